@@ -1,0 +1,29 @@
+"""fracas: tabletop role-playing combat, run by the book.
+
+    import fracas
+    encounter = fracas.load("examples/brp/duel.yaml")
+    battle = fracas.Battle(encounter, seed=7)
+    outcome = battle.run()
+    same = fracas.replay(encounter, battle.journal)
+    assert same.events == battle.events
+"""
+
+__version__ = "0.1.0"
+
+from fracas.core.battle import Battle, load_saved, replay  # noqa: E402
+from fracas.core.encounter import Encounter, from_document, load  # noqa: E402
+from fracas.core.outcome import Ending, Outcome  # noqa: E402
+from fracas.core.requests import Pending  # noqa: E402
+
+__all__ = [
+    "Battle",
+    "Encounter",
+    "Ending",
+    "Outcome",
+    "Pending",
+    "__version__",
+    "from_document",
+    "load",
+    "load_saved",
+    "replay",
+]

@@ -1,0 +1,1 @@
+"""The `fracas` command line."""

@@ -1,0 +1,117 @@
+"""`fracas`: rulesets, check, schema, run, replay.
+
+Every error a user can cause (a bad file, an unknown ruleset, a broken save) is printed as
+one clear message on standard error with exit status 2 — never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from fracas.core.battle import Battle, load_saved, replay
+from fracas.core.encounter import load
+from fracas.core.errors import FracasError
+from fracas.core.ruleset import get_ruleset, registry
+from fracas.narration.render import json_lines, narrate
+
+app = typer.Typer(
+    name="fracas",
+    help="Tabletop role-playing combat, run by the book.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+err = Console(stderr=True, highlight=False)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn input errors into a message and exit status 2."""
+    try:
+        yield
+    except FracasError as e:
+        err.print(f"[red]error:[/red] {e}", markup=True, soft_wrap=True)
+        raise typer.Exit(2) from None
+
+
+@app.command()
+def rulesets() -> None:
+    """List the installed rulesets."""
+    table = Table("id", "ruleset", "implements")
+    for rid, cls in registry().items():
+        table.add_row(rid, cls.title, cls.source)
+    Console(highlight=False).print(table)
+
+
+@app.command()
+def check(file: Annotated[Path, typer.Argument(help="an encounter file (YAML or TOML)")]) -> None:
+    """Validate an encounter file and say what it holds."""
+    with user_errors():
+        enc = load(file)
+    sides = ", ".join(
+        f"{s.name} ({sum(c.count for c in s.combatants)})" for s in enc.spec.sides
+    )
+    typer.echo(f"{file}: ok — {enc.ruleset.title}, {enc.spec.name}: {sides}")
+
+
+@app.command()
+def schema(ruleset: Annotated[str, typer.Argument(help="a ruleset id, e.g. brp")]) -> None:
+    """Print the JSON Schema of a ruleset's encounter files."""
+    with user_errors():
+        rs = get_ruleset(ruleset)
+    typer.echo(json.dumps(rs.encounter_model().model_json_schema(), indent=2))
+
+
+@app.command()
+def run(
+    file: Annotated[Path, typer.Argument(help="an encounter file (YAML or TOML)")],
+    seed: Annotated[int, typer.Option(help="the dice seed; the same seed, the same battle")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON event per line")] = False,
+    save: Annotated[Path | None, typer.Option(help="save the battle (encounter + journal)")] = None,
+) -> None:
+    """Fight an encounter by the book, narrating every roll and rule."""
+    with user_errors():
+        if seed < 0:
+            raise FracasError(f"--seed must be zero or more, got {seed}")
+        battle = Battle(load(file), seed=seed)
+        battle.run()
+        if save is not None:
+            try:
+                battle.save(save)
+            except OSError as e:
+                raise FracasError(f"cannot write {save}: {e.strerror}") from None
+    _print(battle, as_json)
+
+
+@app.command(name="replay")
+def replay_cmd(
+    saved: Annotated[Path, typer.Argument(help="a battle saved by `fracas run --save`")],
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON event per line")] = False,
+) -> None:
+    """Replay a saved battle from its journal; prints exactly what `run` printed."""
+    with user_errors():
+        encounter, journal = load_saved(saved)
+        battle = replay(encounter, journal)
+    _print(battle, as_json)
+
+
+def _print(battle: Battle, as_json: bool) -> None:
+    if as_json:
+        out: Callable[[str], None] = sys.stdout.write
+        for line in json_lines(battle.events):
+            out(line + "\n")
+    else:
+        narrate(battle.events, sys.stdout, color=sys.stdout.isatty())
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,1 @@
+"""The rules-agnostic engine: table, journal, sources, battle loop, encounters, registry."""

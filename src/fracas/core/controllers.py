@@ -1,0 +1,47 @@
+"""Who makes decisions (DESIGN.md §2): a tactical policy, a script, or a person.
+
+A controller answers a `ChoiceRequest` with the index of the chosen option. Rulesets provide
+their default policy as a controller; it reads the battle state but never changes it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from typing import Protocol
+
+from fracas.core.errors import ReplayError
+from fracas.core.requests import ChoiceRequest, Pending
+
+
+class Controller(Protocol):
+    def choose(self, request: ChoiceRequest) -> int: ...
+
+
+class ScriptedChoices:
+    """Choices forced in order, by index or by a predicate on the options."""
+
+    def __init__(self, answers: Iterable[int] = ()) -> None:
+        self._queue: deque[int] = deque(answers)
+
+    def push(self, *answers: int) -> None:
+        self._queue.extend(answers)
+
+    def choose(self, request: ChoiceRequest) -> int:
+        if not self._queue:
+            raise ReplayError(f"scripted choices ran out at: {request.describe()}")
+        return self._queue.popleft()
+
+
+class PendingController:
+    """A person decides: every request suspends the battle until answered."""
+
+    def choose(self, request: ChoiceRequest) -> int:
+        raise Pending(request)
+
+
+class NoChoices:
+    """For replaying a finished battle: any choice beyond the journal is a mismatch."""
+
+    def choose(self, request: ChoiceRequest) -> int:
+        raise ReplayError(f"the journal ends before this choice: {request.describe()}")

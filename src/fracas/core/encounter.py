@@ -1,0 +1,156 @@
+"""Encounter files (DESIGN.md §4): YAML or TOML, validated by the ruleset's model.
+
+Loading is three steps: read the document, expand `template:` references from the ruleset's
+bundled templates (the file's own fields win), validate against the ruleset's pydantic model.
+Every failure becomes an `EncounterError` naming the file, the field path and what was
+expected. The expanded document is what a saved battle stores, so a save does not depend on
+the templates of a later version.
+"""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from fracas.core.errors import EncounterError, UnknownRuleset
+from fracas.core.ruleset import Ruleset, get_ruleset
+
+
+class StrictModel(BaseModel):
+    """Strict types, unknown fields refused: a typo in a file is an error, not a silent no-op."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+C = TypeVar("C", bound=BaseModel)
+
+
+class SideSpec(StrictModel, Generic[C]):
+    name: str = Field(min_length=1)
+    combatants: list[C] = Field(min_length=1, description="at least one combatant per side")
+
+
+class EncounterSpec(StrictModel):
+    """Fields every encounter has; a ruleset's model adds its sides, conditions and options."""
+
+    ruleset: str
+    name: str = "Encounter"
+    description: str = ""
+    max_rounds: int = Field(default=50, ge=1, le=10_000, description="a draw after this round")
+
+
+@dataclass(frozen=True)
+class Encounter:
+    """A validated encounter, ready to fight."""
+
+    source: str  # the file it came from, for messages
+    ruleset: Ruleset
+    document: Mapping[str, Any]  # the expanded document (templates resolved)
+    spec: Any  # the ruleset's validated model
+
+
+def read_document(path: str | Path) -> dict[str, Any]:
+    """Parse a YAML or TOML file into a mapping, or raise EncounterError."""
+    p = Path(path)
+    name = str(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as err:
+        raise EncounterError(name, [("", f"cannot read the file ({err.strerror})")]) from None
+    try:
+        if p.suffix.lower() == ".toml":
+            data: Any = tomllib.loads(text)
+        else:
+            data = yaml.safe_load(text)
+    except tomllib.TOMLDecodeError as err:
+        raise EncounterError(name, [("", f"TOML syntax error: {err}")]) from None
+    except yaml.YAMLError as err:
+        where = getattr(err, "problem_mark", None)
+        at = f" at line {where.line + 1}, column {where.column + 1}" if where else ""
+        problem = getattr(err, "problem", None) or str(err)
+        raise EncounterError(name, [("", f"YAML syntax error{at}: {problem}")]) from None
+    if not isinstance(data, dict):
+        raise EncounterError(name, [("", "expected a mapping with 'ruleset' and 'sides'")])
+    return data
+
+
+def load(path: str | Path) -> Encounter:
+    """Read, expand and validate an encounter file."""
+    return from_document(read_document(path), source=str(path))
+
+
+def from_document(document: Mapping[str, Any], source: str = "<encounter>") -> Encounter:
+    """Validate an already-parsed encounter document (a dict as YAML would give)."""
+    ruleset_id = document.get("ruleset")
+    if not isinstance(ruleset_id, str):
+        raise EncounterError(source, [("ruleset", "expected the id of a ruleset, e.g. brp")])
+    try:
+        ruleset = get_ruleset(ruleset_id)
+    except UnknownRuleset as err:
+        raise EncounterError(source, [("ruleset", str(err))]) from None
+    expanded = expand_templates(document, ruleset.templates(), source)
+    try:
+        spec = ruleset.encounter_model().model_validate(expanded)
+    except ValidationError as err:
+        raise EncounterError(source, _problems(err)) from None
+    return Encounter(source=source, ruleset=ruleset, document=expanded, spec=spec)
+
+
+def expand_templates(
+    document: Mapping[str, Any], templates: Mapping[str, Mapping[str, Any]], source: str
+) -> dict[str, Any]:
+    """Replace each combatant's `template: NAME` by the template's fields under its own."""
+    doc = copy.deepcopy(dict(document))
+    sides = doc.get("sides")
+    if not isinstance(sides, list):
+        return doc  # validation reports it
+    problems: list[tuple[str, str]] = []
+    for i, side in enumerate(sides):
+        combatants = side.get("combatants") if isinstance(side, dict) else None
+        if not isinstance(combatants, list):
+            continue
+        for j, entry in enumerate(combatants):
+            if not isinstance(entry, dict) or "template" not in entry:
+                continue
+            name = entry["template"]
+            if not isinstance(name, str) or name not in templates:
+                known = ", ".join(sorted(templates)) or "none"
+                problems.append(
+                    (f"sides[{i}].combatants[{j}].template", f"unknown template {name!r} ({known})")
+                )
+                continue
+            merged = copy.deepcopy(dict(templates[name]))
+            merged.update({k: v for k, v in entry.items() if k != "template"})
+            combatants[j] = merged
+    if problems:
+        raise EncounterError(source, problems)
+    return doc
+
+
+def _problems(err: ValidationError) -> list[tuple[str, str]]:
+    out = []
+    for e in err.errors():
+        path = ""
+        for part in e["loc"]:
+            if isinstance(part, int):
+                path += f"[{part}]"
+            elif part in ("function-after", "function-before", "list", "dict"):
+                continue
+            else:
+                path += f".{part}" if path else str(part)
+        msg = e["msg"].removeprefix("Value error, ")
+        if e["type"] not in ("value_error", "missing", "extra_forbidden") and "input" in e:
+            got = e["input"]
+            if isinstance(got, (int, float, str, bool)) or got is None:
+                msg += f" (got {got!r})"
+        if e["type"] == "extra_forbidden":
+            msg = "unknown field"
+        out.append((path, msg))
+    return out

@@ -1,0 +1,32 @@
+"""Errors a user can cause and must read: each carries a message meant for people.
+
+The CLI turns any `FracasError` into that message and exit status 2 — never a traceback.
+"""
+
+from __future__ import annotations
+
+
+class FracasError(Exception):
+    """Base of every error caused by input (a file, an answer, an action), not by a bug."""
+
+
+class EncounterError(FracasError):
+    """A bad encounter file: names the file, the field path and what was expected."""
+
+    def __init__(self, source: str, problems: list[tuple[str, str]]) -> None:
+        self.source = source
+        self.problems = problems
+        lines = [f"{source}: {path}: {msg}" if path else f"{source}: {msg}" for path, msg in problems]
+        super().__init__("\n".join(lines))
+
+
+class ReplayError(FracasError):
+    """A journal that does not fit the battle it is replayed against."""
+
+
+class AnswerError(FracasError):
+    """An answer (a die face, a choice) that the pending request cannot take."""
+
+
+class UnknownRuleset(FracasError):
+    """No registered ruleset has this id."""

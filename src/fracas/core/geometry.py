@@ -1,0 +1,30 @@
+"""Positions on a plane, in metres (DESIGN.md §3: the core owns the plane; a ruleset with
+geometry of its own — zones, squares, inches — keeps it in the ruleset)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A point on the battlefield, in metres."""
+
+    x: float = 0.0
+    y: float = 0.0
+
+    def distance(self, other: Position) -> float:
+        """Straight-line distance in metres."""
+        return math.hypot(other.x - self.x, other.y - self.y)
+
+    def toward(self, other: Position, metres: float) -> Position:
+        """The point `metres` along the line to `other`, never past it."""
+        gap = self.distance(other)
+        if gap <= metres or gap == 0:
+            return other
+        f = metres / gap
+        return Position(self.x + (other.x - self.x) * f, self.y + (other.y - self.y) * f)
+
+    def __str__(self) -> str:
+        return f"({self.x:g}, {self.y:g})"

@@ -1,0 +1,1 @@
+"""Front-end renderings of the event stream: narrated text and JSON lines."""

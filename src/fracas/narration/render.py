@@ -1,0 +1,89 @@
+"""Render a battle's events for people (a narrated log and a summary table) or for machines
+(one JSON object per event per line, the last one the summary).
+
+Output depends only on the events, so `fracas replay` prints exactly what `fracas run` did.
+`gm` decides whether game-master-only events are shown (DESIGN.md §1).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import IO
+
+from rich.console import Console
+from rich.table import Table
+
+from fracas.core.events import BattleEnded, BattleStarted, DiceRolled, Event, RoundStarted
+
+WIDTH = 100  # fixed, so that the same battle prints the same bytes on any terminal
+
+
+def visible(events: Iterable[Event], gm: bool) -> Iterator[Event]:
+    return (e for e in events if gm or not e.gm_only)
+
+
+def json_lines(events: Iterable[Event], gm: bool = True) -> Iterator[str]:
+    """One compact JSON object per event, each stamped with its round."""
+    current = 0
+    for e in visible(events, gm):
+        if isinstance(e, RoundStarted):
+            current = e.round
+        doc = e.to_dict()
+        doc.setdefault("round", current)
+        yield json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+def narrate(events: Iterable[Event], file: IO[str], gm: bool = True, color: bool = False) -> None:
+    """The readable log: headlines flush left, rules indented, dice under them."""
+    console = Console(
+        file=file,
+        width=WIDTH,
+        force_terminal=color,
+        no_color=not color,
+        highlight=False,
+        soft_wrap=True,
+        emoji=False,
+    )
+    for e in visible(events, gm):
+        if isinstance(e, BattleStarted):
+            console.print(f"[bold]{_escape(e.text())}[/bold]")
+        elif isinstance(e, RoundStarted):
+            console.print()
+            console.rule(f"[bold]{e.text()}[/bold]", style="dim")
+        elif isinstance(e, BattleEnded):
+            console.print()
+            console.print(f"[bold]{e.text()}[/bold]")
+            console.print(summary_table(e))
+        elif isinstance(e, DiceRolled):
+            console.print(f"        [dim]🎲 {e.text()}[/dim]")
+        else:
+            indent = "    " * e.depth
+            console.print(f"{indent}{_escape(e.text())}")
+
+
+def summary_table(end: BattleEnded) -> Table:
+    table = Table(title=None, show_lines=False)
+    for col, just in (
+        ("Combatant", "left"),
+        ("Side", "left"),
+        ("Status", "left"),
+        ("HP", "right"),
+        ("Dealt", "right"),
+        ("Taken", "right"),
+    ):
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    for c in end.combatants:
+        table.add_row(
+            c.name,
+            c.side,
+            c.status,
+            f"{c.hp}/{c.hp_max}",
+            str(c.damage_dealt),
+            str(c.damage_taken),
+        )
+    return table
+
+
+def _escape(text: str) -> str:
+    return text.replace("[", r"\[")

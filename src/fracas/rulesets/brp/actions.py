@@ -1,0 +1,119 @@
+"""What a fighter may state as its intent for the round (§5.2), and how far it must move.
+
+Each option is an immutable value naming the objects it acts on (never a name string); the
+list offered to a controller is built here, from the rules, and the policy only picks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fracas.rulesets.brp import data
+from fracas.rulesets.brp.state import BRPState, Fighter, Weapon
+
+RUN = 30.0  # §5.3 / B14: MOV 10 × 3 m running, defensive actions only
+MAX_WITH_ACTION = 29.0  # §5.3: 16–29 m still allows an action at ¼ DEX rank
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    target: Fighter
+    weapon: Weapon
+    move: float  # metres to close before striking (melee); 0 for missiles
+
+    def __str__(self) -> str:
+        step = f" (moving {self.move:.0f} m)" if self.move > 0 else ""
+        return f"attack {self.target.name} with {self.weapon}{step}"
+
+
+@dataclass(frozen=True, slots=True)
+class Advance:
+    """Move up to 30 m toward an enemy, defending only (§5.3)."""
+
+    toward: Fighter
+
+    def __str__(self) -> str:
+        return f"run toward {self.toward.name} (defend only)"
+
+
+@dataclass(frozen=True, slots=True)
+class Reload:
+    """A round of reloading: crossbows after each shot (§5.9 *), firearms and lasers (F-BRP-2)."""
+
+    weapon: Weapon
+
+    def __str__(self) -> str:
+        return f"reload {self.weapon}"
+
+
+@dataclass(frozen=True, slots=True)
+class FirstAid:
+    """§5.14: one combat round to apply; resolved at the end of the round."""
+
+    patient: Fighter
+    move: float
+
+    def __str__(self) -> str:
+        step = f" (moving {self.move:.0f} m)" if self.move > 0 else ""
+        return f"give First Aid to {self.patient.name}{step}"
+
+
+@dataclass(frozen=True, slots=True)
+class Kneel:
+    """§5.11: kneel behind a large shield (90% against missiles), defending only."""
+
+    def __str__(self) -> str:
+        return "kneel behind the shield"
+
+
+@dataclass(frozen=True, slots=True)
+class Defend:
+    def __str__(self) -> str:
+        return "only defend"
+
+
+Intent = Attack | Advance | Reload | FirstAid | Kneel | Defend
+
+
+def gap(state: BRPState, a: Fighter, b: Fighter) -> float:
+    """Metres `a` must move to be within melee reach of `b` (F-BRP-1)."""
+    return max(0.0, a.position.distance(b.position) - state.options.melee_reach_m)
+
+
+def in_range(weapon: Weapon, metres: float) -> bool:
+    """§5.9: beyond three times the range there is no chance of hitting."""
+    rng = weapon.data.range
+    return rng is not None and metres <= 3 * rng
+
+
+def intents(state: BRPState, f: Fighter) -> list[Intent]:
+    """Every intent the rules allow `f` this round, in a stable order."""
+    out: list[Intent] = []
+    foes = [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.hp > 0]
+    for weapon in f.weapons:
+        if not weapon.ready:
+            continue
+        for foe in foes:
+            if weapon.data.kind.missile:
+                if in_range(weapon, f.position.distance(foe.position)):
+                    out.append(Attack(foe, weapon, 0.0))
+            else:
+                move = gap(state, f, foe)
+                if move <= MAX_WITH_ACTION:
+                    out.append(Attack(foe, weapon, move))
+    out += [Reload(w) for w in f.weapons if w.needs_reload and not w.broken]
+    for ally in state.allies_of(f):
+        if isinstance(ally, Fighter) and ally.hp > 0 and any(not i.aided for i in ally.injuries):
+            move = gap(state, f, ally)
+            if move <= MAX_WITH_ACTION:
+                out.append(FirstAid(ally, move))
+    reachable = {a.target for a in out if isinstance(a, Attack)}
+    out += [Advance(foe) for foe in foes if foe.active and foe not in reachable]
+    if f.shield is not None and not f.shield.broken and f.shield.data.missile == "large":
+        out.append(Kneel())
+    out.append(Defend())
+    return out
+
+
+def is_missile(weapon: Weapon) -> bool:
+    return weapon.data.kind is not data.Kind.MELEE

@@ -1,0 +1,308 @@
+"""Attack, defence, the matrix and damage: seed 002 §5.5–§5.13, in the order the book runs them.
+
+`resolve_attack` is the whole of one attack: roll against the chance, let the target parry or
+dodge if it may, read the matrix, damage the weapons the matrix names, roll and apply damage.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from fracas.core.combatant import Status
+from fracas.core.table import Table
+from fracas.dice import compile_dice
+from fracas.rulesets.brp import data, derived
+from fracas.rulesets.brp.derived import Level
+from fracas.rulesets.brp.events import (
+    AttackRolled,
+    Damaged,
+    DefenceRolled,
+    Dying,
+    FellUnconscious,
+    ItemDamaged,
+    MatrixApplied,
+    NoDefence,
+)
+from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Shield, Weapon
+
+# ----------------------------------------------------------------------------- attack chance
+
+
+def attack_chance(state: BRPState, attacker: Fighter, target: Fighter, weapon: Weapon) -> tuple[
+    int, tuple[str, ...]
+]:
+    """The chance to hit and the modifiers applied, for the log.
+
+    §5.9 range bands (full, ½ to twice, ¼ to three times, none beyond), §5.5 Difficult.
+    A similar specialty (§5.5) is already halved in `weapon.chance`.
+    """
+    chance = weapon.chance
+    mods: list[str] = []
+    if weapon.similar:
+        mods.append(f"similar specialty {weapon.specialty}: ½ (§5.5)")
+    rng = weapon.data.range
+    if weapon.data.kind.missile and rng is not None:
+        d = attacker.position.distance(target.position)
+        if d > 3 * rng:
+            return 0, (f"{d:.0f} m is beyond three times the range ({rng} m): no chance (§5.9)",)
+        if d > 2 * rng:
+            chance = derived.quarter(chance)
+            mods.append(f"{d:.0f} m, up to three times the range: ¼ (§5.9)")
+        elif d > rng:
+            chance = derived.difficult(chance)
+            mods.append(f"{d:.0f} m, up to twice the range: ½ (§5.9)")
+    if attacker.difficult:
+        chance = derived.difficult(chance)
+        mods.append("Difficult: ½ (§5.5)")
+    return chance, tuple(mods)
+
+
+# ----------------------------------------------------------------------------- defence
+
+
+@dataclass(frozen=True, slots=True)
+class Parry:
+    item: Weapon | Shield
+    chance: int
+    note: str = ""
+
+    def __str__(self) -> str:
+        return f"parry with {self.item} ({self.chance}%)"
+
+
+@dataclass(frozen=True, slots=True)
+class Dodge:
+    chance: int
+    note: str = ""
+
+    def __str__(self) -> str:
+        return f"dodge ({self.chance}%)"
+
+
+@dataclass(frozen=True, slots=True)
+class NoDefend:
+    def __str__(self) -> str:
+        return "take it"
+
+
+Defence = Parry | Dodge | NoDefend
+
+
+def why_no_defence(state: BRPState, defender: Fighter, weapon: Weapon) -> str | None:
+    """Why the defender may not parry or dodge at all, or None if it may try (§5.6, §5.7)."""
+    if not defender.active:
+        return "not conscious"
+    if not defender.aware:
+        return "unaware of the attack (§5.6, §5.7)"
+    if state.conditions.lighting == "dark":
+        return "cannot see the attack coming in the dark (§5.6, §5.7)"
+    if weapon.data.kind.high_velocity:
+        return "firearms and energy weapons cannot be parried or dodged (§5.6, §5.7)"
+    return None
+
+
+def defences(state: BRPState, defender: Fighter, weapon: Weapon) -> list[Defence]:
+    """The defences open to `defender` against `weapon`, each with its chance.
+
+    Melee: parry with an unbroken weapon (its attack skill, §5.6) or shield (Shield skill), or
+    dodge. Low-velocity missiles: parry only with a shield at its flat chance (§5.11), dodge as
+    Difficult (§5.7, if the GM allows). B9: each earlier defence this round costs the penalty.
+    """
+    penalty = state.options.defence_penalty * defender.defences
+    out: list[Defence] = []
+    shield = defender.shield
+    shield_in_hand = shield is not None and not shield.broken and not defender.two_handed
+    if weapon.data.kind.missile:
+        if shield_in_hand:
+            assert shield is not None
+            cls = shield.data.missile
+            if cls == "large" and defender.kneeling:
+                cls = "large_kneeling"
+            out.append(Parry(shield, data.missile_parry()[cls] - penalty, "flat chance (§5.11)"))
+        if state.options.dodge_missiles:
+            out.append(Dodge(derived.difficult(defender.dodge) - penalty, "Difficult (§5.7)"))
+    else:
+        for w in defender.weapons:
+            if not w.data.kind.missile and w.hp is not None and not w.broken:
+                out.append(Parry(w, w.chance - penalty))
+        if shield_in_hand:
+            assert shield is not None
+            out.append(Parry(shield, shield.chance - penalty))
+        out.append(Dodge(defender.dodge - penalty))
+    out = [d for d in out if d.chance > 0]
+    out.append(NoDefend())
+    return out
+
+
+# ----------------------------------------------------------------------------- the attack
+
+
+def resolve_attack(
+    table: Table, state: BRPState, attacker: Fighter, target: Fighter, weapon: Weapon
+) -> None:
+    """One attack, §5.5 to §5.13."""
+    chance, mods = attack_chance(state, attacker, target, weapon)
+    spend_ammunition(weapon)
+    roll = table.roll("1D100", by=attacker, reason=f"{attacker.name}'s attack")
+    level = derived.success_level(roll.total, chance)
+    table.emit(
+        AttackRolled(
+            attacker=attacker.name,
+            target=target.name,
+            weapon=weapon.name,
+            chance=chance,
+            modifiers=mods,
+            roll=roll.total,
+            special_at=derived.special_threshold(chance),
+            level=level.label,
+        )
+    )
+    if weapon.data.hands == 2:
+        attacker.two_handed = True
+    if not level.succeeded:
+        return  # §5.8: failure, no damage, no effect
+    defence_level = Level.FAILURE
+    defence: Defence = NoDefend()
+    reason = why_no_defence(state, target, weapon)
+    if reason is not None:
+        table.emit(NoDefence(defender=target.name, reason=reason))
+    else:
+        defence = table.choose(target, "defend", defences(state, target, weapon))
+        if not isinstance(defence, NoDefend):
+            defence_level = roll_defence(table, target, defence)
+    row = data.matrix()[(level.matrix_key, defence_level.matrix_key)]
+    table.emit(
+        MatrixApplied(
+            attack=level.label, defence=defence_level.label, result=row.result, rule=row.text
+        )
+    )
+    if row.parry_item_damage and isinstance(defence, Parry):
+        damage_item(table, target, defence.item, row.parry_item_damage)
+    if (
+        row.attacker_weapon_damage
+        and isinstance(defence, Parry)
+        and not weapon.data.kind.missile
+        and weapon.hp is not None
+    ):
+        damage_item(table, attacker, weapon, row.attacker_weapon_damage)
+    if row.result != "blocked":
+        deal_damage(table, attacker, target, weapon, special=row.result == "special")
+
+
+def roll_defence(table: Table, defender: Fighter, defence: Parry | Dodge) -> Level:
+    defender.defences += 1
+    roll = table.roll("1D100", by=defender, reason=f"{defender.name}'s {_kind(defence)}")
+    level = derived.success_level(roll.total, defence.chance)
+    table.emit(
+        DefenceRolled(
+            defender=defender.name,
+            kind=_kind(defence),
+            using=str(defence.item) if isinstance(defence, Parry) else "",
+            chance=defence.chance,
+            modifiers=(defence.note,) if defence.note else (),
+            roll=roll.total,
+            level=level.label,
+        )
+    )
+    return level
+
+
+def _kind(defence: Parry | Dodge) -> str:
+    return "parry" if isinstance(defence, Parry) else "dodge"
+
+
+def spend_ammunition(weapon: Weapon) -> None:
+    """§5.9 notes: a shot from the magazine; a crossbow must be reloaded; a thrown item leaves."""
+    if weapon.shots is not None:
+        weapon.shots -= 1
+    if weapon.data.kind is data.Kind.CROSSBOW:
+        weapon.loaded = False
+
+
+def damage_item(table: Table, owner: Fighter, item: Weapon | Shield, points: int) -> None:
+    """§5.8 matrix weapon damage; B10: at 0 hit points the weapon or shield breaks."""
+    assert item.hp is not None
+    item.hp = max(0, item.hp - points)
+    table.emit(
+        ItemDamaged(
+            owner=owner.name, item=str(item), points=points, hp=item.hp, broken=item.hp <= 0
+        )
+    )
+
+
+# ----------------------------------------------------------------------------- damage
+
+_BONUS = re.compile(r"^(?P<weapon>.*?)(?P<bonus>[+-](?:½|1/2)?db)?$")
+
+
+def split_damage(notation: str) -> tuple[str, str]:
+    """The weapon's own dice and the damage-bonus term: "1D8+2+db" → ("1D8+2", "+db")."""
+    m = _BONUS.match(notation.replace(" ", ""))
+    assert m is not None
+    return m["weapon"], m["bonus"] or ""
+
+
+def damage_notation(weapon: Weapon, special: bool) -> str:
+    """§5.9 normal damage, or §5.13 special: the weapon's maximum + a normal roll + db."""
+    if not special:
+        return weapon.data.damage
+    own, bonus = split_damage(weapon.data.damage)
+    return f"{compile_dice(own).maximum}+{own}{bonus}"
+
+
+def armour_against(target: Fighter, weapon: Weapon) -> int:
+    """§5.10: armour points (helmet added, B11); Riot Gear 12 against firearms (B-C4)."""
+    if weapon.data.kind is data.Kind.FIREARM:
+        return target.armour_vs_firearms
+    return target.armour
+
+
+def deal_damage(
+    table: Table, attacker: Fighter, target: Fighter, weapon: Weapon, *, special: bool
+) -> None:
+    roll = table.roll(
+        damage_notation(weapon, special), by=attacker, reason=f"{attacker.name}'s damage"
+    )
+    rolled = max(0, roll.total)
+    armour = armour_against(target, weapon)
+    injure(table, target, rolled, armour, attacker=attacker, special=special)
+
+
+def injure(
+    table: Table,
+    target: Fighter,
+    damage: int,
+    armour: int,
+    *,
+    attacker: Fighter | None = None,
+    special: bool = False,
+) -> None:
+    """§5.12: damage beyond the armour comes off hit points, as one injury (§5.14)."""
+    injury = max(0, damage - armour)
+    if injury:
+        target.hp -= injury
+        target.injuries.append(Injury(injury))
+        target.damage_taken += injury
+        if attacker is not None:
+            attacker.damage_dealt += injury
+    table.emit(
+        Damaged(
+            target=target.name,
+            attacker=attacker.name if attacker else "",
+            damage=damage,
+            armour=armour,
+            injury=injury,
+            hp=target.hp,
+            hp_max=target.hp_max,
+            special=special,
+        )
+    )
+    if target.status is Status.ACTIVE and target.hp <= 2:
+        target.status = Status.DOWN
+        if target.hp <= 0:
+            table.emit(Dying(who=target.name, hp=target.hp))
+        else:
+            table.emit(FellUnconscious(who=target.name, hp=target.hp))
+    elif target.status is Status.DOWN and target.hp <= 0 and target.hp + injury > 0:
+        table.emit(Dying(who=target.name, hp=target.hp))

@@ -1,0 +1,140 @@
+"""The BRP tables of seed 002, loaded from the YAML files beside this module.
+
+Figures live in `data/*.yaml` (each file cites its seed section); this module only gives them
+types. Loaded once per process.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+
+class Length(enum.IntEnum):
+    """§5.4 tie-break on a DEX rank: missile weapons first, then long, medium, short/unarmed."""
+
+    MISSILE = 0
+    LONG = 1
+    MEDIUM = 2
+    SHORT = 3
+    UNARMED = 3  # "short weapons (daggers, etc.) or who are unarmed": the same class
+
+
+class Kind(enum.Enum):
+    MELEE = "melee"
+    THROWN = "thrown"
+    BOW = "bow"
+    CROSSBOW = "crossbow"
+    SLING = "sling"
+    FIREARM = "firearm"
+    ENERGY = "energy"
+
+    @property
+    def missile(self) -> bool:
+        return self is not Kind.MELEE
+
+    @property
+    def high_velocity(self) -> bool:
+        """§5.6/§5.7: firearms and energy weapons can be neither parried nor dodged."""
+        return self in (Kind.FIREARM, Kind.ENERGY)
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponData:
+    name: str
+    skill: str  # Melee Weapon, Missile Weapon, Firearm, Energy Weapon, Brawl, Throw
+    specialty: str  # the skill a sheet lists: Sword, Bow, Pistol...
+    base: int | None  # None: the seed prints the skill's own base (Rock: "Throw")
+    damage: str
+    hands: int
+    hp: int | None
+    length: Length
+    kind: Kind
+    range: int | None = None
+    capacity: int | None = None  # §5.9 note **: shots before reloading
+
+
+@dataclass(frozen=True, slots=True)
+class ArmourData:
+    name: str
+    slot: str  # body or helmet
+    ap: int
+    ap_firearm: int | None = None  # Riot Gear 12/6 (B-C4)
+    physical: int = 0
+    perception: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ShieldData:
+    name: str
+    base: int
+    hp: int
+    damage: str
+    missile: str  # target, full or large (§5.11)
+
+
+@dataclass(frozen=True, slots=True)
+class MatrixRow:
+    attack: str
+    defence: str
+    result: str  # blocked, normal, special
+    text: str
+    parry_item_damage: int = 0
+    attacker_weapon_damage: int = 0
+
+
+def _load(name: str) -> Any:
+    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+    return yaml.safe_load(text)
+
+
+@cache
+def weapons() -> dict[str, WeaponData]:
+    raw = _load("weapons.yaml")
+    out: dict[str, WeaponData] = {}
+    for row in raw["melee"]:
+        length = Length[row.pop("length").upper()]
+        out[row["name"]] = WeaponData(**row, length=length, kind=Kind.MELEE)
+    for row in raw["missile"]:
+        kind = Kind(row.pop("kind"))
+        out[row["name"]] = WeaponData(**row, length=Length.MISSILE, kind=kind)
+    return out
+
+
+@cache
+def armour() -> dict[str, ArmourData]:
+    return {row["name"]: ArmourData(**row) for row in _load("armour.yaml")}
+
+
+@cache
+def shields() -> dict[str, ShieldData]:
+    raw = _load("shields.yaml")
+    return {
+        row["name"]: ShieldData(**{k: v for k, v in row.items() if k != "skill"})
+        for row in raw["shields"]
+    }
+
+
+@cache
+def missile_parry() -> dict[str, int]:
+    return dict(_load("shields.yaml")["missile_parry"])
+
+
+@cache
+def tables() -> dict[str, Any]:
+    return dict(_load("tables.yaml"))
+
+
+@cache
+def matrix() -> dict[tuple[str, str], MatrixRow]:
+    return {(r["attack"], r["defence"]): MatrixRow(**r) for r in tables()["matrix"]}
+
+
+@cache
+def templates() -> dict[str, dict[str, Any]]:
+    return dict(_load("templates.yaml"))

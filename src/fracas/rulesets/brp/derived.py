@@ -1,0 +1,78 @@
+"""Derived characteristics and success levels: small pure functions, each citing its rule."""
+
+from __future__ import annotations
+
+import enum
+
+from fracas.rulesets.brp import data
+
+
+def hit_points(con: int, siz: int) -> int:
+    """B1: HP = (CON + SIZ) / 2, fractions rounded up."""
+    return -(-(con + siz) // 2)
+
+
+def damage_bonus(str_: int, siz: int) -> str:
+    """B2: damage bonus from STR+SIZ; above 56, +1D6 per further 16 points or part (PROPOSED)."""
+    total = str_ + siz
+    for row in data.tables()["damage_bonus"]:
+        if total <= row["max"]:
+            return str(row["db"])
+    extra = -(-(total - 56) // 16)
+    return f"{2 + extra}D6"
+
+
+def difficult(chance: int) -> int:
+    """§5.5 Difficult = ½ chance, rounded up (B-C8, PROPOSED)."""
+    return -(-chance // 2)
+
+
+def quarter(chance: int) -> int:
+    """§5.9 range: "¼ the normal chance", rounded up like Difficult (B-C8)."""
+    return -(-chance // 4)
+
+
+def special_threshold(chance: int) -> int:
+    """B-C1/B5: special on a roll ≤ one fifth of the chance, rounded half up, at least 1."""
+    return max(1, (chance + 2) // 5)
+
+
+def fumble_from(chance: int) -> int:
+    """B6: the lowest d100 roll that fumbles for this chance."""
+    for row in data.tables()["fumble_from"]:
+        if chance <= row["max_skill"]:
+            return int(row["roll"])
+    return 100
+
+
+class Level(enum.IntEnum):
+    """§5.8: special success > success > failure. A fumble fails with no further effect (B6)."""
+
+    FUMBLE = -1
+    FAILURE = 0
+    SUCCESS = 1
+    SPECIAL = 2
+
+    @property
+    def succeeded(self) -> bool:
+        return self >= Level.SUCCESS
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    @property
+    def matrix_key(self) -> str:
+        """The matrix (§5.8) row key: a fumble is a failure there."""
+        return "failure" if self <= Level.FAILURE else self.label
+
+
+def success_level(roll: int, chance: int) -> Level:
+    """§5.5 with B5/B6: special ≤ ⌈chance/5⌋; 01–05 always succeed; fumbles fail."""
+    if roll <= special_threshold(chance) and chance > 0:
+        return Level.SPECIAL
+    if roll <= chance or roll <= data.tables()["always_succeeds"]:
+        return Level.SUCCESS
+    if roll >= fumble_from(chance):
+        return Level.FUMBLE
+    return Level.FAILURE

@@ -1,0 +1,55 @@
+"""§5.14 First Aid and the §5.12 end-of-round checks: who is healed, who wakes, who dies."""
+
+from __future__ import annotations
+
+from fracas.core.combatant import Status
+from fracas.core.table import Table
+from fracas.rulesets.brp import derived
+from fracas.rulesets.brp.events import Awakened, Died, FirstAidRolled, UnconsciousFor
+from fracas.rulesets.brp.state import BRPState, Fighter, Injury
+
+
+def first_aid(table: Table, aider: Fighter, patient: Fighter) -> None:
+    """§5.14: heal 1D3 on one injury, never more than that injury's damage; each injury may
+    be treated once, and a failed attempt still counts as its treatment (T-BRP-3).
+    A character brought above 2 HP is awakened (§5.12 "until awakened", F-BRP-5)."""
+    open_injuries = [i for i in patient.injuries if not i.aided]
+    if not open_injuries:
+        return
+    injury: Injury = table.choose(aider, "injury to treat", open_injuries)
+    injury.aided = True
+    roll = table.roll("1D100", by=aider, reason=f"{aider.name}'s First Aid")
+    level = derived.success_level(roll.total, aider.first_aid)
+    healed = 0
+    if level.succeeded:
+        heal = table.roll("1D3", by=aider, reason="First Aid healing")
+        healed = min(heal.total, injury.damage)
+        patient.hp += healed
+    table.emit(
+        FirstAidRolled(
+            aider=aider.name,
+            patient=patient.name,
+            chance=aider.first_aid,
+            roll=roll.total,
+            level=level.label,
+            injury=injury.damage,
+            healed=healed,
+            hp=patient.hp,
+        )
+    )
+    if patient.status is Status.DOWN and patient.hp > 2:
+        patient.status = Status.ACTIVE
+        table.emit(Awakened(who=patient.name, hp=patient.hp))
+
+
+def end_of_round(table: Table, state: BRPState) -> None:
+    """§5.12, B13: at 0 HP or below at the end of the round, dead; at 1–2, unconscious for
+    1D6 hours (rolled once, when the character is first found unconscious at a round's end)."""
+    for f in state.fighters():
+        if f.status is Status.DOWN and f.hp <= 0:
+            f.status = Status.DEAD
+            table.emit(Died(who=f.name, hp=f.hp))
+        elif f.status is Status.DOWN and not f.unconscious_rolled:
+            f.unconscious_rolled = True
+            hours = table.roll("1D6", by=f, reason=f"hours {f.name} stays unconscious")
+            table.emit(UnconsciousFor(who=f.name, hours=hours.total))

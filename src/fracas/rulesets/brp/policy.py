@@ -1,0 +1,134 @@
+"""The default BRP tactics: decides for every side that no person or script controls.
+
+It only reads the state and picks among the options the rules offer (`actions.py`,
+`combat.py`); it never changes the state and never rolls. Heuristics, not rules:
+- attack the able enemy where hit chance × expected damage through armour is best, finishing
+  the nearly-dead first and preferring blows that need less running (a better DEX rank);
+- never waste blows on the helpless while others still fight;
+- parry or dodge, whichever has the better chance;
+- reload when nothing better is in reach; run toward the nearest enemy when none is;
+- tend a dying ally when the First Aid has a real chance to save them, and bring round an
+  unconscious one when no enemy is at hand.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from fracas.core.requests import ChoiceRequest
+from fracas.dice import compile_dice
+from fracas.rulesets.brp import combat
+from fracas.rulesets.brp.actions import Advance, Attack, Defend, FirstAid, Kneel, Reload, gap
+from fracas.rulesets.brp.state import BRPState, Fighter, Injury
+
+SAVE_WORTH_TRYING = 0.15  # chance to save a dying ally above which tending beats striking
+
+
+@lru_cache(maxsize=1024)
+def mean_damage(notation: str, db: str) -> float:
+    return float(compile_dice(notation, {"db": db}).distribution().mean())
+
+
+def heal_chance(aider: Fighter, patient: Fighter, needed: int) -> float:
+    """P(First Aid raises the patient by at least `needed`): skill × P(min(1D3, injury) ≥ n)."""
+    injuries = [i.damage for i in patient.injuries if not i.aided]
+    if not injuries or needed > min(3, max(injuries)):
+        return 0.0
+    p_heal = Fraction(max(0, 4 - max(1, needed)), 3)
+    return min(aider.first_aid, 95) / 100 * float(p_heal)
+
+
+class BRPPolicy:
+    """A controller (core `Controller` protocol) for BRP."""
+
+    def __init__(self, state: BRPState) -> None:
+        self.state = state
+
+    def choose(self, request: ChoiceRequest) -> int:
+        who = request.who
+        assert isinstance(who, Fighter)
+        options = list(request.options)
+        scorer = {
+            "intent": self._intent,
+            "defend": self._defend,
+            "tend a dying ally": self._tend,
+            "new target": self._new_target,
+            "injury to treat": self._injury,
+        }.get(request.decision)
+        if scorer is None:
+            return 0
+        scores = [scorer(who, o) for o in options]
+        return max(range(len(options)), key=lambda i: (scores[i], -i))
+
+    # --- statement of intent ----------------------------------------------------------------
+
+    def _intent(self, me: Fighter, option: object) -> float:
+        state = self.state
+        if isinstance(option, Attack):
+            return self._attack_value(me, option)
+        if isinstance(option, FirstAid):
+            patient = option.patient
+            if patient.active:
+                return 0.0  # bandaging the walking wounded can wait for the fight's end
+            threatened = any(
+                e.active and gap(state, me, e) <= 0 for e in state.enemies_of(me)
+            )
+            return 8 * heal_chance(me, patient, 3 - patient.hp) * (0.5 if threatened else 1.0)
+        if isinstance(option, Reload):
+            return 0.6 * self._weapon_value(me, option.weapon)
+        if isinstance(option, Advance):
+            return 0.2 / (1 + me.position.distance(option.toward.position))
+        if isinstance(option, Kneel):
+            shooters = any(
+                w.data.kind.missile and not w.data.kind.high_velocity and w.ready
+                for e in state.enemies_of(me)
+                if isinstance(e, Fighter) and e.active
+                for w in e.weapons
+            )
+            return 0.05 if shooters else 0.0
+        if isinstance(option, Defend):
+            return 0.01
+        return 0.0
+
+    def _attack_value(self, me: Fighter, option: Attack) -> float:
+        target = option.target
+        if not target.active:
+            return 0.0  # the helpless are not worth a blow while anyone else fights
+        chance, _ = combat.attack_chance(self.state, me, target, option.weapon)
+        armour = combat.armour_against(target, option.weapon)
+        dmg = max(0.5, mean_damage(option.weapon.data.damage, me.db) - armour)
+        value = chance / 100 * dmg
+        if dmg >= target.hp - 2:
+            value *= 1.5  # a blow likely to drop the target
+        if option.move > 15:
+            value *= 0.7
+        elif option.move > 5:
+            value *= 0.85
+        return 1.0 + value
+
+    def _weapon_value(self, me: Fighter, weapon: combat.Weapon) -> float:
+        return weapon.chance / 100 * mean_damage(weapon.data.damage, me.db)
+
+    # --- during the round -------------------------------------------------------------------
+
+    def _defend(self, me: Fighter, option: object) -> float:
+        if isinstance(option, combat.Parry):
+            return option.chance
+        if isinstance(option, combat.Dodge):
+            return option.chance + 0.5  # on a tie, dodge: it risks no weapon (§5.8)
+        return 0.0
+
+    def _tend(self, me: Fighter, option: object) -> float:
+        if isinstance(option, FirstAid):
+            p = heal_chance(me, option.patient, 1 - option.patient.hp)
+            return p if p >= SAVE_WORTH_TRYING else -1.0
+        return 0.0
+
+    def _new_target(self, me: Fighter, option: object) -> float:
+        if isinstance(option, Fighter) and option.active:
+            return 100.0 - option.hp
+        return 0.0
+
+    def _injury(self, me: Fighter, option: object) -> float:
+        return float(option.damage) if isinstance(option, Injury) else 0.0

@@ -1,0 +1,268 @@
+"""The BRP combat round, seed 002 §5.1: Statement of Intent, Movement, Actions, Resolution.
+
+The round is the ruleset's own order of play (DESIGN.md §3); the core calls `play_round`.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from itertools import groupby
+
+from fracas.core.table import Table
+from fracas.rulesets.brp import combat, data
+from fracas.rulesets.brp.actions import (
+    MAX_WITH_ACTION,
+    RUN,
+    Advance,
+    Attack,
+    FirstAid,
+    Kneel,
+    Reload,
+    gap,
+    in_range,
+    intents,
+)
+from fracas.rulesets.brp.events import (
+    ActionLost,
+    Acts,
+    IntentChanged,
+    IntentDeclared,
+    Moved,
+    Reloaded,
+    Surprised,
+)
+from fracas.rulesets.brp.healing import end_of_round, first_aid
+from fracas.rulesets.brp.state import BRPState, Fighter
+
+REACH_SLACK = 1e-9  # positions are floats: "within reach" must not fail on rounding
+
+
+def play_round(table: Table, state: BRPState) -> None:
+    order = statement_order(state)
+    for f in state.fighters():
+        _reset(f)
+    statement_of_intent(table, state, order)
+    movement(table, state, order)
+    actions(table, state)
+    resolution(table, state, order)
+
+
+def _reset(f: Fighter) -> None:
+    f.intent = None
+    f.moved = 0.0
+    f.rank = None
+    f.defences = 0
+    f.two_handed = False
+    f.kneeling = False
+    f.aware = True
+
+
+def statement_order(state: BRPState) -> list[Fighter]:
+    """§5.2: highest DEX first (B-C7); equal DEX keep the encounter's order."""
+    return sorted((f for f in state.fighters() if f.active), key=lambda f: -f.dex)
+
+
+# ----------------------------------------------------------------------------- 1. intent
+
+
+def statement_of_intent(table: Table, state: BRPState, order: list[Fighter]) -> None:
+    """§5.2: each states what it will do; defensive actions need not be announced."""
+    for f in order:
+        if state.round == 1 and f.side in state.conditions.surprised:
+            f.aware = False  # F-BRP-6: caught unaware, no action and no defence in round 1
+            table.emit(Surprised(who=f.name))
+            continue
+        intent = table.choose(f, "intent", intents(state, f))
+        f.intent = intent
+        if isinstance(intent, Kneel):
+            f.kneeling = True
+        table.emit(IntentDeclared(who=f.name, dex=f.dex, intent=str(intent)))
+
+
+# ----------------------------------------------------------------------------- 2. movement
+
+
+def rank_after_moving(dex: int, metres: float) -> Fraction | None:
+    """§5.3: ≤5 m no change (B-C5); 6–15 m ½ DEX rank; 16–29 m ¼; 30 m defence only.
+    Kept exact: the rank shown is rounded down, the fraction breaks ties (T-BRP-6)."""
+    moves = data.tables()["movement"]
+    if metres <= moves["full_rank_up_to"]:
+        return Fraction(dex)
+    if metres <= moves["half_rank_up_to"]:
+        return Fraction(dex, 2)
+    if metres < moves["running"]:
+        return Fraction(dex, 4)
+    return None
+
+
+def movement(table: Table, state: BRPState, order: list[Fighter]) -> None:
+    for f in order:
+        intent = f.intent
+        goal: Fighter | None = None
+        limit = MAX_WITH_ACTION
+        if isinstance(intent, Attack) and not intent.weapon.data.kind.missile:
+            goal = intent.target
+        elif isinstance(intent, FirstAid):
+            goal = intent.patient
+        elif isinstance(intent, Advance):
+            goal, limit = intent.toward, RUN
+        if goal is not None and f.active:
+            step = min(gap(state, f, goal), limit)
+            if step > 0:
+                _move(table, f, goal, step, defend_only=isinstance(intent, Advance))
+        if not isinstance(intent, Advance):
+            f.rank = rank_after_moving(f.dex, f.moved)
+
+
+def _move(table: Table, f: Fighter, goal: Fighter, metres: float, *, defend_only: bool) -> None:
+    f.position = f.position.toward(goal.position, metres)
+    f.moved += metres
+    rank = None if defend_only else rank_after_moving(f.dex, f.moved)
+    if rank is None:
+        note = "running, defensive actions only (§5.3)"
+    elif rank == f.dex:
+        note = f"acts on DEX rank {f.dex}"
+    else:
+        part = "½" if rank == Fraction(f.dex, 2) else "¼"
+        note = f"acts on {part} DEX rank: {math.floor(rank)} (§5.3)"
+    table.emit(
+        Moved(
+            who=f.name,
+            metres=round(f.moved, 2),
+            x=round(f.position.x, 2),
+            y=round(f.position.y, 2),
+            rank=float(rank) if rank is not None else None,
+            note=note,
+        )
+    )
+
+
+# ----------------------------------------------------------------------------- 3. actions
+
+
+def action_key(f: Fighter) -> tuple[Fraction, int, int]:
+    """§5.4 order: DEX rank (exact), then weapon type (missile, long, medium, short/unarmed),
+    then skill; fighters equal on all three act simultaneously (§5.2)."""
+    assert isinstance(f.intent, Attack) and f.rank is not None
+    return (-f.rank, int(f.intent.weapon.data.length), -f.intent.weapon.chance)
+
+
+def actions(table: Table, state: BRPState) -> None:
+    attackers = [f for f in state.fighters() if isinstance(f.intent, Attack) and f.rank]
+    attackers.sort(key=action_key)
+    for _, group in groupby(attackers, key=action_key):
+        together = list(group)
+        # Simultaneous actions all happen: a fighter felled by one of them still acts.
+        able = [f for f in together if f.active]
+        for f in together:
+            if f not in able:
+                table.emit(ActionLost(who=f.name, reason="no longer conscious"))
+                continue
+            others = tuple(o.name for o in able if o is not f)
+            assert f.rank is not None
+            table.emit(Acts(who=f.name, rank=math.floor(f.rank), simultaneous_with=others))
+            act(table, state, f)
+
+
+def act(table: Table, state: BRPState, f: Fighter) -> None:
+    intent = f.intent
+    assert isinstance(intent, Attack)
+    if tend_dying_ally(table, state, f):
+        return
+    target = intent.target
+    weapon = intent.weapon
+    if not target.active:
+        target = retarget(table, state, f, weapon, target)
+        if target is None:
+            return
+    if weapon.broken:
+        table.emit(ActionLost(who=f.name, reason=f"the {weapon} is broken"))
+        return
+    if not can_strike(state, f, weapon, target):
+        table.emit(ActionLost(who=f.name, reason=f"{target.name} is out of reach"))
+        return
+    combat.resolve_attack(table, state, f, target, weapon)
+
+
+def can_strike(state: BRPState, f: Fighter, weapon: combat.Weapon, target: Fighter) -> bool:
+    d = f.position.distance(target.position)
+    if weapon.data.kind.missile:
+        return in_range(weapon, d)
+    return d <= state.options.melee_reach_m + REACH_SLACK
+
+
+def retarget(
+    table: Table, state: BRPState, f: Fighter, weapon: combat.Weapon, fallen: Fighter
+) -> Fighter | None:
+    """The stated target is down: strike another within reach, strike the fallen anyway,
+    or hold (F-BRP-7). Returns the new target, or None to hold."""
+    foes = [
+        e
+        for e in state.enemies_of(f)
+        if isinstance(e, Fighter) and e.active and can_strike(state, f, weapon, e)
+    ]
+    options: list[Fighter | None] = [*foes]
+    if fallen.hp > 0 or fallen.dying:
+        options.append(fallen)
+    options.append(None)
+    choice = table.choose(f, "new target", options)
+    if choice is None:
+        table.emit(ActionLost(who=f.name, reason=f"{fallen.name} is down; holds the blow"))
+    return choice
+
+
+def tend_dying_ally(table: Table, state: BRPState, f: Fighter) -> bool:
+    """F-BRP-4: at its DEX rank, a fighter may give up its action to give First Aid to an ally
+    dying this round (§5.14: "may be saved from death if brought up to 1 hit point by the time
+    the combat round ends"). The aid resolves at the end of the round."""
+    tended = {id(x.intent.patient) for x in state.fighters() if isinstance(x.intent, FirstAid)}
+    dying = [
+        a
+        for a in state.allies_of(f)
+        if isinstance(a, Fighter)
+        and a.dying
+        and id(a) not in tended
+        and any(not i.aided for i in a.injuries)
+        and gap(state, f, a) <= MAX_WITH_ACTION - f.moved
+    ]
+    if not dying:
+        return False
+    options: list[FirstAid | None] = [None, *(FirstAid(a, gap(state, f, a)) for a in dying)]
+    choice = table.choose(f, "tend a dying ally", options)
+    if choice is None:
+        return False
+    table.emit(IntentChanged(who=f.name, intent=str(choice)))
+    if choice.move > 0:
+        _move(table, f, choice.patient, choice.move, defend_only=False)
+    f.intent = choice
+    return True
+
+
+# ----------------------------------------------------------------------------- 4. resolution
+
+
+def resolution(table: Table, state: BRPState, order: list[Fighter]) -> None:
+    """First Aid and reloading, which take the whole round, complete now (§5.14, §5.9);
+    then §5.12's end-of-round deaths."""
+    for f in order:
+        intent = f.intent
+        if not f.active:
+            continue
+        if isinstance(intent, FirstAid):
+            patient = intent.patient
+            if gap(state, f, patient) > REACH_SLACK:
+                table.emit(ActionLost(who=f.name, reason=f"could not reach {patient.name}"))
+            else:
+                first_aid(table, f, patient)
+        elif isinstance(intent, Reload):
+            reload(table, f, intent.weapon)
+    end_of_round(table, state)
+
+
+def reload(table: Table, f: Fighter, weapon: combat.Weapon) -> None:
+    """§5.9 *: a crossbow takes a full round to reload; firearms and lasers refill (F-BRP-2)."""
+    weapon.loaded = True
+    if weapon.data.capacity is not None:
+        weapon.shots = weapon.data.capacity
+    table.emit(Reloaded(who=f.name, weapon=weapon.name, shots=weapon.shots))

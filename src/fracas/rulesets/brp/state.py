@@ -1,0 +1,170 @@
+"""BRP fight state: plain slotted dataclasses, cheap to update, built once from the sheet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from fracas.core.combatant import BattleState, Combatant, Status
+from fracas.core.geometry import Position
+from fracas.rulesets.brp import data, derived, model
+from fracas.rulesets.brp.data import Kind
+
+
+@dataclass(slots=True, eq=False)
+class Weapon:
+    """A weapon in a fighter's hands: its table row, chance, hit points and ammunition."""
+
+    data: data.WeaponData
+    chance: int  # attack (and parry) chance before situational modifiers
+    specialty: str  # the skill used (a similar specialty is shown here, §5.5)
+    similar: bool  # using a similar specialty: the chance above is already halved
+    hp: int | None  # §5.9 hit points; None where the table prints n/a
+    shots: int | None  # rounds left: firearms and lasers (§5.9 **), thrown items in hand
+    loaded: bool = True  # crossbows (§5.9 *): a round to reload after each shot
+
+    @property
+    def name(self) -> str:
+        return self.data.name
+
+    @property
+    def broken(self) -> bool:
+        """§5.6, B10: a weapon whose hit points are overcome breaks."""
+        return self.hp is not None and self.hp <= 0
+
+    @property
+    def needs_reload(self) -> bool:
+        d = self.data
+        if d.kind is Kind.CROSSBOW:
+            return not self.loaded
+        return d.capacity is not None and self.shots is not None and self.shots < d.capacity
+
+    @property
+    def ready(self) -> bool:
+        """Can attack now: not broken, loaded, with a shot or an item left to throw."""
+        if self.broken or not self.loaded:
+            return False
+        return self.shots is None or self.shots > 0
+
+    def __str__(self) -> str:
+        return self.data.name
+
+
+@dataclass(slots=True, eq=False)
+class Shield:
+    data: data.ShieldData
+    chance: int  # Shield skill: parry chance in melee (§5.11)
+    hp: int
+
+    @property
+    def broken(self) -> bool:
+        return self.hp <= 0
+
+    def __str__(self) -> str:
+        return f"{self.data.name} shield"
+
+
+@dataclass(slots=True)
+class Injury:
+    """§5.14: each injury is tracked apart; First Aid heals at most its damage, once."""
+
+    damage: int
+    aided: bool = False
+
+
+@dataclass(slots=True, eq=False)
+class Fighter(Combatant):
+    dex: int = 10
+    hp: int = 1
+    hp_max: int = 1
+    db: str = "0"
+    weapons: list[Weapon] = field(default_factory=list)
+    shield: Shield | None = None
+    armour: int = 0
+    armour_vs_firearms: int = 0  # Riot Gear 12/6 (B-C4)
+    dodge: int = 0
+    first_aid: int = 30
+    physical_penalty: int = 0
+    difficult: bool = False
+    injuries: list[Injury] = field(default_factory=list)
+    unconscious_rolled: bool = False
+    # This round (reset at the start of each round):
+    intent: object | None = None
+    moved: float = 0.0
+    rank: Fraction | None = None  # None: moved 30 m, defence only (§5.3)
+    defences: int = 0
+    two_handed: bool = False  # attacked with a two-handed weapon: shield not in hand
+    kneeling: bool = False
+    aware: bool = True
+
+    @property
+    def dying(self) -> bool:
+        """At 0 HP or below: dead at the end of the round unless brought to 1 (§5.12, §5.14)."""
+        return self.hp <= 0 and self.status is Status.DOWN
+
+
+@dataclass(slots=True)
+class BRPState(BattleState):
+    options: model.Options = field(default_factory=model.Options)
+    conditions: model.Conditions = field(default_factory=model.Conditions)
+
+    def fighters(self) -> list[Fighter]:
+        return [c for s in self.sides for c in s.combatants if isinstance(c, Fighter)]
+
+
+def build_fighter(spec: model.Combatant, name: str, ident: str, side: str, offset: int) -> Fighter:
+    """A fighter from its sheet: derived characteristics (B1, B2), skills, gear."""
+    ch = spec.characteristics
+    skills = dict(spec.skills)
+    base = data.tables()["base_chances"]
+    body = [data.armour()[a] for a in spec.armour]
+    penalty = sum(a.physical for a in body)
+    ap = sum(a.ap for a in body)
+    ap_fire = sum(a.ap_firearm if a.ap_firearm is not None else a.ap for a in body)
+    hp_max = derived.hit_points(ch.CON, ch.SIZ)
+    weapons: list[Weapon] = []
+    entries = [model.WeaponEntry(name=w) if isinstance(w, str) else w for w in spec.weapons]
+    if not any(e.name == "Brawl" for e in entries):
+        entries.append(model.WeaponEntry(name="Brawl"))  # everyone can brawl (§5.9 Brawl 25%)
+    for entry in entries:
+        wd = data.weapons()[entry.name]
+        specialty = entry.use_skill or wd.specialty
+        default = wd.base if wd.base is not None else base[wd.specialty]
+        chance = skills.get(specialty, default if specialty == wd.specialty else 0)
+        if wd.skill == "Throw":  # Throw is a physical skill (§5.10): armour penalises it
+            chance = max(0, chance + penalty)
+        similar = entry.use_skill is not None and entry.use_skill != wd.specialty
+        if similar:
+            chance = derived.difficult(chance)  # §5.5: a similar specialty as Difficult
+        if wd.kind is Kind.THROWN:
+            shots: int | None = entry.ammo if entry.ammo is not None else 1
+        elif wd.capacity is not None:
+            shots = entry.ammo if entry.ammo is not None else wd.capacity
+            shots = min(shots, wd.capacity)
+        else:
+            shots = None
+        weapons.append(Weapon(wd, chance, specialty, similar, wd.hp, shots))
+    shield = None
+    if spec.shield is not None:
+        sd = data.shields()[spec.shield]
+        shield = Shield(sd, skills.get("Shield", base["Shield"]), sd.hp)
+    dodge = skills.get("Dodge", ch.DEX * base["Dodge_per_DEX"])
+    return Fighter(
+        id=ident,
+        name=name,
+        side=side,
+        position=Position(spec.position[0], spec.position[1] + offset),
+        dice_vars={"db": derived.damage_bonus(ch.STR, ch.SIZ)},
+        dex=ch.DEX,
+        hp=spec.hp if spec.hp is not None else hp_max,
+        hp_max=hp_max,
+        db=derived.damage_bonus(ch.STR, ch.SIZ),
+        weapons=weapons,
+        shield=shield,
+        armour=ap,
+        armour_vs_firearms=ap_fire,
+        dodge=max(0, dodge + penalty),  # Dodge is a physical skill (§5.10)
+        first_aid=skills.get("First Aid", base["First Aid"]),
+        physical_penalty=penalty,
+        difficult=spec.difficult,
+    )
