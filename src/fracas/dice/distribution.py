@@ -144,21 +144,36 @@ def _check_cells(length: int) -> None:
         raise DiceError("the distribution is too large to compute exactly")
 
 
+def _pack(values: list[int], width: int) -> int:
+    """The vector as one integer, ``width`` bytes per cell, cell 0 lowest."""
+    return int.from_bytes(b"".join(v.to_bytes(width, "little") for v in values), "little")
+
+
+def _unpack(packed: int, width: int, length: int) -> _Weights:
+    raw = packed.to_bytes(length * width, "little")
+    out = np.empty(length, dtype=object)
+    out[:] = [int.from_bytes(raw[i : i + width], "little") for i in range(0, len(raw), width)]
+    return out
+
+
 def _convolve_big(a: _Weights, b: _Weights) -> _Weights:
-    """Exact convolution of non-negative Python-int vectors by one big multiplication."""
+    """Exact convolution of non-negative Python-int vectors by one big multiplication.
+
+    Cells are packed wide enough that no sum of products can carry into the next cell.
+    """
     xs = [int(v) for v in a]
     ys = [int(v) for v in b]
     bound = max(xs) * max(ys) * min(len(xs), len(ys))  # no result cell can exceed this
     width = bound.bit_length() // 8 + 1
+    return _unpack(_pack(xs, width) * _pack(ys, width), width, len(xs) + len(ys) - 1)
 
-    def pack(values: list[int]) -> int:
-        return int.from_bytes(b"".join(v.to_bytes(width, "little") for v in values), "little")
 
-    length = len(xs) + len(ys) - 1
-    raw = (pack(xs) * pack(ys)).to_bytes(length * width, "little")
-    out = np.empty(length, dtype=object)
-    out[:] = [int.from_bytes(raw[i : i + width], "little") for i in range(0, len(raw), width)]
-    return out
+def _dice_big(count: int, sides: int) -> _Weights:
+    """Weights of ``count`` dice of ``sides`` in Python ints: one big power, not count products."""
+    width = (sides**count).bit_length() // 8 + 1  # no cell exceeds the number of combinations
+    length = count * (sides - 1) + 1
+    _check_cells(length)
+    return _unpack(_pack([1] * sides, width) ** count, width, length)
 
 
 def _convolve(a: _Weights, b: _Weights) -> _Weights:
@@ -181,8 +196,30 @@ def _regrid(grid: _Grid, step: int) -> _Weights:
 
 def _add(a: _Grid, b: _Grid) -> _Grid:
     step = math.gcd(a[1], b[1])
+    if len(a[2]) > 1 and len(b[2]) > 1 and a[1] != b[1]:
+        sparse = _add_sparse(a, b, step)
+        if sparse is not None:
+            return sparse
     weights = _convolve(_regrid(a, step), _regrid(b, step))
     return (a[0] + b[0], step if len(weights) > 1 else 0, weights)
+
+
+def _add_sparse(a: _Grid, b: _Grid, step: int) -> _Grid | None:
+    """Add grids of different steps pair by pair (``2D6*1000 + 2D6`` has 121 pairs).
+
+    Spreading both onto the common step first would convolve long runs of zeros: 11,000 cells
+    times 11 for the example. None if there are too many pairs; the dense way is then no worse.
+    """
+    cells_a, cells_b = np.nonzero(a[2])[0], np.nonzero(b[2])[0]
+    if len(cells_a) * len(cells_b) > _MAX_CELLS:
+        return None
+    index = np.add.outer(cells_a * (a[1] // step), cells_b * (b[1] // step)).ravel()
+    products = np.multiply.outer(a[2][cells_a], b[2][cells_b]).ravel()
+    length = (len(a[2]) - 1) * (a[1] // step) + (len(b[2]) - 1) * (b[1] // step) + 1
+    _check_cells(length)
+    out = np.zeros(length, dtype=a[2].dtype)
+    np.add.at(out, index, products)
+    return (a[0] + b[0], step, out)
 
 
 def _halve(grid: _Grid) -> _Grid:
@@ -202,6 +239,9 @@ def _halve(grid: _Grid) -> _Grid:
 def _grid(expr: Expr, dtype: type[Any]) -> _Grid:
     if isinstance(expr, Const):
         return (expr.value, 0, np.ones(1, dtype=dtype))
+    if isinstance(expr, Dice) and dtype is object:
+        weights = _dice_big(expr.count, expr.sides)
+        return (expr.count, 1 if len(weights) > 1 else 0, weights)
     if isinstance(expr, Dice):
         one = np.ones(expr.sides, dtype=dtype)
         weights = one

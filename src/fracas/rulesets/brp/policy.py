@@ -78,7 +78,7 @@ class BRPPolicy:
         if isinstance(option, Reload):
             return 0.6 * self._weapon_value(me, option.weapon)
         if isinstance(option, Advance):
-            return 0.2 / (1 + me.position.distance(option.toward.position))
+            return 0.1 + 0.1 / (1 + me.position.distance(option.toward.position))
         if isinstance(option, Kneel):
             shooters = any(
                 w.data.kind.missile and not w.data.kind.high_velocity and w.ready
