@@ -10,10 +10,10 @@
 
 __version__ = "0.1.0"
 
-from fracas.core.battle import Battle, load_saved, replay  # noqa: E402
-from fracas.core.encounter import Encounter, from_document, load  # noqa: E402
-from fracas.core.outcome import Ending, Outcome  # noqa: E402
-from fracas.core.requests import Pending  # noqa: E402
+from fracas.core.battle import Battle, load_saved, replay
+from fracas.core.encounter import Encounter, from_document, load
+from fracas.core.outcome import Ending, Outcome
+from fracas.core.requests import Pending
 
 __all__ = [
     "Battle",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
@@ -106,9 +106,8 @@ def replay_cmd(
 
 def _print(battle: Battle, as_json: bool) -> None:
     if as_json:
-        out: Callable[[str], None] = sys.stdout.write
         for line in json_lines(battle.events):
-            out(line + "\n")
+            sys.stdout.write(line + "\n")
     else:
         narrate(battle.events, sys.stdout, color=sys.stdout.isatty())
 

@@ -57,6 +57,7 @@ class Battle:
         self.outcome: Outcome | None = None
         self.pending: Request | None = None
         self.state: Any = None
+        self.answers_used = 0
 
     def run(self) -> Outcome:
         """Fight to the end. Raises `Pending` when a person's answer is needed first."""
@@ -93,6 +94,7 @@ class Battle:
                 ending = Ending.ROUND_CAP
                 break
         self.outcome = Outcome(winner=winner, ending=ending, rounds=state.round)
+        self.answers_used = table.answers_used
         table.emit(
             BattleEnded(
                 winner=winner,
@@ -124,9 +126,10 @@ class Battle:
             if isinstance(value, int):
                 value = (value,)
             faces = tuple(value)
-            if len(faces) != len(request.dice) or not all(
-                isinstance(f, int) and 1 <= f <= s for f, s in zip(faces, request.dice, strict=False)
-            ):
+            fits = len(faces) == len(request.dice) and all(
+                isinstance(f, int) and 1 <= f <= s for f, s in zip(faces, request.dice, strict=True)
+            )
+            if not fits:
                 dice = ", ".join(f"d{s}" for s in request.dice)
                 raise AnswerError(f"expected one face for each of {dice}, got {list(faces)}")
             self.journal.append(faces)
@@ -168,8 +171,9 @@ def replay(encounter: Encounter, journal: Sequence[Answer], *, observe: bool = T
         encounter, dice=NoDice(), default_controller=NoChoices(), journal=journal, observe=observe
     )
     battle.run()
-    if battle.journal != list(journal):
-        raise ReplayError("the battle ended before the journal did")
+    if battle.answers_used != len(battle.journal):
+        unused = len(battle.journal) - battle.answers_used
+        raise ReplayError(f"the battle ended before the journal did ({unused} answers unused)")
     return battle
 
 

@@ -16,7 +16,9 @@ class EncounterError(FracasError):
     def __init__(self, source: str, problems: list[tuple[str, str]]) -> None:
         self.source = source
         self.problems = problems
-        lines = [f"{source}: {path}: {msg}" if path else f"{source}: {msg}" for path, msg in problems]
+        lines = [
+            f"{source}: {path}: {msg}" if path else f"{source}: {msg}" for path, msg in problems
+        ]
         super().__init__("\n".join(lines))
 
 

@@ -44,7 +44,7 @@ class ChoiceRequest:
 Request = RollRequest | ChoiceRequest
 
 
-class Pending(Exception):  # noqa: N818 - it is a request, not an error
+class Pending(Exception):
     """Raised by a person's dice source or controller that has no answer yet.
 
     The front-end shows `request`, appends the answer to the journal and resumes the

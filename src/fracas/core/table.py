@@ -65,6 +65,11 @@ class Table:
         return self._sink is not None
 
     @property
+    def answers_used(self) -> int:
+        """How many journal answers the battle has consumed so far."""
+        return self._cursor
+
+    @property
     def replaying(self) -> bool:
         return self._cursor < len(self.journal)
 

@@ -5,11 +5,12 @@ Weights are computed in numpy ``int64`` when that cannot overflow and in Python 
 could: every weight of an expression is at most the product of all its dice's sides (the
 denominator), so int64 is used exactly when that product is below 2**63. Above it (say 7D1000)
 each convolution is done exactly on Python integers by packing the weight vectors into two big
-integers and multiplying them (Kronecker substitution), which is far faster than a Python loop.
+numbers and multiplying them (Kronecker substitution), which is far faster than a Python loop.
 """
 
 from __future__ import annotations
 
+import decimal
 import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Mapping
@@ -144,15 +145,22 @@ def _check_cells(length: int) -> None:
         raise DiceError("the distribution is too large to compute exactly")
 
 
-def _pack(values: list[int], width: int) -> int:
-    """The vector as one integer, ``width`` bytes per cell, cell 0 lowest."""
-    return int.from_bytes(b"".join(v.to_bytes(width, "little") for v in values), "little")
+# Exact big-integer arithmetic: a decimal context wide enough never to round. CPython's decimal
+# (libmpdec) multiplies huge numbers by number-theoretic transform, far faster than int's
+# Karatsuba at these sizes (100D1000: 4 s rather than a minute).
+_EXACT = decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
 
 
-def _unpack(packed: int, width: int, length: int) -> _Weights:
-    raw = packed.to_bytes(length * width, "little")
+def _pack(values: list[int], width: int) -> decimal.Decimal:
+    """The vector as one number, ``width`` decimal digits per cell, cell 0 lowest."""
+    return _EXACT.create_decimal("".join(str(v).zfill(width) for v in reversed(values)))
+
+
+def _unpack(packed: decimal.Decimal, width: int, length: int) -> _Weights:
+    digits = format(packed, "f").rjust(length * width, "0")
+    end = len(digits)
     out = np.empty(length, dtype=object)
-    out[:] = [int.from_bytes(raw[i : i + width], "little") for i in range(0, len(raw), width)]
+    out[:] = [int(digits[end - (i + 1) * width : end - i * width]) for i in range(length)]
     return out
 
 
@@ -164,16 +172,17 @@ def _convolve_big(a: _Weights, b: _Weights) -> _Weights:
     xs = [int(v) for v in a]
     ys = [int(v) for v in b]
     bound = max(xs) * max(ys) * min(len(xs), len(ys))  # no result cell can exceed this
-    width = bound.bit_length() // 8 + 1
-    return _unpack(_pack(xs, width) * _pack(ys, width), width, len(xs) + len(ys) - 1)
+    width = len(str(bound)) + 1
+    product = _EXACT.multiply(_pack(xs, width), _pack(ys, width))
+    return _unpack(product, width, len(xs) + len(ys) - 1)
 
 
 def _dice_big(count: int, sides: int) -> _Weights:
     """Weights of ``count`` dice of ``sides`` in Python ints: one big power, not count products."""
-    width = (sides**count).bit_length() // 8 + 1  # no cell exceeds the number of combinations
+    width = len(str(sides**count)) + 1  # no cell exceeds the number of combinations
     length = count * (sides - 1) + 1
     _check_cells(length)
-    return _unpack(_pack([1] * sides, width) ** count, width, length)
+    return _unpack(_EXACT.power(_pack([1] * sides, width), count), width, length)
 
 
 def _convolve(a: _Weights, b: _Weights) -> _Weights:

@@ -110,7 +110,7 @@ def defences(state: BRPState, defender: Fighter, weapon: Weapon) -> list[Defence
     Difficult (§5.7, if the GM allows). B9: each earlier defence this round costs the penalty.
     """
     penalty = state.options.defence_penalty * defender.defences
-    out: list[Defence] = []
+    out: list[Parry | Dodge] = []
     shield = defender.shield
     shield_in_hand = shield is not None and not shield.broken and not defender.two_handed
     if weapon.data.kind.missile:
@@ -130,9 +130,9 @@ def defences(state: BRPState, defender: Fighter, weapon: Weapon) -> list[Defence
             assert shield is not None
             out.append(Parry(shield, shield.chance - penalty))
         out.append(Dodge(defender.dodge - penalty))
-    out = [d for d in out if d.chance > 0]
-    out.append(NoDefend())
-    return out
+    possible: list[Defence] = [d for d in out if d.chance > 0]
+    possible.append(NoDefend())
+    return possible
 
 
 # ----------------------------------------------------------------------------- the attack

@@ -71,8 +71,8 @@ def success_level(roll: int, chance: int) -> Level:
     """§5.5 with B5/B6: special ≤ ⌈chance/5⌋; 01–05 always succeed; fumbles fail."""
     if roll <= special_threshold(chance) and chance > 0:
         return Level.SPECIAL
+    if roll >= fumble_from(chance):
+        return Level.FUMBLE  # even at 100%, a roll of 00 fumbles (B6)
     if roll <= chance or roll <= data.tables()["always_succeeds"]:
         return Level.SUCCESS
-    if roll >= fumble_from(chance):
-        return Level.FUMBLE
     return Level.FAILURE

@@ -20,7 +20,7 @@ from fracas.core.requests import ChoiceRequest
 from fracas.dice import compile_dice
 from fracas.rulesets.brp import combat
 from fracas.rulesets.brp.actions import Advance, Attack, Defend, FirstAid, Kneel, Reload, gap
-from fracas.rulesets.brp.state import BRPState, Fighter, Injury
+from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Weapon
 
 SAVE_WORTH_TRYING = 0.15  # chance to save a dying ally above which tending beats striking
 
@@ -72,7 +72,8 @@ class BRPPolicy:
             if patient.active:
                 return 0.0  # bandaging the walking wounded can wait for the fight's end
             threatened = any(
-                e.active and gap(state, me, e) <= 0 for e in state.enemies_of(me)
+                isinstance(e, Fighter) and e.active and gap(state, me, e) <= 0
+                for e in state.enemies_of(me)
             )
             return 8 * heal_chance(me, patient, 3 - patient.hp) * (0.5 if threatened else 1.0)
         if isinstance(option, Reload):
@@ -107,8 +108,8 @@ class BRPPolicy:
             value *= 0.85
         return 1.0 + value
 
-    def _weapon_value(self, me: Fighter, weapon: combat.Weapon) -> float:
-        return weapon.chance / 100 * mean_damage(weapon.data.damage, me.db)
+    def _weapon_value(self, me: Fighter, weapon: Weapon) -> float:
+        return float(weapon.chance) / 100 * mean_damage(weapon.data.damage, me.db)
 
     # --- during the round -------------------------------------------------------------------
 

@@ -33,7 +33,7 @@ from fracas.rulesets.brp.events import (
     Surprised,
 )
 from fracas.rulesets.brp.healing import end_of_round, first_aid
-from fracas.rulesets.brp.state import BRPState, Fighter
+from fracas.rulesets.brp.state import BRPState, Fighter, Weapon
 
 REACH_SLACK = 1e-9  # positions are floats: "within reach" must not fail on rounding
 
@@ -170,12 +170,12 @@ def act(table: Table, state: BRPState, f: Fighter) -> None:
     assert isinstance(intent, Attack)
     if tend_dying_ally(table, state, f):
         return
-    target = intent.target
+    target: Fighter | None = intent.target
     weapon = intent.weapon
-    if not target.active:
-        target = retarget(table, state, f, weapon, target)
-        if target is None:
-            return
+    if not intent.target.active:
+        target = retarget(table, state, f, weapon, intent.target)
+    if target is None:
+        return
     if weapon.broken:
         table.emit(ActionLost(who=f.name, reason=f"the {weapon} is broken"))
         return
@@ -185,7 +185,7 @@ def act(table: Table, state: BRPState, f: Fighter) -> None:
     combat.resolve_attack(table, state, f, target, weapon)
 
 
-def can_strike(state: BRPState, f: Fighter, weapon: combat.Weapon, target: Fighter) -> bool:
+def can_strike(state: BRPState, f: Fighter, weapon: Weapon, target: Fighter) -> bool:
     d = f.position.distance(target.position)
     if weapon.data.kind.missile:
         return in_range(weapon, d)
@@ -193,7 +193,7 @@ def can_strike(state: BRPState, f: Fighter, weapon: combat.Weapon, target: Fight
 
 
 def retarget(
-    table: Table, state: BRPState, f: Fighter, weapon: combat.Weapon, fallen: Fighter
+    table: Table, state: BRPState, f: Fighter, weapon: Weapon, fallen: Fighter
 ) -> Fighter | None:
     """The stated target is down: strike another within reach, strike the fallen anyway,
     or hold (F-BRP-7). Returns the new target, or None to hold."""
@@ -260,7 +260,7 @@ def resolution(table: Table, state: BRPState, order: list[Fighter]) -> None:
     end_of_round(table, state)
 
 
-def reload(table: Table, f: Fighter, weapon: combat.Weapon) -> None:
+def reload(table: Table, f: Fighter, weapon: Weapon) -> None:
     """§5.9 *: a crossbow takes a full round to reload; firearms and lasers refill (F-BRP-2)."""
     weapon.loaded = True
     if weapon.data.capacity is not None:
