@@ -15,6 +15,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from fracas.core.battle import Battle, load_saved, replay
@@ -39,7 +40,7 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except FracasError as e:
-        err.print(f"[red]error:[/red] {e}", markup=True, soft_wrap=True)
+        err.print(f"[red]error:[/red] {escape(str(e))}", soft_wrap=True)
         raise typer.Exit(2) from None
 
 

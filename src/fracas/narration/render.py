@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from fracas.core.events import BattleEnded, BattleStarted, DiceRolled, Event, RoundStarted
@@ -47,19 +48,19 @@ def narrate(events: Iterable[Event], file: IO[str], gm: bool = True, color: bool
     )
     for e in visible(events, gm):
         if isinstance(e, BattleStarted):
-            console.print(f"[bold]{_escape(e.text())}[/bold]")
+            console.print(f"[bold]{escape(e.text())}[/bold]")
         elif isinstance(e, RoundStarted):
             console.print()
-            console.rule(f"[bold]{e.text()}[/bold]", style="dim")
+            console.rule(f"[bold]{escape(e.text())}[/bold]", style="dim")
         elif isinstance(e, BattleEnded):
             console.print()
-            console.print(f"[bold]{e.text()}[/bold]")
+            console.print(f"[bold]{escape(e.text())}[/bold]")
             console.print(summary_table(e))
         elif isinstance(e, DiceRolled):
-            console.print(f"        [dim]🎲 {e.text()}[/dim]")
+            console.print(f"        [dim]🎲 {escape(e.text())}[/dim]")
         else:
             indent = "    " * e.depth
-            console.print(f"{indent}{_escape(e.text())}")
+            console.print(f"{indent}{escape(e.text())}")
 
 
 def summary_table(end: BattleEnded) -> Table:
@@ -75,15 +76,11 @@ def summary_table(end: BattleEnded) -> Table:
         table.add_column(col, justify=just)  # type: ignore[arg-type]
     for c in end.combatants:
         table.add_row(
-            c.name,
-            c.side,
+            escape(c.name),
+            escape(c.side),
             c.status,
             f"{c.hp}/{c.hp_max}",
             str(c.damage_dealt),
             str(c.damage_taken),
         )
     return table
-
-
-def _escape(text: str) -> str:
-    return text.replace("[", r"\[")

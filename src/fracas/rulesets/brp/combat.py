@@ -95,7 +95,7 @@ def why_no_defence(state: BRPState, defender: Fighter, weapon: Weapon) -> str | 
         return "not conscious"
     if not defender.aware:
         return "unaware of the attack (§5.6, §5.7)"
-    if state.conditions.lighting == "dark":
+    if state.conditions.lighting == "dark":  # F-BRP-9
         return "cannot see the attack coming in the dark (§5.6, §5.7)"
     if weapon.data.kind.high_velocity:
         return "firearms and energy weapons cannot be parried or dodged (§5.6, §5.7)"
@@ -112,6 +112,7 @@ def defences(state: BRPState, defender: Fighter, weapon: Weapon) -> list[Defence
     penalty = state.options.defence_penalty * defender.defences
     out: list[Parry | Dodge] = []
     shield = defender.shield
+    # F-BRP-10: no shield in hand in a round its bearer swung a two-handed weapon.
     shield_in_hand = shield is not None and not shield.broken and not defender.two_handed
     if weapon.data.kind.missile:
         if shield_in_hand:
@@ -213,7 +214,8 @@ def _kind(defence: Parry | Dodge) -> str:
 
 
 def spend_ammunition(weapon: Weapon) -> None:
-    """§5.9 notes: a shot from the magazine; a crossbow must be reloaded; a thrown item leaves."""
+    """§5.9 notes: a shot from the magazine; a crossbow must be reloaded; a thrown item leaves
+    the hand (F-BRP-11)."""
     if weapon.shots is not None:
         weapon.shots -= 1
     if weapon.data.kind is data.Kind.CROSSBOW:

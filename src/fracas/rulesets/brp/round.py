@@ -97,6 +97,8 @@ def rank_after_moving(dex: int, metres: float) -> Fraction | None:
 
 
 def movement(table: Table, state: BRPState, order: list[Fighter]) -> None:
+    """§5.3, F-BRP-8: fighters move in DEX order toward what they stated; the DEX rank follows
+    the metres actually moved."""
     for f in order:
         intent = f.intent
         goal: Fighter | None = None

@@ -136,7 +136,7 @@ def build_fighter(spec: model.Combatant, name: str, ident: str, side: str, offse
         similar = entry.use_skill is not None and entry.use_skill != wd.specialty
         if similar:
             chance = derived.difficult(chance)  # §5.5: a similar specialty as Difficult
-        if wd.kind is Kind.THROWN:
+        if wd.kind is Kind.THROWN:  # F-BRP-11: one throw per item unless `ammo` says more
             shots: int | None = entry.ammo if entry.ammo is not None else 1
         elif wd.capacity is not None:
             shots = entry.ammo if entry.ammo is not None else wd.capacity

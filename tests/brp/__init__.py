@@ -1,0 +1,1 @@
+"""BRP ruleset tests."""
