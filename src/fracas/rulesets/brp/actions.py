@@ -22,7 +22,7 @@ class Attack:
     move: float  # metres to close before striking (melee); 0 for missiles
 
     def __str__(self) -> str:
-        step = f" (moving {self.move:.0f} m)" if self.move > 0 else ""
+        step = f" (moving {self.move:.1f} m)" if self.move >= 0.05 else ""
         return f"attack {self.target.name} with {self.weapon}{step}"
 
 
@@ -54,7 +54,7 @@ class FirstAid:
     move: float
 
     def __str__(self) -> str:
-        step = f" (moving {self.move:.0f} m)" if self.move > 0 else ""
+        step = f" (moving {self.move:.1f} m)" if self.move >= 0.05 else ""
         return f"give First Aid to {self.patient.name}{step}"
 
 

@@ -14,20 +14,22 @@ It only reads the state and picks among the options the rules offer (`actions.py
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 
 from fracas.core.requests import ChoiceRequest
-from fracas.dice import compile_dice
-from fracas.rulesets.brp import combat
-from fracas.rulesets.brp.actions import Advance, Attack, Defend, FirstAid, Kneel, Reload, gap
+from fracas.rulesets.brp import combat, odds
+from fracas.rulesets.brp.actions import (
+    Advance,
+    Attack,
+    Defend,
+    FirstAid,
+    Kneel,
+    Reload,
+    gap,
+    in_range,
+)
 from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Weapon
 
 SAVE_WORTH_TRYING = 0.15  # chance to save a dying ally above which tending beats striking
-
-
-@lru_cache(maxsize=1024)
-def mean_damage(notation: str, db: str) -> float:
-    return float(compile_dice(notation, {"db": db}).distribution().mean())
 
 
 def heal_chance(aider: Fighter, patient: Fighter, needed: int) -> float:
@@ -97,19 +99,43 @@ class BRPPolicy:
         if not target.active:
             return 0.0  # the helpless are not worth a blow while anyone else fights
         chance, _ = combat.attack_chance(self.state, me, target, option.weapon)
-        armour = combat.armour_against(target, option.weapon)
-        dmg = max(0.5, mean_damage(option.weapon.data.damage, me.db) - armour)
-        value = chance / 100 * dmg
-        if dmg >= target.hp - 2:
-            value *= 1.5  # a blow likely to drop the target
+        hurt = self._injury_odds(me, option.weapon, target, chance)
+        value = float(odds.expected(hurt))
+        # a blow that may drop the target (to 2 HP or less) is worth more
+        value += 2 * float(sum(p for v, p in hurt.items() if v >= target.hp - 2 and v > 0))
         if option.move > 15:
             value *= 0.7
         elif option.move > 5:
             value *= 0.85
-        return 1.0 + value
+        return 0.3 + value
+
+    def _injury_odds(
+        self, me: Fighter, weapon: Weapon, target: Fighter, chance: int
+    ) -> dict[int, Fraction]:
+        return odds.undefended_injury(
+            chance,
+            weapon.data.damage,
+            combat.damage_notation(weapon, special=True),
+            me.db,
+            combat.armour_against(target, weapon),
+        )
 
     def _weapon_value(self, me: Fighter, weapon: Weapon) -> float:
-        return float(weapon.chance) / 100 * mean_damage(weapon.data.damage, me.db)
+        """What a reloaded missile weapon would be worth against the best foe in range."""
+        foes = [
+            e
+            for e in self.state.enemies_of(me)
+            if isinstance(e, Fighter)
+            and e.active
+            and in_range(weapon, me.position.distance(e.position))
+        ]
+        return max(
+            (
+                float(odds.expected(self._injury_odds(me, weapon, e, weapon.chance)))
+                for e in foes
+            ),
+            default=0.0,
+        )
 
     # --- during the round -------------------------------------------------------------------
 

@@ -1,0 +1,51 @@
+"""Exact odds of one BRP attack (DESIGN.md §6), from the dice distributions, not by sampling.
+
+An undefended attack: the d100 gives each success level with an exact probability (§5.5, B5,
+B6); a success deals the weapon's damage, a special the §5.13 special damage; armour comes off
+(§5.10). All arithmetic is in Fractions.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from fractions import Fraction
+from functools import lru_cache
+
+from fracas.dice import compile_dice
+from fracas.rulesets.brp import derived
+from fracas.rulesets.brp.derived import Level
+
+
+@lru_cache(maxsize=512)
+def levels(chance: int) -> dict[Level, Fraction]:
+    """P(each success level) of a d100 roll against `chance`."""
+    counts = Counter(derived.success_level(roll, chance) for roll in range(1, 101))
+    return {level: Fraction(n, 100) for level, n in counts.items()}
+
+
+@lru_cache(maxsize=4096)
+def injury(notation: str, db: str, armour: int) -> dict[int, Fraction]:
+    """P(each injury) once `notation` (with damage bonus `db`) has hit `armour`."""
+    dist = compile_dice(notation, {"db": db}).distribution()
+    out: defaultdict[int, Fraction] = defaultdict(Fraction)
+    for total in dist.outcomes():
+        out[max(0, max(0, total) - armour)] += dist.probability(total)
+    return dict(out)
+
+
+def expected(dist: dict[int, Fraction]) -> Fraction:
+    return sum((v * p for v, p in dist.items()), Fraction(0))
+
+
+@lru_cache(maxsize=4096)
+def undefended_injury(
+    chance: int, normal: str, special: str, db: str, armour: int
+) -> dict[int, Fraction]:
+    """P(each injury) of one attack the target does not parry or dodge."""
+    p = levels(chance)
+    out: defaultdict[int, Fraction] = defaultdict(Fraction)
+    out[0] += p.get(Level.FAILURE, Fraction(0)) + p.get(Level.FUMBLE, Fraction(0))
+    for level, notation in ((Level.SUCCESS, normal), (Level.SPECIAL, special)):
+        for hurt, q in injury(notation, db, armour).items():
+            out[hurt] += p.get(level, Fraction(0)) * q
+    return dict(out)
