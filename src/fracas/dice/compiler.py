@@ -98,7 +98,9 @@ def _bind(expr: Expr, bindings: Mapping[str, Binding], stack: tuple[str, ...]) -
             # name bound to a sum splices its terms in, so breakdowns stay flat and readable.
             if bound in (Const(0), Neg(Const(0))):
                 continue
-            if isinstance(bound, Sum) and not isinstance(term, Neg):
+            # (A subtracted name binds to Neg(sum), which stays grouped, unless its binding was
+            # itself negated: "−db" with db = "−(1D4+1)" is the plain sum, spliced safely.)
+            if isinstance(bound, Sum):
                 terms.extend(bound.terms)
                 continue
         terms.append(bound)

@@ -189,7 +189,6 @@ class _Parser:
         raise self.fail(f"expected {_OPERAND}")
 
 
-@lru_cache(maxsize=4096)
 def parse(text: str) -> Expr:
     """Parse dice notation such as ``"1D8+2+db"`` into an immutable `Expr` tree.
 
@@ -198,6 +197,12 @@ def parse(text: str) -> Expr:
     """
     if not isinstance(text, str):
         raise DiceError(f"dice notation must be text, not {type(text).__name__}")
+    return _parse_cached(text)
+
+
+# Kept apart from `parse` so that callers see its precise signature, not lru_cache's.
+@lru_cache(maxsize=4096)
+def _parse_cached(text: str) -> Expr:
     return _Parser(text).parse()
 
 
