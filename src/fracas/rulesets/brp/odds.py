@@ -8,6 +8,7 @@ B6); a success deals the weapon's damage, a special the §5.13 special damage; a
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
@@ -49,3 +50,24 @@ def undefended_injury(
         for hurt, q in injury(notation, db, armour).items():
             out[hurt] += p.get(level, Fraction(0)) * q
     return dict(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """An attack's injury odds in floats, for tactics that weigh many options quickly."""
+
+    mean: float
+    at_least: tuple[float, ...]  # at_least[k] = P(injury ≥ k)
+
+    def p_at_least(self, k: int) -> float:
+        if k <= 0:
+            return 1.0
+        return self.at_least[k] if k < len(self.at_least) else 0.0
+
+
+@lru_cache(maxsize=4096)
+def profile(chance: int, normal: str, special: str, db: str, armour: int) -> Profile:
+    dist = undefended_injury(chance, normal, special, db, armour)
+    top = max(dist)
+    tail = [float(sum(p for v, p in dist.items() if v >= k)) for k in range(top + 1)]
+    return Profile(float(expected(dist)), tuple(tail))

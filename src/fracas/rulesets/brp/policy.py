@@ -100,9 +100,8 @@ class BRPPolicy:
             return 0.0  # the helpless are not worth a blow while anyone else fights
         chance, _ = combat.attack_chance(self.state, me, target, option.weapon)
         hurt = self._injury_odds(me, option.weapon, target, chance)
-        value = float(odds.expected(hurt))
         # a blow that may drop the target (to 2 HP or less) is worth more
-        value += 2 * float(sum(p for v, p in hurt.items() if v >= target.hp - 2 and v > 0))
+        value = hurt.mean + 2 * hurt.p_at_least(max(1, target.hp - 2))
         if option.move > 15:
             value *= 0.7
         elif option.move > 5:
@@ -111,8 +110,8 @@ class BRPPolicy:
 
     def _injury_odds(
         self, me: Fighter, weapon: Weapon, target: Fighter, chance: int
-    ) -> dict[int, Fraction]:
-        return odds.undefended_injury(
+    ) -> odds.Profile:
+        return odds.profile(
             chance,
             weapon.data.damage,
             combat.damage_notation(weapon, special=True),
@@ -131,7 +130,7 @@ class BRPPolicy:
         ]
         return max(
             (
-                float(odds.expected(self._injury_odds(me, weapon, e, weapon.chance)))
+                self._injury_odds(me, weapon, e, weapon.chance).mean
                 for e in foes
             ),
             default=0.0,
