@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import fracas
 from fracas.core.combatant import Status
+from fracas.core.errors import EncounterError
 from fracas.core.events import BattleEnded, BattleStarted, DiceRolled, Event, RoundStarted
 from fracas.core.outcome import Ending, Outcome
 from fracas.rulesets.brp import data
@@ -145,7 +146,7 @@ def initial_fighters(encounter: fracas.Encounter) -> dict[str, Fighter]:
 @PROPERTY
 @given(documents(), seeds)
 def test_every_battle_terminates(doc: dict[str, Any], seed: int) -> None:
-    encounter, battle, outcome = fight(doc, seed)
+    _, battle, outcome = fight(doc, seed)
     assert isinstance(outcome, Outcome)
     assert battle.outcome == outcome
     assert 1 <= outcome.rounds <= doc["max_rounds"]
@@ -301,7 +302,8 @@ def test_bookkeeping_invariants(doc: dict[str, Any], seed: int) -> None:
         outcome.rounds,
         outcome.ending.value,
     )
-    assert [(c.id, c.name, c.side) for c in last.combatants] == [(f.id, f.name, f.side) for f in end]
+    summary = [(c.id, c.name, c.side) for c in last.combatants]
+    assert summary == [(f.id, f.name, f.side) for f in end]
     for c, f in zip(last.combatants, end, strict=True):
         assert c.status == SUMMARY_STATUS[f.status], c
         assert (c.hp, c.hp_max) == (f.hp, f.hp_max), c
@@ -399,7 +401,7 @@ def test_a_fighter_starting_at_two_hit_points_is_not_fighting() -> None:
     doc["sides"][1]["combatants"][0]["position"] = [60, 0]
     try:
         encounter = fracas.from_document(doc)
-    except fracas.core.errors.EncounterError:
+    except EncounterError:
         return  # refusing such a sheet at load is as good as starting it unconscious
     battle = fracas.Battle(encounter, seed=1)
     battle.run()
@@ -440,9 +442,12 @@ def _forbidden(tree: ast.AST) -> list[str]:
         elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
             if (node.value.id, node.attr) in FORBIDDEN_CALLS:
                 found.append(f"{node.value.id}.{node.attr}")
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            if node.func.id in {"__import__"}:
-                found.append("__import__(...)")
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "__import__"
+        ):
+            found.append("__import__(...)")
     return found
 
 

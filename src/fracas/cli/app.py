@@ -20,7 +20,7 @@ from rich.table import Table
 
 from fracas.core.battle import Battle, load_saved, replay
 from fracas.core.encounter import load
-from fracas.core.errors import FracasError
+from fracas.core.errors import FracasError, ReplayError
 from fracas.core.ruleset import get_ruleset, registry
 from fracas.narration.render import json_lines, narrate
 
@@ -101,7 +101,10 @@ def replay_cmd(
     """Replay a saved battle from its journal; prints exactly what `run` printed."""
     with user_errors():
         encounter, journal = load_saved(saved)
-        battle = replay(encounter, journal)
+        try:
+            battle = replay(encounter, journal)
+        except ReplayError as e:
+            raise ReplayError(f"{saved}: {e}") from None
     _print(battle, as_json)
 
 

@@ -149,6 +149,7 @@ def build_fighter(spec: model.Combatant, name: str, ident: str, side: str, offse
         sd = data.shields()[spec.shield]
         shield = Shield(sd, skills.get("Shield", base["Shield"]), sd.hp)
     dodge = skills.get("Dodge", ch.DEX * base["Dodge_per_DEX"])
+    hp = spec.hp if spec.hp is not None else hp_max
     return Fighter(
         id=ident,
         name=name,
@@ -156,7 +157,11 @@ def build_fighter(spec: model.Combatant, name: str, ident: str, side: str, offse
         position=Position(spec.position[0], spec.position[1] + offset),
         dice_vars={"db": derived.damage_bonus(ch.STR, ch.SIZ)},
         dex=ch.DEX,
-        hp=spec.hp if spec.hp is not None else hp_max,
+        hp=hp,
+        # §5.12: a sheet that starts at 1–2 HP starts unconscious (already lying there, so
+        # no hours are rolled for it).
+        status=Status.ACTIVE if hp > 2 else Status.DOWN,
+        unconscious_rolled=hp <= 2,
         hp_max=hp_max,
         db=derived.damage_bonus(ch.STR, ch.SIZ),
         weapons=weapons,
