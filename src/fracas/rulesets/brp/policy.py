@@ -106,7 +106,7 @@ class BRPPolicy:
             value *= 0.7
         elif option.move > 5:
             value *= 0.85
-        return 0.3 + value
+        return 0.02 + value  # a blow that cannot hurt still beats standing idle
 
     def _injury_odds(
         self, me: Fighter, weapon: Weapon, target: Fighter, chance: int
