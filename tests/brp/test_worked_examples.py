@@ -51,10 +51,10 @@ def test_t_brp_3_first_aid_heals_at_most_the_injury_once(scene, sheet):
     hurt.hp -= 2
     hurt.injuries.append(Injury(2))
     s.dice.push(30, 3)  # First Aid 30 ≤ 60, then 1D3 = 3
-    healing.first_aid(s.table, medic, hurt)
+    healing.first_aid(s.table, s.state, medic, hurt)
     [aid] = s.of(FirstAidRolled)
     assert (aid.healed, hurt.hp) == (2, 12)
-    healing.first_aid(s.table, medic, hurt)  # the same injury cannot be treated again
+    healing.first_aid(s.table, s.state, medic, hurt)  # the same injury cannot be treated again
     assert len(s.of(FirstAidRolled)) == 1 and s.dice.remaining == 0
 
 
@@ -64,7 +64,7 @@ def test_t_brp_3_a_failed_first_aid_still_counts(scene, sheet):
     hurt.hp -= 3
     hurt.injuries.append(Injury(3))
     s.dice.push(90)  # failure: bandaged, not healed
-    healing.first_aid(s.table, s["Medic"], hurt)
+    healing.first_aid(s.table, s.state, s["Medic"], hurt)
     assert s.of(FirstAidRolled)[0].healed == 0 and hurt.injuries[0].aided and hurt.hp == 9
 
 
@@ -177,7 +177,7 @@ def test_t_brp_7_first_aid_in_the_round_saves_a_dying_character(scene, sheet):
         assert hurt.hp == -2 and hurt.dying
         if aided:
             s.dice.push(10, 3)
-            healing.first_aid(s.table, s["Medic"], hurt)
+            healing.first_aid(s.table, s.state, s["Medic"], hurt)
             s.dice.push(4)  # 1D6 hours unconscious
         healing.end_of_round(s.table, s.state)
         if aided:

@@ -116,5 +116,16 @@ def _print(battle: Battle, as_json: bool) -> None:
         narrate(battle.events, sys.stdout, color=sys.stdout.isatty())
 
 
+def _register_simulator() -> None:
+    from fracas.cli import sim
+
+    app.command(name="sim")(sim.sim)
+    app.command(name="balance")(sim.balance)
+    app.command(name="bench")(sim.bench)
+
+
+_register_simulator()
+
+
 def main() -> None:
     app()

@@ -18,7 +18,14 @@ from fracas.core.controllers import Controller, NoChoices
 from fracas.core.dice_sources import DiceSource, NoDice, SeededDice
 from fracas.core.encounter import Encounter, from_document
 from fracas.core.errors import AnswerError, FracasError, ReplayError
-from fracas.core.events import BattleEnded, BattleStarted, Event, RoundEnded, RoundStarted
+from fracas.core.events import (
+    BattleEnded,
+    BattleStarted,
+    CombatantSummary,
+    Event,
+    RoundEnded,
+    RoundStarted,
+)
 from fracas.core.journal import Answer, journal_from_json, journal_to_json
 from fracas.core.outcome import Ending, Outcome
 from fracas.core.requests import ChoiceRequest, Pending, Request, RollRequest
@@ -58,6 +65,7 @@ class Battle:
         self.pending: Request | None = None
         self.state: Any = None
         self.answers_used = 0
+        self.summary: tuple[CombatantSummary, ...] = ()
 
     def run(self) -> Outcome:
         """Fight to the end. Raises `Pending` when a person's answer is needed first."""
@@ -95,12 +103,10 @@ class Battle:
                 break
         self.outcome = Outcome(winner=winner, ending=ending, rounds=state.round)
         self.answers_used = table.answers_used
+        self.summary = ruleset.summary(state)
         table.emit(
             BattleEnded(
-                winner=winner,
-                rounds=state.round,
-                ending=ending.value,
-                combatants=ruleset.summary(state),
+                winner=winner, rounds=state.round, ending=ending.value, combatants=self.summary
             )
         )
         return self.outcome

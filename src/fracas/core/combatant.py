@@ -5,6 +5,7 @@ not validated models: fight state is updated constantly and must be cheap)."""
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -34,6 +35,7 @@ class Combatant:
     dice_vars: dict[str, str] = field(default_factory=dict)
     damage_dealt: int = 0
     damage_taken: int = 0
+    went_down: bool = False  # set by the ruleset whenever the combatant leaves the fight
 
     @property
     def active(self) -> bool:
@@ -60,6 +62,9 @@ class BattleState:
 
     sides: list[Side]
     round: int = 0
+    # Counts of notable things in this battle (specials, parries, routs...), named by the
+    # ruleset: the simulator reports their averages.
+    tally: Counter[str] = field(default_factory=Counter)
 
     @property
     def combatants(self) -> list[Combatant]:

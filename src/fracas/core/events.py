@@ -109,6 +109,7 @@ class CombatantSummary:
     hp_max: int
     damage_dealt: int
     damage_taken: int
+    went_down: bool  # out of the fight at some point (unconscious, dying...), even if revived
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

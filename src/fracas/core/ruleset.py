@@ -12,6 +12,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from functools import cache
+from importlib import resources
+from importlib.abc import Traversable
 from importlib.metadata import entry_points
 from typing import Any, ClassVar
 
@@ -63,6 +65,17 @@ class Ruleset(ABC):
     @abstractmethod
     def summary(self, state: BattleState) -> tuple[CombatantSummary, ...]:
         """Each combatant's standing at the end, for the summary table and the simulator."""
+
+    def bench_encounters(self) -> dict[str, Traversable]:
+        """The encounters `fracas bench` times: `bench/1v1.yaml` and `bench/4v4.yaml` in the
+        ruleset's package, where present."""
+        folder = resources.files(type(self).__module__).joinpath("bench")
+        found = {}
+        for name in ("1v1", "4v4"):
+            path = folder.joinpath(f"{name}.yaml")
+            if path.is_file():
+                found[name] = path
+        return found
 
 
 @cache

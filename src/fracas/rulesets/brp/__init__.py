@@ -72,6 +72,7 @@ class BRP(Ruleset):
                 hp_max=f.hp_max,
                 damage_dealt=f.damage_dealt,
                 damage_taken=f.damage_taken,
+                went_down=f.went_down,
             )
             for f in state.fighters()
         )

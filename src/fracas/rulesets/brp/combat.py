@@ -147,6 +147,8 @@ def resolve_attack(
     spend_ammunition(weapon)
     roll = table.roll("1D100", by=attacker, reason=f"{attacker.name}'s attack")
     level = derived.success_level(roll.total, chance)
+    state.tally["attacks"] += 1
+    state.tally[f"attack {level.label}"] += 1
     table.emit(
         AttackRolled(
             attacker=attacker.name,
@@ -172,6 +174,8 @@ def resolve_attack(
         defence = table.choose(target, "defend", defences(state, target, weapon))
         if not isinstance(defence, NoDefend):
             defence_level = roll_defence(table, target, defence)
+            if defence_level.succeeded:
+                state.tally[f"{_kind(defence)} {defence_level.label}"] += 1
     row = data.matrix()[(level.matrix_key, defence_level.matrix_key)]
     table.emit(
         MatrixApplied(
@@ -179,14 +183,14 @@ def resolve_attack(
         )
     )
     if row.parry_item_damage and isinstance(defence, Parry):
-        damage_item(table, target, defence.item, row.parry_item_damage)
+        damage_item(table, state, target, defence.item, row.parry_item_damage)
     if (
         row.attacker_weapon_damage
         and isinstance(defence, Parry)
         and not weapon.data.kind.missile
         and weapon.hp is not None
     ):
-        damage_item(table, attacker, weapon, row.attacker_weapon_damage)
+        damage_item(table, state, attacker, weapon, row.attacker_weapon_damage)
     if row.result != "blocked":
         deal_damage(table, attacker, target, weapon, special=row.result == "special")
 
@@ -222,10 +226,14 @@ def spend_ammunition(weapon: Weapon) -> None:
         weapon.loaded = False
 
 
-def damage_item(table: Table, owner: Fighter, item: Weapon | Shield, points: int) -> None:
+def damage_item(
+    table: Table, state: BRPState, owner: Fighter, item: Weapon | Shield, points: int
+) -> None:
     """§5.8 matrix weapon damage; B10: at 0 hit points the weapon or shield breaks."""
     assert item.hp is not None
     item.hp = max(0, item.hp - points)
+    if item.hp == 0:
+        state.tally["weapons and shields broken"] += 1
     table.emit(
         ItemDamaged(
             owner=owner.name, item=str(item), points=points, hp=item.hp, broken=item.hp <= 0
@@ -302,6 +310,7 @@ def injure(
     )
     if target.status is Status.ACTIVE and target.hp <= 2:
         target.status = Status.DOWN
+        target.went_down = True
         if target.hp <= 0:
             table.emit(Dying(who=target.name, hp=target.hp))
         else:

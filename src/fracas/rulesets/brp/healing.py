@@ -9,7 +9,7 @@ from fracas.rulesets.brp.events import Awakened, Died, FirstAidRolled, Unconscio
 from fracas.rulesets.brp.state import BRPState, Fighter, Injury
 
 
-def first_aid(table: Table, aider: Fighter, patient: Fighter) -> None:
+def first_aid(table: Table, state: BRPState, aider: Fighter, patient: Fighter) -> None:
     """§5.14: heal 1D3 on one injury, never more than that injury's damage; each injury may
     be treated once, and a failed attempt still counts as its treatment (T-BRP-3).
     A character brought above 2 HP is awakened (§5.12 "until awakened", F-BRP-5)."""
@@ -21,10 +21,13 @@ def first_aid(table: Table, aider: Fighter, patient: Fighter) -> None:
     roll = table.roll("1D100", by=aider, reason=f"{aider.name}'s First Aid")
     level = derived.success_level(roll.total, aider.first_aid)
     healed = 0
+    was_dying = patient.hp <= 0
     if level.succeeded:
         heal = table.roll("1D3", by=aider, reason="First Aid healing")
         healed = min(heal.total, injury.damage)
         patient.hp += healed
+        if was_dying and patient.hp > 0:
+            state.tally["saved from death by First Aid"] += 1
     table.emit(
         FirstAidRolled(
             aider=aider.name,
@@ -48,6 +51,7 @@ def end_of_round(table: Table, state: BRPState) -> None:
     for f in state.fighters():
         if f.status is Status.DOWN and f.hp <= 0:
             f.status = Status.DEAD
+            state.tally["deaths"] += 1
             table.emit(Died(who=f.name, hp=f.hp))
         elif f.status is Status.DOWN and not f.unconscious_rolled:
             f.unconscious_rolled = True

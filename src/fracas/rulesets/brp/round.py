@@ -256,7 +256,7 @@ def resolution(table: Table, state: BRPState, order: list[Fighter]) -> None:
             if gap(state, f, patient) > REACH_SLACK:
                 table.emit(ActionLost(who=f.name, reason=f"could not reach {patient.name}"))
             else:
-                first_aid(table, f, patient)
+                first_aid(table, state, f, patient)
         elif isinstance(intent, Reload):
             reload(table, f, intent.weapon)
     end_of_round(table, state)

@@ -1,0 +1,217 @@
+"""`fracas sim`, `fracas balance` and `fracas bench`: the simulator's commands.
+
+Standard output carries only the report (text, or one JSON document with `--json`); progress
+goes to standard error, and only when it is a terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from fracas.core.encounter import load
+from fracas.core.errors import FracasError
+from fracas.sim.runner import Progress as OnProgress
+from fracas.sim.runner import simulate
+
+out = Console(highlight=False, width=100)
+err = Console(stderr=True, highlight=False)
+
+
+@contextmanager
+def progress_bar(total: int, label: str) -> Iterator[OnProgress | None]:
+    """A rich progress bar on standard error, for long runs in a terminal."""
+    if total < 2000 or not err.is_terminal:
+        yield None
+        return
+    columns = (label, BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=err, transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda k: bar.advance(task, k)
+
+
+@contextmanager
+def dask_client(scheduler: str | None) -> Iterator[Any]:
+    if scheduler is None:
+        yield None
+        return
+    try:
+        from distributed import Client
+    except ImportError:
+        raise FracasError("--scheduler needs Dask: pip install 'fracas[dask]'") from None
+    try:
+        client = Client(scheduler, timeout="5s")  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError) as e:
+        raise FracasError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
+    try:
+        yield client
+    finally:
+        client.close()  # type: ignore[no-untyped-call]
+
+
+def sim(
+    file: Annotated[Path, typer.Argument(help="an encounter file (YAML or TOML)")],
+    n: Annotated[int, typer.Option("-n", "--battles", help="how many battles")] = 10_000,
+    seed: Annotated[int, typer.Option(help="the seed of the whole run")] = 0,
+    workers: Annotated[
+        int | None, typer.Option(help="local worker processes (default: all cores)")
+    ] = None,
+    scheduler: Annotated[
+        str | None, typer.Option(help="run on a Dask cluster: the scheduler's address")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON document")] = False,
+    plot: Annotated[Path | None, typer.Option(help="write a PNG of the results")] = None,
+) -> None:
+    """Fight an encounter many times: who wins (with 95 % intervals), how long, who falls."""
+    from fracas.cli.app import user_errors
+
+    with user_errors():
+        encounter = load(file)
+        if n < 1:
+            raise FracasError(f"-n must be at least 1, got {n}")
+        with dask_client(scheduler) as client, progress_bar(n, "fighting") as bar:
+            report = simulate(
+                encounter, n, seed=seed, workers=workers, client=client, progress=bar
+            ).to_dict()
+        if plot is not None:
+            from fracas.sim.plot import plot_report
+
+            try:
+                plot_report(report, plot)
+            except OSError as e:
+                raise FracasError(f"cannot write {plot}: {e.strerror}") from None
+    if as_json:
+        sys.stdout.write(json.dumps(report) + "\n")
+    else:
+        print_report(report)
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:5.1f} %"
+
+
+def print_report(r: dict[str, Any]) -> None:
+    out.print(f"[bold]{escape(r['encounter'])}[/bold] — {r['battles']:,} battles, seed {r['seed']}")
+    sides = Table("Side", "Wins", "Win probability", "95 % interval")
+    for row in r["sides"]:
+        lo, hi = row["ci95"]
+        sides.add_row(escape(row["side"]), f"{row['wins']:,}", _pct(row["p"]),
+                      f"{_pct(lo)} – {_pct(hi)}")
+    lo, hi = r["draws"]["ci95"]
+    sides.add_row("draw", f"{r['draws']['count']:,}", _pct(r["draws"]["p"]),
+                  f"{_pct(lo)} – {_pct(hi)}")
+    out.print(sides)
+    rounds = r["rounds"]
+    out.print(
+        f"Rounds: mean {rounds['mean']:.2f}, median {rounds['median']}, 90th percentile "
+        f"{rounds['p90']}, longest {rounds['max']}"
+    )
+    hist = rounds["histogram"]
+    top = max(hist.values())
+    for k, count in hist.items():
+        bar = "█" * max(1, round(40 * count / top))
+        out.print(f"  {int(k):3d} {bar} {100 * count / r['battles']:.1f} %")
+    people = Table("Combatant", "Side", "Went down", "Died", "Dealt (mean)", "Taken (mean)")
+    for c in r["combatants"]:
+        people.add_row(escape(c["name"]), escape(c["side"]), _pct(c["went_down"]),
+                       _pct(c["died"]), f"{c['damage_dealt']:.1f}", f"{c['damage_taken']:.1f}")
+    out.print(people)
+    if r["extras"]:
+        extras = Table("Per battle", "Mean")
+        for k, v in r["extras"].items():
+            extras.add_row(escape(k), f"{v:.2f}")
+        out.print(extras)
+
+
+def balance(
+    file: Annotated[Path, typer.Argument(help="an encounter file (YAML or TOML)")],
+    vary: Annotated[str, typer.Option(help="the combatant group (its name) to vary")],
+    target: Annotated[float, typer.Option(help="the win probability wanted")] = 0.5,
+    side: Annotated[
+        str | None, typer.Option(help="whose win probability (default: the first side)")
+    ] = None,
+    stat: Annotated[
+        str | None,
+        typer.Option(help="vary this stat of the group instead of its count, e.g. skills.Sword"),
+    ] = None,
+    low: Annotated[int | None, typer.Option(help="smallest value tried")] = None,
+    high: Annotated[int | None, typer.Option(help="largest value tried")] = None,
+    seed: Annotated[int, typer.Option(help="the seed of the whole search")] = 0,
+    workers: Annotated[int | None, typer.Option(help="local worker processes")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON document")] = False,
+) -> None:
+    """Find the group size (or stat) that brings a side's win probability nearest the target."""
+    from fracas.cli.app import user_errors
+    from fracas.sim.balance import balance as search
+
+    with user_errors():
+        encounter = load(file)
+        result = search(
+            encounter, vary, side=side, target=target, stat=stat, low=low, high=high,
+            seed=seed, workers=workers,
+        )
+    doc = result.to_dict()
+    if as_json:
+        sys.stdout.write(json.dumps(doc) + "\n")
+        return
+    what = f"{vary}'s {stat}" if stat else f"the number of {vary}"
+    best = doc["best"]
+    lo, hi = best["ci95"]
+    out.print(
+        f"[bold]{escape(what)} = {best['value']}[/bold] gives {escape(doc['side'])} "
+        f"{_pct(best['p'])} (95 % {_pct(lo)} – {_pct(hi)}) against a target of "
+        f"{_pct(target)}"
+    )
+    table = Table(stat or "count", "Battles", f"P({doc['side']} wins)", "95 % interval")
+    for t in doc["trials"]:
+        a, b = t["ci95"]
+        table.add_row(str(t["value"]), f"{t['battles']:,}", _pct(t["p"]),
+                      f"{_pct(a)} – {_pct(b)}")
+    out.print(table)
+
+
+def bench(
+    quick: Annotated[bool, typer.Option(help="about a second per figure")] = False,
+    workers: Annotated[int | None, typer.Option(help="workers for the all-cores figures")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON document")] = False,
+) -> None:
+    """Battles per second of every ruleset (1v1, 4v4; one core and all), and peak memory."""
+    from fracas.sim.bench import bench as run_bench
+
+    result = run_bench(quick=quick, workers=workers)
+    if as_json:
+        sys.stdout.write(json.dumps(result) + "\n")
+        return
+    yard = result["yardstick"]["mean"]
+    out.print(
+        f"Yardstick (bare d20 loop, this process): 1v1 {yard['1v1']:,.0f}/s, "
+        f"4v4 {yard['4v4']:,.0f}/s"
+    )
+    table = Table("Ruleset", "Battle", "One core /s", "× yardstick", "Workers", "All /s",
+                  "Speed-up")
+    for rid, figures in result["rulesets"].items():
+        for name in ("1v1", "4v4"):
+            if name in figures:
+                f = figures[name]
+                table.add_row(rid, name, f"{f['one_core']:,.0f}", f"{f['ratio_one_core']:.3f}",
+                              str(f["workers"]), f"{f['all_workers']:,.0f}",
+                              f"{f['speedup']:.2f}×")
+    out.print(table)
+    for rid, figures in result["rulesets"].items():
+        mem = figures.get("memory")
+        if mem:
+            runs = ", ".join(f"{r['battles']:,}: {r['peak_mib']:.0f} MiB" for r in mem["runs"])
+            out.print(
+                f"{rid} peak memory ({runs}); 1,000,000 battles projected: "
+                f"{mem['million_battles_peak_mib']:.0f} MiB"
+            )

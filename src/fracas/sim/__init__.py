@@ -1,0 +1,1 @@
+"""Monte Carlo at scale: many independent battles, aggregated as they come (DESIGN.md §5)."""

@@ -1,0 +1,199 @@
+"""`simulate`: fight an encounter n times, on one core, all local cores, or a Dask cluster.
+
+Battle i is seeded by `SeedSequence(seed, spawn_key=(i,))` — the i-th child numpy's `spawn`
+would give — so its result depends on (encounter, seed, i) only, never on which worker ran it
+or how battles were chunked. Chunks return `Tally`s of integer sums, merged as they arrive:
+memory stays flat however many battles are asked for.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from fracas.core.battle import Battle
+from fracas.core.dice_sources import SeededDice
+from fracas.core.encounter import Encounter, from_document
+from fracas.core.errors import FracasError
+from fracas.sim.tally import Tally
+
+Progress = Callable[[int], None]  # called with the number of battles just finished
+
+
+def battle_seed(seed: int, index: int) -> np.random.SeedSequence:
+    """The seed of battle `index`: the same as `SeedSequence(seed).spawn(...)[index]`."""
+    return np.random.SeedSequence(seed, spawn_key=(index,))
+
+
+def fight_range(encounter: Encounter, seed: int, start: int, stop: int) -> Tally:
+    """Battles start..stop-1, unobserved (no events are built), tallied."""
+    tally = Tally()
+    for i in range(start, stop):
+        battle = Battle(encounter, dice=SeededDice(battle_seed(seed, i), block=256), observe=False)
+        outcome = battle.run()
+        tally.add(outcome, battle.summary, battle.state.tally)
+    return tally
+
+
+# Worker processes build the encounter once (from its document) and keep it.
+_worker_encounter: Encounter | None = None
+
+
+def _init_worker(document: Mapping[str, Any], source: str) -> None:
+    global _worker_encounter
+    _worker_encounter = from_document(document, source)
+
+
+def _worker_chunk(seed: int, start: int, stop: int) -> Tally:
+    assert _worker_encounter is not None
+    return fight_range(_worker_encounter, seed, start, stop)
+
+
+def _dask_chunk(
+    document: Mapping[str, Any], source: str, seed: int, start: int, stop: int
+) -> Tally:
+    return fight_range(from_document(document, source), seed, start, stop)
+
+
+@dataclass(frozen=True)
+class SimReport:
+    """The merged tally of a simulation and the figures computed from it."""
+
+    tally: Tally
+    sides: tuple[str, ...]
+    meta: Mapping[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.tally.report(list(self.sides), dict(self.meta))
+
+    def win_probability(self, side: str) -> float:
+        return self.tally.wins.get(side, 0) / self.tally.battles
+
+
+def chunks(n: int, size: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, n, size):
+        yield start, min(n, start + size)
+
+
+def default_workers() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def simulate(
+    encounter: Encounter,
+    n: int,
+    *,
+    seed: int = 0,
+    workers: int | None = None,
+    client: Any = None,
+    chunk: int | None = None,
+    first: int = 0,
+    progress: Progress | None = None,
+) -> SimReport:
+    """Fight `encounter` n times: battles first..first+n-1 of the seed's stream.
+    `workers`: local processes (default: all cores; 1 runs in this process);
+    `client`: a `dask.distributed.Client` to run on a cluster instead."""
+    if n < 1:
+        raise FracasError(f"the number of battles must be at least 1, got {n}")
+    if seed < 0:
+        raise FracasError(f"the seed must be zero or more, got {seed}")
+    workers = default_workers() if workers is None else workers
+    if workers < 1:
+        raise FracasError(f"workers must be at least 1, got {workers}")
+    size = chunk or max(50, min(2000, n // (max(workers, 1) * 8) or 1))
+    parts = [(first + a, first + b) for a, b in chunks(n, size)]
+    total = Tally()
+
+    def take(t: Tally) -> None:
+        total.merge(t)
+        if progress is not None:
+            progress(t.battles)
+
+    if client is not None:
+        _on_dask(client, encounter, seed, parts, take)
+    elif workers == 1 or len(parts) == 1:
+        for start, stop in parts:
+            take(fight_range(encounter, seed, start, stop))
+    else:
+        _on_processes(encounter, seed, parts, min(workers, len(parts)), take)
+    meta = {
+        "encounter": encounter.spec.name,
+        "source": encounter.source,
+        "ruleset": encounter.ruleset.id,
+        "seed": seed,
+    }
+    return SimReport(total, tuple(s.name for s in encounter.spec.sides), meta)
+
+
+def _on_processes(
+    encounter: Encounter,
+    seed: int,
+    parts: list[tuple[int, int]],
+    workers: int,
+    take: Callable[[Tally], None],
+) -> None:
+    with ProcessPoolExecutor(
+        max_workers=workers,
+        initializer=_init_worker,
+        initargs=(dict(encounter.document), encounter.source),
+    ) as pool:
+        _bounded(lambda part: pool.submit(_worker_chunk, seed, *part), parts, 2 * workers, take)
+
+
+def _bounded(
+    submit: Callable[[tuple[int, int]], Future[Tally]],
+    parts: list[tuple[int, int]],
+    in_flight: int,
+    take: Callable[[Tally], None],
+) -> None:
+    """Keep at most `in_flight` chunks queued, so memory does not grow with n."""
+    pending: set[Future[Tally]] = set()
+    queue = iter(parts)
+    for part in queue:
+        pending.add(submit(part))
+        if len(pending) >= in_flight:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in done:
+                take(f.result())
+    for f in pending:
+        take(f.result())
+
+
+def _on_dask(
+    client: Any,
+    encounter: Encounter,
+    seed: int,
+    parts: list[tuple[int, int]],
+    take: Callable[[Tally], None],
+) -> None:
+    from distributed import as_completed
+
+    document = dict(encounter.document)
+    in_flight = max(4, 2 * sum(client.nthreads().values()))
+    queue = iter(parts)
+    futures = [
+        client.submit(_dask_chunk, document, encounter.source, seed, *part, pure=False)
+        for part in _take(queue, in_flight)
+    ]
+    running = as_completed(futures)  # type: ignore[no-untyped-call]
+    for future in running:
+        take(future.result())
+        for part in _take(queue, 1):
+            running.add(  # type: ignore[no-untyped-call]
+                client.submit(_dask_chunk, document, encounter.source, seed, *part, pure=False)
+            )
+
+
+def _take(it: Iterator[tuple[int, int]], k: int) -> list[tuple[int, int]]:
+    out = []
+    for _ in range(k):
+        nxt = next(it, None)
+        if nxt is None:
+            break
+        out.append(nxt)
+    return out

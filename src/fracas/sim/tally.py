@@ -1,0 +1,106 @@
+"""Streaming aggregation: a `Tally` holds integer sums only, so merging chunks in any order
+gives the same result (the same seed gives the same report whatever the workers), and its size
+does not grow with the number of battles."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from fracas.core.events import CombatantSummary
+from fracas.core.outcome import Outcome
+from fracas.sim import stats
+
+
+@dataclass(slots=True)
+class CombatantTally:
+    name: str
+    side: str
+    went_down: int = 0
+    died: int = 0
+    dealt: int = 0
+    taken: int = 0
+
+
+@dataclass(slots=True)
+class Tally:
+    battles: int = 0
+    wins: Counter[str] = field(default_factory=Counter)
+    draws: int = 0
+    rounds: Counter[int] = field(default_factory=Counter)
+    combatants: dict[str, CombatantTally] = field(default_factory=dict)
+    extras: Counter[str] = field(default_factory=Counter)
+
+    def add(
+        self, outcome: Outcome, summary: tuple[CombatantSummary, ...], extras: Counter[str]
+    ) -> None:
+        self.battles += 1
+        if outcome.winner is None:
+            self.draws += 1
+        else:
+            self.wins[outcome.winner] += 1
+        self.rounds[outcome.rounds] += 1
+        for c in summary:
+            t = self.combatants.get(c.id)
+            if t is None:
+                t = self.combatants[c.id] = CombatantTally(c.name, c.side)
+            t.went_down += c.went_down
+            t.died += c.status == "dead"
+            t.dealt += c.damage_dealt
+            t.taken += c.damage_taken
+        self.extras.update(extras)
+
+    def merge(self, other: Tally) -> None:
+        self.battles += other.battles
+        self.wins.update(other.wins)
+        self.draws += other.draws
+        self.rounds.update(other.rounds)
+        for key, o in other.combatants.items():
+            t = self.combatants.get(key)
+            if t is None:
+                self.combatants[key] = CombatantTally(
+                    o.name, o.side, o.went_down, o.died, o.dealt, o.taken
+                )
+            else:
+                t.went_down += o.went_down
+                t.died += o.died
+                t.dealt += o.dealt
+                t.taken += o.taken
+        self.extras.update(other.extras)
+
+    def report(self, sides: list[str], meta: dict[str, Any]) -> dict[str, Any]:
+        """Every figure of the report, as one JSON-ready document."""
+        n = self.battles
+        side_rows = []
+        for side in sides:
+            k = self.wins.get(side, 0)
+            lo, hi = stats.wilson(k, n)
+            side_rows.append({"side": side, "wins": k, "p": k / n, "ci95": [lo, hi]})
+        lo, hi = stats.wilson(self.draws, n)
+        return {
+            **meta,
+            "battles": n,
+            "sides": side_rows,
+            "draws": {"count": self.draws, "p": self.draws / n, "ci95": [lo, hi]},
+            "rounds": {
+                "mean": stats.mean(self.rounds),
+                "median": stats.quantile(self.rounds, 0.5),
+                "p90": stats.quantile(self.rounds, 0.9),
+                "max": max(self.rounds) if self.rounds else 0,
+                "histogram": {str(r): c for r, c in sorted(self.rounds.items())},
+            },
+            "combatants": [
+                {
+                    "id": key,
+                    "name": t.name,
+                    "side": t.side,
+                    "went_down": t.went_down / n,
+                    "died": t.died / n,
+                    "damage_dealt": t.dealt / n,
+                    "damage_taken": t.taken / n,
+                }
+                for key, t in self.combatants.items()
+            ],
+            "extras": {k: v / n for k, v in sorted(self.extras.items())},
+        }
