@@ -169,8 +169,9 @@ def balance(
     lo, hi = best["ci95"]
     out.print(
         f"[bold]{escape(what)} = {best['value']}[/bold] gives {escape(doc['side'])} "
-        f"{_pct(best['p'])} (95 % {_pct(lo)} – {_pct(hi)}) against a target of "
-        f"{_pct(target)}"
+        f"{100 * best['p']:.1f} % (95 % interval {100 * lo:.1f} – {100 * hi:.1f} %) for a "
+        f"target of {100 * target:.1f} %",
+        soft_wrap=True,
     )
     table = Table(stat or "count", "Battles", f"P({doc['side']} wins)", "95 % interval")
     for t in doc["trials"]:

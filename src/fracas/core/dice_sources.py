@@ -34,10 +34,16 @@ class SeededDice:
         self._buffer: list[float] = []
 
     def faces(self, request: RollRequest) -> tuple[int, ...]:
+        return self.draw(request.dice)
+
+    def draw(self, dice: tuple[int, ...]) -> tuple[int, ...]:
+        """One face per die of `dice` (their sides)."""
         buf = self._buffer
-        if len(buf) < len(request.dice):
-            buf[:0] = self._rng.random(self._block + len(request.dice)).tolist()
-        return tuple(int(buf.pop() * sides) + 1 for sides in request.dice)
+        if len(buf) < len(dice):
+            buf[:0] = self._rng.random(self._block + len(dice)).tolist()
+        if len(dice) == 1:
+            return (int(buf.pop() * dice[0]) + 1,)
+        return tuple([int(buf.pop() * sides) + 1 for sides in dice])
 
 
 class ScriptedDice:

@@ -43,7 +43,7 @@ class Roll:
 class Table:
     """One battle's table. `controllers` maps a side name to whoever decides for it."""
 
-    __slots__ = ("_controllers", "_cursor", "_dice", "_sink", "journal", "round")
+    __slots__ = ("_controllers", "_cursor", "_dice", "_draw", "_sink", "journal", "round")
 
     def __init__(
         self,
@@ -53,6 +53,11 @@ class Table:
         sink: Callable[[Event], None] | None = None,
     ) -> None:
         self._dice = dice
+        # Sources that need no request (a seeded generator) offer `draw(sides)`: the hot path
+        # of simulation skips building a request and checking the faces.
+        self._draw: Callable[[tuple[int, ...]], tuple[int, ...]] | None = getattr(
+            dice, "draw", None
+        )
         self._controllers = controllers
         self.journal: list[Answer] = journal if journal is not None else []
         self._cursor = 0
@@ -90,6 +95,9 @@ class Table:
             except DiceError as err:
                 raise ReplayError(f"journal[{self._cursor}]: {err}") from None
             faces = answer
+        elif self._draw is not None:
+            faces = self._draw(compiled.dice)  # a generator's faces are valid by construction
+            self.journal.append(faces)
         else:
             faces = self._dice.faces(RollRequest(notation, compiled.dice, by, reason))
             compiled.check_faces(faces)

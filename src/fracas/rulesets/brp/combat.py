@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from fracas.core.combatant import Status
 from fracas.core.table import Table
@@ -29,9 +30,9 @@ from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Shield, Weapon
 # ----------------------------------------------------------------------------- attack chance
 
 
-def attack_chance(state: BRPState, attacker: Fighter, target: Fighter, weapon: Weapon) -> tuple[
-    int, tuple[str, ...]
-]:
+def attack_chance(
+    state: BRPState, attacker: Fighter, target: Fighter, weapon: Weapon
+) -> tuple[int, tuple[str, ...]]:
     """The chance to hit and the modifiers applied, for the log.
 
     §5.9 range bands (full, ½ to twice, ¼ to three times, none beyond), §5.5 Difficult.
@@ -149,18 +150,19 @@ def resolve_attack(
     level = derived.success_level(roll.total, chance)
     state.tally["attacks"] += 1
     state.tally[f"attack {level.label}"] += 1
-    table.emit(
-        AttackRolled(
-            attacker=attacker.name,
-            target=target.name,
-            weapon=weapon.name,
-            chance=chance,
-            modifiers=mods,
-            roll=roll.total,
-            special_at=derived.special_threshold(chance),
-            level=level.label,
+    if table.observed:
+        table.emit(
+            AttackRolled(
+                attacker=attacker.name,
+                target=target.name,
+                weapon=weapon.name,
+                chance=chance,
+                modifiers=mods,
+                roll=roll.total,
+                special_at=derived.special_threshold(chance),
+                level=level.label,
+            )
         )
-    )
     if weapon.data.hands == 2:
         attacker.two_handed = True
     if not level.succeeded:
@@ -177,11 +179,12 @@ def resolve_attack(
             if defence_level.succeeded:
                 state.tally[f"{_kind(defence)} {defence_level.label}"] += 1
     row = data.matrix()[(level.matrix_key, defence_level.matrix_key)]
-    table.emit(
-        MatrixApplied(
-            attack=level.label, defence=defence_level.label, result=row.result, rule=row.text
+    if table.observed:
+        table.emit(
+            MatrixApplied(
+                attack=level.label, defence=defence_level.label, result=row.result, rule=row.text
+            )
         )
-    )
     if row.parry_item_damage and isinstance(defence, Parry):
         damage_item(table, state, target, defence.item, row.parry_item_damage)
     if (
@@ -199,17 +202,18 @@ def roll_defence(table: Table, defender: Fighter, defence: Parry | Dodge) -> Lev
     defender.defences += 1
     roll = table.roll("1D100", by=defender, reason=f"{defender.name}'s {_kind(defence)}")
     level = derived.success_level(roll.total, defence.chance)
-    table.emit(
-        DefenceRolled(
-            defender=defender.name,
-            kind=_kind(defence),
-            using=str(defence.item) if isinstance(defence, Parry) else "",
-            chance=defence.chance,
-            modifiers=(defence.note,) if defence.note else (),
-            roll=roll.total,
-            level=level.label,
+    if table.observed:
+        table.emit(
+            DefenceRolled(
+                defender=defender.name,
+                kind=_kind(defence),
+                using=str(defence.item) if isinstance(defence, Parry) else "",
+                chance=defence.chance,
+                modifiers=(defence.note,) if defence.note else (),
+                roll=roll.total,
+                level=level.label,
+            )
         )
-    )
     return level
 
 
@@ -255,9 +259,13 @@ def split_damage(notation: str) -> tuple[str, str]:
 
 def damage_notation(weapon: Weapon, special: bool) -> str:
     """§5.9 normal damage, or §5.13 special: the weapon's maximum + a normal roll + db."""
-    if not special:
-        return weapon.data.damage
-    own, bonus = split_damage(weapon.data.damage)
+    return special_damage(weapon.data.damage) if special else weapon.data.damage
+
+
+@lru_cache(maxsize=256)
+def special_damage(notation: str) -> str:
+    """§5.13: "1D6+1+db" → "7+1D6+1+db" (maximum of the weapon's own dice, then the roll)."""
+    own, bonus = split_damage(notation)
     return f"{compile_dice(own).maximum}+{own}{bonus}"
 
 
@@ -296,18 +304,19 @@ def injure(
         target.damage_taken += injury
         if attacker is not None:
             attacker.damage_dealt += injury
-    table.emit(
-        Damaged(
-            target=target.name,
-            attacker=attacker.name if attacker else "",
-            damage=damage,
-            armour=armour,
-            injury=injury,
-            hp=target.hp,
-            hp_max=target.hp_max,
-            special=special,
+    if table.observed:
+        table.emit(
+            Damaged(
+                target=target.name,
+                attacker=attacker.name if attacker else "",
+                damage=damage,
+                armour=armour,
+                injury=injury,
+                hp=target.hp,
+                hp_max=target.hp_max,
+                special=special,
+            )
         )
-    )
     if target.status is Status.ACTIVE and target.hp <= 2:
         target.status = Status.DOWN
         target.went_down = True

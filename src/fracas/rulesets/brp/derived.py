@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from functools import cache
 
 from fracas.rulesets.brp import data
 
@@ -55,18 +56,24 @@ class Level(enum.IntEnum):
 
     @property
     def succeeded(self) -> bool:
-        return self >= Level.SUCCESS
+        return self > 0
 
     @property
     def label(self) -> str:
-        return self.name.lower()
+        return _LABELS[self]
 
     @property
     def matrix_key(self) -> str:
         """The matrix (§5.8) row key: a fumble is a failure there."""
-        return "failure" if self <= Level.FAILURE else self.label
+        return _MATRIX_KEYS[self]
 
 
+# Looked up, not computed: levels are read on every roll of a simulation.
+_LABELS = {level: level.name.lower() for level in Level}
+_MATRIX_KEYS = {level: "failure" if level <= 0 else level.name.lower() for level in Level}
+
+
+@cache
 def success_level(roll: int, chance: int) -> Level:
     """§5.5 with B5/B6: special ≤ ⌈chance/5⌋; 01–05 always succeed; fumbles fail."""
     if roll <= special_threshold(chance) and chance > 0:

@@ -13,7 +13,9 @@ It only reads the state and picks among the options the rules offer (`actions.py
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 from fracas.core.requests import ChoiceRequest
 from fracas.rulesets.brp import combat, odds
@@ -46,22 +48,26 @@ class BRPPolicy:
 
     def __init__(self, state: BRPState) -> None:
         self.state = state
-
-    def choose(self, request: ChoiceRequest) -> int:
-        who = request.who
-        assert isinstance(who, Fighter)
-        options = list(request.options)
-        scorer = {
+        self._scorers: dict[str, Callable[[Fighter, Any], float]] = {
             "intent": self._intent,
             "defend": self._defend,
             "tend a dying ally": self._tend,
             "new target": self._new_target,
             "injury to treat": self._injury,
-        }.get(request.decision)
+        }
+
+    def choose(self, request: ChoiceRequest) -> int:
+        who = request.who
+        assert isinstance(who, Fighter)
+        scorer = self._scorers.get(request.decision)
         if scorer is None:
             return 0
-        scores = [scorer(who, o) for o in options]
-        return max(range(len(options)), key=lambda i: (scores[i], -i))
+        best, best_score = 0, float("-inf")
+        for i, option in enumerate(request.options):
+            score = scorer(who, option)
+            if score > best_score:  # ties go to the earlier option
+                best, best_score = i, score
+        return best
 
     # --- statement of intent ----------------------------------------------------------------
 

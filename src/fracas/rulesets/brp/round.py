@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import lru_cache
 from itertools import groupby
 
 from fracas.core.table import Table
@@ -77,12 +78,14 @@ def statement_of_intent(table: Table, state: BRPState, order: list[Fighter]) -> 
         f.intent = intent
         if isinstance(intent, Kneel):
             f.kneeling = True
-        table.emit(IntentDeclared(who=f.name, dex=f.dex, intent=str(intent)))
+        if table.observed:
+            table.emit(IntentDeclared(who=f.name, dex=f.dex, intent=str(intent)))
 
 
 # ----------------------------------------------------------------------------- 2. movement
 
 
+@lru_cache(maxsize=4096)
 def rank_after_moving(dex: int, metres: float) -> Fraction | None:
     """§5.3: ≤5 m no change (B-C5); 6–15 m ½ DEX rank; 16–29 m ¼; 30 m defence only.
     Kept exact: the rank shown is rounded down, the fraction breaks ties (T-BRP-6)."""
@@ -128,16 +131,17 @@ def _move(table: Table, f: Fighter, goal: Fighter, metres: float, *, defend_only
     else:
         part = "½" if rank == Fraction(f.dex, 2) else "¼"
         note = f"acts on {part} DEX rank: {math.floor(rank)} (§5.3)"
-    table.emit(
-        Moved(
-            who=f.name,
-            metres=round(f.moved, 2),
-            x=round(f.position.x, 2),
-            y=round(f.position.y, 2),
-            rank=float(rank) if rank is not None else None,
-            note=note,
+    if table.observed:
+        table.emit(
+            Moved(
+                who=f.name,
+                metres=round(f.moved, 2),
+                x=round(f.position.x, 2),
+                y=round(f.position.y, 2),
+                rank=float(rank) if rank is not None else None,
+                note=note,
+            )
         )
-    )
 
 
 # ----------------------------------------------------------------------------- 3. actions
@@ -161,9 +165,10 @@ def actions(table: Table, state: BRPState) -> None:
             if f not in able:
                 table.emit(ActionLost(who=f.name, reason="no longer conscious"))
                 continue
-            others = tuple(o.name for o in able if o is not f)
             assert f.rank is not None
-            table.emit(Acts(who=f.name, rank=math.floor(f.rank), simultaneous_with=others))
+            if table.observed:
+                others = tuple(o.name for o in able if o is not f)
+                table.emit(Acts(who=f.name, rank=math.floor(f.rank), simultaneous_with=others))
             act(table, state, f)
 
 
