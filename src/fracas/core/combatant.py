@@ -66,6 +66,9 @@ class BattleState:
     # ruleset: the simulator reports their averages.
     tally: Counter[str] = field(default_factory=Counter)
 
+    # Who is on which side never changes during a battle, so these lists are built once.
+    _enemies: dict[str, list[Combatant]] = field(default_factory=dict, repr=False)
+
     @property
     def combatants(self) -> list[Combatant]:
         return [c for s in self.sides for c in s.combatants]
@@ -74,7 +77,12 @@ class BattleState:
         return next(s for s in self.sides if s.name == c.side)
 
     def enemies_of(self, c: Combatant) -> list[Combatant]:
-        return [e for s in self.sides if s.name != c.side for e in s.combatants]
+        """Every combatant of the other sides (a shared list: do not change it)."""
+        found = self._enemies.get(c.side)
+        if found is None:
+            found = [e for s in self.sides if s.name != c.side for e in s.combatants]
+            self._enemies[c.side] = found
+        return found
 
     def allies_of(self, c: Combatant) -> list[Combatant]:
         return [a for a in self.side_of(c).combatants if a is not c]

@@ -94,7 +94,7 @@ def intents(state: BRPState, f: Fighter) -> list[Intent]:
         if not weapon.ready:
             continue
         for foe in foes:
-            if weapon.data.kind.missile:
+            if weapon.data.missile:
                 if in_range(weapon, f.position.distance(foe.position)):
                     out.append(Attack(foe, weapon, 0.0))
             else:

@@ -43,7 +43,7 @@ def attack_chance(
     if weapon.similar:
         mods.append(f"similar specialty {weapon.specialty}: ½ (§5.5)")
     rng = weapon.data.range
-    if weapon.data.kind.missile and rng is not None:
+    if weapon.data.missile and rng is not None:
         d = attacker.position.distance(target.position)
         if d > 3 * rng:
             return 0, (f"{d:.0f} m is beyond three times the range ({rng} m): no chance (§5.9)",)
@@ -115,7 +115,7 @@ def defences(state: BRPState, defender: Fighter, weapon: Weapon) -> list[Defence
     shield = defender.shield
     # F-BRP-10: no shield in hand in a round its bearer swung a two-handed weapon.
     shield_in_hand = shield is not None and not shield.broken and not defender.two_handed
-    if weapon.data.kind.missile:
+    if weapon.data.missile:
         if shield_in_hand:
             assert shield is not None
             cls = shield.data.missile
@@ -126,7 +126,7 @@ def defences(state: BRPState, defender: Fighter, weapon: Weapon) -> list[Defence
             out.append(Dodge(derived.difficult(defender.dodge) - penalty, "Difficult (§5.7)"))
     else:
         for w in defender.weapons:
-            if not w.data.kind.missile and w.hp is not None and not w.broken:
+            if not w.data.missile and w.hp is not None and not w.broken:
                 out.append(Parry(w, w.chance - penalty))
         if shield_in_hand:
             assert shield is not None
@@ -190,7 +190,7 @@ def resolve_attack(
     if (
         row.attacker_weapon_damage
         and isinstance(defence, Parry)
-        and not weapon.data.kind.missile
+        and not weapon.data.missile
         and weapon.hp is not None
     ):
         damage_item(table, state, attacker, weapon, row.attacker_weapon_damage)

@@ -58,6 +58,10 @@ class WeaponData:
     range: int | None = None
     capacity: int | None = None  # §5.9 note **: shots before reloading
 
+    @property
+    def missile(self) -> bool:
+        return self.length is Length.MISSILE
+
 
 @dataclass(frozen=True, slots=True)
 class ArmourData:

@@ -106,7 +106,7 @@ def movement(table: Table, state: BRPState, order: list[Fighter]) -> None:
         intent = f.intent
         goal: Fighter | None = None
         limit = MAX_WITH_ACTION
-        if isinstance(intent, Attack) and not intent.weapon.data.kind.missile:
+        if isinstance(intent, Attack) and not intent.weapon.data.missile:
             goal = intent.target
         elif isinstance(intent, FirstAid):
             goal = intent.patient
@@ -147,11 +147,12 @@ def _move(table: Table, f: Fighter, goal: Fighter, metres: float, *, defend_only
 # ----------------------------------------------------------------------------- 3. actions
 
 
-def action_key(f: Fighter) -> tuple[Fraction, int, int]:
-    """§5.4 order: DEX rank (exact), then weapon type (missile, long, medium, short/unarmed),
-    then skill; fighters equal on all three act simultaneously (§5.2)."""
+def action_key(f: Fighter) -> tuple[float, int, int]:
+    """§5.4 order: DEX rank (exact: halves and quarters are exact in floats), then weapon
+    type (missile, long, medium, short/unarmed), then skill; fighters equal on all three act
+    simultaneously (§5.2)."""
     assert isinstance(f.intent, Attack) and f.rank is not None
-    return (-f.rank, int(f.intent.weapon.data.length), -f.intent.weapon.chance)
+    return (-float(f.rank), int(f.intent.weapon.data.length), -f.intent.weapon.chance)
 
 
 def actions(table: Table, state: BRPState) -> None:
@@ -194,7 +195,7 @@ def act(table: Table, state: BRPState, f: Fighter) -> None:
 
 def can_strike(state: BRPState, f: Fighter, weapon: Weapon, target: Fighter) -> bool:
     d = f.position.distance(target.position)
-    if weapon.data.kind.missile:
+    if weapon.data.missile:
         return in_range(weapon, d)
     return d <= state.options.melee_reach_m + REACH_SLACK
 

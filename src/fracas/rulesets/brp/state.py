@@ -107,9 +107,13 @@ class Fighter(Combatant):
 class BRPState(BattleState):
     options: model.Options = field(default_factory=model.Options)
     conditions: model.Conditions = field(default_factory=model.Conditions)
+    _fighters: list[Fighter] = field(default_factory=list, repr=False)
 
     def fighters(self) -> list[Fighter]:
-        return [c for s in self.sides for c in s.combatants if isinstance(c, Fighter)]
+        """Every fighter, in encounter order (a shared list: do not change it)."""
+        if not self._fighters:
+            self._fighters = [c for s in self.sides for c in s.combatants if isinstance(c, Fighter)]
+        return self._fighters
 
 
 def build_fighter(spec: model.Combatant, name: str, ident: str, side: str, offset: int) -> Fighter:
