@@ -37,8 +37,17 @@ def yardstick_rates(seconds: float) -> dict[str, float]:
     return {"1v1": yardstick.rate(1, seconds), "4v4": yardstick.rate(4, seconds)}
 
 
-def bench(*, quick: bool = False, workers: int | None = None) -> dict[str, Any]:
-    seconds = 1.0 if quick else 4.0
+def bench(
+    *,
+    quick: bool = False,
+    workers: int | None = None,
+    seconds: float | None = None,
+    memory_sizes: tuple[int, int] | None = None,
+) -> dict[str, Any]:
+    """Every figure of `fracas bench`. `seconds` per figure and `memory_sizes` override the
+    defaults (1 s and 2,000/6,000 battles with `quick`, else 4 s and 20,000/60,000)."""
+    seconds = seconds or (1.0 if quick else 4.0)
+    sizes = memory_sizes or ((2_000, 6_000) if quick else (20_000, 60_000))
     workers = workers or default_workers()
     before = yardstick_rates(seconds / 2)
     rulesets: dict[str, Any] = {}
@@ -61,7 +70,7 @@ def bench(*, quick: bool = False, workers: int | None = None) -> dict[str, Any]:
             }
         if "1v1" in figures:
             figures["memory"] = memory(
-                ruleset.bench_encounters()["1v1"].read_text(), quick, workers
+                ruleset.bench_encounters()["1v1"].read_text(), sizes, workers
             )
         rulesets[rid] = figures
     after = yardstick_rates(seconds / 2)
@@ -84,10 +93,9 @@ def _fighter(enc: Encounter) -> Callable[[int, int], None]:
     return run
 
 
-def memory(encounter_text: str, quick: bool, workers: int) -> dict[str, Any]:
+def memory(encounter_text: str, sizes: tuple[int, int], workers: int) -> dict[str, Any]:
     """Peak resident memory of a simulation in a fresh process, at two sizes; projected to a
     million battles by a straight line through the two (stated as a projection)."""
-    sizes = (2_000, 6_000) if quick else (20_000, 60_000)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.yaml"
         path.write_text(encounter_text)

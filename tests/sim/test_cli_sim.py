@@ -1,0 +1,75 @@
+"""`fracas sim`, `balance` and `bench` from the command line."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from fracas.cli.app import app
+
+runner = CliRunner()
+
+
+def test_sim_json_is_one_document_and_reproducible():
+    args = ["sim", "examples/brp/duel.yaml", "-n", "300", "--seed", "4", "--json"]
+    a = runner.invoke(app, [*args, "--workers", "1"])
+    b = runner.invoke(app, [*args, "--workers", "2"])
+    assert a.exit_code == 0 and b.exit_code == 0
+    assert a.stdout == b.stdout
+    doc = json.loads(a.stdout)
+    assert doc["battles"] == 300 and {s["side"] for s in doc["sides"]} == {"Red", "Blue"}
+
+
+def test_sim_text_report_and_plot(tmp_path):
+    png = tmp_path / "out.png"
+    r = runner.invoke(
+        app, ["sim", "examples/brp/skirmish.yaml", "-n", "200", "--workers", "1", "--plot",
+              str(png)]
+    )
+    assert r.exit_code == 0, r.output
+    assert "Win probability" in r.stdout and "Investigators" in r.stdout
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_sim_bad_input_exits_2_without_traceback(tmp_path):
+    cases = [
+        ["sim", "examples/brp/duel.yaml", "-n", "0"],
+        ["sim", "examples/brp/duel.yaml", "-n", "-3"],
+        ["sim", "examples/brp/duel.yaml", "--workers", "0"],
+        ["sim", str(tmp_path / "missing.yaml")],
+        ["balance", "examples/brp/skirmish.yaml", "--vary", "Dragon"],
+        ["balance", "examples/brp/skirmish.yaml", "--vary", "Cultist", "--target", "1.5"],
+        ["balance", "examples/brp/skirmish.yaml", "--vary", "Cultist", "--side", "Nobody"],
+        ["sim", "examples/brp/duel.yaml", "-n", "10", "--scheduler", "tcp://127.0.0.1:9"],
+    ]
+    for args in cases:
+        r = runner.invoke(app, args)
+        assert r.exit_code == 2, (args, r.output)
+        assert "Traceback" not in r.output
+        assert "error:" in r.output
+
+
+def test_balance_json():
+    r = runner.invoke(
+        app,
+        ["balance", "examples/brp/skirmish.yaml", "--vary", "Cultist", "--low", "1", "--high",
+         "3", "--workers", "1", "--json"],
+    )
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert doc["group"] == "Cultist" and doc["vary"] == "count"
+    assert doc["best"]["value"] in {t["value"] for t in doc["trials"]}
+
+
+def test_bench_reports_every_ruleset_with_ratios(monkeypatch):
+    import fracas.sim.bench as bench
+
+    result = bench.bench(seconds=0.2, workers=2, memory_sizes=(100, 200))
+    brp = result["rulesets"]["brp"]
+    for name in ("1v1", "4v4"):
+        assert brp[name]["one_core"] > 0 and brp[name]["ratio_one_core"] > 0
+        assert brp[name]["workers"] == 2
+    assert brp["memory"]["projected"] is True
+    assert brp["memory"]["million_battles_peak_mib"] > 0
+    assert result["yardstick"]["mean"]["1v1"] > 0
