@@ -14,6 +14,7 @@ from fracas.core.battle import Battle, load_saved, replay
 from fracas.core.encounter import Encounter, from_document, load
 from fracas.core.outcome import Ending, Outcome
 from fracas.core.requests import Pending
+from fracas.sim.runner import SimReport, simulate
 
 __all__ = [
     "Battle",
@@ -21,9 +22,11 @@ __all__ = [
     "Ending",
     "Outcome",
     "Pending",
+    "SimReport",
     "__version__",
     "from_document",
     "load",
     "load_saved",
     "replay",
+    "simulate",
 ]

@@ -181,3 +181,17 @@ def test_balance_finds_the_group_size_nearest_the_target():
     assert all(abs(result.best.p - 0.5) <= abs(t.p - 0.5) for t in result.trials)
     with pytest.raises(FracasError, match="no combatant group"):
         balance(enc, "Dragon")
+
+
+def test_balance_can_vary_a_stat_instead_of_a_count():
+    from fracas.sim.balance import with_value
+
+    enc = fracas.load("examples/brp/duel.yaml")
+    tuned = with_value(enc, "Berend", "skills.Sword", 90)
+    assert tuned.spec.sides[1].combatants[0].skills["Sword"] == 90
+    with pytest.raises(fracas.core.errors.EncounterError, match="less than or equal to 100"):
+        with_value(enc, "Berend", "skills.Sword", 150)
+    result = balance(enc, "Berend", stat="skills.Sword", target=0.5, low=20, high=90,
+                     batch=100, budget=200, workers=1)
+    by_value = {t.value: t.p for t in result.trials}
+    assert by_value[20] > by_value[90]  # a better Berend makes Red's win less likely
