@@ -101,6 +101,7 @@ class Battle:
             if state.round >= spec.max_rounds:
                 ending = Ending.ROUND_CAP
                 break
+        ruleset.after_battle(table, state)
         self.outcome = Outcome(winner=winner, ending=ending, rounds=state.round)
         self.answers_used = table.answers_used
         self.summary = ruleset.summary(state)

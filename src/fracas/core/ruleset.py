@@ -58,6 +58,10 @@ class Ruleset(ABC):
             return False, None
         return True, standing[0] if standing else None
 
+    def after_battle(self, table: Table, state: BattleState) -> None:  # noqa: B027
+        """Anything the rules do once the fight is over (e.g. gear wearing out); by default,
+        nothing (an optional hook, not an abstract method)."""
+
     @abstractmethod
     def policy(self, state: BattleState) -> Controller:
         """The default tactical policy, deciding for any side nobody else controls."""

@@ -1,0 +1,512 @@
+"""Attacks, seed "Attacking" to "Non-lethal attacks": who may be attacked, the WIT save to hit,
+stunts, reactions (dodge, counter, hide, guard), the counter's order of resolution, damage with
+size, and the non-lethal effects."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fracas.core.combatant import Status
+from fracas.core.table import Table
+from fracas.rulesets.murdham import checks, harm
+from fracas.rulesets.murdham.events import (
+    AttackDeclared,
+    Disarmed,
+    Grabbed,
+    Missed,
+    Reacted,
+    Revealed,
+    Shoved,
+    StuntProposed,
+)
+from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
+
+NON_LETHAL = ("disarm", "shove", "grapple")
+
+
+@dataclass(frozen=True, slots=True)
+class Stunt:
+    """Seed "Attack stunts": an effect offered instead of damage (data: `STUNTS`)."""
+
+    effect: str
+
+    def __str__(self) -> str:
+        return self.effect
+
+
+STUNTS = (Stunt("surrender"), Stunt("disarmed and incapacitated until the end of the stretch"))
+
+
+# ----------------------------------------------------------------------------- who, and how
+
+
+def reach(attacker: Character, weapon: Weapon) -> int:
+    """Melee range: nearby (0); massive characters reach range 1 (seed "Effects of size")."""
+    return max(weapon.data.reach, 1 if attacker.size >= 2 else 0)
+
+
+def max_range(attacker: Character, target: Character, weapon: Weapon) -> int:
+    """A ranged weapon's range, halved per size the target is smaller, doubled per size it is
+    larger (seed "Effects of size"); blasts are not affected."""
+    rng = weapon.data.range or 0
+    if weapon.data.blast:
+        return rng
+    steps = target.size - attacker.size
+    return int(rng * 2**steps) if steps >= 0 else int(rng // 2 ** (-steps))
+
+
+def why_not(
+    state: MurdhamState,
+    attacker: Character,
+    target: Character,
+    weapon: Weapon,
+    *,
+    moving: bool = False,
+    kind: str = "damage",
+) -> str | None:
+    """Why `attacker` may not attack `target` with `weapon`, or None (seed "Attacking")."""
+    if not weapon.ready:
+        return f"the {weapon} cannot be used again this fight"
+    if target.behind_barrier:
+        return 'a barrier blocks every attack (seed "Cover")'
+    distance = state.range(attacker, target)
+    if kind in NON_LETHAL:
+        if distance > 0:
+            return "non-lethal attacks need a nearby target"
+        if target.size > attacker.size:
+            return "a smaller character cannot disarm, shove or grab a larger one"
+        return None
+    if not weapon.data.ranged:
+        if distance > reach(attacker, weapon):
+            return "melee attacks can only target nearby enemies"
+        return None
+    if not state.visible(attacker, target):
+        return "a ranged attack cannot target a character who is not visible"
+    top = max_range(attacker, target, weapon)
+    if distance > top:
+        return f"out of range ({distance} zones, range {top})"
+    if moving and distance * 2 > top:
+        return "impossible beyond half range while moving"
+    return None
+
+
+def wit_save_needed(
+    state: MurdhamState, attacker: Character, target: Character, weapon: Weapon, moving: bool
+) -> str | None:
+    """Seed "Attacking": a WIT save to hit a melee target that is not visible, or with a ranged
+    attack beyond half range or while moving."""
+    if not weapon.data.ranged:
+        return None if state.visible(attacker, target) else "the target is not visible"
+    if state.range(attacker, target) * 2 > max_range(attacker, target, weapon):
+        return "beyond half range"
+    if moving:
+        return "attacking while moving"
+    return None
+
+
+def net_damage_steps(attacker: Character, weapon: Weapon, held_back: bool) -> int:
+    """M11: enhancements minus impairments. Unarmed is impaired (brawling lifts it, M24);
+    holding back impairs (seed); riders' attacks are impaired (seed "Mounts")."""
+    net = 0
+    if weapon.data.impaired and "brawling" not in attacker.skills:
+        net -= 1
+    if held_back:
+        net -= 1
+    if attacker.riding is not None:
+        net -= 1
+    return net
+
+
+def roll_damage(
+    table: Table,
+    attacker: Character,
+    target: Character,
+    weapon: Weapon,
+    *,
+    held_back: bool = False,
+    dice: int | None = None,
+) -> int:
+    """The damage of one hit before armour: exploding dice (M9), impaired or enhanced (M11),
+    doubled dice for a larger attacker or halved (rounded up) against a larger target (seed
+    "Effects of size", M27); blasts unchanged. A damaged weapon breaks on a 1."""
+    steps = attacker.size - target.size
+    if dice is None:
+        dice = 2**steps if steps > 0 and not weapon.data.blast else 1
+    net = net_damage_steps(attacker, weapon, held_back)
+    total, firsts = checks.damage_roll(
+        table, attacker, weapon.data.die, dice, net, f"{attacker.name}'s {weapon} damage"
+    )
+    if weapon.damaged and firsts and firsts[0] == 1 and not weapon.destroyed:
+        weapon.destroyed = True
+        from fracas.rulesets.murdham.events import GearWorn
+
+        table.emit(GearWorn(who=attacker.name, item=weapon.name, state="destroyed"))
+    if steps < 0 and not weapon.data.blast:
+        total = -(-total // 2 ** (-steps))
+    return total
+
+
+# ----------------------------------------------------------------------------- reactions
+
+
+@dataclass(frozen=True, slots=True)
+class NoReaction:
+    def __str__(self) -> str:
+        return "no reaction"
+
+
+@dataclass(frozen=True, slots=True)
+class Dodge:
+    def __str__(self) -> str:
+        return "dodge (AGI save)"
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    weapon: Weapon
+    kind: str = "damage"
+
+    def __str__(self) -> str:
+        return f"counter with {self.weapon}" + ("" if self.kind == "damage" else f" ({self.kind})")
+
+
+@dataclass(frozen=True, slots=True)
+class Hide:
+    behind: Character
+
+    def __str__(self) -> str:
+        return f"hide behind {self.behind.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Guard:
+    guard: Character
+
+    def __str__(self) -> str:
+        return f"{self.guard.name} guards"
+
+
+Reaction = NoReaction | Dodge | Counter | Hide | Guard
+
+
+def can_react(c: Character) -> bool:
+    """A reaction takes the character's turn: they must not have taken it, must be able, not
+    grabbed (grabbed characters can't act)."""
+    return c.able and not c.took_turn and c.grabbed_by is None and not c.riding_locked
+
+
+def reactions(
+    state: MurdhamState,
+    attacker: Character,
+    target: Character,
+    *,
+    first: bool = True,
+    blast: bool = False,
+) -> list[Reaction]:
+    """Seed "Reacting to an attack" and "Guarding": what may answer this attack."""
+    out: list[Reaction] = [NoReaction()]
+    if can_react(target):
+        out.append(Dodge())
+        for w in target.usable_weapons():
+            if why_not(state, target, attacker, w) is None:
+                out.append(Counter(w))
+        if state.range(target, attacker) == 0 and attacker.size <= target.size:
+            unarmed = next((w for w in target.weapons if w.name == "Unarmed"), None)
+            if unarmed is not None:
+                out.append(Counter(unarmed, "grapple"))
+        if first and not blast:
+            for other in state.characters():
+                if other is target or state.range(other, target) != 0:
+                    continue
+                if other.side == target.side and other.able:
+                    out.append(Hide(other))  # allies are willing
+                elif other.grabbed_by is target:
+                    out.append(Hide(other))
+    if first and not blast:
+        for ally in state.faction(target.side):
+            if ally is not target and can_react(ally) and state.range(ally, target) == 0:
+                out.append(Guard(ally))
+    return out
+
+
+# ----------------------------------------------------------------------------- the attack
+
+
+def attack(
+    table: Table,
+    state: MurdhamState,
+    attacker: Character,
+    target: Character,
+    weapon: Weapon,
+    *,
+    kind: str = "damage",
+    moving: bool = False,
+    held_back: bool = False,
+) -> None:
+    """One attack, in the seed's order: declare, stunt, WIT save, reaction, resolution."""
+    table.emit(
+        AttackDeclared(
+            attacker=attacker.name,
+            target=target.name,
+            weapon=weapon.name,
+            kind=kind,
+            note="held back" if held_back else "",
+        )
+    )
+    surprised = attacker.concealed  # seed "Sneaking": targets of a concealed attacker can't react
+    if attacker.concealed:
+        attacker.concealed = False
+        table.emit(Revealed(who=attacker.name, why="attacking"))
+    weapon.used = True
+    if weapon.data.reload:
+        weapon.fired = True
+    if kind == "damage" and target.able and propose_stunt(table, attacker, target):
+        return
+    why = wit_save_needed(state, attacker, target, weapon, moving)
+    if why is not None and not checks.save(table, attacker, "WIT", f"to hit: {why}"):
+        table.emit(Missed(attacker=attacker.name, target=target.name, why="failed WIT save"))
+        return
+    reaction: Reaction = NoReaction()
+    if not surprised:
+        options = reactions(state, attacker, target)
+        if len(options) > 1:
+            reaction = table.choose(target, "react", options)
+    shield = False
+    if isinstance(reaction, Guard):
+        reaction.guard.took_turn = True
+        table.emit(Reacted(who=reaction.guard.name, reaction=f"guards {target.name}"))
+        target, reaction, shield = reaction.guard, NoReaction(), True
+    elif isinstance(reaction, Hide):
+        hider, cover = target, reaction.behind
+        hider.took_turn = True
+        hider.zone, hider.border, cover.zone, cover.border = (
+            cover.zone,
+            cover.border,
+            hider.zone,
+            hider.border,
+        )
+        table.emit(Reacted(who=hider.name, reaction=f"hides behind {cover.name}"))
+        target = cover
+        reaction = NoReaction()
+        options = reactions(state, attacker, target, first=False)
+        if len(options) > 1 and cover.side == hider.side:
+            reaction = table.choose(target, "react", options)
+    if not isinstance(reaction, NoReaction):
+        target.took_turn = True
+        table.emit(Reacted(who=target.name, reaction=str(reaction)))
+        shield = True
+    if isinstance(reaction, Dodge) and checks.save(table, target, "AGI", "dodge"):
+        table.emit(Missed(attacker=attacker.name, target=target.name, why="dodged"))
+        return
+    if isinstance(reaction, Counter):
+        countered(table, state, attacker, target, weapon, kind, reaction, held_back)
+        return
+    land(table, state, attacker, target, weapon, kind, held_back=held_back, shield=shield)
+
+
+def land(
+    table: Table,
+    state: MurdhamState,
+    attacker: Character,
+    target: Character,
+    weapon: Weapon,
+    kind: str,
+    *,
+    held_back: bool = False,
+    shield: bool = False,
+    damage: int | None = None,
+) -> None:
+    """The attack strikes home: damage, or the non-lethal effect."""
+    if kind in NON_LETHAL:
+        non_lethal(table, state, attacker, target, kind)
+        return
+    if damage is None:
+        damage = roll_damage(table, attacker, target, weapon, held_back=held_back)
+    harm.harm(
+        table,
+        state,
+        target,
+        damage,
+        direct=weapon.data.direct,
+        shield_counts=shield,
+        cover_counts=not weapon.data.penetrates_cover and not weapon.data.blast,
+        by=attacker,
+    )
+
+
+def countered(
+    table: Table,
+    state: MurdhamState,
+    attacker: Character,
+    target: Character,
+    weapon: Weapon,
+    kind: str,
+    counter: Counter,
+    held_back: bool,
+) -> None:
+    """Seed "Counter" with M-C3 and the non-lethal order: both roll damage at once; whoever
+    suffers the most after reductions is hit first, ties together; the second hit is cancelled
+    only if the first incapacitates or kills. A non-lethal attack is resolved after a normal
+    one; a non-lethal counter to a non-lethal attack is resolved last."""
+    a_kind, c_kind = kind, counter.kind
+    if a_kind in NON_LETHAL or c_kind in NON_LETHAL:
+        first, second = (
+            ((attacker, target, weapon, a_kind), (target, attacker, counter.weapon, c_kind))
+            if c_kind in NON_LETHAL
+            else ((target, attacker, counter.weapon, c_kind), (attacker, target, weapon, a_kind))
+        )
+        for who, whom, w, k in (first, second):
+            if not who.incapacitated and who.status is not Status.DEAD:
+                land(
+                    table,
+                    state,
+                    who,
+                    whom,
+                    w,
+                    k,
+                    held_back=held_back and who is attacker,
+                    shield=True,
+                )
+        return
+    dealt = roll_damage(table, attacker, target, weapon, held_back=held_back)
+    back = roll_damage(table, target, attacker, counter.weapon)
+    on_target = after_armour(target, dealt, weapon, shield=True)
+    on_attacker = after_armour(attacker, back, counter.weapon, shield=True)
+    hits = [
+        (on_target, attacker, target, weapon, dealt),
+        (on_attacker, target, attacker, counter.weapon, back),
+    ]
+    faster = [h for h in hits if "fast strike" in h[1].skills]
+    if len(faster) == 1:  # M24 fast strike: always hit first in a counter
+        hits.sort(key=lambda h: h[1] is not faster[0][1])
+    elif on_target != on_attacker:
+        hits.sort(key=lambda h: -h[0])
+    else:  # a tie: both are hit at the same time
+        for _, who, whom, w, dmg in hits:
+            land(table, state, who, whom, w, "damage", shield=True, damage=dmg)
+        return
+    (_, who, whom, w, dmg), (_, who2, whom2, w2, dmg2) = hits
+    land(table, state, who, whom, w, "damage", shield=True, damage=dmg)
+    if whom.incapacitated or whom.status is Status.DEAD:
+        table.emit(
+            Missed(
+                attacker=who2.name, target=whom2.name, why="struck down first, the blow never lands"
+            )
+        )
+        return
+    land(table, state, who2, whom2, w2, "damage", shield=True, damage=dmg2)
+
+
+def after_armour(target: Character, damage: int, weapon: Weapon, *, shield: bool) -> int:
+    if weapon.data.direct:
+        return damage
+    av = harm.armour_value(target, shield_counts=shield, cover_counts=not weapon.data.blast)
+    return max(0, damage - av)
+
+
+def propose_stunt(table: Table, attacker: Character, target: Character) -> bool:
+    """Seed "Attack stunts": the attacker may propose an effect instead of damage, before the
+    target reacts; if the target accepts, the effect happens and nobody reacts."""
+    stunt: Stunt | None = table.choose(attacker, "stunt", [None, *STUNTS])
+    if stunt is None:
+        return False
+    accepted: bool = table.choose(target, "accept stunt", [False, True])
+    table.emit(
+        StuntProposed(
+            attacker=attacker.name, target=target.name, effect=stunt.effect, accepted=accepted
+        )
+    )
+    if not accepted:
+        return False
+    if stunt.effect == "surrender":
+        target.status = Status.SURRENDERED
+        target.went_down = True
+    else:
+        drop_weapons(table, target, None)
+        target.incapacitated = True
+        target.went_down = True
+        target.status = Status.DOWN
+    return True
+
+
+# ----------------------------------------------------------------------------- non-lethal
+
+
+def non_lethal(
+    table: Table, state: MurdhamState, attacker: Character, target: Character, kind: str
+) -> None:
+    """Seed "Non-lethal attacks": a STR save or the effect. A smaller target cannot resist a
+    larger attacker with STR (seed "Effects of size")."""
+    if target.status is Status.DEAD:
+        return
+    resisted = target.size >= attacker.size and checks.save(table, target, "STR", f"resist {kind}")
+    if resisted:
+        table.emit(Missed(attacker=attacker.name, target=target.name, why=f"resisted the {kind}"))
+        return
+    if kind == "grapple":
+        harm.release(target)
+        target.grabbed_by, attacker.grabbing = attacker, target
+        table.emit(Grabbed(who=target.name, by=attacker.name))
+    elif kind == "disarm":
+        options = [w for w in target.weapons if w.name != "Unarmed" and not w.destroyed]
+        if options:
+            weapon = table.choose(attacker, "weapon to disarm", options)
+            taken = attacker if free_hand(attacker) else None
+            drop_weapons(table, target, weapon, taken_by=taken)
+    elif kind == "shove":
+        shove(table, state, attacker, target)
+
+
+def free_hand(c: Character) -> bool:
+    hands = sum(w.data.hands for w in c.weapons if w.name != "Unarmed" and w.data.hands)
+    return hands + (1 if c.shield is not None else 0) < 2 and c.grabbing is None
+
+
+def drop_weapons(
+    table: Table, target: Character, weapon: Weapon | None, taken_by: Character | None = None
+) -> None:
+    dropped = [weapon] if weapon is not None else [w for w in target.weapons if w.name != "Unarmed"]
+    for w in dropped:
+        if w in target.weapons and w.name != "Unarmed":
+            target.weapons.remove(w)
+            if taken_by is not None:
+                taken_by.weapons.append(w)
+            else:
+                target.dropped.append(w)
+            table.emit(
+                Disarmed(
+                    who=target.name, weapon=w.name, taken_by=taken_by.name if taken_by else None
+                )
+            )
+
+
+def shove(table: Table, state: MurdhamState, attacker: Character, target: Character) -> None:
+    """Half a zone for the same size (onto a border, or across it if already on one); larger
+    shovers inflict d4 direct damage and push 1, 2, 4 or 8 zones (seed, M-C7)."""
+    from fracas.rulesets.murdham import data
+
+    steps = attacker.size - target.size
+    away = state.zones.step_away(target.zone, attacker.zone)
+    if steps <= 0:
+        if target.border is not None:
+            target.zone, target.border = target.border, None
+        else:
+            target.border = away
+    else:
+        zones = int(data.shove_zones()[min(steps, 4)])
+        for _ in range(zones):
+            target.zone, target.border = state.zones.step_away(target.zone, attacker.zone), None
+    hazard = next((state.zone(z).hazard for z in target.zones if state.zone(z).hazard), None)
+    table.emit(
+        Shoved(
+            who=target.name,
+            to=target.zone if target.border is None else f"{target.zone}/{target.border}",
+            hazard=hazard is not None,
+        )
+    )
+    if steps > 0:
+        d4 = table.roll("1D4", by=attacker, reason="a larger shover's direct damage").total
+        harm.harm(table, state, target, d4, direct=True, by=attacker)
+    if hazard is not None:
+        hurt = table.roll(hazard, by=target, reason=f"{target.name} lands in the hazard").total
+        harm.harm(table, state, target, hurt, direct=True, by=attacker)

@@ -1,0 +1,92 @@
+"""Saves and damage rolls (RULINGS M2, M9, M11): the dice of Murdham, through `table.roll`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fracas.core.table import Table
+from fracas.rulesets.murdham.events import DamageRolled, SaveRolled
+from fracas.rulesets.murdham.state import Character
+
+
+def save(table: Table, who: Character, ability: str, why: str) -> bool:
+    """M2: roll a d20, pass on a roll equal to or under the ability (a 20 always fails)."""
+    score = getattr(who, ability)
+    roll = table.roll("1D20", by=who, reason=f"{who.name}'s {ability} save ({why})").total
+    passed = roll <= score and roll < 20
+    table.emit(
+        SaveRolled(who=who.name, ability=ability, score=score, roll=roll, passed=passed, why=why)
+    )
+    return passed
+
+
+def group_save(table: Table, group: Sequence[Character], ability: str, why: str) -> dict[str, bool]:
+    """M2: a group save is one d20 compared with each character's score."""
+    lead = group[0]
+    roll = table.roll("1D20", by=lead, reason=f"group {ability} save ({why})").total
+    out = {}
+    for c in group:
+        score = getattr(c, ability)
+        passed = roll <= score and roll < 20
+        out[c.id] = passed
+        table.emit(
+            SaveRolled(who=c.name, ability=ability, score=score, roll=roll, passed=passed, why=why)
+        )
+    return out
+
+
+def exploding(table: Table, die: int, who: Character, reason: str) -> tuple[int, tuple[int, ...]]:
+    """M9: on the maximum, roll the die again and add the new result to the previous roll
+    minus 1; keep going while the maximum comes up. d6: 6, 6, 3 → 5 + 5 + 3 = 13."""
+    faces: list[int] = []
+    total = 0
+    while True:
+        face = table.roll(f"1D{die}", by=who, reason=reason).total
+        faces.append(face)
+        if face < die or die == 1:
+            return total + face, tuple(faces)
+        total += face - 1
+
+
+def damage_roll(
+    table: Table, who: Character, die: int, dice: int, net: int, reason: str
+) -> tuple[int, tuple[int, ...]]:
+    """Roll `dice` exploding dice of `die` sides (size doubling rolls more of them, seed
+    "Effects of size"), each impaired or enhanced by `net` = enhancements − impairments
+    (M11: −1 roll twice keep the lower, +1 keep the higher, −2 or less no damage at all).
+    Returns the total and the first die's first face (a 1 destroys a damaged weapon)."""
+    if net <= -2:
+        table.emit(
+            DamageRolled(
+                who=who.name,
+                die=die,
+                dice=dice,
+                rolls=(),
+                total=0,
+                note="impaired more than once: no damage (M11)",
+            )
+        )
+        return 0, ()
+    total = 0
+    firsts: list[int] = []
+    all_faces: list[tuple[int, ...]] = []
+    for _ in range(dice):
+        if net == 0:
+            value, faces = exploding(table, die, who, reason)
+            kept = faces
+        else:
+            a, fa = exploding(table, die, who, reason)
+            b, fb = exploding(table, die, who, reason)
+            pick_a = (a <= b) if net < 0 else (a >= b)
+            value, kept = (a, fa) if pick_a else (b, fb)
+            all_faces.append(fa if not pick_a else fb)
+        total += value
+        firsts.append(kept[0])
+        all_faces.append(kept)
+    note = {0: "", -1: "impaired: the lower of two (M11)"}.get(
+        net, "enhanced: the higher of two (M11)"
+    )
+    table.emit(
+        DamageRolled(who=who.name, die=die, dice=dice, rolls=tuple(firsts), total=total, note=note)
+    )
+    return total, tuple(firsts)

@@ -1,0 +1,86 @@
+"""Murdham's tables (RULINGS.md M10, M13, M19 and the 2024.11.27 rules), from `data/*.yaml`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponData:
+    name: str
+    die: int
+    hands: int = 1
+    range: int | None = None  # zones; None: melee
+    reload: bool = False  # guns: one shot per combat (M13)
+    impaired: bool = False  # unarmed: d4 impaired
+    blast: bool = False
+    direct: bool = False  # ignores armour (fire, M12)
+    penetrates_cover: bool = False  # M25 (PROPOSED flag)
+    improvised: bool = False  # handled as already damaged (seed "gear degradation")
+    thrown: bool = False
+    reach: int = 0  # melee range in zones (massive characters: 1)
+
+    @property
+    def ranged(self) -> bool:
+        return self.range is not None
+
+
+_WEAPON_FIELDS = set(WeaponData.__dataclass_fields__)
+
+
+def _load(name: str) -> Any:
+    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+    return yaml.safe_load(text)
+
+
+def weapon_from(row: dict[str, Any], category: dict[str, Any] | None = None) -> WeaponData:
+    merged = {**(category or {}), **row}
+    return WeaponData(**{k: v for k, v in merged.items() if k in _WEAPON_FIELDS})
+
+
+@cache
+def weapons() -> dict[str, WeaponData]:
+    raw = _load("weapons.yaml")
+    categories = {c["name"]: c for c in raw["categories"]}
+    out: dict[str, WeaponData] = {}
+    for row in raw["weapons"]:
+        category = categories[row["category"]] if "category" in row else None
+        out[row["name"]] = weapon_from(row, category)
+    return out
+
+
+@cache
+def armour() -> dict[str, int]:
+    return {row["name"]: int(row["value"]) for row in _load("armour.yaml")["armour"]}
+
+
+@cache
+def shields() -> dict[str, int]:
+    return {row["name"]: int(row["value"]) for row in _load("armour.yaml")["shields"]}
+
+
+@cache
+def max_armour_value() -> int:
+    return int(_load("armour.yaml").get("max_armour_value", 3))
+
+
+@cache
+def sizes() -> dict[str, int]:
+    return {row["name"]: int(row["step"]) for row in _load("sizes.yaml")["sizes"]}
+
+
+@cache
+def shove_zones() -> dict[int, float]:
+    return {
+        int(k): float(v) for k, v in _load("sizes.yaml")["shove_zones_by_steps_smaller"].items()
+    }
+
+
+@cache
+def bestiary() -> dict[str, dict[str, Any]]:
+    return dict(_load("bestiary.yaml"))

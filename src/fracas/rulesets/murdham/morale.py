@@ -1,0 +1,80 @@
+"""Morale and surrender (seed "Morale", "Surrendering"; RULINGS M26, M-C6) and long chases."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fracas.core.combatant import Status
+from fracas.core.table import Table
+from fracas.rulesets.murdham import checks, harm
+from fracas.rulesets.murdham.events import Broke, Escaped, MoraleChecked
+from fracas.rulesets.murdham.state import Character, MurdhamState
+
+SURRENDER, RETREAT = "surrenders", "retreats"
+
+
+def morale(table: Table, state: MurdhamState, standing_at_start: dict[str, int]) -> None:
+    """End of the round: a group reduced to half or less of its original numbers, having lost
+    someone this round (M-C6), makes one group WIT save; a character fighting alone reduced to
+    half or less of its maximum health this round saves alone. Failures surrender or retreat;
+    passes are immune for the rest of the fight; immunity to fear is immunity to morale."""
+    for side in state.sides:
+        if not state.morale.get(side.name, True):
+            continue
+        group = state.faction(side.name)
+        standing = [c for c in group if c.able]
+        subject = [c for c in standing if not c.morale_immune and not c.immune_to_fear]
+        if not subject:
+            continue
+        original = state.original[side.name]
+        if original >= 2:
+            lost = standing_at_start.get(side.name, 0) - len(standing)
+            if lost <= 0 or len(standing) * 2 > original:
+                continue
+            why = f"{len(standing)} of {original} still standing"
+        else:
+            lone = subject[0]
+            if lone.health * 2 > lone.max_health or lone.health >= lone.health_at_round_start:
+                continue
+            why = f"alone, at {lone.health} of {lone.max_health} health"
+        table.emit(MoraleChecked(faction=side.name, why=why))
+        results = checks.group_save(table, subject, "WIT", "morale")
+        for c in subject:
+            if results[c.id]:
+                c.morale_immune = True
+            else:
+                fail(table, state, c)
+
+
+def fail(table: Table, state: MurdhamState, c: Character) -> None:
+    choice: str = table.choose(c, "morale", [RETREAT, SURRENDER])
+    harm.release(c)
+    if choice == SURRENDER:
+        c.status = Status.SURRENDERED
+    else:
+        c.status = Status.FLED
+        state.tally["retreats"] += 1
+    c.went_down = True
+    state.tally["morale failures"] += 1
+    table.emit(Broke(who=c.name, how=choice))
+
+
+def long_chase(
+    table: Table, fleeing: Sequence[Character], pursuers: Sequence[Character]
+) -> dict[str, bool]:
+    """Seed "Chases": over long distances the fleeing make a group AGI save — those who pass
+    escape. If the fleeing are faster, no save is needed; if slower, escape is impossible.
+    Returns fleeing id → escaped."""
+    if not fleeing:
+        return {}
+    flee_speed = min(c.speed for c in fleeing)
+    chase_speed = max((c.speed for c in pursuers), default=0)
+    if flee_speed > chase_speed:
+        out = {c.id: True for c in fleeing}
+    elif flee_speed < chase_speed:
+        out = {c.id: False for c in fleeing}
+    else:
+        out = checks.group_save(table, list(fleeing), "AGI", "long chase")
+    for c in fleeing:
+        table.emit(Escaped(who=c.name, escaped=out[c.id]))
+    return out

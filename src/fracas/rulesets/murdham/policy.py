@@ -1,0 +1,173 @@
+"""The default Murdham tactics, for every faction nobody else controls. It reads the state
+and picks among the options the rules offer; it never rolls and never changes the state.
+
+- activate the character with the most valuable plan (it does not pass while it can act: a
+  faction that waits for the enemy to commit needs a human's judgement of the enemy);
+- strike the able enemy where expected damage through armour, weighted by the chance to hit,
+  is best, finishing the nearly-dead first; close in when nothing is in reach;
+- react with a counter when it trades well, else dodge when the AGI save is likely;
+- propose a surrender stunt to an enemy who would likely not survive the blow; accept one
+  when the blow would likely incapacitate; retreat rather than surrender on a failed morale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fracas.core.requests import ChoiceRequest
+from fracas.rulesets.murdham import harm
+from fracas.rulesets.murdham.attack import (
+    Counter,
+    Dodge,
+    Guard,
+    Hide,
+    NoReaction,
+    Stunt,
+    net_damage_steps,
+    wit_save_needed,
+)
+from fracas.rulesets.murdham.morale import RETREAT
+from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
+from fracas.rulesets.murdham.turn import (
+    Advance,
+    Blast,
+    BreakFree,
+    DeathBlow,
+    FreeAlly,
+    Hold,
+    Strike,
+    Surrender,
+)
+
+
+def mean_die(die: int, net: int) -> float:
+    """Mean of an exploding die (M9): (die + 1) / 2 · die / (die − 1); impaired/enhanced
+    shade it by a third of the die either way (a quick estimate, for tactics only)."""
+    base = (die + 1) / 2 * die / (die - 1) if die > 1 else 1.0
+    return max(0.0, base + net * die / 6) if net > -2 else 0.0
+
+
+class MurdhamPolicy:
+    def __init__(self, state: MurdhamState) -> None:
+        self.state = state
+        self._scorers: dict[str, Callable[[Character, Any], float]] = {
+            "turn": self._plan,
+            "react": self._react,
+            "opportunity attack": self._opportunity,
+            "stunt": self._stunt,
+            "morale": lambda me, o: 1.0 if o == RETREAT else 0.0,
+            "weapon to disarm": lambda me, o: float(o.data.die) if isinstance(o, Weapon) else 0,
+        }
+
+    def choose(self, request: ChoiceRequest) -> int:
+        me = request.who
+        assert isinstance(me, Character)
+        options = list(request.options)
+        if request.decision == "first faction":
+            return options.index(me.side) if me.side in options else 0
+        if request.decision == "activate":
+            best = max(range(1, len(options)), key=lambda i: self._best_plan(options[i]))
+            return best
+        if request.decision == "accept stunt":
+            return 1 if self._would_fall(me) else 0
+        scorer = self._scorers.get(request.decision)
+        if scorer is None:
+            return 0
+        scores = [scorer(me, o) for o in options]
+        return max(range(len(options)), key=lambda i: (scores[i], -i))
+
+    # --- plans --------------------------------------------------------------------------
+
+    def _best_plan(self, c: Character) -> float:
+        from fracas.rulesets.murdham.turn import plans
+
+        return max((self._plan(c, p) for p in plans(self.state, c)), default=0.0)
+
+    def expected(
+        self,
+        me: Character,
+        target: Character,
+        weapon: Weapon,
+        moving: bool,
+        held_back: bool = False,
+    ) -> float:
+        steps = me.size - target.size
+        dice = 2**steps if steps > 0 and not weapon.data.blast else 1
+        dmg = dice * mean_die(weapon.data.die, net_damage_steps(me, weapon, held_back))
+        if steps < 0 and not weapon.data.blast:
+            dmg /= 2 ** (-steps)
+        av = (
+            0
+            if weapon.data.direct
+            else harm.armour_value(target, shield_counts=False, cover_counts=True)
+        )
+        hit = 1.0
+        if wit_save_needed(self.state, me, target, weapon, moving) is not None:
+            hit = min(me.WIT, 19) / 20
+        return hit * max(0.2, dmg - av)
+
+    def _plan(self, me: Character, plan: object) -> float:
+        state = self.state
+        if isinstance(plan, Strike):
+            t = plan.target
+            if plan.kind != "damage":
+                resist = 0.0 if t.size < me.size else min(t.STR, 19) / 20
+                return {"grapple": 0.8, "shove": 0.2, "disarm": 0.4}[plan.kind] * (1 - resist)
+            value = self.expected(me, t, plan.weapon, plan.approach > 0)
+            if value * 2 >= t.health:
+                value *= 1.5  # likely critical damage: it takes them out
+            return 1.0 + value
+        if isinstance(plan, DeathBlow):
+            return 0.9 if plan.target.dying_until is None else 0.5
+        if isinstance(plan, Blast):
+            total = 0.0
+            for t in state.in_zone(plan.zone):
+                if t is me and not plan.weapon.data.ranged:
+                    continue
+                gain = self.expected(me, t, plan.weapon, plan.approach > 0)
+                total += gain if t.side != me.side else -2 * gain
+            return 1.0 + total if total > 0 else 0.0
+        if isinstance(plan, Advance):
+            return 0.5 / (1 + state.range(me, plan.toward))
+        if isinstance(plan, FreeAlly):
+            return 1.0 * min(me.STR, 19) / 20
+        if isinstance(plan, BreakFree):
+            return 1.0
+        if isinstance(plan, Hold):
+            return 0.01
+        if isinstance(plan, Surrender):
+            return 0.0
+        return 0.0
+
+    # --- reactions ------------------------------------------------------------------------
+
+    def _incoming(self, me: Character) -> float:
+        return 3.5  # a typical hit (d6 exploding, before armour): tactics need no more
+
+    def _react(self, me: Character, option: object) -> float:
+        if isinstance(option, NoReaction):
+            return 1.0  # keeping the turn is worth about one attack of one's own
+        if isinstance(option, Counter):
+            if option.kind != "damage":
+                return 0.5
+            return 1.2 + 0.1 * option.weapon.data.die
+        if isinstance(option, Dodge):
+            return 3.0 * min(me.AGI, 19) / 20 * (2.0 if self._would_fall(me) else 1.0)
+        if isinstance(option, Guard):
+            g = option.guard
+            return 1.5 if self._would_fall(me) and g.health > 2 * me.health else 0.0
+        if isinstance(option, Hide):
+            return 0.0
+        return 0.0
+
+    def _opportunity(self, me: Character, option: object) -> float:
+        return 2.0 if option is not None else 1.0
+
+    def _stunt(self, me: Character, option: object) -> float:
+        if isinstance(option, Stunt) and option.effect == "surrender":
+            return 0.5  # below "no stunt" (1.0): the default tactics fight to win
+        return 1.0
+
+    def _would_fall(self, me: Character) -> bool:
+        return me.health <= 4

@@ -1,0 +1,110 @@
+"""The Murdham round (seed "Combat procedure"): factions alternate activating one character
+or passing; the round ends when every faction has passed in a row; then dying characters die
+and morale is checked."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fracas.core.combatant import Status
+from fracas.core.table import Table
+from fracas.rulesets.murdham import harm
+from fracas.rulesets.murdham.events import (
+    Activated,
+    BonusRound,
+    FactionFirst,
+    InitiativeHeld,
+    Passed,
+)
+from fracas.rulesets.murdham.morale import morale
+from fracas.rulesets.murdham.state import Character, MurdhamState
+from fracas.rulesets.murdham.turn import Advance, take_turn
+
+
+def play_round(table: Table, state: MurdhamState) -> None:
+    if state.round == 1:
+        hold_initiative(table, state)
+    for c in state.characters():
+        c.took_turn = False
+        c.held = False
+        c.riding_locked = False
+        c.health_at_round_start = c.health
+    standing = {s.name: sum(1 for c in state.faction(s.name) if c.able) for s in state.sides}
+    if state.bonus_round:
+        table.emit(BonusRound())
+        alternate(table, state, lambda c: c.concealed)
+        state.bonus_round = False
+    else:
+        alternate(table, state, lambda c: True)
+    end_of_round(table, state, standing)
+
+
+def hold_initiative(table: Table, state: MurdhamState) -> None:
+    """The faction that started the fight holds the initiative, else one drawn at random."""
+    names = [s.name for s in state.sides]
+    drawn = not state.initiative
+    if drawn:
+        k = table.roll(f"1D{len(names)}", reason="which faction holds the initiative").total
+        state.initiative = names[k - 1]
+    table.emit(InitiativeHeld(faction=state.initiative, drawn=drawn))
+
+
+def eligible(c: Character) -> bool:
+    """Can still take a turn this round: able (or grabbed, to break free), not yet acted."""
+    return c.able and not c.took_turn and not c.held and not c.riding_locked
+
+
+def alternate(table: Table, state: MurdhamState, allowed: Callable[[Character], bool]) -> None:
+    names = [s.name for s in state.sides]
+    holder = next((c for c in state.faction(state.initiative) if c.able), None)
+    first = state.initiative
+    if holder is not None:
+        first = table.choose(holder, "first faction", names)
+    table.emit(FactionFirst(faction=first))
+    order = names[names.index(first) :] + names[: names.index(first)]
+    passes = 0
+    turn = 0
+    while passes < len(order):
+        faction = order[turn % len(order)]
+        turn += 1
+        candidates = [c for c in state.faction(faction) if eligible(c) and allowed(c)]
+        if not candidates:
+            passes += 1
+            table.emit(Passed(faction=faction, forced=True))
+            continue
+        choice: Character | None = table.choose(candidates[0], "activate", [None, *candidates])
+        if choice is None:
+            passes += 1
+            table.emit(Passed(faction=faction, forced=False))
+            continue
+        passes = 0
+        table.emit(Activated(faction=faction, who=choice.name, gm_only=choice.concealed))
+        activate(table, state, choice)
+
+
+def activate(table: Table, state: MurdhamState, c: Character) -> None:
+    """Mounts and riders take their turn together, the mount first; either may hold its turn
+    to react later; a mount moving at full speed leaves its rider unable to act or react (seed
+    "Mounts and vehicles")."""
+    mount = c.riding if c.riding is not None else c
+    rider = mount.rider
+    plan = take_turn(table, state, mount) if eligible_member(mount) else None
+    if rider is None or not eligible_member(rider):
+        return
+    if isinstance(plan, Advance):
+        rider.riding_locked = True  # full speed: the rider can neither act nor react
+        return
+    take_turn(table, state, rider)
+
+
+def eligible_member(c: Character) -> bool:
+    return c.able and not c.took_turn and not c.held
+
+
+def end_of_round(table: Table, state: MurdhamState, standing: dict[str, int]) -> None:
+    """M6: the dying die at the end of the round after they fell; then morale (seed)."""
+    for c in state.characters():
+        dying = c.dying_until is not None and c.dying_until <= state.round and c.health <= 0
+        if dying and c.status is not Status.DEAD:
+            harm.kill(table, state, c, "a mortal wound")
+    morale(table, state, standing)

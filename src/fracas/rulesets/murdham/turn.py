@@ -1,0 +1,307 @@
+"""A character's turn (seed "Taking a turn"): a full move, or a half move with a main action;
+movement splits around the action; leaving nearby enemies invites opportunity attacks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fracas.core.combatant import Status
+from fracas.core.table import Table
+from fracas.rulesets.murdham import checks, harm
+from fracas.rulesets.murdham.attack import attack, why_not
+from fracas.rulesets.murdham.blast import blast, blast_targets_zone
+from fracas.rulesets.murdham.events import Freed, Moved, Reacted, TurnPlan
+from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
+
+
+@dataclass(frozen=True, slots=True)
+class Strike:
+    """Half move toward the target (`approach` zones), then attack: damage or non-lethal."""
+
+    target: Character
+    weapon: Weapon
+    approach: int = 0
+    kind: str = "damage"
+    held_back: bool = False
+
+    def __str__(self) -> str:
+        move = f"move {self.approach}, then " if self.approach else ""
+        what = "attack" if self.kind == "damage" else self.kind
+        back = " holding back" if self.held_back else ""
+        return f"{move}{what} {self.target.name} with {self.weapon}{back}"
+
+
+@dataclass(frozen=True, slots=True)
+class DeathBlow:
+    target: Character
+    approach: int = 0
+
+    def __str__(self) -> str:
+        return f"deliver a death blow to {self.target.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Blast:
+    weapon: Weapon
+    zone: str
+    approach_toward: Character | None = None
+    approach: int = 0
+
+    def __str__(self) -> str:
+        return f"blast zone {self.zone} with {self.weapon}"
+
+
+@dataclass(frozen=True, slots=True)
+class Advance:
+    toward: Character
+
+    def __str__(self) -> str:
+        return f"move toward {self.toward.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class BreakFree:
+    def __str__(self) -> str:
+        return "try to break free (STR save)"
+
+
+@dataclass(frozen=True, slots=True)
+class FreeAlly:
+    ally: Character
+    approach: int = 0
+
+    def __str__(self) -> str:
+        return f"try to free {self.ally.name} (STR save)"
+
+
+@dataclass(frozen=True, slots=True)
+class Surrender:
+    def __str__(self) -> str:
+        return "surrender"
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """Do nothing (a rider or mount may keep its turn to react, seed "Mounts")."""
+
+    def __str__(self) -> str:
+        return "hold"
+
+
+Plan = Strike | DeathBlow | Blast | Advance | BreakFree | FreeAlly | Surrender | Hold
+
+
+# ----------------------------------------------------------------------------- movement
+
+
+def can_sprint(state: MurdhamState, path_from: str, path_to: str) -> bool:
+    """M15: sprinting needs open terrain along the way."""
+    here = path_from
+    while here != path_to:
+        nxt = state.zones.step_toward(here, path_to)
+        if nxt == here or not state.zone(nxt).open or not state.zone(here).open:
+            return False
+        here = nxt
+    return True
+
+
+def half_move(state: MurdhamState, c: Character, goal: str) -> int:
+    """Zones a half move covers toward `goal` (doubled when sprinting is possible)."""
+    half = max(1, c.speed // 2) if c.speed else 0
+    return half * 2 if can_sprint(state, c.zone, goal) else half
+
+
+def full_move(state: MurdhamState, c: Character, goal: str) -> int:
+    return c.speed * 2 if can_sprint(state, c.zone, goal) else c.speed
+
+
+def approach_needed(
+    state: MurdhamState, c: Character, target: Character, weapon: Weapon, kind: str
+) -> int | None:
+    """The fewest zones `c` must move (within a half move) to make the attack legal, or None."""
+    limit = half_move(state, c, target.zone)
+    here, border = c.zone, c.border
+    try:
+        for steps in range(limit + 1):
+            if steps:
+                nxt = state.zones.step_toward(c.zone, target.zone)
+                if nxt == c.zone:
+                    return None
+                c.zone, c.border = nxt, None
+            if why_not(state, c, target, weapon, moving=steps > 0, kind=kind) is None:
+                return steps
+        return None
+    finally:
+        c.zone, c.border = here, border
+
+
+def step(table: Table, state: MurdhamState, c: Character, goal: str, sprint: bool) -> bool:
+    """Move one zone toward `goal`. Nearby enemies may make opportunity attacks as `c` moves
+    away (seed "Opportunity attacks"); returns False if `c` can no longer go on."""
+    nxt = state.zones.step_toward(c.zone, goal)
+    if nxt == c.zone:
+        return False
+    for enemy in list(state.characters()):
+        if enemy.side == c.side or state.range(enemy, c) != 0:
+            continue
+        if not enemy.able or enemy.took_turn or enemy.grabbed_by is not None:
+            continue
+        if state.zones.distance(nxt, enemy.zone) == 0:
+            continue  # not moving away from this one
+        melee = [w for w in enemy.usable_weapons() if not w.data.ranged and not w.data.blast]
+        if not melee:
+            continue
+        weapon = table.choose(enemy, "opportunity attack", [None, *melee])
+        if weapon is None:
+            continue
+        enemy.took_turn = True
+        table.emit(Reacted(who=enemy.name, reaction=f"opportunity attack on {c.name}"))
+        attack(table, state, enemy, c, weapon)
+        if not c.able or c.grabbed_by is not None:
+            return False
+    c.zone, c.border = nxt, None
+    if c.grabbing is not None:  # the grabber may keep hold while moving with the grabbed
+        c.grabbing.zone, c.grabbing.border = nxt, None
+    if c.rider is not None:
+        c.rider.zone, c.rider.border = nxt, None
+    # F-MUR-3: concealed characters are taken to move sneaking: only the GM sees them move,
+    # and attacking is what reveals them.
+    table.emit(Moved(who=c.name, to=nxt, sprint=sprint, gm_only=c.concealed))
+    return True
+
+
+def move(table: Table, state: MurdhamState, c: Character, goal: str, zones: int) -> bool:
+    sprint = zones > max(1, c.speed // 2)
+    for _ in range(zones):
+        if c.zone == goal or not step(table, state, c, goal, sprint):
+            break
+    return c.able
+
+
+# ----------------------------------------------------------------------------- plans
+
+
+def plans(state: MurdhamState, c: Character) -> list[Plan]:
+    """Every plan the rules allow `c` this turn."""
+    if c.grabbed_by is not None:
+        return [BreakFree()]  # seed "Grapple": grabbed characters can only try to break free
+    out: list[Plan] = []
+    enemies = [
+        e
+        for e in state.characters()
+        if e.side != c.side and e.status in (Status.ACTIVE, Status.DOWN, Status.SURRENDERED)
+    ]
+    for w in c.usable_weapons():
+        if w.data.blast:
+            out += blast_plans(state, c, w)
+            continue
+        for e in enemies:
+            if not e.able:
+                continue
+            if not state.visible(c, e) and w.data.ranged:
+                continue
+            n = approach_needed(state, c, e, w, "damage")
+            if n is not None:
+                out.append(Strike(e, w, n))
+    unarmed = next((w for w in c.weapons if w.name == "Unarmed"), None)
+    for e in enemies:
+        if not e.able:
+            if e.status is not Status.DEAD and e.incapacitated and unarmed is not None:
+                n = approach_needed(state, c, e, unarmed, "grapple")
+                if n is not None:
+                    out.append(DeathBlow(e, n))  # seed "Attacking": a nearby incapacitated target
+            continue
+        if unarmed is not None:
+            for kind in ("grapple", "shove", "disarm"):
+                n = approach_needed(state, c, e, unarmed, kind)
+                if n is not None:
+                    out.append(Strike(e, unarmed, n, kind))
+        if state.range(c, e) > 0 and c.speed > 0:
+            out.append(Advance(e))
+    for ally in state.faction(c.side):
+        if ally is not c and ally.grabbed_by is not None and ally.able and unarmed is not None:
+            n = approach_needed(state, c, ally.grabbed_by, unarmed, "grapple")
+            if n is not None:
+                out.append(FreeAlly(ally, n))
+    out.append(Surrender())
+    out.append(Hold())
+    return out
+
+
+def blast_plans(state: MurdhamState, c: Character, w: Weapon) -> list[Plan]:
+    if not w.data.ranged:
+        return [Blast(w, c.zone)]
+    return [Blast(w, z) for z in sorted(state.zones.zones) if blast_targets_zone(state, c, w, z)]
+
+
+def take_turn(table: Table, state: MurdhamState, c: Character) -> Plan:
+    c.took_turn = True
+    plan: Plan = table.choose(c, "turn", plans(state, c))
+    table.emit(TurnPlan(who=c.name, plan=str(plan), gm_only=c.concealed))
+    if c.grabbing is not None and not keeps_hold(plan, c):
+        table.emit(Freed(who=c.grabbing.name, how=f"{c.name} lets go to act"))
+        harm.release(c)
+    if isinstance(plan, Strike):
+        if plan.approach and not move(table, state, c, plan.target.zone, plan.approach):
+            return plan
+        if (
+            why_not(state, c, plan.target, plan.weapon, moving=plan.approach > 0, kind=plan.kind)
+            is None
+        ):
+            attack(
+                table,
+                state,
+                c,
+                plan.target,
+                plan.weapon,
+                kind=plan.kind,
+                moving=plan.approach > 0,
+                held_back=plan.held_back,
+            )
+    elif isinstance(plan, DeathBlow):
+        if plan.approach and not move(table, state, c, plan.target.zone, plan.approach):
+            return plan
+        if state.range(c, plan.target) == 0 and plan.target.incapacitated:
+            harm.kill(table, state, plan.target, f"death blow by {c.name}")
+    elif isinstance(plan, Blast):
+        blast(table, state, c, plan.weapon, plan.zone, moving=plan.approach > 0)
+    elif isinstance(plan, Advance):
+        move(table, state, c, plan.toward.zone, full_move(state, c, plan.toward.zone))
+    elif isinstance(plan, BreakFree):
+        if (
+            c.grabbed_by is not None
+            and c.grabbed_by.size <= c.size
+            and checks.save(table, c, "STR", "break free")
+        ):
+            harm.release(c)
+            table.emit(Freed(who=c.name, how="broke free"))
+    elif isinstance(plan, FreeAlly):
+        grabber = plan.ally.grabbed_by
+        if grabber is None:
+            return plan
+        if plan.approach and not move(table, state, c, grabber.zone, plan.approach):
+            return plan
+        if checks.save(table, c, "STR", f"free {plan.ally.name}"):
+            harm.release(plan.ally)
+            table.emit(Freed(who=plan.ally.name, how=f"freed by {c.name}"))
+    elif isinstance(plan, Surrender):
+        c.status = Status.SURRENDERED
+        c.went_down = True
+        harm.release(c)
+    elif isinstance(plan, Hold) and (c.rider is not None or c.riding is not None):
+        c.took_turn, c.held = False, True  # kept to react later (seed "Mounts and vehicles")
+    return plan
+
+
+def keeps_hold(plan: Plan, c: Character) -> bool:
+    """Seed "Grapple": the grabber keeps hold while moving with the grabbed, disarming them,
+    hiding behind them, or attacking with a one-handed weapon or unarmed; larger grabbers may
+    do anything (seed "Shoving and grabbing")."""
+    grabbed = c.grabbing
+    if grabbed is None or grabbed.size < c.size:
+        return True
+    if isinstance(plan, Strike):
+        if plan.kind == "disarm" and plan.target is grabbed:
+            return True
+        return plan.kind == "damage" and plan.weapon.data.hands <= 1
+    return isinstance(plan, Hold)

@@ -1,0 +1,92 @@
+"""Murdham's geometry: zones, not metres (seed "Attacking", RULINGS M14).
+
+A zone is an area of about 4 × 4 m. Range is the number of zones crossed along the shortest
+path, not counting the origin; characters in the same zone are at range 0, "nearby". A
+character standing on the border between two zones counts as being in either. The default map
+is a grid of zones linked orthogonally; an encounter may give its own map instead.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    name: str
+    open: bool = True  # sprinting needs open terrain (M15)
+    dark: bool = False  # nobody in a dark zone is visible
+    cover: bool = False  # characters here have cover (+1 armour value)
+    hazard: str | None = None  # damage notation of a hazard (pit, lava...) one can be shoved into
+
+
+@dataclass(frozen=True)
+class ZoneMap:
+    zones: Mapping[str, Zone]
+    links: Mapping[str, frozenset[str]]
+    _distance: dict[tuple[str, str], int] = field(default_factory=dict, compare=False)
+
+    @staticmethod
+    def grid(columns: int, rows: int) -> ZoneMap:
+        """Zones named a1, b1, ... (column letter, row number), linked to their orthogonal
+        neighbours."""
+        names = {(c, r): f"{chr(ord('a') + c)}{r + 1}" for c in range(columns) for r in range(rows)}
+        links: dict[str, set[str]] = {n: set() for n in names.values()}
+        for (c, r), n in names.items():
+            for dc, dr in ((1, 0), (0, 1)):
+                other = names.get((c + dc, r + dr))
+                if other is not None:
+                    links[n].add(other)
+                    links[other].add(n)
+        return ZoneMap(
+            {n: Zone(n) for n in names.values()}, {k: frozenset(v) for k, v in links.items()}
+        )
+
+    @staticmethod
+    def from_zones(zones: Iterable[Zone], links: Iterable[tuple[str, str]]) -> ZoneMap:
+        zs = {z.name: z for z in zones}
+        out: dict[str, set[str]] = {n: set() for n in zs}
+        for a, b in links:
+            out[a].add(b)
+            out[b].add(a)
+        return ZoneMap(zs, {k: frozenset(v) for k, v in out.items()})
+
+    def neighbours(self, zone: str) -> list[str]:
+        """Neighbouring zones in a stable order (for the deviation die of a missed blast)."""
+        return sorted(self.links[zone])
+
+    def distance(self, a: str, b: str) -> int:
+        """Zones crossed from a to b along the shortest path (breadth-first, cached)."""
+        if a == b:
+            return 0
+        key = (a, b) if a < b else (b, a)
+        found = self._distance.get(key)
+        if found is not None:
+            return found
+        seen = {a: 0}
+        queue = deque([a])
+        while queue:
+            here = queue.popleft()
+            for nxt in self.links[here]:
+                if nxt not in seen:
+                    seen[nxt] = seen[here] + 1
+                    queue.append(nxt)
+        for other, d in seen.items():
+            self._distance[(a, other) if a < other else (other, a)] = d
+        return seen.get(b, 10_000)  # unreachable zones are out of any range
+
+    def step_toward(self, start: str, goal: str) -> str:
+        """The neighbouring zone one step along a shortest path from start to goal."""
+        if start == goal:
+            return start
+        best = min(self.neighbours(start), key=lambda n: (self.distance(n, goal), n))
+        return best if self.distance(best, goal) < self.distance(start, goal) else start
+
+    def step_away(self, start: str, threat: str) -> str:
+        """The neighbouring zone farthest from `threat` (for retreats and shoves)."""
+        options = self.neighbours(start)
+        if not options:
+            return start
+        return max(options, key=lambda n: (self.distance(n, threat), n))
