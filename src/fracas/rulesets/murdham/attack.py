@@ -67,7 +67,7 @@ def why_not(
     """Why `attacker` may not attack `target` with `weapon`, or None (seed "Attacking")."""
     if not weapon.ready:
         return f"the {weapon} cannot be used again this fight"
-    if target.behind_barrier:
+    if target.behind_barrier and not target.peeking:
         return 'a barrier blocks every attack (seed "Cover")'
     distance = state.range(attacker, target)
     if kind in NON_LETHAL:
@@ -242,8 +242,10 @@ def attack(
     kind: str = "damage",
     moving: bool = False,
     held_back: bool = False,
+    dice: int | None = None,
 ) -> None:
-    """One attack, in the seed's order: declare, stunt, WIT save, reaction, resolution."""
+    """One attack, in the seed's order: declare, stunt, WIT save, reaction, resolution.
+    `dice`: how many damage dice, when a larger attacker splits its dice among targets."""
     table.emit(
         AttackDeclared(
             attacker=attacker.name,
@@ -254,6 +256,8 @@ def attack(
         )
     )
     surprised = attacker.concealed  # seed "Sneaking": targets of a concealed attacker can't react
+    if attacker.behind_barrier:
+        attacker.peeking = True  # seed "Cover": peeking out, it can be countered, has cover
     if attacker.concealed:
         attacker.concealed = False
         table.emit(Revealed(who=attacker.name, why="attacking"))
@@ -299,9 +303,11 @@ def attack(
         table.emit(Missed(attacker=attacker.name, target=target.name, why="dodged"))
         return
     if isinstance(reaction, Counter):
-        countered(table, state, attacker, target, weapon, kind, reaction, held_back)
+        countered(table, state, attacker, target, weapon, kind, reaction, held_back, dice)
         return
-    land(table, state, attacker, target, weapon, kind, held_back=held_back, shield=shield)
+    land(
+        table, state, attacker, target, weapon, kind, held_back=held_back, shield=shield, dice=dice
+    )
 
 
 def land(
@@ -315,13 +321,14 @@ def land(
     held_back: bool = False,
     shield: bool = False,
     damage: int | None = None,
+    dice: int | None = None,
 ) -> None:
     """The attack strikes home: damage, or the non-lethal effect."""
     if kind in NON_LETHAL:
         non_lethal(table, state, attacker, target, kind)
         return
     if damage is None:
-        damage = roll_damage(table, attacker, target, weapon, held_back=held_back)
+        damage = roll_damage(table, attacker, target, weapon, held_back=held_back, dice=dice)
     harm.harm(
         table,
         state,
@@ -343,6 +350,7 @@ def countered(
     kind: str,
     counter: Counter,
     held_back: bool,
+    dice: int | None = None,
 ) -> None:
     """Seed "Counter" with M-C3 and the non-lethal order: both roll damage at once; whoever
     suffers the most after reductions is hit first, ties together; the second hit is cancelled
@@ -368,7 +376,7 @@ def countered(
                     shield=True,
                 )
         return
-    dealt = roll_damage(table, attacker, target, weapon, held_back=held_back)
+    dealt = roll_damage(table, attacker, target, weapon, held_back=held_back, dice=dice)
     back = roll_damage(table, target, attacker, counter.weapon)
     on_target = after_armour(target, dealt, weapon, shield=True)
     on_attacker = after_armour(attacker, back, counter.weapon, shield=True)

@@ -54,6 +54,10 @@ def fail(table: Table, state: MurdhamState, c: Character) -> None:
     else:
         c.status = Status.FLED
         state.tally["retreats"] += 1
+        if state.options.pursue_retreat:
+            pursuers = [e for e in state.characters() if e.side != c.side and e.able]
+            if pursuers and not long_chase(table, [c], pursuers)[c.id]:
+                c.status = Status.SURRENDERED  # F-MUR-5: caught in the chase, it gives up
     c.went_down = True
     state.tally["morale failures"] += 1
     table.emit(Broke(who=c.name, how=choice))

@@ -61,6 +61,7 @@ class Character(Combatant):
     concealed: bool = False
     cover: bool = False
     behind_barrier: bool = False
+    peeking: bool = False  # attacked from behind its barrier this round: only cover now
     # Conditions
     incapacitated: bool = False
     dying_until: int | None = None  # dies at the end of this round (M6)

@@ -4,13 +4,14 @@ movement splits around the action; leaving nearby enemies invites opportunity at
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
 from fracas.core.combatant import Status
 from fracas.core.table import Table
 from fracas.rulesets.murdham import checks, harm
 from fracas.rulesets.murdham.attack import attack, why_not
 from fracas.rulesets.murdham.blast import blast, blast_targets_zone
-from fracas.rulesets.murdham.events import Freed, Moved, Reacted, TurnPlan
+from fracas.rulesets.murdham.events import Fell, Freed, Moved, Reacted, TurnPlan
 from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
 
 
@@ -29,6 +30,36 @@ class Strike:
         what = "attack" if self.kind == "damage" else self.kind
         back = " holding back" if self.held_back else ""
         return f"{move}{what} {self.target.name} with {self.weapon}{back}"
+
+
+@dataclass(frozen=True, slots=True)
+class SplitStrike:
+    """Seed "Effects of size": a larger attacker spreads its melee dice over several smaller
+    nearby targets (a wyrm's 2d8 against one man becomes d8 each against two, or d8 and 2d8
+    against a man and a child)."""
+
+    weapon: Weapon
+    shares: tuple[tuple[Character, int], ...]
+
+    def __str__(self) -> str:
+        parts = ", ".join(f"{n}d{self.weapon.data.die} on {t.name}" for t, n in self.shares)
+        return f"split the {self.weapon}: {parts}"
+
+
+@dataclass(frozen=True, slots=True)
+class Mount:
+    """Seed "Mounts and vehicles": mounting counts as moving half a zone."""
+
+    mount: Character
+
+    def __str__(self) -> str:
+        return f"mount {self.mount.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Dismount:
+    def __str__(self) -> str:
+        return "dismount"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +119,19 @@ class Hold:
         return "hold"
 
 
-Plan = Strike | DeathBlow | Blast | Advance | BreakFree | FreeAlly | Surrender | Hold
+Plan = (
+    Strike
+    | SplitStrike
+    | DeathBlow
+    | Blast
+    | Advance
+    | BreakFree
+    | FreeAlly
+    | Surrender
+    | Hold
+    | Mount
+    | Dismount
+)
 
 
 # ----------------------------------------------------------------------------- movement
@@ -186,10 +229,13 @@ def plans(state: MurdhamState, c: Character) -> list[Plan]:
     if c.grabbed_by is not None:
         return [BreakFree()]  # seed "Grapple": grabbed characters can only try to break free
     out: list[Plan] = []
+    # Concealed enemies are ignored: nobody knows they are there (seed "Sneaking").
     enemies = [
         e
         for e in state.characters()
-        if e.side != c.side and e.status in (Status.ACTIVE, Status.DOWN, Status.SURRENDERED)
+        if e.side != c.side
+        and not e.concealed
+        and e.status in (Status.ACTIVE, Status.DOWN, Status.SURRENDERED)
     ]
     for w in c.usable_weapons():
         if w.data.blast:
@@ -218,6 +264,8 @@ def plans(state: MurdhamState, c: Character) -> list[Plan]:
                     out.append(Strike(e, unarmed, n, kind))
         if state.range(c, e) > 0 and c.speed > 0:
             out.append(Advance(e))
+    out += split_plans(state, c, enemies)
+    out += mount_plans(state, c)
     for ally in state.faction(c.side):
         if ally is not c and ally.grabbed_by is not None and ally.able and unarmed is not None:
             n = approach_needed(state, c, ally.grabbed_by, unarmed, "grapple")
@@ -226,6 +274,53 @@ def plans(state: MurdhamState, c: Character) -> list[Plan]:
     out.append(Surrender())
     out.append(Hold())
     return out
+
+
+def split_plans(state: MurdhamState, c: Character, enemies: list[Character]) -> list[Plan]:
+    """Every way to spread a larger attacker's melee dice over two or three smaller nearby
+    targets. In units of the smallest target's dice the attack is worth 2^(size difference);
+    a die against a target one size larger costs two units (the seed's wyrm examples)."""
+    smaller = [e for e in enemies if e.able and e.size < c.size and state.range(c, e) == 0]
+    if len(smaller) < 2:
+        return []
+    out: list[Plan] = []
+    for w in c.usable_weapons():
+        if w.data.ranged or w.data.blast:
+            continue
+        for group in _groups(smaller):
+            low = min(t.size for t in group)
+            budget = 2 ** (c.size - low)
+            costs = [2 ** (t.size - low) for t in group]
+            for counts in _allocations(budget, costs):
+                out.append(SplitStrike(w, tuple(zip(group, counts, strict=True))))
+    return out
+
+
+def _groups(targets: list[Character]) -> list[tuple[Character, ...]]:
+    return [g for k in (2, 3) for g in combinations(targets, k)]
+
+
+def _allocations(budget: int, costs: list[int]) -> list[tuple[int, ...]]:
+    """Dice counts, at least one each, whose costs add up to the budget exactly."""
+    if not costs:
+        return [()] if budget == 0 else []
+    out = []
+    for n in range(1, budget // costs[0] + 1):
+        for rest in _allocations(budget - n * costs[0], costs[1:]):
+            out.append((n, *rest))
+    return out
+
+
+def mount_plans(state: MurdhamState, c: Character) -> list[Plan]:
+    if c.riding is not None:
+        return [Dismount()]
+    if c.is_mount:
+        return []
+    return [
+        Mount(m)
+        for m in state.faction(c.side)
+        if m.is_mount and m.rider is None and m.able and state.range(c, m) == 0
+    ]
 
 
 def blast_plans(state: MurdhamState, c: Character, w: Weapon) -> list[Plan]:
@@ -258,6 +353,14 @@ def take_turn(table: Table, state: MurdhamState, c: Character) -> Plan:
                 moving=plan.approach > 0,
                 held_back=plan.held_back,
             )
+    elif isinstance(plan, SplitStrike):
+        for target, dice in plan.shares:
+            if target.able and why_not(state, c, target, plan.weapon) is None:
+                attack(table, state, c, target, plan.weapon, dice=dice)
+    elif isinstance(plan, Mount):
+        mount_up(table, state, c, plan.mount)
+    elif isinstance(plan, Dismount):
+        dismount(table, state, c)
     elif isinstance(plan, DeathBlow):
         if plan.approach and not move(table, state, c, plan.target.zone, plan.approach):
             return plan
@@ -291,6 +394,38 @@ def take_turn(table: Table, state: MurdhamState, c: Character) -> Plan:
     elif isinstance(plan, Hold) and (c.rider is not None or c.riding is not None):
         c.took_turn, c.held = False, True  # kept to react later (seed "Mounts and vehicles")
     return plan
+
+
+def mount_up(table: Table, state: MurdhamState, rider: Character, mount: Character) -> None:
+    """Mounting counts as moving half a zone; onto a mount that is moving (it has taken its
+    turn this round), an AGI save or fall for d4 direct damage (seed "Mounts and vehicles")."""
+    if mount.took_turn and not checks.save(table, rider, "AGI", "mount a moving mount"):
+        fall(table, state, rider)
+        return
+    rider.riding, mount.rider = mount, rider
+    rider.zone, rider.border = mount.zone, mount.border
+    table.emit(Moved(who=rider.name, to=f"the saddle of {mount.name}", sprint=False))
+
+
+def dismount(table: Table, state: MurdhamState, rider: Character) -> None:
+    mount = rider.riding
+    if mount is None:
+        return
+    rider.riding, mount.rider = None, None
+    if mount.took_turn and not checks.save(table, rider, "AGI", "dismount a moving mount"):
+        fall(table, state, rider)
+        return
+    table.emit(Moved(who=rider.name, to=f"the ground beside {mount.name}", sprint=False))
+
+
+def fall(table: Table, state: MurdhamState, rider: Character) -> None:
+    """Falling: d4 direct damage (seed)."""
+    if rider.riding is not None:
+        rider.riding.rider = None
+        rider.riding = None
+    table.emit(Fell(who=rider.name))
+    d4 = table.roll("1D4", by=rider, reason=f"{rider.name} falls").total
+    harm.harm(table, state, rider, d4, direct=True)
 
 
 def keeps_hold(plan: Plan, c: Character) -> bool:
