@@ -385,7 +385,8 @@ def test_t_mur_14_mounts_and_riders(scene):
                           {"name": "Pony", "template": "horse", "zone": "a1"}]),
               ("Foes", [{"name": "Foe", "template": "bandit", "zone": "e5"}]))
     rider, horse = s["Rider"], s["Horse"]
-    assert rider.riding is horse and net_damage_steps(rider, s.weapon("Rider", "Spear"), False) == -1
+    assert rider.riding is horse
+    assert net_damage_steps(rider, s.weapon("Rider", "Spear"), False) == -1
     s.choices.push("turn", is_(Advance))
     activate(s.table, s.state, horse)
     assert rider.riding_locked and not rider.took_turn

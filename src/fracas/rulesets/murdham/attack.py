@@ -34,6 +34,8 @@ class Stunt:
         return self.effect
 
 
+# F-MUR-7: the effects fracas offers (the seed's example, and forcing a surrender); the GM
+# approves any other at the table.
 STUNTS = (Stunt("surrender"), Stunt("disarmed and incapacitated until the end of the stretch"))
 
 
@@ -99,7 +101,7 @@ def wit_save_needed(
         return None if state.visible(attacker, target) else "the target is not visible"
     if state.range(attacker, target) * 2 > max_range(attacker, target, weapon):
         return "beyond half range"
-    if moving:
+    if moving:  # F-MUR-8: a ranged attack in a turn with movement is made while moving
         return "attacking while moving"
     return None
 
@@ -264,6 +266,7 @@ def attack(
     weapon.used = True
     if weapon.data.reload:
         weapon.fired = True
+    state.last_target[attacker.id] = target
     if kind == "damage" and target.able and propose_stunt(table, attacker, target):
         return
     why = wit_save_needed(state, attacker, target, weapon, moving)
@@ -489,7 +492,8 @@ def drop_weapons(
 
 
 def shove(table: Table, state: MurdhamState, attacker: Character, target: Character) -> None:
-    """Half a zone for the same size (onto a border, or across it if already on one); larger
+    """Half a zone for the same size (onto a border, or across it if already on one, F-MUR-6);
+    larger
     shovers inflict d4 direct damage and push 1, 2, 4 or 8 zones (seed, M-C7)."""
     from fracas.rulesets.murdham import data
 

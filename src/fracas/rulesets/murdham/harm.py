@@ -25,7 +25,8 @@ def armour_value(target: Character, *, shield_counts: bool, cover_counts: bool) 
     value = target.natural_armour
     if target.armour is not None and not target.armour.destroyed:
         value += target.armour.value
-    if target.shield is not None and not target.shield.destroyed and shield_counts:
+    mastery = "shield mastery" in target.skills  # M24: the shield counts against everything
+    if target.shield is not None and not target.shield.destroyed and (shield_counts or mastery):
         value += target.shield.value
     if cover_counts and (target.cover or target.behind_barrier):
         value += 1
@@ -129,7 +130,7 @@ def release(c: Character) -> None:
 
 def wear_gear(table: Table, target: Character, damage: int, shield_in_play: bool) -> None:
     """Seed "gear degradation": damaged shields and armour are destroyed by an attack of 8 or
-    more damage before armour, the shield first."""
+    more damage before armour, the shield first (still counting against that blow, F-MUR-10)."""
     if damage < HEAVY_BLOW:
         return
     shield = target.shield

@@ -17,7 +17,8 @@ def morale(table: Table, state: MurdhamState, standing_at_start: dict[str, int])
     """End of the round: a group reduced to half or less of its original numbers, having lost
     someone this round (M-C6), makes one group WIT save; a character fighting alone reduced to
     half or less of its maximum health this round saves alone. Failures surrender or retreat;
-    passes are immune for the rest of the fight; immunity to fear is immunity to morale."""
+    passes are immune for the rest of the fight; immunity to fear is immunity to morale.
+    A group is a faction of two or more at the start (M26, F-MUR-11)."""
     for side in state.sides:
         if not state.morale.get(side.name, True):
             continue

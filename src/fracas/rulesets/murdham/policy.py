@@ -36,6 +36,7 @@ from fracas.rulesets.murdham.turn import (
     DeathBlow,
     FreeAlly,
     Hold,
+    PickUp,
     Strike,
     Surrender,
 )
@@ -60,15 +61,18 @@ class MurdhamPolicy:
             "weapon to disarm": lambda me, o: float(o.data.die) if isinstance(o, Weapon) else 0,
         }
 
+    _current_target: Character | None = None
+
     def choose(self, request: ChoiceRequest) -> int:
         me = request.who
         assert isinstance(me, Character)
         options = list(request.options)
+        if request.decision == "stunt":
+            self._current_target = self.state_target(me)
         if request.decision == "first faction":
             return options.index(me.side) if me.side in options else 0
         if request.decision == "activate":
-            best = max(range(1, len(options)), key=lambda i: self._best_plan(options[i]))
-            return best
+            return self._activate(me, options)
         if request.decision == "accept stunt":
             return 1 if self._would_fall(me) else 0
         scorer = self._scorers.get(request.decision)
@@ -76,6 +80,26 @@ class MurdhamPolicy:
             return 0
         scores = [scorer(me, o) for o in options]
         return max(range(len(options)), key=lambda i: (scores[i], -i))
+
+    # --- whom to activate ----------------------------------------------------------------
+
+    def _activate(self, me: Character, options: list[Any]) -> int:
+        """The character with the best plan; but when none of ours can strike yet and an
+        enemy who has not acted can, pass and let them come to us (to be countered or caught
+        by opportunity attacks). Both sides out of reach never both pass: the advance goes on."""
+        values = {i: self._best_plan(options[i]) for i in range(1, len(options))}
+        best = max(values, key=lambda i: (values[i], -i))
+        if values[best] < 1.0 and self._enemy_can_strike(me):
+            return 0
+        return best
+
+    def _enemy_can_strike(self, me: Character) -> bool:
+        from fracas.rulesets.murdham.round import eligible
+
+        return any(
+            e.side != me.side and eligible(e) and self._best_plan(e) >= 1.0
+            for e in self.state.characters()
+        )
 
     # --- plans --------------------------------------------------------------------------
 
@@ -114,7 +138,7 @@ class MurdhamPolicy:
             if plan.kind != "damage":
                 resist = 0.0 if t.size < me.size else min(t.STR, 19) / 20
                 return {"grapple": 0.8, "shove": 0.2, "disarm": 0.4}[plan.kind] * (1 - resist)
-            value = self.expected(me, t, plan.weapon, plan.approach > 0)
+            value = self.expected(me, t, plan.weapon, plan.approach > 0, plan.held_back)
             if value * 2 >= t.health:
                 value *= 1.5  # likely critical damage: it takes them out
             return 1.0 + value
@@ -136,6 +160,8 @@ class MurdhamPolicy:
             return 1.0
         if isinstance(plan, Hold):
             return 0.01
+        if isinstance(plan, PickUp):
+            return 0.9
         if isinstance(plan, Surrender):
             return 0.0
         return 0.0
@@ -165,9 +191,19 @@ class MurdhamPolicy:
         return 2.0 if option is not None else 1.0
 
     def _stunt(self, me: Character, option: object) -> float:
-        if isinstance(option, Stunt) and option.effect == "surrender":
-            return 0.5  # below "no stunt" (1.0): the default tactics fight to win
+        """Offer a surrender to a foe at 2 health or less, who would likely not survive the
+        blow; otherwise strike."""
+        target = self._current_target
+        if isinstance(option, Stunt):
+            if option.effect == "surrender" and target is not None and target.health <= 2:
+                return 2.0
+            return 0.0
         return 1.0
 
     def _would_fall(self, me: Character) -> bool:
         return me.health <= 4
+
+    def state_target(self, me: Character) -> Character | None:
+        """The enemy `me` is attacking right now: the last attack it declared (the policy has no
+        other view of the exchange, and needs none)."""
+        return self.state.last_target.get(me.id)

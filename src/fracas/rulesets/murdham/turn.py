@@ -112,6 +112,16 @@ class Surrender:
 
 
 @dataclass(frozen=True, slots=True)
+class PickUp:
+    """A bonus action: pick up a weapon one dropped (seed "Taking a turn")."""
+
+    weapon: Weapon
+
+    def __str__(self) -> str:
+        return f"pick up the {self.weapon}"
+
+
+@dataclass(frozen=True, slots=True)
 class Hold:
     """Do nothing (a rider or mount may keep its turn to react, seed "Mounts")."""
 
@@ -131,6 +141,7 @@ Plan = (
     | Hold
     | Mount
     | Dismount
+    | PickUp
 )
 
 
@@ -249,6 +260,8 @@ def plans(state: MurdhamState, c: Character) -> list[Plan]:
             n = approach_needed(state, c, e, w, "damage")
             if n is not None:
                 out.append(Strike(e, w, n))
+                if not w.data.ranged:  # seed: one may hold back to deal impaired damage
+                    out.append(Strike(e, w, n, held_back=True))
     unarmed = next((w for w in c.weapons if w.name == "Unarmed"), None)
     for e in enemies:
         if not e.able:
@@ -264,6 +277,7 @@ def plans(state: MurdhamState, c: Character) -> list[Plan]:
                     out.append(Strike(e, unarmed, n, kind))
         if state.range(c, e) > 0 and c.speed > 0:
             out.append(Advance(e))
+    out += [PickUp(w) for w in c.dropped]
     out += split_plans(state, c, enemies)
     out += mount_plans(state, c)
     for ally in state.faction(c.side):
@@ -357,6 +371,10 @@ def take_turn(table: Table, state: MurdhamState, c: Character) -> Plan:
         for target, dice in plan.shares:
             if target.able and why_not(state, c, target, plan.weapon) is None:
                 attack(table, state, c, target, plan.weapon, dice=dice)
+    elif isinstance(plan, PickUp):
+        if plan.weapon in c.dropped:
+            c.dropped.remove(plan.weapon)
+            c.weapons.append(plan.weapon)
     elif isinstance(plan, Mount):
         mount_up(table, state, c, plan.mount)
     elif isinstance(plan, Dismount):
@@ -398,7 +416,8 @@ def take_turn(table: Table, state: MurdhamState, c: Character) -> Plan:
 
 def mount_up(table: Table, state: MurdhamState, rider: Character, mount: Character) -> None:
     """Mounting counts as moving half a zone; onto a mount that is moving (it has taken its
-    turn this round), an AGI save or fall for d4 direct damage (seed "Mounts and vehicles")."""
+    turn this round, F-MUR-9), an AGI save or fall for d4 direct damage (seed "Mounts and
+    vehicles")."""
     if mount.took_turn and not checks.save(table, rider, "AGI", "mount a moving mount"):
         fall(table, state, rider)
         return

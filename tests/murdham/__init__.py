@@ -1,0 +1,1 @@
+"""Murdham ruleset tests."""
