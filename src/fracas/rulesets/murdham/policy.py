@@ -24,7 +24,9 @@ from fracas.rulesets.murdham.attack import (
     Hide,
     NoReaction,
     Stunt,
+    max_range,
     net_damage_steps,
+    reach,
     wit_save_needed,
 )
 from fracas.rulesets.murdham.morale import RETREAT
@@ -104,9 +106,25 @@ class MurdhamPolicy:
     # --- plans --------------------------------------------------------------------------
 
     def _best_plan(self, c: Character) -> float:
-        from fracas.rulesets.murdham.turn import plans
-
-        return max((self._plan(c, p) for p in plans(self.state, c)), default=0.0)
+        """A quick estimate of what `c` could do this turn (cheaper than scoring every plan):
+        its best expected hit on an able enemy within a half move, else 0.5."""
+        if c.grabbed_by is not None:
+            return 1.0
+        best = 0.5
+        state = self.state
+        half = max(1, c.speed // 2) if c.speed else 0
+        for e in state.characters():
+            if e.side == c.side or not e.able or e.concealed:
+                continue
+            distance = state.range(c, e)
+            for w in c.usable_weapons():
+                if w.data.ranged:
+                    if distance > max_range(c, e, w) or not state.visible(c, e):
+                        continue
+                elif distance > half + reach(c, w):
+                    continue
+                best = max(best, 1.0 + self.expected(c, e, w, moving=False))
+        return best
 
     def expected(
         self,

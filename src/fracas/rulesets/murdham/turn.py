@@ -9,7 +9,7 @@ from itertools import combinations
 from fracas.core.combatant import Status
 from fracas.core.table import Table
 from fracas.rulesets.murdham import checks, harm
-from fracas.rulesets.murdham.attack import attack, why_not
+from fracas.rulesets.murdham.attack import NON_LETHAL, attack, max_range, reach, why_not
 from fracas.rulesets.murdham.blast import blast, blast_targets_zone
 from fracas.rulesets.murdham.events import Fell, Freed, Moved, Reacted, TurnPlan
 from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
@@ -150,13 +150,7 @@ Plan = (
 
 def can_sprint(state: MurdhamState, path_from: str, path_to: str) -> bool:
     """M15: sprinting needs open terrain along the way."""
-    here = path_from
-    while here != path_to:
-        nxt = state.zones.step_toward(here, path_to)
-        if nxt == here or not state.zone(nxt).open or not state.zone(here).open:
-            return False
-        here = nxt
-    return True
+    return state.zones.open_path(path_from, path_to)
 
 
 def half_move(state: MurdhamState, c: Character, goal: str) -> int:
@@ -172,19 +166,26 @@ def full_move(state: MurdhamState, c: Character, goal: str) -> int:
 def approach_needed(
     state: MurdhamState, c: Character, target: Character, weapon: Weapon, kind: str
 ) -> int | None:
-    """The fewest zones `c` must move (within a half move) to make the attack legal, or None."""
-    limit = half_move(state, c, target.zone)
+    """The fewest zones `c` must move (within a half move) to make the attack legal, or None.
+    Each step along a shortest path closes the range by one: melee and non-lethal attacks need
+    the range down to their reach, a ranged attack made while moving to half its range."""
+    if why_not(state, c, target, weapon, moving=False, kind=kind) is None:
+        return 0
+    if not weapon.ready or c.speed == 0:
+        return None
+    distance = state.range(c, target)
+    if weapon.data.ranged and kind not in NON_LETHAL:
+        steps = distance - max_range(c, target, weapon) // 2
+    else:
+        steps = distance - (reach(c, weapon) if kind == "damage" else 0)
+    if steps < 1 or steps > half_move(state, c, target.zone):
+        return None
     here, border = c.zone, c.border
     try:
-        for steps in range(limit + 1):
-            if steps:
-                nxt = state.zones.step_toward(c.zone, target.zone)
-                if nxt == c.zone:
-                    return None
-                c.zone, c.border = nxt, None
-            if why_not(state, c, target, weapon, moving=steps > 0, kind=kind) is None:
-                return steps
-        return None
+        for _ in range(steps):
+            c.zone, c.border = state.zones.step_toward(c.zone, target.zone), None
+        legal = why_not(state, c, target, weapon, moving=True, kind=kind) is None
+        return steps if legal else None
     finally:
         c.zone, c.border = here, border
 

@@ -27,6 +27,7 @@ class ZoneMap:
     zones: Mapping[str, Zone]
     links: Mapping[str, frozenset[str]]
     _distance: dict[tuple[str, str], int] = field(default_factory=dict, compare=False)
+    _paths: dict[tuple[str, str, str], bool] = field(default_factory=dict, compare=False)
 
     @staticmethod
     def grid(columns: int, rows: int) -> ZoneMap:
@@ -52,6 +53,19 @@ class ZoneMap:
             out[a].add(b)
             out[b].add(a)
         return ZoneMap(zs, {k: frozenset(v) for k, v in out.items()})
+
+    def open_path(self, a: str, b: str) -> bool:
+        """Whether a shortest path from a to b crosses only open zones (M15), cached."""
+        key = ("open", a, b)
+        found = self._paths.get(key)
+        if found is None:
+            here, found = a, self.zones[a].open
+            while found and here != b:
+                nxt = self.step_toward(here, b)
+                found = nxt != here and self.zones[nxt].open
+                here = nxt
+            self._paths[key] = found
+        return found
 
     def neighbours(self, zone: str) -> list[str]:
         """Neighbouring zones in a stable order (for the deviation die of a missed blast)."""
