@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from fracas.core.combatant import Status
@@ -396,3 +398,35 @@ def test_t_mur_14_mounts_and_riders(scene):
     fall(s.table, s.state, rider)
     assert rider.riding is None and rider.health == before - 3
     assert s.of(Harmed)[-1].direct
+
+
+def test_concealed_ambushers_play_a_bonus_round_hidden_from_the_players():
+    """Seed "Sneaking in combat": only the concealed act in the bonus round; their targets
+    cannot react; their moves reach the game master only."""
+    import fracas
+    from fracas.narration.render import json_lines
+    from fracas.rulesets.murdham.events import BonusRound, Moved, Reacted, Revealed
+
+    enc = fracas.load("examples/murdham/bandit_ambush.yaml")
+    for seed in range(12):
+        battle = fracas.Battle(enc, seed=seed)
+        battle.run()
+        events = battle.events
+        start = next(i for i, e in enumerate(events) if isinstance(e, BonusRound))
+        end = next(i for i, e in enumerate(events) if type(e).__name__ == "RoundEnded")
+        bonus = events[start:end]
+        acted = {e.who for e in bonus if isinstance(e, Activated)}
+        assert acted <= {"Hidden bandit 1", "Hidden bandit 2"}
+        assert not [e for e in bonus if isinstance(e, Reacted)]  # taken by surprise
+        hidden_moves = [e for e in bonus if isinstance(e, Moved)]
+        assert all(e.gm_only for e in hidden_moves)
+        player_view = [json.loads(line) for line in json_lines(events, gm=False)]
+        assert not [d for d in player_view if d.get("gm_only")]
+        assert not [
+            d for d in player_view
+            if d["type"] in ("Moved", "TurnPlan") and d["round"] == 1
+            and d.get("who", "").startswith("Hidden")
+        ]
+        attackers = {e.attacker for e in bonus if type(e).__name__ == "AttackDeclared"}
+        assert attackers <= {e.who for e in bonus if isinstance(e, Revealed)}
+    assert any(e.gm_only for e in events)

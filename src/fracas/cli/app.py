@@ -77,6 +77,9 @@ def run(
     file: Annotated[Path, typer.Argument(help="an encounter file (YAML or TOML)")],
     seed: Annotated[int, typer.Option(help="the dice seed; the same seed, the same battle")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON event per line")] = False,
+    player: Annotated[
+        bool, typer.Option("--player", help="the players' view: no game-master-only events")
+    ] = False,
     save: Annotated[Path | None, typer.Option(help="save the battle (encounter + journal)")] = None,
 ) -> None:
     """Fight an encounter by the book, narrating every roll and rule."""
@@ -90,13 +93,16 @@ def run(
                 battle.save(save)
             except OSError as e:
                 raise FracasError(f"cannot write {save}: {e.strerror}") from None
-    _print(battle, as_json)
+    _print(battle, as_json, gm=not player)
 
 
 @app.command(name="replay")
 def replay_cmd(
     saved: Annotated[Path, typer.Argument(help="a battle saved by `fracas run --save`")],
     as_json: Annotated[bool, typer.Option("--json", help="one JSON event per line")] = False,
+    player: Annotated[
+        bool, typer.Option("--player", help="the players' view: no game-master-only events")
+    ] = False,
 ) -> None:
     """Replay a saved battle from its journal; prints exactly what `run` printed."""
     with user_errors():
@@ -105,15 +111,15 @@ def replay_cmd(
             battle = replay(encounter, journal)
         except ReplayError as e:
             raise ReplayError(f"{saved}: {e}") from None
-    _print(battle, as_json)
+    _print(battle, as_json, gm=not player)
 
 
-def _print(battle: Battle, as_json: bool) -> None:
+def _print(battle: Battle, as_json: bool, gm: bool = True) -> None:
     if as_json:
-        for line in json_lines(battle.events):
+        for line in json_lines(battle.events, gm=gm):
             sys.stdout.write(line + "\n")
     else:
-        narrate(battle.events, sys.stdout, color=sys.stdout.isatty())
+        narrate(battle.events, sys.stdout, gm=gm, color=sys.stdout.isatty())
 
 
 def _register_simulator() -> None:
