@@ -430,3 +430,31 @@ def test_concealed_ambushers_play_a_bonus_round_hidden_from_the_players():
         attackers = {e.attacker for e in bonus if type(e).__name__ == "AttackDeclared"}
         assert attackers <= {e.who for e in bonus if isinstance(e, Revealed)}
     assert any(e.gm_only for e in events)
+
+
+def test_movement_splits_around_the_attack_and_leaving_invites_opportunity_attacks(scene):
+    """Seed "Taking a turn" (movement before and after actions) and "Opportunity attacks": an
+    archer shoots the bandit beside her and draws back a zone; the bandit, who has not acted,
+    strikes as she leaves."""
+    from fracas.rulesets.murdham.attack import NoReaction
+    from fracas.rulesets.murdham.events import Moved, Reacted
+    from fracas.rulesets.murdham.turn import Strike
+
+    s = scene(
+        ("Players", [{"name": "Archer", "template": "bandit_archer", "zone": "b1"}]),
+        ("GM", [{"name": "Bandit", "template": "bandit", "zone": "b1"}]),
+        grid=(4, 1),
+    )
+    archer, bandit = s["Archer"], s["Bandit"]
+    s.choices.push("turn", lambda o: isinstance(o, Strike) and o.withdraw == 1
+                   and o.weapon.data.ranged)
+    s.choices.push("stunt", NO_STUNT)
+    s.choices.push("react", is_(NoReaction))
+    s.choices.push("opportunity attack", lambda o: o is not None)
+    s.choices.push("stunt", NO_STUNT)
+    s.dice.push(2, 1)  # the bow's d6 = 2; the bandit's hatchet d4 = 1
+    take_turn(s.table, s.state, archer)
+    assert bandit.health == bandit.max_health - 2
+    assert [e.who for e in s.of(Reacted)] == ["Bandit"] and bandit.took_turn
+    assert archer.health == archer.max_health - 1
+    assert [e.to for e in s.of(Moved)] in (["a1"], ["c1"])  # she still draws back after it

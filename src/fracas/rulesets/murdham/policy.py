@@ -159,6 +159,8 @@ class MurdhamPolicy:
             value = self.expected(me, t, plan.weapon, plan.approach > 0, plan.held_back)
             if value * 2 >= t.health:
                 value *= 1.5  # likely critical damage: it takes them out
+            if plan.withdraw:  # shooters keep their distance; fighters stay in the fray
+                value += 0.3 if plan.weapon.data.ranged else -0.3
             return 1.0 + value
         if isinstance(plan, DeathBlow):
             return 0.9 if plan.target.dying_until is None else 0.5

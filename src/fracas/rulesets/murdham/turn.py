@@ -17,19 +17,23 @@ from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
 
 @dataclass(frozen=True, slots=True)
 class Strike:
-    """Half move toward the target (`approach` zones), then attack: damage or non-lethal."""
+    """Half move toward the target (`approach` zones), attack (damage or non-lethal), then
+    spend what is left of the half move drawing back (`withdraw` zones): movement may be split
+    before and after the action (seed "Taking a turn")."""
 
     target: Character
     weapon: Weapon
     approach: int = 0
     kind: str = "damage"
     held_back: bool = False
+    withdraw: int = 0
 
     def __str__(self) -> str:
         move = f"move {self.approach}, then " if self.approach else ""
         what = "attack" if self.kind == "damage" else self.kind
         back = " holding back" if self.held_back else ""
-        return f"{move}{what} {self.target.name} with {self.weapon}{back}"
+        away = f", then draw back {self.withdraw}" if self.withdraw else ""
+        return f"{move}{what} {self.target.name} with {self.weapon}{back}{away}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +267,9 @@ def plans(state: MurdhamState, c: Character) -> list[Plan]:
                 out.append(Strike(e, w, n))
                 if not w.data.ranged:  # seed: one may hold back to deal impaired damage
                     out.append(Strike(e, w, n, held_back=True))
+                left = max(1, c.speed // 2) - n if c.speed else 0
+                if left > 0 and c.grabbing is None:
+                    out.append(Strike(e, w, n, withdraw=left))
     unarmed = next((w for w in c.weapons if w.name == "Unarmed"), None)
     for e in enemies:
         if not e.able:
@@ -368,6 +375,11 @@ def take_turn(table: Table, state: MurdhamState, c: Character) -> Plan:
                 moving=plan.approach > 0,
                 held_back=plan.held_back,
             )
+        if plan.withdraw and c.able and c.grabbed_by is None:
+            away = c.zone
+            for _ in range(plan.withdraw):
+                away = state.zones.step_away(away, plan.target.zone)
+            move(table, state, c, away, plan.withdraw)
     elif isinstance(plan, SplitStrike):
         for target, dice in plan.shares:
             if target.able and why_not(state, c, target, plan.weapon) is None:
