@@ -8,10 +8,11 @@ from dataclasses import dataclass
 
 from fracas.core.combatant import Status
 from fracas.core.table import Table
-from fracas.rulesets.murdham import checks, harm
+from fracas.rulesets.murdham import checks, data, harm
 from fracas.rulesets.murdham.events import (
     AttackDeclared,
     Disarmed,
+    GearWorn,
     Grabbed,
     Missed,
     Reacted,
@@ -140,8 +141,6 @@ def roll_damage(
     )
     if weapon.damaged and firsts and firsts[0] == 1 and not weapon.destroyed:
         weapon.destroyed = True
-        from fracas.rulesets.murdham.events import GearWorn
-
         table.emit(GearWorn(who=attacker.name, item=weapon.name, state="destroyed"))
     if steps < 0 and not weapon.data.blast:
         total = -(-total // 2 ** (-steps))
@@ -495,8 +494,6 @@ def shove(table: Table, state: MurdhamState, attacker: Character, target: Charac
     """Half a zone for the same size (onto a border, or across it if already on one, F-MUR-6);
     larger
     shovers inflict d4 direct damage and push 1, 2, 4 or 8 zones (seed, M-C7)."""
-    from fracas.rulesets.murdham import data
-
     steps = attacker.size - target.size
     away = state.zones.step_away(target.zone, attacker.zone)
     if steps <= 0:

@@ -69,7 +69,6 @@ def damage_roll(
         return 0, ()
     total = 0
     firsts: list[int] = []
-    all_faces: list[tuple[int, ...]] = []
     for _ in range(dice):
         if net == 0:
             value, faces = exploding(table, die, who, reason)
@@ -79,10 +78,8 @@ def damage_roll(
             b, fb = exploding(table, die, who, reason)
             pick_a = (a <= b) if net < 0 else (a >= b)
             value, kept = (a, fa) if pick_a else (b, fb)
-            all_faces.append(fa if not pick_a else fb)
         total += value
         firsts.append(kept[0])
-        all_faces.append(kept)
     note = {0: "", -1: "impaired: the lower of two (M11)"}.get(
         net, "enhanced: the higher of two (M11)"
     )
