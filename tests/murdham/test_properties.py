@@ -3,20 +3,24 @@
 Each encounter is built as a plain document, the way a YAML file would give it, from the
 bundled bestiary templates on a random grid of zones (dark and cover zones, ambushers, riders
 on horses, factions that do or do not check morale), and validated by `fracas.from_document`.
-Battles are fought by the default policy on random seeds. The properties are the contracts of
+Battles are fought on random seeds by the default policy, or by `Chaos` (half of the choices at
+random, to reach the options the policy never takes). The properties are the contracts of
 DESIGN.md §1 (determinism, replay, JSON events) and the bookkeeping of seed 001 and RULINGS.md
 §2 (the round ends when every faction has passed in a row; one turn per character per round,
 a reaction spends it; incapacitated and dead characters do nothing; damage less armour, M4–M7;
-morale), read back from the event log and the final state.
+morale), read back from the event log and the final state. At the end, scripted scenes of
+rules the engine once broke, found while writing these properties (now regression tests).
 """
 
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -24,8 +28,13 @@ from typer.testing import CliRunner
 import fracas
 from fracas.cli.app import app
 from fracas.core.combatant import Status
+from fracas.core.dice_sources import SeededDice
 from fracas.core.events import BattleEnded, BattleStarted, Event, RoundEnded, RoundStarted
 from fracas.core.outcome import Ending
+from fracas.core.requests import ChoiceRequest
+from fracas.core.table import Table
+from fracas.rulesets.murdham import harm
+from fracas.rulesets.murdham.attack import Counter
 from fracas.rulesets.murdham.events import (
     Activated,
     AttackDeclared,
@@ -40,12 +49,16 @@ from fracas.rulesets.murdham.events import (
     Moved,
     Passed,
     Reacted,
+    Revealed,
     TurnPlan,
 )
+from fracas.rulesets.murdham.policy import MurdhamPolicy
+from fracas.rulesets.murdham.round import activate
 from fracas.rulesets.murdham.state import Character, MurdhamState
+from fracas.rulesets.murdham.turn import Advance, SplitStrike, take_turn
 
 PROPERTY = settings(
-    max_examples=30,
+    max_examples=40,
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -82,7 +95,7 @@ def encounters(draw: st.DrawFn) -> dict[str, Any]:
             kind = draw(st.sampled_from(KINDS))
             name = f"{faction} {kind.replace('_', ' ')} {len(combatants) + 1}"
             entry: dict[str, Any] = {"name": name, "template": kind, "zone": draw(zone)}
-            if draw(st.integers(0, 4)) == 0:
+            if draw(st.integers(0, 7)) == 0:
                 entry["concealed"] = True  # an ambusher
             if draw(st.integers(0, 5)) == 0:
                 entry["cover"] = True
@@ -118,8 +131,36 @@ def encounters(draw: st.DrawFn) -> dict[str, Any]:
 seeds = st.integers(0, 2**32 - 1)
 
 
-def fight(doc: dict[str, Any], seed: int) -> fracas.Battle:
-    battle = fracas.Battle(fracas.from_document(doc), seed=seed)
+class Chaos:
+    """Half the choices by the default policy, half at random among the options the rules
+    offer (passing, holding, surrendering, grappling, splitting a large attacker's dice,
+    mounting, stunts...): paths the default tactics never take get fought too. Seeded, so a
+    battle is still a function of its seed."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.battle: fracas.Battle | None = None
+        self.policy: MurdhamPolicy | None = None
+
+    def choose(self, request: ChoiceRequest) -> int:
+        assert self.battle is not None
+        state = self.battle.state
+        if self.policy is None or self.policy.state is not state:
+            self.policy = MurdhamPolicy(state)
+        if self.rng.random() < 0.5:
+            return self.policy.choose(request)
+        return self.rng.randrange(len(request.options))
+
+
+def fight(doc: dict[str, Any], seed: int, chaos: bool = False) -> fracas.Battle:
+    """Fight `doc` on `seed`: by the default policy, or (`chaos`) half at random."""
+    encounter = fracas.from_document(doc)
+    if not chaos:
+        battle = fracas.Battle(encounter, seed=seed)
+    else:
+        controller = Chaos(seed)
+        battle = fracas.Battle(encounter, seed=seed, default_controller=controller)
+        controller.battle = battle
     battle.run()
     return battle
 
@@ -175,9 +216,9 @@ def actor(e: Event) -> str | None:
 
 
 @PROPERTY
-@given(encounters(), seeds)
-def test_battles_end_within_max_rounds_and_rounds_are_paired(doc, seed):
-    battle = fight(doc, seed)
+@given(encounters(), seeds, st.booleans())
+def test_battles_end_within_max_rounds_and_rounds_are_paired(doc, seed, chaos):
+    battle = fight(doc, seed, chaos)
     events = battle.events
     outcome = battle.outcome
     assert outcome is not None
@@ -202,12 +243,12 @@ def test_battles_end_within_max_rounds_and_rounds_are_paired(doc, seed):
 
 
 @PROPERTY
-@given(encounters(), seeds)
-def test_turns_alternate_until_every_faction_passes_in_a_row(doc, seed):
+@given(encounters(), seeds, st.booleans())
+def test_turns_alternate_until_every_faction_passes_in_a_row(doc, seed, chaos):
     """Seed "Combat procedure": each character takes a turn once per round; the round ends
     when all factions pass consecutively; a faction with nobody left must pass (and nobody of
     it acts again that round). The bonus round of an ambush is for the concealed only."""
-    battle = fight(doc, seed)
+    battle = fight(doc, seed, chaos)
     factions = [s["name"] for s in doc["sides"]]
     concealed = {c.name for c in start(doc).characters() if c.concealed}
     for number, events in rounds(battle.events):
@@ -235,30 +276,35 @@ def test_turns_alternate_until_every_faction_passes_in_a_row(doc, seed):
 
 
 @PROPERTY
-@given(encounters(), seeds)
-def test_a_reaction_spends_the_turn(doc, seed):
+@given(encounters(), seeds, st.booleans())
+def test_a_reaction_spends_the_turn(doc, seed, chaos):
     """Seed "Taking a turn": a reaction takes the whole turn, out of sequence: who reacted is
-    not activated later in the round. Mounts and riders are skipped: they may hold their turn
+    not activated later in the round, and nobody takes two turns (a plan or a reaction) in a
+    round. Mounts and riders are skipped: they may hold their turn
     to react later (seed "Mounts and vehicles")."""
-    battle = fight(doc, seed)
+    battle = fight(doc, seed, chaos)
     skip = riders_and_mounts(doc)
     for number, events in rounds(battle.events):
         reacted: set[str] = set()
+        turns: set[str] = set()  # took a turn, in sequence or out of it (a reaction)
         for e in events:
             if isinstance(e, Reacted):
                 reacted.add(e.who)
             elif isinstance(e, Activated) and e.who not in skip:
                 assert e.who not in reacted, f"round {number}: {e.who} reacted, then acted"
+            if isinstance(e, (TurnPlan, Reacted)) and e.who not in skip:
+                assert e.who not in turns, f"round {number}: a second turn for {e.who}: {e}"
+                turns.add(e.who)
 
 
 @PROPERTY
-@given(encounters(), seeds)
-def test_the_dead_and_incapacitated_do_nothing(doc, seed):
+@given(encounters(), seeds, st.booleans())
+def test_the_dead_and_incapacitated_do_nothing(doc, seed, chaos):
     """M8: an incapacitated character cannot act or react; the dead neither. After Killed,
     nobody is activated, plans, attacks, reacts or moves; after Incapacitated, nobody is
     activated, plans, reacts or moves, and declares no new attack (a blast or split attack
-    already under way finishes its targets)."""
-    battle = fight(doc, seed)
+    already under way finishes its targets). The dead are never attacked nor harmed again."""
+    battle = fight(doc, seed, chaos)
     dead: set[str] = set()
     down: set[str] = set()
     down_this_turn: set[str] = set()
@@ -272,6 +318,10 @@ def test_the_dead_and_incapacitated_do_nothing(doc, seed):
                 assert isinstance(e, AttackDeclared) and who in down_this_turn, (
                     f"{who} is incapacitated, yet: {e}"
                 )
+        if isinstance(e, AttackDeclared):
+            assert e.target not in dead, f"{e.target} is dead, yet attacked: {e}"
+        elif isinstance(e, Harmed):
+            assert e.target not in dead, f"{e.target} is dead, yet harmed: {e}"
         if isinstance(e, Killed):
             dead.add(e.who)
             down.add(e.who)
@@ -282,10 +332,10 @@ def test_the_dead_and_incapacitated_do_nothing(doc, seed):
 
 
 @PROPERTY
-@given(encounters(), seeds)
-def test_same_seed_same_battle_and_replay(doc, seed):
-    first = fight(doc, seed)
-    second = fight(doc, seed)
+@given(encounters(), seeds, st.booleans())
+def test_same_seed_same_battle_and_replay(doc, seed, chaos):
+    first = fight(doc, seed, chaos)
+    second = fight(doc, seed, chaos)
     assert first.events == second.events
     assert first.journal == second.journal
     again = fracas.replay(fracas.from_document(doc), first.journal)
@@ -294,13 +344,13 @@ def test_same_seed_same_battle_and_replay(doc, seed):
 
 
 @PROPERTY
-@given(encounters(), seeds)
-def test_health_bookkeeping(doc, seed):
+@given(encounters(), seeds, st.booleans())
+def test_health_bookkeeping(doc, seed, chaos):
     """M4–M7 and M10: health stays within 0..max; each hit loses its damage less armour value
     (none when direct), no more than the health left; half or more of the health left at once
     incapacitates (M5), damage matching maximum health kills (M7); the dying die at the end of
     the next round (M6); the killed, and only they, end dead."""
-    battle = fight(doc, seed)
+    battle = fight(doc, seed, chaos)
     health = {c.name: c.health for c in start(doc).characters()}
     maximum = {c.name: c.max_health for c in start(doc).characters()}
     critical: set[str] = set()
@@ -348,9 +398,9 @@ def test_health_bookkeeping(doc, seed):
 
 
 @PROPERTY
-@given(encounters(), seeds)
-def test_the_winner_is_the_only_faction_still_fighting(doc, seed):
-    battle = fight(doc, seed)
+@given(encounters(), seeds, st.booleans())
+def test_the_winner_is_the_only_faction_still_fighting(doc, seed, chaos):
+    battle = fight(doc, seed, chaos)
     assert battle.outcome is not None
     winner = battle.outcome.winner
     fighting = {c.side for c in characters(battle) if c.status is Status.ACTIVE}
@@ -365,11 +415,11 @@ def test_the_winner_is_the_only_faction_still_fighting(doc, seed):
 
 
 @PROPERTY
-@given(encounters(), seeds)
-def test_morale_only_where_it_applies(doc, seed):
+@given(encounters(), seeds, st.booleans())
+def test_morale_only_where_it_applies(doc, seed, chaos):
     """Seed "Morale": factions with `morale: false` never check; those immune to fear (the
     mindless skeletons) never break; those who fled take no further part."""
-    battle = fight(doc, seed)
+    battle = fight(doc, seed, chaos)
     no_morale = {s["name"] for s in doc["sides"] if s.get("morale") is False}
     immune = {c.name for c in start(doc).characters() if c.immune_to_fear}
     final = {c.name: c.status for c in characters(battle)}
@@ -390,9 +440,9 @@ def test_morale_only_where_it_applies(doc, seed):
 
 
 @PROPERTY
-@given(encounters(), seeds)
-def test_events_round_trip_through_json(doc, seed):
-    battle = fight(doc, seed)
+@given(encounters(), seeds, st.booleans())
+def test_events_round_trip_through_json(doc, seed, chaos):
+    battle = fight(doc, seed, chaos)
     for e in battle.events:
         d = e.to_dict()
         assert d["type"] == type(e).__name__
@@ -427,3 +477,143 @@ def test_sim_bandit_ambush_reports_every_battle():
     wins = sum(row["wins"] for row in report["sides"])
     assert wins + report["draws"]["count"] == 200
     assert {row["side"] for row in report["sides"]} == {"Travellers", "Bandits"}
+
+
+# ------------------------------------------------------------ found by the properties
+# Scenes the random battles led to, cut down to the rules functions and scripted: each is a
+# rule of seed 001 that the engine once broke: regression tests.
+
+
+class Picks:
+    """Scripted answers for some decisions (a predicate on the options), the default policy
+    for every other; every request asked is kept."""
+
+    def __init__(self, state: MurdhamState, picks: dict[str, Any]) -> None:
+        self.policy = MurdhamPolicy(state)
+        self.picks = picks
+        self.asked: list[ChoiceRequest] = []
+
+    def choose(self, request: ChoiceRequest) -> int:
+        self.asked.append(request)
+        pick = self.picks.get(request.decision)
+        if pick is None:
+            return self.policy.choose(request)
+        found = next((i for i, o in enumerate(request.options) if pick(request.who, o)), None)
+        # An option the rules no longer offer (a rider's own Advance, a second counter):
+        # the default policy decides instead.
+        return found if found is not None else self.policy.choose(request)
+
+
+class Scene:
+    def __init__(self, grid: tuple[int, int], *factions: tuple[str, list[dict[str, Any]]],
+                 picks: dict[str, Any]) -> None:  # fmt: skip
+        doc = {
+            "ruleset": "murdham",
+            "name": "scene",
+            "map": {"grid": list(grid)},
+            "sides": [{"name": n, "combatants": cs} for n, cs in factions],
+        }
+        self.state = start(doc)
+        self.state.round = 1
+        self.state.initiative = factions[0][0]
+        self.choices = Picks(self.state, picks)
+        self.events: list[Event] = []
+        controllers = {s.name: self.choices for s in self.state.sides}
+        self.table = Table(SeededDice(0), controllers, sink=self.events.append)
+
+    def __getitem__(self, name: str) -> Character:
+        return next(c for c in self.state.characters() if c.name == name)
+
+
+def test_a_rider_never_leaves_its_mount_behind():
+    s = Scene(
+        (4, 1),
+        ("Riders", [{"name": "Horse", "template": "horse", "zone": "a1"},
+                    {"name": "Rider", "template": "theobald", "zone": "a1", "rides": "Horse"}]),
+        ("Foes", [{"name": "Bandit", "template": "bandit", "zone": "d1"}]),
+        picks={"turn": lambda who, o: isinstance(o, Advance)},
+    )  # fmt: skip
+    horse, rider = s["Horse"], s["Rider"]
+    horse.took_turn = True  # the horse reacted earlier this round (say, a dodge)
+    activate(s.table, s.state, rider)
+    assert not any(
+        isinstance(o, Advance)
+        for r in s.choices.asked
+        if r.who is rider and r.decision == "turn"
+        for o in r.options
+    )
+    assert rider.riding is None or rider.zones == horse.zones, (rider.zones, horse.zones)
+
+
+def test_a_rider_on_a_mount_at_full_speed_makes_no_opportunity_attack():
+    s = Scene(
+        (3, 1),
+        ("Riders", [{"name": "Horse", "template": "horse", "zone": "a1"},
+                    {"name": "Rider", "template": "theobald", "zone": "a1", "rides": "Horse"},
+                    {"name": "Squire", "template": "bandit", "zone": "a1"}]),
+        ("Foes", [{"name": "Bandit", "template": "bandit", "zone": "c1"}]),
+        picks={
+            "turn": lambda who, o: isinstance(o, Advance)
+            and o.toward.name == ("Bandit" if who.name == "Horse" else "Squire"),
+            "opportunity attack": lambda who, o: o is not None,
+        },
+    )  # fmt: skip
+    horse, rider, bandit = s["Horse"], s["Rider"], s["Bandit"]
+    activate(s.table, s.state, horse)  # the horse charges at full speed, the rider aboard
+    assert rider.riding_locked and rider.zone == bandit.zone == "c1"
+    take_turn(s.table, s.state, bandit)  # the bandit runs off toward the squire
+    asked = [r for r in s.choices.asked if r.who is rider and r.decision == "opportunity attack"]
+    reacted = [e for e in s.events if isinstance(e, Reacted) and e.who == "Rider"]
+    assert not asked and not reacted
+
+
+def test_a_split_attack_is_countered_by_one_target_at_most():
+    s = Scene(
+        (2, 1),
+        ("Wyrm", [{"name": "Wyrm", "template": "wyrm", "zone": "a1"}]),
+        ("Men", [{"name": "Man", "template": "bandit", "zone": "a1", "count": 2}]),
+        picks={
+            "turn": lambda who, o: isinstance(o, SplitStrike),
+            "stunt": lambda who, o: o is None,
+            "react": lambda who, o: isinstance(o, Counter) and o.kind == "damage",
+        },
+    )
+    take_turn(s.table, s.state, s["Wyrm"])
+    declared = [e for e in s.events if isinstance(e, AttackDeclared)]
+    assert {e.target for e in declared} == {"Man 1", "Man 2"}  # one bite, split in two
+    counters = [e for e in s.events if isinstance(e, Reacted) and e.reaction.startswith("counter")]
+    assert len(counters) <= 1, [e.who for e in counters]
+
+
+def test_a_surrendering_character_harmed_by_an_ally_stays_surrendered():
+    s = Scene(
+        (2, 1),
+        ("Red", [{"name": "Quitter", "template": "bandit", "zone": "a1"},
+                 {"name": "Ally", "template": "bandit", "zone": "a1"}]),
+        ("Blue", [{"name": "Foe", "template": "bandit", "zone": "b1"}]),
+        picks={},
+    )  # fmt: skip
+    quitter = s["Quitter"]
+    quitter.status = Status.SURRENDERED
+    harm.harm(s.table, s.state, quitter, 2, by=s["Ally"])
+    assert quitter.status is Status.SURRENDERED
+
+
+def test_players_never_hear_of_a_sneaking_character_before_it_is_revealed():
+    s = Scene(
+        (3, 1),
+        ("Red", [{"name": "Sneak", "template": "bandit", "zone": "a1", "concealed": True}]),
+        ("Blue", [{"name": "Guard", "template": "bandit", "zone": "a1"},
+                  {"name": "Target", "template": "bandit", "zone": "c1"}]),
+        picks={
+            "turn": lambda who, o: isinstance(o, Advance) and o.toward.name == "Target",
+            "opportunity attack": lambda who, o: o is not None,
+        },
+    )  # fmt: skip
+    take_turn(s.table, s.state, s["Sneak"])  # it sneaks off, past the guard, toward the target
+    revealed = False
+    for e in s.events:
+        if isinstance(e, Revealed) and e.who == "Sneak":
+            revealed = True
+        if not e.gm_only and not revealed:
+            assert "Sneak" not in e.text(), e.text()

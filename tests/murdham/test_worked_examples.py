@@ -452,7 +452,9 @@ def test_movement_splits_around_the_attack_and_leaving_invites_opportunity_attac
     s.choices.push("react", is_(NoReaction))
     s.choices.push("opportunity attack", lambda o: o is not None)
     s.choices.push("stunt", NO_STUNT)
-    s.dice.push(2, 1)  # the bow's d6 = 2; the bandit's hatchet d4 = 1
+    # Shooting then drawing back is attacking while moving (F-MUR-8): a WIT save, 3, passes;
+    # the bow's d6 = 2; the bandit's axe d6 = 1.
+    s.dice.push(3, 2, 1)
     take_turn(s.table, s.state, archer)
     assert bandit.health == bandit.max_health - 2
     assert [e.who for e in s.of(Reacted)] == ["Bandit"] and bandit.took_turn

@@ -14,6 +14,7 @@ from fracas.rulesets.murdham.events import (
     Disarmed,
     GearWorn,
     Grabbed,
+    Incapacitated,
     Missed,
     Reacted,
     Revealed,
@@ -244,9 +245,11 @@ def attack(
     moving: bool = False,
     held_back: bool = False,
     dice: int | None = None,
-) -> None:
+    counter_allowed: bool = True,
+) -> Reaction:
     """One attack, in the seed's order: declare, stunt, WIT save, reaction, resolution.
-    `dice`: how many damage dice, when a larger attacker splits its dice among targets."""
+    `dice`: how many damage dice, when a larger attacker splits its dice among targets.
+    Returns the reaction it met (for a split attack, where only one target may counter)."""
     table.emit(
         AttackDeclared(
             attacker=attacker.name,
@@ -267,14 +270,16 @@ def attack(
         weapon.fired = True
     state.last_target[attacker.id] = target
     if kind == "damage" and target.able and propose_stunt(table, attacker, target):
-        return
+        return NoReaction()
     why = wit_save_needed(state, attacker, target, weapon, moving)
     if why is not None and not checks.save(table, attacker, "WIT", f"to hit: {why}"):
         table.emit(Missed(attacker=attacker.name, target=target.name, why="failed WIT save"))
-        return
+        return NoReaction()
     reaction: Reaction = NoReaction()
     if not surprised:
         options = reactions(state, attacker, target)
+        if not counter_allowed:
+            options = [o for o in options if not isinstance(o, Counter)]
         if len(options) > 1:
             reaction = table.choose(target, "react", options)
     shield = False
@@ -303,13 +308,14 @@ def attack(
         shield = True
     if isinstance(reaction, Dodge) and checks.save(table, target, "AGI", "dodge"):
         table.emit(Missed(attacker=attacker.name, target=target.name, why="dodged"))
-        return
+        return NoReaction()
     if isinstance(reaction, Counter):
         countered(table, state, attacker, target, weapon, kind, reaction, held_back, dice)
-        return
+        return reaction
     land(
         table, state, attacker, target, weapon, kind, held_back=held_back, shield=shield, dice=dice
     )
+    return reaction
 
 
 def land(
@@ -433,9 +439,11 @@ def propose_stunt(table: Table, attacker: Character, target: Character) -> bool:
         target.went_down = True
     else:
         drop_weapons(table, target, None)
+        harm.release(target)
         target.incapacitated = True
         target.went_down = True
         target.status = Status.DOWN
+        table.emit(Incapacitated(who=target.name, why="an accepted stunt"))
     return True
 
 

@@ -80,7 +80,7 @@ def harm(
     if through >= target.max_health:
         kill(table, state, target, "damage matching its maximum health at once (M7)")
         return lost
-    if lost and target.status is Status.SURRENDERED and by is not None:
+    if lost and target.status is Status.SURRENDERED and by is not None and by.side != target.side:
         target.status = Status.ACTIVE  # seed "Surrendering": harmed, they may fight again
         table.emit(ResumedFighting(who=target.name))
     if lost and lost * 2 >= before:
@@ -119,7 +119,14 @@ def kill(table: Table, state: MurdhamState, target: Character, why: str) -> None
 
 
 def release(c: Character) -> None:
-    """A grab ends when either side is out of the fight (seed "Grapple")."""
+    """A grab ends when either side is out of the fight (seed "Grapple"); so does riding: a
+    rider whose mount is out stands in its zone, a mount whose rider is out is free (F-MUR-12)."""
+    if c.riding is not None:
+        c.riding.rider = None
+        c.riding = None
+    if c.rider is not None:
+        c.rider.riding = None
+        c.rider = None
     if c.grabbing is not None:
         c.grabbing.grabbed_by = None
         c.grabbing = None

@@ -80,17 +80,22 @@ def alternate(table: Table, state: MurdhamState, allowed: Callable[[Character], 
             continue
         passes = 0
         table.emit(Activated(faction=faction, who=choice.name, gm_only=choice.concealed))
-        activate(table, state, choice)
+        activate(table, state, choice, allowed)
 
 
-def activate(table: Table, state: MurdhamState, c: Character) -> None:
+def activate(
+    table: Table,
+    state: MurdhamState,
+    c: Character,
+    allowed: Callable[[Character], bool] = lambda c: True,
+) -> None:
     """Mounts and riders take their turn together, the mount first; either may hold its turn
     to react later; a mount moving at full speed leaves its rider unable to act or react (seed
-    "Mounts and vehicles")."""
+    "Mounts and vehicles"). In an ambush's bonus round only the concealed of the pair act."""
     mount = c.riding if c.riding is not None else c
     rider = mount.rider
-    plan = take_turn(table, state, mount) if eligible_member(mount) else None
-    if rider is None or not eligible_member(rider):
+    plan = take_turn(table, state, mount) if eligible_member(mount) and allowed(mount) else None
+    if rider is None or not eligible_member(rider) or not allowed(rider):
         return
     if isinstance(plan, Advance):
         rider.riding_locked = True  # full speed: the rider can neither act nor react

@@ -9,7 +9,15 @@ from itertools import combinations
 from fracas.core.combatant import Status
 from fracas.core.table import Table
 from fracas.rulesets.murdham import checks, harm
-from fracas.rulesets.murdham.attack import NON_LETHAL, attack, max_range, reach, why_not
+from fracas.rulesets.murdham.attack import (
+    NON_LETHAL,
+    Counter,
+    attack,
+    can_react,
+    max_range,
+    reach,
+    why_not,
+)
 from fracas.rulesets.murdham.blast import blast, blast_targets_zone
 from fracas.rulesets.murdham.events import Fell, Freed, Moved, Reacted, TurnPlan
 from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
@@ -203,8 +211,8 @@ def step(table: Table, state: MurdhamState, c: Character, goal: str, sprint: boo
     for enemy in list(state.characters()):
         if enemy.side == c.side or state.range(enemy, c) != 0:
             continue
-        if not enemy.able or enemy.took_turn or enemy.grabbed_by is not None:
-            continue
+        if not can_react(enemy) or c.concealed:
+            continue  # a rider at full speed cannot react; nobody reacts to an unseen mover
         if state.zones.distance(nxt, enemy.zone) == 0:
             continue  # not moving away from this one
         melee = [w for w in enemy.usable_weapons() if not w.data.ranged and not w.data.blast]
@@ -268,7 +276,8 @@ def plans(state: MurdhamState, c: Character) -> list[Plan]:
                 if not w.data.ranged:  # seed: one may hold back to deal impaired damage
                     out.append(Strike(e, w, n, held_back=True))
                 left = max(1, c.speed // 2) - n if c.speed else 0
-                if left > 0 and c.grabbing is None:
+                moving_ok = why_not(state, c, e, w, moving=True) is None
+                if left > 0 and c.grabbing is None and (moving_ok or n > 0):
                     out.append(Strike(e, w, n, withdraw=left))
     unarmed = next((w for w in c.weapons if w.name == "Unarmed"), None)
     for e in enemies:
@@ -295,7 +304,19 @@ def plans(state: MurdhamState, c: Character) -> list[Plan]:
                 out.append(FreeAlly(ally, n))
     out.append(Surrender())
     out.append(Hold())
+    if c.riding is not None:  # the mount does the moving (seed "Mounts and vehicles")
+        out = [p for p in out if not moves_on_foot(p)]
     return out
+
+
+def moves_on_foot(plan: Plan) -> bool:
+    if isinstance(plan, Advance):
+        return True
+    if isinstance(plan, Strike):
+        return plan.approach > 0 or plan.withdraw > 0
+    if isinstance(plan, (DeathBlow, FreeAlly)):
+        return plan.approach > 0
+    return False
 
 
 def split_plans(state: MurdhamState, c: Character, enemies: list[Character]) -> list[Plan]:
@@ -362,7 +383,14 @@ def take_turn(table: Table, state: MurdhamState, c: Character) -> Plan:
         if plan.approach and not move(table, state, c, plan.target.zone, plan.approach):
             return plan
         if (
-            why_not(state, c, plan.target, plan.weapon, moving=plan.approach > 0, kind=plan.kind)
+            why_not(
+                state,
+                c,
+                plan.target,
+                plan.weapon,
+                moving=plan.approach > 0 or plan.withdraw > 0,
+                kind=plan.kind,
+            )
             is None
         ):
             attack(
@@ -372,7 +400,7 @@ def take_turn(table: Table, state: MurdhamState, c: Character) -> Plan:
                 plan.target,
                 plan.weapon,
                 kind=plan.kind,
-                moving=plan.approach > 0,
+                moving=plan.approach > 0 or plan.withdraw > 0,
                 held_back=plan.held_back,
             )
         if plan.withdraw and c.able and c.grabbed_by is None:
@@ -381,9 +409,15 @@ def take_turn(table: Table, state: MurdhamState, c: Character) -> Plan:
                 away = state.zones.step_away(away, plan.target.zone)
             move(table, state, c, away, plan.withdraw)
     elif isinstance(plan, SplitStrike):
+        countered = False  # seed "Counter": only one of several targets may counter
         for target, dice in plan.shares:
+            if not c.able:
+                break
             if target.able and why_not(state, c, target, plan.weapon) is None:
-                attack(table, state, c, target, plan.weapon, dice=dice)
+                reaction = attack(
+                    table, state, c, target, plan.weapon, dice=dice, counter_allowed=not countered
+                )
+                countered = countered or isinstance(reaction, Counter)
     elif isinstance(plan, PickUp):
         if plan.weapon in c.dropped:
             c.dropped.remove(plan.weapon)
