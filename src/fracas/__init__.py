@@ -1,11 +1,11 @@
 """fracas: tabletop role-playing combat, run by the book.
 
-    import fracas
-    encounter = fracas.load("examples/brp/duel.yaml")
-    battle = fracas.Battle(encounter, seed=7)
-    outcome = battle.run()
-    same = fracas.replay(encounter, battle.journal)
-    assert same.events == battle.events
+>>> import fracas
+>>> encounter = fracas.load("examples/brp/duel.yaml")
+>>> battle = fracas.Battle(encounter, seed=7)
+>>> outcome = battle.run()
+>>> fracas.replay(encounter, battle.journal).events == battle.events
+True
 """
 
 __version__ = "0.1.0"

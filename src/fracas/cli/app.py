@@ -58,9 +58,7 @@ def check(file: Annotated[Path, typer.Argument(help="an encounter file (YAML or 
     """Validate an encounter file and say what it holds."""
     with user_errors():
         enc = load(file)
-    sides = ", ".join(
-        f"{s.name} ({sum(c.count for c in s.combatants)})" for s in enc.spec.sides
-    )
+    sides = ", ".join(f"{s.name} ({sum(c.count for c in s.combatants)})" for s in enc.spec.sides)
     typer.echo(f"{file}: ok — {enc.ruleset.title}, {enc.spec.name}: {sides}")
 
 

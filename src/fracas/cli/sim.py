@@ -105,11 +105,13 @@ def print_report(r: dict[str, Any]) -> None:
     sides = Table("Side", "Wins", "Win probability", "95 % interval")
     for row in r["sides"]:
         lo, hi = row["ci95"]
-        sides.add_row(escape(row["side"]), f"{row['wins']:,}", _pct(row["p"]),
-                      f"{_pct(lo)} – {_pct(hi)}")
+        sides.add_row(
+            escape(row["side"]), f"{row['wins']:,}", _pct(row["p"]), f"{_pct(lo)} – {_pct(hi)}"
+        )
     lo, hi = r["draws"]["ci95"]
-    sides.add_row("draw", f"{r['draws']['count']:,}", _pct(r["draws"]["p"]),
-                  f"{_pct(lo)} – {_pct(hi)}")
+    sides.add_row(
+        "draw", f"{r['draws']['count']:,}", _pct(r["draws"]["p"]), f"{_pct(lo)} – {_pct(hi)}"
+    )
     out.print(sides)
     rounds = r["rounds"]
     out.print(
@@ -123,8 +125,14 @@ def print_report(r: dict[str, Any]) -> None:
         out.print(f"  {int(k):3d} {bar} {100 * count / r['battles']:.1f} %")
     people = Table("Combatant", "Side", "Went down", "Died", "Dealt (mean)", "Taken (mean)")
     for c in r["combatants"]:
-        people.add_row(escape(c["name"]), escape(c["side"]), _pct(c["went_down"]),
-                       _pct(c["died"]), f"{c['damage_dealt']:.1f}", f"{c['damage_taken']:.1f}")
+        people.add_row(
+            escape(c["name"]),
+            escape(c["side"]),
+            _pct(c["went_down"]),
+            _pct(c["died"]),
+            f"{c['damage_dealt']:.1f}",
+            f"{c['damage_taken']:.1f}",
+        )
     out.print(people)
     if r["extras"]:
         extras = Table("Per battle", "Mean")
@@ -157,8 +165,15 @@ def balance(
     with user_errors():
         encounter = load(file)
         result = search(
-            encounter, vary, side=side, target=target, stat=stat, low=low, high=high,
-            seed=seed, workers=workers,
+            encounter,
+            vary,
+            side=side,
+            target=target,
+            stat=stat,
+            low=low,
+            high=high,
+            seed=seed,
+            workers=workers,
         )
     doc = result.to_dict()
     if as_json:
@@ -176,8 +191,7 @@ def balance(
     table = Table(stat or "count", "Battles", f"P({doc['side']} wins)", "95 % interval")
     for t in doc["trials"]:
         a, b = t["ci95"]
-        table.add_row(str(t["value"]), f"{t['battles']:,}", _pct(t["p"]),
-                      f"{_pct(a)} – {_pct(b)}")
+        table.add_row(str(t["value"]), f"{t['battles']:,}", _pct(t["p"]), f"{_pct(a)} – {_pct(b)}")
     out.print(table)
 
 
@@ -198,15 +212,22 @@ def bench(
         f"Yardstick (bare d20 loop, this process): 1v1 {yard['1v1']:,.0f}/s, "
         f"4v4 {yard['4v4']:,.0f}/s"
     )
-    table = Table("Ruleset", "Battle", "One core /s", "× yardstick", "Workers", "All /s",
-                  "Speed-up")
+    table = Table(
+        "Ruleset", "Battle", "One core /s", "× yardstick", "Workers", "All /s", "Speed-up"
+    )
     for rid, figures in result["rulesets"].items():
         for name in ("1v1", "4v4"):
             if name in figures:
                 f = figures[name]
-                table.add_row(rid, name, f"{f['one_core']:,.0f}", f"{f['ratio_one_core']:.3f}",
-                              str(f["workers"]), f"{f['all_workers']:,.0f}",
-                              f"{f['speedup']:.2f}×")
+                table.add_row(
+                    rid,
+                    name,
+                    f"{f['one_core']:,.0f}",
+                    f"{f['ratio_one_core']:.3f}",
+                    str(f["workers"]),
+                    f"{f['all_workers']:,.0f}",
+                    f"{f['speedup']:.2f}×",
+                )
     out.print(table)
     for rid, figures in result["rulesets"].items():
         mem = figures.get("memory")

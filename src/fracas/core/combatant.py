@@ -5,9 +5,11 @@ not validated models: fight state is updated constantly and must be cheap)."""
 from __future__ import annotations
 
 import enum
+import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from fracas.core.geometry import Position
 
@@ -86,3 +88,41 @@ class BattleState:
 
     def allies_of(self, c: Combatant) -> list[Combatant]:
         return [a for a in self.side_of(c).combatants if a is not c]
+
+
+class _SideSheet(Protocol):
+    """A side as an encounter model gives it: a name and combatant sheets with a `count`."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def combatants(self) -> Sequence[Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One combatant to build: its side, its sheet, its unique name and id, and which of the
+    sheet's `count` copies it is (0-based)."""
+
+    side: str
+    sheet: Any
+    name: str
+    id: str
+    copy: int
+
+
+def roster(sides: Sequence[_SideSheet]) -> Iterator[Entry]:
+    """Every combatant of an encounter's sides, `count` copies expanded ("Cultist 1",
+    "Cultist 2"...), names made unique across the battle, ids slugged from the names."""
+    used: set[str] = set()
+    for side in sides:
+        for sheet in side.combatants:
+            for k in range(sheet.count):
+                name = f"{sheet.name} {k + 1}" if sheet.count > 1 else sheet.name
+                unique, n = name, 2
+                while unique in used:
+                    unique, n = f"{name} ({n})", n + 1
+                used.add(unique)
+                ident = re.sub(r"[^a-z0-9]+", "-", unique.lower()).strip("-") or f"c{len(used)}"
+                yield Entry(side.name, sheet, unique, ident, k)

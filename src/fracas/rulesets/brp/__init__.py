@@ -8,13 +8,12 @@ death), `policy` (default tactics), `data/` (every table of the seed, as YAML).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel
 
-from fracas.core.combatant import BattleState, Side, Status
+from fracas.core.combatant import BattleState, Combatant, Side, Status, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
 from fracas.core.ruleset import Ruleset
@@ -22,7 +21,7 @@ from fracas.core.table import Table
 from fracas.rulesets.brp import data, model
 from fracas.rulesets.brp.policy import BRPPolicy
 from fracas.rulesets.brp.round import play_round
-from fracas.rulesets.brp.state import BRPState, Fighter, build_fighter
+from fracas.rulesets.brp.state import BRPState, build_fighter
 
 
 class BRP(Ruleset):
@@ -38,17 +37,10 @@ class BRP(Ruleset):
 
     def setup(self, spec: Any) -> BattleState:
         assert isinstance(spec, model.Encounter)
-        sides: list[Side] = []
-        used: set[str] = set()
-        for side in spec.sides:
-            fighters: list[Fighter] = []
-            for sheet in side.combatants:
-                for k in range(sheet.count):
-                    name = f"{sheet.name} {k + 1}" if sheet.count > 1 else sheet.name
-                    name = _unique(name, used)
-                    ident = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-                    fighters.append(build_fighter(sheet, name, ident, side.name, offset=k))
-            sides.append(Side(side.name, list(fighters)))
+        fighters: dict[str, list[Combatant]] = {side.name: [] for side in spec.sides}
+        for e in roster(spec.sides):
+            fighters[e.side].append(build_fighter(e.sheet, e.name, e.id, e.side, offset=e.copy))
+        sides = [Side(name, members) for name, members in fighters.items()]
         return BRPState(sides=sides, options=spec.options, conditions=spec.conditions)
 
     def play_round(self, table: Table, state: BattleState) -> None:
@@ -76,11 +68,3 @@ class BRP(Ruleset):
             )
             for f in state.fighters()
         )
-
-
-def _unique(name: str, used: set[str]) -> str:
-    out, n = name, 2
-    while out in used:
-        out, n = f"{name} ({n})", n + 1
-    used.add(out)
-    return out

@@ -135,10 +135,7 @@ class BRPPolicy:
             and in_range(weapon, me.position.distance(e.position))
         ]
         return max(
-            (
-                self._injury_odds(me, weapon, e, weapon.chance).mean
-                for e in foes
-            ),
+            (self._injury_odds(me, weapon, e, weapon.chance).mean for e in foes),
             default=0.0,
         )
 

@@ -9,13 +9,12 @@ turn, movement, opportunity attacks), `round` (faction alternation, end of round
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel
 
-from fracas.core.combatant import BattleState, Side, Status
+from fracas.core.combatant import BattleState, Side, Status, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
 from fracas.core.ruleset import Ruleset
@@ -50,26 +49,17 @@ class Murdham(Ruleset):
     def setup(self, spec: Any) -> BattleState:
         assert isinstance(spec, model.Encounter)
         zones = zone_map(spec.map)
-        sides: list[Side] = []
-        used: set[str] = set()
+        members: dict[str, list[Character]] = {side.name: [] for side in spec.sides}
         by_name: dict[str, Character] = {}
         riders: list[tuple[Character, str]] = []
-        for side in spec.sides:
-            members: list[Character] = []
-            for sheet in side.combatants:
-                for k in range(sheet.count):
-                    name = f"{sheet.name} {k + 1}" if sheet.count > 1 else sheet.name
-                    while name in used:
-                        name += "'"
-                    used.add(name)
-                    ident = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-                    c = build_character(sheet, name, ident, side.name, zones)
-                    c.is_mount = sheet.mount
-                    members.append(c)
-                    by_name[name] = c
-                    if sheet.rides is not None:
-                        riders.append((c, sheet.rides))
-            sides.append(Side(side.name, list(members)))
+        for e in roster(spec.sides):
+            c = build_character(e.sheet, e.name, e.id, e.side, zones)
+            c.is_mount = e.sheet.mount
+            members[e.side].append(c)
+            by_name[e.name] = c
+            if e.sheet.rides is not None:
+                riders.append((c, e.sheet.rides))
+        sides = [Side(name, list(group)) for name, group in members.items()]
         for rider, mount_name in riders:
             mount = by_name.get(mount_name)
             if mount is not None and mount.rider is None:

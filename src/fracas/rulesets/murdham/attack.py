@@ -259,15 +259,7 @@ def attack(
             note="held back" if held_back else "",
         )
     )
-    surprised = attacker.concealed  # seed "Sneaking": targets of a concealed attacker can't react
-    if attacker.behind_barrier:
-        attacker.peeking = True  # seed "Cover": peeking out, it can be countered, has cover
-    if attacker.concealed:
-        attacker.concealed = False
-        table.emit(Revealed(who=attacker.name, why="attacking"))
-    weapon.used = True
-    if weapon.data.reload:
-        weapon.fired = True
+    surprised = strike_out(table, attacker, weapon)
     state.last_target[attacker.id] = target
     if kind == "damage" and target.able and propose_stunt(table, attacker, target):
         return NoReaction()
@@ -316,6 +308,22 @@ def attack(
         table, state, attacker, target, weapon, kind, held_back=held_back, shield=shield, dice=dice
     )
     return reaction
+
+
+def strike_out(table: Table, attacker: Character, weapon: Weapon) -> bool:
+    """What any attack does to its maker: a concealed attacker is revealed, and its targets are
+    taken by surprise (seed "Sneaking"; returns True then); one behind a barrier peeks out
+    (seed "Cover"); the weapon counts as used (gear degradation), a gun as fired (M13)."""
+    surprised = attacker.concealed
+    if attacker.concealed:
+        attacker.concealed = False
+        table.emit(Revealed(who=attacker.name, why="attacking"))
+    if attacker.behind_barrier:
+        attacker.peeking = True
+    weapon.used = True
+    if weapon.data.reload:
+        weapon.fired = True
+    return surprised
 
 
 def land(

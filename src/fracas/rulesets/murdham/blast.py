@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from fracas.core.table import Table
 from fracas.rulesets.murdham import checks
-from fracas.rulesets.murdham.events import AttackDeclared, Missed, Reacted, Revealed
+from fracas.rulesets.murdham.attack import (
+    Counter,
+    Dodge,
+    countered,
+    land,
+    reactions,
+    strike_out,
+)
+from fracas.rulesets.murdham.events import AttackDeclared, Missed, Reacted
 from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
 
 
@@ -24,15 +32,7 @@ def blast(
     zone (a die numbered over the neighbours), and they hit the attacker too in its own zone.
     Each target may react; only one of them may counter (seed). Damage is rolled for each
     target, unchanged by size (F-MUR-4)."""
-    from fracas.rulesets.murdham.attack import Counter, Dodge, countered, land, reactions
-
-    surprised = c.concealed
-    if c.concealed:
-        c.concealed = False
-        table.emit(Revealed(who=c.name, why="attacking"))
-    w.used = True
-    if w.data.reload:
-        w.fired = True
+    surprised = strike_out(table, c, w)
     if w.data.ranged:
         far = state.zones.distance(c.zone, zone) * 2 > (w.data.range or 0)
         why = "beyond half range" if far else "attacking while moving" if moving else None
