@@ -326,6 +326,12 @@ def strike_out(table: Table, attacker: Character, weapon: Weapon) -> bool:
     return surprised
 
 
+def cover_holds(weapon: Weapon) -> bool:
+    """Cover adds 1 to armour value unless the attack penetrates it (seed "Cover"; M25,
+    PROPOSED: weapons flagged so, and blasts)."""
+    return not weapon.data.penetrates_cover and not weapon.data.blast
+
+
 def land(
     table: Table,
     state: MurdhamState,
@@ -352,7 +358,7 @@ def land(
         damage,
         direct=weapon.data.direct,
         shield_counts=shield,
-        cover_counts=not weapon.data.penetrates_cover and not weapon.data.blast,
+        cover_counts=cover_holds(weapon),
         by=attacker,
     )
 
@@ -424,7 +430,7 @@ def countered(
 def after_armour(target: Character, damage: int, weapon: Weapon, *, shield: bool) -> int:
     if weapon.data.direct:
         return damage
-    av = harm.armour_value(target, shield_counts=shield, cover_counts=not weapon.data.blast)
+    av = harm.armour_value(target, shield_counts=shield, cover_counts=cover_holds(weapon))
     return max(0, damage - av)
 
 
