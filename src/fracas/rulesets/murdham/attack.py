@@ -527,7 +527,8 @@ def shove(table: Table, state: MurdhamState, attacker: Character, target: Charac
         zones = int(data.shove_zones()[min(steps, 4)])
         for _ in range(zones):
             target.zone, target.border = state.zones.step_away(target.zone, attacker.zone), None
-    hazard = next((state.zone(z).hazard for z in target.zones if state.zone(z).hazard), None)
+    # Into a hazard means into its zone, not onto its edge (a border is only half a step).
+    hazard = state.zone(target.zone).hazard
     table.emit(
         Shoved(
             who=target.name,
