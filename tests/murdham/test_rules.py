@@ -211,3 +211,66 @@ def test_impossible_attacks_say_why(scene):
     assert not any(getattr(p, "target", None) is s["B"] and getattr(p, "weapon", None) is bow
                    for p in plans(s.state, s["A"]))
     assert [e for e in s.of(Missed)] == []
+
+
+def test_dodge_blows_and_protect_react_without_spending_the_turn(scene):
+    """M24: "dodge blows" dodges without spending the turn, once a round; "protect" guards so."""
+    from fracas.rulesets.murdham.attack import Dodge
+
+    s = scene(("A", [{"name": "Nimble", "template": "bandit", "skills": ["dodge blows"],
+                      "zone": "a1"},
+                     {"name": "Warden", "template": "theobald", "skills": ["protect"],
+                      "zone": "a1"}]),
+              ("B", [{"name": "Attacker", "template": "bandit", "zone": "a1"}]))
+    nimble, warden = s["Nimble"], s["Warden"]
+    s.choices.push("stunt", NO_STUNT)
+    s.choices.push("react", is_(Dodge))
+    s.dice.push(1)  # AGI save passes
+    attack(s.table, s.state, s["Attacker"], nimble, s["Attacker"].weapons[0])
+    assert not nimble.took_turn and nimble.free_reaction_used
+    s.choices.push("stunt", NO_STUNT)
+    s.choices.push("react", lambda o: isinstance(o, Guard) and o.guard is warden)
+    s.dice.push(2)
+    attack(s.table, s.state, s["Attacker"], nimble, s["Attacker"].weapons[0])
+    assert not warden.took_turn and warden.free_reaction_used
+    nimble.took_turn = True
+    options = reactions(s.state, s["Attacker"], nimble)
+    assert not any(isinstance(o, Dodge) for o in options)  # the free dodge is spent
+
+
+def test_a_piercing_strike_ignores_the_armour_it_exceeds(scene):
+    s = scene(("A", [{"name": "Piercer", "template": "bandit", "weapons": ["Sword"],
+                      "skills": ["piercing strike"], "zone": "a1"}]),
+              ("B", [{"name": "Knight", "template": "theobald", "armour": "Heavy armour",
+                      "zone": "a1"}]))
+    knight = s["Knight"]
+    s.choices.push("stunt", NO_STUNT)
+    s.choices.push("react", is_(NoReaction))
+    s.dice.push(3)  # 3 > armour value 2: the whole 3 goes through
+    attack(s.table, s.state, s["Piercer"], knight, s.weapon("Piercer", "Sword"))
+    assert knight.health == knight.max_health - 3
+    s.choices.push("stunt", NO_STUNT)
+    s.choices.push("react", is_(NoReaction))
+    s.dice.push(2)  # not above the armour value: armour as usual
+    attack(s.table, s.state, s["Piercer"], knight, s.weapon("Piercer", "Sword"))
+    assert knight.health == knight.max_health - 3
+
+
+def test_wrestling_denies_the_str_save_to_those_without_it(scene):
+    s = scene(("A", [{"name": "Wrestler", "template": "bandit", "skills": ["wrestling"],
+                      "zone": "a1"}]),
+              ("B", [{"name": "Victim", "template": "bandit", "zone": "a1"},
+                     {"name": "Other wrestler", "template": "bandit", "skills": ["wrestling"],
+                      "zone": "a1"}]))
+    from fracas.rulesets.murdham.events import SaveRolled
+
+    s.choices.push("react", is_(NoReaction))
+    attack(s.table, s.state, s["Wrestler"], s["Victim"], s.weapon("Wrestler", "Unarmed"),
+           kind="grapple")
+    assert s["Victim"].grabbed_by is s["Wrestler"] and not s.of(SaveRolled)
+    s["Wrestler"].grabbing = None
+    s.choices.push("react", is_(NoReaction))
+    s.dice.push(1)  # this one has the skill too: a STR save, and it passes
+    attack(s.table, s.state, s["Wrestler"], s["Other wrestler"],
+           s.weapon("Wrestler", "Unarmed"), kind="grapple")
+    assert s["Other wrestler"].grabbed_by is None and s.of(SaveRolled)

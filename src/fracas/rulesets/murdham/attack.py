@@ -197,6 +197,27 @@ def can_react(c: Character) -> bool:
     return c.able and not c.took_turn and c.grabbed_by is None and not c.riding_locked
 
 
+def free_reaction(c: Character, skill: str) -> bool:
+    """M24 "dodge blows" / "protect": once a round, that reaction costs no turn."""
+    return (
+        skill in c.skills
+        and not c.free_reaction_used
+        and c.able
+        and c.grabbed_by is None
+        and not c.riding_locked
+    )
+
+
+def spend_reaction(c: Character, skill: str) -> None:
+    """A reaction spends the turn, unless a skill makes this one free (M24)."""
+    if c.took_turn or not can_react(c):
+        c.free_reaction_used = True  # only a free reaction was possible
+    elif skill in c.skills and not c.free_reaction_used:
+        c.free_reaction_used = True
+    else:
+        c.took_turn = True
+
+
 def reactions(
     state: MurdhamState,
     attacker: Character,
@@ -207,6 +228,8 @@ def reactions(
 ) -> list[Reaction]:
     """Seed "Reacting to an attack" and "Guarding": what may answer this attack."""
     out: list[Reaction] = [NoReaction()]
+    if not can_react(target) and free_reaction(target, "dodge blows"):
+        out.append(Dodge())
     if can_react(target):
         out.append(Dodge())
         for w in target.usable_weapons():
@@ -226,7 +249,8 @@ def reactions(
                     out.append(Hide(other))
     if first and not blast:
         for ally in state.faction(target.side):
-            if ally is not target and can_react(ally) and state.range(ally, target) == 0:
+            ready = can_react(ally) or free_reaction(ally, "protect")
+            if ally is not target and ready and state.range(ally, target) == 0:
                 out.append(Guard(ally))
     return out
 
@@ -276,7 +300,7 @@ def attack(
             reaction = table.choose(target, "react", options)
     shield = False
     if isinstance(reaction, Guard):
-        reaction.guard.took_turn = True
+        spend_reaction(reaction.guard, "protect")
         table.emit(Reacted(who=reaction.guard.name, reaction=f"guards {target.name}"))
         target, reaction, shield = reaction.guard, NoReaction(), True
     elif isinstance(reaction, Hide):
@@ -295,18 +319,22 @@ def attack(
         if len(options) > 1 and cover.side == hider.side:
             reaction = table.choose(target, "react", options)
     if not isinstance(reaction, NoReaction):
-        target.took_turn = True
+        spend_reaction(target, "dodge blows" if isinstance(reaction, Dodge) else "")
         table.emit(Reacted(who=target.name, reaction=str(reaction)))
         shield = True
     if isinstance(reaction, Dodge) and checks.save(table, target, "AGI", "dodge"):
         table.emit(Missed(attacker=attacker.name, target=target.name, why="dodged"))
         return NoReaction()
+    aimed = why is None
     if isinstance(reaction, Counter):
-        countered(table, state, attacker, target, weapon, kind, reaction, held_back, dice)
+        countered(
+            table, state, attacker, target, weapon, kind, reaction, held_back, dice, aimed=aimed
+        )
         return reaction
     land(
-        table, state, attacker, target, weapon, kind, held_back=held_back, shield=shield, dice=dice
-    )
+        table, state, attacker, target, weapon, kind,
+        held_back=held_back, shield=shield, dice=dice, aimed=aimed,
+    )  # fmt: skip
     return reaction
 
 
@@ -324,6 +352,12 @@ def strike_out(table: Table, attacker: Character, weapon: Weapon) -> bool:
     if weapon.data.reload:
         weapon.fired = True
     return surprised
+
+
+def pierces(attacker: Character, aimed: bool) -> bool:
+    """M24 "piercing strike": damage above the armour value ignores armour, unless the blow
+    needed a WIT save to hit."""
+    return aimed and "piercing strike" in attacker.skills
 
 
 def cover_holds(weapon: Weapon) -> bool:
@@ -344,8 +378,10 @@ def land(
     shield: bool = False,
     damage: int | None = None,
     dice: int | None = None,
+    aimed: bool = True,
 ) -> None:
-    """The attack strikes home: damage, or the non-lethal effect."""
+    """The attack strikes home: damage, or the non-lethal effect. `aimed`: no WIT save was
+    needed to hit (a piercing strike needs that, M24)."""
     if kind in NON_LETHAL:
         non_lethal(table, state, attacker, target, kind)
         return
@@ -360,6 +396,7 @@ def land(
         shield_counts=shield,
         cover_counts=cover_holds(weapon),
         by=attacker,
+        piercing=pierces(attacker, aimed),
     )
 
 
@@ -373,6 +410,8 @@ def countered(
     counter: Counter,
     held_back: bool,
     dice: int | None = None,
+    *,
+    aimed: bool = True,
 ) -> None:
     """Seed "Counter" with M-C3 and the non-lethal order: both roll damage at once; whoever
     suffers the most after reductions is hit first, ties together; the second hit is cancelled
@@ -400,8 +439,11 @@ def countered(
         return
     dealt = roll_damage(table, attacker, target, weapon, held_back=held_back, dice=dice)
     back = roll_damage(table, target, attacker, counter.weapon)
-    on_target = after_armour(target, dealt, weapon, shield=True)
-    on_attacker = after_armour(attacker, back, counter.weapon, shield=True)
+    back_aimed = wit_save_needed(state, target, attacker, counter.weapon, False) is None
+    on_target = after_armour(target, dealt, weapon, shield=True, piercing=pierces(attacker, aimed))
+    on_attacker = after_armour(attacker, back, counter.weapon, shield=True,
+                               piercing=pierces(target, back_aimed))  # fmt: skip
+    aims = {id(attacker): aimed, id(target): back_aimed}
     hits = [
         (on_target, attacker, target, weapon, dealt),
         (on_attacker, target, attacker, counter.weapon, back),
@@ -413,10 +455,11 @@ def countered(
         hits.sort(key=lambda h: -h[0])
     else:  # a tie: both are hit at the same time
         for _, who, whom, w, dmg in hits:
-            land(table, state, who, whom, w, "damage", shield=True, damage=dmg)
+            land(table, state, who, whom, w, "damage", shield=True, damage=dmg,
+                 aimed=aims[id(who)])  # fmt: skip
         return
     (_, who, whom, w, dmg), (_, who2, whom2, w2, dmg2) = hits
-    land(table, state, who, whom, w, "damage", shield=True, damage=dmg)
+    land(table, state, who, whom, w, "damage", shield=True, damage=dmg, aimed=aims[id(who)])
     if whom.incapacitated or whom.status is Status.DEAD:
         table.emit(
             Missed(
@@ -424,13 +467,18 @@ def countered(
             )
         )
         return
-    land(table, state, who2, whom2, w2, "damage", shield=True, damage=dmg2)
+    land(table, state, who2, whom2, w2, "damage", shield=True, damage=dmg2,
+         aimed=aims[id(who2)])  # fmt: skip
 
 
-def after_armour(target: Character, damage: int, weapon: Weapon, *, shield: bool) -> int:
+def after_armour(
+    target: Character, damage: int, weapon: Weapon, *, shield: bool, piercing: bool = False
+) -> int:
     if weapon.data.direct:
         return damage
     av = harm.armour_value(target, shield_counts=shield, cover_counts=cover_holds(weapon))
+    if piercing and damage > av:
+        return damage
     return max(0, damage - av)
 
 
@@ -471,7 +519,15 @@ def non_lethal(
     larger attacker with STR (seed "Effects of size")."""
     if target.status is Status.DEAD:
         return
-    resisted = target.size >= attacker.size and checks.save(table, target, "STR", f"resist {kind}")
+    # M24: "wrestling" (grapples) and "disarm" (disarms) deny the STR save to targets who lack
+    # the same skill; a smaller target never resists a larger attacker (seed "Effects of size").
+    skill = {"grapple": "wrestling", "disarm": "disarm"}.get(kind)
+    denied = skill is not None and skill in attacker.skills and skill not in target.skills
+    resisted = (
+        target.size >= attacker.size
+        and not denied
+        and checks.save(table, target, "STR", f"resist {kind}")
+    )
     if resisted:
         table.emit(Missed(attacker=attacker.name, target=target.name, why=f"resisted the {kind}"))
         return

@@ -43,13 +43,17 @@ def harm(
     shield_counts: bool = False,
     cover_counts: bool = True,
     by: Character | None = None,
+    piercing: bool = False,
 ) -> int:
-    """Apply one hit of `damage` (already scaled for size). Returns the health lost."""
+    """Apply one hit of `damage` (already scaled for size). Returns the health lost.
+    `piercing`: a piercing strike (M24) ignores the armour value it exceeds."""
     av = (
         0
         if direct
         else armour_value(target, shield_counts=shield_counts, cover_counts=cover_counts)
     )
+    if piercing and damage > av:
+        av = 0
     wear_gear(table, target, damage, shield_counts and not direct)
     if target.armour is not None:
         target.armour.used = True

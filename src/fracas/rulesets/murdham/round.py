@@ -27,6 +27,7 @@ def play_round(table: Table, state: MurdhamState) -> None:
     for c in state.characters():
         c.took_turn = False
         c.held = False
+        c.free_reaction_used = False
         c.peeking = False
         c.riding_locked = False
         c.health_at_round_start = c.health

@@ -76,6 +76,7 @@ class Character(Combatant):
     # This round
     took_turn: bool = False
     held: bool = False  # kept its turn to react (mounts and riders)
+    free_reaction_used: bool = False  # "dodge blows" / "protect" (M24), once a round
     riding_locked: bool = False  # the mount moved at full speed: the rider can't act or react
     health_at_round_start: int = 10
 
