@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar, overload
 
 from fracas.core.combatant import Combatant
 from fracas.core.controllers import Controller
@@ -140,6 +140,14 @@ class Table:
         self._cursor += 1
         return options[answer]
 
-    def emit(self, event: Event) -> None:
+    @overload
+    def emit(self, event: Event, /) -> None: ...
+
+    @overload
+    def emit(self, event: type[Event], /, **fields: Any) -> None: ...
+
+    def emit(self, event: Event | type[Event], /, **fields: Any) -> None:
+        """Tell what happened: an event, or its class and fields — then the event is built
+        only if someone reads it (simulation reads none)."""
         if self._sink is not None:
-            self._sink(event)
+            self._sink(event(**fields) if isinstance(event, type) else event)

@@ -26,7 +26,7 @@ def degrade_gear(table: Table, state: MurdhamState) -> None:
                 continue
             if item.damaged:
                 item.destroyed = True
-                table.emit(GearWorn(who=c.name, item=item.name, state="destroyed"))
+                table.emit(GearWorn, who=c.name, item=item.name, state="destroyed")
             else:
                 item.damaged = True
-                table.emit(GearWorn(who=c.name, item=item.name, state="damaged"))
+                table.emit(GearWorn, who=c.name, item=item.name, state="damaged")

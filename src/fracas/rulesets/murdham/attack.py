@@ -142,7 +142,7 @@ def roll_damage(
     )
     if weapon.damaged and firsts and firsts[0] == 1 and not weapon.destroyed:
         weapon.destroyed = True
-        table.emit(GearWorn(who=attacker.name, item=weapon.name, state="destroyed"))
+        table.emit(GearWorn, who=attacker.name, item=weapon.name, state="destroyed")
     if steps < 0 and not weapon.data.blast:
         total = -(-total // 2 ** (-steps))
     return total
@@ -275,13 +275,12 @@ def attack(
     `dice`: how many damage dice, when a larger attacker splits its dice among targets.
     Returns the reaction it met (for a split attack, where only one target may counter)."""
     table.emit(
-        AttackDeclared(
-            attacker=attacker.name,
-            target=target.name,
-            weapon=weapon.name,
-            kind=kind,
-            note="held back" if held_back else "",
-        )
+        AttackDeclared,
+        attacker=attacker.name,
+        target=target.name,
+        weapon=weapon.name,
+        kind=kind,
+        note="held back" if held_back else "",
     )
     surprised = strike_out(table, attacker, weapon)
     state.last_target[attacker.id] = target
@@ -289,7 +288,7 @@ def attack(
         return NoReaction()
     why = wit_save_needed(state, attacker, target, weapon, moving)
     if why is not None and not checks.save(table, attacker, "WIT", f"to hit: {why}"):
-        table.emit(Missed(attacker=attacker.name, target=target.name, why="failed WIT save"))
+        table.emit(Missed, attacker=attacker.name, target=target.name, why="failed WIT save")
         return NoReaction()
     reaction: Reaction = NoReaction()
     if not surprised:
@@ -301,7 +300,7 @@ def attack(
     shield = False
     if isinstance(reaction, Guard):
         spend_reaction(reaction.guard, "protect")
-        table.emit(Reacted(who=reaction.guard.name, reaction=f"guards {target.name}"))
+        table.emit(Reacted, who=reaction.guard.name, reaction=f"guards {target.name}")
         target, reaction, shield = reaction.guard, NoReaction(), True
     elif isinstance(reaction, Hide):
         hider, cover = target, reaction.behind
@@ -312,7 +311,7 @@ def attack(
             hider.zone,
             hider.border,
         )
-        table.emit(Reacted(who=hider.name, reaction=f"hides behind {cover.name}"))
+        table.emit(Reacted, who=hider.name, reaction=f"hides behind {cover.name}")
         target = cover
         reaction = NoReaction()
         options = reactions(state, attacker, target, first=False)
@@ -320,10 +319,10 @@ def attack(
             reaction = table.choose(target, "react", options)
     if not isinstance(reaction, NoReaction):
         spend_reaction(target, "dodge blows" if isinstance(reaction, Dodge) else "")
-        table.emit(Reacted(who=target.name, reaction=str(reaction)))
+        table.emit(Reacted, who=target.name, reaction=str(reaction))
         shield = True
     if isinstance(reaction, Dodge) and checks.save(table, target, "AGI", "dodge"):
-        table.emit(Missed(attacker=attacker.name, target=target.name, why="dodged"))
+        table.emit(Missed, attacker=attacker.name, target=target.name, why="dodged")
         return NoReaction()
     aimed = why is None
     if isinstance(reaction, Counter):
@@ -345,7 +344,7 @@ def strike_out(table: Table, attacker: Character, weapon: Weapon) -> bool:
     surprised = attacker.concealed
     if attacker.concealed:
         attacker.concealed = False
-        table.emit(Revealed(who=attacker.name, why="attacking"))
+        table.emit(Revealed, who=attacker.name, why="attacking")
     if attacker.behind_barrier:
         attacker.peeking = True
     weapon.used = True
@@ -462,9 +461,10 @@ def countered(
     land(table, state, who, whom, w, "damage", shield=True, damage=dmg, aimed=aims[id(who)])
     if whom.incapacitated or whom.status is Status.DEAD:
         table.emit(
-            Missed(
-                attacker=who2.name, target=whom2.name, why="struck down first, the blow never lands"
-            )
+            Missed,
+            attacker=who2.name,
+            target=whom2.name,
+            why="struck down first, the blow never lands",
         )
         return
     land(table, state, who2, whom2, w2, "damage", shield=True, damage=dmg2,
@@ -490,9 +490,11 @@ def propose_stunt(table: Table, attacker: Character, target: Character) -> bool:
         return False
     accepted: bool = table.choose(target, "accept stunt", [False, True])
     table.emit(
-        StuntProposed(
-            attacker=attacker.name, target=target.name, effect=stunt.effect, accepted=accepted
-        )
+        StuntProposed,
+        attacker=attacker.name,
+        target=target.name,
+        effect=stunt.effect,
+        accepted=accepted,
     )
     if not accepted:
         return False
@@ -505,7 +507,7 @@ def propose_stunt(table: Table, attacker: Character, target: Character) -> bool:
         target.incapacitated = True
         target.went_down = True
         target.status = Status.DOWN
-        table.emit(Incapacitated(who=target.name, why="an accepted stunt"))
+        table.emit(Incapacitated, who=target.name, why="an accepted stunt")
     return True
 
 
@@ -529,12 +531,12 @@ def non_lethal(
         and checks.save(table, target, "STR", f"resist {kind}")
     )
     if resisted:
-        table.emit(Missed(attacker=attacker.name, target=target.name, why=f"resisted the {kind}"))
+        table.emit(Missed, attacker=attacker.name, target=target.name, why=f"resisted the {kind}")
         return
     if kind == "grapple":
         harm.release(target)
         target.grabbed_by, attacker.grabbing = attacker, target
-        table.emit(Grabbed(who=target.name, by=attacker.name))
+        table.emit(Grabbed, who=target.name, by=attacker.name)
     elif kind == "disarm":
         options = [w for w in target.weapons if w.name != "Unarmed" and not w.destroyed]
         if options:
@@ -562,9 +564,10 @@ def drop_weapons(
             else:
                 target.dropped.append(w)
             table.emit(
-                Disarmed(
-                    who=target.name, weapon=w.name, taken_by=taken_by.name if taken_by else None
-                )
+                Disarmed,
+                who=target.name,
+                weapon=w.name,
+                taken_by=taken_by.name if taken_by else None,
             )
 
 
@@ -586,11 +589,10 @@ def shove(table: Table, state: MurdhamState, attacker: Character, target: Charac
     # Into a hazard means into its zone, not onto its edge (a border is only half a step).
     hazard = state.zone(target.zone).hazard
     table.emit(
-        Shoved(
-            who=target.name,
-            to=target.zone if target.border is None else f"{target.zone}/{target.border}",
-            hazard=hazard is not None,
-        )
+        Shoved,
+        who=target.name,
+        to=target.zone if target.border is None else f"{target.zone}/{target.border}",
+        hazard=hazard is not None,
     )
     if steps > 0:
         d4 = table.roll("1D4", by=attacker, reason="a larger shover's direct damage").total

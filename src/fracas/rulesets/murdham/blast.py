@@ -41,17 +41,16 @@ def blast(
             if around:
                 k = table.roll(f"1D{len(around)}", by=c, reason="the blast deviates").total
                 table.emit(
-                    Missed(
-                        attacker=c.name,
-                        target=f"zone {zone}",
-                        why=f"deviates to zone {around[k - 1]}",
-                    )
+                    Missed,
+                    attacker=c.name,
+                    target=f"zone {zone}",
+                    why=f"deviates to zone {around[k - 1]}",
                 )
                 zone = around[k - 1]
     targets = [t for t in state.in_zone(zone) if w.data.ranged or t is not c]
     countered_once = False
     for t in targets:
-        table.emit(AttackDeclared(attacker=c.name, target=t.name, weapon=w.name, kind="blast"))
+        table.emit(AttackDeclared, attacker=c.name, target=t.name, weapon=w.name, kind="blast")
         if not t.able:
             land(table, state, c, t, w, "damage")
             continue
@@ -61,15 +60,15 @@ def blast(
         reaction = table.choose(t, "react", options) if len(options) > 1 else None
         if isinstance(reaction, Dodge):
             t.took_turn = True
-            table.emit(Reacted(who=t.name, reaction="dodge"))
+            table.emit(Reacted, who=t.name, reaction="dodge")
             if checks.save(table, t, "AGI", "dodge"):
-                table.emit(Missed(attacker=c.name, target=t.name, why="dodged"))
+                table.emit(Missed, attacker=c.name, target=t.name, why="dodged")
                 continue
             land(table, state, c, t, w, "damage", shield=True)
         elif isinstance(reaction, Counter):
             t.took_turn = True
             countered_once = True
-            table.emit(Reacted(who=t.name, reaction=str(reaction)))
+            table.emit(Reacted, who=t.name, reaction=str(reaction))
             countered(table, state, c, t, w, "damage", reaction, False)
         else:
             land(table, state, c, t, w, "damage")

@@ -15,7 +15,7 @@ def save(table: Table, who: Character, ability: str, why: str) -> bool:
     roll = table.roll("1D20", by=who, reason=f"{who.name}'s {ability} save ({why})").total
     passed = roll <= score and roll < 20
     table.emit(
-        SaveRolled(who=who.name, ability=ability, score=score, roll=roll, passed=passed, why=why)
+        SaveRolled, who=who.name, ability=ability, score=score, roll=roll, passed=passed, why=why
     )
     return passed
 
@@ -30,7 +30,7 @@ def group_save(table: Table, group: Sequence[Character], ability: str, why: str)
         passed = roll <= score and roll < 20
         out[c.id] = passed
         table.emit(
-            SaveRolled(who=c.name, ability=ability, score=score, roll=roll, passed=passed, why=why)
+            SaveRolled, who=c.name, ability=ability, score=score, roll=roll, passed=passed, why=why
         )
     return out
 
@@ -57,14 +57,13 @@ def damage_roll(
     Returns the total and the first die's first face (a 1 destroys a damaged weapon)."""
     if net <= -2:
         table.emit(
-            DamageRolled(
-                who=who.name,
-                die=die,
-                dice=dice,
-                rolls=(),
-                total=0,
-                note="impaired more than once: no damage (M11)",
-            )
+            DamageRolled,
+            who=who.name,
+            die=die,
+            dice=dice,
+            rolls=(),
+            total=0,
+            note="impaired more than once: no damage (M11)",
         )
         return 0, ()
     total = 0
@@ -84,6 +83,6 @@ def damage_roll(
         net, "enhanced: the higher of two (M11)"
     )
     table.emit(
-        DamageRolled(who=who.name, die=die, dice=dice, rolls=tuple(firsts), total=total, note=note)
+        DamageRolled, who=who.name, die=die, dice=dice, rolls=tuple(firsts), total=total, note=note
     )
     return total, tuple(firsts)

@@ -70,23 +70,22 @@ def harm(
     elif lost and lost * 2 >= before:
         note = "critical damage (M5)"
     table.emit(
-        Harmed(
-            target=target.name,
-            damage=damage,
-            armour=av,
-            direct=direct,
-            lost=lost,
-            health=target.health,
-            max_health=target.max_health,
-            note=note,
-        )
+        Harmed,
+        target=target.name,
+        damage=damage,
+        armour=av,
+        direct=direct,
+        lost=lost,
+        health=target.health,
+        max_health=target.max_health,
+        note=note,
     )
     if through >= target.max_health:
         kill(table, state, target, "damage matching its maximum health at once (M7)")
         return lost
     if lost and target.status is Status.SURRENDERED and by is not None and by.side != target.side:
         target.status = Status.ACTIVE  # seed "Surrendering": harmed, they may fight again
-        table.emit(ResumedFighting(who=target.name))
+        table.emit(ResumedFighting, who=target.name)
     if lost and lost * 2 >= before:
         critical(table, state, target, mortal=target.health == 0)
     return lost
@@ -97,7 +96,7 @@ def critical(table: Table, state: MurdhamState, target: Character, *, mortal: bo
     fight on, M17); M6: losing all health also means dying at the end of the next round."""
     if mortal and target.dying_until is None:
         target.dying_until = state.round + 1
-        table.emit(Dying(who=target.name, until_round=target.dying_until))
+        table.emit(Dying, who=target.name, until_round=target.dying_until)
     if "frenzied" in target.traits and not mortal:
         return
     if not target.incapacitated:
@@ -107,7 +106,7 @@ def critical(table: Table, state: MurdhamState, target: Character, *, mortal: bo
             target.status = Status.DOWN
         release(target)
         table.emit(
-            Incapacitated(who=target.name, why="mortal wound" if mortal else "critical damage")
+            Incapacitated, who=target.name, why="mortal wound" if mortal else "critical damage"
         )
 
 
@@ -119,7 +118,7 @@ def kill(table: Table, state: MurdhamState, target: Character, why: str) -> None
     target.incapacitated = True
     release(target)
     state.tally["deaths"] += 1
-    table.emit(Killed(who=target.name, why=why))
+    table.emit(Killed, who=target.name, why=why)
 
 
 def release(c: Character) -> None:
@@ -147,9 +146,9 @@ def wear_gear(table: Table, target: Character, damage: int, shield_in_play: bool
     shield = target.shield
     if shield_in_play and shield is not None and shield.damaged and not shield.destroyed:
         shield.destroyed = True
-        table.emit(GearWorn(who=target.name, item=shield.name, state="destroyed"))
+        table.emit(GearWorn, who=target.name, item=shield.name, state="destroyed")
         return
     armour = target.armour
     if armour is not None and armour.damaged and not armour.destroyed:
         armour.destroyed = True
-        table.emit(GearWorn(who=target.name, item=armour.name, state="destroyed"))
+        table.emit(GearWorn, who=target.name, item=armour.name, state="destroyed")

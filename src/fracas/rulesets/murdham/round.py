@@ -33,7 +33,7 @@ def play_round(table: Table, state: MurdhamState) -> None:
         c.health_at_round_start = c.health
     standing = {s.name: sum(1 for c in state.faction(s.name) if c.able) for s in state.sides}
     if state.bonus_round:
-        table.emit(BonusRound())
+        table.emit(BonusRound)
         alternate(table, state, lambda c: c.concealed)
         state.bonus_round = False
     else:
@@ -48,7 +48,7 @@ def hold_initiative(table: Table, state: MurdhamState) -> None:
     if drawn:
         k = table.roll(f"1D{len(names)}", reason="which faction holds the initiative").total
         state.initiative = names[k - 1]
-    table.emit(InitiativeHeld(faction=state.initiative, drawn=drawn))
+    table.emit(InitiativeHeld, faction=state.initiative, drawn=drawn)
 
 
 def eligible(c: Character) -> bool:
@@ -62,7 +62,7 @@ def alternate(table: Table, state: MurdhamState, allowed: Callable[[Character], 
     first = state.initiative
     if holder is not None:
         first = table.choose(holder, "first faction", names)
-    table.emit(FactionFirst(faction=first))
+    table.emit(FactionFirst, faction=first)
     order = names[names.index(first) :] + names[: names.index(first)]
     passes = 0
     turn = 0
@@ -72,15 +72,15 @@ def alternate(table: Table, state: MurdhamState, allowed: Callable[[Character], 
         candidates = [c for c in state.faction(faction) if eligible(c) and allowed(c)]
         if not candidates:
             passes += 1
-            table.emit(Passed(faction=faction, forced=True))
+            table.emit(Passed, faction=faction, forced=True)
             continue
         choice: Character | None = table.choose(candidates[0], "activate", [None, *candidates])
         if choice is None:
             passes += 1
-            table.emit(Passed(faction=faction, forced=False))
+            table.emit(Passed, faction=faction, forced=False)
             continue
         passes = 0
-        table.emit(Activated(faction=faction, who=choice.name, gm_only=choice.concealed))
+        table.emit(Activated, faction=faction, who=choice.name, gm_only=choice.concealed)
         activate(table, state, choice, allowed)
 
 

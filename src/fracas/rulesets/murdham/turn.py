@@ -222,7 +222,7 @@ def step(table: Table, state: MurdhamState, c: Character, goal: str, sprint: boo
         if weapon is None:
             continue
         enemy.took_turn = True
-        table.emit(Reacted(who=enemy.name, reaction=f"opportunity attack on {c.name}"))
+        table.emit(Reacted, who=enemy.name, reaction=f"opportunity attack on {c.name}")
         attack(table, state, enemy, c, weapon)
         if not c.able or c.grabbed_by is not None:
             return False
@@ -233,7 +233,7 @@ def step(table: Table, state: MurdhamState, c: Character, goal: str, sprint: boo
         c.rider.zone, c.rider.border = nxt, None
     # F-MUR-3: concealed characters are taken to move sneaking: only the GM sees them move,
     # and attacking is what reveals them.
-    table.emit(Moved(who=c.name, to=nxt, sprint=sprint, gm_only=c.concealed))
+    table.emit(Moved, who=c.name, to=nxt, sprint=sprint, gm_only=c.concealed)
     return True
 
 
@@ -375,9 +375,9 @@ def blast_plans(state: MurdhamState, c: Character, w: Weapon) -> list[Plan]:
 def take_turn(table: Table, state: MurdhamState, c: Character) -> Plan:
     c.took_turn = True
     plan: Plan = table.choose(c, "turn", plans(state, c))
-    table.emit(TurnPlan(who=c.name, plan=str(plan), gm_only=c.concealed))
+    table.emit(TurnPlan, who=c.name, plan=str(plan), gm_only=c.concealed)
     if c.grabbing is not None and not keeps_hold(plan, c):
-        table.emit(Freed(who=c.grabbing.name, how=f"{c.name} lets go to act"))
+        table.emit(Freed, who=c.grabbing.name, how=f"{c.name} lets go to act")
         harm.release(c)
     if isinstance(plan, Strike):
         if plan.approach and not move(table, state, c, plan.target.zone, plan.approach):
@@ -442,7 +442,7 @@ def take_turn(table: Table, state: MurdhamState, c: Character) -> Plan:
             and checks.save(table, c, "STR", "break free")
         ):
             harm.release(c)
-            table.emit(Freed(who=c.name, how="broke free"))
+            table.emit(Freed, who=c.name, how="broke free")
     elif isinstance(plan, FreeAlly):
         grabber = plan.ally.grabbed_by
         if grabber is None:
@@ -451,7 +451,7 @@ def take_turn(table: Table, state: MurdhamState, c: Character) -> Plan:
             return plan
         if checks.save(table, c, "STR", f"free {plan.ally.name}"):
             harm.release(plan.ally)
-            table.emit(Freed(who=plan.ally.name, how=f"freed by {c.name}"))
+            table.emit(Freed, who=plan.ally.name, how=f"freed by {c.name}")
     elif isinstance(plan, Surrender):
         c.status = Status.SURRENDERED
         c.went_down = True
@@ -470,7 +470,7 @@ def mount_up(table: Table, state: MurdhamState, rider: Character, mount: Charact
         return
     rider.riding, mount.rider = mount, rider
     rider.zone, rider.border = mount.zone, mount.border
-    table.emit(Moved(who=rider.name, to=f"the saddle of {mount.name}", sprint=False))
+    table.emit(Moved, who=rider.name, to=f"the saddle of {mount.name}", sprint=False)
 
 
 def dismount(table: Table, state: MurdhamState, rider: Character) -> None:
@@ -481,7 +481,7 @@ def dismount(table: Table, state: MurdhamState, rider: Character) -> None:
     if mount.took_turn and not checks.save(table, rider, "AGI", "dismount a moving mount"):
         fall(table, state, rider)
         return
-    table.emit(Moved(who=rider.name, to=f"the ground beside {mount.name}", sprint=False))
+    table.emit(Moved, who=rider.name, to=f"the ground beside {mount.name}", sprint=False)
 
 
 def fall(table: Table, state: MurdhamState, rider: Character) -> None:
@@ -489,7 +489,7 @@ def fall(table: Table, state: MurdhamState, rider: Character) -> None:
     if rider.riding is not None:
         rider.riding.rider = None
         rider.riding = None
-    table.emit(Fell(who=rider.name))
+    table.emit(Fell, who=rider.name)
     d4 = table.roll("1D4", by=rider, reason=f"{rider.name} falls").total
     harm.harm(table, state, rider, d4, direct=True)
 
