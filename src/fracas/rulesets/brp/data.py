@@ -57,10 +57,7 @@ class WeaponData:
     kind: Kind
     range: int | None = None
     capacity: int | None = None  # §5.9 note **: shots before reloading
-
-    @property
-    def missile(self) -> bool:
-        return self.length is Length.MISSILE
+    missile: bool = False  # a missile weapon (kind other than melee): set from `kind` at load
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,10 +100,10 @@ def weapons() -> dict[str, WeaponData]:
     out: dict[str, WeaponData] = {}
     for row in raw["melee"]:
         length = Length[row.pop("length").upper()]
-        out[row["name"]] = WeaponData(**row, length=length, kind=Kind.MELEE)
+        out[row["name"]] = WeaponData(**row, length=length, kind=Kind.MELEE, missile=False)
     for row in raw["missile"]:
         kind = Kind(row.pop("kind"))
-        out[row["name"]] = WeaponData(**row, length=Length.MISSILE, kind=kind)
+        out[row["name"]] = WeaponData(**row, length=Length.MISSILE, kind=kind, missile=True)
     return out
 
 
