@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from fracas.core.combatant import BattleState, Combatant, Status
 from fracas.core.geometry import Position
 from fracas.rulesets.brp import data, derived, model
 from fracas.rulesets.brp.data import Kind
+
+if TYPE_CHECKING:  # actions.py builds on this module: the type only, not the import
+    from fracas.rulesets.brp.actions import Intent
 
 
 @dataclass(slots=True, eq=False)
@@ -89,7 +93,7 @@ class Fighter(Combatant):
     injuries: list[Injury] = field(default_factory=list)
     unconscious_rolled: bool = False
     # This round (reset at the start of each round):
-    intent: object | None = None
+    intent: Intent | None = None
     moved: float = 0.0
     rank: Fraction | None = None  # None: moved 30 m, defence only (§5.3)
     defences: int = 0
