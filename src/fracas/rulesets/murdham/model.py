@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator, model_validator
 
 from fracas.core.encounter import EncounterSpec, SideSpec, StrictModel
+from fracas.dice import DiceError, compile_dice
 from fracas.rulesets.murdham import data
 
 Ability = Annotated[int, Field(ge=1, le=19)]  # M1: scores range between 1 and 19
@@ -87,6 +88,14 @@ class Character(StrictModel):
         return self
 
 
+def _notation(text: str) -> str:
+    try:
+        compile_dice(text)
+    except DiceError as err:
+        raise ValueError(str(err)) from None
+    return text
+
+
 class ZoneSpec(StrictModel):
     name: str
     links: list[str] = Field(default_factory=list)
@@ -95,14 +104,38 @@ class ZoneSpec(StrictModel):
     cover: bool = False
     hazard: str | None = Field(default=None, description="damage notation, e.g. 2d6")
 
+    @field_validator("hazard")
+    @classmethod
+    def _hazard(cls, text: str | None) -> str | None:
+        return None if text is None else _notation(text)
+
 
 class MapSpec(StrictModel):
-    grid: list[int] | None = Field(default=None, min_length=2, max_length=2)
+    grid: list[Annotated[int, Field(ge=1, le=26)]] | None = Field(
+        default=None, min_length=2, max_length=2, description="columns (a–z) and rows"
+    )
     zones: list[ZoneSpec] | None = None
     dark: list[str] = Field(default_factory=list, description="grid zones in darkness")
     cover: list[str] = Field(default_factory=list, description="grid zones offering cover")
     closed: list[str] = Field(default_factory=list, description="grid zones where none sprint")
     hazards: dict[str, str] = Field(default_factory=dict, description="zone → damage notation")
+
+    @field_validator("hazards")
+    @classmethod
+    def _hazards(cls, hazards: dict[str, str]) -> dict[str, str]:
+        for text in hazards.values():
+            _notation(text)
+        return hazards
+
+    @model_validator(mode="after")
+    def _links(self) -> MapSpec:
+        if self.zones is not None:
+            names = {z.name for z in self.zones}
+            for z in self.zones:
+                for other in z.links:
+                    if other not in names:
+                        raise ValueError(f"zone {z.name!r} links to {other!r}, not on the map")
+        return self
 
 
 class Faction(SideSpec[Character]):
@@ -137,6 +170,10 @@ class Encounter(EncounterSpec):
         if self.conditions.initiative is not None and self.conditions.initiative not in names:
             raise ValueError(f"initiative names {self.conditions.initiative!r}, not a faction")
         zones = self.zone_names()
+        listed = [*self.map.dark, *self.map.cover, *self.map.closed, *self.map.hazards]
+        for name in listed:
+            if name not in zones:
+                raise ValueError(f"map names zone {name!r}, which is not on the map")
         for side in self.sides:
             for c in side.combatants:
                 for z in (c.zone, c.border):
