@@ -12,6 +12,7 @@ __version__ = "0.1.0"
 
 from fracas.core.battle import Battle, load_saved, replay
 from fracas.core.encounter import Encounter, from_document, load
+from fracas.core.live import LiveBattle
 from fracas.core.outcome import Ending, Outcome
 from fracas.core.requests import Pending
 from fracas.sim.runner import SimReport, simulate
@@ -20,6 +21,7 @@ __all__ = [
     "Battle",
     "Encounter",
     "Ending",
+    "LiveBattle",
     "Outcome",
     "Pending",
     "SimReport",

@@ -168,3 +168,50 @@ def test_toml_and_yaml_encounters_agree():
     yaml_enc = fracas.load("examples/brp/duel.yaml")
     toml_enc = fracas.load("examples/brp/duel.toml")
     assert [s.name for s in yaml_enc.spec.sides] == [s.name for s in toml_enc.spec.sides]
+
+
+def test_a_live_battle_resumes_where_it_waits_without_replaying(duel, monkeypatch):
+    """DESIGN.md §2: a live copy runs on; replay only on undo."""
+    from fracas.core.live import LiveBattle
+
+    seeded = fracas.Battle(duel, seed=5)
+    seeded.run()
+    setups = []
+    original = duel.ruleset.setup
+    monkeypatch.setattr(duel.ruleset, "setup", lambda spec: setups.append(1) or original(spec))
+    live = LiveBattle(
+        fracas.Battle(duel, dice=PendingDice(), default_controller=PendingController())
+    )
+    request = live.advance()
+    answered = 0
+    while request is not None:
+        if answered == 6:
+            with pytest.raises(AnswerError):
+                live.answer(10_000)  # a bad answer changes nothing
+        request = live.answer(seeded.journal[len(live.journal)])
+        answered += 1
+    assert live.journal == seeded.journal
+    assert live.battle.events == seeded.events and live.outcome == seeded.outcome
+    assert len(setups) == 1 and live.restarts == 0  # one run, never replayed
+
+
+def test_undo_in_a_live_battle_replays_once_and_goes_on(duel):
+    from fracas.core.live import LiveBattle
+
+    seeded = fracas.Battle(duel, seed=9)
+    seeded.run()
+    live = LiveBattle(
+        fracas.Battle(duel, dice=PendingDice(), default_controller=PendingController())
+    )
+    live.advance()
+    for _ in range(8):
+        live.answer(seeded.journal[len(live.journal)])
+    before = list(live.journal)
+    live.answer(seeded.journal[len(live.journal)])
+    live.undo()
+    assert live.journal == before and live.restarts == 1
+    request = live.pending
+    while request is not None:
+        request = live.answer(seeded.journal[len(live.journal)])
+    assert live.battle.events == seeded.events
+    live.close()

@@ -9,7 +9,7 @@ last answers, and a person's answer is appended before running again.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +52,7 @@ class Battle:
         default_controller: Controller | None = None,
         journal: Sequence[Answer] = (),
         observe: bool = True,
+        wait: Callable[[Request], Answer] | None = None,
     ) -> None:
         self.encounter = encounter
         self.seed = seed
@@ -59,6 +60,9 @@ class Battle:
         self._controllers = dict(controllers or {})
         self._default = default_controller
         self._observe = observe
+        # With `wait`, a person's missing answer is waited for instead of raising Pending
+        # (LiveBattle runs the rules in a thread this way).
+        self.wait = wait
         self.journal: list[Answer] = list(journal)
         self.events: list[Event] = []
         self.outcome: Outcome | None = None
@@ -79,7 +83,7 @@ class Battle:
         fallback = self._default if self._default is not None else ruleset.policy(state)
         controllers = {s.name: self._controllers.get(s.name, fallback) for s in state.sides}
         sink = self.events.append if self._observe else None
-        table = Table(self._dice, controllers, self.journal, sink)
+        table = Table(self._dice, controllers, self.journal, sink, self.wait)
         table.emit(
             BattleStarted(
                 ruleset=ruleset.id,
@@ -129,24 +133,7 @@ class Battle:
         request = self.pending
         if request is None:
             raise AnswerError("nothing is waiting for an answer")
-        if isinstance(request, RollRequest):
-            if isinstance(value, int):
-                value = (value,)
-            faces = tuple(value)
-            fits = len(faces) == len(request.dice) and all(
-                isinstance(f, int) and 1 <= f <= s for f, s in zip(faces, request.dice, strict=True)
-            )
-            if not fits:
-                dice = ", ".join(f"d{s}" for s in request.dice)
-                raise AnswerError(f"expected one face for each of {dice}, got {list(faces)}")
-            self.journal.append(faces)
-        else:
-            assert isinstance(request, ChoiceRequest)
-            if not isinstance(value, int) or not 0 <= value < len(request.options):
-                raise AnswerError(
-                    f"expected an option number from 0 to {len(request.options) - 1}, got {value}"
-                )
-            self.journal.append(value)
+        self.journal.append(checked_answer(request, value))
         return self.advance()
 
     def undo(self, answers: int = 1) -> Request | None:
@@ -170,6 +157,26 @@ class Battle:
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_save()) + "\n", encoding="utf-8")
+
+
+def checked_answer(request: Request, value: Sequence[int] | int) -> Answer:
+    """A person's answer to `request`, checked: one face per die within its sides, or an
+    option's index. Raises AnswerError, naming what was expected."""
+    if isinstance(request, RollRequest):
+        faces = (value,) if isinstance(value, int) else tuple(value)
+        fits = len(faces) == len(request.dice) and all(
+            isinstance(f, int) and 1 <= f <= s for f, s in zip(faces, request.dice, strict=True)
+        )
+        if not fits:
+            dice = ", ".join(f"d{s}" for s in request.dice)
+            raise AnswerError(f"expected one face for each of {dice}, got {list(faces)}")
+        return faces
+    assert isinstance(request, ChoiceRequest)
+    if not isinstance(value, int) or not 0 <= value < len(request.options):
+        raise AnswerError(
+            f"expected an option number from 0 to {len(request.options) - 1}, got {value}"
+        )
+    return value
 
 
 def replay(encounter: Encounter, journal: Sequence[Answer], *, observe: bool = True) -> Battle:

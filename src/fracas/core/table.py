@@ -18,7 +18,7 @@ from fracas.core.dice_sources import DiceSource
 from fracas.core.errors import ReplayError
 from fracas.core.events import DiceRolled, Event
 from fracas.core.journal import Answer
-from fracas.core.requests import ChoiceRequest, RollRequest
+from fracas.core.requests import ChoiceRequest, Pending, Request, RollRequest
 from fracas.dice import Compiled, DiceError, compile_dice
 
 T = TypeVar("T")
@@ -43,7 +43,16 @@ class Roll:
 class Table:
     """One battle's table. `controllers` maps a side name to whoever decides for it."""
 
-    __slots__ = ("_controllers", "_cursor", "_dice", "_draw", "_sink", "journal", "round")
+    __slots__ = (
+        "_controllers",
+        "_cursor",
+        "_dice",
+        "_draw",
+        "_sink",
+        "_wait",
+        "journal",
+        "round",
+    )
 
     def __init__(
         self,
@@ -51,8 +60,12 @@ class Table:
         controllers: Mapping[str, Controller],
         journal: list[Answer] | None = None,
         sink: Callable[[Event], None] | None = None,
+        wait: Callable[[Request], Answer] | None = None,
     ) -> None:
         self._dice = dice
+        # A person's source raises Pending; with `wait`, the table instead waits here for the
+        # answer (a live battle keeps running in its thread, DESIGN.md §2).
+        self._wait = wait
         # Sources that need no request (a seeded generator) offer `draw(sides)`: the hot path
         # of simulation skips building a request and checking the faces.
         self._draw: Callable[[tuple[int, ...]], tuple[int, ...]] | None = getattr(
@@ -99,7 +112,14 @@ class Table:
             faces = self._draw(compiled.dice)  # a generator's faces are valid by construction
             self.journal.append(faces)
         else:
-            faces = self._dice.faces(RollRequest(notation, compiled.dice, by, reason))
+            request = RollRequest(notation, compiled.dice, by, reason)
+            try:
+                faces = self._dice.faces(request)
+            except Pending:
+                if self._wait is None:
+                    raise
+                waited = self._wait(request)
+                faces = waited if isinstance(waited, tuple) else (waited,)
             compiled.check_faces(faces)
             self.journal.append(faces)
         self._cursor += 1
@@ -130,7 +150,16 @@ class Table:
                     f"journal[{self._cursor}] is a roll, but {who.name} decides {decision} here"
                 )
         else:
-            answer = self._controllers[who.side].choose(ChoiceRequest(who, decision, options))
+            request = ChoiceRequest(who, decision, options)
+            try:
+                answer = self._controllers[who.side].choose(request)
+            except Pending:
+                if self._wait is None:
+                    raise
+                waited = self._wait(request)
+                if not isinstance(waited, int):
+                    raise ReplayError(f"a choice was answered with {waited!r}") from None
+                answer = waited
             self.journal.append(answer)
         if not 0 <= answer < len(options):
             raise ReplayError(
