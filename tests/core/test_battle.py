@@ -215,3 +215,19 @@ def test_undo_in_a_live_battle_replays_once_and_goes_on(duel):
         request = live.answer(seeded.journal[len(live.journal)])
     assert live.battle.events == seeded.events
     live.close()
+
+
+def test_a_live_battle_with_one_human_side_and_seeded_dice(duel):
+    """The usual table: the GM's side played by the policy, the dice seeded, Red a person."""
+    from fracas.core.live import LiveBattle
+
+    live = LiveBattle(fracas.Battle(duel, seed=3, controllers={"Red": PendingController()}))
+    request = live.advance()
+    asked = 0
+    while request is not None:
+        assert isinstance(request, ChoiceRequest) and request.who.side == "Red"
+        request = live.answer(0)
+        asked += 1
+    assert asked > 0 and live.outcome is not None
+    again = fracas.replay(duel, live.journal)
+    assert again.events == live.battle.events
