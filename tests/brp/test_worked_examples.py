@@ -93,7 +93,7 @@ def test_t_brp_4_missile_range_bands(scene, sheet, weapon, metres, expected):
         [sheet("Mark", position=[metres, 0])],
     )
     shooter, mark = s["Shooter"], s["Mark"]
-    chance, _ = combat.attack_chance(s.state, shooter, mark, shooter.weapons[0])
+    chance = combat.attack_chance(s.state, shooter, mark, shooter.weapons[0])
     assert chance == expected
     offered = [o for o in intents(s.state, shooter) if isinstance(o, Attack)]
     assert any(o.weapon.name == weapon for o in offered) == (expected > 0)

@@ -7,7 +7,7 @@ their default policy as a controller; it reads the battle state but never change
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from fracas.core.errors import ReplayError
@@ -16,6 +16,15 @@ from fracas.core.requests import ChoiceRequest, Pending
 
 class Controller(Protocol):
     def choose(self, request: ChoiceRequest) -> int: ...
+
+
+def best_index(scores: Sequence[float]) -> int:
+    """The index of the highest score, the earlier option on a tie (for tactical policies)."""
+    best = 0
+    for i, score in enumerate(scores):
+        if score > scores[best]:
+            best = i
+    return best
 
 
 class ScriptedChoices:

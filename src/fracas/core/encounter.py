@@ -10,17 +10,25 @@ the templates of a later version.
 from __future__ import annotations
 
 import copy
+import difflib
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from fracas.core.errors import EncounterError, UnknownRuleset
 from fracas.core.ruleset import Ruleset, get_ruleset
+
+
+def unknown(kind: str, name: str, known: Iterable[str]) -> ValueError:
+    """The error for a name that is not in a table, with the nearest names as a hint."""
+    close = difflib.get_close_matches(name, list(known), n=3)
+    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    return ValueError(f"unknown {kind} {name!r}{hint}")
 
 
 class StrictModel(BaseModel):
@@ -44,6 +52,14 @@ class EncounterSpec(StrictModel):
     name: str = "Encounter"
     description: str = ""
     max_rounds: int = Field(default=50, ge=1, le=10_000, description="a draw after this round")
+
+    @model_validator(mode="after")
+    def _distinct_sides(self) -> EncounterSpec:
+        """Sides are named in conditions, reports and `--vary`: their names must differ."""
+        names = [side.name for side in getattr(self, "sides", [])]
+        if len(set(names)) != len(names):
+            raise ValueError(f"side names must differ: {names}")
+        return self
 
 
 @dataclass(frozen=True)
@@ -122,9 +138,8 @@ def expand_templates(
             name = entry["template"]
             if not isinstance(name, str) or name not in templates:
                 known = ", ".join(sorted(templates)) or "none"
-                problems.append(
-                    (f"sides[{i}].combatants[{j}].template", f"unknown template {name!r} ({known})")
-                )
+                problem = str(unknown("template", str(name), templates))
+                problems.append((f"sides[{i}].combatants[{j}].template", f"{problem} ({known})"))
                 continue
             merged = copy.deepcopy(dict(templates[name]))
             merged.update({k: v for k, v in entry.items() if k != "template"})

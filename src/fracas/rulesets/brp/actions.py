@@ -83,7 +83,7 @@ def gap(state: BRPState, a: Fighter, b: Fighter) -> float:
 def in_range(weapon: Weapon, metres: float) -> bool:
     """§5.9: beyond three times the range there is no chance of hitting."""
     rng = weapon.data.range
-    return rng is not None and metres <= 3 * rng
+    return rng is not None and metres <= 3 * rng  # the same bound as combat.range_band
 
 
 def intents(state: BRPState, f: Fighter) -> list[Intent]:

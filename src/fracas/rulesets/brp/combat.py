@@ -30,33 +30,48 @@ from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Shield, Weapon
 # ----------------------------------------------------------------------------- attack chance
 
 
-def attack_chance(
-    state: BRPState, attacker: Fighter, target: Fighter, weapon: Weapon
-) -> tuple[int, tuple[str, ...]]:
-    """The chance to hit and the modifiers applied, for the log.
+def range_band(weapon: Weapon, metres: float) -> int:
+    """§5.9: 0 within the range, 1 up to twice (½), 2 up to three times (¼), 3 beyond (none);
+    melee weapons are always 0."""
+    rng = weapon.data.range
+    if not weapon.data.missile or rng is None or metres <= rng:
+        return 0
+    return 1 if metres <= 2 * rng else 2 if metres <= 3 * rng else 3
 
-    §5.9 range bands (full, ½ to twice, ¼ to three times, none beyond), §5.5 Difficult.
-    A similar specialty (§5.5) is already halved in `weapon.chance`.
-    """
+
+def attack_chance(state: BRPState, attacker: Fighter, target: Fighter, weapon: Weapon) -> int:
+    """The chance to hit: §5.9 range bands (full, ½ to twice, ¼ to three times, none beyond),
+    §5.5 Difficult. A similar specialty (§5.5) is already halved in `weapon.chance`.
+    Computed on every option the tactics weigh, so it builds no text (see `chance_modifiers`)."""
     chance = weapon.chance
+    band = range_band(weapon, attacker.position.distance(target.position))
+    if band == 3:
+        return 0
+    if band == 2:
+        chance = derived.quarter(chance)
+    elif band == 1:
+        chance = derived.difficult(chance)
+    if attacker.difficult:
+        chance = derived.difficult(chance)
+    return chance
+
+
+def chance_modifiers(attacker: Fighter, target: Fighter, weapon: Weapon) -> tuple[str, ...]:
+    """The modifiers `attack_chance` applied, in words, for the log."""
     mods: list[str] = []
     if weapon.similar:
         mods.append(f"similar specialty {weapon.specialty}: ½ (§5.5)")
+    d = attacker.position.distance(target.position)
     rng = weapon.data.range
-    if weapon.data.missile and rng is not None:
-        d = attacker.position.distance(target.position)
-        if d > 3 * rng:
-            return 0, (f"{d:.0f} m is beyond three times the range ({rng} m): no chance (§5.9)",)
-        if d > 2 * rng:
-            chance = derived.quarter(chance)
-            mods.append(f"{d:.0f} m, up to three times the range: ¼ (§5.9)")
-        elif d > rng:
-            chance = derived.difficult(chance)
-            mods.append(f"{d:.0f} m, up to twice the range: ½ (§5.9)")
+    band = range_band(weapon, d)
+    if band == 3:
+        return (f"{d:.0f} m is beyond three times the range ({rng} m): no chance (§5.9)",)
+    if band:
+        part = "twice the range: ½" if band == 1 else "three times the range: ¼"
+        mods.append(f"{d:.0f} m, up to {part} (§5.9)")
     if attacker.difficult:
-        chance = derived.difficult(chance)
         mods.append("Difficult: ½ (§5.5)")
-    return chance, tuple(mods)
+    return tuple(mods)
 
 
 # ----------------------------------------------------------------------------- defence
@@ -144,7 +159,7 @@ def resolve_attack(
     table: Table, state: BRPState, attacker: Fighter, target: Fighter, weapon: Weapon
 ) -> None:
     """One attack, §5.5 to §5.13."""
-    chance, mods = attack_chance(state, attacker, target, weapon)
+    chance = attack_chance(state, attacker, target, weapon)
     spend_ammunition(weapon)
     roll = table.roll("1D100", by=attacker, reason=f"{attacker.name}'s attack")
     level = derived.success_level(roll.total, chance)
@@ -157,7 +172,7 @@ def resolve_attack(
                 target=target.name,
                 weapon=weapon.name,
                 chance=chance,
-                modifiers=mods,
+                modifiers=chance_modifiers(attacker, target, weapon),
                 roll=roll.total,
                 special_at=derived.special_threshold(chance),
                 level=level.label,

@@ -6,13 +6,12 @@ the plain dataclasses of `state.py`.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from fracas.core.encounter import EncounterSpec, SideSpec, StrictModel
+from fracas.core.encounter import EncounterSpec, SideSpec, StrictModel, unknown
 from fracas.rulesets.brp import data
 
 Characteristic = Annotated[int, Field(ge=1, le=100)]
@@ -20,10 +19,7 @@ Percent = Annotated[int, Field(ge=0, le=100)]
 
 
 def _unknown(kind: str, name: str, known: Iterable[str]) -> ValueError:
-    names = list(known)
-    close = difflib.get_close_matches(name, names, n=3)
-    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-    return ValueError(f"unknown {kind} {name!r}{hint} (see `fracas schema brp` for the list)")
+    return ValueError(f"{unknown(kind, name, known)} (see `fracas schema brp` for the list)")
 
 
 class Characteristics(StrictModel):
@@ -155,8 +151,6 @@ class Encounter(EncounterSpec):
     @model_validator(mode="after")
     def _sides(self) -> Encounter:
         names = [s.name for s in self.sides]
-        if len(set(names)) != len(names):
-            raise ValueError(f"side names must differ: {names}")
         for name in self.conditions.surprised:
             if name not in names:
                 raise ValueError(f"conditions.surprised names {name!r}, which is not a side")

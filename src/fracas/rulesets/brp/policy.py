@@ -17,6 +17,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from fracas.core.controllers import best_index
 from fracas.core.requests import ChoiceRequest
 from fracas.rulesets.brp import combat, odds
 from fracas.rulesets.brp.actions import (
@@ -62,12 +63,7 @@ class BRPPolicy:
         scorer = self._scorers.get(request.decision)
         if scorer is None:
             return 0
-        best, best_score = 0, float("-inf")
-        for i, option in enumerate(request.options):
-            score = scorer(who, option)
-            if score > best_score:  # ties go to the earlier option
-                best, best_score = i, score
-        return best
+        return best_index([scorer(who, option) for option in request.options])
 
     # --- statement of intent ----------------------------------------------------------------
 
@@ -104,7 +100,7 @@ class BRPPolicy:
         target = option.target
         if not target.active:
             return 0.0  # the helpless are not worth a blow while anyone else fights
-        chance, _ = combat.attack_chance(self.state, me, target, option.weapon)
+        chance = combat.attack_chance(self.state, me, target, option.weapon)
         hurt = self._injury_odds(me, option.weapon, target, chance)
         # a blow that may drop the target (to 2 HP or less) is worth more
         value = hurt.mean + 2 * hurt.p_at_least(max(1, target.hp - 2))

@@ -28,17 +28,18 @@ NON_LETHAL = ("disarm", "shove", "grapple")
 
 @dataclass(frozen=True, slots=True)
 class Stunt:
-    """Seed "Attack stunts": an effect offered instead of damage (data: `STUNTS`)."""
+    """Seed "Attack stunts": an effect offered to `target` instead of damage."""
 
     effect: str
+    target: Character
 
     def __str__(self) -> str:
-        return self.effect
+        return f"{self.effect} ({self.target.name})"
 
 
 # F-MUR-7: the effects fracas offers (the seed's example, and forcing a surrender); the GM
 # approves any other at the table.
-STUNTS = (Stunt("surrender"), Stunt("disarmed and incapacitated until the end of the stretch"))
+STUNT_EFFECTS = ("surrender", "disarmed and incapacitated until the end of the stretch")
 
 
 # ----------------------------------------------------------------------------- who, and how
@@ -283,7 +284,6 @@ def attack(
         note="held back" if held_back else "",
     )
     surprised = strike_out(table, attacker, weapon)
-    state.last_target[attacker.id] = target
     if kind == "damage" and target.able and propose_stunt(table, attacker, target):
         return NoReaction()
     why = wit_save_needed(state, attacker, target, weapon, moving)
@@ -485,7 +485,8 @@ def after_armour(
 def propose_stunt(table: Table, attacker: Character, target: Character) -> bool:
     """Seed "Attack stunts": the attacker may propose an effect instead of damage, before the
     target reacts; if the target accepts, the effect happens and nobody reacts."""
-    stunt: Stunt | None = table.choose(attacker, "stunt", [None, *STUNTS])
+    offers = [Stunt(effect, target) for effect in STUNT_EFFECTS]
+    stunt: Stunt | None = table.choose(attacker, "stunt", [None, *offers])
     if stunt is None:
         return False
     accepted: bool = table.choose(target, "accept stunt", [False, True])

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import difflib
 from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from fracas.core.encounter import EncounterSpec, SideSpec, StrictModel
+from fracas.core.encounter import EncounterSpec, SideSpec, StrictModel, unknown
 from fracas.dice import DiceError, compile_dice
 from fracas.rulesets.murdham import data
 
@@ -16,12 +15,6 @@ Size = Literal["tiny", "small", "medium", "large", "massive"]
 
 # Traits and skills are free text (the bestiary has many); these are the ones the combat rules
 # read: immune to fear, frenzied (M17), tough (M4).
-
-
-def _unknown(kind: str, name: str, known: set[str] | list[str]) -> ValueError:
-    close = difflib.get_close_matches(name, list(known), n=3)
-    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-    return ValueError(f"unknown {kind} {name!r}{hint}")
 
 
 class NaturalAttack(StrictModel):
@@ -70,14 +63,14 @@ class Character(StrictModel):
     def _weapons(cls, names: list[str]) -> list[str]:
         for n in names:
             if n not in data.weapons():
-                raise _unknown("weapon", n, list(data.weapons()))
+                raise unknown("weapon", n, list(data.weapons()))
         return names
 
     @field_validator("armour")
     @classmethod
     def _armour(cls, name: str | None) -> str | None:
         if name is not None and name not in data.armour():
-            raise _unknown("armour", name, list(data.armour()))
+            raise unknown("armour", name, list(data.armour()))
         return name
 
     @model_validator(mode="after")
@@ -165,8 +158,6 @@ class Encounter(EncounterSpec):
     @model_validator(mode="after")
     def _check(self) -> Encounter:
         names = [s.name for s in self.sides]
-        if len(set(names)) != len(names):
-            raise ValueError(f"faction names must differ: {names}")
         if self.conditions.initiative is not None and self.conditions.initiative not in names:
             raise ValueError(f"initiative names {self.conditions.initiative!r}, not a faction")
         zones = self.zone_names()

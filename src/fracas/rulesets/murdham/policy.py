@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from fracas.core.controllers import best_index
 from fracas.core.requests import ChoiceRequest
 from fracas.rulesets.murdham import harm
 from fracas.rulesets.murdham.attack import (
@@ -63,14 +64,10 @@ class MurdhamPolicy:
             "weapon to disarm": lambda me, o: float(o.data.die) if isinstance(o, Weapon) else 0,
         }
 
-    _current_target: Character | None = None
-
     def choose(self, request: ChoiceRequest) -> int:
         me = request.who
         assert isinstance(me, Character)
         options = list(request.options)
-        if request.decision == "stunt":
-            self._current_target = self.state_target(me)
         if request.decision == "first faction":
             return options.index(me.side) if me.side in options else 0
         if request.decision == "activate":
@@ -80,8 +77,7 @@ class MurdhamPolicy:
         scorer = self._scorers.get(request.decision)
         if scorer is None:
             return 0
-        scores = [scorer(me, o) for o in options]
-        return max(range(len(options)), key=lambda i: (scores[i], -i))
+        return best_index([scorer(me, o) for o in options])
 
     # --- whom to activate ----------------------------------------------------------------
 
@@ -213,17 +209,9 @@ class MurdhamPolicy:
     def _stunt(self, me: Character, option: object) -> float:
         """Offer a surrender to a foe at 2 health or less, who would likely not survive the
         blow; otherwise strike."""
-        target = self._current_target
         if isinstance(option, Stunt):
-            if option.effect == "surrender" and target is not None and target.health <= 2:
-                return 2.0
-            return 0.0
+            return 2.0 if option.effect == "surrender" and option.target.health <= 2 else 0.0
         return 1.0
 
     def _would_fall(self, me: Character) -> bool:
         return me.health <= 4
-
-    def state_target(self, me: Character) -> Character | None:
-        """The enemy `me` is attacking right now: the last attack it declared (the policy has no
-        other view of the exchange, and needs none)."""
-        return self.state.last_target.get(me.id)

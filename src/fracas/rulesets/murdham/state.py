@@ -106,7 +106,6 @@ class MurdhamState(BattleState):
     bonus_round: bool = False  # concealed ambushers act alone first (seed "Sneaking")
     original: dict[str, int] = field(default_factory=dict)  # faction → starting numbers
     morale: dict[str, bool] = field(default_factory=dict)  # faction → checks morale
-    last_target: dict[str, Character] = field(default_factory=dict)  # attacker id → target
     _characters: list[Character] = field(default_factory=list, repr=False)
 
     def characters(self) -> list[Character]:
