@@ -8,16 +8,14 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
+from fracas.cli.errors import user_errors
 from fracas.core.battle import Battle, load_saved, replay
 from fracas.core.encounter import load
 from fracas.core.errors import FracasError, ReplayError
@@ -31,18 +29,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-err = Console(stderr=True, highlight=False)
-
-
-@contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn input errors into a message and exit status 2."""
-    try:
-        yield
-    except FracasError as e:
-        err.print(f"[red]error:[/red] {escape(str(e))}", soft_wrap=True)
-        raise typer.Exit(2) from None
-
 
 @app.command()
 def rulesets() -> None:

@@ -19,6 +19,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from fracas.cli.errors import user_errors
 from fracas.core.encounter import load
 from fracas.core.errors import FracasError
 from fracas.sim.runner import Progress as OnProgress
@@ -73,8 +74,6 @@ def sim(
     plot: Annotated[Path | None, typer.Option(help="write a PNG of the results")] = None,
 ) -> None:
     """Fight an encounter many times: who wins (with 95 % intervals), how long, who falls."""
-    from fracas.cli.app import user_errors
-
     with user_errors():
         encounter = load(file)
         if n < 1:
@@ -159,7 +158,6 @@ def balance(
     as_json: Annotated[bool, typer.Option("--json", help="one JSON document")] = False,
 ) -> None:
     """Find the group size (or stat) that brings a side's win probability nearest the target."""
-    from fracas.cli.app import user_errors
     from fracas.sim.balance import balance as search
 
     with user_errors():

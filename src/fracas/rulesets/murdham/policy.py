@@ -31,6 +31,7 @@ from fracas.rulesets.murdham.attack import (
     wit_save_needed,
 )
 from fracas.rulesets.murdham.morale import RETREAT
+from fracas.rulesets.murdham.round import eligible
 from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
 from fracas.rulesets.murdham.turn import (
     Advance,
@@ -92,8 +93,6 @@ class MurdhamPolicy:
         return best
 
     def _enemy_can_strike(self, me: Character) -> bool:
-        from fracas.rulesets.murdham.round import eligible
-
         return any(
             e.side != me.side and eligible(e) and self._best_plan(e) >= 1.0
             for e in self.state.characters()
