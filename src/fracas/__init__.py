@@ -8,26 +8,54 @@
 True
 """
 
-__version__ = "0.1.0"
-
-from fracas.core.battle import Battle, load_saved, replay
+from fracas.core.audience import GM_VIEW, PLAYERS, Viewer
+from fracas.core.battle import Battle, replay
 from fracas.core.encounter import Encounter, from_document, load
+from fracas.core.errors import AnswerError, CommandError, NotYourQuestion, StaleAnswer
+from fracas.core.journal import (
+    AddCombatant,
+    EndBattle,
+    RemoveCombatant,
+    Reroll,
+    SetCondition,
+    SetVitals,
+)
 from fracas.core.live import LiveBattle
 from fracas.core.outcome import Ending, Outcome
+from fracas.core.question import Question
 from fracas.core.requests import Pending
+from fracas.core.save import load_battle, load_saved
+from fracas.core.seats import Seat
+from fracas.core.version import __version__
 from fracas.sim.runner import SimReport, simulate
 
 __all__ = [
+    "GM_VIEW",
+    "PLAYERS",
+    "AddCombatant",
+    "AnswerError",
     "Battle",
+    "CommandError",
     "Encounter",
+    "EndBattle",
     "Ending",
     "LiveBattle",
+    "NotYourQuestion",
     "Outcome",
     "Pending",
+    "Question",
+    "RemoveCombatant",
+    "Reroll",
+    "Seat",
+    "SetCondition",
+    "SetVitals",
     "SimReport",
+    "StaleAnswer",
+    "Viewer",
     "__version__",
     "from_document",
     "load",
+    "load_battle",
     "load_saved",
     "replay",
     "simulate",

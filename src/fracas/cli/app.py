@@ -16,10 +16,12 @@ from rich.console import Console
 from rich.table import Table
 
 from fracas.cli.errors import user_errors
-from fracas.core.battle import Battle, load_saved, replay
+from fracas.core.audience import GM_VIEW, PLAYERS, Viewer
+from fracas.core.battle import Battle, replay
 from fracas.core.encounter import load
 from fracas.core.errors import FracasError, ReplayError
 from fracas.core.ruleset import get_ruleset, registry
+from fracas.core.save import battle_from_save, read_save
 from fracas.narration.render import json_lines, narrate
 
 app = typer.Typer(
@@ -29,6 +31,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
 
 @app.command()
 def rulesets() -> None:
@@ -61,9 +64,8 @@ def run(
     file: Annotated[Path, typer.Argument(help="an encounter file (YAML or TOML)")],
     seed: Annotated[int, typer.Option(help="the dice seed; the same seed, the same battle")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON event per line")] = False,
-    player: Annotated[
-        bool, typer.Option("--player", help="the players' view: no game-master-only events")
-    ] = False,
+    player: Annotated[bool, typer.Option("--player", help=PLAYER_HELP)] = False,
+    view: Annotated[str | None, typer.Option("--view", help=VIEW_HELP)] = None,
     save: Annotated[Path | None, typer.Option(help="save the battle (encounter + journal)")] = None,
 ) -> None:
     """Fight an encounter by the book, narrating every roll and rule."""
@@ -71,39 +73,54 @@ def run(
         if seed < 0:
             raise FracasError(f"--seed must be zero or more, got {seed}")
         battle = Battle(load(file), seed=seed)
+        viewer = _viewer(battle, player, view)
         battle.run()
         if save is not None:
-            try:
-                battle.save(save)
-            except OSError as e:
-                raise FracasError(f"cannot write {save}: {e.strerror}") from None
-    _print(battle, as_json, gm=not player)
+            battle.save(save)
+    _print(battle, as_json, viewer)
 
 
 @app.command(name="replay")
 def replay_cmd(
     saved: Annotated[Path, typer.Argument(help="a battle saved by `fracas run --save`")],
     as_json: Annotated[bool, typer.Option("--json", help="one JSON event per line")] = False,
-    player: Annotated[
-        bool, typer.Option("--player", help="the players' view: no game-master-only events")
-    ] = False,
+    player: Annotated[bool, typer.Option("--player", help=PLAYER_HELP)] = False,
+    view: Annotated[str | None, typer.Option("--view", help=VIEW_HELP)] = None,
 ) -> None:
     """Replay a saved battle from its journal; prints exactly what `run` printed."""
     with user_errors():
-        encounter, journal = load_saved(saved)
+        saved_battle = battle_from_save(read_save(saved), str(saved))
+        viewer = _viewer(saved_battle, player, view)
         try:
-            battle = replay(encounter, journal)
+            battle = replay(
+                saved_battle.encounter, saved_battle.journal, authors=saved_battle.authors
+            )
         except ReplayError as e:
             raise ReplayError(f"{saved}: {e}") from None
-    _print(battle, as_json, gm=not player)
+    _print(battle, as_json, viewer)
 
 
-def _print(battle: Battle, as_json: bool, gm: bool = True) -> None:
+PLAYER_HELP = "the players' view: only what every player may see"
+VIEW_HELP = "one side's view: what that side's players may see"
+
+
+def _viewer(battle: Battle, player: bool, view: str | None) -> Viewer:
+    """The GM's view by default; `--player` for the players at large, `--view SIDE` for one
+    side's players."""
+    if view is None:
+        return PLAYERS if player else GM_VIEW
+    sides = [s.name for s in battle.encounter.spec.sides]
+    if view not in sides:
+        raise FracasError(f"--view: no side is named {view!r} (sides: {', '.join(sides)})")
+    return Viewer(side=view)
+
+
+def _print(battle: Battle, as_json: bool, viewer: Viewer) -> None:
     if as_json:
-        for line in json_lines(battle.events, gm=gm):
+        for line in json_lines(battle.events, viewer):
             sys.stdout.write(line + "\n")
     else:
-        narrate(battle.events, sys.stdout, gm=gm, color=sys.stdout.isatty())
+        narrate(battle.events, sys.stdout, viewer, color=sys.stdout.isatty())
 
 
 def _register_simulator() -> None:

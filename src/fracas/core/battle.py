@@ -1,45 +1,65 @@
-"""A battle: an encounter plus the journal of answers (DESIGN.md §1–2).
+"""A battle: an encounter, a seed and the journal of answers (DESIGN.md §1–2).
 
 `Battle.run()` rebuilds the state from the encounter and fights, taking answers from the
-journal first and then from the dice source and the controllers. So a saved battle is its
-encounter and journal, `replay` is `run` with nothing but the journal, undo is dropping the
-last answers, and a person's answer is appended before running again.
+journal first and then from the seeded dice, the seats' people and the policy. Automatic dice
+are a function of the seed and their position, so a battle rebuilt from its journal at any
+point draws what an uninterrupted run would have. A saved battle is its encounter, seed, seats
+and journal; undo drops the answers since a person's last one; a person's answer is appended
+and the battle rebuilt by replay.
 """
 
 from __future__ import annotations
 
-import json
+import threading
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
-from fracas import __version__
+import numpy as np
+
+from fracas.core.combatant import BattleState, Combatant
 from fracas.core.controllers import Controller, NoChoices
 from fracas.core.dice_sources import DiceSource, NoDice, SeededDice
-from fracas.core.encounter import Encounter, from_document
-from fracas.core.errors import AnswerError, FracasError, ReplayError
+from fracas.core.encounter import Encounter
+from fracas.core.errors import (
+    AnswerError,
+    CommandError,
+    FracasError,
+    NotYourQuestion,
+    ReplayError,
+    StaleAnswer,
+)
 from fracas.core.events import (
     BattleEnded,
     BattleStarted,
     CombatantSummary,
+    CommandApplied,
+    Entrant,
     Event,
     RoundEnded,
     RoundStarted,
 )
-from fracas.core.journal import Answer, journal_from_json, journal_to_json
+from fracas.core.journal import AUTOMATIC, GM_SEAT, Answer, Command, Entry, Reroll
 from fracas.core.outcome import Ending, Outcome
+from fracas.core.question import Question, question_for
 from fracas.core.requests import ChoiceRequest, Pending, Request, RollRequest
-from fracas.core.table import Table
+from fracas.core.seats import Seat, Seating
+from fracas.core.table import BattleHalted, Table, Wait
 from fracas.dice import DiceError
 
-SAVE_FORMAT = 1
+Seats = Mapping[str, Seat | Mapping[str, Any] | str]
+
+
+def fresh_seed() -> int:
+    """A new seed for a battle started without one (kept in its save)."""
+    return int(np.random.SeedSequence().entropy) % 2**63  # type: ignore[arg-type]
 
 
 class Battle:
     """One fight of an encounter.
 
-    `controllers` maps side names to whoever decides for that side; sides not named are played
-    by `default_controller`, or by the ruleset's tactical policy when that is None.
+    `seats` maps side or combatant names to who answers for them (`core.seats`); everything
+    no person answers is decided by the ruleset's policy and rolled from `seed`. For tests and
+    simulation, `dice` replaces the seeded dice and `controllers` (by side name) the policy.
     """
 
     def __init__(
@@ -47,116 +67,271 @@ class Battle:
         encounter: Encounter,
         *,
         seed: int | None = None,
+        seats: Seats | None = None,
         dice: DiceSource | None = None,
         controllers: Mapping[str, Controller] | None = None,
         default_controller: Controller | None = None,
-        journal: Sequence[Answer] = (),
+        journal: Sequence[Entry] = (),
+        authors: Mapping[int, str] | None = None,
         observe: bool = True,
-        wait: Callable[[Request], Answer] | None = None,
+        wait: Wait | None = None,
     ) -> None:
         self.encounter = encounter
-        self.seed = seed
-        self._dice = dice if dice is not None else SeededDice(seed)
+        self.seed = seed if seed is not None or dice is not None else fresh_seed()
+        self.seating = Seating(seats)
+        self._dice = dice
         self._controllers = dict(controllers or {})
         self._default = default_controller
         self._observe = observe
         # With `wait`, a person's missing answer is waited for instead of raising Pending
         # (LiveBattle runs the rules in a thread this way).
         self.wait = wait
-        self.journal: list[Answer] = list(journal)
+        self.journal: list[Entry] = list(journal)
+        self.authors: dict[int, str] = dict(authors or {})
         self.events: list[Event] = []
         self.outcome: Outcome | None = None
-        self.pending: Request | None = None
+        self.question: Question | None = None
         self.state: Any = None
         self.answers_used = 0
         self.summary: tuple[CombatantSummary, ...] = ()
+        self._ids: dict[str, str] = {}
+        self._lock = threading.RLock()
+
+    # --- fighting ---------------------------------------------------------------------------
 
     def run(self) -> Outcome:
         """Fight to the end. Raises `Pending` when a person's answer is needed first."""
         ruleset = self.encounter.ruleset
         spec = self.encounter.spec
-        self.events = []
-        self.outcome = None
-        self.pending = None
+        self.events, self.outcome = [], None
         state = ruleset.setup(spec)
         self.state = state
-        fallback = self._default if self._default is not None else ruleset.policy(state)
-        controllers = {s.name: self._controllers.get(s.name, fallback) for s in state.sides}
-        sink = self.events.append if self._observe else None
-        table = Table(self._dice, controllers, self.journal, sink, self.wait)
-        table.emit(
-            BattleStarted(
-                ruleset=ruleset.id,
-                title=spec.name,
-                sides=tuple((s.name, tuple(c.name for c in s.combatants)) for s in state.sides),
-            )
+        self.seating.check(state)
+        self._ids = {c.name: c.id for c in state.combatants}
+        sink = self._record if self._observe else None
+        table = Table(
+            self._source(),
+            self._controllers_for(state),
+            self.journal,
+            sink,
+            self.wait,
+            seating=self.seating,
+            authors=self.authors,
+            on_command=lambda command: self._apply(table, state, command),
         )
-        winner: str | None = None
-        while True:
-            state.round += 1
-            table.round = state.round
-            table.emit(RoundStarted(round=state.round))
-            ruleset.play_round(table, state)
-            table.emit(RoundEnded(round=state.round))
-            over, winner = ruleset.outcome(state)
-            if over:
-                ending = Ending.VICTORY if winner is not None else Ending.MUTUAL
-                break
-            if state.round >= spec.max_rounds:
-                ending = Ending.ROUND_CAP
-                break
+        table.emit(BattleStarted(ruleset=ruleset.id, title=spec.name, sides=_entrants(state)))
+        outcome = self._fight(table, state, spec.max_rounds)
         ruleset.after_battle(table, state)
-        self.outcome = Outcome(winner=winner, ending=ending, rounds=state.round)
+        self.outcome = outcome
         self.answers_used = table.answers_used
         self.summary = ruleset.summary(state)
         table.emit(
             BattleEnded(
-                winner=winner, rounds=state.round, ending=ending.value, combatants=self.summary
+                winner=outcome.winner,
+                rounds=outcome.rounds,
+                ending=outcome.ending.value,
+                reason=outcome.reason,
+                combatants=self.summary,
             )
         )
-        return self.outcome
+        return outcome
 
-    # --- live play: a person answers, the battle resumes by replay -------------------------
-
-    def advance(self) -> Request | None:
-        """Run as far as the answers go: the request waiting for a person, or None if over."""
+    def _fight(self, table: Table, state: BattleState, max_rounds: int) -> Outcome:
+        """Rounds in the ruleset's own order of play until it judges the fight over."""
+        ruleset = self.encounter.ruleset
         try:
-            self.run()
-        except Pending as p:
-            self.pending = p.request
-            return p.request
-        return None
+            while True:
+                state.round += 1
+                table.round = state.round
+                table.emit(RoundStarted(round=state.round))
+                table.between_actions()
+                ruleset.play_round(table, state)
+                table.emit(RoundEnded(round=state.round))
+                verdict = ruleset.outcome(state)
+                if verdict is not None:
+                    ending = Ending.VICTORY if verdict.winner is not None else Ending.MUTUAL
+                    return Outcome(verdict.winner, ending, state.round, verdict.reason)
+                if state.round >= max_rounds:
+                    return Outcome(None, Ending.ROUND_CAP, state.round)
+        except BattleHalted:
+            return Outcome(None, Ending.GM_ENDED, state.round)
 
-    def answer(self, value: Sequence[int] | int) -> Request | None:
-        """Give the pending request its answer (faces for a roll, an index for a choice),
-        then advance. A bad answer raises AnswerError and changes nothing."""
-        request = self.pending
-        if request is None:
-            raise AnswerError("nothing is waiting for an answer")
-        self.journal.append(checked_answer(request, value))
-        return self.advance()
+    def _source(self) -> DiceSource:
+        if self._dice is not None:
+            return self._dice
+        # The automatic dice already in the journal were drawn from the seed's stream: the
+        # next automatic die is the one after them (DESIGN.md §2).
+        drawn = sum(
+            len(e)
+            for i, e in enumerate(self.journal)
+            if isinstance(e, tuple) and i not in self.authors
+        )
+        return SeededDice(self.seed, position=drawn)
 
-    def undo(self, answers: int = 1) -> Request | None:
-        """Take back the last `answers` answers and rebuild the battle by replay."""
-        if answers < 1 or answers > len(self.journal):
-            raise AnswerError(f"cannot undo {answers} answers of {len(self.journal)}")
-        del self.journal[-answers:]
-        return self.advance()
+    def _controllers_for(self, state: BattleState) -> dict[str, Controller]:
+        ruleset = self.encounter.ruleset
+        fallback = self._default if self._default is not None else ruleset.policy(state)
+        controllers = {s.name: self._controllers.get(s.name, fallback) for s in state.sides}
+        controllers[GM_SEAT] = self._controllers.get(GM_SEAT, fallback)
+        return controllers
+
+    def _record(self, event: Event) -> None:
+        """Keep an event, naming by id every combatant it names (a front-end keys on ids)."""
+        ids = self._ids
+        named = tuple((v, ids[v]) for v in _strings(event.fields()) if v in ids)
+        if named:
+            event = _with_ids(event, tuple(dict(named).items()))
+        self.events.append(event)
+
+    def _apply(self, table: Table, state: BattleState, command: Command) -> None:
+        """A journaled GM command takes effect (between actions)."""
+        try:
+            effect = self.encounter.ruleset.apply_command(table, state, command)
+        except CommandError as err:
+            effect = f"{command.describe()}: not applied ({err})"
+        self._ids = {c.name: c.id for c in state.combatants}
+        table.emit(CommandApplied(command=command.kind, effect=effect, audience=GM_SEAT))
+
+    # --- live play: questions and answers ----------------------------------------------------
+
+    def advance(self) -> Question | None:
+        """Run as far as the answers go: the question waiting for a person, or None when the
+        battle is over (`battle.question` holds it too)."""
+        with self._lock:
+            try:
+                self.run()
+            except Pending as p:
+                self.question = question_for(p.request, self.journal, self.authors)
+                return self.question
+            self.question = None
+            return None
+
+    def answer(
+        self, question_id: str, value: Sequence[int] | int, by: str = GM_SEAT
+    ) -> Question | None:
+        """Answer the open question (faces for a roll, an option's index for a choice) as
+        seat `by`, then advance. A stale id (StaleAnswer), a seat that may not answer
+        (NotYourQuestion) or a bad value (AnswerError) is refused and changes nothing. Safe
+        from several threads: of two answers to one question, exactly one wins."""
+        with self._lock:
+            question = self.check_answer(question_id, by)
+            assert question.request is not None
+            entry = checked_answer(question.request, value)
+            return self._journaled(lambda: self._append(entry, by))
+
+    def check_answer(self, question_id: str, by: str) -> Question:
+        """The open question, if `question_id` names it and seat `by` may answer it."""
+        question = self.question
+        if question is None:
+            raise StaleAnswer(f"question {question_id!r} is not open: nothing is asked now")
+        if question_id != question.id:
+            raise StaleAnswer(
+                f"question {question_id!r} is no longer open (the open question is {question.id!r})"
+            )
+        if by != GM_SEAT and by != question.seat:
+            owner = question.seat or "the GM"
+            raise NotYourQuestion(f"{by!r} may not answer {question.prompt!r} (it is {owner}'s)")
+        return question
+
+    def undo(self, answers: int = 1) -> Question | None:
+        """Go back to the open question before the last answer a person gave (or the last
+        `answers` of them); the automatic dice after it will fall the same again."""
+        with self._lock:
+            if answers < 1 or answers > len(self.authors):
+                given = len(self.authors)
+                raise AnswerError(f"cannot undo {answers} answers: people have given {given}")
+            cut = sorted(self.authors)[-answers]
+            return self._journaled(lambda: self._truncate(cut))
+
+    def command(self, command: Command, by: str = GM_SEAT) -> Question | None:
+        """A GM command, journaled like an answer so that undo and restart keep it. A re-roll
+        voids the last roll (and the answers given since); `EndBattle` ends the fight now; the
+        others take effect at the ruleset's next point between actions."""
+        with self._lock:
+            if by != GM_SEAT:
+                raise NotYourQuestion(f"only the GM may give commands, not {by!r}")
+            if self.outcome is not None and self.question is None:
+                raise CommandError("the battle is over")
+            if isinstance(command, Reroll):
+                rolls = [i for i, e in enumerate(self.journal) if isinstance(e, tuple)]
+                if not rolls:
+                    raise CommandError("nothing has been rolled yet")
+                last = rolls[-1]
+
+                def change() -> None:
+                    self._truncate(last + 1)
+                    self._append(command, by)
+
+                return self._journaled(change)
+            if self.state is not None:
+                self.encounter.ruleset.check_command(self.state, command)
+            return self._journaled(lambda: self._append(command, by))
+
+    def append_answer(self, entry: Answer, by: str) -> None:
+        """Put a checked answer in the journal without advancing (LiveBattle resumes the
+        rules itself)."""
+        with self._lock:
+            self._append(entry, by)
+            self.question = None
+
+    def _append(self, entry: Entry, by: str) -> None:
+        self.authors[len(self.journal)] = by
+        self.journal.append(entry)
+
+    def _truncate(self, length: int) -> None:
+        del self.journal[length:]
+        self.authors = {i: a for i, a in self.authors.items() if i < length}
+
+    def _journaled(self, change: Callable[[], None]) -> Question | None:
+        """Change the journal and advance; if the battle cannot take the change, put the
+        journal back and re-raise (a refused answer changes nothing)."""
+        journal, authors, question = list(self.journal), dict(self.authors), self.question
+        change()
+        try:
+            return self.advance()
+        except (FracasError, DiceError):
+            self.journal, self.authors = journal, authors
+            self.advance()
+            if self.question != question:
+                self.question = question
+            raise
 
     # --- saving -----------------------------------------------------------------------------
 
     def to_save(self) -> dict[str, Any]:
-        """The battle as one JSON document: encounter + journal + fracas version."""
-        return {
-            "fracas": __version__,
-            "format": SAVE_FORMAT,
-            "source": self.encounter.source,
-            "encounter": self.encounter.document,
-            "journal": journal_to_json(self.journal),
-        }
+        from fracas.core.save import to_save
 
-    def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_save()) + "\n", encoding="utf-8")
+        return to_save(self)
+
+    def save(self, path: Any) -> None:
+        from fracas.core.save import save
+
+        save(self, path)
+
+
+def _entrants(state: BattleState) -> tuple[tuple[str, tuple[Entrant, ...]], ...]:
+    return tuple(
+        (s.name, tuple(Entrant(c.id, c.name, c.hidden) for c in s.combatants)) for s in state.sides
+    )
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string in an event's fields (names of combatants among them)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, Mapping):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, (list, tuple)):
+        return [s for v in value for s in _strings(v)]
+    if isinstance(value, Combatant):
+        return [value.name]
+    return []
+
+
+def _with_ids(event: Event, ids: tuple[tuple[str, str], ...]) -> Event:
+    import dataclasses
+
+    return dataclasses.replace(event, ids=ids)
 
 
 def checked_answer(request: Request, value: Sequence[int] | int) -> Answer:
@@ -165,24 +340,41 @@ def checked_answer(request: Request, value: Sequence[int] | int) -> Answer:
     if isinstance(request, RollRequest):
         faces = (value,) if isinstance(value, int) else tuple(value)
         fits = len(faces) == len(request.dice) and all(
-            isinstance(f, int) and 1 <= f <= s for f, s in zip(faces, request.dice, strict=True)
+            isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= s
+            for f, s in zip(faces, request.dice, strict=False)
         )
         if not fits:
             dice = ", ".join(f"d{s}" for s in request.dice)
             raise AnswerError(f"expected one face for each of {dice}, got {list(faces)}")
         return faces
     assert isinstance(request, ChoiceRequest)
-    if not isinstance(value, int) or not 0 <= value < len(request.options):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or not 0 <= value < len(request.options)
+    ):
         raise AnswerError(
-            f"expected an option number from 0 to {len(request.options) - 1}, got {value}"
+            f"expected an option number from 0 to {len(request.options) - 1}, got {value!r}"
         )
     return value
 
 
-def replay(encounter: Encounter, journal: Sequence[Answer], *, observe: bool = True) -> Battle:
-    """Rebuild a battle from its encounter and journal; every answer must come from it."""
+def replay(
+    encounter: Encounter,
+    journal: Sequence[Entry],
+    *,
+    authors: Mapping[int, str] | None = None,
+    observe: bool = True,
+) -> Battle:
+    """Rebuild a finished battle from its encounter and journal; every answer must come from
+    it."""
     battle = Battle(
-        encounter, dice=NoDice(), default_controller=NoChoices(), journal=journal, observe=observe
+        encounter,
+        dice=NoDice(),
+        default_controller=NoChoices(),
+        journal=journal,
+        authors=authors,
+        observe=observe,
     )
     battle.run()
     if battle.answers_used != len(battle.journal):
@@ -191,27 +383,4 @@ def replay(encounter: Encounter, journal: Sequence[Answer], *, observe: bool = T
     return battle
 
 
-def load_saved(path: str | Path) -> tuple[Encounter, list[Answer]]:
-    """Read a saved battle: its encounter and journal (errors name the file)."""
-    name = str(path)
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as err:
-        raise ReplayError(f"{name}: cannot read the file ({err.strerror})") from None
-    except json.JSONDecodeError as err:
-        raise ReplayError(f"{name}: not a saved battle (invalid JSON: {err})") from None
-    if not isinstance(data, dict) or "encounter" not in data or "journal" not in data:
-        raise ReplayError(f"{name}: not a saved battle (expected 'encounter' and 'journal')")
-    if data.get("format") != SAVE_FORMAT:
-        raise ReplayError(f"{name}: unsupported save format {data.get('format')!r}")
-    if not isinstance(data["encounter"], dict):
-        raise ReplayError(f"{name}: 'encounter' must be a mapping")
-    encounter = from_document(data["encounter"], source=str(data.get("source", name)))
-    try:
-        journal = journal_from_json(data["journal"])
-    except FracasError as err:
-        raise ReplayError(f"{name}: {err}") from None
-    return encounter, journal
-
-
-__all__ = ["Battle", "DiceError", "load_saved", "replay"]
+__all__ = ["AUTOMATIC", "Battle", "DiceError", "checked_answer", "replay"]

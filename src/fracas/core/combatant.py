@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from fracas.core.audience import EVERYONE, side_audience
 from fracas.core.geometry import Position
 
 
@@ -22,6 +23,12 @@ class Status(enum.Enum):
     DEAD = "dead"
     FLED = "fled"
     SURRENDERED = "surrendered"
+    CAPTURED = "captured"
+
+    @property
+    def out(self) -> bool:
+        """Out of the fight for good or for now: anything but active."""
+        return self is not Status.ACTIVE
 
 
 @dataclass(slots=True, eq=False)
@@ -38,24 +45,73 @@ class Combatant:
     damage_dealt: int = 0
     damage_taken: int = 0
     went_down: bool = False  # set by the ruleset whenever the combatant leaves the fight
+    # Unknown to the other sides (an ambusher); the ruleset reveals it (core `Revealed`).
+    hidden: bool = False
 
     @property
     def active(self) -> bool:
         return self.status is Status.ACTIVE
 
+    @property
+    def audience(self) -> str:
+        """Who may see what this combatant does: everyone, or only its own side while hidden."""
+        return side_audience(self.side) if self.hidden else EVERYONE
+
+    @property
+    def decider(self) -> str:
+        return f"combatant:{self.id}"
+
     def __str__(self) -> str:
         return self.name
 
 
+def record_harm(target: Combatant, amount: int, by: Combatant | None = None) -> None:
+    """Bookkeeping for the summary and the simulator: `amount` taken by `target` and dealt by
+    `by` (if anyone dealt it)."""
+    target.damage_taken += amount
+    if by is not None:
+        by.damage_dealt += amount
+
+
 @dataclass(slots=True)
 class Side:
-    """A side of the fight, in encounter order."""
+    """A side of the fight, in encounter order. A side decides some things as one (group
+    initiative, which of its characters acts): it is then the decider of a question."""
 
     name: str
     combatants: list[Combatant]
 
     def active(self) -> Iterator[Combatant]:
         return (c for c in self.combatants if c.active)
+
+    @property
+    def audience(self) -> str:
+        return EVERYONE
+
+    @property
+    def decider(self) -> str:
+        return f"side:{self.name}"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class GameMaster:
+    """The GM as the decider of a question (a ruling, a referee's choice)."""
+
+    __slots__ = ()
+    name = "GM"
+    audience = "gm"
+    decider = "gm"
+
+    def __str__(self) -> str:
+        return "the GM"
+
+
+GM = GameMaster()
+
+# Who decides a question: a combatant, a side, or the GM.
+Decider = Combatant | Side | GameMaster
 
 
 @dataclass(slots=True)
@@ -89,6 +145,15 @@ class BattleState:
     def allies_of(self, c: Combatant) -> list[Combatant]:
         return [a for a in self.side_of(c).combatants if a is not c]
 
+    def join(self, side: Side, c: Combatant) -> None:
+        """A late arrival (a GM command) joins `side`; lists built once are rebuilt."""
+        side.combatants.append(c)
+        self.forget()
+
+    def forget(self) -> None:
+        """Drop the lists built once from the sides (they changed)."""
+        self._enemies.clear()
+
 
 class _SideSheet(Protocol):
     """A side as an encounter model gives it: a name and combatant sheets with a `count`."""
@@ -120,9 +185,15 @@ def roster(sides: Sequence[_SideSheet]) -> Iterator[Entry]:
         for sheet in side.combatants:
             for k in range(sheet.count):
                 name = f"{sheet.name} {k + 1}" if sheet.count > 1 else sheet.name
-                unique, n = name, 2
-                while unique in used:
-                    unique, n = f"{name} ({n})", n + 1
-                used.add(unique)
-                ident = re.sub(r"[^a-z0-9]+", "-", unique.lower()).strip("-") or f"c{len(used)}"
+                unique, ident = name_and_id(name, used)
                 yield Entry(side.name, sheet, unique, ident, k)
+
+
+def name_and_id(name: str, used: set[str]) -> tuple[str, str]:
+    """`name` made unique among `used` ("Cultist (2)"), added to it, and its id slugged."""
+    unique, n = name, 2
+    while unique in used:
+        unique, n = f"{name} ({n})", n + 1
+    used.add(unique)
+    ident = re.sub(r"[^a-z0-9]+", "-", unique.lower()).strip("-") or f"c{len(used)}"
+    return unique, ident

@@ -14,6 +14,11 @@ from fracas.core.errors import ReplayError
 from fracas.core.requests import ChoiceRequest, Pending
 
 
+class UnknownDecision(Exception):
+    """A policy was asked a decision it does not know: a bug in the ruleset, never input.
+    (Silently taking the first option would hide it.)"""
+
+
 class Controller(Protocol):
     def choose(self, request: ChoiceRequest) -> int: ...
 

@@ -20,27 +20,59 @@ class DiceSource(Protocol):
 
 
 class SeededDice:
-    """Faces from numpy's PCG64, seeded; reproducible for a given seed.
+    """Faces that are a function of the seed and the die's position alone (DESIGN.md §2).
 
-    Uniform floats are drawn in blocks (one numpy call per block, not per die: a scalar
-    numpy call costs microseconds) and mapped to faces by `int(u * sides) + 1`.
+    numpy's Philox is a counter-based generator: keyed by the seed, the k-th uniform float is
+    the k-th output of the cipher, and any position can be reached directly. So a battle rebuilt
+    from its save, in any process, draws from `position` exactly the dice an uninterrupted run
+    would have drawn. Floats are drawn in blocks (one numpy call per block, not per die: a
+    scalar numpy call costs microseconds) and mapped to faces by `int(u * sides) + 1`.
     """
 
-    __slots__ = ("_block", "_buffer", "_rng")
+    __slots__ = ("_block", "_buffer", "_key", "_next_block")
 
-    def __init__(self, seed: int | np.random.SeedSequence | None = None, block: int = 1024) -> None:
-        self._rng = np.random.Generator(np.random.PCG64(seed))
-        self._block = block
+    def __init__(
+        self,
+        seed: int | np.random.SeedSequence | None = None,
+        block: int = 1024,
+        position: int = 0,
+    ) -> None:
+        self._key = np.random.Philox(seed).state["state"]["key"]
+        self._block = max(4, block - block % 4)  # whole cipher outputs (4 floats each)
         self._buffer: list[float] = []
+        self._next_block = 0
+        self.seek(position)
+
+    @property
+    def position(self) -> int:
+        """How many dice have been drawn from the start of the stream."""
+        return self._next_block * self._block - len(self._buffer)
+
+    def seek(self, position: int) -> None:
+        """Go to die `position` of the stream (0 is the first)."""
+        block, skip = divmod(position, self._block)
+        self._next_block = block
+        self._buffer = []
+        self._refill()
+        del self._buffer[len(self._buffer) - skip :]
+
+    def _refill(self) -> None:
+        """Put the next block under the remaining floats (the buffer is read from its end)."""
+        counter = self._next_block * (self._block // 4)
+        bits = np.random.Philox(key=self._key, counter=[counter, 0, 0, 0])
+        floats = np.random.Generator(bits).random(self._block).tolist()
+        floats.reverse()
+        self._buffer[:0] = floats
+        self._next_block += 1
 
     def faces(self, request: RollRequest) -> tuple[int, ...]:
         return self.draw(request.dice)
 
     def draw(self, dice: tuple[int, ...]) -> tuple[int, ...]:
-        """One face per die of `dice` (their sides)."""
+        """One face per die of `dice` (their sides), the next positions of the stream."""
         buf = self._buffer
-        if len(buf) < len(dice):
-            buf[:0] = self._rng.random(self._block + len(dice)).tolist()
+        while len(buf) < len(dice):
+            self._refill()
         if len(dice) == 1:
             return (int(buf.pop() * dice[0]) + 1,)
         return tuple([int(buf.pop() * sides) + 1 for sides in dice])

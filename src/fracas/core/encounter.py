@@ -20,8 +20,8 @@ from typing import Any, Generic, TypeVar
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from fracas.core.errors import EncounterError, UnknownRuleset
-from fracas.core.ruleset import Ruleset, get_ruleset
+from fracas.core.errors import CommandError, EncounterError, UnknownRuleset
+from fracas.core.ruleset import AnyRuleset, get_ruleset
 
 
 def unknown(kind: str, name: str, known: Iterable[str]) -> ValueError:
@@ -38,6 +38,7 @@ class StrictModel(BaseModel):
 
 
 C = TypeVar("C", bound=BaseModel)
+M = TypeVar("M", bound=BaseModel)
 
 
 class SideSpec(StrictModel, Generic[C]):
@@ -67,7 +68,7 @@ class Encounter:
     """A validated encounter, ready to fight."""
 
     source: str  # the file it came from, for messages
-    ruleset: Ruleset
+    ruleset: AnyRuleset
     document: Mapping[str, Any]  # the expanded document (templates resolved)
     spec: Any  # the ruleset's validated model
 
@@ -147,6 +148,22 @@ def expand_templates(
     if problems:
         raise EncounterError(source, problems)
     return doc
+
+
+def new_sheet(
+    templates: Mapping[str, Mapping[str, Any]], sheet: Mapping[str, Any], model: type[M]
+) -> M:
+    """A combatant sheet given during a battle (a late arrival), templates expanded and
+    validated by `model` like an encounter's; a CommandError names what is wrong."""
+    doc = {"sides": [{"combatants": [dict(sheet)]}]}
+    try:
+        expanded = expand_templates(doc, templates, "the new combatant")
+        return model.model_validate(expanded["sides"][0]["combatants"][0])
+    except EncounterError as err:
+        raise CommandError(str(err)) from None
+    except ValidationError as err:
+        problems = "; ".join(f"{p}: {m}" if p else m for p, m in _problems(err))
+        raise CommandError(f"the new combatant: {problems}") from None
 
 
 def _problems(err: ValidationError) -> list[tuple[str, str]]:

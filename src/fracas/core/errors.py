@@ -32,3 +32,15 @@ class AnswerError(FracasError):
 
 class UnknownRuleset(FracasError):
     """No registered ruleset has this id."""
+
+
+class StaleAnswer(AnswerError):
+    """An answer to a question that is no longer open (answered already, or undone)."""
+
+
+class NotYourQuestion(AnswerError):
+    """An answer (or a GM command) from a seat that may not give it."""
+
+
+class CommandError(FracasError):
+    """A GM command the battle cannot take (an unknown combatant, a vital the ruleset lacks)."""

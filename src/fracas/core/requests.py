@@ -1,6 +1,8 @@
 """What the table asks for when it needs an answer: a roll or a choice.
 
-A request is plain data, so a front-end can show it and a `Pending` can carry it.
+A request is plain data, so a front-end can show it and a `Pending` can carry it. `seat` names
+the seat that must answer (None when a test's controller or dice source asks), `audience` who
+may see the request (a secret roll is shown to its audience only).
 """
 
 from __future__ import annotations
@@ -9,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fracas.core.combatant import Combatant
+from fracas.core.audience import EVERYONE
+from fracas.core.combatant import Combatant, Decider
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +23,8 @@ class RollRequest:
     dice: tuple[int, ...]
     by: Combatant | None
     reason: str
+    seat: str | None = None
+    audience: str = EVERYONE
 
     def describe(self) -> str:
         who = f"{self.by.name}: " if self.by else ""
@@ -29,11 +34,14 @@ class RollRequest:
 
 @dataclass(frozen=True, slots=True)
 class ChoiceRequest:
-    """`who` (or the GM on their behalf) decides `decision`: the answer is an option's index."""
+    """`who` (a combatant, a side, or the GM) decides `decision`: the answer is an option's
+    index."""
 
-    who: Combatant
+    who: Decider
     decision: str
     options: Sequence[Any]
+    seat: str | None = None
+    audience: str = EVERYONE
 
     def describe(self) -> str:
         lines = [f"{self.who.name}: {self.decision}"]
@@ -45,11 +53,8 @@ Request = RollRequest | ChoiceRequest
 
 
 class Pending(Exception):
-    """Raised by a person's dice source or controller that has no answer yet.
-
-    The front-end shows `request`, appends the answer to the journal and resumes the
-    battle by replay (DESIGN.md §2).
-    """
+    """Raised where a person must answer and nobody waits in place: the battle stops at a
+    question, and resumes by replay once the answer is in the journal (DESIGN.md §2)."""
 
     def __init__(self, request: Request) -> None:
         super().__init__(request.describe())

@@ -15,28 +15,35 @@ from functools import cache
 from importlib import resources
 from importlib.abc import Traversable
 from importlib.metadata import entry_points
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
 
-from fracas.core.combatant import BattleState
+from fracas.core.combatant import BattleState, Combatant, Status
 from fracas.core.controllers import Controller
-from fracas.core.errors import UnknownRuleset
+from fracas.core.errors import CommandError, UnknownRuleset
 from fracas.core.events import CombatantSummary
+from fracas.core.journal import AddCombatant, Command, RemoveCombatant, SetCondition, SetVitals
+from fracas.core.outcome import EVERYONE_DOWN, ONE_SIDE_LEFT, Verdict
 from fracas.core.table import Table
+
+SpecT = TypeVar("SpecT", bound=BaseModel)
+StateT = TypeVar("StateT", bound=BattleState)
 
 ENTRY_POINT_GROUP = "fracas.rulesets"
 
 
-class Ruleset(ABC):
-    """Base class of every ruleset. Subclass, fill the class attributes, register."""
+class Ruleset(ABC, Generic[SpecT, StateT]):
+    """Base class of every ruleset, generic over its encounter model and its fight state.
+    Subclass, fill the class attributes, register."""
 
     id: ClassVar[str]
     title: ClassVar[str]
     source: ClassVar[str]  # the chapter it implements, for `fracas rulesets`
+    version: ClassVar[str] = "1"  # bumped when the same journal would play differently
 
     @abstractmethod
-    def encounter_model(self) -> type[BaseModel]:
+    def encounter_model(self) -> type[SpecT]:
         """The pydantic model an encounter file of this ruleset must satisfy."""
 
     def templates(self) -> Mapping[str, Mapping[str, Any]]:
@@ -44,31 +51,61 @@ class Ruleset(ABC):
         return {}
 
     @abstractmethod
-    def setup(self, spec: Any) -> BattleState:
+    def setup(self, spec: SpecT) -> StateT:
         """The starting state of a battle from a validated encounter."""
 
     @abstractmethod
-    def play_round(self, table: Table, state: BattleState) -> None:
-        """One round, in this ruleset's own order of play."""
+    def play_round(self, table: Table, state: StateT) -> None:
+        """One round, in this ruleset's own order of play. Call `table.between_actions()`
+        wherever a GM command may take effect (between actions)."""
 
-    def outcome(self, state: BattleState) -> tuple[bool, str | None]:
-        """(over, winner): over when at most one side still has an active combatant."""
+    def outcome(self, state: StateT) -> Verdict | None:
+        """None while the fight goes on; over when at most one side still has an active
+        combatant."""
         standing = [s.name for s in state.sides if any(s.active())]
         if len(standing) > 1:
-            return False, None
-        return True, standing[0] if standing else None
+            return None
+        if standing:
+            return Verdict(standing[0], ONE_SIDE_LEFT)
+        return Verdict(None, EVERYONE_DOWN)
 
-    def after_battle(self, table: Table, state: BattleState) -> None:  # noqa: B027
+    def after_battle(self, table: Table, state: StateT) -> None:
         """Anything the rules do once the fight is over (e.g. gear wearing out); by default,
         nothing (an optional hook, not an abstract method)."""
 
     @abstractmethod
-    def policy(self, state: BattleState) -> Controller:
+    def policy(self, state: StateT) -> Controller:
         """The default tactical policy, deciding for any side nobody else controls."""
 
     @abstractmethod
-    def summary(self, state: BattleState) -> tuple[CombatantSummary, ...]:
-        """Each combatant's standing at the end, for the summary table and the simulator."""
+    def summary(self, state: StateT) -> tuple[CombatantSummary, ...]:
+        """Each combatant's standing at the end, for the summary table and the simulator:
+        a typed status and the ruleset's vitals by name."""
+
+    # --- GM commands (DESIGN.md §2) ---------------------------------------------------------
+
+    def check_command(self, state: StateT, command: Command) -> None:
+        """Refuse (CommandError) a command this battle cannot take, before it is journaled.
+        The base checks names; a ruleset adds its vitals, conditions and sheets."""
+        ids = {c.id for c in state.combatants}
+        who = getattr(command, "combatant", None)
+        if who is not None and who not in ids:
+            raise CommandError(f"no combatant has the id {who!r} (ids: {', '.join(sorted(ids))})")
+        if isinstance(command, AddCombatant) and command.side not in {s.name for s in state.sides}:
+            raise CommandError(f"no side is named {command.side!r}")
+
+    def apply_command(self, table: Table, state: StateT, command: Command) -> str:
+        """Carry out a journaled command where the rules allow it; returns what it did, in
+        words. The base removes combatants (they leave the fight: fled); a ruleset handles
+        vitals, conditions and late arrivals."""
+        self.check_command(state, command)
+        if isinstance(command, RemoveCombatant):
+            gone = combatant_by_id(state, command.combatant)
+            gone.status = Status.FLED
+            return f"{gone.name} leaves the battle"
+        if isinstance(command, (SetVitals, SetCondition, AddCombatant)):
+            raise CommandError(f"the {self.title} rules here do not take {command.kind!r}")
+        raise CommandError(f"unknown command {command.kind!r}")
 
     def bench_encounters(self) -> dict[str, Traversable]:
         """The encounters `fracas bench` times: `bench/1v1.yaml` and `bench/4v4.yaml` in the
@@ -82,18 +119,41 @@ class Ruleset(ABC):
         return found
 
 
+def combatant_by_id(state: BattleState, ident: str) -> Combatant:
+    for c in state.combatants:
+        if c.id == ident:
+            return c
+    raise CommandError(f"no combatant has the id {ident!r}")
+
+
+AnyRuleset = Ruleset[Any, Any]
+_registered: dict[str, type[AnyRuleset]] = {}
+
+
 @cache
-def registry() -> dict[str, type[Ruleset]]:
+def installed() -> dict[str, type[AnyRuleset]]:
     """Rulesets installed through the `fracas.rulesets` entry points, by id."""
-    found: dict[str, type[Ruleset]] = {}
+    found: dict[str, type[AnyRuleset]] = {}
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         cls = ep.load()
         if isinstance(cls, type) and issubclass(cls, Ruleset):
             found[cls.id] = cls
-    return dict(sorted(found.items()))
+    return found
 
 
-def get_ruleset(ruleset_id: str) -> Ruleset:
+def registry() -> dict[str, type[AnyRuleset]]:
+    """Every ruleset, by id: those installed and those registered in this process."""
+    return dict(sorted({**installed(), **_registered}.items()))
+
+
+def register(cls: type[AnyRuleset]) -> type[AnyRuleset]:
+    """Register a ruleset in this process (a test's toy ruleset, a notebook's house rules);
+    usable as a class decorator. Installed packages use the entry points instead."""
+    _registered[cls.id] = cls
+    return cls
+
+
+def get_ruleset(ruleset_id: str) -> AnyRuleset:
     rulesets = registry()
     if ruleset_id not in rulesets:
         known = ", ".join(rulesets) or "none installed"

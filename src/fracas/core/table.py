@@ -1,9 +1,10 @@
 """The table: the only door between rules code and the world (DESIGN.md §1).
 
-`roll` asks for dice, `choose` asks for a decision, `emit` tells what happened. Answers are
-taken from the journal while it lasts (replay), then from the dice source or the controller,
-and appended to the journal. Nothing else feeds the rules, so the encounter plus the journal
-determine the battle.
+`roll` asks for dice, `choose` asks for a decision, `emit` tells what happened, and
+`between_actions` marks where the ruleset lets GM commands take effect. Answers are taken
+from the journal while it lasts (replay), then from the dice source, a seat's person or the
+controller, and appended to the journal. Nothing else feeds the rules, so the encounter, the
+seed and the journal determine the battle.
 """
 
 from __future__ import annotations
@@ -12,16 +13,26 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar, overload
 
-from fracas.core.combatant import Combatant
+from fracas.core.audience import EVERYONE
+from fracas.core.combatant import Combatant, Decider, Side
 from fracas.core.controllers import Controller
 from fracas.core.dice_sources import DiceSource
 from fracas.core.errors import ReplayError
-from fracas.core.events import DiceRolled, Event
-from fracas.core.journal import Answer
+from fracas.core.events import DiceRolled, Event, Rerolled
+from fracas.core.journal import GM_SEAT, Answer, Command, EndBattle, Entry, Reroll
 from fracas.core.requests import ChoiceRequest, Pending, Request, RollRequest
+from fracas.core.seats import Seating
 from fracas.dice import Compiled, DiceError, compile_dice
 
 T = TypeVar("T")
+
+# Where a person's answer is waited for in place (a live battle's worker thread): the answer
+# and the seat that gave it.
+Wait = Callable[[Request], tuple[Answer, str]]
+
+
+class BattleHalted(Exception):
+    """The GM ended the battle (a journaled `EndBattle`): unwinds the rules to the loop."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,16 +51,29 @@ class Roll:
         return self.total
 
 
+def _controller_key(who: Decider) -> str:
+    if isinstance(who, Combatant):
+        return who.side
+    if isinstance(who, Side):
+        return who.name
+    return GM_SEAT
+
+
 class Table:
-    """One battle's table. `controllers` maps a side name to whoever decides for it."""
+    """One battle's table. `controllers` maps a side name (and `gm`) to whoever decides for
+    it when no person's seat does."""
 
     __slots__ = (
         "_controllers",
         "_cursor",
         "_dice",
         "_draw",
+        "_on_command",
+        "_queued",
+        "_seating",
         "_sink",
         "_wait",
+        "authors",
         "journal",
         "round",
     )
@@ -58,13 +82,17 @@ class Table:
         self,
         dice: DiceSource,
         controllers: Mapping[str, Controller],
-        journal: list[Answer] | None = None,
+        journal: list[Entry] | None = None,
         sink: Callable[[Event], None] | None = None,
-        wait: Callable[[Request], Answer] | None = None,
+        wait: Wait | None = None,
+        *,
+        seating: Seating | None = None,
+        authors: dict[int, str] | None = None,
+        on_command: Callable[[Command], None] | None = None,
     ) -> None:
         self._dice = dice
-        # A person's source raises Pending; with `wait`, the table instead waits here for the
-        # answer (a live battle keeps running in its thread, DESIGN.md §2).
+        # A person's missing answer raises Pending; with `wait`, the table instead waits here
+        # for it (a live battle keeps running in its thread, DESIGN.md §2).
         self._wait = wait
         # Sources that need no request (a seeded generator) offer `draw(sides)`: the hot path
         # of simulation skips building a request and checking the faces.
@@ -72,9 +100,13 @@ class Table:
             dice, "draw", None
         )
         self._controllers = controllers
-        self.journal: list[Answer] = journal if journal is not None else []
+        self._seating = seating if seating is not None and seating.seats else None
+        self.journal: list[Entry] = journal if journal is not None else []
+        self.authors: dict[int, str] = authors if authors is not None else {}
         self._cursor = 0
         self._sink = sink
+        self._on_command = on_command
+        self._queued: list[Command] = []
         self.round = 0
 
     @property
@@ -84,83 +116,127 @@ class Table:
 
     @property
     def answers_used(self) -> int:
-        """How many journal answers the battle has consumed so far."""
+        """How many journal entries the battle has consumed so far."""
         return self._cursor
 
     @property
     def replaying(self) -> bool:
         return self._cursor < len(self.journal)
 
-    def roll(self, notation: str, *, by: Combatant | None = None, reason: str) -> Roll:
-        """Roll `notation` (variables such as `db` bound from `by.dice_vars`)."""
+    # --- dice -------------------------------------------------------------------------------
+
+    def roll(
+        self,
+        notation: str,
+        *,
+        by: Combatant | None = None,
+        reason: str,
+        audience: str | None = None,
+    ) -> Roll:
+        """Roll `notation` (variables such as `db` bound from `by.dice_vars`). The roll and its
+        question are shown to `audience`: by default everyone, or only the roller's side while
+        it is hidden; a secret roll names its audience (`core.audience`)."""
         compiled = compile_dice(notation, by.dice_vars if by is not None else None)
         if not compiled.dice:
             return Roll(compiled, (), compiled.total(()))
+        if audience is None:
+            audience = by.audience if by is not None else EVERYONE
+        while True:
+            faces = self._faces(compiled, notation, by, reason, audience)
+            self._cursor += 1
+            if self._cursor < len(self.journal) and isinstance(self.journal[self._cursor], Reroll):
+                self._cursor += 1  # the GM had this roll rolled again: these faces are void
+                self._announce(compiled, notation, faces, by, reason, audience)
+                if self._sink is not None:
+                    self._sink(Rerolled(reason=reason, faces=faces, audience=audience))
+                continue
+            roll = Roll(compiled, faces, compiled.total(faces))
+            self._announce(compiled, notation, faces, by, reason, audience)
+            return roll
+
+    def _faces(
+        self,
+        compiled: Compiled,
+        notation: str,
+        by: Combatant | None,
+        reason: str,
+        audience: str,
+    ) -> tuple[int, ...]:
         if self._cursor < len(self.journal):
-            answer = self.journal[self._cursor]
-            if not isinstance(answer, tuple):
-                raise ReplayError(
-                    f"journal[{self._cursor}] is a choice, but the battle rolls {notation}"
-                    f" ({reason}) here"
-                )
-            try:
-                compiled.check_faces(answer)
-            except DiceError as err:
-                raise ReplayError(f"journal[{self._cursor}]: {err}") from None
-            faces = answer
-        elif self._draw is not None:
+            entry = self._replayed()
+            if entry is not None:
+                if not isinstance(entry, tuple):
+                    raise ReplayError(
+                        f"journal[{self._cursor}] is a choice, but the battle rolls {notation}"
+                        f" ({reason}) here"
+                    )
+                try:
+                    compiled.check_faces(entry)
+                except DiceError as err:
+                    raise ReplayError(f"journal[{self._cursor}]: {err}") from None
+                return entry
+        seat = self._seating.rolling(by) if self._seating is not None else None
+        if seat is None and self._draw is not None:
             faces = self._draw(compiled.dice)  # a generator's faces are valid by construction
             self.journal.append(faces)
+            return faces
+        request = RollRequest(notation, compiled.dice, by, reason, seat, audience)
+        author = ""
+        if seat is not None:
+            answer, author = self._ask(request)
         else:
-            request = RollRequest(notation, compiled.dice, by, reason)
             try:
-                faces = self._dice.faces(request)
+                answer = self._dice.faces(request)
             except Pending:
                 if self._wait is None:
                     raise
-                waited = self._wait(request)
-                faces = waited if isinstance(waited, tuple) else (waited,)
-            compiled.check_faces(faces)
-            self.journal.append(faces)
-        self._cursor += 1
-        roll = Roll(compiled, faces, compiled.total(faces))
+                answer, author = self._wait(request)
+        faces = answer if isinstance(answer, tuple) else (answer,)
+        compiled.check_faces(faces)
+        self._record(faces, author)
+        return faces
+
+    def _announce(
+        self,
+        compiled: Compiled,
+        notation: str,
+        faces: tuple[int, ...],
+        by: Combatant | None,
+        reason: str,
+        audience: str,
+    ) -> None:
         if self._sink is not None:
             self._sink(
                 DiceRolled(
                     by=by.id if by is not None else None,
+                    who=by.name if by is not None else None,
                     reason=reason,
                     notation=notation,
                     faces=faces,
-                    total=roll.total,
-                    breakdown=roll.breakdown,
+                    total=compiled.total(faces),
+                    breakdown=compiled.breakdown(faces),
+                    audience=audience,
                 )
             )
-        return roll
 
-    def choose(self, who: Combatant, decision: str, options: Sequence[T]) -> T:
-        """`who`'s controller picks one of `options`. A single option needs no decision."""
+    # --- decisions --------------------------------------------------------------------------
+
+    def choose(self, who: Decider, decision: str, options: Sequence[T]) -> T:
+        """`who` (a combatant, a side or the GM) picks one of `options`: a person at its seat,
+        else its controller. A single option needs no decision."""
         if not options:
             raise ValueError(f"no options for {who.name}'s {decision}")
         if len(options) == 1:
             return options[0]
-        if self._cursor < len(self.journal):
-            answer = self.journal[self._cursor]
-            if not isinstance(answer, int):
-                raise ReplayError(
-                    f"journal[{self._cursor}] is a roll, but {who.name} decides {decision} here"
-                )
+        entry = self._replayed() if self._cursor < len(self.journal) else None
+        if entry is None:
+            answer = self._decide(who, decision, options)
+        elif isinstance(entry, int):
+            answer = entry
         else:
-            request = ChoiceRequest(who, decision, options)
-            try:
-                answer = self._controllers[who.side].choose(request)
-            except Pending:
-                if self._wait is None:
-                    raise
-                waited = self._wait(request)
-                if not isinstance(waited, int):
-                    raise ReplayError(f"a choice was answered with {waited!r}") from None
-                answer = waited
-            self.journal.append(answer)
+            raise ReplayError(
+                f"journal[{self._cursor}] is a roll, but {who.name} decides {decision} here"
+            )
         if not 0 <= answer < len(options):
             raise ReplayError(
                 f"journal[{self._cursor}]: choice {answer} is out of range for {who.name}'s"
@@ -168,6 +244,64 @@ class Table:
             )
         self._cursor += 1
         return options[answer]
+
+    def _decide(self, who: Decider, decision: str, options: Sequence[Any]) -> int:
+        seat = self._seating.deciding(who) if self._seating is not None else None
+        request = ChoiceRequest(who, decision, options, seat, who.audience)
+        author = ""
+        if seat is not None:
+            answer, author = self._ask(request)
+        else:
+            try:
+                answer = self._controllers[_controller_key(who)].choose(request)
+            except Pending:
+                if self._wait is None:
+                    raise
+                answer, author = self._wait(request)
+        if not isinstance(answer, int):
+            raise ReplayError(f"a choice was answered with {answer!r}")
+        self._record(answer, author)
+        return answer
+
+    def _ask(self, request: Request) -> tuple[Answer, str]:
+        """A person's answer: waited for in place, or the battle stops at this question."""
+        if self._wait is None:
+            raise Pending(request)
+        return self._wait(request)
+
+    def _record(self, answer: Answer, author: str) -> None:
+        if author:
+            self.authors[len(self.journal)] = author
+        self.journal.append(answer)
+
+    # --- GM commands ------------------------------------------------------------------------
+
+    def _replayed(self) -> Answer | None:
+        """The next answer in the journal (cursor left on it), taking up the GM commands
+        before it; None when the journal is spent."""
+        journal = self.journal
+        while self._cursor < len(journal):
+            entry = journal[self._cursor]
+            if not isinstance(entry, Command):
+                return entry
+            self._cursor += 1
+            if isinstance(entry, EndBattle):
+                raise BattleHalted
+            if isinstance(entry, Reroll):
+                raise ReplayError(f"journal[{self._cursor - 1}]: a re-roll must follow a roll")
+            self._queued.append(entry)
+        return None
+
+    def between_actions(self) -> None:
+        """A point of the round where GM commands take effect: each ruleset calls it between
+        actions (the core calls it as each round starts)."""
+        self._replayed()
+        if self._queued and self._on_command is not None:
+            queued, self._queued = self._queued, []
+            for command in queued:
+                self._on_command(command)
+
+    # --- events -----------------------------------------------------------------------------
 
     @overload
     def emit(self, event: Event, /) -> None: ...

@@ -2,7 +2,8 @@
 (one JSON object per event per line, the last one the summary).
 
 Output depends only on the events, so `fracas replay` prints exactly what `fracas run` did.
-`gm` decides whether game-master-only events are shown (DESIGN.md §1).
+`viewer` decides what is shown: the GM sees everything, players only what the one filter of
+the core (`visible_to`) lets through (DESIGN.md §2).
 """
 
 from __future__ import annotations
@@ -15,19 +16,31 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from fracas.core.events import BattleEnded, BattleStarted, DiceRolled, Event, RoundStarted
+from fracas.core.audience import GM_VIEW, Viewer
+from fracas.core.events import (
+    BattleEnded,
+    BattleStarted,
+    DiceRolled,
+    Event,
+    RoundStarted,
+    visible_to,
+)
 
 WIDTH = 100  # fixed, so that the same battle prints the same bytes on any terminal
 
 
-def visible(events: Iterable[Event], gm: bool) -> Iterator[Event]:
-    return (e for e in events if gm or not e.gm_only)
+def visible(events: Iterable[Event], viewer: Viewer) -> Iterator[Event]:
+    """The events as `viewer` may see them (some redacted, some dropped)."""
+    for e in events:
+        seen = visible_to(e, viewer)
+        if seen is not None:
+            yield seen
 
 
-def json_lines(events: Iterable[Event], gm: bool = True) -> Iterator[str]:
+def json_lines(events: Iterable[Event], viewer: Viewer = GM_VIEW) -> Iterator[str]:
     """One compact JSON object per event, each stamped with its round."""
     current = 0
-    for e in visible(events, gm):
+    for e in visible(events, viewer):
         if isinstance(e, RoundStarted):
             current = e.round
         doc = e.to_dict()
@@ -35,7 +48,9 @@ def json_lines(events: Iterable[Event], gm: bool = True) -> Iterator[str]:
         yield json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
 
-def narrate(events: Iterable[Event], file: IO[str], gm: bool = True, color: bool = False) -> None:
+def narrate(
+    events: Iterable[Event], file: IO[str], viewer: Viewer = GM_VIEW, color: bool = False
+) -> None:
     """The readable log: headlines flush left, rules indented, dice under them."""
     console = Console(
         file=file,
@@ -46,7 +61,7 @@ def narrate(events: Iterable[Event], file: IO[str], gm: bool = True, color: bool
         soft_wrap=True,
         emoji=False,
     )
-    for e in visible(events, gm):
+    for e in visible(events, viewer):
         if isinstance(e, BattleStarted):
             console.print(f"[bold]{escape(e.text())}[/bold]")
         elif isinstance(e, RoundStarted):
@@ -69,7 +84,7 @@ def summary_table(end: BattleEnded) -> Table:
         ("Combatant", "left"),
         ("Side", "left"),
         ("Status", "left"),
-        ("HP", "right"),
+        ("Vitals", "right"),
         ("Dealt", "right"),
         ("Taken", "right"),
     ):
@@ -78,8 +93,8 @@ def summary_table(end: BattleEnded) -> Table:
         table.add_row(
             escape(c.name),
             escape(c.side),
-            c.status,
-            f"{c.hp}/{c.hp_max}",
+            escape(c.condition),
+            escape(c.vitals_text()),
             str(c.damage_dealt),
             str(c.damage_taken),
         )

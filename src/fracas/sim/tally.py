@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from fracas.core.combatant import Status
 from fracas.core.events import CombatantSummary
 from fracas.core.outcome import Outcome
 from fracas.sim import stats
@@ -21,6 +22,8 @@ class CombatantTally:
     died: int = 0
     dealt: int = 0
     taken: int = 0
+    # How each battle left it, by typed status (never by a ruleset's display word).
+    ended: Counter[str] = field(default_factory=Counter)
 
 
 @dataclass(slots=True)
@@ -31,6 +34,7 @@ class Tally:
     rounds: Counter[int] = field(default_factory=Counter)
     combatants: dict[str, CombatantTally] = field(default_factory=dict)
     extras: Counter[str] = field(default_factory=Counter)
+    reasons: Counter[str] = field(default_factory=Counter)  # why battles ended
 
     def add(
         self, outcome: Outcome, summary: tuple[CombatantSummary, ...], extras: Counter[str]
@@ -41,14 +45,16 @@ class Tally:
         else:
             self.wins[outcome.winner] += 1
         self.rounds[outcome.rounds] += 1
+        self.reasons[outcome.reason] += 1
         for c in summary:
             t = self.combatants.get(c.id)
             if t is None:
                 t = self.combatants[c.id] = CombatantTally(c.name, c.side)
             t.went_down += c.went_down
-            t.died += c.status == "dead"
+            t.died += c.status is Status.DEAD
             t.dealt += c.damage_dealt
             t.taken += c.damage_taken
+            t.ended[c.status.value] += 1
         self.extras.update(extras)
 
     def merge(self, other: Tally) -> None:
@@ -56,17 +62,19 @@ class Tally:
         self.wins.update(other.wins)
         self.draws += other.draws
         self.rounds.update(other.rounds)
+        self.reasons.update(other.reasons)
         for key, o in other.combatants.items():
             t = self.combatants.get(key)
             if t is None:
                 self.combatants[key] = CombatantTally(
-                    o.name, o.side, o.went_down, o.died, o.dealt, o.taken
+                    o.name, o.side, o.went_down, o.died, o.dealt, o.taken, Counter(o.ended)
                 )
             else:
                 t.went_down += o.went_down
                 t.died += o.died
                 t.dealt += o.dealt
                 t.taken += o.taken
+                t.ended.update(o.ended)
         self.extras.update(other.extras)
 
     def report(self, sides: list[str], meta: dict[str, Any]) -> dict[str, Any]:
@@ -90,6 +98,7 @@ class Tally:
                 "max": max(self.rounds) if self.rounds else 0,
                 "histogram": {str(r): c for r, c in sorted(self.rounds.items())},
             },
+            "endings": {r: k / n for r, k in sorted(self.reasons.items())},
             "combatants": [
                 {
                     "id": key,
@@ -99,6 +108,7 @@ class Tally:
                     "died": t.died / n,
                     "damage_dealt": t.dealt / n,
                     "damage_taken": t.taken / n,
+                    "status": {s: k / n for s, k in sorted(t.ended.items())},
                 }
                 for key, t in self.combatants.items()
             ],

@@ -3,7 +3,8 @@
 Module map, in the book's order: `derived` (2.5 derived characteristics, success levels),
 `actions` (5.2 intents, 5.3 movement limits), `round` (5.1 the round's four phases),
 `combat` (5.5–5.13 attack, parry, dodge, matrix, damage), `healing` (5.14 First Aid, 5.12
-death), `policy` (default tactics), `data/` (every table of the seed, as YAML).
+death), `commands` (the GM's commands), `policy` (default tactics), `decisions` (the names of
+the decisions rules ask and the policy answers), `data/` (every table of the seed, as YAML).
 """
 
 from __future__ import annotations
@@ -11,60 +12,72 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import BaseModel
-
-from fracas.core.combatant import BattleState, Combatant, Side, Status, roster
+from fracas.core.combatant import Side, Status, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
+from fracas.core.journal import Command
 from fracas.core.ruleset import Ruleset
 from fracas.core.table import Table
-from fracas.rulesets.brp import data, model
+from fracas.rulesets.brp import commands, data, model
 from fracas.rulesets.brp.policy import BRPPolicy
 from fracas.rulesets.brp.round import play_round
-from fracas.rulesets.brp.state import BRPState, build_fighter
+from fracas.rulesets.brp.state import BRPState, Fighter, build_fighter
 
 
-class BRP(Ruleset):
+class BRP(Ruleset[model.Encounter, BRPState]):
     id = "brp"
     title = "Basic Roleplaying"
     source = "BRP SRD 1.0, 5. Combat (seed 002)"
+    version = "2"
 
-    def encounter_model(self) -> type[BaseModel]:
+    def encounter_model(self) -> type[model.Encounter]:
         return model.Encounter
 
     def templates(self) -> Mapping[str, Mapping[str, Any]]:
         return data.templates()
 
-    def setup(self, spec: Any) -> BattleState:
-        assert isinstance(spec, model.Encounter)
-        fighters: dict[str, list[Combatant]] = {side.name: [] for side in spec.sides}
+    def setup(self, spec: model.Encounter) -> BRPState:
+        fighters: dict[str, list[Fighter]] = {side.name: [] for side in spec.sides}
         for e in roster(spec.sides):
             fighters[e.side].append(build_fighter(e.sheet, e.name, e.id, e.side, offset=e.copy))
-        sides = [Side(name, members) for name, members in fighters.items()]
+        sides = [Side(name, list(members)) for name, members in fighters.items()]
         return BRPState(sides=sides, options=spec.options, conditions=spec.conditions)
 
-    def play_round(self, table: Table, state: BattleState) -> None:
-        assert isinstance(state, BRPState)
+    def play_round(self, table: Table, state: BRPState) -> None:
         play_round(table, state)
 
-    def policy(self, state: BattleState) -> Controller:
-        assert isinstance(state, BRPState)
+    def policy(self, state: BRPState) -> Controller:
         return BRPPolicy(state)
 
-    def summary(self, state: BattleState) -> tuple[CombatantSummary, ...]:
-        assert isinstance(state, BRPState)
-        words = {Status.DOWN: "unconscious", Status.ACTIVE: "fighting"}
-        return tuple(
-            CombatantSummary(
-                id=f.id,
-                name=f.name,
-                side=f.side,
-                status=words.get(f.status, f.status.value),
-                hp=f.hp,
-                hp_max=f.hp_max,
-                damage_dealt=f.damage_dealt,
-                damage_taken=f.damage_taken,
-                went_down=f.went_down,
-            )
-            for f in state.fighters()
-        )
+    def summary(self, state: BRPState) -> tuple[CombatantSummary, ...]:
+        return tuple(summarize(f) for f in state.fighters())
+
+    def check_command(self, state: BRPState, command: Command) -> None:
+        super().check_command(state, command)
+        commands.check(state, command)
+
+    def apply_command(self, table: Table, state: BRPState, command: Command) -> str:
+        self.check_command(state, command)
+        return commands.apply(table, state, command) or super().apply_command(table, state, command)
+
+
+def condition(f: Fighter) -> str:
+    """BRP's words for where a fighter stands (§5.12, §5.14)."""
+    if f.status is Status.DOWN:
+        return "dying" if f.hp <= 0 else "unconscious"
+    return "fighting" if f.status is Status.ACTIVE else f.status.value
+
+
+def summarize(f: Fighter) -> CombatantSummary:
+    return CombatantSummary(
+        id=f.id,
+        name=f.name,
+        side=f.side,
+        status=f.status,
+        condition=condition(f),
+        vitals={"HP": (f.hp, f.hp_max)},
+        damage_dealt=f.damage_dealt,
+        damage_taken=f.damage_taken,
+        went_down=f.went_down,
+        hidden=f.hidden,
+    )

@@ -10,10 +10,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from fracas.core.combatant import Status
+from fracas.core.combatant import Status, record_harm
 from fracas.core.table import Table
 from fracas.dice import compile_dice
-from fracas.rulesets.brp import data, derived
+from fracas.rulesets.brp import data, decisions, derived
 from fracas.rulesets.brp.derived import Level
 from fracas.rulesets.brp.events import (
     AttackRolled,
@@ -188,7 +188,7 @@ def resolve_attack(
     if reason is not None:
         table.emit(NoDefence(defender=target.name, reason=reason))
     else:
-        defence = table.choose(target, "defend", defences(state, target, weapon))
+        defence = table.choose(target, decisions.DEFEND, defences(state, target, weapon))
         if not isinstance(defence, NoDefend):
             defence_level = roll_defence(table, target, defence)
             if defence_level.succeeded:
@@ -316,9 +316,7 @@ def injure(
     if injury:
         target.hp -= injury
         target.injuries.append(Injury(injury))
-        target.damage_taken += injury
-        if attacker is not None:
-            attacker.damage_dealt += injury
+        record_harm(target, injury, attacker)
     if table.observed:
         table.emit(
             Damaged(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fracas.core.combatant import Status
 from fracas.core.table import Table
-from fracas.rulesets.brp import derived
+from fracas.rulesets.brp import decisions, derived
 from fracas.rulesets.brp.events import Awakened, Died, FirstAidRolled, UnconsciousFor
 from fracas.rulesets.brp.state import BRPState, Fighter, Injury
 
@@ -16,7 +16,7 @@ def first_aid(table: Table, state: BRPState, aider: Fighter, patient: Fighter) -
     open_injuries = [i for i in patient.injuries if not i.aided]
     if not open_injuries:
         return
-    injury: Injury = table.choose(aider, "injury to treat", open_injuries)
+    injury: Injury = table.choose(aider, decisions.INJURY_TO_TREAT, open_injuries)
     injury.aided = True
     roll = table.roll("1D100", by=aider, reason=f"{aider.name}'s First Aid")
     level = derived.success_level(roll.total, aider.first_aid)

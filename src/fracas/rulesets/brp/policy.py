@@ -17,9 +17,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from fracas.core.controllers import best_index
+from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
-from fracas.rulesets.brp import combat, odds
+from fracas.rulesets.brp import combat, decisions, odds
 from fracas.rulesets.brp.actions import (
     Advance,
     Attack,
@@ -50,11 +50,11 @@ class BRPPolicy:
     def __init__(self, state: BRPState) -> None:
         self.state = state
         self._scorers: dict[str, Callable[[Fighter, Any], float]] = {
-            "intent": self._intent,
-            "defend": self._defend,
-            "tend a dying ally": self._tend,
-            "new target": self._new_target,
-            "injury to treat": self._injury,
+            decisions.INTENT: self._intent,
+            decisions.DEFEND: self._defend,
+            decisions.TEND_DYING_ALLY: self._tend,
+            decisions.NEW_TARGET: self._new_target,
+            decisions.INJURY_TO_TREAT: self._injury,
         }
 
     def choose(self, request: ChoiceRequest) -> int:
@@ -62,7 +62,7 @@ class BRPPolicy:
         assert isinstance(who, Fighter)
         scorer = self._scorers.get(request.decision)
         if scorer is None:
-            return 0
+            raise UnknownDecision(f"the BRP policy has no answer for {request.decision!r}")
         return best_index([scorer(who, option) for option in request.options])
 
     # --- statement of intent ----------------------------------------------------------------

@@ -11,7 +11,7 @@ from functools import lru_cache
 from itertools import groupby
 
 from fracas.core.table import Table
-from fracas.rulesets.brp import combat, data
+from fracas.rulesets.brp import combat, data, decisions
 from fracas.rulesets.brp.actions import (
     MAX_WITH_ACTION,
     RUN,
@@ -74,7 +74,7 @@ def statement_of_intent(table: Table, state: BRPState, order: list[Fighter]) -> 
             f.aware = False  # F-BRP-6: caught unaware, no action and no defence in round 1
             table.emit(Surprised(who=f.name))
             continue
-        intent = table.choose(f, "intent", intents(state, f))
+        intent = table.choose(f, decisions.INTENT, intents(state, f))
         f.intent = intent
         if isinstance(intent, Kneel):
             f.kneeling = True
@@ -167,6 +167,7 @@ def actions(table: Table, state: BRPState) -> None:
                 table.emit(ActionLost(who=f.name, reason="no longer conscious"))
                 continue
             assert f.rank is not None
+            table.between_actions()  # GM commands take effect before each action
             if table.observed:
                 others = tuple(o.name for o in able if o is not f)
                 table.emit(Acts(who=f.name, rank=math.floor(f.rank), simultaneous_with=others))
@@ -214,7 +215,7 @@ def retarget(
     if fallen.hp > 0 or fallen.dying:
         options.append(fallen)
     options.append(None)
-    choice = table.choose(f, "new target", options)
+    choice = table.choose(f, decisions.NEW_TARGET, options)
     if choice is None:
         table.emit(ActionLost(who=f.name, reason=f"{fallen.name} is down; holds the blow"))
     return choice
@@ -237,7 +238,7 @@ def tend_dying_ally(table: Table, state: BRPState, f: Fighter) -> bool:
     if not dying:
         return False
     options: list[FirstAid | None] = [None, *(FirstAid(a, gap(state, f, a)) for a in dying)]
-    choice = table.choose(f, "tend a dying ally", options)
+    choice = table.choose(f, decisions.TEND_DYING_ALLY, options)
     if choice is None:
         return False
     table.emit(IntentChanged(who=f.name, intent=str(choice)))

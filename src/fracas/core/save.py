@@ -1,0 +1,135 @@
+"""Saved battles (DESIGN.md §1–2): one JSON document, versioned.
+
+A save holds what determines the battle — the encounter (templates expanded), the seed, the
+seats and the journal with its authors — and, to say what wrote it, the save format, the fracas
+version and the ruleset's id and version. `load_battle` rebuilds the battle by replay and
+stops at the same open question (same id). Format 1 (fracas 0.1: no seed, no seats, no
+authors) is migrated: its battles were run whole by `fracas run --save`, whose default seed
+was 0, and every answer came from the dice or the policy.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from fracas.core.encounter import from_document
+from fracas.core.errors import FracasError, ReplayError
+from fracas.core.journal import journal_from_json, journal_to_json
+from fracas.core.version import __version__
+
+if TYPE_CHECKING:
+    from fracas.core.battle import Battle
+
+SAVE_FORMAT = 2
+
+
+def to_save(battle: Battle) -> dict[str, Any]:
+    ruleset = battle.encounter.ruleset
+    return {
+        "format": SAVE_FORMAT,
+        "fracas": __version__,
+        "ruleset": {"id": ruleset.id, "version": ruleset.version},
+        "seed": battle.seed,
+        "seats": battle.seating.to_dict(),
+        "source": battle.encounter.source,
+        "encounter": battle.encounter.document,
+        "journal": journal_to_json(battle.journal, battle.authors),
+    }
+
+
+def save(battle: Battle, path: str | Path) -> None:
+    try:
+        Path(path).write_text(json.dumps(to_save(battle)) + "\n", encoding="utf-8")
+    except OSError as err:
+        raise FracasError(f"cannot write {path}: {err.strerror}") from None
+
+
+def read_save(path: str | Path) -> dict[str, Any]:
+    """The JSON document of a saved battle (errors name the file)."""
+    name = str(path)
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as err:
+        raise ReplayError(f"{name}: cannot read the file ({err.strerror})") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise ReplayError(f"{name}: not a saved battle (invalid JSON: {err})") from None
+    if not isinstance(data, dict):
+        raise ReplayError(f"{name}: not a saved battle (expected a JSON object)")
+    return data
+
+
+def migrate(data: Mapping[str, Any], name: str) -> dict[str, Any]:
+    """A save document brought to the current format, or a ReplayError saying why not."""
+    if "encounter" not in data or "journal" not in data:
+        raise ReplayError(f"{name}: not a saved battle (expected 'encounter' and 'journal')")
+    fmt = data.get("format")
+    if fmt == 1:
+        return {**data, "format": SAVE_FORMAT, "seed": 0, "seats": {}}
+    if fmt != SAVE_FORMAT:
+        newer = isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > SAVE_FORMAT
+        why = f"written by a newer fracas ({data.get('fracas')})" if newer else "not a known format"
+        raise ReplayError(f"{name}: save format {fmt!r} is {why}; this fracas reads 1 and 2")
+    return dict(data)
+
+
+def battle_from_save(
+    document: Mapping[str, Any], name: str = "<save>", *, observe: bool = True
+) -> Battle:
+    """The battle a save describes, not yet advanced."""
+    from fracas.core.battle import Battle
+
+    data = migrate(document, name)
+    if not isinstance(data["encounter"], dict):
+        raise ReplayError(f"{name}: 'encounter' must be a mapping")
+    encounter = from_document(data["encounter"], source=str(data.get("source", name)))
+    saved_ruleset = data.get("ruleset")
+    if isinstance(saved_ruleset, Mapping) and saved_ruleset.get("id") != encounter.ruleset.id:
+        raise ReplayError(
+            f"{name}: saved by ruleset {saved_ruleset.get('id')!r}, but its encounter is"
+            f" {encounter.ruleset.id!r}"
+        )
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+        raise ReplayError(f"{name}: 'seed' must be a whole number of zero or more")
+    seats = data.get("seats") or {}
+    if not isinstance(seats, Mapping):
+        raise ReplayError(f"{name}: 'seats' must map names to seats")
+    try:
+        journal, authors = journal_from_json(data["journal"])
+        return Battle(
+            encounter, seed=seed, seats=seats, journal=journal, authors=authors, observe=observe
+        )
+    except FracasError as err:
+        raise ReplayError(f"{name}: {err}") from None
+
+
+def load_battle(source: str | Path | Mapping[str, Any], *, observe: bool = True) -> Battle:
+    """A saved battle (a file or its JSON document), rebuilt by replay and stopped at the
+    same open question as when it was saved (or finished)."""
+    if isinstance(source, Mapping):
+        name, document = "<save>", source
+    else:
+        name, document = str(source), read_save(source)
+    battle = battle_from_save(document, name, observe=observe)
+    saved = document.get("ruleset")
+    version = saved.get("version") if isinstance(saved, Mapping) else None
+    try:
+        battle.advance()
+    except ReplayError as err:
+        if version is not None and version != battle.encounter.ruleset.version:
+            raise ReplayError(
+                f"{name}: saved with {battle.encounter.ruleset.id} rules version {version}, and"
+                f" this is version {battle.encounter.ruleset.version}; the journal no longer"
+                f" fits ({err})"
+            ) from None
+        raise ReplayError(f"{name}: {err}") from None
+    return battle
+
+
+def load_saved(path: str | Path) -> tuple[Any, list[Any]]:
+    """A saved battle's encounter and journal (for `fracas replay`)."""
+    battle = battle_from_save(read_save(path), str(path))
+    return battle.encounter, battle.journal
