@@ -10,12 +10,14 @@ and the battle rebuilt by replay.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
+from fracas.core.audience import EVERYONE, GM, side_audience
 from fracas.core.combatant import BattleState, Combatant
 from fracas.core.controllers import Controller, NoChoices
 from fracas.core.dice_sources import DiceSource, NoDice, SeededDice
@@ -35,6 +37,7 @@ from fracas.core.events import (
     CommandApplied,
     Entrant,
     Event,
+    Revealed,
     RoundEnded,
     RoundStarted,
 )
@@ -95,6 +98,7 @@ class Battle:
         self.answers_used = 0
         self.summary: tuple[CombatantSummary, ...] = ()
         self._ids: dict[str, str] = {}
+        self._named: dict[str, Combatant] = {}
         self._lock = threading.RLock()
 
     # --- fighting ---------------------------------------------------------------------------
@@ -107,7 +111,7 @@ class Battle:
         state = ruleset.setup(spec)
         self.state = state
         self.seating.check(state)
-        self._ids = {c.name: c.id for c in state.combatants}
+        self._index(state)
         sink = self._record if self._observe else None
         table = Table(
             self._source(),
@@ -175,12 +179,27 @@ class Battle:
         controllers[GM_SEAT] = self._controllers.get(GM_SEAT, fallback)
         return controllers
 
+    def _index(self, state: BattleState) -> None:
+        """Who is who by name, for `_record` (again after a command adds someone)."""
+        self._named = {c.name: c for c in state.combatants}
+        self._ids = {c.name: c.id for c in state.combatants}
+
     def _record(self, event: Event) -> None:
-        """Keep an event, naming by id every combatant it names (a front-end keys on ids)."""
+        """Keep an event, naming by id every combatant it names (a front-end keys on ids).
+
+        The safety net of the views (DESIGN.md §2): an event meant for everyone that names a
+        combatant still hidden from the other sides goes only to that combatant's side (the
+        GM, if it names hidden combatants of two sides). Events that redact themselves
+        (`BattleStarted`, `BattleEnded`) and `Revealed` are left as they are."""
         ids = self._ids
-        named = tuple((v, ids[v]) for v in _strings(event.fields()) if v in ids)
+        named = tuple(dict.fromkeys(v for v in _strings(event.fields()) if v in ids))
         if named:
-            event = _with_ids(event, tuple(dict(named).items()))
+            changes: dict[str, Any] = {"ids": tuple((n, ids[n]) for n in named)}
+            if event.audience == EVERYONE and type(event).for_viewer is Event.for_viewer:
+                hidden = {self._named[n].side for n in named if self._named[n].hidden}
+                if hidden and not isinstance(event, Revealed):
+                    changes["audience"] = side_audience(*hidden) if len(hidden) == 1 else GM
+            event = dataclasses.replace(event, **changes)
         self.events.append(event)
 
     def _apply(self, table: Table, state: BattleState, command: Command) -> None:
@@ -189,7 +208,7 @@ class Battle:
             effect = self.encounter.ruleset.apply_command(table, state, command)
         except CommandError as err:
             effect = f"{command.describe()}: not applied ({err})"
-        self._ids = {c.name: c.id for c in state.combatants}
+        self._index(state)
         table.emit(CommandApplied(command=command.kind, effect=effect, audience=GM_SEAT))
 
     # --- live play: questions and answers ----------------------------------------------------
@@ -326,12 +345,6 @@ def _strings(value: Any) -> list[str]:
     if isinstance(value, Combatant):
         return [value.name]
     return []
-
-
-def _with_ids(event: Event, ids: tuple[tuple[str, str], ...]) -> Event:
-    import dataclasses
-
-    return dataclasses.replace(event, ids=ids)
 
 
 def checked_answer(request: Request, value: Sequence[int] | int) -> Answer:

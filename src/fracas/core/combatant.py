@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from fracas.core.audience import EVERYONE, side_audience
+from fracas.core.audience import GM as GM_AUDIENCE
 from fracas.core.geometry import Position
 
 
@@ -86,7 +87,8 @@ class Side:
 
     @property
     def audience(self) -> str:
-        return EVERYONE
+        """What a side decides as one is its own business (and the GM's)."""
+        return side_audience(self.name)
 
     @property
     def decider(self) -> str:
@@ -101,7 +103,7 @@ class GameMaster:
 
     __slots__ = ()
     name = "GM"
-    audience = "gm"
+    audience = GM_AUDIENCE
     decider = "gm"
 
     def __str__(self) -> str:
@@ -112,6 +114,14 @@ GM = GameMaster()
 
 # Who decides a question: a combatant, a side, or the GM.
 Decider = Combatant | Side | GameMaster
+
+
+def asked_audience(who: Decider) -> str:
+    """Who may see a question put to `who`: its own side (and the GM), never the other sides
+    (the options would betray its intent, or name a hidden ally); the GM's own, the GM only."""
+    if isinstance(who, GameMaster):
+        return GM_AUDIENCE
+    return side_audience(who.side if isinstance(who, Combatant) else who.name)
 
 
 @dataclass(slots=True)

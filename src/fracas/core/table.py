@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar, overload
 
 from fracas.core.audience import EVERYONE
-from fracas.core.combatant import Combatant, Decider, Side
+from fracas.core.combatant import Combatant, Decider, Side, asked_audience
 from fracas.core.controllers import Controller
 from fracas.core.dice_sources import DiceSource
 from fracas.core.errors import ReplayError
@@ -247,7 +247,7 @@ class Table:
 
     def _decide(self, who: Decider, decision: str, options: Sequence[Any]) -> int:
         seat = self._seating.deciding(who) if self._seating is not None else None
-        request = ChoiceRequest(who, decision, options, seat, who.audience)
+        request = ChoiceRequest(who, decision, options, seat, asked_audience(who))
         author = ""
         if seat is not None:
             answer, author = self._ask(request)

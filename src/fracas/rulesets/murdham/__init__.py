@@ -4,7 +4,8 @@ Module map: `zones` (geometry), `model` (encounter schema), `data` (tables), `st
 `checks` (saves, exploding and impaired damage), `harm` (health, critical damage, death),
 `attack` (attacks, reactions, counters, stunts, non-lethal), `blast`, `turn` (a character's
 turn, movement, opportunity attacks), `round` (faction alternation, end of round), `morale`
-(morale, surrender, chases), `aftermath` (gear degradation), `policy` (default tactics).
+(morale, surrender, chases), `aftermath` (gear degradation), `commands` (the GM's commands),
+`policy` (default tactics), `decisions` (the names of the decisions rules ask and policy answers).
 """
 
 from __future__ import annotations
@@ -12,42 +13,38 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import BaseModel
-
-from fracas.core.combatant import BattleState, Side, Status, roster
+from fracas.core.combatant import Side, Status, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
+from fracas.core.journal import Command
+from fracas.core.outcome import Verdict
 from fracas.core.ruleset import Ruleset
 from fracas.core.table import Table
-from fracas.rulesets.murdham import data, model
+from fracas.rulesets.murdham import commands, data, model
 from fracas.rulesets.murdham.aftermath import degrade_gear
 from fracas.rulesets.murdham.policy import MurdhamPolicy
 from fracas.rulesets.murdham.round import play_round
 from fracas.rulesets.murdham.state import Character, MurdhamState, build_character
 from fracas.rulesets.murdham.zones import Zone, ZoneMap
 
-_TEMPLATE_KEYS = {"str": "STR", "agi": "AGI", "wit": "WIT"}
+# Seed "Morale": a fight can end with the beaten faction gone rather than cut down.
+ROUT = "rout"
+SURRENDER = "surrender"
 
 
-class Murdham(Ruleset):
+class Murdham(Ruleset[model.Encounter, MurdhamState]):
     id = "murdham"
     title = "Murdham"
     source = "Murdham 2024.11.27, Combat Rules (seed 001)"
+    version = "2"
 
-    def encounter_model(self) -> type[BaseModel]:
+    def encounter_model(self) -> type[model.Encounter]:
         return model.Encounter
 
     def templates(self) -> Mapping[str, Mapping[str, Any]]:
-        out = {}
-        for name, row in data.bestiary().items():
-            t = {_TEMPLATE_KEYS.get(k, k): v for k, v in row.items()}
-            if t.get("armour") is None:
-                t.pop("armour", None)
-            out[name] = t
-        return out
+        return data.templates()
 
-    def setup(self, spec: Any) -> BattleState:
-        assert isinstance(spec, model.Encounter)
+    def setup(self, spec: model.Encounter) -> MurdhamState:
         zones = zone_map(spec.map)
         members: dict[str, list[Character]] = {side.name: [] for side in spec.sides}
         by_name: dict[str, Character] = {}
@@ -76,41 +73,60 @@ class Murdham(Ruleset):
         state.bonus_round = any(c.concealed for c in state.characters())
         return state
 
-    def play_round(self, table: Table, state: BattleState) -> None:
-        assert isinstance(state, MurdhamState)
+    def play_round(self, table: Table, state: MurdhamState) -> None:
         play_round(table, state)
 
-    def after_battle(self, table: Table, state: BattleState) -> None:
-        assert isinstance(state, MurdhamState)
+    def outcome(self, state: MurdhamState) -> Verdict | None:
+        """Over when at most one faction is left (the core's rule); when the beaten ran or
+        gave up rather than fell, the ending says so (seed "Morale", "Surrendering")."""
+        verdict = super().outcome(state)
+        if verdict is None or verdict.winner is None:
+            return verdict
+        beaten = [c for c in state.characters() if c.side != verdict.winner]
+        fled = sum(1 for c in beaten if c.status is Status.FLED)
+        gave_up = sum(1 for c in beaten if c.status is Status.SURRENDERED)
+        if fled or gave_up:
+            return Verdict(verdict.winner, SURRENDER if gave_up > fled else ROUT)
+        return verdict
+
+    def after_battle(self, table: Table, state: MurdhamState) -> None:
         degrade_gear(table, state)
 
-    def policy(self, state: BattleState) -> Controller:
-        assert isinstance(state, MurdhamState)
+    def policy(self, state: MurdhamState) -> Controller:
         return MurdhamPolicy(state)
 
-    def summary(self, state: BattleState) -> tuple[CombatantSummary, ...]:
-        assert isinstance(state, MurdhamState)
-        words = {Status.ACTIVE: "fighting"}
+    def summary(self, state: MurdhamState) -> tuple[CombatantSummary, ...]:
+        return tuple(summarize(c) for c in state.characters())
 
-        def status(c: Character) -> str:
-            if c.status is Status.DOWN:
-                return "dying" if c.dying_until is not None else "incapacitated"
-            return str(words.get(c.status, c.status.value))
+    def check_command(self, state: MurdhamState, command: Command) -> None:
+        super().check_command(state, command)
+        commands.check(state, command)
 
-        return tuple(
-            CombatantSummary(
-                id=c.id,
-                name=c.name,
-                side=c.side,
-                status=status(c),
-                hp=c.health,
-                hp_max=c.max_health,
-                damage_dealt=c.damage_dealt,
-                damage_taken=c.damage_taken,
-                went_down=c.went_down,
-            )
-            for c in state.characters()
-        )
+    def apply_command(self, table: Table, state: MurdhamState, command: Command) -> str:
+        self.check_command(state, command)
+        return commands.apply(table, state, command) or super().apply_command(table, state, command)
+
+
+def condition(c: Character) -> str:
+    """Murdham's words for where a character stands (M5, M6, seed "Surrendering")."""
+    if c.status is Status.DOWN:
+        return "dying" if c.dying_until is not None else "incapacitated"
+    return "fighting" if c.status is Status.ACTIVE else c.status.value
+
+
+def summarize(c: Character) -> CombatantSummary:
+    return CombatantSummary(
+        id=c.id,
+        name=c.name,
+        side=c.side,
+        status=c.status,
+        condition=condition(c),
+        vitals={"health": (c.health, c.max_health)},
+        damage_dealt=c.damage_dealt,
+        damage_taken=c.damage_taken,
+        went_down=c.went_down,
+        hidden=c.hidden,
+    )
 
 
 def zone_map(spec: model.MapSpec) -> ZoneMap:

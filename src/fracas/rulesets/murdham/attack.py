@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from fracas.core.combatant import Status
 from fracas.core.table import Table
-from fracas.rulesets.murdham import checks, data, harm
+from fracas.rulesets.murdham import checks, data, decisions, harm
 from fracas.rulesets.murdham.events import (
     AttackDeclared,
     Disarmed,
@@ -296,7 +296,7 @@ def attack(
         if not counter_allowed:
             options = [o for o in options if not isinstance(o, Counter)]
         if len(options) > 1:
-            reaction = table.choose(target, "react", options)
+            reaction = table.choose(target, decisions.REACT, options)
     shield = False
     if isinstance(reaction, Guard):
         spend_reaction(reaction.guard, "protect")
@@ -316,7 +316,7 @@ def attack(
         reaction = NoReaction()
         options = reactions(state, attacker, target, first=False)
         if len(options) > 1 and cover.side == hider.side:
-            reaction = table.choose(target, "react", options)
+            reaction = table.choose(target, decisions.REACT, options)
     if not isinstance(reaction, NoReaction):
         spend_reaction(target, "dodge blows" if isinstance(reaction, Dodge) else "")
         table.emit(Reacted, who=target.name, reaction=str(reaction))
@@ -486,10 +486,10 @@ def propose_stunt(table: Table, attacker: Character, target: Character) -> bool:
     """Seed "Attack stunts": the attacker may propose an effect instead of damage, before the
     target reacts; if the target accepts, the effect happens and nobody reacts."""
     offers = [Stunt(effect, target) for effect in STUNT_EFFECTS]
-    stunt: Stunt | None = table.choose(attacker, "stunt", [None, *offers])
+    stunt: Stunt | None = table.choose(attacker, decisions.STUNT, [None, *offers])
     if stunt is None:
         return False
-    accepted: bool = table.choose(target, "accept stunt", [False, True])
+    accepted: bool = table.choose(target, decisions.ACCEPT_STUNT, [False, True])
     table.emit(
         StuntProposed,
         attacker=attacker.name,
@@ -541,7 +541,7 @@ def non_lethal(
     elif kind == "disarm":
         options = [w for w in target.weapons if w.name != "Unarmed" and not w.destroyed]
         if options:
-            weapon = table.choose(attacker, "weapon to disarm", options)
+            weapon = table.choose(attacker, decisions.WEAPON_TO_DISARM, options)
             taken = attacker if free_hand(attacker) else None
             drop_weapons(table, target, weapon, taken_by=taken)
     elif kind == "shove":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fracas.core.table import Table
-from fracas.rulesets.murdham import checks
+from fracas.rulesets.murdham import checks, decisions
 from fracas.rulesets.murdham.attack import (
     Counter,
     Dodge,
@@ -57,7 +57,7 @@ def blast(
         options = [] if surprised or t is c else reactions(state, c, t, blast=True)
         if countered_once:
             options = [o for o in options if not isinstance(o, Counter)]
-        reaction = table.choose(t, "react", options) if len(options) > 1 else None
+        reaction = table.choose(t, decisions.REACT, options) if len(options) > 1 else None
         if isinstance(reaction, Dodge):
             t.took_turn = True
             table.emit(Reacted, who=t.name, reaction="dodge")

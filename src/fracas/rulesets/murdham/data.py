@@ -84,3 +84,18 @@ def shove_zones() -> dict[int, float]:
 @cache
 def bestiary() -> dict[str, dict[str, Any]]:
     return dict(_load("bestiary.yaml"))
+
+
+_TEMPLATE_KEYS = {"str": "STR", "agi": "AGI", "wit": "WIT"}
+
+
+@cache
+def templates() -> dict[str, dict[str, Any]]:
+    """The bestiary as combatant templates: an encounter's `template:` names a creature."""
+    out = {}
+    for name, row in bestiary().items():
+        t = {_TEMPLATE_KEYS.get(k, k): v for k, v in row.items()}
+        if t.get("armour") is None:
+            t.pop("armour", None)
+        out[name] = t
+    return out

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from fracas.core.events import Event
+from fracas.core.events import Revealed as Revealed  # the core event, used here on ambushes
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -72,15 +73,6 @@ class Moved(Event):
 
     def text(self) -> str:
         return f"{self.who} {'sprints' if self.sprint else 'moves'} to zone {self.to}"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Revealed(Event):
-    who: str
-    why: str
-
-    def text(self) -> str:
-        return f"{self.who} is revealed ({self.why})"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

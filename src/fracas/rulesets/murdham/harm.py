@@ -3,7 +3,7 @@ instant death, death blows; and the wear of shields and armour under heavy blows
 
 from __future__ import annotations
 
-from fracas.core.combatant import Status
+from fracas.core.combatant import Status, record_harm
 from fracas.core.table import Table
 from fracas.rulesets.murdham import data
 from fracas.rulesets.murdham.events import (
@@ -61,9 +61,7 @@ def harm(
     before = target.health
     lost = min(through, before)
     target.health -= lost
-    target.damage_taken += lost
-    if by is not None:
-        by.damage_dealt += lost
+    record_harm(target, lost, by)
     note = ""
     if through >= target.max_health:
         note = "damage matching maximum health kills outright (M7)"

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from fracas.core.combatant import Status
 from fracas.core.table import Table
-from fracas.rulesets.murdham import checks, harm
+from fracas.rulesets.murdham import checks, decisions, harm
 from fracas.rulesets.murdham.events import Broke, Escaped, MoraleChecked
 from fracas.rulesets.murdham.state import Character, MurdhamState
 
@@ -48,7 +48,7 @@ def morale(table: Table, state: MurdhamState, standing_at_start: dict[str, int])
 
 
 def fail(table: Table, state: MurdhamState, c: Character) -> None:
-    choice: str = table.choose(c, "morale", [RETREAT, SURRENDER])
+    choice: str = table.choose(c, decisions.MORALE, [RETREAT, SURRENDER])
     harm.release(c)
     if choice == SURRENDER:
         c.status = Status.SURRENDERED

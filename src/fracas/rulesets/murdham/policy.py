@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fracas.core.controllers import best_index
+from fracas.core.combatant import Side
+from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
-from fracas.rulesets.murdham import harm
+from fracas.rulesets.murdham import decisions, harm
 from fracas.rulesets.murdham.attack import (
     Counter,
     Dodge,
@@ -57,44 +58,47 @@ class MurdhamPolicy:
     def __init__(self, state: MurdhamState) -> None:
         self.state = state
         self._scorers: dict[str, Callable[[Character, Any], float]] = {
-            "turn": self._plan,
-            "react": self._react,
-            "opportunity attack": self._opportunity,
-            "stunt": self._stunt,
-            "morale": lambda me, o: 1.0 if o == RETREAT else 0.0,
-            "weapon to disarm": lambda me, o: float(o.data.die) if isinstance(o, Weapon) else 0,
+            decisions.TURN: self._plan,
+            decisions.REACT: self._react,
+            decisions.OPPORTUNITY_ATTACK: self._opportunity,
+            decisions.STUNT: self._stunt,
+            decisions.MORALE: lambda me, o: 1.0 if o == RETREAT else 0.0,
+            decisions.WEAPON_TO_DISARM: (
+                lambda me, o: float(o.data.die) if isinstance(o, Weapon) else 0
+            ),
         }
 
     def choose(self, request: ChoiceRequest) -> int:
-        me = request.who
-        assert isinstance(me, Character)
         options = list(request.options)
-        if request.decision == "first faction":
-            return options.index(me.side) if me.side in options else 0
-        if request.decision == "activate":
-            return self._activate(me, options)
-        if request.decision == "accept stunt":
-            return 1 if self._would_fall(me) else 0
-        scorer = self._scorers.get(request.decision)
-        if scorer is None:
-            return 0
-        return best_index([scorer(me, o) for o in options])
+        who = request.who
+        if isinstance(who, Side):
+            if request.decision == decisions.FIRST_FACTION:
+                return options.index(who.name)  # take the first turn ourselves
+            if request.decision == decisions.ACTIVATE:
+                return self._activate(who.name, options)
+        elif isinstance(who, Character):
+            if request.decision == decisions.ACCEPT_STUNT:
+                return 1 if self._would_fall(who) else 0
+            scorer = self._scorers.get(request.decision)
+            if scorer is not None:
+                return best_index([scorer(who, o) for o in options])
+        raise UnknownDecision(f"the Murdham policy has no answer to {request.decision!r}")
 
     # --- whom to activate ----------------------------------------------------------------
 
-    def _activate(self, me: Character, options: list[Any]) -> int:
+    def _activate(self, side: str, options: list[Any]) -> int:
         """The character with the best plan; but when none of ours can strike yet and an
         enemy who has not acted can, pass and let them come to us (to be countered or caught
         by opportunity attacks). Both sides out of reach never both pass: the advance goes on."""
         values = {i: self._best_plan(options[i]) for i in range(1, len(options))}
         best = max(values, key=lambda i: (values[i], -i))
-        if values[best] < 1.0 and self._enemy_can_strike(me):
+        if values[best] < 1.0 and self._enemy_can_strike(side):
             return 0
         return best
 
-    def _enemy_can_strike(self, me: Character) -> bool:
+    def _enemy_can_strike(self, side: str) -> bool:
         return any(
-            e.side != me.side and eligible(e) and self._best_plan(e) >= 1.0
+            e.side != side and eligible(e) and self._best_plan(e) >= 1.0
             for e in self.state.characters()
         )
 

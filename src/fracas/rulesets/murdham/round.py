@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from fracas.core.combatant import Status
 from fracas.core.table import Table
-from fracas.rulesets.murdham import harm
+from fracas.rulesets.murdham import decisions, harm
 from fracas.rulesets.murdham.events import (
     Activated,
     BonusRound,
@@ -57,16 +57,21 @@ def eligible(c: Character) -> bool:
 
 
 def alternate(table: Table, state: MurdhamState, allowed: Callable[[Character], bool]) -> None:
+    """Seed "Combat procedure": the faction holding the initiative decides which faction
+    goes first (if any of it can still act); then the factions take turns to activate one
+    of their characters or pass, until all have passed in a row. GM commands take effect
+    before each activation."""
     names = [s.name for s in state.sides]
-    holder = next((c for c in state.faction(state.initiative) if c.able), None)
+    holder = next(s for s in state.sides if s.name == state.initiative)
     first = state.initiative
-    if holder is not None:
-        first = table.choose(holder, "first faction", names)
+    if any(c.able for c in state.faction(holder.name)):
+        first = table.choose(holder, decisions.FIRST_FACTION, names)
     table.emit(FactionFirst, faction=first)
     order = names[names.index(first) :] + names[: names.index(first)]
     passes = 0
     turn = 0
     while passes < len(order):
+        table.between_actions()
         faction = order[turn % len(order)]
         turn += 1
         candidates = [c for c in state.faction(faction) if eligible(c) and allowed(c)]
@@ -74,13 +79,14 @@ def alternate(table: Table, state: MurdhamState, allowed: Callable[[Character], 
             passes += 1
             table.emit(Passed, faction=faction, forced=True)
             continue
-        choice: Character | None = table.choose(candidates[0], "activate", [None, *candidates])
+        side = next(s for s in state.sides if s.name == faction)
+        choice: Character | None = table.choose(side, decisions.ACTIVATE, [None, *candidates])
         if choice is None:
             passes += 1
             table.emit(Passed, faction=faction, forced=False)
             continue
         passes = 0
-        table.emit(Activated, faction=faction, who=choice.name, gm_only=choice.concealed)
+        table.emit(Activated, faction=faction, who=choice.name, audience=choice.audience)
         activate(table, state, choice, allowed)
 
 

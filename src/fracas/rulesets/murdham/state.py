@@ -58,7 +58,6 @@ class Character(Combatant):
     zone: str = "a1"
     border: str | None = None
     speed: int = 2
-    concealed: bool = False
     cover: bool = False
     behind_barrier: bool = False
     peeking: bool = False  # attacked from behind its barrier this round: only cover now
@@ -79,6 +78,15 @@ class Character(Combatant):
     free_reaction_used: bool = False  # "dodge blows" / "protect" (M24), once a round
     riding_locked: bool = False  # the mount moved at full speed: the rider can't act or react
     health_at_round_start: int = 10
+
+    @property
+    def concealed(self) -> bool:
+        """Seed "Sneaking": an ambusher unseen by the other factions; the core's `hidden`."""
+        return self.hidden
+
+    @concealed.setter
+    def concealed(self, value: bool) -> None:
+        self.hidden = value
 
     @property
     def zones(self) -> tuple[str, ...]:
@@ -114,6 +122,10 @@ class MurdhamState(BattleState):
                 c for s in self.sides for c in s.combatants if isinstance(c, Character)
             ]
         return self._characters
+
+    def forget(self) -> None:
+        super().forget()
+        self._characters = []
 
     def faction(self, name: str) -> list[Character]:
         return [c for c in self.characters() if c.side == name]
@@ -182,7 +194,7 @@ def build_character(
         zone=spec.zone,
         border=spec.border,
         speed=spec.speed,
-        concealed=spec.concealed,
+        hidden=spec.concealed,
         cover=spec.cover or zones.zones[spec.zone].cover,
         behind_barrier=spec.behind_barrier,
         health_at_round_start=health,

@@ -8,7 +8,7 @@ from itertools import combinations
 
 from fracas.core.combatant import Status
 from fracas.core.table import Table
-from fracas.rulesets.murdham import checks, harm
+from fracas.rulesets.murdham import checks, decisions, harm
 from fracas.rulesets.murdham.attack import (
     NON_LETHAL,
     Counter,
@@ -218,7 +218,7 @@ def step(table: Table, state: MurdhamState, c: Character, goal: str, sprint: boo
         melee = [w for w in enemy.usable_weapons() if not w.data.ranged and not w.data.blast]
         if not melee:
             continue
-        weapon = table.choose(enemy, "opportunity attack", [None, *melee])
+        weapon = table.choose(enemy, decisions.OPPORTUNITY_ATTACK, [None, *melee])
         if weapon is None:
             continue
         enemy.took_turn = True
@@ -233,7 +233,7 @@ def step(table: Table, state: MurdhamState, c: Character, goal: str, sprint: boo
         c.rider.zone, c.rider.border = nxt, None
     # F-MUR-3: concealed characters are taken to move sneaking: only the GM sees them move,
     # and attacking is what reveals them.
-    table.emit(Moved, who=c.name, to=nxt, sprint=sprint, gm_only=c.concealed)
+    table.emit(Moved, who=c.name, to=nxt, sprint=sprint, audience=c.audience)
     return True
 
 
@@ -374,8 +374,8 @@ def blast_plans(state: MurdhamState, c: Character, w: Weapon) -> list[Plan]:
 
 def take_turn(table: Table, state: MurdhamState, c: Character) -> Plan:
     c.took_turn = True
-    plan: Plan = table.choose(c, "turn", plans(state, c))
-    table.emit(TurnPlan, who=c.name, plan=str(plan), gm_only=c.concealed)
+    plan: Plan = table.choose(c, decisions.TURN, plans(state, c))
+    table.emit(TurnPlan, who=c.name, plan=str(plan), audience=c.audience)
     if c.grabbing is not None and not keeps_hold(plan, c):
         table.emit(Freed, who=c.grabbing.name, how=f"{c.name} lets go to act")
         harm.release(c)
