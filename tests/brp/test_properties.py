@@ -52,7 +52,7 @@ WEAPONS = sorted(data.weapons())
 SHIELDS = sorted(data.shields())
 BODY_ARMOUR = sorted(n for n, a in data.armour().items() if a.slot == "body")
 HELMETS = sorted(n for n, a in data.armour().items() if a.slot == "helmet")
-SUMMARY_STATUS = {Status.ACTIVE: "fighting", Status.DOWN: "unconscious", Status.DEAD: "dead"}
+SUMMARY_CONDITION = {Status.ACTIVE: "fighting", Status.DEAD: "dead"}
 
 # ----------------------------------------------------------------------------- strategies
 
@@ -305,8 +305,10 @@ def test_bookkeeping_invariants(doc: dict[str, Any], seed: int) -> None:
     summary = [(c.id, c.name, c.side) for c in last.combatants]
     assert summary == [(f.id, f.name, f.side) for f in end]
     for c, f in zip(last.combatants, end, strict=True):
-        assert c.status == SUMMARY_STATUS[f.status], c
-        assert (c.hp, c.hp_max) == (f.hp, f.hp_max), c
+        assert c.status is f.status, c
+        down = "unconscious" if f.hp > 0 else "dying"
+        assert c.condition == SUMMARY_CONDITION.get(f.status, down), c
+        assert dict(c.vitals) == {"HP": (f.hp, f.hp_max)}, c
         assert (c.damage_dealt, c.damage_taken) == (f.damage_dealt, f.damage_taken), c
 
 

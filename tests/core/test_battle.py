@@ -4,15 +4,22 @@ answers suspend and resume it; undo and save come from replay."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
 import fracas
 from fracas.core.controllers import PendingController, ScriptedChoices
 from fracas.core.dice_sources import PendingDice, ScriptedDice, SeededDice
-from fracas.core.errors import AnswerError, ReplayError
+from fracas.core.errors import (
+    AnswerError,
+    FracasError,
+    NotYourQuestion,
+    ReplayError,
+    StaleAnswer,
+)
 from fracas.core.journal import journal_from_json, journal_to_json
-from fracas.core.requests import ChoiceRequest, RollRequest
+from fracas.core.requests import RollRequest
 
 DUEL = "examples/brp/duel.yaml"
 
@@ -46,69 +53,113 @@ def _journal(enc, seed):
 
 
 def test_a_person_rolls_physical_dice_and_decides(duel):
-    """Pending sources suspend the battle; answers resume it by replay (DESIGN.md §2)."""
+    """Questions suspend the battle; answers resume it by replay (DESIGN.md §2)."""
     seeded = fracas.Battle(duel, seed=5)
     seeded.run()
     live = fracas.Battle(duel, dice=PendingDice(), default_controller=PendingController())
-    request = live.advance()
+    question = live.advance()
     steps = 0
-    while request is not None:
+    while question is not None:
         answer = seeded.journal[len(live.journal)]
-        if isinstance(request, RollRequest):
-            assert isinstance(answer, tuple) and len(answer) == len(request.dice)
+        if question.kind == "roll":
+            assert isinstance(answer, tuple) and len(answer) == len(question.dice)
         else:
-            assert isinstance(request, ChoiceRequest) and isinstance(answer, int)
-        request = live.answer(answer)
+            assert question.kind == "choice" and isinstance(answer, int)
+        question = live.answer(question.id, answer)
         steps += 1
     assert steps == len(seeded.journal)
     assert live.events == seeded.events and live.outcome == seeded.outcome
+    assert set(live.authors.values()) == {"gm"}  # every answer typed in, by the GM's seat
 
 
 def test_a_bad_answer_is_refused_and_changes_nothing(duel):
     live = fracas.Battle(duel, dice=PendingDice(), default_controller=PendingController())
-    request = live.advance()
-    assert isinstance(request, ChoiceRequest)
+    question = live.advance()
+    assert question is not None and question.kind == "choice"
     with pytest.raises(AnswerError, match="option number"):
-        live.answer(99)
-    assert live.journal == [] and live.pending is request
-    request = live.answer(0)
-    while not isinstance(request, RollRequest):
-        assert request is not None
-        request = live.answer(0)
+        live.answer(question.id, 99)
+    assert live.journal == [] and live.question == question
+    question = live.answer(question.id, 0)
+    while question is not None and question.kind != "roll":
+        question = live.answer(question.id, 0)
+    assert question is not None
     before = list(live.journal)
     with pytest.raises(AnswerError, match="d100"):
-        live.answer((101,))
+        live.answer(question.id, (101,))
     with pytest.raises(AnswerError):
-        live.answer((1, 2))
-    assert live.journal == before
+        live.answer(question.id, (1, 2))
+    with pytest.raises(StaleAnswer):
+        live.answer("q0-stale", (1,))
+    assert live.journal == before and live.question == question
 
 
-def test_undo_drops_answers_and_rebuilds(duel):
-    live = fracas.Battle(duel, dice=PendingDice(), default_controller=PendingController())
-    live.advance()
-    for _ in range(6):
-        request = live.pending
-        live.answer((40,) * len(request.dice) if isinstance(request, RollRequest) else 0)
-    snapshot = (list(live.journal), list(live.events))
-    request = live.pending
-    live.answer((3,) * len(request.dice) if isinstance(request, RollRequest) else 0)
-    assert live.journal != snapshot[0]
-    live.undo()
-    assert (live.journal, live.events) == snapshot
+def test_only_the_seat_of_a_question_or_the_gm_may_answer_it(duel):
+    battle = fracas.Battle(duel, seed=3, seats={"Aldric": "person"})
+    question = battle.advance()
+    assert question is not None and question.seat == "Aldric"
+    assert question.decider == "combatant:aldric"
+    before = list(battle.journal)
+    with pytest.raises(NotYourQuestion):
+        battle.answer(question.id, 0, by="Berend")
+    assert battle.journal == before and battle.question == question
+    nxt = battle.answer(question.id, 0, by="Aldric")
+    assert battle.authors == {len(before): "Aldric"}
+    assert nxt is None or nxt.id != question.id
+
+
+def _play(battle, answers, stop=None):
+    """Answer every question from `answers` (a finished battle's journal), or until `stop`."""
+    question = battle.advance()
+    while question is not None and len(battle.journal) != stop:
+        question = battle.answer(question.id, answers[len(battle.journal)])
+    return question
+
+
+def test_undo_drops_answers_and_the_same_answers_give_the_same_battle(duel):
+    seeded = fracas.Battle(duel, seed=8)
+    seeded.run()
+    live = fracas.Battle(duel, seed=8, seats={"Red": "person"})
+    question = live.advance()
+    for _ in range(3):
+        assert question is not None
+        question = live.answer(question.id, seeded.journal[len(live.journal)], by="Red")
+    snapshot = (list(live.journal), list(live.events), question)
+    assert question is not None
+    live.answer(question.id, 2 if seeded.journal[len(live.journal)] != 2 else 0, by="Red")
+    back = live.undo()
+    assert (live.journal, live.events, back) == snapshot  # the automatic dice are not re-rolled
+    _play(live, seeded.journal)
+    assert live.events == seeded.events and live.journal == seeded.journal
     with pytest.raises(AnswerError):
         live.undo(1000)
 
 
-def test_save_is_one_json_document_and_loads_back(duel, tmp_path):
-    battle = fracas.Battle(duel, seed=2)
-    battle.run()
+def test_save_is_one_versioned_json_document_and_loads_back(duel, tmp_path):
+    battle = fracas.Battle(duel, seed=2, seats={"Red": "person"})
+    question = battle.advance()
+    for _ in range(4):
+        assert question is not None
+        question = battle.answer(question.id, 0, by="Red")
     path = tmp_path / "b.json"
     battle.save(path)
     doc = json.loads(path.read_text())
-    assert set(doc) == {"fracas", "format", "source", "encounter", "journal"}
-    assert doc["fracas"] == fracas.__version__
-    enc, journal = fracas.load_saved(path)
-    assert fracas.replay(enc, journal).events == battle.events
+    assert set(doc) == {"fracas", "format", "ruleset", "seed", "seats", "source", "encounter",
+                        "journal"}  # fmt: skip
+    assert doc["fracas"] == fracas.__version__ and doc["seed"] == 2
+    assert doc["ruleset"] == {"id": "brp", "version": duel.ruleset.version}
+    loaded = fracas.load_battle(path)
+    assert loaded.question == battle.question and loaded.events == battle.events
+
+
+def test_an_old_save_is_migrated_and_a_future_one_refused(duel, tmp_path):
+    battle = fracas.Battle(duel, seed=2)
+    battle.run()
+    doc = battle.to_save()
+    old = {"format": 1, "fracas": "0.1.0", "source": doc["source"],
+           "encounter": doc["encounter"], "journal": doc["journal"]}  # fmt: skip
+    assert fracas.load_battle(old).events == battle.events
+    with pytest.raises(FracasError, match="format"):
+        fracas.load_battle({**doc, "format": 99})
 
 
 def test_replay_refuses_a_journal_that_does_not_fit(duel):
@@ -131,7 +182,9 @@ def test_replay_refuses_a_journal_that_does_not_fit(duel):
 
 def test_journal_json_round_trip_and_validation():
     journal = [(37,), 2, (5, 2), 0]
-    assert journal_from_json(json.loads(json.dumps(journal_to_json(journal)))) == journal
+    authors = {1: "Red"}
+    doc = json.loads(json.dumps(journal_to_json(journal, authors)))
+    assert journal_from_json(doc) == (journal, authors)
     for bad in ({"a": 1}, [True], [[1, "x"]], ["1"]):
         with pytest.raises(ReplayError):
             journal_from_json(bad)
@@ -182,38 +235,55 @@ def test_a_live_battle_resumes_where_it_waits_without_replaying(duel, monkeypatc
     live = LiveBattle(
         fracas.Battle(duel, dice=PendingDice(), default_controller=PendingController())
     )
-    request = live.advance()
+    question = live.advance()
     answered = 0
-    while request is not None:
+    while question is not None:
         if answered == 6:
             with pytest.raises(AnswerError):
-                live.answer(10_000)  # a bad answer changes nothing
-        request = live.answer(seeded.journal[len(live.journal)])
+                live.answer(question.id, 10_000)  # a bad answer changes nothing
+        question = live.answer(question.id, seeded.journal[len(live.journal)])
         answered += 1
     assert live.journal == seeded.journal
     assert live.battle.events == seeded.events and live.outcome == seeded.outcome
     assert len(setups) == 1 and live.restarts == 0  # one run, never replayed
+    assert not live.running
 
 
-def test_undo_in_a_live_battle_replays_once_and_goes_on(duel):
+def test_undo_in_a_live_battle_replays_and_goes_on(duel):
     from fracas.core.live import LiveBattle
 
     seeded = fracas.Battle(duel, seed=9)
     seeded.run()
-    live = LiveBattle(
-        fracas.Battle(duel, dice=PendingDice(), default_controller=PendingController())
-    )
-    live.advance()
-    for _ in range(8):
-        live.answer(seeded.journal[len(live.journal)])
-    before = list(live.journal)
-    live.answer(seeded.journal[len(live.journal)])
-    live.undo()
-    assert live.journal == before and live.restarts == 1
-    request = live.pending
-    while request is not None:
-        request = live.answer(seeded.journal[len(live.journal)])
+    live = LiveBattle(fracas.Battle(duel, seed=9, seats={"Red": "person", "Blue": "person"}))
+    question = live.advance()
+    for _ in range(4):
+        assert question is not None
+        question = live.answer(question.id, seeded.journal[len(live.journal)], by=question.seat)
+    before, asked = list(live.journal), question
+    assert question is not None
+    live.answer(question.id, seeded.journal[len(live.journal)], by=question.seat)
+    assert live.undo() == asked and live.journal == before
+    question = live.question
+    while question is not None:
+        question = live.answer(question.id, seeded.journal[len(live.journal)], by=question.seat)
     assert live.battle.events == seeded.events
+    live.close()
+    live.close()  # closing twice is harmless
+
+
+def test_an_abandoned_live_battle_closes_itself_and_wakes_by_replay(duel):
+    from fracas.core.live import LiveBattle
+
+    live = LiveBattle(fracas.Battle(duel, seed=3, seats={"Red": "person"}), idle=0.05)
+    question = live.advance()
+    assert question is not None and live.running
+    for _ in range(100):
+        if not live.running:
+            break
+        time.sleep(0.05)
+    assert not live.running  # the worker gave up waiting: no thread left behind
+    nxt = live.answer(question.id, 0, by="Red")
+    assert live.restarts == 1 and (nxt is None or nxt.id != question.id)
     live.close()
 
 
@@ -221,13 +291,13 @@ def test_a_live_battle_with_one_human_side_and_seeded_dice(duel):
     """The usual table: the GM's side played by the policy, the dice seeded, Red a person."""
     from fracas.core.live import LiveBattle
 
-    live = LiveBattle(fracas.Battle(duel, seed=3, controllers={"Red": PendingController()}))
-    request = live.advance()
+    live = LiveBattle(fracas.Battle(duel, seed=3, seats={"Red": "person"}))
+    question = live.advance()
     asked = 0
-    while request is not None:
-        assert isinstance(request, ChoiceRequest) and request.who.side == "Red"
-        request = live.answer(0)
+    while question is not None:
+        assert question.kind == "choice" and question.seat == "Red"
+        question = live.answer(question.id, 0, by="Red")
         asked += 1
     assert asked > 0 and live.outcome is not None
-    again = fracas.replay(duel, live.journal)
+    again = fracas.replay(duel, live.journal, authors=live.battle.authors)
     assert again.events == live.battle.events

@@ -404,6 +404,7 @@ def test_concealed_ambushers_play_a_bonus_round_hidden_from_the_players():
     """Seed "Sneaking in combat": only the concealed act in the bonus round; their targets
     cannot react; their moves reach the game master only."""
     import fracas
+    from fracas.core.audience import PLAYERS
     from fracas.narration.render import json_lines
     from fracas.rulesets.murdham.events import BonusRound, Moved, Reacted, Revealed
 
@@ -419,9 +420,9 @@ def test_concealed_ambushers_play_a_bonus_round_hidden_from_the_players():
         assert acted <= {"Hidden bandit 1", "Hidden bandit 2"}
         assert not [e for e in bonus if isinstance(e, Reacted)]  # taken by surprise
         hidden_moves = [e for e in bonus if isinstance(e, Moved)]
-        assert all(e.gm_only for e in hidden_moves)
-        player_view = [json.loads(line) for line in json_lines(events, gm=False)]
-        assert not [d for d in player_view if d.get("gm_only")]
+        assert all(e.audience == "side:Bandits" for e in hidden_moves)
+        player_view = [json.loads(line) for line in json_lines(events, PLAYERS)]
+        assert not [d for d in player_view if d["audience"] != "all"]
         assert not [
             d for d in player_view
             if d["type"] in ("Moved", "TurnPlan") and d["round"] == 1
@@ -429,7 +430,7 @@ def test_concealed_ambushers_play_a_bonus_round_hidden_from_the_players():
         ]
         attackers = {e.attacker for e in bonus if type(e).__name__ == "AttackDeclared"}
         assert attackers <= {e.who for e in bonus if isinstance(e, Revealed)}
-    assert any(e.gm_only for e in events)
+    assert any(e.audience != "all" for e in events)
 
 
 def test_movement_splits_around_the_attack_and_leaving_invites_opportunity_attacks(scene):
