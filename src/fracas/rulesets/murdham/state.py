@@ -124,7 +124,7 @@ class MurdhamState(BattleState):
         return self._characters
 
     def forget(self) -> None:
-        super().forget()
+        BattleState.forget(self)  # (a slotted dataclass: no zero-argument super)
         self._characters = []
 
     def faction(self, name: str) -> list[Character]:
