@@ -19,11 +19,13 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
 
-from fracas.core.combatant import BattleState, Combatant, Status
+from fracas.core.combatant import BattleState
+from fracas.core.commands import CommandRules
+from fracas.core.commands import combatant_by_id as combatant_by_id  # for rulesets
 from fracas.core.controllers import Controller
-from fracas.core.errors import CommandError, UnknownRuleset
+from fracas.core.errors import UnknownRuleset
 from fracas.core.events import CombatantSummary
-from fracas.core.journal import AddCombatant, Command, RemoveCombatant, SetCondition, SetVitals
+from fracas.core.journal import Command
 from fracas.core.outcome import EVERYONE_DOWN, ONE_SIDE_LEFT, Verdict
 from fracas.core.table import Table
 
@@ -84,28 +86,19 @@ class Ruleset(ABC, Generic[SpecT, StateT]):
 
     # --- GM commands (DESIGN.md §2) ---------------------------------------------------------
 
+    def commands(self) -> CommandRules[StateT, Any]:
+        """This ruleset's GM commands: its vitals, conditions and late arrivals. The base
+        takes only what every ruleset shares (removing a combatant, re-roll, end)."""
+        return CommandRules()
+
     def check_command(self, state: StateT, command: Command) -> None:
-        """Refuse (CommandError) a command this battle cannot take, before it is journaled.
-        The base checks names; a ruleset adds its vitals, conditions and sheets."""
-        ids = {c.id for c in state.combatants}
-        who = getattr(command, "combatant", None)
-        if who is not None and who not in ids:
-            raise CommandError(f"no combatant has the id {who!r} (ids: {', '.join(sorted(ids))})")
-        if isinstance(command, AddCombatant) and command.side not in {s.name for s in state.sides}:
-            raise CommandError(f"no side is named {command.side!r}")
+        """Refuse (CommandError) a command this battle cannot take, before it is journaled."""
+        self.commands().check(state, command)
 
     def apply_command(self, table: Table, state: StateT, command: Command) -> str:
-        """Carry out a journaled command where the rules allow it; returns what it did, in
-        words. The base removes combatants (they leave the fight: fled); a ruleset handles
-        vitals, conditions and late arrivals."""
-        self.check_command(state, command)
-        if isinstance(command, RemoveCombatant):
-            gone = combatant_by_id(state, command.combatant)
-            gone.status = Status.FLED
-            return f"{gone.name} leaves the battle"
-        if isinstance(command, (SetVitals, SetCondition, AddCombatant)):
-            raise CommandError(f"the {self.title} rules here do not take {command.kind!r}")
-        raise CommandError(f"unknown command {command.kind!r}")
+        """Carry out a journaled command where the rules allow it (between actions); returns
+        what it did, in words."""
+        return self.commands().apply(table, state, command)
 
     def bench_encounters(self) -> dict[str, Traversable]:
         """The encounters `fracas bench` times: `bench/1v1.yaml` and `bench/4v4.yaml` in the
@@ -117,13 +110,6 @@ class Ruleset(ABC, Generic[SpecT, StateT]):
             if path.is_file():
                 found[name] = path
         return found
-
-
-def combatant_by_id(state: BattleState, ident: str) -> Combatant:
-    for c in state.combatants:
-        if c.id == ident:
-            return c
-    raise CommandError(f"no combatant has the id {ident!r}")
 
 
 AnyRuleset = Ruleset[Any, Any]

@@ -15,10 +15,10 @@ from typing import Any
 from fracas.core.combatant import Side, Status, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
-from fracas.core.journal import Command
 from fracas.core.ruleset import Ruleset
 from fracas.core.table import Table
-from fracas.rulesets.brp import commands, data, model
+from fracas.rulesets.brp import data, model
+from fracas.rulesets.brp.commands import BRPCommands
 from fracas.rulesets.brp.policy import BRPPolicy
 from fracas.rulesets.brp.round import play_round
 from fracas.rulesets.brp.state import BRPState, Fighter, build_fighter
@@ -52,13 +52,8 @@ class BRP(Ruleset[model.Encounter, BRPState]):
     def summary(self, state: BRPState) -> tuple[CombatantSummary, ...]:
         return tuple(summarize(f) for f in state.fighters())
 
-    def check_command(self, state: BRPState, command: Command) -> None:
-        super().check_command(state, command)
-        commands.check(state, command)
-
-    def apply_command(self, table: Table, state: BRPState, command: Command) -> str:
-        self.check_command(state, command)
-        return commands.apply(table, state, command) or super().apply_command(table, state, command)
+    def commands(self) -> BRPCommands:
+        return BRPCommands()
 
 
 def condition(f: Fighter) -> str:

@@ -8,50 +8,51 @@ A late arrival is a combatant sheet as an encounter file writes it (templates al
 
 from __future__ import annotations
 
-from fracas.core.combatant import Status, name_and_id
-from fracas.core.encounter import new_sheet
-from fracas.core.errors import CommandError
-from fracas.core.journal import AddCombatant, Command, SetCondition, SetVitals
-from fracas.core.ruleset import combatant_by_id
+from collections.abc import Mapping
+from typing import Any
+
+from fracas.core.combatant import Combatant, Side, Status
+from fracas.core.commands import CommandRules
+from fracas.core.journal import SetVitals
 from fracas.core.table import Table
 from fracas.rulesets.brp import data, model
 from fracas.rulesets.brp.state import BRPState, Fighter, build_fighter
 
-VITALS = ("HP",)
 
-CONDITIONS = ("unconscious", "dead", "kneeling")
+class BRPCommands(CommandRules[BRPState, model.Combatant]):
+    title = "BRP"
+    vitals = ("HP",)
+    conditions = ("unconscious", "dead", "kneeling")
 
+    def sheet_model(self) -> type[model.Combatant]:
+        return model.Combatant
 
-def check(state: BRPState, command: Command) -> None:
-    if isinstance(command, SetVitals):
-        unknown = sorted(set(command.vitals) - set(VITALS))
-        if unknown or not command.vitals:
-            raise CommandError(f"BRP vitals are {', '.join(VITALS)}; got {sorted(command.vitals)}")
-    elif isinstance(command, SetCondition) and command.condition not in CONDITIONS:
-        raise CommandError(f"BRP conditions are {', '.join(CONDITIONS)}; got {command.condition!r}")
-    elif isinstance(command, AddCombatant):
-        new_sheet(data.templates(), command.sheet, model.Combatant)
+    def templates(self) -> Mapping[str, Mapping[str, Any]]:
+        return data.templates()
 
+    def set_vitals(self, table: Table, state: BRPState, c: Combatant, command: SetVitals) -> str:
+        assert isinstance(c, Fighter)
+        set_hp(c, command.vitals["HP"])
+        return f"{c.name}: HP set to {c.hp}/{c.hp_max}"
 
-def apply(table: Table, state: BRPState, command: Command) -> str | None:
-    """What the command did, in words; None for commands the core handles."""
-    if isinstance(command, SetVitals):
-        f = _fighter(state, command.combatant)
-        set_hp(f, command.vitals["HP"])
-        return f"{f.name}: HP set to {f.hp}/{f.hp_max}"
-    if isinstance(command, SetCondition):
-        f = _fighter(state, command.combatant)
-        set_condition(f, command.condition, command.on)
-        return f"{f.name}: {command.condition} {'on' if command.on else 'off'}"
-    if isinstance(command, AddCombatant):
-        return join(state, command)
-    return None
+    def set_condition(
+        self, table: Table, state: BRPState, c: Combatant, condition: str, on: bool
+    ) -> str:
+        assert isinstance(c, Fighter)
+        set_condition(c, condition, on)
+        return f"{c.name}: {condition} {'on' if on else 'off'}"
 
-
-def _fighter(state: BRPState, ident: str) -> Fighter:
-    f = combatant_by_id(state, ident)
-    assert isinstance(f, Fighter)
-    return f
+    def join(
+        self,
+        table: Table,
+        state: BRPState,
+        side: Side,
+        sheet: model.Combatant,
+        name: str,
+        ident: str,
+    ) -> str:
+        state.join(side, build_fighter(sheet, name, ident, side.name, offset=len(side.combatants)))
+        return f"{name} joins {side.name}"
 
 
 def set_hp(f: Fighter, hp: int) -> None:
@@ -77,12 +78,3 @@ def set_condition(f: Fighter, condition: str, on: bool) -> None:
             f.status, f.went_down = Status.DEAD, True
         elif f.status is Status.DEAD:
             f.status = Status.DOWN if f.hp <= 2 else Status.ACTIVE
-
-
-def join(state: BRPState, command: AddCombatant) -> str:
-    spec = new_sheet(data.templates(), command.sheet, model.Combatant)
-    name, ident = name_and_id(spec.name, {c.name for c in state.combatants})
-    side = next(s for s in state.sides if s.name == command.side)
-    f = build_fighter(spec, name, ident, side.name, offset=len(side.combatants))
-    state.join(side, f)
-    return f"{f.name} joins {side.name}"

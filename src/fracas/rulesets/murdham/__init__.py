@@ -16,12 +16,12 @@ from typing import Any
 from fracas.core.combatant import Side, Status, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
-from fracas.core.journal import Command
 from fracas.core.outcome import Verdict
 from fracas.core.ruleset import Ruleset
 from fracas.core.table import Table
-from fracas.rulesets.murdham import commands, data, model
+from fracas.rulesets.murdham import data, model
 from fracas.rulesets.murdham.aftermath import degrade_gear
+from fracas.rulesets.murdham.commands import MurdhamCommands
 from fracas.rulesets.murdham.policy import MurdhamPolicy
 from fracas.rulesets.murdham.round import play_round
 from fracas.rulesets.murdham.state import Character, MurdhamState, build_character
@@ -98,13 +98,8 @@ class Murdham(Ruleset[model.Encounter, MurdhamState]):
     def summary(self, state: MurdhamState) -> tuple[CombatantSummary, ...]:
         return tuple(summarize(c) for c in state.characters())
 
-    def check_command(self, state: MurdhamState, command: Command) -> None:
-        super().check_command(state, command)
-        commands.check(state, command)
-
-    def apply_command(self, table: Table, state: MurdhamState, command: Command) -> str:
-        self.check_command(state, command)
-        return commands.apply(table, state, command) or super().apply_command(table, state, command)
+    def commands(self) -> MurdhamCommands:
+        return MurdhamCommands()
 
 
 def condition(c: Character) -> str:

@@ -9,58 +9,63 @@ encounter file writes it (bestiary templates allowed), placed in its `zone`.
 
 from __future__ import annotations
 
-from fracas.core.combatant import Status, name_and_id
-from fracas.core.encounter import new_sheet
+from collections.abc import Mapping
+from typing import Any
+
+from fracas.core.combatant import Combatant, Side, Status
+from fracas.core.commands import CommandRules
 from fracas.core.errors import CommandError
 from fracas.core.events import Revealed
-from fracas.core.journal import AddCombatant, Command, SetCondition, SetVitals
-from fracas.core.ruleset import combatant_by_id
+from fracas.core.journal import SetVitals
 from fracas.core.table import Table
 from fracas.rulesets.murdham import data, harm, model
 from fracas.rulesets.murdham.state import Character, MurdhamState, build_character
 
-VITALS = ("health",)
 
-CONDITIONS = ("incapacitated", "dead", "surrendered", "concealed", "cover")
+class MurdhamCommands(CommandRules[MurdhamState, model.Character]):
+    title = "Murdham"
+    vitals = ("health",)
+    conditions = ("incapacitated", "dead", "surrendered", "concealed", "cover")
 
+    def sheet_model(self) -> type[model.Character]:
+        return model.Character
 
-def check(state: MurdhamState, command: Command) -> None:
-    if isinstance(command, SetVitals):
-        unknown = sorted(set(command.vitals) - set(VITALS))
-        if unknown or not command.vitals:
-            raise CommandError(
-                f"Murdham vitals are {', '.join(VITALS)}; got {sorted(command.vitals)}"
-            )
-    elif isinstance(command, SetCondition) and command.condition not in CONDITIONS:
-        raise CommandError(
-            f"Murdham conditions are {', '.join(CONDITIONS)}; got {command.condition!r}"
-        )
-    elif isinstance(command, AddCombatant):
-        spec = new_sheet(data.templates(), command.sheet, model.Character)
-        for z in (spec.zone, spec.border):
+    def templates(self) -> Mapping[str, Mapping[str, Any]]:
+        return data.templates()
+
+    def check_sheet(self, state: MurdhamState, sheet: model.Character) -> None:
+        for z in (sheet.zone, sheet.border):
             if z is not None and z not in state.zones.zones:
                 raise CommandError(f"the new character's zone {z!r} is not on this map")
 
-
-def apply(table: Table, state: MurdhamState, command: Command) -> str | None:
-    """What the command did, in words; None for commands the core handles."""
-    if isinstance(command, SetVitals):
-        c = _character(state, command.combatant)
+    def set_vitals(
+        self, table: Table, state: MurdhamState, c: Combatant, command: SetVitals
+    ) -> str:
+        assert isinstance(c, Character)
         set_health(table, state, c, command.vitals["health"])
         return f"{c.name}: health set to {c.health}/{c.max_health}"
-    if isinstance(command, SetCondition):
-        c = _character(state, command.combatant)
-        set_condition(table, state, c, command.condition, command.on)
-        return f"{c.name}: {command.condition} {'on' if command.on else 'off'}"
-    if isinstance(command, AddCombatant):
-        return join(state, command)
-    return None
 
+    def set_condition(
+        self, table: Table, state: MurdhamState, c: Combatant, condition: str, on: bool
+    ) -> str:
+        assert isinstance(c, Character)
+        set_condition(table, state, c, condition, on)
+        return f"{c.name}: {condition} {'on' if on else 'off'}"
 
-def _character(state: MurdhamState, ident: str) -> Character:
-    c = combatant_by_id(state, ident)
-    assert isinstance(c, Character)
-    return c
+    def join(
+        self,
+        table: Table,
+        state: MurdhamState,
+        side: Side,
+        sheet: model.Character,
+        name: str,
+        ident: str,
+    ) -> str:
+        c = build_character(sheet, name, ident, side.name, state.zones)
+        c.is_mount = sheet.mount
+        state.join(side, c)
+        state.original[side.name] = state.original.get(side.name, 0) + 1  # counts for morale
+        return f"{c.name} joins {side.name} in zone {c.zone}"
 
 
 def set_health(table: Table, state: MurdhamState, c: Character, health: int) -> None:
@@ -88,13 +93,7 @@ def set_condition(
         elif c.status is Status.DEAD:
             c.status = Status.DOWN
     elif condition == "incapacitated":
-        if on and not c.incapacitated:
-            c.incapacitated, c.went_down = True, True
-            harm.release(c)
-            if c.status is Status.ACTIVE:
-                c.status = Status.DOWN
-        elif not on and c.incapacitated and c.status is not Status.DEAD:
-            c.incapacitated, c.status = False, Status.ACTIVE
+        set_incapacitated(c, on)
     elif condition == "surrendered":
         if on and c.status is Status.ACTIVE:
             c.status, c.went_down = Status.SURRENDERED, True
@@ -103,12 +102,12 @@ def set_condition(
             c.status = Status.ACTIVE
 
 
-def join(state: MurdhamState, command: AddCombatant) -> str:
-    spec = new_sheet(data.templates(), command.sheet, model.Character)
-    name, ident = name_and_id(spec.name, {c.name for c in state.combatants})
-    side = next(s for s in state.sides if s.name == command.side)
-    c = build_character(spec, name, ident, side.name, state.zones)
-    c.is_mount = spec.mount
-    state.join(side, c)
-    state.original[side.name] = state.original.get(side.name, 0) + 1  # counts for morale
-    return f"{c.name} joins {side.name} in zone {c.zone}"
+def set_incapacitated(c: Character, on: bool) -> None:
+    """M5: incapacitated characters are out of the fight (a grab or a ride ends, M-C4)."""
+    if on and not c.incapacitated:
+        c.incapacitated, c.went_down = True, True
+        harm.release(c)
+        if c.status is Status.ACTIVE:
+            c.status = Status.DOWN
+    elif not on and c.incapacitated and c.status is not Status.DEAD:
+        c.incapacitated, c.status = False, Status.ACTIVE
