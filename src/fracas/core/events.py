@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from fracas.core.audience import EVERYONE, GM, GM_VIEW, Viewer
-from fracas.core.combatant import Status
+from fracas.core.combatant import Combatant, Status
 
 _META = ("audience", "ids")
 
@@ -209,6 +209,24 @@ class CombatantSummary:
     damage_taken: int
     went_down: bool  # out of the fight at some point (unconscious, dying...), even if revived
     hidden: bool = False  # still unknown to the other sides at the end
+
+    @classmethod
+    def of(
+        cls, c: Combatant, condition: str, vitals: Mapping[str, int | tuple[int, int]]
+    ) -> CombatantSummary:
+        """A combatant's summary: the core's tallies, the ruleset's word and vitals."""
+        return cls(
+            id=c.id,
+            name=c.name,
+            side=c.side,
+            status=c.status,
+            condition=condition,
+            vitals=vitals,
+            damage_dealt=c.damage_dealt,
+            damage_taken=c.damage_taken,
+            went_down=c.went_down,
+            hidden=c.hidden,
+        )
 
     def vitals_text(self) -> str:
         """Vitals for a table cell: "HP 11/13", "wounds 2, toughness 8"."""

@@ -64,15 +64,4 @@ def condition(f: Fighter) -> str:
 
 
 def summarize(f: Fighter) -> CombatantSummary:
-    return CombatantSummary(
-        id=f.id,
-        name=f.name,
-        side=f.side,
-        status=f.status,
-        condition=condition(f),
-        vitals={"HP": (f.hp, f.hp_max)},
-        damage_dealt=f.damage_dealt,
-        damage_taken=f.damage_taken,
-        went_down=f.went_down,
-        hidden=f.hidden,
-    )
+    return CombatantSummary.of(f, condition(f), {"HP": (f.hp, f.hp_max)})

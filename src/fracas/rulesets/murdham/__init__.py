@@ -110,18 +110,7 @@ def condition(c: Character) -> str:
 
 
 def summarize(c: Character) -> CombatantSummary:
-    return CombatantSummary(
-        id=c.id,
-        name=c.name,
-        side=c.side,
-        status=c.status,
-        condition=condition(c),
-        vitals={"health": (c.health, c.max_health)},
-        damage_dealt=c.damage_dealt,
-        damage_taken=c.damage_taken,
-        went_down=c.went_down,
-        hidden=c.hidden,
-    )
+    return CombatantSummary.of(c, condition(c), {"health": (c.health, c.max_health)})
 
 
 def zone_map(spec: model.MapSpec) -> ZoneMap:
