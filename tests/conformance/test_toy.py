@@ -148,12 +148,6 @@ def _at_first_target_question() -> fracas.Battle:
     return battle
 
 
-@pytest.mark.xfail(
-    reason="core: a command given at an open question takes effect at the point between"
-    " actions *before* it when no answer lies in between (Table.between_actions takes up the"
-    " command the journal now holds at that position), so events already told are rewritten",
-    strict=True,
-)
 def test_a_command_does_not_rewrite_what_was_already_told() -> None:
     battle = _at_first_target_question()
     told = kit.dicts(battle.events)
@@ -162,11 +156,6 @@ def test_a_command_does_not_rewrite_what_was_already_told() -> None:
     assert kit.dicts(battle.events)[: len(told)] == told
 
 
-@pytest.mark.xfail(
-    reason="core: commands journaled just before EndBattle never take effect (Table._replayed"
-    " raises BattleHalted at the EndBattle with the commands it queued still unapplied)",
-    strict=True,
-)
 def test_a_command_just_before_the_end_still_counts() -> None:
     battle = _at_first_target_question()
     battle.command(fracas.SetVitals("bo", {"hp": 1}))

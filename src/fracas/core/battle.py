@@ -220,7 +220,7 @@ class Battle:
             try:
                 self.run()
             except Pending as p:
-                self.question = question_for(p.request, self.journal, self.authors)
+                self.question = question_for(p.request, self.journal)
                 return self.question
             self.question = None
             return None

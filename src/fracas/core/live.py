@@ -157,7 +157,7 @@ class LiveBattle:
             if item.error is not None:
                 raise item.error
             return None
-        question = question_for(item, self.battle.journal, self.battle.authors)
+        question = question_for(item, self.battle.journal)
         self.battle.question = question
         self.battle.outcome = None
         return question

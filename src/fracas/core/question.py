@@ -66,11 +66,12 @@ class Question:
         return out
 
 
-def question_for(request: Request, journal: Sequence[Entry], authors: dict[int, str]) -> Question:
-    """The question a request asks, its id derived from the journal before it."""
+def question_for(request: Request, journal: Sequence[Entry]) -> Question:
+    """The question a request asks, its id derived from the journal before it (not from who
+    gave the answers: the GM answering for a seat leaves the same game, and the same ids)."""
     position = len(journal)
     digest = hashlib.blake2b(digest_size=5)
-    digest.update(json.dumps(journal_to_json(journal, authors), separators=(",", ":")).encode())
+    digest.update(json.dumps(journal_to_json(journal), separators=(",", ":")).encode())
     digest.update(request.describe().encode())
     qid = f"q{position}-{digest.hexdigest()}"
     if isinstance(request, RollRequest):

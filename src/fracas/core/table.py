@@ -278,7 +278,12 @@ class Table:
 
     def _replayed(self) -> Answer | None:
         """The next answer in the journal (cursor left on it), taking up the GM commands
-        before it; None when the journal is spent."""
+        before it; None when the journal is spent.
+
+        A command stands in the journal just before the answer to the question that was open
+        when the GM gave it, so it is taken up only here, where the rules reach that question,
+        and applied at the next point between actions after it: never earlier than the events
+        everyone had already seen."""
         journal = self.journal
         while self._cursor < len(journal):
             entry = journal[self._cursor]
@@ -286,17 +291,24 @@ class Table:
                 return entry
             self._cursor += 1
             if isinstance(entry, EndBattle):
+                self._apply_queued()  # what the GM did before ending the fight still counts
                 raise BattleHalted
             if isinstance(entry, Reroll):
                 raise ReplayError(f"journal[{self._cursor - 1}]: a re-roll must follow a roll")
             self._queued.append(entry)
         return None
 
-    def between_actions(self) -> None:
+    def between_actions(self) -> bool:
         """A point of the round where GM commands take effect: each ruleset calls it between
-        actions (the core calls it as each round starts)."""
-        self._replayed()
-        if self._queued and self._on_command is not None:
+        actions (the core calls it as each round starts). True if a command took effect
+        (the rules may need to look again at who can act)."""
+        if not self._queued:
+            return False
+        self._apply_queued()
+        return True
+
+    def _apply_queued(self) -> None:
+        if self._on_command is not None:
             queued, self._queued = self._queued, []
             for command in queued:
                 self._on_command(command)

@@ -59,9 +59,8 @@ class BRPPolicy:
 
     def choose(self, request: ChoiceRequest) -> int:
         who = request.who
-        assert isinstance(who, Fighter)
         scorer = self._scorers.get(request.decision)
-        if scorer is None:
+        if scorer is None or not isinstance(who, Fighter):  # BRP asks only fighters (§5.2)
             raise UnknownDecision(f"the BRP policy has no answer for {request.decision!r}")
         return best_index([scorer(who, option) for option in request.options])
 

@@ -163,11 +163,12 @@ def actions(table: Table, state: BRPState) -> None:
         # Simultaneous actions all happen: a fighter felled by one of them still acts.
         able = [f for f in together if f.active]
         for f in together:
+            if table.between_actions():  # GM commands take effect before each action...
+                able = [o for o in able if o.active]  # ...and may take a fighter out
             if f not in able:
                 table.emit(ActionLost(who=f.name, reason="no longer conscious"))
                 continue
             assert f.rank is not None
-            table.between_actions()  # GM commands take effect before each action
             if table.observed:
                 others = tuple(o.name for o in able if o is not f)
                 table.emit(Acts(who=f.name, rank=math.floor(f.rank), simultaneous_with=others))
