@@ -11,10 +11,14 @@ import pytest
 from hypothesis import settings
 
 import fracas
+from conformance.toy import Toy
 from fracas.core.controllers import ScriptedChoices
 from fracas.core.dice_sources import ScriptedDice
+from fracas.core.ruleset import register
 from fracas.core.table import Table
 from fracas.rulesets.brp.state import BRPState
+
+register(Toy)  # the conformance kit's toy ruleset, for the kit and the core's own tests
 
 AVERAGE = {"STR": 11, "CON": 12, "SIZ": 12, "INT": 12, "POW": 11, "DEX": 12, "APP": 10}
 

@@ -28,10 +28,22 @@ def test_special_damage_distribution_is_max_plus_a_roll():
 
 def test_exact_injury_odds_agree_with_the_rules_run_20000_times(scene, sheet):
     s = scene(
-        [sheet("A", characteristics={"STR": 15, "SIZ": 12}, weapons=["Sword, Broad"],
-               skills={"Sword": 55})],
-        [sheet("D", armour=["Leather, Hard", "Helmet, Light"], skills={"Dodge": 0},
-               characteristics={"CON": 100, "SIZ": 100})],
+        [
+            sheet(
+                "A",
+                characteristics={"STR": 15, "SIZ": 12},
+                weapons=["Sword, Broad"],
+                skills={"Sword": 55},
+            )
+        ],
+        [
+            sheet(
+                "D",
+                armour=["Leather, Hard", "Helmet, Light"],
+                skills={"Dodge": 0},
+                characteristics={"CON": 100, "SIZ": 100},
+            )
+        ],
     )
     a, d = s["A"], s["D"]
     weapon = a.weapons[0]

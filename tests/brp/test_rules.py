@@ -28,9 +28,33 @@ from fracas.rulesets.brp.round import action_key
 
 @pytest.mark.parametrize(
     ("skill", "special"),
-    [(1, 1), (5, 1), (6, 1), (7, 1), (8, 2), (10, 2), (12, 2), (13, 3), (17, 3), (18, 4),
-     (22, 4), (23, 5), (27, 5), (28, 6), (32, 6), (33, 7), (38, 8), (43, 9), (48, 10),
-     (53, 11), (58, 12), (60, 12), (63, 13), (67, 13), (100, 20)],
+    [
+        (1, 1),
+        (5, 1),
+        (6, 1),
+        (7, 1),
+        (8, 2),
+        (10, 2),
+        (12, 2),
+        (13, 3),
+        (17, 3),
+        (18, 4),
+        (22, 4),
+        (23, 5),
+        (27, 5),
+        (28, 6),
+        (32, 6),
+        (33, 7),
+        (38, 8),
+        (43, 9),
+        (48, 10),
+        (53, 11),
+        (58, 12),
+        (60, 12),
+        (63, 13),
+        (67, 13),
+        (100, 20),
+    ],
 )
 def test_special_success_threshold_follows_the_srd_table(skill, special):
     """B5 / B-C1: special ≤ skill/5 rounded half up, at least 1."""
@@ -39,12 +63,25 @@ def test_special_success_threshold_follows_the_srd_table(skill, special):
 
 @pytest.mark.parametrize(
     ("roll", "chance", "level"),
-    [(12, 60, Level.SPECIAL), (13, 60, Level.SUCCESS), (60, 60, Level.SUCCESS),
-     (61, 60, Level.FAILURE), (98, 60, Level.FAILURE), (99, 60, Level.FUMBLE),
-     (100, 60, Level.FUMBLE), (4, 3, Level.SUCCESS), (5, 3, Level.SUCCESS),
-     (6, 3, Level.FAILURE), (96, 10, Level.FUMBLE), (95, 10, Level.FAILURE),
-     (97, 30, Level.FUMBLE), (98, 50, Level.FUMBLE), (100, 100, Level.FUMBLE),
-     (99, 100, Level.SUCCESS), (1, 3, Level.SPECIAL)],
+    [
+        (12, 60, Level.SPECIAL),
+        (13, 60, Level.SUCCESS),
+        (60, 60, Level.SUCCESS),
+        (61, 60, Level.FAILURE),
+        (98, 60, Level.FAILURE),
+        (99, 60, Level.FUMBLE),
+        (100, 60, Level.FUMBLE),
+        (4, 3, Level.SUCCESS),
+        (5, 3, Level.SUCCESS),
+        (6, 3, Level.FAILURE),
+        (96, 10, Level.FUMBLE),
+        (95, 10, Level.FAILURE),
+        (97, 30, Level.FUMBLE),
+        (98, 50, Level.FUMBLE),
+        (100, 100, Level.FUMBLE),
+        (99, 100, Level.SUCCESS),
+        (1, 3, Level.SPECIAL),
+    ],
 )
 def test_success_levels(roll, chance, level):
     """§5.5; B6: 01–05 always succeed, fumble ranges by skill (no effect beyond failing)."""
@@ -73,7 +110,11 @@ def test_ties_on_a_dex_rank_go_missile_long_medium_short_then_skill(scene, sheet
         f.rank = Fraction(12)
     order = sorted((s[n] for n, _, _ in fighters), key=action_key)
     assert [f.name for f in order] == [
-        "Archer", "Spearman", "Better swordsman", "Swordsman", "Knifer"
+        "Archer",
+        "Spearman",
+        "Better swordsman",
+        "Swordsman",
+        "Knifer",
     ]
 
 
@@ -89,10 +130,21 @@ def _duel_doc(sheet, red, blue, **extra):
 def test_simultaneous_blows_both_land(sheet):
     """§5.2: equal DEX, weapon type and skill act simultaneously: one felled by the other's
     blow still strikes back in the same rank."""
-    a = sheet("A", weapons=["Sword, Broad"], skills={"Sword": 50, "Dodge": 0},
-              characteristics={"DEX": 12}, hp=3)
-    b = sheet("B", weapons=["Sword, Broad"], skills={"Sword": 50, "Dodge": 0},
-              characteristics={"DEX": 12}, position=[1, 0], hp=3)
+    a = sheet(
+        "A",
+        weapons=["Sword, Broad"],
+        skills={"Sword": 50, "Dodge": 0},
+        characteristics={"DEX": 12},
+        hp=3,
+    )
+    b = sheet(
+        "B",
+        weapons=["Sword, Broad"],
+        skills={"Sword": 50, "Dodge": 0},
+        characteristics={"DEX": 12},
+        position=[1, 0],
+        hp=3,
+    )
     enc = fracas.from_document(_duel_doc(sheet, [a], [b]))
     # Intents: both attack (choices scripted by index of the Attack option with the sword).
     # Each attack: d100 10 (success), the defender takes it (no defence), 1D8+1 = 8.
@@ -191,20 +243,24 @@ def test_a_weapon_broken_by_parrying_can_no_longer_parry(scene, sheet):
     assert not any(isinstance(o, Attack) and o.weapon is mace for o in intents(s.state, d))
 
 
-@pytest.mark.parametrize(("weapon", "skill", "armour"), [("Pistol", "Pistol", 12),
-                                                         ("Sword, Broad", "Sword", 6),
-                                                         ("Pistol, Laser", "Laser Pistol", 6)])
+@pytest.mark.parametrize(
+    ("weapon", "skill", "armour"),
+    [("Pistol", "Pistol", 12), ("Sword, Broad", "Sword", 6), ("Pistol, Laser", "Laser Pistol", 6)],
+)
 def test_riot_gear_stops_12_against_firearms_and_6_otherwise(scene, sheet, weapon, skill, armour):
     """B-C4 (PROPOSED): Riot Gear 12/6."""
-    s = scene([sheet("A", weapons=[weapon], skills={skill: 50})],
-              [sheet("Riot cop", armour=["Riot Gear"])])
+    s = scene(
+        [sheet("A", weapons=[weapon], skills={skill: 50})],
+        [sheet("Riot cop", armour=["Riot Gear"])],
+    )
     assert combat.armour_against(s["Riot cop"], s["A"].weapons[0]) == armour
 
 
 def test_helmets_add_to_body_armour_and_armour_hinders_dodge(scene, sheet):
     """B11 and §5.10: chain 7 + heavy helmet 2 = 9; chain's −20% to physical skills."""
-    s = scene([sheet("Knight", armour=["Chain", "Helmet, Heavy"], skills={"Dodge": 45})],
-              [sheet("Foe")])
+    s = scene(
+        [sheet("Knight", armour=["Chain", "Helmet, Heavy"], skills={"Dodge": 45})], [sheet("Foe")]
+    )
     knight = s["Knight"]
     assert (knight.armour, knight.dodge) == (9, 25)
 
@@ -212,8 +268,14 @@ def test_helmets_add_to_body_armour_and_armour_hinders_dodge(scene, sheet):
 def test_half_damage_bonus_rounds_up(scene, sheet):
     """§5.9: "½ damage bonus means roll and divide by 2, rounding up"."""
     s = scene(
-        [sheet("Thrower", characteristics={"STR": 18, "SIZ": 17}, weapons=["Dagger (thrown)"],
-               skills={"Throwing Dagger": 70})],
+        [
+            sheet(
+                "Thrower",
+                characteristics={"STR": 18, "SIZ": 17},
+                weapons=["Dagger (thrown)"],
+                skills={"Throwing Dagger": 70},
+            )
+        ],
         [sheet("Mark", position=[5, 0])],
     )
     thrower = s["Thrower"]
@@ -229,8 +291,13 @@ def test_half_damage_bonus_rounds_up(scene, sheet):
 def test_similar_specialty_is_used_at_half(scene, sheet):
     """§5.5: a sword used with the Dagger skill, as Difficult."""
     s = scene(
-        [sheet("A", weapons=[{"name": "Sword, Short", "use_skill": "Dagger"}],
-               skills={"Dagger": 61})],
+        [
+            sheet(
+                "A",
+                weapons=[{"name": "Sword, Short", "use_skill": "Dagger"}],
+                skills={"Dagger": 61},
+            )
+        ],
         [sheet("B")],
     )
     sword = s["A"].weapons[0]
@@ -283,10 +350,14 @@ def test_an_ally_may_drop_its_action_to_tend_a_dying_friend(sheet):
     """F-BRP-4 with §5.14: Red's medic (DEX 10) sees Red's fighter fall at DEX 15 and tends
     him; the First Aid resolves at the end of the round and saves him."""
     fighter = sheet("Fighter", hp=3, characteristics={"DEX": 8}, skills={"Dodge": 0})
-    medic = sheet("Medic", characteristics={"DEX": 10}, skills={"First Aid": 90},
-                  position=[1, 1])
-    brute = sheet("Brute", characteristics={"DEX": 15}, weapons=["Club, Heavy"],
-                  skills={"Club": 90}, position=[1, 0])
+    medic = sheet("Medic", characteristics={"DEX": 10}, skills={"First Aid": 90}, position=[1, 1])
+    brute = sheet(
+        "Brute",
+        characteristics={"DEX": 15},
+        weapons=["Club, Heavy"],
+        skills={"Club": 90},
+        position=[1, 0],
+    )
     enc = fracas.from_document(_duel_doc(sheet, [fighter, medic], [brute], max_rounds=1))
     red = ScriptedChoices()
     battle = fracas.Battle(

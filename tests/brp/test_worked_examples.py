@@ -158,8 +158,17 @@ def test_t_brp_5_the_attack_and_defence_matrix(
 
 @pytest.mark.parametrize(
     ("metres", "rank"),
-    [(0, 14), (5, 14), (6, 7), (10, 7), (15, 7), (16, Fraction(7, 2)), (20, Fraction(7, 2)),
-     (29, Fraction(7, 2)), (30, None)],
+    [
+        (0, 14),
+        (5, 14),
+        (6, 7),
+        (10, 7),
+        (15, 7),
+        (16, Fraction(7, 2)),
+        (20, Fraction(7, 2)),
+        (29, Fraction(7, 2)),
+        (30, None),
+    ],
 )
 def test_t_brp_6_movement_halves_or_quarters_the_dex_rank(metres, rank):
     """§5.3 with B-C5: DEX 14 moving 10 m acts on 7, 20 m on 3 (3.5 kept for ties), 30 m never."""
@@ -196,8 +205,17 @@ def test_t_brp_8_hit_points(con, siz, hp):
 
 @pytest.mark.parametrize(
     ("str_", "siz", "db"),
-    [(15, 12, "1D4"), (8, 8, "-1D4"), (6, 6, "-1D6"), (12, 12, "0"), (20, 20, "1D6"),
-     (28, 28, "2D6"), (30, 30, "3D6"), (36, 36, "3D6"), (40, 40, "4D6")],
+    [
+        (15, 12, "1D4"),
+        (8, 8, "-1D4"),
+        (6, 6, "-1D6"),
+        (12, 12, "0"),
+        (20, 20, "1D6"),
+        (28, 28, "2D6"),
+        (30, 30, "3D6"),
+        (36, 36, "3D6"),
+        (40, 40, "4D6"),
+    ],
 )
 def test_t_brp_8_damage_bonus(str_, siz, db):
     """B2, with the PROPOSED +1D6 per 16 points above 56."""
@@ -206,8 +224,16 @@ def test_t_brp_8_damage_bonus(str_, siz, db):
 
 @pytest.mark.parametrize(
     ("shield", "kneeling", "chance"),
-    [("Target", False, 15), ("Heater", False, 30), ("Kite", False, 30), ("Round", False, 30),
-     ("Hoplite", False, 60), ("Riot", False, 60), ("Hoplite", True, 90), ("Round", True, 30)],
+    [
+        ("Target", False, 15),
+        ("Heater", False, 30),
+        ("Kite", False, 30),
+        ("Round", False, 30),
+        ("Hoplite", False, 60),
+        ("Riot", False, 60),
+        ("Hoplite", True, 90),
+        ("Round", True, 30),
+    ],
 )
 def test_t_brp_9_shields_against_missiles(scene, sheet, shield, kneeling, chance):
     """§5.11: flat chances against low-velocity missiles, 90% kneeling behind a large shield."""

@@ -17,7 +17,10 @@ EXAMPLES = sorted(Path("examples").glob("*/*.yaml"))
 DOCS = [yaml.safe_load(p.read_text()) for p in EXAMPLES]
 
 scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(-1000, 1000), st.floats(allow_nan=False),
+    st.none(),
+    st.booleans(),
+    st.integers(-1000, 1000),
+    st.floats(allow_nan=False),
     st.text(max_size=12),
 )
 values = st.recursive(
@@ -51,8 +54,9 @@ def accepts_or_explains(doc: Any, fight: bool = False) -> None:
         fracas.Battle(encounter, seed=0, observe=False).run()
 
 
-@settings(max_examples=300, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=300, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(st.sampled_from(range(len(DOCS))), st.data())
 def test_a_mutated_example_is_accepted_or_explained(which, data):
     doc = copy.deepcopy(DOCS[which])

@@ -59,8 +59,9 @@ class Scene:
         return next(w for w in self[who].weapons if w.name == name)
 
 
-def doc(*factions: tuple[str, list[dict[str, Any]]], grid: tuple[int, int] = (5, 5),
-        **extra: Any) -> dict[str, Any]:
+def doc(
+    *factions: tuple[str, list[dict[str, Any]]], grid: tuple[int, int] = (5, 5), **extra: Any
+) -> dict[str, Any]:
     return {
         "ruleset": "murdham",
         "name": "test",

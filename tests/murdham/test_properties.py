@@ -272,7 +272,7 @@ def test_turns_alternate_until_every_faction_passes_in_a_row(doc, seed, chaos):
             if isinstance(e, Passed) and e.forced:
                 # Nobody of it acts again this round, unless one of its surrendered fighters,
                 # harmed by the enemy, took up the fight again (seed "Surrendering").
-                after = events[events.index(e):]
+                after = events[events.index(e) :]
                 resumed = {r.who for r in after if isinstance(r, ResumedFighting)}
                 later = [m for m in moves[i:] if isinstance(m, Activated)]
                 assert all(m.faction != e.faction or m.who in resumed for m in later), (

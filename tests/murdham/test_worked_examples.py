@@ -46,23 +46,42 @@ def is_(kind):
 def test_t_mur_1_factions_alternate_until_all_pass_in_a_row(scene):
     """Seed "Combat procedure" example: the bandits hold the initiative and go first."""
     s = scene(
-        ("Players", [{"name": n, "template": n.lower(), "zone": "a1"}
-                     for n in ("Balthasar", "Sybilla", "Theobald")]),
-        ("GM", [{"name": "Leader", "template": "bandit_leader", "zone": "e5"},
-                {"name": "Bandit", "template": "bandit", "zone": "e5", "count": 3}]),
+        (
+            "Players",
+            [
+                {"name": n, "template": n.lower(), "zone": "a1"}
+                for n in ("Balthasar", "Sybilla", "Theobald")
+            ],
+        ),
+        (
+            "GM",
+            [
+                {"name": "Leader", "template": "bandit_leader", "zone": "e5"},
+                {"name": "Bandit", "template": "bandit", "zone": "e5", "count": 3},
+            ],
+        ),
         conditions={"initiative": "GM"},
     )
     s.state.initiative = "GM"
-    named = lambda name: (lambda o: o is not None and o.name == name)  # noqa: E731
+    named = lambda name: lambda o: o is not None and o.name == name  # noqa: E731
     s.choices.push("first faction", lambda o: o == "GM")
-    s.choices.push("activate", named("Leader"), named("Sybilla"), named("Bandit 1"),
-                   lambda o: o is None, named("Bandit 2"), named("Balthasar"),
-                   named("Bandit 3"), named("Theobald"))
+    s.choices.push(
+        "activate",
+        named("Leader"),
+        named("Sybilla"),
+        named("Bandit 1"),
+        lambda o: o is None,
+        named("Bandit 2"),
+        named("Balthasar"),
+        named("Bandit 3"),
+        named("Theobald"),
+    )
     s.choices.push("turn", *[is_(Hold)] * 8)
     alternate(s.table, s.state, lambda c: True)
     sequence = [
         (type(e).__name__, e.faction, getattr(e, "who", None), getattr(e, "forced", None))
-        for e in s.events if isinstance(e, (Activated, Passed))
+        for e in s.events
+        if isinstance(e, (Activated, Passed))
     ]
     assert sequence == [
         ("Activated", "GM", "Leader", None),
@@ -82,8 +101,13 @@ def test_t_mur_2_a_plain_hit_then_a_death_blow(scene):
     """Balthasar's sword (d6) rolls 4: the bandit goes from 8 to 4, critical damage
     (4 ≥ half of 8) incapacitates; Sybilla, nearby, kills him with a death blow."""
     s = scene(
-        ("Players", [{"name": "Balthasar", "template": "balthasar", "zone": "a1"},
-                     {"name": "Sybilla", "template": "sybilla", "zone": "a1"}]),
+        (
+            "Players",
+            [
+                {"name": "Balthasar", "template": "balthasar", "zone": "a1"},
+                {"name": "Sybilla", "template": "sybilla", "zone": "a1"},
+            ],
+        ),
         ("GM", [{"name": "Bandit", "template": "bandit", "zone": "a1"}]),
     )
     bandit = s["Bandit"]
@@ -162,8 +186,17 @@ def test_t_mur_6_the_counter_that_lands_first_cancels_the_other(scene):
     3, the leader 4. The larger lands first: 4 of 8 is critical, so Theobald takes nothing."""
     s = scene(
         ("Players", [{"name": "Theobald", "template": "theobald", "zone": "a1"}]),
-        ("GM", [{"name": "Leader", "template": "bandit_leader", "weapons": ["Heavy battleaxe"],
-                 "zone": "a1"}]),
+        (
+            "GM",
+            [
+                {
+                    "name": "Leader",
+                    "template": "bandit_leader",
+                    "weapons": ["Heavy battleaxe"],
+                    "zone": "a1",
+                }
+            ],
+        ),
     )
     theobald, leader = s["Theobald"], s["Leader"]
     s.choices.push("stunt", NO_STUNT)
@@ -231,8 +264,13 @@ def test_t_mur_8_a_grapple_countered_then_the_grabbed_can_only_break_free(scene)
 
 def test_t_mur_9_size_doubles_dice_halves_damage_and_scales_range(scene):
     s = scene(
-        ("Party", [{"name": "Man", "template": "bandit", "weapons": ["Sword", "Bow"], "zone": "a1"},
-                   {"name": "Child", "template": "bandit", "size": "small", "zone": "a1"}]),
+        (
+            "Party",
+            [
+                {"name": "Man", "template": "bandit", "weapons": ["Sword", "Bow"], "zone": "a1"},
+                {"name": "Child", "template": "bandit", "size": "small", "zone": "a1"},
+            ],
+        ),
         ("Beast", [{"name": "Wyrm", "template": "wyrm", "zone": "a1"}]),
     )
     man, child, wyrm = s["Man"], s["Child"], s["Wyrm"]
@@ -250,8 +288,11 @@ def test_t_mur_9_size_doubles_dice_halves_damage_and_scales_range(scene):
     assert max_range(man, wyrm, bow) == 16 and max_range(wyrm, man, bow) == 4
     assert harm.armour_value(wyrm, shield_counts=False, cover_counts=False) == 2
     assert why_not(s.state, man, wyrm, s.weapon("Man", "Unarmed"), kind="grapple")
-    splits = {tuple((t.name, n) for t, n in p.shares)
-              for p in plans(s.state, wyrm) if isinstance(p, SplitStrike) and p.weapon is bite}
+    splits = {
+        tuple((t.name, n) for t, n in p.shares)
+        for p in plans(s.state, wyrm)
+        if isinstance(p, SplitStrike) and p.weapon is bite
+    }
     assert (("Man", 1), ("Child", 2)) in splits  # a medium and a small: d8 and 2d8
     assert sorted(_allocations(4, [1, 1, 1])) == [(1, 1, 2), (1, 2, 1), (2, 1, 1)]
     assert _allocations(2, [1, 1]) == [(1, 1)]  # two medium: d8 each
@@ -274,8 +315,10 @@ def test_t_mur_9_smaller_targets_cannot_resist_a_larger_grabber(scene):
 def test_t_mur_10_exploding_impaired_and_enhanced_damage(scene, die, faces, net, total):
     """M9/M11: d6 6,6,3 → 13; enhanced d6 4 and 6→(5+3) → 8; impaired d8 3 and 7 → 3;
     impaired twice → no damage."""
-    s = scene(("A", [{"name": "A", "template": "bandit", "zone": "a1"}]),
-              ("B", [{"name": "B", "template": "bandit", "zone": "a1"}]))
+    s = scene(
+        ("A", [{"name": "A", "template": "bandit", "zone": "a1"}]),
+        ("B", [{"name": "B", "template": "bandit", "zone": "a1"}]),
+    )
     s.dice.push(*faces)
     assert checks.damage_roll(s.table, s["A"], die, 1, net, "test")[0] == total
     assert s.dice.remaining == 0
@@ -283,13 +326,19 @@ def test_t_mur_10_exploding_impaired_and_enhanced_damage(scene, die, faces, net,
 
 @pytest.mark.parametrize(
     ("health", "damage", "critical", "dead"),
-    [(9, 4, False, False), (9, 5, True, False), (4, 2, True, False), (4, 9, True, True),
-     (9, 9, True, True)],
+    [
+        (9, 4, False, False),
+        (9, 5, True, False),
+        (4, 2, True, False),
+        (4, 9, True, True),
+        (9, 9, True, True),
+    ],
 )
 def test_t_mur_11_critical_damage_and_instant_death(scene, health, damage, critical, dead):
-    s = scene(("A", [{"name": "A", "template": "bandit", "STR": 9, "zone": "a1",
-                      "health": health}]),
-              ("B", [{"name": "B", "template": "bandit", "zone": "a1"}]))
+    s = scene(
+        ("A", [{"name": "A", "template": "bandit", "STR": 9, "zone": "a1", "health": health}]),
+        ("B", [{"name": "B", "template": "bandit", "zone": "a1"}]),
+    )
     a = s["A"]
     harm.harm(s.table, s.state, a, damage)
     assert a.incapacitated == critical
@@ -300,8 +349,10 @@ def test_t_mur_11_losing_all_health_is_a_mortal_wound(scene):
     """M6: dying, dead at the end of the next round."""
     from fracas.rulesets.murdham.round import end_of_round
 
-    s = scene(("A", [{"name": "A", "template": "bandit", "zone": "a1", "health": 3}]),
-              ("B", [{"name": "B", "template": "bandit", "zone": "a1"}]))
+    s = scene(
+        ("A", [{"name": "A", "template": "bandit", "zone": "a1", "health": 3}]),
+        ("B", [{"name": "B", "template": "bandit", "zone": "a1"}]),
+    )
     a = s["A"]
     harm.harm(s.table, s.state, a, 5)
     assert a.health == 0 and a.dying_until == 2 and a.status is Status.DOWN
@@ -313,8 +364,10 @@ def test_t_mur_11_losing_all_health_is_a_mortal_wound(scene):
 
 
 def test_t_mur_12_morale_of_a_group_reduced_to_half(scene):
-    s = scene(("Players", [{"name": "P", "template": "theobald", "zone": "a1"}]),
-              ("GM", [{"name": "Bandit", "template": "bandit", "zone": "e5", "count": 4}]))
+    s = scene(
+        ("Players", [{"name": "P", "template": "theobald", "zone": "a1"}]),
+        ("GM", [{"name": "Bandit", "template": "bandit", "zone": "e5", "count": 4}]),
+    )
     b1, b2, b3, b4 = (s[f"Bandit {i}"] for i in range(1, 5))
     harm.kill(s.table, s.state, b1, "test")
     harm.kill(s.table, s.state, b2, "test")
@@ -329,8 +382,10 @@ def test_t_mur_12_morale_of_a_group_reduced_to_half(scene):
 
 
 def test_t_mur_12_a_lone_character_checks_at_half_health(scene):
-    s = scene(("Players", [{"name": "P", "template": "theobald", "zone": "a1"}]),
-              ("GM", [{"name": "Troll", "template": "bandit", "STR": 12, "zone": "e5"}]))
+    s = scene(
+        ("Players", [{"name": "P", "template": "theobald", "zone": "a1"}]),
+        ("GM", [{"name": "Troll", "template": "bandit", "STR": 12, "zone": "e5"}]),
+    )
     troll = s["Troll"]
     troll.health_at_round_start = 12
     troll.health = 6
@@ -341,9 +396,10 @@ def test_t_mur_12_a_lone_character_checks_at_half_health(scene):
 
 
 def test_t_mur_12_immune_to_fear_is_immune_to_morale(scene):
-    s = scene(("Players", [{"name": "P", "template": "theobald", "zone": "a1"}]),
-              ("GM", [{"name": "Skel", "template": "skeletal_warrior", "zone": "e5",
-                       "count": 2}]))
+    s = scene(
+        ("Players", [{"name": "P", "template": "theobald", "zone": "a1"}]),
+        ("GM", [{"name": "Skel", "template": "skeletal_warrior", "zone": "e5", "count": 2}]),
+    )
     harm.kill(s.table, s.state, s["Skel 1"], "test")
     morale.morale(s.table, s.state, {"GM": 2, "Players": 1})
     assert s.dice.remaining == 0 and s["Skel 2"].status is Status.ACTIVE
@@ -354,10 +410,21 @@ def test_t_mur_13_gear_degradation(scene):
     before armour; improvised weapons count as damaged; durability rolls after the fight."""
     from fracas.rulesets.murdham.aftermath import degrade_gear
 
-    s = scene(("A", [{"name": "A", "template": "theobald", "zone": "a1",
-                      "weapons": ["Sword", "Improvised hand weapon"],
-                      "damaged": ["Sword", "Shield", "Light armour"]}]),
-              ("B", [{"name": "B", "template": "bandit", "STR": 19, "zone": "a1"}]))
+    s = scene(
+        (
+            "A",
+            [
+                {
+                    "name": "A",
+                    "template": "theobald",
+                    "zone": "a1",
+                    "weapons": ["Sword", "Improvised hand weapon"],
+                    "damaged": ["Sword", "Shield", "Light armour"],
+                }
+            ],
+        ),
+        ("B", [{"name": "B", "template": "bandit", "STR": 19, "zone": "a1"}]),
+    )
     a, b = s["A"], s["B"]
     assert s.weapon("A", "Improvised hand weapon").damaged
     s.dice.push(1)
@@ -380,12 +447,18 @@ def test_t_mur_14_mounts_and_riders(scene):
     from fracas.rulesets.murdham.round import activate
     from fracas.rulesets.murdham.turn import Advance, Mount, fall
 
-    s = scene(("Riders", [{"name": "Horse", "template": "horse", "zone": "a1"},
-                          {"name": "Rider", "template": "theobald", "zone": "a1",
-                           "rides": "Horse"},
-                          {"name": "Walker", "template": "bandit", "zone": "a1"},
-                          {"name": "Pony", "template": "horse", "zone": "a1"}]),
-              ("Foes", [{"name": "Foe", "template": "bandit", "zone": "e5"}]))
+    s = scene(
+        (
+            "Riders",
+            [
+                {"name": "Horse", "template": "horse", "zone": "a1"},
+                {"name": "Rider", "template": "theobald", "zone": "a1", "rides": "Horse"},
+                {"name": "Walker", "template": "bandit", "zone": "a1"},
+                {"name": "Pony", "template": "horse", "zone": "a1"},
+            ],
+        ),
+        ("Foes", [{"name": "Foe", "template": "bandit", "zone": "e5"}]),
+    )
     rider, horse = s["Rider"], s["Horse"]
     assert rider.riding is horse
     assert net_damage_steps(rider, s.weapon("Rider", "Spear"), False) == -1
@@ -424,8 +497,10 @@ def test_concealed_ambushers_play_a_bonus_round_hidden_from_the_players():
         player_view = [json.loads(line) for line in json_lines(events, PLAYERS)]
         assert not [d for d in player_view if d["audience"] != "all"]
         assert not [
-            d for d in player_view
-            if d["type"] in ("Moved", "TurnPlan") and d["round"] == 1
+            d
+            for d in player_view
+            if d["type"] in ("Moved", "TurnPlan")
+            and d["round"] == 1
             and d.get("who", "").startswith("Hidden")
         ]
         attackers = {e.attacker for e in bonus if type(e).__name__ == "AttackDeclared"}
@@ -447,8 +522,9 @@ def test_movement_splits_around_the_attack_and_leaving_invites_opportunity_attac
         grid=(4, 1),
     )
     archer, bandit = s["Archer"], s["Bandit"]
-    s.choices.push("turn", lambda o: isinstance(o, Strike) and o.withdraw == 1
-                   and o.weapon.data.ranged)
+    s.choices.push(
+        "turn", lambda o: isinstance(o, Strike) and o.withdraw == 1 and o.weapon.data.ranged
+    )
     s.choices.push("stunt", NO_STUNT)
     s.choices.push("react", is_(NoReaction))
     s.choices.push("opportunity attack", lambda o: o is not None)

@@ -24,8 +24,8 @@ def test_sim_json_is_one_document_and_reproducible():
 def test_sim_text_report_and_plot(tmp_path):
     png = tmp_path / "out.png"
     r = runner.invoke(
-        app, ["sim", "examples/brp/skirmish.yaml", "-n", "200", "--workers", "1", "--plot",
-              str(png)]
+        app,
+        ["sim", "examples/brp/skirmish.yaml", "-n", "200", "--workers", "1", "--plot", str(png)],
     )
     assert r.exit_code == 0, r.output
     assert "Win probability" in r.stdout and "Investigators" in r.stdout
@@ -53,8 +53,19 @@ def test_sim_bad_input_exits_2_without_traceback(tmp_path):
 def test_balance_json():
     r = runner.invoke(
         app,
-        ["balance", "examples/brp/skirmish.yaml", "--vary", "Cultist", "--low", "1", "--high",
-         "3", "--workers", "1", "--json"],
+        [
+            "balance",
+            "examples/brp/skirmish.yaml",
+            "--vary",
+            "Cultist",
+            "--low",
+            "1",
+            "--high",
+            "3",
+            "--workers",
+            "1",
+            "--json",
+        ],
     )
     assert r.exit_code == 0, r.output
     doc = json.loads(r.stdout)

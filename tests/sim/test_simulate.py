@@ -27,8 +27,15 @@ def brawl_duel() -> dict:
     def brawler(name, str_, con, dex, skill, x):
         return {
             "name": name,
-            "characteristics": {"STR": str_, "CON": con, "SIZ": 12, "INT": 10, "POW": 10,
-                                "DEX": dex, "APP": 10},
+            "characteristics": {
+                "STR": str_,
+                "CON": con,
+                "SIZ": 12,
+                "INT": 10,
+                "POW": 10,
+                "DEX": dex,
+                "APP": 10,
+            },
             "skills": {"Brawl": skill, "Dodge": 0},
             "position": [x, 0],
         }
@@ -153,9 +160,12 @@ def test_on_a_dask_cluster_the_report_is_the_same():
     distributed = pytest.importorskip("distributed")
     enc = fracas.load("examples/brp/duel.yaml")
     local = simulate(enc, 300, seed=8, workers=1).to_dict()
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
-    ) as cluster, distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         remote = simulate(enc, 300, seed=8, client=client, chunk=40).to_dict()
     assert remote == local
 
@@ -167,9 +177,12 @@ def test_balance_finds_the_group_size_nearest_the_target():
         "max_rounds": 20,
         "sides": [
             {"name": "Hero", "combatants": [{"name": "Hero", "template": "swordsman"}]},
-            {"name": "Mob", "combatants": [
-                {"name": "Cultist", "template": "cultist", "count": 1, "position": [3, 0]}
-            ]},
+            {
+                "name": "Mob",
+                "combatants": [
+                    {"name": "Cultist", "template": "cultist", "count": 1, "position": [3, 0]}
+                ],
+            },
         ],
     }
     enc = fracas.from_document(doc)
@@ -191,7 +204,16 @@ def test_balance_can_vary_a_stat_instead_of_a_count():
     assert tuned.spec.sides[1].combatants[0].skills["Sword"] == 90
     with pytest.raises(fracas.core.errors.EncounterError, match="less than or equal to 100"):
         with_value(enc, "Berend", "skills.Sword", 150)
-    result = balance(enc, "Berend", stat="skills.Sword", target=0.5, low=20, high=90,
-                     batch=100, budget=200, workers=1)
+    result = balance(
+        enc,
+        "Berend",
+        stat="skills.Sword",
+        target=0.5,
+        low=20,
+        high=90,
+        batch=100,
+        budget=200,
+        workers=1,
+    )
     by_value = {t.value: t.p for t in result.trials}
     assert by_value[20] > by_value[90]  # a better Berend makes Red's win less likely

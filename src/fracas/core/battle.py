@@ -351,15 +351,19 @@ def checked_answer(request: Request, value: Sequence[int] | int) -> Answer:
     """A person's answer to `request`, checked: one face per die within its sides, or an
     option's index. Raises AnswerError, naming what was expected."""
     if isinstance(request, RollRequest):
-        faces = (value,) if isinstance(value, int) else tuple(value)
-        fits = len(faces) == len(request.dice) and all(
-            isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= s
-            for f, s in zip(faces, request.dice, strict=False)
+        faces = (value,) if isinstance(value, int) else value
+        fits = (
+            isinstance(faces, (list, tuple))
+            and len(faces) == len(request.dice)
+            and all(
+                isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= s
+                for f, s in zip(faces, request.dice, strict=False)
+            )
         )
         if not fits:
-            dice = ", ".join(f"d{s}" for s in request.dice)
-            raise AnswerError(f"expected one face for each of {dice}, got {list(faces)}")
-        return faces
+            dice = ", ".join(f"d{s} (1 to {s})" for s in request.dice)
+            raise AnswerError(f"expected one face for each die: {dice}; got {value!r}")
+        return tuple(faces)
     assert isinstance(request, ChoiceRequest)
     if (
         isinstance(value, bool)
