@@ -305,3 +305,15 @@ def test_a_live_battle_with_one_human_side_and_seeded_dice(toy):
     assert asked > 0 and live.outcome is not None
     again = fracas.replay(toy, live.journal, authors=live.battle.authors)
     assert again.events == live.battle.events
+
+
+def test_the_standing_mid_battle_is_the_summary_so_far(toy):
+    battle = fracas.Battle(toy, seed=3, seats={"Reds": "person"})
+    assert battle.standing() == ()
+    question = battle.advance()
+    assert question is not None
+    names = [c.name for c in battle.state.combatants]
+    assert [s.name for s in battle.standing()] == names
+    while question is not None:
+        question = battle.answer(question.id, 0, by="Reds")
+    assert battle.standing() == battle.summary

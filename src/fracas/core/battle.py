@@ -211,6 +211,11 @@ class Battle:
         self._index(state)
         table.emit(CommandApplied(command=command.kind, effect=effect, audience=GM_SEAT))
 
+    def standing(self) -> tuple[CombatantSummary, ...]:
+        """Each combatant as it stands now (the summary, mid-battle): for the GM's screen;
+        a hidden combatant is marked `hidden`, for a players' view to leave out."""
+        return self.encounter.ruleset.summary(self.state) if self.state is not None else ()
+
     # --- live play: questions and answers ----------------------------------------------------
 
     def advance(self) -> Question | None:
