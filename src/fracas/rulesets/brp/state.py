@@ -125,37 +125,10 @@ def build_fighter(spec: model.Combatant, name: str, ident: str, side: str, offse
     ch = spec.characteristics
     skills = dict(spec.skills)
     base = data.tables()["base_chances"]
-    body = [data.armour()[a] for a in spec.armour]
-    penalty = sum(a.physical for a in body)
-    ap = sum(a.ap for a in body)
-    ap_fire = sum(a.ap_firearm if a.ap_firearm is not None else a.ap for a in body)
+    penalty, ap, ap_fire = armour_worn(spec.armour)
     hp_max = derived.hit_points(ch.CON, ch.SIZ)
-    weapons: list[Weapon] = []
-    entries = [model.WeaponEntry(name=w) if isinstance(w, str) else w for w in spec.weapons]
-    if not any(e.name == "Brawl" for e in entries):
-        entries.append(model.WeaponEntry(name="Brawl"))  # everyone can brawl (§5.9 Brawl 25%)
-    for entry in entries:
-        wd = data.weapons()[entry.name]
-        specialty = entry.use_skill or wd.specialty
-        default = wd.base if wd.base is not None else base[wd.specialty]
-        chance = skills.get(specialty, default if specialty == wd.specialty else 0)
-        if wd.skill == "Throw":  # Throw is a physical skill (§5.10): armour penalises it
-            chance = max(0, chance + penalty)
-        similar = entry.use_skill is not None and entry.use_skill != wd.specialty
-        if similar:
-            chance = derived.difficult(chance)  # §5.5: a similar specialty as Difficult
-        if wd.kind is Kind.THROWN:  # F-BRP-11: one throw per item unless `ammo` says more
-            shots: int | None = entry.ammo if entry.ammo is not None else 1
-        elif wd.capacity is not None:
-            shots = entry.ammo if entry.ammo is not None else wd.capacity
-            shots = min(shots, wd.capacity)
-        else:
-            shots = None
-        weapons.append(Weapon(wd, chance, specialty, similar, wd.hp, shots))
-    shield = None
-    if spec.shield is not None:
-        sd = data.shields()[spec.shield]
-        shield = Shield(sd, skills.get("Shield", base["Shield"]), sd.hp)
+    weapons = weapons_in_hand(spec, skills, base, penalty)
+    shield = shield_in_hand(spec, skills, base)
     dodge = skills.get("Dodge", ch.DEX * base["Dodge_per_DEX"])
     hp = spec.hp if spec.hp is not None else hp_max
     return Fighter(
@@ -181,3 +154,61 @@ def build_fighter(spec: model.Combatant, name: str, ident: str, side: str, offse
         physical_penalty=penalty,
         difficult=spec.difficult,
     )
+
+
+def armour_worn(names: list[str]) -> tuple[int, int, int]:
+    """The armour on the sheet (§5.10; a helmet adds to the body armour, B11): its penalty to
+    physical skills, its armour points, and its armour points against firearms (B-C4)."""
+    body = [data.armour()[a] for a in names]
+    penalty = sum(a.physical for a in body)
+    ap = sum(a.ap for a in body)
+    ap_fire = sum(a.ap_firearm if a.ap_firearm is not None else a.ap for a in body)
+    return penalty, ap, ap_fire
+
+
+def weapons_in_hand(
+    spec: model.Combatant, skills: dict[str, int], base: dict[str, int], penalty: int
+) -> list[Weapon]:
+    """The sheet's weapons (§5.9), with Brawl added for those who do not list it."""
+    entries = [model.WeaponEntry(name=w) if isinstance(w, str) else w for w in spec.weapons]
+    if not any(e.name == "Brawl" for e in entries):
+        entries.append(model.WeaponEntry(name="Brawl"))  # everyone can brawl (§5.9 Brawl 25%)
+    return [weapon_in_hand(entry, skills, base, penalty) for entry in entries]
+
+
+def weapon_in_hand(
+    entry: model.WeaponEntry, skills: dict[str, int], base: dict[str, int], penalty: int
+) -> Weapon:
+    """One weapon: its chance from the sheet's skill or the weapon's base chance (§5.9), a
+    similar specialty at half (§5.5), Throw lessened by armour (§5.10); and its shots."""
+    wd = data.weapons()[entry.name]
+    specialty = entry.use_skill or wd.specialty
+    default = wd.base if wd.base is not None else base[wd.specialty]
+    chance = skills.get(specialty, default if specialty == wd.specialty else 0)
+    if wd.skill == "Throw":  # Throw is a physical skill (§5.10): armour penalises it
+        chance = max(0, chance + penalty)
+    similar = entry.use_skill is not None and entry.use_skill != wd.specialty
+    if similar:
+        chance = derived.difficult(chance)  # §5.5: a similar specialty as Difficult
+    return Weapon(wd, chance, specialty, similar, wd.hp, shots_in_hand(entry, wd))
+
+
+def shots_in_hand(entry: model.WeaponEntry, wd: data.WeaponData) -> int | None:
+    """Rounds loaded or items to throw (§5.9 **, F-BRP-11); None for weapons without."""
+    if wd.kind is Kind.THROWN:  # F-BRP-11: one throw per item unless `ammo` says more
+        return entry.ammo if entry.ammo is not None else 1
+    if wd.capacity is not None:
+        shots = entry.ammo if entry.ammo is not None else wd.capacity
+        return min(shots, wd.capacity)
+    return None
+
+
+def shield_in_hand(
+    spec: model.Combatant, skills: dict[str, int], base: dict[str, int]
+) -> Shield | None:
+    """The sheet's shield (§5.11): its parry chance is the Shield skill, its hit points the
+    table's."""
+    if spec.shield is None:
+        return None
+    sd = data.shields()[spec.shield]
+    return Shield(sd, skills.get("Shield", base["Shield"]), sd.hp)

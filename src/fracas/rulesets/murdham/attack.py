@@ -290,6 +290,28 @@ def attack(
     if why is not None and not checks.save(table, attacker, "WIT", f"to hit: {why}"):
         table.emit(Missed, attacker=attacker.name, target=target.name, why="failed WIT save")
         return NoReaction()
+    target, reaction, shield = react(
+        table, state, attacker, target, surprised=surprised, counter_allowed=counter_allowed
+    )
+    return resolve(
+        table, state, attacker, target, weapon, kind, reaction,
+        held_back=held_back, shield=shield, dice=dice, aimed=why is None,
+    )  # fmt: skip
+
+
+def react(
+    table: Table,
+    state: MurdhamState,
+    attacker: Character,
+    target: Character,
+    *,
+    surprised: bool,
+    counter_allowed: bool,
+) -> tuple[Character, Reaction, bool]:
+    """Seed "Reacting to an attack" and "Guarding": the target's reaction, chosen after the WIT
+    save; targets taken by surprise cannot react (seed "Sneaking"). A guard or a hiding place
+    becomes the new target. Returns the target, its reaction, and whether its shield counts
+    (only against attacks it reacts against, M10)."""
     reaction: Reaction = NoReaction()
     if not surprised:
         options = reactions(state, attacker, target)
@@ -303,28 +325,55 @@ def attack(
         table.emit(Reacted, who=reaction.guard.name, reaction=f"guards {target.name}")
         target, reaction, shield = reaction.guard, NoReaction(), True
     elif isinstance(reaction, Hide):
-        hider, cover = target, reaction.behind
-        hider.took_turn = True
-        hider.zone, hider.border, cover.zone, cover.border = (
-            cover.zone,
-            cover.border,
-            hider.zone,
-            hider.border,
-        )
-        table.emit(Reacted, who=hider.name, reaction=f"hides behind {cover.name}")
-        target = cover
-        reaction = NoReaction()
-        options = reactions(state, attacker, target, first=False)
-        if len(options) > 1 and cover.side == hider.side:
-            reaction = table.choose(target, decisions.REACT, options)
+        target, reaction = hide_behind(table, state, attacker, target, reaction.behind)
     if not isinstance(reaction, NoReaction):
         spend_reaction(target, "dodge blows" if isinstance(reaction, Dodge) else "")
         table.emit(Reacted, who=target.name, reaction=str(reaction))
         shield = True
+    return target, reaction, shield
+
+
+def hide_behind(
+    table: Table, state: MurdhamState, attacker: Character, hider: Character, cover: Character
+) -> tuple[Character, Reaction]:
+    """Seed "Reacting to an attack", Hide: the hider swaps places with the nearby character it
+    hides behind, who becomes the target and may react in turn if an ally (a grabbed enemy is
+    not asked). Returns the new target and its reaction."""
+    hider.took_turn = True
+    hider.zone, hider.border, cover.zone, cover.border = (
+        cover.zone,
+        cover.border,
+        hider.zone,
+        hider.border,
+    )
+    table.emit(Reacted, who=hider.name, reaction=f"hides behind {cover.name}")
+    reaction: Reaction = NoReaction()
+    options = reactions(state, attacker, cover, first=False)
+    if len(options) > 1 and cover.side == hider.side:
+        reaction = table.choose(cover, decisions.REACT, options)
+    return cover, reaction
+
+
+def resolve(
+    table: Table,
+    state: MurdhamState,
+    attacker: Character,
+    target: Character,
+    weapon: Weapon,
+    kind: str,
+    reaction: Reaction,
+    *,
+    held_back: bool,
+    shield: bool,
+    dice: int | None,
+    aimed: bool,
+) -> Reaction:
+    """Seed "Reacting to an attack": a dodge is an AGI save that makes the attack miss, a
+    counter is resolved by `countered`; otherwise the attack lands. `aimed`: no WIT save was
+    needed to hit (M24 piercing strike). Returns the reaction the attack met."""
     if isinstance(reaction, Dodge) and checks.save(table, target, "AGI", "dodge"):
         table.emit(Missed, attacker=attacker.name, target=target.name, why="dodged")
         return NoReaction()
-    aimed = why is None
     if isinstance(reaction, Counter):
         countered(
             table, state, attacker, target, weapon, kind, reaction, held_back, dice, aimed=aimed
@@ -416,25 +465,8 @@ def countered(
     suffers the most after reductions is hit first, ties together; the second hit is cancelled
     only if the first incapacitates or kills. A non-lethal attack is resolved after a normal
     one; a non-lethal counter to a non-lethal attack is resolved last."""
-    a_kind, c_kind = kind, counter.kind
-    if a_kind in NON_LETHAL or c_kind in NON_LETHAL:
-        first, second = (
-            ((attacker, target, weapon, a_kind), (target, attacker, counter.weapon, c_kind))
-            if c_kind in NON_LETHAL
-            else ((target, attacker, counter.weapon, c_kind), (attacker, target, weapon, a_kind))
-        )
-        for who, whom, w, k in (first, second):
-            if not who.incapacitated and who.status is not Status.DEAD:
-                land(
-                    table,
-                    state,
-                    who,
-                    whom,
-                    w,
-                    k,
-                    held_back=held_back and who is attacker,
-                    shield=True,
-                )
+    if kind in NON_LETHAL or counter.kind in NON_LETHAL:
+        countered_non_lethal(table, state, attacker, target, weapon, kind, counter, held_back)
         return
     dealt = roll_damage(table, attacker, target, weapon, held_back=held_back, dice=dice)
     back = roll_damage(table, target, attacker, counter.weapon)
@@ -447,10 +479,56 @@ def countered(
         (on_target, attacker, target, weapon, dealt),
         (on_attacker, target, attacker, counter.weapon, back),
     ]
+    exchange_blows(table, state, hits, aims)
+
+
+def countered_non_lethal(
+    table: Table,
+    state: MurdhamState,
+    attacker: Character,
+    target: Character,
+    weapon: Weapon,
+    kind: str,
+    counter: Counter,
+    held_back: bool,
+) -> None:
+    """Seed "Non-lethal attacks": if a normal attack is countered by a non-lethal one, or vice
+    versa, the non-lethal one is resolved last, and so is a non-lethal counter to a non-lethal
+    attack. Whoever the first blow incapacitates or kills never strikes the second."""
+    a_kind, c_kind = kind, counter.kind
+    first, second = (
+        ((attacker, target, weapon, a_kind), (target, attacker, counter.weapon, c_kind))
+        if c_kind in NON_LETHAL
+        else ((target, attacker, counter.weapon, c_kind), (attacker, target, weapon, a_kind))
+    )
+    for who, whom, w, k in (first, second):
+        if not who.incapacitated and who.status is not Status.DEAD:
+            land(
+                table,
+                state,
+                who,
+                whom,
+                w,
+                k,
+                held_back=held_back and who is attacker,
+                shield=True,
+            )
+
+
+Blow = tuple[int, Character, Character, Weapon, int]
+"""A blow in a counter: damage after reductions, who strikes, whom, with what, damage rolled."""
+
+
+def exchange_blows(
+    table: Table, state: MurdhamState, hits: list[Blow], aims: dict[int, bool]
+) -> None:
+    """Seed "Counter" with M-C3: whoever suffers the most damage after reductions is hit first;
+    a tie, both at once; the second blow is cancelled only if the first incapacitates or kills.
+    `aims`: whether each striker (by id) needed no WIT save (M24 piercing strike)."""
     faster = [h for h in hits if "fast strike" in h[1].skills]
     if len(faster) == 1:  # M24 fast strike: always hit first in a counter
         hits.sort(key=lambda h: h[1] is not faster[0][1])
-    elif on_target != on_attacker:
+    elif hits[0][0] != hits[1][0]:
         hits.sort(key=lambda h: -h[0])
     else:  # a tie: both are hit at the same time
         for _, who, whom, w, dmg in hits:

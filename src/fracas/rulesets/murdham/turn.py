@@ -373,92 +373,131 @@ def blast_plans(state: MurdhamState, c: Character, w: Weapon) -> list[Plan]:
 
 
 def take_turn(table: Table, state: MurdhamState, c: Character) -> Plan:
+    """Seed "Taking a turn": `c` chooses a plan among those the rules allow and carries it out.
+    A grabber who does anything other than what keeps hold lets go first (seed "Grapple")."""
     c.took_turn = True
     plan: Plan = table.choose(c, decisions.TURN, plans(state, c))
     table.emit(TurnPlan, who=c.name, plan=str(plan), audience=c.audience)
     if c.grabbing is not None and not keeps_hold(plan, c):
         table.emit(Freed, who=c.grabbing.name, how=f"{c.name} lets go to act")
         harm.release(c)
+    carry_out(table, state, c, plan)
+    return plan
+
+
+def carry_out(table: Table, state: MurdhamState, c: Character, plan: Plan) -> None:
+    """The chosen plan, each by its rule (seed "Taking a turn" onwards)."""
     if isinstance(plan, Strike):
-        if plan.approach and not move(table, state, c, plan.target.zone, plan.approach):
-            return plan
-        if (
-            why_not(
-                state,
-                c,
-                plan.target,
-                plan.weapon,
-                moving=plan.approach > 0 or plan.withdraw > 0,
-                kind=plan.kind,
-            )
-            is None
-        ):
-            attack(
-                table,
-                state,
-                c,
-                plan.target,
-                plan.weapon,
-                kind=plan.kind,
-                moving=plan.approach > 0 or plan.withdraw > 0,
-                held_back=plan.held_back,
-            )
-        if plan.withdraw and c.able and c.grabbed_by is None:
-            away = c.zone
-            for _ in range(plan.withdraw):
-                away = state.zones.step_away(away, plan.target.zone)
-            move(table, state, c, away, plan.withdraw)
+        strike(table, state, c, plan)
     elif isinstance(plan, SplitStrike):
-        countered = False  # seed "Counter": only one of several targets may counter
-        for target, dice in plan.shares:
-            if not c.able:
-                break
-            if target.able and why_not(state, c, target, plan.weapon) is None:
-                reaction = attack(
-                    table, state, c, target, plan.weapon, dice=dice, counter_allowed=not countered
-                )
-                countered = countered or isinstance(reaction, Counter)
+        split_strike(table, state, c, plan)
     elif isinstance(plan, PickUp):
-        if plan.weapon in c.dropped:
-            c.dropped.remove(plan.weapon)
-            c.weapons.append(plan.weapon)
+        pick_up(c, plan.weapon)
     elif isinstance(plan, Mount):
         mount_up(table, state, c, plan.mount)
     elif isinstance(plan, Dismount):
         dismount(table, state, c)
     elif isinstance(plan, DeathBlow):
-        if plan.approach and not move(table, state, c, plan.target.zone, plan.approach):
-            return plan
-        if state.range(c, plan.target) == 0 and plan.target.incapacitated:
-            harm.kill(table, state, plan.target, f"death blow by {c.name}")
+        death_blow(table, state, c, plan)
     elif isinstance(plan, Blast):
         blast(table, state, c, plan.weapon, plan.zone, moving=plan.approach > 0)
     elif isinstance(plan, Advance):
         move(table, state, c, plan.toward.zone, full_move(state, c, plan.toward.zone))
     elif isinstance(plan, BreakFree):
-        if (
-            c.grabbed_by is not None
-            and c.grabbed_by.size <= c.size
-            and checks.save(table, c, "STR", "break free")
-        ):
-            harm.release(c)
-            table.emit(Freed, who=c.name, how="broke free")
+        break_free(table, c)
     elif isinstance(plan, FreeAlly):
-        grabber = plan.ally.grabbed_by
-        if grabber is None:
-            return plan
-        if plan.approach and not move(table, state, c, grabber.zone, plan.approach):
-            return plan
-        if checks.save(table, c, "STR", f"free {plan.ally.name}"):
-            harm.release(plan.ally)
-            table.emit(Freed, who=plan.ally.name, how=f"freed by {c.name}")
+        free_ally(table, state, c, plan)
     elif isinstance(plan, Surrender):
-        c.status = Status.SURRENDERED
-        c.went_down = True
-        harm.release(c)
+        surrender(c)
     elif isinstance(plan, Hold) and (c.rider is not None or c.riding is not None):
         c.took_turn, c.held = False, True  # kept to react later (seed "Mounts and vehicles")
-    return plan
+
+
+def strike(table: Table, state: MurdhamState, c: Character, plan: Strike) -> None:
+    """Seed "Taking a turn" and "Attacking": movement splits around the attack, so approach,
+    attack if the rules still allow it (a ranged attack is then made while moving, F-MUR-8),
+    and draw back with what is left of the half move."""
+    if plan.approach and not move(table, state, c, plan.target.zone, plan.approach):
+        return
+    moving = plan.approach > 0 or plan.withdraw > 0
+    if why_not(state, c, plan.target, plan.weapon, moving=moving, kind=plan.kind) is None:
+        attack(
+            table,
+            state,
+            c,
+            plan.target,
+            plan.weapon,
+            kind=plan.kind,
+            moving=moving,
+            held_back=plan.held_back,
+        )
+    if plan.withdraw and c.able and c.grabbed_by is None:
+        away = c.zone
+        for _ in range(plan.withdraw):
+            away = state.zones.step_away(away, plan.target.zone)
+        move(table, state, c, away, plan.withdraw)
+
+
+def split_strike(table: Table, state: MurdhamState, c: Character, plan: SplitStrike) -> None:
+    """Seed "Effects of size": one attack per target with its share of the dice, in order, for
+    as long as the attacker stands."""
+    countered = False  # seed "Counter": only one of several targets may counter
+    for target, dice in plan.shares:
+        if not c.able:
+            break
+        if target.able and why_not(state, c, target, plan.weapon) is None:
+            reaction = attack(
+                table, state, c, target, plan.weapon, dice=dice, counter_allowed=not countered
+            )
+            countered = countered or isinstance(reaction, Counter)
+
+
+def pick_up(c: Character, weapon: Weapon) -> None:
+    """Seed "Taking a turn": picking up something is a bonus action."""
+    if weapon in c.dropped:
+        c.dropped.remove(weapon)
+        c.weapons.append(weapon)
+
+
+def death_blow(table: Table, state: MurdhamState, c: Character, plan: DeathBlow) -> None:
+    """Seed "Attacking" (M22): a nearby incapacitated target may be killed outright."""
+    if plan.approach and not move(table, state, c, plan.target.zone, plan.approach):
+        return
+    if state.range(c, plan.target) == 0 and plan.target.incapacitated:
+        harm.kill(table, state, plan.target, f"death blow by {c.name}")
+
+
+def break_free(table: Table, c: Character) -> None:
+    """Seed "Grapple": a grabbed character's turn is a STR save to break free; a smaller one
+    cannot win a STR save against a larger grabber (seed "Effects of size", M3)."""
+    if (
+        c.grabbed_by is not None
+        and c.grabbed_by.size <= c.size
+        and checks.save(table, c, "STR", "break free")
+    ):
+        harm.release(c)
+        table.emit(Freed, who=c.name, how="broke free")
+
+
+def free_ally(table: Table, state: MurdhamState, c: Character, plan: FreeAlly) -> None:
+    """Seed "Grapple": allies may spend a main action to free a grabbed character with a STR
+    save (after a half move to the grabber)."""
+    grabber = plan.ally.grabbed_by
+    if grabber is None:
+        return
+    if plan.approach and not move(table, state, c, grabber.zone, plan.approach):
+        return
+    if checks.save(table, c, "STR", f"free {plan.ally.name}"):
+        harm.release(plan.ally)
+        table.emit(Freed, who=plan.ally.name, how=f"freed by {c.name}")
+
+
+def surrender(c: Character) -> None:
+    """Seed "Surrendering": a character may spend their turn to surrender; they are out of the
+    fight, and any grab or riding they were part of ends."""
+    c.status = Status.SURRENDERED
+    c.went_down = True
+    harm.release(c)
 
 
 def mount_up(table: Table, state: MurdhamState, rider: Character, mount: Character) -> None:
