@@ -29,12 +29,6 @@ from .test_live import battle_for
 
 AFTER = 3  # answers given before the GM steps in
 
-LATE_ARRIVALS = {
-    "brp": "BRP: a late arrival is left out of the fight and the summary (BRPState.fighters()"
-    " caches its list on first use and BattleState.join/forget does not clear it)",
-}
-
-
 def at_question(
     path: Path, answers: int = AFTER, until: Callable[[Battle], bool] | None = None
 ) -> tuple[Battle, Question]:
@@ -189,7 +183,7 @@ def test_the_gm_ends_the_battle(path: Path) -> None:
     assert battle.undo() == question and kit.state_of(battle) == before
 
 
-@kit.each_example(known=LATE_ARRIVALS)
+@kit.each_example()
 def test_vitals_and_a_late_arrival_are_journaled_and_kept(path: Path) -> None:
     battle, _ = at_question(path)
     who = target(battle)
@@ -222,7 +216,7 @@ def test_vitals_and_a_late_arrival_are_journaled_and_kept(path: Path) -> None:
     assert kit.dicts(again.events) == kit.dicts(done.events)
 
 
-@kit.each_ruleset(known=LATE_ARRIVALS)
+@kit.each_ruleset()
 def test_commands_take_effect_in_the_state(ruleset_id: str) -> None:
     """The ruleset's own handling, without the battle loop: vitals by the summary's names,
     a late arrival in the summary, a removed combatant out of the fight."""

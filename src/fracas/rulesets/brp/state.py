@@ -119,6 +119,10 @@ class BRPState(BattleState):
             self._fighters = [c for s in self.sides for c in s.combatants if isinstance(c, Fighter)]
         return self._fighters
 
+    def forget(self) -> None:
+        BattleState.forget(self)  # (a slotted dataclass: no zero-argument super)
+        self._fighters = []
+
 
 def build_fighter(spec: model.Combatant, name: str, ident: str, side: str, offset: int) -> Fighter:
     """A fighter from its sheet: derived characteristics (B1, B2), skills, gear."""
