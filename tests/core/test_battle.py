@@ -317,3 +317,15 @@ def test_the_standing_mid_battle_is_the_summary_so_far(toy):
     while question is not None:
         question = battle.answer(question.id, 0, by="Reds")
     assert battle.standing() == battle.summary
+
+
+@pytest.mark.parametrize("position", [0, 1, 3, 4, 255, 256, 257, 1000])
+def test_seeded_dice_are_a_function_of_seed_and_position(position):
+    """DESIGN.md §2: the k-th automatic die depends on the seed and k alone."""
+    sides = (6, 100, 8) * 400
+    whole = SeededDice(77, block=64).draw(sides)
+    later = SeededDice(77, position=position)
+    assert later.position == position
+    assert later.draw(sides[position:]) == whole[position:]
+    assert later.position == len(sides)
+    assert SeededDice(78).draw(sides) != whole

@@ -111,7 +111,8 @@ class Battle:
         state = ruleset.setup(spec)
         self.state = state
         self.seating.check(state)
-        self._index(state)
+        if self._observe:
+            self._index(state)
         sink = self._record if self._observe else None
         table = Table(
             self._source(),
@@ -123,20 +124,20 @@ class Battle:
             authors=self.authors,
             on_command=lambda command: self._apply(table, state, command),
         )
-        table.emit(BattleStarted(ruleset=ruleset.id, title=spec.name, sides=_entrants(state)))
+        if table.observed:
+            table.emit(BattleStarted(ruleset=ruleset.id, title=spec.name, sides=_entrants(state)))
         outcome = self._fight(table, state, spec.max_rounds)
         ruleset.after_battle(table, state)
         self.outcome = outcome
         self.answers_used = table.answers_used
         self.summary = ruleset.summary(state)
         table.emit(
-            BattleEnded(
-                winner=outcome.winner,
-                rounds=outcome.rounds,
-                ending=outcome.ending.value,
-                reason=outcome.reason,
-                combatants=self.summary,
-            )
+            BattleEnded,
+            winner=outcome.winner,
+            rounds=outcome.rounds,
+            ending=outcome.ending.value,
+            reason=outcome.reason,
+            combatants=self.summary,
         )
         return outcome
 
@@ -147,10 +148,10 @@ class Battle:
             while True:
                 state.round += 1
                 table.round = state.round
-                table.emit(RoundStarted(round=state.round))
+                table.emit(RoundStarted, round=state.round)
                 table.between_actions()
                 ruleset.play_round(table, state)
-                table.emit(RoundEnded(round=state.round))
+                table.emit(RoundEnded, round=state.round)
                 verdict = ruleset.outcome(state)
                 if verdict is not None:
                     ending = Ending.VICTORY if verdict.winner is not None else Ending.MUTUAL

@@ -9,6 +9,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Protocol
 
 from fracas.core.audience import EVERYONE, side_audience
@@ -205,5 +206,10 @@ def name_and_id(name: str, used: set[str]) -> tuple[str, str]:
     while unique in used:
         unique, n = f"{name} ({n})", n + 1
     used.add(unique)
-    ident = re.sub(r"[^a-z0-9]+", "-", unique.lower()).strip("-") or f"c{len(used)}"
-    return unique, ident
+    return unique, slug(unique) or f"c{len(used)}"
+
+
+@cache
+def slug(name: str) -> str:
+    """A name as an id: lower case, runs of anything else than letters and digits as "-"."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")

@@ -23,47 +23,53 @@ class SeededDice:
     """Faces that are a function of the seed and the die's position alone (DESIGN.md §2).
 
     numpy's Philox is a counter-based generator: keyed by the seed, the k-th uniform float is
-    the k-th output of the cipher, and any position can be reached directly. So a battle rebuilt
-    from its save, in any process, draws from `position` exactly the dice an uninterrupted run
-    would have drawn. Floats are drawn in blocks (one numpy call per block, not per die: a
-    scalar numpy call costs microseconds) and mapped to faces by `int(u * sides) + 1`.
+    the k-th output of the cipher, and any position can be reached directly by setting the
+    counter. So a battle rebuilt from its save, in any process, draws from `position` exactly
+    the dice an uninterrupted run would have drawn. Floats are drawn in blocks (one numpy call
+    per block, not per die: a scalar numpy call costs microseconds) and mapped to faces by
+    `int(u * sides) + 1`. The block size only chunks the stream; it never changes a face.
     """
 
-    __slots__ = ("_block", "_buffer", "_key", "_next_block")
+    __slots__ = ("_block", "_buffer", "_gen", "_key", "_made", "_start")
 
     def __init__(
         self,
         seed: int | np.random.SeedSequence | None = None,
-        block: int = 1024,
+        block: int = 256,
         position: int = 0,
     ) -> None:
-        self._key = np.random.Philox(seed).state["state"]["key"]
-        self._block = max(4, block - block % 4)  # whole cipher outputs (4 floats each)
+        if not isinstance(seed, np.random.SeedSequence):
+            seed = np.random.SeedSequence(seed)
+        self._key = seed.generate_state(2, np.uint64)  # the key Philox(seed) would use
+        self._block = max(4, block - block % 4)  # whole cipher outputs: 4 floats each
         self._buffer: list[float] = []
-        self._next_block = 0
-        self.seek(position)
+        self._gen: np.random.Generator | None = None
+        self._start = position
+        self._made = position  # the stream position after the last float generated
 
     @property
     def position(self) -> int:
         """How many dice have been drawn from the start of the stream."""
-        return self._next_block * self._block - len(self._buffer)
+        return self._made - len(self._buffer)
 
     def seek(self, position: int) -> None:
         """Go to die `position` of the stream (0 is the first)."""
-        block, skip = divmod(position, self._block)
-        self._next_block = block
-        self._buffer = []
-        self._refill()
-        del self._buffer[len(self._buffer) - skip :]
+        self._start, self._made, self._gen, self._buffer = position, position, None, []
 
     def _refill(self) -> None:
         """Put the next block under the remaining floats (the buffer is read from its end)."""
-        counter = self._next_block * (self._block // 4)
-        bits = np.random.Philox(key=self._key, counter=[counter, 0, 0, 0])
-        floats = np.random.Generator(bits).random(self._block).tolist()
+        if self._gen is None:  # first draw: set the counter at the block holding the start
+            aligned = self._start - self._start % 4
+            bits = np.random.Philox(key=self._key, counter=[aligned // 4, 0, 0, 0])
+            self._gen = np.random.Generator(bits)
+            floats = self._gen.random(self._block).tolist()
+            del floats[: self._start - aligned]
+            self._made = aligned + self._block
+        else:
+            floats = self._gen.random(self._block).tolist()
+            self._made += self._block
         floats.reverse()
         self._buffer[:0] = floats
-        self._next_block += 1
 
     def faces(self, request: RollRequest) -> tuple[int, ...]:
         return self.draw(request.dice)

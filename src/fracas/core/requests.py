@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fracas.core.audience import EVERYONE
-from fracas.core.combatant import Combatant, Decider
+from fracas.core.combatant import Combatant, Decider, asked_audience
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +41,11 @@ class ChoiceRequest:
     decision: str
     options: Sequence[Any]
     seat: str | None = None
-    audience: str = EVERYONE
+
+    @property
+    def audience(self) -> str:
+        """The decider's own side (and the GM): never the other sides."""
+        return asked_audience(self.who)
 
     def describe(self) -> str:
         lines = [f"{self.who.name}: {self.decision}"]

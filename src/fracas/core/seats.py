@@ -56,6 +56,8 @@ class Seating:
         self.seats = {k: Seat.parse(k, v) for k, v in (seats or {}).items()}
 
     def check(self, state: BattleState) -> None:
+        if not self.seats:
+            return
         names = {s.name for s in state.sides} | {c.name for c in state.combatants}
         unknown = sorted(set(self.seats) - names - {GM_SEAT})
         if unknown:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar, overload
 
 from fracas.core.audience import EVERYONE
-from fracas.core.combatant import Combatant, Decider, Side, asked_audience
+from fracas.core.combatant import Combatant, Decider, Side
 from fracas.core.controllers import Controller
 from fracas.core.dice_sources import DiceSource
 from fracas.core.errors import ReplayError
@@ -64,6 +64,7 @@ class Table:
     it when no person's seat does."""
 
     __slots__ = (
+        "_automatic",
         "_controllers",
         "_cursor",
         "_dice",
@@ -101,6 +102,8 @@ class Table:
         )
         self._controllers = controllers
         self._seating = seating if seating is not None and seating.seats else None
+        # No seats and a generator: every die is drawn, never asked (simulation, `run`).
+        self._automatic = self._seating is None and self._draw is not None
         self.journal: list[Entry] = journal if journal is not None else []
         self.authors: dict[int, str] = authors if authors is not None else {}
         self._cursor = 0
@@ -139,6 +142,14 @@ class Table:
         compiled = compile_dice(notation, by.dice_vars if by is not None else None)
         if not compiled.dice:
             return Roll(compiled, (), compiled.total(()))
+        if self._cursor == len(self.journal) and self._automatic:
+            # The hot path of simulation: nothing to replay, nobody to ask, a generator.
+            faces = self._draw(compiled.dice)  # type: ignore[misc]  # set when automatic
+            self.journal.append(faces)
+            self._cursor += 1
+            if self._sink is not None:
+                self._announce(compiled, notation, faces, by, reason, audience)
+            return Roll(compiled, faces, compiled.total(faces))
         if audience is None:
             audience = by.audience if by is not None else EVERYONE
         while True:
@@ -203,9 +214,11 @@ class Table:
         faces: tuple[int, ...],
         by: Combatant | None,
         reason: str,
-        audience: str,
+        audience: str | None,
     ) -> None:
         if self._sink is not None:
+            if audience is None:
+                audience = by.audience if by is not None else EVERYONE
             self._sink(
                 DiceRolled(
                     by=by.id if by is not None else None,
@@ -247,7 +260,7 @@ class Table:
 
     def _decide(self, who: Decider, decision: str, options: Sequence[Any]) -> int:
         seat = self._seating.deciding(who) if self._seating is not None else None
-        request = ChoiceRequest(who, decision, options, seat, asked_audience(who))
+        request = ChoiceRequest(who, decision, options, seat)
         author = ""
         if seat is not None:
             answer, author = self._ask(request)
