@@ -258,7 +258,7 @@ def test_turns_alternate_until_every_faction_passes_in_a_row(doc, seed, chaos):
     it acts again that round). The bonus round of an ambush is for the concealed only."""
     battle = fight(doc, seed, chaos)
     factions = [s["name"] for s in doc["sides"]]
-    concealed = {c.name for c in start(doc).characters() if c.concealed}
+    concealed = {c.name for c in start(doc).characters() if c.hidden}
     for number, events in rounds(battle.events):
         moves = [e for e in events if isinstance(e, (Activated, Passed))]
         activated = [e.who for e in moves if isinstance(e, Activated)]

@@ -30,7 +30,9 @@ class SeededDice:
     `int(u * sides) + 1`. The block size only chunks the stream; it never changes a face.
     """
 
-    __slots__ = ("_block", "_buffer", "_gen", "_key", "_made", "_start")
+    __slots__ = ("_block", "_buffer", "_gen", "_made", "_seed", "_start")
+
+    FIRST_BLOCK = 64  # most battles roll a few dozen dice: a small first block, then `block`
 
     def __init__(
         self,
@@ -40,7 +42,7 @@ class SeededDice:
     ) -> None:
         if not isinstance(seed, np.random.SeedSequence):
             seed = np.random.SeedSequence(seed)
-        self._key = seed.generate_state(2, np.uint64)  # the key Philox(seed) would use
+        self._seed = seed  # Philox(seed) keys the cipher from it
         self._block = max(4, block - block % 4)  # whole cipher outputs: 4 floats each
         self._buffer: list[float] = []
         self._gen: np.random.Generator | None = None
@@ -58,13 +60,15 @@ class SeededDice:
 
     def _refill(self) -> None:
         """Put the next block under the remaining floats (the buffer is read from its end)."""
-        if self._gen is None:  # first draw: set the counter at the block holding the start
+        if self._gen is None:  # first draw: the counter at the cipher output holding the start
             aligned = self._start - self._start % 4
-            bits = np.random.Philox(key=self._key, counter=[aligned // 4, 0, 0, 0])
+            bits = np.random.Philox(self._seed)
+            if aligned:
+                bits.advance(aligned // 4)  # one counter step: 4 floats
             self._gen = np.random.Generator(bits)
-            floats = self._gen.random(self._block).tolist()
+            floats = self._gen.random(self.FIRST_BLOCK).tolist()
             del floats[: self._start - aligned]
-            self._made = aligned + self._block
+            self._made = aligned + self.FIRST_BLOCK
         else:
             floats = self._gen.random(self._block).tolist()
             self._made += self._block

@@ -273,7 +273,9 @@ class Table:
                 answer, author = self._wait(request)
         if not isinstance(answer, int):
             raise ReplayError(f"a choice was answered with {answer!r}")
-        self._record(answer, author)
+        if author:
+            self.authors[len(self.journal)] = author
+        self.journal.append(answer)
         return answer
 
     def _ask(self, request: Request) -> tuple[Answer, str]:

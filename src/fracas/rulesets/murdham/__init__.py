@@ -70,7 +70,7 @@ class Murdham(Ruleset[model.Encounter, MurdhamState]):
             original={s.name: len(s.combatants) for s in sides},
             morale={s.name: s.morale for s in spec.sides},
         )
-        state.bonus_round = any(c.concealed for c in state.characters())
+        state.bonus_round = any(c.hidden for c in state.characters())
         return state
 
     def play_round(self, table: Table, state: MurdhamState) -> None:

@@ -390,9 +390,9 @@ def strike_out(table: Table, attacker: Character, weapon: Weapon) -> bool:
     """What any attack does to its maker: a concealed attacker is revealed, and its targets are
     taken by surprise (seed "Sneaking"; returns True then); one behind a barrier peeks out
     (seed "Cover"); the weapon counts as used (gear degradation), a gun as fired (M13)."""
-    surprised = attacker.concealed
-    if attacker.concealed:
-        attacker.concealed = False
+    surprised = attacker.hidden
+    if attacker.hidden:
+        attacker.hidden = False
         table.emit(Revealed, who=attacker.name, why="attacking")
     if attacker.behind_barrier:
         attacker.peeking = True

@@ -84,9 +84,9 @@ def set_condition(
     if condition == "cover":
         c.cover = on
     elif condition == "concealed":
-        if c.concealed and not on:
+        if c.hidden and not on:
             table.emit(Revealed, who=c.name, why="the GM")
-        c.concealed = on
+        c.hidden = on
     elif condition == "dead":
         if on:
             harm.kill(table, state, c, "the GM")

@@ -113,7 +113,7 @@ class MurdhamPolicy:
         state = self.state
         half = max(1, c.speed // 2) if c.speed else 0
         for e in state.characters():
-            if e.side == c.side or not e.able or e.concealed:
+            if e.side == c.side or not e.able or e.hidden:
                 continue
             distance = state.range(c, e)
             for w in c.usable_weapons():

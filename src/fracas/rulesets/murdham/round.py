@@ -34,7 +34,7 @@ def play_round(table: Table, state: MurdhamState) -> None:
     standing = {s.name: sum(1 for c in state.faction(s.name) if c.able) for s in state.sides}
     if state.bonus_round:
         table.emit(BonusRound)
-        alternate(table, state, lambda c: c.concealed)
+        alternate(table, state, lambda c: c.hidden)
         state.bonus_round = False
     else:
         alternate(table, state, lambda c: True)

@@ -43,6 +43,8 @@ class Gear:
 
 @dataclass(slots=True, eq=False)
 class Character(Combatant):
+    """A Murdham character. A concealed ambusher (seed "Sneaking") is the core's `hidden`."""
+
     STR: int = 10
     AGI: int = 10
     WIT: int = 10
@@ -78,15 +80,6 @@ class Character(Combatant):
     free_reaction_used: bool = False  # "dodge blows" / "protect" (M24), once a round
     riding_locked: bool = False  # the mount moved at full speed: the rider can't act or react
     health_at_round_start: int = 10
-
-    @property
-    def concealed(self) -> bool:
-        """Seed "Sneaking": an ambusher unseen by the other factions; the core's `hidden`."""
-        return self.hidden
-
-    @concealed.setter
-    def concealed(self, value: bool) -> None:
-        self.hidden = value
 
     @property
     def zones(self) -> tuple[str, ...]:
@@ -140,7 +133,7 @@ class MurdhamState(BattleState):
     def visible(self, viewer: Character, target: Character) -> bool:
         """Concealed characters, and anyone in a dark zone, cannot be seen (seed "Sneaking",
         "Attacking": "complete darkness")."""
-        if target.concealed and target.side != viewer.side:
+        if target.hidden and target.side != viewer.side:
             return False
         return not any(self.zone(z).dark for z in target.zones)
 

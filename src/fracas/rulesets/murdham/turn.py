@@ -211,7 +211,7 @@ def step(table: Table, state: MurdhamState, c: Character, goal: str, sprint: boo
     for enemy in list(state.characters()):
         if enemy.side == c.side or state.range(enemy, c) != 0:
             continue
-        if not can_react(enemy) or c.concealed:
+        if not can_react(enemy) or c.hidden:
             continue  # a rider at full speed cannot react; nobody reacts to an unseen mover
         if state.zones.distance(nxt, enemy.zone) == 0:
             continue  # not moving away from this one
@@ -231,8 +231,8 @@ def step(table: Table, state: MurdhamState, c: Character, goal: str, sprint: boo
         c.grabbing.zone, c.grabbing.border = nxt, None
     if c.rider is not None:
         c.rider.zone, c.rider.border = nxt, None
-    # F-MUR-3: concealed characters are taken to move sneaking: only the GM sees them move,
-    # and attacking is what reveals them.
+    # F-MUR-3: concealed characters are taken to move sneaking: only the GM (and their own
+    # faction) see them move, and attacking is what reveals them.
     table.emit(Moved, who=c.name, to=nxt, sprint=sprint, audience=c.audience)
     return True
 
@@ -258,7 +258,7 @@ def plans(state: MurdhamState, c: Character) -> list[Plan]:
         e
         for e in state.characters()
         if e.side != c.side
-        and not e.concealed
+        and not e.hidden
         and e.status in (Status.ACTIVE, Status.DOWN, Status.SURRENDERED)
     ]
     for w in c.usable_weapons():
