@@ -8,6 +8,8 @@
 True
 """
 
+from typing import TYPE_CHECKING, Any
+
 from fracas.core.audience import GM_VIEW, PLAYERS, Viewer
 from fracas.core.battle import Battle, replay
 from fracas.core.encounter import Encounter, from_document, load
@@ -27,7 +29,19 @@ from fracas.core.requests import Pending
 from fracas.core.save import load_battle, load_saved
 from fracas.core.seats import Seat
 from fracas.core.version import __version__
-from fracas.sim.runner import SimReport, simulate
+
+if TYPE_CHECKING:
+    from fracas.sim.runner import SimReport, simulate
+
+
+def __getattr__(name: str) -> Any:
+    """The simulator is loaded when first asked for (`fracas.simulate`), so that importing
+    the core (a server, a front-end) does not load it."""
+    if name in ("simulate", "SimReport"):
+        from fracas.sim import runner
+
+        return getattr(runner, name)
+    raise AttributeError(f"module 'fracas' has no attribute {name!r}")
 
 __all__ = [
     "GM_VIEW",

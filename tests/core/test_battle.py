@@ -329,3 +329,13 @@ def test_seeded_dice_are_a_function_of_seed_and_position(position):
     assert later.draw(sides[position:]) == whole[position:]
     assert later.position == len(sides)
     assert SeededDice(78).draw(sides) != whole
+
+
+def test_importing_the_core_does_not_load_the_simulator():
+    """A server imports the core; the simulator (and its process pools) loads on first use."""
+    import subprocess
+    import sys
+
+    code = "import sys, fracas.core.battle; print('fracas.sim' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
