@@ -122,8 +122,86 @@ def test_different_seeds_give_different_skirmishes() -> None:
     assert len(outputs) == 3
 
 
-def test_run_defaults_to_seed_zero() -> None:
-    assert invoke("run", DUEL).stdout == invoke("run", DUEL, "--seed", "0").stdout
+def test_run_without_a_seed_draws_a_fresh_one_prints_it_and_it_replays(tmp_path: Path) -> None:
+    first, second = invoke("run", DUEL), invoke("run", DUEL)
+    seeds = [int(r.stdout.splitlines()[0].removeprefix("Seed ")) for r in (first, second)]
+    assert seeds[0] != seeds[1]
+    assert invoke("run", DUEL, "--seed", str(seeds[0])).stdout == first.stdout
+    as_json = invoke("run", DUEL, "--json")
+    assert as_json.stderr.startswith("seed ") and as_json.stdout.startswith("{")
+    save = tmp_path / "b.json"
+    invoke("run", DUEL, "--save", save)
+    assert isinstance(json.loads(save.read_text())["seed"], int)
+
+
+def test_run_refuses_to_save_over_its_encounter(tmp_path: Path) -> None:
+    enc = write_yaml(tmp_path / "duel.yaml", duel_doc())
+    before = enc.read_bytes()
+    assert_user_error(invoke("run", enc, "--save", enc), "--save")
+    assert enc.read_bytes() == before
+
+
+def test_check_of_a_saved_battle_says_to_replay_it(tmp_path: Path) -> None:
+    save = tmp_path / "b.json"
+    invoke("run", DUEL, "--seed", "1", "--save", save)
+    assert_user_error(invoke("check", save), "saved battle", "replay")
+
+
+def _two_sides(first_name: bytes) -> bytes:
+    side = b"    combatants: [{name: A, template: swordsman, position: [0, 0]}]\n"
+    return (
+        b"ruleset: brp\nsides:\n  - name: " + first_name + b"\n" + side + b"  - name: Blue\n" + side
+    )
+
+
+@pytest.mark.parametrize(
+    ("content", "needle"),
+    [
+        (b"ruleset: brp\nname: caf\xe9\n", "not UTF-8"),
+        (b"\x7fELF\x02\x01\x01\x00\x00\x00", "binary"),
+        (b"ruleset: brp\nname: a\nname: b\nsides: []\n", "given twice"),
+        (_two_sides(b'"Red\\e[31m"'), "control character"),
+        (_two_sides(b'"  "'), "blank"),
+        (_two_sides(b'"Red\\nBlue"'), "line break"),
+    ],
+)  # fmt: skip
+def test_unreadable_or_impossible_files_are_one_message(
+    tmp_path: Path, content: bytes, needle: str
+) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes(content)
+    for command in (["check"], ["run"], ["sim", "-n", "5"], ["replay"]):
+        assert_user_error(invoke(*command, bad), needle if command != ["replay"] else "")
+
+
+def test_utf16_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    enc = tmp_path / "duel.yaml"
+    enc.write_text(Path(DUEL).read_text(encoding="utf-8"), encoding="utf-16")
+    assert invoke("check", enc).exit_code == 0
+
+
+def test_endless_input_stops_with_a_message() -> None:
+    assert_user_error(invoke("check", "/dev/zero"), "too large")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["bench", "--workers", "-1"],
+        ["sim", DUEL, "-n", "0"],
+        ["sim", DUEL, "--workers", "0"],
+        ["sim", DUEL, "-n", "5", "--plot", "/no/such/folder/x.png"],
+        ["sim", DUEL, "-n", "5", "--plot", "odds.gif"],
+    ],
+)
+def test_out_of_range_flags_are_refused_before_any_battle(args: list[str]) -> None:
+    result = invoke(*args)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_help_has_no_type_column_under_flags() -> None:
+    for command in ("run", "sim", "balance", "bench", "replay", "check"):
+        assert "<bool>" not in invoke(command, "--help").stdout
 
 
 def test_negative_seed_is_a_user_error() -> None:

@@ -43,6 +43,7 @@ def __getattr__(name: str) -> Any:
         return getattr(runner, name)
     raise AttributeError(f"module 'fracas' has no attribute {name!r}")
 
+
 __all__ = [
     "GM_VIEW",
     "PLAYERS",

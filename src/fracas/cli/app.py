@@ -30,6 +30,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help: no "<bool>" type column under flags
 )
 
 
@@ -62,7 +63,7 @@ def schema(ruleset: Annotated[str, typer.Argument(help="a ruleset id, e.g. brp")
 @app.command()
 def run(
     file: Annotated[Path, typer.Argument(help="an encounter file (YAML or TOML)")],
-    seed: Annotated[int, typer.Option(help="the dice seed; the same seed, the same battle")] = 0,
+    seed: Annotated[int | None, typer.Option(help=SEED_HELP, min=0)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON event per line")] = False,
     player: Annotated[bool, typer.Option("--player", help=PLAYER_HELP)] = False,
     view: Annotated[str | None, typer.Option("--view", help=VIEW_HELP)] = None,
@@ -70,14 +71,14 @@ def run(
 ) -> None:
     """Fight an encounter by the book, narrating every roll and rule."""
     with user_errors():
-        if seed < 0:
-            raise FracasError(f"--seed must be zero or more, got {seed}")
-        battle = Battle(load(file), seed=seed)
+        if save is not None and save.exists() and save.resolve() == file.resolve():
+            raise FracasError(f"--save {save}: that is the encounter being read; save elsewhere")
+        battle = Battle(load(file), seed=seed)  # no seed: a fresh one, printed and saved
         viewer = _viewer(battle, player, view)
         battle.run()
         if save is not None:
             battle.save(save)
-    _print(battle, as_json, viewer)
+    _print(battle, as_json, viewer, battle.seed)
 
 
 @app.command(name="replay")
@@ -93,13 +94,16 @@ def replay_cmd(
         viewer = _viewer(saved_battle, player, view)
         try:
             battle = replay(
-                saved_battle.encounter, saved_battle.journal, authors=saved_battle.authors
+                saved_battle.encounter,
+                saved_battle.journal,
+                authors=saved_battle.authors,
             )
         except ReplayError as e:
             raise ReplayError(f"{saved}: {e}") from None
-    _print(battle, as_json, viewer)
+    _print(battle, as_json, viewer, saved_battle.seed)
 
 
+SEED_HELP = "the dice seed; the same seed, the same battle (default: a fresh one, printed)"
 PLAYER_HELP = "the players' view: only what every player may see"
 VIEW_HELP = "one side's view: what that side's players may see"
 
@@ -115,11 +119,17 @@ def _viewer(battle: Battle, player: bool, view: str | None) -> Viewer:
     return Viewer(side=view)
 
 
-def _print(battle: Battle, as_json: bool, viewer: Viewer) -> None:
+def _print(battle: Battle, as_json: bool, viewer: Viewer, seed: int | None) -> None:
+    """The battle as `viewer` sees it; the seed heads the log (for JSON, on standard error),
+    so that any fight can be fought again."""
     if as_json:
+        if seed is not None:
+            typer.echo(f"seed {seed}", err=True)
         for line in json_lines(battle.events, viewer):
             sys.stdout.write(line + "\n")
     else:
+        if seed is not None:
+            sys.stdout.write(f"Seed {seed}\n")
         narrate(battle.events, sys.stdout, viewer, color=sys.stdout.isatty())
 
 

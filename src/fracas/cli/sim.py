@@ -62,10 +62,10 @@ def dask_client(scheduler: str | None) -> Iterator[Any]:
 
 def sim(
     file: Annotated[Path, typer.Argument(help="an encounter file (YAML or TOML)")],
-    n: Annotated[int, typer.Option("-n", "--battles", help="how many battles")] = 10_000,
-    seed: Annotated[int, typer.Option(help="the seed of the whole run")] = 0,
+    n: Annotated[int, typer.Option("-n", "--battles", help="how many battles", min=1)] = 10_000,
+    seed: Annotated[int, typer.Option(help="the seed of the whole run", min=0)] = 0,
     workers: Annotated[
-        int | None, typer.Option(help="local worker processes (default: all cores)")
+        int | None, typer.Option(help="local worker processes (default: all cores)", min=1)
     ] = None,
     scheduler: Annotated[
         str | None, typer.Option(help="run on a Dask cluster: the scheduler's address")
@@ -76,23 +76,37 @@ def sim(
     """Fight an encounter many times: who wins (with 95 % intervals), how long, who falls."""
     with user_errors():
         encounter = load(file)
-        if n < 1:
-            raise FracasError(f"-n must be at least 1, got {n}")
+        if plot is not None:
+            check_plot_path(plot)  # before the battles, not after
         with dask_client(scheduler) as client, progress_bar(n, "fighting") as bar:
             report = simulate(
                 encounter, n, seed=seed, workers=workers, client=client, progress=bar
             ).to_dict()
-        if plot is not None:
-            from fracas.sim.plot import plot_report
-
-            try:
-                plot_report(report, plot)
-            except OSError as e:
-                raise FracasError(f"cannot write {plot}: {e.strerror}") from None
     if as_json:
         sys.stdout.write(json.dumps(report) + "\n")
     else:
         print_report(report)
+    if plot is not None:  # the report is out first: a failing plot never loses it
+        from fracas.sim.plot import plot_report
+
+        with user_errors():
+            try:
+                plot_report(report, plot)
+            except OSError as e:
+                raise FracasError(f"--plot: cannot write {plot}: {e.strerror}") from None
+
+
+PLOT_FORMATS = (".png", ".svg", ".pdf")
+
+
+def check_plot_path(plot: Path) -> None:
+    """Refuse a plot file that cannot be written, before any battle is fought."""
+    if plot.suffix.lower() not in PLOT_FORMATS:
+        raise FracasError(f"--plot {plot}: the file must end in {', '.join(PLOT_FORMATS)}")
+    if plot.is_dir():
+        raise FracasError(f"--plot {plot}: that is a folder; give a file name")
+    if not plot.parent.is_dir():
+        raise FracasError(f"--plot {plot}: the folder {plot.parent} does not exist")
 
 
 def _pct(p: float) -> str:
@@ -153,8 +167,8 @@ def balance(
     ] = None,
     low: Annotated[int | None, typer.Option(help="smallest value tried")] = None,
     high: Annotated[int | None, typer.Option(help="largest value tried")] = None,
-    seed: Annotated[int, typer.Option(help="the seed of the whole search")] = 0,
-    workers: Annotated[int | None, typer.Option(help="local worker processes")] = None,
+    seed: Annotated[int, typer.Option(help="the seed of the whole search", min=0)] = 0,
+    workers: Annotated[int | None, typer.Option(help="local worker processes", min=1)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON document")] = False,
 ) -> None:
     """Find the group size (or stat) that brings a side's win probability nearest the target."""
@@ -195,7 +209,9 @@ def balance(
 
 def bench(
     quick: Annotated[bool, typer.Option(help="about a second per figure")] = False,
-    workers: Annotated[int | None, typer.Option(help="workers for the all-cores figures")] = None,
+    workers: Annotated[
+        int | None, typer.Option(help="workers for the all-cores figures", min=1)
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON document")] = False,
 ) -> None:
     """Battles per second of every ruleset (1v1, 4v4; one core and all), and peak memory."""

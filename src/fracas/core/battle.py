@@ -125,7 +125,8 @@ class Battle:
             on_command=lambda command: self._apply(table, state, command),
         )
         if table.observed:
-            table.emit(BattleStarted(ruleset=ruleset.id, title=spec.name, sides=_entrants(state)))
+            sides = _entrants(state)
+            table.emit(BattleStarted(ruleset=ruleset.id, title=spec.name, sides=sides))
         outcome = self._fight(table, state, spec.max_rounds)
         ruleset.after_battle(table, state)
         self.outcome = outcome

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import difflib
 import tomllib
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from fracas.core.errors import CommandError, EncounterError, UnknownRuleset
+from fracas.core.reading import Unreadable, load_yaml, read_text
 from fracas.core.ruleset import AnyRuleset, get_ruleset
 
 
@@ -62,6 +64,28 @@ class EncounterSpec(StrictModel):
             raise ValueError(f"side names must differ: {names}")
         return self
 
+    @model_validator(mode="after")
+    def _printable_names(self) -> EncounterSpec:
+        """Names reach terminals, logs and web pages: no blank names, no line breaks or
+        control characters (an escape sequence would reach the terminal raw)."""
+        for side in getattr(self, "sides", []):
+            for name in [side.name, *(getattr(c, "name", "") for c in side.combatants)]:
+                problem = name_problem(name)
+                if problem:
+                    raise ValueError(f"the name {name!r} {problem}")
+        return self
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot name a side or a combatant, or None."""
+    if not name.strip():
+        return "is blank"
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in name):
+        return "holds a line break or a control character"
+    if name != name.strip():
+        return "starts or ends with spaces"
+    return None
+
 
 @dataclass(frozen=True)
 class Encounter:
@@ -78,14 +102,14 @@ def read_document(path: str | Path) -> dict[str, Any]:
     p = Path(path)
     name = str(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as err:
-        raise EncounterError(name, [("", f"cannot read the file ({err.strerror})")]) from None
+        text = read_text(p)
+    except Unreadable as err:
+        raise EncounterError(name, [("", str(err))]) from None
     try:
         if p.suffix.lower() == ".toml":
             data: Any = tomllib.loads(text)
         else:
-            data = yaml.safe_load(text)
+            data = load_yaml(text)
     except tomllib.TOMLDecodeError as err:
         raise EncounterError(name, [("", f"TOML syntax error: {err}")]) from None
     except yaml.YAMLError as err:
@@ -95,6 +119,10 @@ def read_document(path: str | Path) -> dict[str, Any]:
         raise EncounterError(name, [("", f"YAML syntax error{at}: {problem}")]) from None
     if not isinstance(data, dict):
         raise EncounterError(name, [("", "expected a mapping with 'ruleset' and 'sides'")])
+    if "journal" in data and "encounter" in data:
+        raise EncounterError(
+            name, [("", "this is a saved battle, not an encounter: use `fracas replay` on it")]
+        )
     return data
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from fracas.core.encounter import from_document
 from fracas.core.errors import FracasError, ReplayError
 from fracas.core.journal import journal_from_json, journal_to_json
+from fracas.core.reading import Unreadable, read_text
 from fracas.core.version import __version__
 
 if TYPE_CHECKING:
@@ -51,10 +52,10 @@ def read_save(path: str | Path) -> dict[str, Any]:
     """The JSON document of a saved battle (errors name the file)."""
     name = str(path)
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as err:
-        raise ReplayError(f"{name}: cannot read the file ({err.strerror})") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        data = json.loads(read_text(path))
+    except Unreadable as err:
+        raise ReplayError(f"{name}: {err}") from None
+    except json.JSONDecodeError as err:
         raise ReplayError(f"{name}: not a saved battle (invalid JSON: {err})") from None
     if not isinstance(data, dict):
         raise ReplayError(f"{name}: not a saved battle (expected a JSON object)")
