@@ -29,6 +29,7 @@ from .test_live import battle_for
 
 AFTER = 3  # answers given before the GM steps in
 
+
 def at_question(
     path: Path, answers: int = AFTER, until: Callable[[Battle], bool] | None = None
 ) -> tuple[Battle, Question]:
