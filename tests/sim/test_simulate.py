@@ -217,3 +217,27 @@ def test_balance_can_vary_a_stat_instead_of_a_count():
     )
     by_value = {t.value: t.p for t in result.trials}
     assert by_value[20] > by_value[90]  # a better Berend makes Red's win less likely
+
+
+def test_a_huge_n_is_generated_lazily():
+    """Issue 9: `sim -n 1000000000000` must start fighting at once with flat memory, not
+    first build a list of every chunk."""
+    import tracemalloc
+
+    import fracas
+
+    class Enough(Exception):
+        pass
+
+    def stop_after_first_chunk(battles: int) -> None:
+        raise Enough
+
+    encounter = fracas.load("examples/brp/duel.yaml")
+    tracemalloc.start()
+    try:
+        with pytest.raises(Enough):
+            fracas.simulate(encounter, 10**8, workers=1, chunk=20, progress=stop_after_first_chunk)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 50 * 2**20, peak

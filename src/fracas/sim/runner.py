@@ -106,7 +106,8 @@ def simulate(
     if workers < 1:
         raise FracasError(f"workers must be at least 1, got {workers}")
     size = chunk or max(50, min(2000, n // (max(workers, 1) * 8) or 1))
-    parts = [(first + a, first + b) for a, b in chunks(n, size)]
+    count = -(-n // size)  # chunks, generated as they are needed: memory is flat for any n
+    parts = ((first + a, first + b) for a, b in chunks(n, size))
     total = Tally()
 
     def take(t: Tally) -> None:
@@ -116,11 +117,11 @@ def simulate(
 
     if client is not None:
         _on_dask(client, encounter, seed, parts, take)
-    elif workers == 1 or len(parts) == 1:
+    elif workers == 1 or count == 1:
         for start, stop in parts:
             take(fight_range(encounter, seed, start, stop))
     else:
-        _on_processes(encounter, seed, parts, min(workers, len(parts)), take)
+        _on_processes(encounter, seed, parts, min(workers, count), take)
     meta = {
         "encounter": encounter.spec.name,
         "source": encounter.source,
@@ -133,7 +134,7 @@ def simulate(
 def _on_processes(
     encounter: Encounter,
     seed: int,
-    parts: list[tuple[int, int]],
+    parts: Iterator[tuple[int, int]],
     workers: int,
     take: Callable[[Tally], None],
 ) -> None:
@@ -147,14 +148,13 @@ def _on_processes(
 
 def _bounded(
     submit: Callable[[tuple[int, int]], Future[Tally]],
-    parts: list[tuple[int, int]],
+    parts: Iterator[tuple[int, int]],
     in_flight: int,
     take: Callable[[Tally], None],
 ) -> None:
     """Keep at most `in_flight` chunks queued, so memory does not grow with n."""
     pending: set[Future[Tally]] = set()
-    queue = iter(parts)
-    for part in queue:
+    for part in parts:
         pending.add(submit(part))
         if len(pending) >= in_flight:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -168,14 +168,14 @@ def _on_dask(
     client: Any,
     encounter: Encounter,
     seed: int,
-    parts: list[tuple[int, int]],
+    parts: Iterator[tuple[int, int]],
     take: Callable[[Tally], None],
 ) -> None:
     from distributed import as_completed
 
     document = dict(encounter.document)
     in_flight = max(4, 2 * sum(client.nthreads().values()))
-    queue = iter(parts)
+    queue = parts
     futures = [
         client.submit(_dask_chunk, document, encounter.source, seed, *part, pure=False)
         for part in _take(queue, in_flight)
