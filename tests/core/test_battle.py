@@ -339,3 +339,10 @@ def test_importing_the_core_does_not_load_the_simulator():
     code = "import sys, fracas.core.battle; print('fracas.sim' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_controller_or_seat_for_no_such_side_is_an_error(toy):
+    with pytest.raises(FracasError, match="'reds': no such side"):
+        fracas.Battle(toy, seed=1, controllers={"reds": PendingController()}).run()
+    with pytest.raises(FracasError, match="no side or combatant is named 'reds'"):
+        fracas.Battle(toy, seed=1, seats={"reds": "person"}).advance()

@@ -175,6 +175,15 @@ class Battle:
         return SeededDice(self.seed, position=drawn)
 
     def _controllers_for(self, state: BattleState) -> dict[str, Controller]:
+        """Who decides for each side nobody is seated at: the given controllers, else the
+        policy. A controller for a side that does not exist is a mistake, not ignored."""
+        sides = [s.name for s in state.sides]
+        unknown = sorted(set(self._controllers) - {*sides, GM_SEAT})
+        if unknown:
+            raise FracasError(
+                f"controllers for {', '.join(map(repr, unknown))}: no such side"
+                f" (sides: {', '.join(sides)})"
+            )
         ruleset = self.encounter.ruleset
         fallback = self._default if self._default is not None else ruleset.policy(state)
         controllers = {s.name: self._controllers.get(s.name, fallback) for s in state.sides}
