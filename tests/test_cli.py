@@ -328,17 +328,20 @@ def _surprised_unknown_side(doc: dict[str, Any]) -> None:
 
 BAD_DOCUMENTS = {
     "unknown-ruleset": (_unknown_ruleset, ["ruleset", "gurps"]),
-    "unknown-weapon": (_unknown_weapon, ["sides[0].combatants[0].weapons", "Sword, Glass"]),
-    "missing-DEX": (_missing_dex, ["sides[0].combatants[0].characteristics.DEX"]),
-    "skill-over-100": (_skill_over_100, ["sides[0].combatants[0].skills", "Sword", "120"]),
-    "negative-skill": (_negative_skill, ["sides[0].combatants[0].skills", "Sword", "-5"]),
+    "unknown-weapon": (
+        _unknown_weapon,
+        ["Aldric (sides[0].combatants[0]).weapons", "Sword, Glass"],
+    ),
+    "missing-DEX": (_missing_dex, ["Aldric (sides[0].combatants[0]).characteristics.DEX"]),
+    "skill-over-100": (_skill_over_100, ["Aldric (sides[0].combatants[0]).skills", "Sword", "120"]),
+    "negative-skill": (_negative_skill, ["Aldric (sides[0].combatants[0]).skills", "Sword", "-5"]),
     "empty-side": (_empty_side, ["sides[1].combatants"]),
-    "unknown-template": (_unknown_template, ["sides[0].combatants[0].template", "ninja"]),
-    "unknown-field": (_unknown_field, ["sides[0].combatants[0].weapns", "unknown field"]),
+    "unknown-template": (_unknown_template, ["Aldric (sides[0].combatants[0]).template", "ninja"]),
+    "unknown-field": (_unknown_field, ["Aldric (sides[0].combatants[0]).weapns", "unknown field"]),
     "one-side": (_one_side, ["sides"]),
     "same-side-names": (_same_side_names, ["Red"]),
     "string-characteristic": (_characteristic_as_string, ["characteristics.STR"]),
-    "two-helmets": (_two_helmets, ["sides[0].combatants[0].armour", "helmet"]),
+    "two-helmets": (_two_helmets, ["Aldric (sides[0].combatants[0]).armour", "helmet"]),
     "surprised-unknown-side": (_surprised_unknown_side, ["Green"]),
 }
 
@@ -358,7 +361,9 @@ def test_bad_encounter_reports_every_problem(tmp_path: Path) -> None:
     doc["sides"][1]["combatants"][0]["skills"] = {"Sword": 120}
     path = write_yaml(tmp_path / "bad.yaml", doc)
     assert_user_error(
-        invoke("check", path), "sides[0].combatants[0].weapons", "sides[1].combatants[0].skills"
+        invoke("check", path),
+        "Aldric (sides[0].combatants[0]).weapons",
+        "Berend (sides[1].combatants[0]).skills",
     )
 
 
@@ -391,7 +396,9 @@ def test_toml_unknown_weapon(tmp_path: Path) -> None:
     text = text.replace('template = "swordsman"', 'template = "swordsman"\nweapons = ["Spork"]', 1)
     path = tmp_path / "bad.toml"
     path.write_text(text, encoding="utf-8")
-    assert_user_error(invoke("check", path), str(path), "sides[0].combatants[0].weapons", "Spork")
+    assert_user_error(
+        invoke("check", path), str(path), "Aldric (sides[0].combatants[0]).weapons", "Spork"
+    )
 
 
 @pytest.mark.parametrize("command", ["check", "run"])
@@ -429,7 +436,9 @@ def test_replay_bad_encounter_inside_save(tmp_path: Path) -> None:
     path, saved = _saved_duel(tmp_path)
     saved["encounter"]["sides"][0]["combatants"][0]["weapons"] = ["Sword, Glass"]
     path.write_text(json.dumps(saved), encoding="utf-8")
-    assert_user_error(invoke("replay", path), "sides[0].combatants[0].weapons", "Sword, Glass")
+    assert_user_error(
+        invoke("replay", path), "Aldric (sides[0].combatants[0]).weapons", "Sword, Glass"
+    )
 
 
 def _huge_choice(journal: list[Any]) -> None:
@@ -502,7 +511,7 @@ def test_error_message_with_markup_characters(tmp_path: Path) -> None:
     doc = duel_doc()
     doc["sides"][0]["combatants"][0]["weapons"] = ["[/red]"]
     path = write_yaml(tmp_path / "bad.yaml", doc)
-    assert_user_error(invoke("check", path), "sides[0].combatants[0].weapons", "'[/red]'")
+    assert_user_error(invoke("check", path), "Aldric (sides[0].combatants[0]).weapons", "'[/red]'")
 
 
 def test_error_message_names_a_file_with_brackets(tmp_path: Path) -> None:
@@ -576,5 +585,5 @@ def test_end_to_end_unknown_weapon(tmp_path: Path) -> None:
     stderr = result.stderr.decode()
     assert result.returncode == 2, stderr
     assert "Traceback" not in stderr
-    assert f"{path}: sides[0].combatants[0].weapons" in stderr
+    assert f"{path}: Aldric (sides[0].combatants[0]).weapons" in stderr
     assert "Sword, Glass" in stderr

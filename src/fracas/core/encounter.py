@@ -144,7 +144,7 @@ def from_document(document: Mapping[str, Any], source: str = "<encounter>") -> E
     try:
         spec = ruleset.encounter_model().model_validate(expanded)
     except ValidationError as err:
-        raise EncounterError(source, _problems(err)) from None
+        raise EncounterError(source, _problems(err, expanded)) from None
     return Encounter(source=source, ruleset=ruleset, document=expanded, spec=spec)
 
 
@@ -168,7 +168,9 @@ def expand_templates(
             if not isinstance(name, str) or name not in templates:
                 known = ", ".join(sorted(templates)) or "none"
                 problem = str(unknown("template", str(name), templates))
-                problems.append((f"sides[{i}].combatants[{j}].template", f"{problem} ({known})"))
+                where = f"sides[{i}].combatants[{j}].template"
+                where = _named(where, ("sides", i, "combatants", j), doc)
+                problems.append((where, f"{problem} ({known})"))
                 continue
             merged = copy.deepcopy(dict(templates[name]))
             merged.update({k: v for k, v in entry.items() if k != "template"})
@@ -194,7 +196,26 @@ def new_sheet(
         raise CommandError(f"the new combatant: {problems}") from None
 
 
-def _problems(err: ValidationError) -> list[tuple[str, str]]:
+def _named(path: str, loc: tuple[int | str, ...], document: Mapping[str, Any] | None) -> str:
+    """`sides[1].combatants[0].x` → `Berend (sides[1].combatants[0]).x`, when the document
+    names that combatant."""
+    if document is None or len(loc) < 4 or loc[0] != "sides" or loc[2] != "combatants":
+        return path
+    try:
+        name = document["sides"][loc[1]]["combatants"][loc[3]]["name"]
+    except (KeyError, IndexError, TypeError):
+        return path
+    if not isinstance(name, str) or name_problem(name):
+        return path
+    head = f"sides[{loc[1]}].combatants[{loc[3]}]"
+    return f"{name} ({head}){path[len(head) :]}" if path.startswith(head) else path
+
+
+def _problems(
+    err: ValidationError, document: Mapping[str, Any] | None = None
+) -> list[tuple[str, str]]:
+    """Each problem as (where, what). Where a combatant is meant, its name leads the path:
+    `Berend (sides[1].combatants[0]).skills.Sword`."""
     out = []
     for e in err.errors():
         path = ""
@@ -205,6 +226,7 @@ def _problems(err: ValidationError) -> list[tuple[str, str]]:
                 continue
             else:
                 path += f".{part}" if path else str(part)
+        path = _named(path, e["loc"], document)
         msg = e["msg"].removeprefix("Value error, ")
         if e["type"] not in ("value_error", "missing", "extra_forbidden") and "input" in e:
             got = e["input"]
