@@ -84,3 +84,19 @@ def test_bench_reports_every_ruleset_with_ratios(monkeypatch):
     assert brp["memory"]["projected"] is True
     assert brp["memory"]["million_battles_peak_mib"] > 0
     assert result["yardstick"]["mean"]["1v1"] > 0
+
+
+def test_balance_refuses_a_stat_that_is_not_on_the_sheet_before_fighting():
+    """Issue 9: a typo in --stat used to vary nothing and report a flat line."""
+    for stat, needle in (
+        ("skills.Swrod", "did you mean 'skills.Sword'"),
+        ("nothing.here", "has no 'nothing'"),
+        ("skills", "not a number to vary"),
+    ):
+        r = runner.invoke(
+            app,
+            ["balance", "examples/brp/duel.yaml", "--vary", "Berend", "--stat", stat],
+        )
+        assert r.exit_code == 2, r.output
+        assert f"--stat {stat}" in r.output and needle in r.output, r.output
+        assert "Battles" not in r.output  # refused before any battle

@@ -9,12 +9,13 @@ probability moves one way as the group grows (more foes, worse odds; more friend
 from __future__ import annotations
 
 import copy
+import difflib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from fracas.core.encounter import Encounter, from_document
-from fracas.core.errors import FracasError
+from fracas.core.errors import EncounterError, FracasError
 from fracas.sim import stats
 from fracas.sim.runner import simulate
 
@@ -89,11 +90,31 @@ def with_value(encounter: Encounter, group: str, stat: str | None, value: int) -
         node = entry
         *parents, leaf = stat.split(".")
         for key in parents:  # e.g. skills.Sword, characteristics.STR
-            node = node.setdefault(key, {})
-            if not isinstance(node, dict):
-                raise FracasError(f"{group!r}: {stat!r} is not a number to vary")
-        node[leaf] = value  # validation below says clearly if the path is not a stat
-    return from_document(doc, encounter.source)
+            node = node[key]
+        node[leaf] = value
+    try:
+        return from_document(doc, encounter.source)
+    except EncounterError as err:
+        what = f"--stat {stat}" if stat is not None else "--vary"
+        raise FracasError(f"{what} = {value}: {err}") from None
+
+
+def check_stat(encounter: Encounter, group: str, stat: str) -> None:
+    """Refuse, before any battle, a `--stat` path that is not a number on the group's sheet
+    (templates expanded): a typo would otherwise vary nothing and report a flat line."""
+    i, j = locate(encounter.document, group)
+    node: Any = encounter.document["sides"][i]["combatants"][j]
+    walked: list[str] = []
+    for key in stat.split("."):
+        keys = [str(k) for k in node] if isinstance(node, dict) else []
+        if key not in keys:
+            path = ".".join([*walked, key])
+            near = [".".join([*walked, k]) for k in difflib.get_close_matches(key, keys, n=2)]
+            hint = f"; did you mean {' or '.join(map(repr, near))}?" if near else ""
+            raise FracasError(f"--stat {stat}: {group!r} has no {path!r} on its sheet{hint}")
+        node, walked = node[key], [*walked, key]
+    if isinstance(node, bool) or not isinstance(node, int):
+        raise FracasError(f"--stat {stat}: {group!r} has {node!r} there, not a number to vary")
 
 
 def balance(
@@ -120,6 +141,8 @@ def balance(
     if side not in sides:
         raise FracasError(f"no side named {side!r} (sides: {', '.join(sides)})")
     locate(encounter.document, group)
+    if stat is not None:
+        check_stat(encounter, group, stat)
     lo = low if low is not None else 1
     hi = high if high is not None else (12 if stat is None else 100)
     if lo > hi:
