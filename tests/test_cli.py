@@ -587,3 +587,11 @@ def test_end_to_end_unknown_weapon(tmp_path: Path) -> None:
     assert "Traceback" not in stderr
     assert f"{path}: Aldric (sides[0].combatants[0]).weapons" in stderr
     assert "Sword, Glass" in stderr
+
+
+def test_a_position_that_is_not_a_finite_number_is_refused(tmp_path: Path) -> None:
+    doc = duel_doc()
+    doc["sides"][0]["combatants"][0]["position"] = [float("inf"), 0.0]
+    assert_user_error(invoke("check", write_yaml(tmp_path / "inf.yaml", doc)), "not finite")
+    doc["sides"][0]["combatants"][0]["position"] = [float("nan"), 0.0]
+    assert_user_error(invoke("run", write_yaml(tmp_path / "nan.yaml", doc)), "not finite")

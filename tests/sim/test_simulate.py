@@ -202,7 +202,7 @@ def test_balance_can_vary_a_stat_instead_of_a_count():
     enc = fracas.load("examples/brp/duel.yaml")
     tuned = with_value(enc, "Berend", "skills.Sword", 90)
     assert tuned.spec.sides[1].combatants[0].skills["Sword"] == 90
-    with pytest.raises(fracas.core.errors.FracasError, match="--stat skills.Sword = 150: .*100"):
+    with pytest.raises(fracas.core.errors.FracasError, match=r"--stat skills\.Sword = 150: .*100"):
         with_value(enc, "Berend", "skills.Sword", 150)
     result = balance(
         enc,

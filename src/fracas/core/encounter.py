@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import math
 import tomllib
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -73,6 +74,20 @@ class EncounterSpec(StrictModel):
                 problem = name_problem(name)
                 if problem:
                     raise ValueError(f"the name {name!r} {problem}")
+        return self
+
+
+    @model_validator(mode="after")
+    def _finite_positions(self) -> EncounterSpec:
+        """A position is a place on the table: `.inf` or `.nan` (which YAML reads as numbers)
+        would make every distance meaningless."""
+        for side in getattr(self, "sides", []):
+            for c in side.combatants:
+                position = getattr(c, "position", None)
+                if isinstance(position, (list, tuple)) and not all(
+                    isinstance(x, (int, float)) and math.isfinite(x) for x in position
+                ):
+                    raise ValueError(f"{c.name}: position {list(position)} is not finite numbers")
         return self
 
 
