@@ -346,3 +346,14 @@ def test_a_controller_or_seat_for_no_such_side_is_an_error(toy):
         fracas.Battle(toy, seed=1, controllers={"reds": PendingController()}).run()
     with pytest.raises(FracasError, match="no side or combatant is named 'reds'"):
         fracas.Battle(toy, seed=1, seats={"reds": "person"}).advance()
+
+
+def test_a_save_from_other_rules_is_refused_saying_why(toy):
+    battle = fracas.Battle(toy, seed=2)
+    battle.run()
+    doc = battle.to_save()
+    other = {**doc, "ruleset": {"id": "toy", "version": "999"}}
+    with pytest.raises(FracasError, match="version 999.*replay it with the fracas that saved it"):
+        fracas.load_battle(other)
+    with pytest.raises(FracasError, match="saved by ruleset 'brp'"):
+        fracas.load_battle({**doc, "ruleset": {"id": "brp", "version": "1"}})

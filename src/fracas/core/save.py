@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from fracas.core.encounter import from_document
+from fracas.core.encounter import Encounter, from_document
 from fracas.core.errors import FracasError, ReplayError
 from fracas.core.journal import journal_from_json, journal_to_json
 from fracas.core.reading import Unreadable, read_text
@@ -86,12 +86,7 @@ def battle_from_save(
     if not isinstance(data["encounter"], dict):
         raise ReplayError(f"{name}: 'encounter' must be a mapping")
     encounter = from_document(data["encounter"], source=str(data.get("source", name)))
-    saved_ruleset = data.get("ruleset")
-    if isinstance(saved_ruleset, Mapping) and saved_ruleset.get("id") != encounter.ruleset.id:
-        raise ReplayError(
-            f"{name}: saved by ruleset {saved_ruleset.get('id')!r}, but its encounter is"
-            f" {encounter.ruleset.id!r}"
-        )
+    check_ruleset(data.get("ruleset"), encounter, name)
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
         raise ReplayError(f"{name}: 'seed' must be a whole number of zero or more")
@@ -107,6 +102,24 @@ def battle_from_save(
         raise ReplayError(f"{name}: {err}") from None
 
 
+def check_ruleset(saved: Any, encounter: Encounter, name: str) -> None:
+    """A save is refused, saying why, when the rules that wrote it are not these: another
+    ruleset, or another version of it (the same answers may play differently, silently)."""
+    if not isinstance(saved, Mapping):
+        return  # format 1 saves did not say; their journal holds every die
+    ruleset = encounter.ruleset
+    if saved.get("id") != ruleset.id:
+        raise ReplayError(
+            f"{name}: saved by ruleset {saved.get('id')!r}, but its encounter is {ruleset.id!r}"
+        )
+    if str(saved.get("version")) != ruleset.version:
+        raise ReplayError(
+            f"{name}: saved with the {ruleset.id} rules version {saved.get('version')}; this"
+            f" fracas plays version {ruleset.version}, where the same answers may play"
+            " differently: replay it with the fracas that saved it"
+        )
+
+
 def load_battle(source: str | Path | Mapping[str, Any], *, observe: bool = True) -> Battle:
     """A saved battle (a file or its JSON document), rebuilt by replay and stopped at the
     same open question as when it was saved (or finished)."""
@@ -115,17 +128,9 @@ def load_battle(source: str | Path | Mapping[str, Any], *, observe: bool = True)
     else:
         name, document = str(source), read_save(source)
     battle = battle_from_save(document, name, observe=observe)
-    saved = document.get("ruleset")
-    version = saved.get("version") if isinstance(saved, Mapping) else None
     try:
         battle.advance()
     except ReplayError as err:
-        if version is not None and version != battle.encounter.ruleset.version:
-            raise ReplayError(
-                f"{name}: saved with {battle.encounter.ruleset.id} rules version {version}, and"
-                f" this is version {battle.encounter.ruleset.version}; the journal no longer"
-                f" fits ({err})"
-            ) from None
         raise ReplayError(f"{name}: {err}") from None
     return battle
 
