@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -31,9 +32,16 @@ err = Console(stderr=True, highlight=False)
 
 @contextmanager
 def progress_bar(total: int, label: str) -> Iterator[OnProgress | None]:
-    """A rich progress bar on standard error, for long runs in a terminal."""
-    if total < 2000 or not err.is_terminal:
+    """A rich progress bar on standard error, for long runs in a terminal; elsewhere (a log,
+    a pipe) one final line of timing."""
+    if total < 2000:
         yield None
+        return
+    if not err.is_terminal:
+        start = time.perf_counter()
+        yield None
+        seconds = time.perf_counter() - start
+        err.print(f"{label}: {total:,} battle{'s' if total != 1 else ''} in {seconds:.1f} s")
         return
     columns = (label, BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=err, transient=True) as bar:
