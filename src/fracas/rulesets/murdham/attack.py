@@ -674,8 +674,8 @@ def shove(table: Table, state: MurdhamState, attacker: Character, target: Charac
         hazard=hazard is not None,
     )
     if steps > 0:
-        d4 = table.roll("1D4", by=attacker, reason="a larger shover's direct damage").total
+        d4 = checks.damage_dice(table, attacker, "1d4", "a larger shover's direct damage")
         harm.harm(table, state, target, d4, direct=True, by=attacker)
     if hazard is not None:
-        hurt = table.roll(hazard, by=target, reason=f"{target.name} lands in the hazard").total
+        hurt = checks.damage_dice(table, target, hazard, f"{target.name} lands in the hazard")
         harm.harm(table, state, target, hurt, direct=True, by=attacker)

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
 import yaml
+
+DAMAGE_NOTATION = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
+"""Damage written as dice, N d X plus or minus a constant (hazards): each die explodes (M9)."""
 
 
 @dataclass(frozen=True, slots=True)

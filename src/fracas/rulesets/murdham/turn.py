@@ -529,7 +529,7 @@ def fall(table: Table, state: MurdhamState, rider: Character) -> None:
         rider.riding.rider = None
         rider.riding = None
     table.emit(Fell, who=rider.name)
-    d4 = table.roll("1D4", by=rider, reason=f"{rider.name} falls").total
+    d4 = checks.damage_dice(table, rider, "1d4", f"{rider.name} falls")  # M9: it explodes
     harm.harm(table, state, rider, d4, direct=True)
 
 
