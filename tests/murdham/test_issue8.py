@@ -43,3 +43,77 @@ def test_a_fall_a_larger_shovers_d4_and_hazards_explode(scene):
     attack(s.table, s.state, s["Troll"], victim, s.weapon("Troll", "Unarmed"), kind="shove")
     assert victim.zone == "c1"
     assert victim.health == 19 - 4 - 7
+
+
+# ----------------------------------------------------------------------------- counters
+
+
+def test_a_counter_at_an_unseen_attacker_needs_the_wit_save(scene):
+    """Seed "Attacking" and "Counter": a counter is an attack, so in complete darkness it needs
+    the WIT save to hit; a WIT-1 counterer misses and the attack lands alone."""
+    from fracas.rulesets.murdham.attack import Counter
+    from fracas.rulesets.murdham.events import Missed, SaveRolled
+
+    s = scene(
+        ("A", [{"name": "Attacker", "template": "bandit", "zone": "a1"}]),
+        ("B", [{"name": "Blind", "template": "bandit", "WIT": 1, "zone": "a1"}]),
+        map={"dark": ["a1"]},
+    )
+    attacker, blind = s["Attacker"], s["Blind"]
+    s.choices.push("stunt", NO_STUNT)
+    s.choices.push("react", is_(Counter))
+    s.dice.push(1, 5, 3)  # the attacker's WIT save passes, the counter's fails; d6 = 3
+    attack(s.table, s.state, attacker, blind, s.weapon("Attacker", "Axe"))
+    saves = [(e.who, e.passed) for e in s.of(SaveRolled)]
+    assert saves == [("Attacker", True), ("Blind", False)]
+    assert s.of(Missed)[-1].attacker == "Blind"
+    assert attacker.health == attacker.max_health and blind.health == blind.max_health - 3
+
+
+def test_a_gun_that_counters_is_fired_and_used(scene):
+    """M13: a reload weapon fires once per combat, a counter included; the counter's weapon is
+    used, so it takes its durability roll after the fight (seed "Combat gear degradation")."""
+    from fracas.rulesets.murdham.attack import Counter, reactions
+
+    s = scene(
+        ("A", [{"name": "Bandit", "template": "bandit", "zone": "a1"}]),
+        ("B", [{"name": "Sybilla", "template": "sybilla", "STR": 19, "zone": "a1"}]),
+    )
+    bandit, sybilla = s["Bandit"], s["Sybilla"]
+    musket = s.weapon("Sybilla", "Musket")
+    s.choices.push("stunt", NO_STUNT)
+    s.choices.push("react", lambda o: isinstance(o, Counter) and o.weapon is musket)
+    s.dice.push(1, 1)
+    attack(s.table, s.state, bandit, sybilla, s.weapon("Bandit", "Axe"))
+    assert musket.used and musket.fired
+    sybilla.took_turn = False  # a new round
+    options = reactions(s.state, bandit, sybilla)
+    assert not any(isinstance(o, Counter) and o.weapon is musket for o in options)
+
+
+def test_a_non_lethal_counter_leaves_a_blow_that_needed_a_wit_save_unpierced(scene):
+    """M24: a piercing strike does not pierce when the blow needed a WIT save, even when a
+    non-lethal counter lets it land first (attack.countered_non_lethal)."""
+    from fracas.rulesets.murdham.attack import Counter
+
+    s = scene(
+        (
+            "A",
+            [
+                {
+                    "name": "Piercer",
+                    "template": "bandit",
+                    "skills": ["piercing strike"],
+                    "zone": "a1",
+                }
+            ],
+        ),
+        ("B", [{"name": "Theobald", "template": "theobald", "STR": 19, "zone": "a1"}]),
+        map={"dark": ["a1"]},
+    )
+    theobald = s["Theobald"]
+    s.choices.push("stunt", NO_STUNT)
+    s.choices.push("react", lambda o: isinstance(o, Counter) and o.kind == "grapple")
+    s.dice.push(1, 1, 5, 20)  # both WIT saves pass; the axe rolls 5; the STR save fails
+    attack(s.table, s.state, s["Piercer"], theobald, s.weapon("Piercer", "Axe"))
+    assert theobald.health == 19 - 3  # armour value 2 (light armour and shield) still counts

@@ -286,17 +286,36 @@ def attack(
     surprised = strike_out(table, attacker, weapon)
     if kind == "damage" and target.able and propose_stunt(table, attacker, target):
         return NoReaction()
-    why = wit_save_needed(state, attacker, target, weapon, moving)
-    if why is not None and not checks.save(table, attacker, "WIT", f"to hit: {why}"):
-        table.emit(Missed, attacker=attacker.name, target=target.name, why="failed WIT save")
+    hit, aimed = take_aim(table, state, attacker, target, weapon, moving)
+    if not hit:
         return NoReaction()
     target, reaction, shield = react(
         table, state, attacker, target, surprised=surprised, counter_allowed=counter_allowed
     )
     return resolve(
         table, state, attacker, target, weapon, kind, reaction,
-        held_back=held_back, shield=shield, dice=dice, aimed=why is None,
+        held_back=held_back, shield=shield, dice=dice, aimed=aimed,
     )  # fmt: skip
+
+
+def take_aim(
+    table: Table,
+    state: MurdhamState,
+    attacker: Character,
+    target: Character,
+    weapon: Weapon,
+    moving: bool,
+) -> tuple[bool, bool]:
+    """Seed "Attacking": the WIT save to hit, when the circumstances call for one; a failed
+    save misses. Any attack takes aim so, a counter included (issue 8). Returns whether it
+    hits, and whether it was aimed, that is needed no save (M24 piercing strike)."""
+    why = wit_save_needed(state, attacker, target, weapon, moving)
+    if why is None:
+        return True, True
+    if checks.save(table, attacker, "WIT", f"to hit: {why}"):
+        return True, False
+    table.emit(Missed, attacker=attacker.name, target=target.name, why="failed WIT save")
+    return False, False
 
 
 def react(
@@ -464,13 +483,23 @@ def countered(
     """Seed "Counter" with M-C3 and the non-lethal order: both roll damage at once; whoever
     suffers the most after reductions is hit first, ties together; the second hit is cancelled
     only if the first incapacitates or kills. A non-lethal attack is resolved after a normal
-    one; a non-lethal counter to a non-lethal attack is resolved last."""
+    one; a non-lethal counter to a non-lethal attack is resolved last. The counter is an
+    attack ("perform a suitable attack"): it reveals, wears and fires its weapon, and takes aim
+    like any other; if it misses, the attack lands alone (the shield still counts, M10)."""
+    strike_out(table, target, counter.weapon)
+    hit, back_aimed = take_aim(table, state, target, attacker, counter.weapon, False)
+    if not hit:
+        land(table, state, attacker, target, weapon, kind,
+             held_back=held_back, shield=True, dice=dice, aimed=aimed)  # fmt: skip
+        return
     if kind in NON_LETHAL or counter.kind in NON_LETHAL:
-        countered_non_lethal(table, state, attacker, target, weapon, kind, counter, held_back)
+        aims = {id(attacker): aimed, id(target): back_aimed}
+        countered_non_lethal(
+            table, state, attacker, target, weapon, kind, counter, held_back, dice, aims
+        )
         return
     dealt = roll_damage(table, attacker, target, weapon, held_back=held_back, dice=dice)
     back = roll_damage(table, target, attacker, counter.weapon)
-    back_aimed = wit_save_needed(state, target, attacker, counter.weapon, False) is None
     on_target = after_armour(target, dealt, weapon, shield=True, piercing=pierces(attacker, aimed))
     on_attacker = after_armour(attacker, back, counter.weapon, shield=True,
                                piercing=pierces(target, back_aimed))  # fmt: skip
@@ -491,10 +520,14 @@ def countered_non_lethal(
     kind: str,
     counter: Counter,
     held_back: bool,
+    dice: int | None,
+    aims: dict[int, bool],
 ) -> None:
     """Seed "Non-lethal attacks": if a normal attack is countered by a non-lethal one, or vice
     versa, the non-lethal one is resolved last, and so is a non-lethal counter to a non-lethal
-    attack. Whoever the first blow incapacitates or kills never strikes the second."""
+    attack. Whoever the first blow incapacitates or kills never strikes the second. Each blow
+    keeps its own dice (a split share) and aim (M24 piercing strike); `aims` as in
+    `exchange_blows`."""
     a_kind, c_kind = kind, counter.kind
     first, second = (
         ((attacker, target, weapon, a_kind), (target, attacker, counter.weapon, c_kind))
@@ -512,6 +545,8 @@ def countered_non_lethal(
                 k,
                 held_back=held_back and who is attacker,
                 shield=True,
+                dice=dice if who is attacker else None,
+                aimed=aims[id(who)],
             )
 
 
