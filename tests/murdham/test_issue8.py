@@ -117,3 +117,27 @@ def test_a_non_lethal_counter_leaves_a_blow_that_needed_a_wit_save_unpierced(sce
     s.dice.push(1, 1, 5, 20)  # both WIT saves pass; the axe rolls 5; the STR save fails
     attack(s.table, s.state, s["Piercer"], theobald, s.weapon("Piercer", "Axe"))
     assert theobald.health == 19 - 3  # armour value 2 (light armour and shield) still counts
+
+
+# ----------------------------------------------------------------------------- gear
+
+
+def test_a_shield_that_counted_is_used_and_takes_its_durability_roll(scene):
+    """Seed "Combat gear degradation" and M10: the shield counted against a counter, so it was
+    used: after the fight its durability roll (a 1) damages it."""
+    from fracas.rulesets.murdham.aftermath import degrade_gear
+    from fracas.rulesets.murdham.attack import Counter
+
+    s = scene(
+        ("A", [{"name": "Theobald", "template": "theobald", "STR": 19, "zone": "a1"}]),
+        ("B", [{"name": "Bandit", "template": "bandit", "STR": 19, "zone": "a1"}]),
+    )
+    theobald = s["Theobald"]
+    s.choices.push("stunt", NO_STUNT)
+    s.choices.push("react", is_(Counter))
+    s.dice.push(2, 3)  # the spear rolls 2, the axe 3 (1 through armour value 2)
+    attack(s.table, s.state, theobald, s["Bandit"], s.weapon("Theobald", "Spear"))
+    assert theobald.shield.used
+    s.dice.push(4, 4, 1, 4)  # Theobald's spear, armour, shield; the bandit's axe
+    degrade_gear(s.table, s.state)
+    assert theobald.shield.damaged
