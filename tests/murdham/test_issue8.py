@@ -141,3 +141,48 @@ def test_a_shield_that_counted_is_used_and_takes_its_durability_roll(scene):
     s.dice.push(4, 4, 1, 4)  # Theobald's spear, armour, shield; the bandit's axe
     degrade_gear(s.table, s.state)
     assert theobald.shield.damaged
+
+
+# ----------------------------------------------------------------------------- free dodges
+
+
+def test_a_free_dodge_against_a_blast_is_spent_and_only_once_a_round(scene):
+    """M24 "dodge blows": one dodge a round costs no turn, against a blast as against any
+    attack; the next blast that round finds it spent (the turn was taken meanwhile)."""
+    from fracas.rulesets.murdham.attack import Dodge
+    from fracas.rulesets.murdham.blast import blast
+
+    s = scene(
+        (
+            "Beast",
+            [
+                {
+                    "name": "Troll",
+                    "template": "bandit",
+                    "zone": "a1",
+                    "natural_attacks": [{"name": "Sweep", "die": 4, "blast": True}],
+                }
+            ],
+        ),
+        (
+            "Men",
+            [
+                {
+                    "name": "Nimble",
+                    "template": "bandit",
+                    "STR": 19,
+                    "skills": ["dodge blows"],
+                    "zone": "a1",
+                }
+            ],
+        ),
+    )
+    nimble, sweep = s["Nimble"], s.weapon("Troll", "Sweep")
+    s.choices.push("react", is_(Dodge))
+    s.dice.push(1)  # AGI save passes
+    blast(s.table, s.state, s["Troll"], sweep, "a1", moving=False)
+    assert nimble.free_reaction_used and not nimble.took_turn
+    nimble.took_turn = True  # its own turn, later in the round
+    s.dice.push(3)  # no dodge left: the sweep lands (an unscripted "react" would fail here)
+    blast(s.table, s.state, s["Troll"], sweep, "a1", moving=False)
+    assert nimble.health == 19 - 3
