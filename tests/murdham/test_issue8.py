@@ -186,3 +186,34 @@ def test_a_free_dodge_against_a_blast_is_spent_and_only_once_a_round(scene):
     s.dice.push(3)  # no dodge left: the sweep lands (an unscripted "react" would fail here)
     blast(s.table, s.state, s["Troll"], sweep, "a1", moving=False)
     assert nimble.health == 19 - 3
+
+
+def test_a_damaged_shield_used_to_strike_breaks_on_a_1(scene):
+    """Seed "Combat gear degradation": damaged weapons and shields are destroyed if used to
+    attack and a 1 comes up on the damage die; the shield bash is the shield itself."""
+    from fracas.rulesets.murdham import harm
+    from fracas.rulesets.murdham.attack import NoReaction
+
+    s = scene(
+        (
+            "A",
+            [
+                {
+                    "name": "Theobald",
+                    "template": "theobald",
+                    "zone": "a1",
+                    "weapons": ["Shield bash"],
+                    "damaged": ["Shield"],
+                }
+            ],
+        ),
+        ("B", [{"name": "Bandit", "template": "bandit", "zone": "a1"}]),
+    )
+    theobald = s["Theobald"]
+    bash = s.weapon("Theobald", "Shield bash")
+    s.choices.push("stunt", NO_STUNT)
+    s.choices.push("react", is_(NoReaction))
+    s.dice.push(1)
+    attack(s.table, s.state, theobald, s["Bandit"], bash)
+    assert theobald.shield.destroyed and theobald.shield.used and not bash.ready
+    assert harm.armour_value(theobald, shield_counts=True, cover_counts=False) == 1

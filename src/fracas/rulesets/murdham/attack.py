@@ -141,9 +141,10 @@ def roll_damage(
     total, firsts = checks.damage_roll(
         table, attacker, weapon.data.die, dice, net, f"{attacker.name}'s {weapon} damage"
     )
-    if weapon.damaged and firsts and firsts[0] == 1 and not weapon.destroyed:
-        weapon.destroyed = True
-        table.emit(GearWorn, who=attacker.name, item=weapon.name, state="destroyed")
+    wear = weapon.wear  # a shield used to strike wears as the shield (seed)
+    if wear.damaged and firsts and firsts[0] == 1 and not wear.destroyed:
+        wear.destroyed = True
+        table.emit(GearWorn, who=attacker.name, item=wear.name, state="destroyed")
     if steps < 0 and not weapon.data.blast:
         total = -(-total // 2 ** (-steps))
     return total
@@ -415,7 +416,7 @@ def strike_out(table: Table, attacker: Character, weapon: Weapon) -> bool:
         table.emit(Revealed, who=attacker.name, why="attacking")
     if attacker.behind_barrier:
         attacker.peeking = True
-    weapon.used = True
+    weapon.wear.used = True
     if weapon.data.reload:
         weapon.fired = True
     return surprised
@@ -652,7 +653,7 @@ def non_lethal(
         target.grabbed_by, attacker.grabbing = attacker, target
         table.emit(Grabbed, who=target.name, by=attacker.name)
     elif kind == "disarm":
-        options = [w for w in target.weapons if w.name != "Unarmed" and not w.destroyed]
+        options = [w for w in target.weapons if w.name != "Unarmed" and not w.wear.destroyed]
         if options:
             weapon = table.choose(attacker, decisions.WEAPON_TO_DISARM, options)
             taken = attacker if free_hand(attacker) else None
