@@ -217,3 +217,22 @@ def test_a_damaged_shield_used_to_strike_breaks_on_a_1(scene):
     attack(s.table, s.state, theobald, s["Bandit"], bash)
     assert theobald.shield.destroyed and theobald.shield.used and not bash.ready
     assert harm.armour_value(theobald, shield_counts=True, cover_counts=False) == 1
+
+
+# ----------------------------------------------------------------------------- readings
+
+
+def test_a_full_move_of_two_zones_in_closed_terrain_is_no_sprint(scene):
+    """M15: a full move walks 2 zones; only farther, on open ground, is a sprint."""
+    from fracas.rulesets.murdham.events import Moved
+    from fracas.rulesets.murdham.turn import Advance, take_turn
+
+    s = scene(
+        ("A", [{"name": "Walker", "template": "bandit", "zone": "a1"}]),
+        ("B", [{"name": "Far", "template": "bandit", "zone": "e1"}]),
+        grid=(5, 1),
+        map={"closed": ["a1", "b1", "c1", "d1", "e1"]},
+    )
+    s.choices.push("turn", is_(Advance))
+    take_turn(s.table, s.state, s["Walker"])
+    assert [(e.to, e.sprint) for e in s.of(Moved)] == [("b1", False), ("c1", False)]

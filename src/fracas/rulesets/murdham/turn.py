@@ -237,8 +237,12 @@ def step(table: Table, state: MurdhamState, c: Character, goal: str, sprint: boo
     return True
 
 
-def move(table: Table, state: MurdhamState, c: Character, goal: str, zones: int) -> bool:
-    sprint = zones > max(1, c.speed // 2)
+def move(
+    table: Table, state: MurdhamState, c: Character, goal: str, zones: int, *, full: bool = False
+) -> bool:
+    """Up to `zones` toward `goal`, in a half move or a `full` one: it is a sprint (M15) only
+    if it goes farther than walking would in that move (a full move walks 2 zones)."""
+    sprint = zones > (c.speed if full else max(1, c.speed // 2))
     for _ in range(zones):
         if c.zone == goal or not step(table, state, c, goal, sprint):
             break
@@ -402,7 +406,7 @@ def carry_out(table: Table, state: MurdhamState, c: Character, plan: Plan) -> No
     elif isinstance(plan, Blast):
         blast(table, state, c, plan.weapon, plan.zone, moving=plan.approach > 0)
     elif isinstance(plan, Advance):
-        move(table, state, c, plan.toward.zone, full_move(state, c, plan.toward.zone))
+        move(table, state, c, plan.toward.zone, full_move(state, c, plan.toward.zone), full=True)
     elif isinstance(plan, BreakFree):
         break_free(table, c)
     elif isinstance(plan, FreeAlly):
