@@ -236,3 +236,26 @@ def test_a_full_move_of_two_zones_in_closed_terrain_is_no_sprint(scene):
     s.choices.push("turn", is_(Advance))
     take_turn(s.table, s.state, s["Walker"])
     assert [(e.to, e.sprint) for e in s.of(Moved)] == [("b1", False), ("c1", False)]
+
+
+def test_a_grabber_keeps_hold_through_a_full_move(scene):
+    """Seed "Grapple": the grabber can keep hold while moving together with the grabbed."""
+    from fracas.rulesets.murdham.turn import Advance, take_turn
+
+    s = scene(
+        ("A", [{"name": "Grabber", "template": "bandit", "zone": "a1"}]),
+        (
+            "B",
+            [
+                {"name": "Held", "template": "bandit", "zone": "a1"},
+                {"name": "Far", "template": "bandit", "zone": "e1"},
+            ],
+        ),
+        grid=(5, 1),
+    )
+    grabber, held = s["Grabber"], s["Held"]
+    grabber.grabbing, held.grabbed_by = held, grabber
+    s.choices.push("turn", is_(Advance))
+    take_turn(s.table, s.state, grabber)
+    assert grabber.grabbing is held and held.grabbed_by is grabber
+    assert grabber.zone != "a1" and held.zone == grabber.zone

@@ -548,4 +548,4 @@ def keeps_hold(plan: Plan, c: Character) -> bool:
         if plan.kind == "disarm" and plan.target is grabbed:
             return True
         return plan.kind == "damage" and plan.weapon.data.hands <= 1
-    return isinstance(plan, Hold)
+    return isinstance(plan, (Hold, Advance))  # a full move drags the grabbed along (`step`)
