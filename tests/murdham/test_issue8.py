@@ -259,3 +259,39 @@ def test_a_grabber_keeps_hold_through_a_full_move(scene):
     take_turn(s.table, s.state, grabber)
     assert grabber.grabbing is held and held.grabbed_by is grabber
     assert grabber.zone != "a1" and held.zone == grabber.zone
+
+
+def test_mounting_is_half_a_move_and_the_save_only_onto_a_moving_mount(scene):
+    """Seed "Mounts and vehicles": mounting counts as moving half a zone, so an action is left
+    (a rider's attack, impaired); the AGI save applies only if the mount is moving: one that
+    took its turn holding still is not, one that moved this round is."""
+    from fracas.rulesets.murdham.attack import NoReaction
+    from fracas.rulesets.murdham.events import SaveRolled
+    from fracas.rulesets.murdham.turn import Dismount, Hold, Mount, Strike, take_turn
+
+    s = scene(
+        (
+            "A",
+            [
+                {"name": "Walker", "template": "bandit", "zone": "a1"},
+                {"name": "Pony", "template": "horse", "zone": "a1"},
+            ],
+        ),
+        ("B", [{"name": "Foe", "template": "bandit", "zone": "a1"}]),
+    )
+    walker, pony, foe = s["Walker"], s["Pony"], s["Foe"]
+    pony.took_turn = True  # it held still: not moving
+    s.choices.push("turn", is_(Mount), lambda o: isinstance(o, Strike) and not o.held_back)
+    s.choices.push("stunt", NO_STUNT)
+    s.choices.push("react", is_(NoReaction))
+    s.dice.push(3, 4)  # a rider's blow is impaired: the lower of two
+    take_turn(s.table, s.state, walker)
+    assert walker.riding is pony and foe.health == foe.max_health - 3
+    assert not s.of(SaveRolled)
+    pony.moved = True  # now it has moved this round
+    walker.took_turn = False
+    s.choices.push("turn", is_(Dismount))
+    s.dice.push(20, 2)  # the AGI save fails: a fall, d4 = 2
+    s.choices.push("turn", is_(Hold))
+    take_turn(s.table, s.state, walker)
+    assert walker.riding is None and walker.health == walker.max_health - 2

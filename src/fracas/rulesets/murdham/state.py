@@ -83,6 +83,7 @@ class Character(Combatant):
     rider: Character | None = None  # the rider on this mount
     # This round
     took_turn: bool = False
+    moved: bool = False  # has moved this round: a mount that did is "moving" (seed "Mounts")
     held: bool = False  # kept its turn to react (mounts and riders)
     free_reaction_used: bool = False  # "dodge blows" / "protect" (M24), once a round
     riding_locked: bool = False  # the mount moved at full speed: the rider can't act or react

@@ -227,6 +227,7 @@ def step(table: Table, state: MurdhamState, c: Character, goal: str, sprint: boo
         if not c.able or c.grabbed_by is not None:
             return False
     c.zone, c.border = nxt, None
+    c.moved = True
     if c.grabbing is not None:  # the grabber may keep hold while moving with the grabbed
         c.grabbing.zone, c.grabbing.border = nxt, None
     if c.rider is not None:
@@ -399,8 +400,10 @@ def carry_out(table: Table, state: MurdhamState, c: Character, plan: Plan) -> No
         pick_up(c, plan.weapon)
     elif isinstance(plan, Mount):
         mount_up(table, state, c, plan.mount)
+        act_after_half_move(table, state, c)
     elif isinstance(plan, Dismount):
         dismount(table, state, c)
+        act_after_half_move(table, state, c)
     elif isinstance(plan, DeathBlow):
         death_blow(table, state, c, plan)
     elif isinstance(plan, Blast):
@@ -504,11 +507,26 @@ def surrender(c: Character) -> None:
     harm.release(c)
 
 
+def act_after_half_move(table: Table, state: MurdhamState, c: Character) -> None:
+    """Mounting or dismounting counts as moving half a zone (seed "Mounts and vehicles"): the
+    half move is spent, the action is left; a fall does not take it (F-MUR-9)."""
+    if not c.able:
+        return
+    options = [p for p in plans(state, c) if not moves_on_foot(p) and not changes_mount(p)]
+    plan: Plan = table.choose(c, decisions.TURN, options)
+    table.emit(TurnPlan, who=c.name, plan=str(plan), audience=c.audience)
+    if not isinstance(plan, Hold):  # having moved, one cannot keep the turn to react
+        carry_out(table, state, c, plan)
+
+
+def changes_mount(plan: Plan) -> bool:
+    return isinstance(plan, (Mount, Dismount, Advance))
+
+
 def mount_up(table: Table, state: MurdhamState, rider: Character, mount: Character) -> None:
-    """Mounting counts as moving half a zone; onto a mount that is moving (it has taken its
-    turn this round, F-MUR-9), an AGI save or fall for d4 direct damage (seed "Mounts and
-    vehicles")."""
-    if mount.took_turn and not checks.save(table, rider, "AGI", "mount a moving mount"):
+    """Mounting counts as moving half a zone; onto a mount that is moving (it has moved this
+    round, F-MUR-9), an AGI save or fall for d4 direct damage (seed "Mounts and vehicles")."""
+    if mount.moved and not checks.save(table, rider, "AGI", "mount a moving mount"):
         fall(table, state, rider)
         return
     rider.riding, mount.rider = mount, rider
@@ -521,7 +539,7 @@ def dismount(table: Table, state: MurdhamState, rider: Character) -> None:
     if mount is None:
         return
     rider.riding, mount.rider = None, None
-    if mount.took_turn and not checks.save(table, rider, "AGI", "dismount a moving mount"):
+    if mount.moved and not checks.save(table, rider, "AGI", "dismount a moving mount"):
         fall(table, state, rider)
         return
     table.emit(Moved, who=rider.name, to=f"the ground beside {mount.name}", sprint=False)
