@@ -295,3 +295,46 @@ def test_mounting_is_half_a_move_and_the_save_only_onto_a_moving_mount(scene):
     s.choices.push("turn", is_(Hold))
     take_turn(s.table, s.state, walker)
     assert walker.riding is None and walker.health == walker.max_health - 2
+
+
+def test_a_death_blow_is_an_attack_it_reveals_and_an_ally_may_guard(scene):
+    """F-MUR-13: a death blow is an attack: a concealed attacker is revealed by it (seed
+    "Sneaking"), and a nearby ally may guard the fallen (seed "Guarding"), taking an ordinary
+    blow from the weapon instead; without a guard, the fallen dies."""
+    from fracas.core.combatant import Status
+    from fracas.rulesets.murdham.events import Revealed
+    from fracas.rulesets.murdham.turn import DeathBlow, take_turn
+
+    s = scene(
+        ("A", [{"name": "Killer", "template": "bandit", "zone": "a1", "concealed": True}]),
+        (
+            "B",
+            [
+                {"name": "Fallen", "template": "bandit", "zone": "a1"},
+                {"name": "Friend", "template": "bandit", "STR": 19, "zone": "a1"},
+            ],
+        ),
+    )
+    killer, fallen = s["Killer"], s["Fallen"]
+    fallen.incapacitated, fallen.status = True, Status.DOWN
+    s.choices.push("turn", is_(DeathBlow))
+    take_turn(s.table, s.state, killer)  # taken by surprise: nobody may guard
+    assert not killer.hidden and s.of(Revealed)[0].who == "Killer"
+    assert fallen.status is Status.DEAD and s.weapon("Killer", "Axe").used
+    s2 = scene(
+        ("A", [{"name": "Killer", "template": "bandit", "zone": "a1"}]),
+        (
+            "B",
+            [
+                {"name": "Fallen", "template": "bandit", "zone": "a1"},
+                {"name": "Friend", "template": "bandit", "STR": 19, "zone": "a1"},
+            ],
+        ),
+    )
+    fallen, friend = s2["Fallen"], s2["Friend"]
+    fallen.incapacitated, fallen.status = True, Status.DOWN
+    s2.choices.push("turn", lambda o: isinstance(o, DeathBlow) and o.weapon.name == "Axe")
+    s2.choices.push("guard", 1)
+    s2.dice.push(3)
+    take_turn(s2.table, s2.state, s2["Killer"])
+    assert fallen.status is Status.DOWN and friend.health == 19 - 3 and friend.took_turn

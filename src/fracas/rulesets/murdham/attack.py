@@ -257,6 +257,21 @@ def reactions(
     return out
 
 
+def guard_against(table: Table, state: MurdhamState, target: Character) -> Character | None:
+    """Seed "Guarding", for a target who cannot react itself (a death blow, F-MUR-13): each
+    nearby ally who may react is asked in turn; the first who guards becomes the target, its
+    reaction spent ("protect" makes it free, M24)."""
+    for ally in state.faction(target.side):
+        ready = can_react(ally) or free_reaction(ally, "protect")
+        if ally is target or not ready or state.range(ally, target) != 0:
+            continue
+        if table.choose(ally, decisions.GUARD, [False, True]):
+            spend_reaction(ally, "protect")
+            table.emit(Reacted, who=ally.name, reaction=f"guards {target.name}")
+            return ally
+    return None
+
+
 # ----------------------------------------------------------------------------- the attack
 
 

@@ -14,12 +14,16 @@ from fracas.rulesets.murdham.attack import (
     Counter,
     attack,
     can_react,
+    guard_against,
+    land,
     max_range,
     reach,
+    strike_out,
+    take_aim,
     why_not,
 )
 from fracas.rulesets.murdham.blast import blast, blast_targets_zone
-from fracas.rulesets.murdham.events import Fell, Freed, Moved, Reacted, TurnPlan
+from fracas.rulesets.murdham.events import AttackDeclared, Fell, Freed, Moved, Reacted, TurnPlan
 from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
 
 
@@ -76,11 +80,15 @@ class Dismount:
 
 @dataclass(frozen=True, slots=True)
 class DeathBlow:
+    """Seed "Attacking": kill a nearby incapacitated target, with a weapon (an attack)."""
+
     target: Character
     approach: int = 0
+    weapon: Weapon | None = None  # None: bare hands
 
     def __str__(self) -> str:
-        return f"deliver a death blow to {self.target.name}"
+        how = f" with {self.weapon}" if self.weapon is not None else ""
+        return f"deliver a death blow to {self.target.name}{how}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,10 +295,7 @@ def plans(state: MurdhamState, c: Character) -> list[Plan]:
     unarmed = next((w for w in c.weapons if w.name == "Unarmed"), None)
     for e in enemies:
         if not e.able:
-            if e.status is not Status.DEAD and e.incapacitated and unarmed is not None:
-                n = approach_needed(state, c, e, unarmed, "grapple")
-                if n is not None:
-                    out.append(DeathBlow(e, n))  # seed "Attacking": a nearby incapacitated target
+            out += death_blow_plans(state, c, e, unarmed)
             continue
         if unarmed is not None:
             for kind in ("grapple", "shove", "disarm"):
@@ -312,6 +317,20 @@ def plans(state: MurdhamState, c: Character) -> list[Plan]:
     if c.riding is not None:  # the mount does the moving (seed "Mounts and vehicles")
         out = [p for p in out if not moves_on_foot(p)]
     return out
+
+
+def death_blow_plans(
+    state: MurdhamState, c: Character, e: Character, unarmed: Weapon | None
+) -> list[Plan]:
+    """Seed "Attacking": a death blow to a nearby incapacitated target, with each melee
+    weapon at hand (within a half move)."""
+    if e.status is Status.DEAD or not e.incapacitated or unarmed is None:
+        return []
+    n = approach_needed(state, c, e, unarmed, "grapple")
+    if n is None:
+        return []
+    melee = [w for w in c.usable_weapons() if not w.data.ranged and not w.data.blast]
+    return [DeathBlow(e, n, w) for w in melee]
 
 
 def moves_on_foot(plan: Plan) -> bool:
@@ -467,11 +486,26 @@ def pick_up(c: Character, weapon: Weapon) -> None:
 
 
 def death_blow(table: Table, state: MurdhamState, c: Character, plan: DeathBlow) -> None:
-    """Seed "Attacking" (M22): a nearby incapacitated target may be killed outright."""
-    if plan.approach and not move(table, state, c, plan.target.zone, plan.approach):
+    """Seed "Attacking" (M22): a nearby incapacitated target may be killed outright. It is an
+    attack (F-MUR-13): it reveals the attacker and uses the weapon, needs the WIT save against
+    an unseen target, and a nearby ally may guard, taking an ordinary blow instead."""
+    target = plan.target
+    if plan.approach and not move(table, state, c, target.zone, plan.approach):
         return
-    if state.range(c, plan.target) == 0 and plan.target.incapacitated:
-        harm.kill(table, state, plan.target, f"death blow by {c.name}")
+    if state.range(c, target) != 0 or not target.incapacitated:
+        return
+    weapon = plan.weapon or next(w for w in c.weapons if w.name == "Unarmed")
+    table.emit(AttackDeclared, attacker=c.name, target=target.name, weapon=weapon.name,
+               kind="death blow")  # fmt: skip
+    surprised = strike_out(table, c, weapon)
+    hit, aimed = take_aim(table, state, c, target, weapon, plan.approach > 0)
+    if not hit:
+        return
+    guard = None if surprised else guard_against(table, state, target)
+    if guard is not None:
+        land(table, state, c, guard, weapon, "damage", shield=True, aimed=aimed)
+        return
+    harm.kill(table, state, target, f"death blow by {c.name}")
 
 
 def break_free(table: Table, c: Character) -> None:
