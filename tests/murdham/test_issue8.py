@@ -338,3 +338,23 @@ def test_a_death_blow_is_an_attack_it_reveals_and_an_ally_may_guard(scene):
     s2.dice.push(3)
     take_turn(s2.table, s2.state, s2["Killer"])
     assert fallen.status is Status.DOWN and friend.health == 19 - 3 and friend.took_turn
+
+
+def test_a_thrown_consumable_is_spent(scene):
+    """Seed "Taking a turn" (using a consumable item): a fire bomb thrown is gone; it is
+    neither thrown again nor rolled for durability after the fight."""
+    from fracas.rulesets.murdham.aftermath import degrade_gear
+    from fracas.rulesets.murdham.blast import blast
+    from fracas.rulesets.murdham.turn import Blast, plans
+
+    s = scene(
+        ("A", [{"name": "Thrower", "template": "bandit", "zone": "a1", "weapons": ["Fire bomb"]}]),
+        ("B", [{"name": "Foe", "template": "bandit", "zone": "b1"}]),
+    )
+    bomb = s.weapon("Thrower", "Fire bomb")
+    s["Foe"].took_turn = True
+    s.dice.push(2)
+    blast(s.table, s.state, s["Thrower"], bomb, "b1", moving=False)
+    assert s["Foe"].health == 6 and not bomb.ready
+    assert not any(isinstance(p, Blast) for p in plans(s.state, s["Thrower"]))
+    degrade_gear(s.table, s.state)  # no dice: nothing used is left to wear

@@ -424,7 +424,8 @@ def resolve(
 def strike_out(table: Table, attacker: Character, weapon: Weapon) -> bool:
     """What any attack does to its maker: a concealed attacker is revealed, and its targets are
     taken by surprise (seed "Sneaking"; returns True then); one behind a barrier peeks out
-    (seed "Cover"); the weapon counts as used (gear degradation), a gun as fired (M13)."""
+    (seed "Cover"); the weapon counts as used (gear degradation), a gun as fired (M13), a
+    consumable (a fire bomb) as spent (seed "Taking a turn": using a consumable item)."""
     surprised = attacker.hidden
     if attacker.hidden:
         attacker.hidden = False
@@ -432,7 +433,7 @@ def strike_out(table: Table, attacker: Character, weapon: Weapon) -> bool:
     if attacker.behind_barrier:
         attacker.peeking = True
     weapon.wear.used = True
-    if weapon.data.reload:
+    if weapon.data.reload or weapon.data.consumable:
         weapon.fired = True
     return surprised
 

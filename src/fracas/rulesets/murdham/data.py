@@ -27,6 +27,7 @@ class WeaponData:
     penetrates_cover: bool = False  # M25 (PROPOSED flag)
     improvised: bool = False  # handled as already damaged (seed "gear degradation")
     thrown: bool = False
+    consumable: bool = False  # ITEMS "Consumable": gone once used (fire bomb, acid vial)
     reach: int = 0  # melee range in zones (massive characters: 1)
 
     @property

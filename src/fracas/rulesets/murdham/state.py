@@ -26,7 +26,7 @@ class Weapon:
     data: WeaponData
     damaged: bool = False  # gear degradation: destroyed by a 1 on the damage die
     destroyed: bool = False
-    fired: bool = False  # guns: one shot per combat (M13)
+    fired: bool = False  # guns: one shot per combat (M13); consumables: spent
     used: bool = False  # for the durability roll after the fight
     gear: Gear | None = None  # the shield this weapon is, when one strikes with it
 
@@ -42,7 +42,8 @@ class Weapon:
 
     @property
     def ready(self) -> bool:
-        return not self.wear.destroyed and not (self.data.reload and self.fired)
+        spent = (self.data.reload or self.data.consumable) and self.fired
+        return not self.wear.destroyed and not spent
 
     def __str__(self) -> str:
         return self.data.name
