@@ -509,8 +509,8 @@ def countered(
         land(table, state, attacker, target, weapon, kind,
              held_back=held_back, shield=True, dice=dice, aimed=aimed)  # fmt: skip
         return
+    aims = {id(attacker): aimed, id(target): back_aimed}
     if kind in NON_LETHAL or counter.kind in NON_LETHAL:
-        aims = {id(attacker): aimed, id(target): back_aimed}
         countered_non_lethal(
             table, state, attacker, target, weapon, kind, counter, held_back, dice, aims
         )
@@ -520,7 +520,6 @@ def countered(
     on_target = after_armour(target, dealt, weapon, shield=True, piercing=pierces(attacker, aimed))
     on_attacker = after_armour(attacker, back, counter.weapon, shield=True,
                                piercing=pierces(target, back_aimed))  # fmt: skip
-    aims = {id(attacker): aimed, id(target): back_aimed}
     hits = [
         (on_target, attacker, target, weapon, dealt),
         (on_attacker, target, attacker, counter.weapon, back),
