@@ -36,7 +36,7 @@ class Murdham(Ruleset[model.Encounter, MurdhamState]):
     id = "murdham"
     title = "Murdham"
     source = "Murdham 2024.11.27, Combat Rules (seed 001)"
-    version = "2"
+    version = "3"
 
     def encounter_model(self) -> type[model.Encounter]:
         return model.Encounter

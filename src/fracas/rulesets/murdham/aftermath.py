@@ -16,8 +16,10 @@ def degrade_gear(table: Table, state: MurdhamState) -> None:
     for c in state.characters():
         if c.status is Status.DEAD:
             continue
-        items: list[Weapon | Gear] = [w for w in c.weapons if w.used and w.name != "Unarmed"]
-        items += [g for g in (c.armour, c.shield) if g is not None and g.used]
+        items: list[Weapon | Gear] = [
+            w for w in c.weapons if w.used and w.name != "Unarmed" and not w.data.consumable
+        ]  # a consumable thrown is gone: nothing is left to wear
+        items += [g for g in (c.armour, c.shield) if g is not None and g.used]  # bashes too
         for item in items:
             if item.destroyed:
                 continue

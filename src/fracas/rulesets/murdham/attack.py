@@ -141,9 +141,10 @@ def roll_damage(
     total, firsts = checks.damage_roll(
         table, attacker, weapon.data.die, dice, net, f"{attacker.name}'s {weapon} damage"
     )
-    if weapon.damaged and firsts and firsts[0] == 1 and not weapon.destroyed:
-        weapon.destroyed = True
-        table.emit(GearWorn, who=attacker.name, item=weapon.name, state="destroyed")
+    wear = weapon.wear  # a shield used to strike wears as the shield (seed)
+    if wear.damaged and firsts and firsts[0] == 1 and not wear.destroyed:
+        wear.destroyed = True
+        table.emit(GearWorn, who=attacker.name, item=wear.name, state="destroyed")
     if steps < 0 and not weapon.data.blast:
         total = -(-total // 2 ** (-steps))
     return total
@@ -256,6 +257,21 @@ def reactions(
     return out
 
 
+def guard_against(table: Table, state: MurdhamState, target: Character) -> Character | None:
+    """Seed "Guarding", for a target who cannot react itself (a death blow, F-MUR-13): each
+    nearby ally who may react is asked in turn; the first who guards becomes the target, its
+    reaction spent ("protect" makes it free, M24)."""
+    for ally in state.faction(target.side):
+        ready = can_react(ally) or free_reaction(ally, "protect")
+        if ally is target or not ready or state.range(ally, target) != 0:
+            continue
+        if table.choose(ally, decisions.GUARD, [False, True]):
+            spend_reaction(ally, "protect")
+            table.emit(Reacted, who=ally.name, reaction=f"guards {target.name}")
+            return ally
+    return None
+
+
 # ----------------------------------------------------------------------------- the attack
 
 
@@ -286,17 +302,36 @@ def attack(
     surprised = strike_out(table, attacker, weapon)
     if kind == "damage" and target.able and propose_stunt(table, attacker, target):
         return NoReaction()
-    why = wit_save_needed(state, attacker, target, weapon, moving)
-    if why is not None and not checks.save(table, attacker, "WIT", f"to hit: {why}"):
-        table.emit(Missed, attacker=attacker.name, target=target.name, why="failed WIT save")
+    hit, aimed = take_aim(table, state, attacker, target, weapon, moving)
+    if not hit:
         return NoReaction()
     target, reaction, shield = react(
         table, state, attacker, target, surprised=surprised, counter_allowed=counter_allowed
     )
     return resolve(
         table, state, attacker, target, weapon, kind, reaction,
-        held_back=held_back, shield=shield, dice=dice, aimed=why is None,
+        held_back=held_back, shield=shield, dice=dice, aimed=aimed,
     )  # fmt: skip
+
+
+def take_aim(
+    table: Table,
+    state: MurdhamState,
+    attacker: Character,
+    target: Character,
+    weapon: Weapon,
+    moving: bool,
+) -> tuple[bool, bool]:
+    """Seed "Attacking": the WIT save to hit, when the circumstances call for one; a failed
+    save misses. Any attack takes aim so, a counter included (issue 8). Returns whether it
+    hits, and whether it was aimed, that is needed no save (M24 piercing strike)."""
+    why = wit_save_needed(state, attacker, target, weapon, moving)
+    if why is None:
+        return True, True
+    if checks.save(table, attacker, "WIT", f"to hit: {why}"):
+        return True, False
+    table.emit(Missed, attacker=attacker.name, target=target.name, why="failed WIT save")
+    return False, False
 
 
 def react(
@@ -389,15 +424,16 @@ def resolve(
 def strike_out(table: Table, attacker: Character, weapon: Weapon) -> bool:
     """What any attack does to its maker: a concealed attacker is revealed, and its targets are
     taken by surprise (seed "Sneaking"; returns True then); one behind a barrier peeks out
-    (seed "Cover"); the weapon counts as used (gear degradation), a gun as fired (M13)."""
+    (seed "Cover"); the weapon counts as used (gear degradation), a gun as fired (M13), a
+    consumable (a fire bomb) as spent (seed "Taking a turn": using a consumable item)."""
     surprised = attacker.hidden
     if attacker.hidden:
         attacker.hidden = False
         table.emit(Revealed, who=attacker.name, why="attacking")
     if attacker.behind_barrier:
         attacker.peeking = True
-    weapon.used = True
-    if weapon.data.reload:
+    weapon.wear.used = True
+    if weapon.data.reload or weapon.data.consumable:
         weapon.fired = True
     return surprised
 
@@ -464,17 +500,26 @@ def countered(
     """Seed "Counter" with M-C3 and the non-lethal order: both roll damage at once; whoever
     suffers the most after reductions is hit first, ties together; the second hit is cancelled
     only if the first incapacitates or kills. A non-lethal attack is resolved after a normal
-    one; a non-lethal counter to a non-lethal attack is resolved last."""
+    one; a non-lethal counter to a non-lethal attack is resolved last. The counter is an
+    attack ("perform a suitable attack"): it reveals, wears and fires its weapon, and takes aim
+    like any other; if it misses, the attack lands alone (the shield still counts, M10)."""
+    strike_out(table, target, counter.weapon)
+    hit, back_aimed = take_aim(table, state, target, attacker, counter.weapon, False)
+    if not hit:
+        land(table, state, attacker, target, weapon, kind,
+             held_back=held_back, shield=True, dice=dice, aimed=aimed)  # fmt: skip
+        return
+    aims = {id(attacker): aimed, id(target): back_aimed}
     if kind in NON_LETHAL or counter.kind in NON_LETHAL:
-        countered_non_lethal(table, state, attacker, target, weapon, kind, counter, held_back)
+        countered_non_lethal(
+            table, state, attacker, target, weapon, kind, counter, held_back, dice, aims
+        )
         return
     dealt = roll_damage(table, attacker, target, weapon, held_back=held_back, dice=dice)
     back = roll_damage(table, target, attacker, counter.weapon)
-    back_aimed = wit_save_needed(state, target, attacker, counter.weapon, False) is None
     on_target = after_armour(target, dealt, weapon, shield=True, piercing=pierces(attacker, aimed))
     on_attacker = after_armour(attacker, back, counter.weapon, shield=True,
                                piercing=pierces(target, back_aimed))  # fmt: skip
-    aims = {id(attacker): aimed, id(target): back_aimed}
     hits = [
         (on_target, attacker, target, weapon, dealt),
         (on_attacker, target, attacker, counter.weapon, back),
@@ -491,10 +536,14 @@ def countered_non_lethal(
     kind: str,
     counter: Counter,
     held_back: bool,
+    dice: int | None,
+    aims: dict[int, bool],
 ) -> None:
     """Seed "Non-lethal attacks": if a normal attack is countered by a non-lethal one, or vice
     versa, the non-lethal one is resolved last, and so is a non-lethal counter to a non-lethal
-    attack. Whoever the first blow incapacitates or kills never strikes the second."""
+    attack. Whoever the first blow incapacitates or kills never strikes the second. Each blow
+    keeps its own dice (a split share) and aim (M24 piercing strike); `aims` as in
+    `exchange_blows`."""
     a_kind, c_kind = kind, counter.kind
     first, second = (
         ((attacker, target, weapon, a_kind), (target, attacker, counter.weapon, c_kind))
@@ -512,6 +561,8 @@ def countered_non_lethal(
                 k,
                 held_back=held_back and who is attacker,
                 shield=True,
+                dice=dice if who is attacker else None,
+                aimed=aims[id(who)],
             )
 
 
@@ -617,7 +668,7 @@ def non_lethal(
         target.grabbed_by, attacker.grabbing = attacker, target
         table.emit(Grabbed, who=target.name, by=attacker.name)
     elif kind == "disarm":
-        options = [w for w in target.weapons if w.name != "Unarmed" and not w.destroyed]
+        options = [w for w in target.weapons if w.name != "Unarmed" and not w.wear.destroyed]
         if options:
             weapon = table.choose(attacker, decisions.WEAPON_TO_DISARM, options)
             taken = attacker if free_hand(attacker) else None
@@ -674,8 +725,8 @@ def shove(table: Table, state: MurdhamState, attacker: Character, target: Charac
         hazard=hazard is not None,
     )
     if steps > 0:
-        d4 = table.roll("1D4", by=attacker, reason="a larger shover's direct damage").total
+        d4 = checks.damage_dice(table, attacker, "1d4", "a larger shover's direct damage")
         harm.harm(table, state, target, d4, direct=True, by=attacker)
     if hazard is not None:
-        hurt = table.roll(hazard, by=target, reason=f"{target.name} lands in the hazard").total
+        hurt = checks.damage_dice(table, target, hazard, f"{target.name} lands in the hazard")
         harm.harm(table, state, target, hurt, direct=True, by=attacker)

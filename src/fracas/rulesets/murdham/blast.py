@@ -10,6 +10,7 @@ from fracas.rulesets.murdham.attack import (
     countered,
     land,
     reactions,
+    spend_reaction,
     strike_out,
 )
 from fracas.rulesets.murdham.events import AttackDeclared, Missed, Reacted
@@ -30,7 +31,8 @@ def blast(
     """Melee blasts hit the attacker's zone, not the attacker, and cannot miss. Ranged blasts
     need the WIT save of any ranged attack; on a miss they deviate to a random neighbouring
     zone (a die numbered over the neighbours), and they hit the attacker too in its own zone.
-    Each target may react; only one of them may counter (seed). Damage is rolled for each
+    Each target may react, a reaction spending the turn or a free one (M24, `spend_reaction`);
+    only one of them may counter (seed). Damage is rolled for each
     target, unchanged by size (F-MUR-4)."""
     surprised = strike_out(table, c, w)
     if w.data.ranged:
@@ -59,14 +61,14 @@ def blast(
             options = [o for o in options if not isinstance(o, Counter)]
         reaction = table.choose(t, decisions.REACT, options) if len(options) > 1 else None
         if isinstance(reaction, Dodge):
-            t.took_turn = True
+            spend_reaction(t, "dodge blows")  # M24: the free dodge first, else the turn
             table.emit(Reacted, who=t.name, reaction="dodge")
             if checks.save(table, t, "AGI", "dodge"):
                 table.emit(Missed, attacker=c.name, target=t.name, why="dodged")
                 continue
             land(table, state, c, t, w, "damage", shield=True)
         elif isinstance(reaction, Counter):
-            t.took_turn = True
+            spend_reaction(t, "")
             countered_once = True
             table.emit(Reacted, who=t.name, reaction=str(reaction))
             countered(table, state, c, t, w, "damage", reaction, False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fracas.core.table import Table
+from fracas.rulesets.murdham import data
 from fracas.rulesets.murdham.events import DamageRolled, SaveRolled
 from fracas.rulesets.murdham.state import Character
 
@@ -86,3 +87,15 @@ def damage_roll(
         DamageRolled, who=who.name, die=die, dice=dice, rolls=tuple(firsts), total=total, note=note
     )
     return total, tuple(firsts)
+
+
+def damage_dice(table: Table, who: Character, notation: str, reason: str) -> int:
+    """M9: all damage dice explode, whatever deals the damage (a larger shover's d4, a fall,
+    a hazard's "2d6"): each die of `notation` is an exploding die, plus its constant."""
+    match = data.DAMAGE_NOTATION.match(notation)
+    if match is None:
+        raise ValueError(f"not a damage notation: {notation!r} (expected e.g. 2d6+1)")
+    count, die, sign, bonus = match.groups()
+    total, _ = damage_roll(table, who, int(die), int(count or 1), 0, reason)
+    shift = int(bonus or 0)
+    return max(0, total - shift if sign == "-" else total + shift)

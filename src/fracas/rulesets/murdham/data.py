@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
 import yaml
+
+DAMAGE_NOTATION = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
+"""Damage written as dice, N d X plus or minus a constant (hazards): each die explodes (M9)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +27,7 @@ class WeaponData:
     penetrates_cover: bool = False  # M25 (PROPOSED flag)
     improvised: bool = False  # handled as already damaged (seed "gear degradation")
     thrown: bool = False
+    consumable: bool = False  # ITEMS "Consumable": gone once used (fire bomb, acid vial)
     reach: int = 0  # melee range in zones (massive characters: 1)
 
     @property

@@ -5,6 +5,7 @@ FIRST_FACTION = "first faction"  # seed "Combat procedure": asked of the initiat
 ACTIVATE = "activate"  # seed "Combat procedure": asked of a faction, or pass (None)
 TURN = "turn"  # a character's plan for its turn (seed "Actions")
 REACT = "react"  # seed "Reactions": dodge, counter, hide behind, guard
+GUARD = "guard"  # seed "Guarding": asked of an ally when the target cannot react (death blow)
 OPPORTUNITY_ATTACK = "opportunity attack"  # seed "Movement": leaving a nearby enemy
 STUNT = "stunt"  # seed "Stunts": offered to the target instead of damage
 ACCEPT_STUNT = "accept stunt"
@@ -16,6 +17,7 @@ ALL = (
     ACTIVATE,
     TURN,
     REACT,
+    GUARD,
     OPPORTUNITY_ATTACK,
     STUNT,
     ACCEPT_STUNT,

@@ -25,12 +25,19 @@ def armour_value(target: Character, *, shield_counts: bool, cover_counts: bool) 
     value = target.natural_armour
     if target.armour is not None and not target.armour.destroyed:
         value += target.armour.value
-    mastery = "shield mastery" in target.skills  # M24: the shield counts against everything
-    if target.shield is not None and not target.shield.destroyed and (shield_counts or mastery):
+    if target.shield is not None and shield_in_play(target, shield_counts):
         value += target.shield.value
     if cover_counts and (target.cover or target.behind_barrier):
         value += 1
     return min(data.max_armour_value(), value)
+
+
+def shield_in_play(target: Character, shield_counts: bool) -> bool:
+    """M10: a whole shield counts against attacks its bearer reacts to or that counter it;
+    against everything with shield mastery (M24)."""
+    shield = target.shield
+    mastery = "shield mastery" in target.skills
+    return shield is not None and not shield.destroyed and (shield_counts or mastery)
 
 
 def harm(
@@ -57,6 +64,8 @@ def harm(
     wear_gear(table, target, damage, shield_counts and not direct)
     if target.armour is not None:
         target.armour.used = True
+    if target.shield is not None and not direct and shield_in_play(target, shield_counts):
+        target.shield.used = True  # a shield that counted takes its durability roll (seed)
     through = max(0, damage - av)
     before = target.health
     lost = min(through, before)

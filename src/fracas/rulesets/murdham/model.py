@@ -82,10 +82,13 @@ class Character(StrictModel):
 
 
 def _notation(text: str) -> str:
+    """Hazard damage: N d X plus or minus a constant, each die exploding (M9)."""
     try:
         compile_dice(text)
     except DiceError as err:
         raise ValueError(str(err)) from None
+    if data.DAMAGE_NOTATION.match(text) is None:
+        raise ValueError(f"expected damage dice such as 2d6 or 1d4+1, got {text!r}")
     return text
 
 

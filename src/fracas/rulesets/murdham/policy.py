@@ -5,7 +5,8 @@ and picks among the options the rules offer; it never rolls and never changes th
   faction that waits for the enemy to commit needs a human's judgement of the enemy);
 - strike the able enemy where expected damage through armour, weighted by the chance to hit,
   is best, finishing the nearly-dead first; close in when nothing is in reach;
-- react with a counter when it trades well, else dodge when the AGI save is likely;
+- react with a counter when it trades well, else dodge when the AGI save is likely; guard
+  an ally from a death blow unless the guard would likely fall itself;
 - propose a surrender stunt to an enemy who would likely not survive the blow; accept one
   when the blow would likely incapacitate; retreat rather than surrender on a failed morale.
 """
@@ -60,6 +61,7 @@ class MurdhamPolicy:
         self._scorers: dict[str, Callable[[Character, Any], float]] = {
             decisions.TURN: self._plan,
             decisions.REACT: self._react,
+            decisions.GUARD: lambda me, o: (1.5 if not self._would_fall(me) else 0.0) if o else 1.0,
             decisions.OPPORTUNITY_ATTACK: self._opportunity,
             decisions.STUNT: self._stunt,
             decisions.MORALE: lambda me, o: 1.0 if o == RETREAT else 0.0,

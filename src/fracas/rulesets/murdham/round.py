@@ -26,6 +26,7 @@ def play_round(table: Table, state: MurdhamState) -> None:
         hold_initiative(table, state)
     for c in state.characters():
         c.took_turn = False
+        c.moved = False
         c.held = False
         c.free_reaction_used = False
         c.peeking = False

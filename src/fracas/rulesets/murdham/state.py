@@ -11,26 +11,6 @@ from fracas.rulesets.murdham.zones import Zone, ZoneMap
 
 
 @dataclass(slots=True, eq=False)
-class Weapon:
-    data: WeaponData
-    damaged: bool = False  # gear degradation: destroyed by a 1 on the damage die
-    destroyed: bool = False
-    fired: bool = False  # guns: one shot per combat (M13)
-    used: bool = False  # for the durability roll after the fight
-
-    @property
-    def name(self) -> str:
-        return self.data.name
-
-    @property
-    def ready(self) -> bool:
-        return not self.destroyed and not (self.data.reload and self.fired)
-
-    def __str__(self) -> str:
-        return self.data.name
-
-
-@dataclass(slots=True, eq=False)
 class Gear:
     """Worn armour or a carried shield, with its own wear (gear degradation)."""
 
@@ -39,6 +19,34 @@ class Gear:
     damaged: bool = False
     destroyed: bool = False
     used: bool = False
+
+
+@dataclass(slots=True, eq=False)
+class Weapon:
+    data: WeaponData
+    damaged: bool = False  # gear degradation: destroyed by a 1 on the damage die
+    destroyed: bool = False
+    fired: bool = False  # guns: one shot per combat (M13); consumables: spent
+    used: bool = False  # for the durability roll after the fight
+    gear: Gear | None = None  # the shield this weapon is, when one strikes with it
+
+    @property
+    def name(self) -> str:
+        return self.data.name
+
+    @property
+    def wear(self) -> Weapon | Gear:
+        """What wears when this weapon is used: itself, or the shield it is (seed "Combat gear
+        degradation": damaged weapons and shields used to attack break on a 1)."""
+        return self if self.gear is None else self.gear
+
+    @property
+    def ready(self) -> bool:
+        spent = (self.data.reload or self.data.consumable) and self.fired
+        return not self.wear.destroyed and not spent
+
+    def __str__(self) -> str:
+        return self.data.name
 
 
 @dataclass(slots=True, eq=False)
@@ -76,6 +84,7 @@ class Character(Combatant):
     rider: Character | None = None  # the rider on this mount
     # This round
     took_turn: bool = False
+    moved: bool = False  # has moved this round: a mount that did is "moving" (seed "Mounts")
     held: bool = False  # kept its turn to react (mounts and riders)
     free_reaction_used: bool = False  # "dodge blows" / "protect" (M24), once a round
     riding_locked: bool = False  # the mount moved at full speed: the rider can't act or react
@@ -146,6 +155,9 @@ class MurdhamState(BattleState):
         ]
 
 
+SHIELD_BASH = "Shield bash"  # weapons.yaml: the shield used as a weapon (d4)
+
+
 def build_character(
     spec: model.Character, name: str, ident: str, side: str, zones: ZoneMap
 ) -> Character:
@@ -167,6 +179,9 @@ def build_character(
         if spec.shield
         else None
     )
+    for w in weapons:
+        if w.name == SHIELD_BASH and shield is not None:
+            w.gear = shield  # striking with the shield wears the shield itself
     health = spec.health if spec.health is not None else max_health
     return Character(
         id=ident,

@@ -14,12 +14,16 @@ from fracas.rulesets.murdham.attack import (
     Counter,
     attack,
     can_react,
+    guard_against,
+    land,
     max_range,
     reach,
+    strike_out,
+    take_aim,
     why_not,
 )
 from fracas.rulesets.murdham.blast import blast, blast_targets_zone
-from fracas.rulesets.murdham.events import Fell, Freed, Moved, Reacted, TurnPlan
+from fracas.rulesets.murdham.events import AttackDeclared, Fell, Freed, Moved, Reacted, TurnPlan
 from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
 
 
@@ -76,11 +80,15 @@ class Dismount:
 
 @dataclass(frozen=True, slots=True)
 class DeathBlow:
+    """Seed "Attacking": kill a nearby incapacitated target, with a weapon (an attack)."""
+
     target: Character
     approach: int = 0
+    weapon: Weapon | None = None  # None: bare hands
 
     def __str__(self) -> str:
-        return f"deliver a death blow to {self.target.name}"
+        how = f" with {self.weapon}" if self.weapon is not None else ""
+        return f"deliver a death blow to {self.target.name}{how}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +235,7 @@ def step(table: Table, state: MurdhamState, c: Character, goal: str, sprint: boo
         if not c.able or c.grabbed_by is not None:
             return False
     c.zone, c.border = nxt, None
+    c.moved = True
     if c.grabbing is not None:  # the grabber may keep hold while moving with the grabbed
         c.grabbing.zone, c.grabbing.border = nxt, None
     if c.rider is not None:
@@ -237,8 +246,12 @@ def step(table: Table, state: MurdhamState, c: Character, goal: str, sprint: boo
     return True
 
 
-def move(table: Table, state: MurdhamState, c: Character, goal: str, zones: int) -> bool:
-    sprint = zones > max(1, c.speed // 2)
+def move(
+    table: Table, state: MurdhamState, c: Character, goal: str, zones: int, *, full: bool = False
+) -> bool:
+    """Up to `zones` toward `goal`, in a half move or a `full` one: it is a sprint (M15) only
+    if it goes farther than walking would in that move (a full move walks 2 zones)."""
+    sprint = zones > (c.speed if full else max(1, c.speed // 2))
     for _ in range(zones):
         if c.zone == goal or not step(table, state, c, goal, sprint):
             break
@@ -282,10 +295,7 @@ def plans(state: MurdhamState, c: Character) -> list[Plan]:
     unarmed = next((w for w in c.weapons if w.name == "Unarmed"), None)
     for e in enemies:
         if not e.able:
-            if e.status is not Status.DEAD and e.incapacitated and unarmed is not None:
-                n = approach_needed(state, c, e, unarmed, "grapple")
-                if n is not None:
-                    out.append(DeathBlow(e, n))  # seed "Attacking": a nearby incapacitated target
+            out += death_blow_plans(state, c, e, unarmed)
             continue
         if unarmed is not None:
             for kind in ("grapple", "shove", "disarm"):
@@ -307,6 +317,20 @@ def plans(state: MurdhamState, c: Character) -> list[Plan]:
     if c.riding is not None:  # the mount does the moving (seed "Mounts and vehicles")
         out = [p for p in out if not moves_on_foot(p)]
     return out
+
+
+def death_blow_plans(
+    state: MurdhamState, c: Character, e: Character, unarmed: Weapon | None
+) -> list[Plan]:
+    """Seed "Attacking": a death blow to a nearby incapacitated target, with each melee
+    weapon at hand (within a half move)."""
+    if e.status is Status.DEAD or not e.incapacitated or unarmed is None:
+        return []
+    n = approach_needed(state, c, e, unarmed, "grapple")
+    if n is None:
+        return []
+    melee = [w for w in c.usable_weapons() if not w.data.ranged and not w.data.blast]
+    return [DeathBlow(e, n, w) for w in melee]
 
 
 def moves_on_foot(plan: Plan) -> bool:
@@ -395,14 +419,16 @@ def carry_out(table: Table, state: MurdhamState, c: Character, plan: Plan) -> No
         pick_up(c, plan.weapon)
     elif isinstance(plan, Mount):
         mount_up(table, state, c, plan.mount)
+        act_after_half_move(table, state, c)
     elif isinstance(plan, Dismount):
         dismount(table, state, c)
+        act_after_half_move(table, state, c)
     elif isinstance(plan, DeathBlow):
         death_blow(table, state, c, plan)
     elif isinstance(plan, Blast):
         blast(table, state, c, plan.weapon, plan.zone, moving=plan.approach > 0)
     elif isinstance(plan, Advance):
-        move(table, state, c, plan.toward.zone, full_move(state, c, plan.toward.zone))
+        move(table, state, c, plan.toward.zone, full_move(state, c, plan.toward.zone), full=True)
     elif isinstance(plan, BreakFree):
         break_free(table, c)
     elif isinstance(plan, FreeAlly):
@@ -460,11 +486,26 @@ def pick_up(c: Character, weapon: Weapon) -> None:
 
 
 def death_blow(table: Table, state: MurdhamState, c: Character, plan: DeathBlow) -> None:
-    """Seed "Attacking" (M22): a nearby incapacitated target may be killed outright."""
-    if plan.approach and not move(table, state, c, plan.target.zone, plan.approach):
+    """Seed "Attacking" (M22): a nearby incapacitated target may be killed outright. It is an
+    attack (F-MUR-13): it reveals the attacker and uses the weapon, needs the WIT save against
+    an unseen target, and a nearby ally may guard, taking an ordinary blow instead."""
+    target = plan.target
+    if plan.approach and not move(table, state, c, target.zone, plan.approach):
         return
-    if state.range(c, plan.target) == 0 and plan.target.incapacitated:
-        harm.kill(table, state, plan.target, f"death blow by {c.name}")
+    if state.range(c, target) != 0 or not target.incapacitated:
+        return
+    weapon = plan.weapon or next(w for w in c.weapons if w.name == "Unarmed")
+    table.emit(AttackDeclared, attacker=c.name, target=target.name, weapon=weapon.name,
+               kind="death blow")  # fmt: skip
+    surprised = strike_out(table, c, weapon)
+    hit, aimed = take_aim(table, state, c, target, weapon, plan.approach > 0)
+    if not hit:
+        return
+    guard = None if surprised else guard_against(table, state, target)
+    if guard is not None:
+        land(table, state, c, guard, weapon, "damage", shield=True, aimed=aimed)
+        return
+    harm.kill(table, state, target, f"death blow by {c.name}")
 
 
 def break_free(table: Table, c: Character) -> None:
@@ -500,11 +541,26 @@ def surrender(c: Character) -> None:
     harm.release(c)
 
 
+def act_after_half_move(table: Table, state: MurdhamState, c: Character) -> None:
+    """Mounting or dismounting counts as moving half a zone (seed "Mounts and vehicles"): the
+    half move is spent, the action is left; a fall does not take it (F-MUR-9)."""
+    if not c.able:
+        return
+    options = [p for p in plans(state, c) if not moves_on_foot(p) and not changes_mount(p)]
+    plan: Plan = table.choose(c, decisions.TURN, options)
+    table.emit(TurnPlan, who=c.name, plan=str(plan), audience=c.audience)
+    if not isinstance(plan, Hold):  # having moved, one cannot keep the turn to react
+        carry_out(table, state, c, plan)
+
+
+def changes_mount(plan: Plan) -> bool:
+    return isinstance(plan, (Mount, Dismount, Advance))
+
+
 def mount_up(table: Table, state: MurdhamState, rider: Character, mount: Character) -> None:
-    """Mounting counts as moving half a zone; onto a mount that is moving (it has taken its
-    turn this round, F-MUR-9), an AGI save or fall for d4 direct damage (seed "Mounts and
-    vehicles")."""
-    if mount.took_turn and not checks.save(table, rider, "AGI", "mount a moving mount"):
+    """Mounting counts as moving half a zone; onto a mount that is moving (it has moved this
+    round, F-MUR-9), an AGI save or fall for d4 direct damage (seed "Mounts and vehicles")."""
+    if mount.moved and not checks.save(table, rider, "AGI", "mount a moving mount"):
         fall(table, state, rider)
         return
     rider.riding, mount.rider = mount, rider
@@ -517,7 +573,7 @@ def dismount(table: Table, state: MurdhamState, rider: Character) -> None:
     if mount is None:
         return
     rider.riding, mount.rider = None, None
-    if mount.took_turn and not checks.save(table, rider, "AGI", "dismount a moving mount"):
+    if mount.moved and not checks.save(table, rider, "AGI", "dismount a moving mount"):
         fall(table, state, rider)
         return
     table.emit(Moved, who=rider.name, to=f"the ground beside {mount.name}", sprint=False)
@@ -529,7 +585,7 @@ def fall(table: Table, state: MurdhamState, rider: Character) -> None:
         rider.riding.rider = None
         rider.riding = None
     table.emit(Fell, who=rider.name)
-    d4 = table.roll("1D4", by=rider, reason=f"{rider.name} falls").total
+    d4 = checks.damage_dice(table, rider, "1d4", f"{rider.name} falls")  # M9: it explodes
     harm.harm(table, state, rider, d4, direct=True)
 
 
@@ -544,4 +600,4 @@ def keeps_hold(plan: Plan, c: Character) -> bool:
         if plan.kind == "disarm" and plan.target is grabbed:
             return True
         return plan.kind == "damage" and plan.weapon.data.hands <= 1
-    return isinstance(plan, Hold)
+    return isinstance(plan, (Hold, Advance))  # a full move drags the grabbed along (`step`)
