@@ -353,7 +353,7 @@ def test_a_save_from_other_rules_is_refused_saying_why(toy):
     battle.run()
     doc = battle.to_save()
     other = {**doc, "ruleset": {"id": "toy", "version": "999"}}
-    with pytest.raises(FracasError, match="version 999.*replay it with the fracas that saved it"):
+    with pytest.raises(FracasError, match=r"version 999.*replay it with the fracas that saved it"):
         fracas.load_battle(other)
     with pytest.raises(FracasError, match="saved by ruleset 'brp'"):
         fracas.load_battle({**doc, "ruleset": {"id": "brp", "version": "1"}})
