@@ -241,3 +241,18 @@ def test_a_huge_n_is_generated_lazily():
     finally:
         tracemalloc.stop()
     assert peak < 50 * 2**20, peak
+
+
+def test_simulating_to_a_precision_stops_when_every_interval_is_narrow_enough():
+    """Issue 9: "roughly who wins" in seconds; the report is the plain one for that many."""
+    from fracas.sim.runner import precise_enough, simulate_until
+
+    enc = fracas.load("examples/brp/duel.yaml")
+    report = simulate_until(enc, 0.03, 50_000, seed=4, workers=1)
+    n = report.tally.battles
+    assert n < 50_000 and precise_enough(report.tally, report.sides, 0.03)
+    assert report.to_dict() == fracas.simulate(enc, n, seed=4, workers=1).to_dict()
+    capped = simulate_until(enc, 0.001, 700, seed=4, workers=1)
+    assert capped.tally.battles == 700  # the most battles, when the precision is out of reach
+    with pytest.raises(fracas.core.errors.FracasError, match="precision"):
+        simulate_until(enc, 0.7, 100)

@@ -24,7 +24,7 @@ from fracas.cli.errors import user_errors
 from fracas.core.encounter import load
 from fracas.core.errors import FracasError
 from fracas.sim.runner import Progress as OnProgress
-from fracas.sim.runner import simulate
+from fracas.sim.runner import simulate, simulate_until
 
 out = Console(highlight=False, width=100)
 err = Console(stderr=True, highlight=False)
@@ -38,10 +38,11 @@ def progress_bar(total: int, label: str) -> Iterator[OnProgress | None]:
         yield None
         return
     if not err.is_terminal:
-        start = time.perf_counter()
-        yield None
+        start, fought = time.perf_counter(), [0]
+        yield lambda k: fought.__setitem__(0, fought[0] + k)
         seconds = time.perf_counter() - start
-        err.print(f"{label}: {total:,} battle{'s' if total != 1 else ''} in {seconds:.1f} s")
+        n = fought[0]
+        err.print(f"{label}: {n:,} battle{'s' if n != 1 else ''} in {seconds:.1f} s")
         return
     columns = (label, BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=err, transient=True) as bar:
@@ -80,6 +81,15 @@ def sim(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON document")] = False,
     plot: Annotated[Path | None, typer.Option(help="write a PNG of the results")] = None,
+    precision: Annotated[
+        float | None,
+        typer.Option(
+            help="stop once every win probability is known to ± this many percent (95 %);"
+            " -n is then the most battles fought",
+            min=0.01,
+            max=49.0,
+        ),
+    ] = None,
 ) -> None:
     """Fight an encounter many times: who wins (with 95 % intervals), how long, who falls."""
     with user_errors():
@@ -87,9 +97,16 @@ def sim(
         if plot is not None:
             check_plot_path(plot)  # before the battles, not after
         with dask_client(scheduler) as client, progress_bar(n, "fighting") as bar:
-            report = simulate(
-                encounter, n, seed=seed, workers=workers, client=client, progress=bar
-            ).to_dict()
+            if precision is None:
+                result = simulate(
+                    encounter, n, seed=seed, workers=workers, client=client, progress=bar
+                )
+            else:
+                result = simulate_until(
+                    encounter, precision / 100, n, seed=seed, workers=workers, client=client,
+                    progress=bar,
+                )  # fmt: skip
+            report = result.to_dict()
     if as_json:
         sys.stdout.write(json.dumps(report) + "\n")
     else:

@@ -9,7 +9,7 @@ memory stays flat however many battles are asked for.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +20,7 @@ from fracas.core.battle import Battle
 from fracas.core.dice_sources import SeededDice
 from fracas.core.encounter import Encounter, from_document
 from fracas.core.errors import FracasError
+from fracas.sim import stats
 from fracas.sim.tally import Tally
 
 Progress = Callable[[int], None]  # called with the number of battles just finished
@@ -129,6 +130,51 @@ def simulate(
         "seed": seed,
     }
     return SimReport(total, tuple(s.name for s in encounter.spec.sides), meta)
+
+
+def precise_enough(tally: Tally, sides: Sequence[str], half_width: float) -> bool:
+    """Whether every side's win probability (and the draws') is known to ± `half_width`
+    (the 95 % Wilson interval's larger half)."""
+    p_hat = [tally.wins.get(s, 0) for s in sides] + [tally.draws]
+    for successes in p_hat:
+        lo, hi = stats.wilson(successes, tally.battles)
+        p = successes / tally.battles
+        if max(p - lo, hi - p) > half_width:
+            return False
+    return True
+
+
+def simulate_until(
+    encounter: Encounter,
+    half_width: float,
+    most: int,
+    *,
+    seed: int = 0,
+    workers: int | None = None,
+    client: Any = None,
+    progress: Progress | None = None,
+) -> SimReport:
+    """Fight until every win probability is known to ± `half_width` (95 %), or `most`
+    battles. Battles run in growing batches of the same stream, so the report is the one
+    `simulate` gives for the number of battles it took."""
+    if not 0 < half_width < 0.5:
+        raise FracasError(f"the precision must be between 0 and 50 %, got {100 * half_width} %")
+    sides = tuple(s.name for s in encounter.spec.sides)
+    total, done, batch = Tally(), 0, 500
+    report = None
+    while done < most:
+        k = min(batch, most - done)
+        report = simulate(
+            encounter, k, seed=seed, workers=workers, client=client, first=done,
+            progress=progress,
+        )  # fmt: skip
+        total.merge(report.tally)
+        done += k
+        if precise_enough(total, sides, half_width):
+            break
+        batch = min(2 * batch, 20_000)
+    assert report is not None
+    return SimReport(total, sides, report.meta)
 
 
 def _on_processes(
