@@ -100,3 +100,17 @@ def test_balance_refuses_a_stat_that_is_not_on_the_sheet_before_fighting():
         assert r.exit_code == 2, r.output
         assert f"--stat {stat}" in r.output and needle in r.output, r.output
         assert "Battles" not in r.output  # refused before any battle
+
+
+def test_balance_takes_a_battle_budget_and_a_precision():
+    r = runner.invoke(
+        app,
+        ["balance", "examples/brp/duel.yaml", "--vary", "Berend", "--stat", "skills.Sword",
+         "--low", "30", "--high", "90", "-n", "200", "--precision", "10", "--json"],
+    )  # fmt: skip
+    assert r.exit_code == 0, r.output
+    trials = json.loads(r.stdout)["trials"]
+    assert trials and all(t["battles"] <= 200 for t in trials)
+    for bad in (["-n", "5"], ["--precision", "0"], ["--precision", "60"]):
+        args = ["balance", "examples/brp/duel.yaml", "--vary", "Berend", *bad]
+        assert runner.invoke(app, args).exit_code == 2

@@ -195,6 +195,17 @@ def balance(
     seed: Annotated[int, typer.Option(help="the seed of the whole search", min=0)] = 0,
     workers: Annotated[int | None, typer.Option(help="local worker processes", min=1)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON document")] = False,
+    n: Annotated[
+        int, typer.Option("-n", "--battles", help="the most battles for one value", min=100)
+    ] = 6000,
+    precision: Annotated[
+        float,
+        typer.Option(
+            help="a value is placed once its win probability is known to ± this many percent",
+            min=0.1,
+            max=25.0,
+        ),
+    ] = 2.0,
 ) -> None:
     """Find the group size (or stat) that brings a side's win probability nearest the target."""
     from fracas.sim.balance import balance as search
@@ -211,6 +222,9 @@ def balance(
             high=high,
             seed=seed,
             workers=workers,
+            budget=n,
+            precision=precision / 100,
+            batch=min(400, n),
         )
     doc = result.to_dict()
     if as_json:

@@ -129,11 +129,14 @@ def balance(
     seed: int = 0,
     batch: int = 400,
     budget: int = 6000,
+    precision: float = 0.02,
     workers: int | None = None,
     on_trial: Callable[[Trial], None] | None = None,
 ) -> Balance:
     """Search `low..high` for the value of the group's count (or stat) whose win probability
-    for `side` (default: the first side) is nearest `target`."""
+    for `side` (default: the first side) is nearest `target`. Each value gets battles in
+    batches until its 95 % interval lies wholly on one side of the target or is within
+    ± `precision`, or `budget` battles."""
     if not 0 < target < 1:
         raise FracasError(f"--target must be between 0 and 1, got {target}")
     sides = [s.name for s in encounter.spec.sides]
@@ -159,8 +162,8 @@ def balance(
             wins += report.tally.wins.get(side, 0)
             battles += batch
             a, b = stats.wilson(wins, battles)
-            if b < target or a > target or b - a < 0.04:
-                break  # decided: wholly above or below the target, or narrow enough
+            if b < target or a > target or b - a < 2 * precision:
+                break  # decided: wholly above or below the target, or known to ± precision
         t = Trial(value, battles, wins)
         cache[value] = t
         if on_trial is not None:
