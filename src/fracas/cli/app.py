@@ -22,6 +22,7 @@ from fracas.core.encounter import load
 from fracas.core.errors import FracasError, ReplayError
 from fracas.core.ruleset import get_ruleset, registry
 from fracas.core.save import battle_from_save, read_save
+from fracas.core.schema import encounter_schema
 from fracas.narration.render import json_lines, narrate
 
 app = typer.Typer(
@@ -57,7 +58,28 @@ def schema(ruleset: Annotated[str, typer.Argument(help="a ruleset id, e.g. brp")
     """Print the JSON Schema of a ruleset's encounter files."""
     with user_errors():
         rs = get_ruleset(ruleset)
-    typer.echo(json.dumps(rs.encounter_model().model_json_schema(), indent=2))
+    typer.echo(json.dumps(encounter_schema(rs), indent=2))
+
+
+@app.command(name="list")
+def list_names(
+    ruleset: Annotated[str, typer.Argument(help="a ruleset id, e.g. brp")],
+    kind: Annotated[
+        str | None, typer.Argument(help="what to list: templates, weapons... (default: all)")
+    ] = None,
+) -> None:
+    """List the names an encounter of a ruleset may use: templates, weapons, armour..."""
+    with user_errors():
+        rs = get_ruleset(ruleset)
+        lists = {
+            "templates": sorted(rs.templates()),
+            **{k: sorted(v) for k, v in rs.names().items()},
+        }
+        if kind is not None and kind not in lists:
+            raise FracasError(f"{ruleset} has no list {kind!r} (lists: {', '.join(lists)})")
+    for name, names in lists.items():
+        if kind is None or kind == name:
+            typer.echo(f"{name}: {', '.join(names) or '(none)'}")
 
 
 @app.command()

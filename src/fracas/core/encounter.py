@@ -76,7 +76,6 @@ class EncounterSpec(StrictModel):
                     raise ValueError(f"the name {name!r} {problem}")
         return self
 
-
     @model_validator(mode="after")
     def _finite_positions(self) -> EncounterSpec:
         """A position is a place on the table: `.inf` or `.nan` (which YAML reads as numbers)

@@ -10,7 +10,7 @@ with `pip install`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 from importlib.abc import Traversable
@@ -50,6 +50,11 @@ class Ruleset(ABC, Generic[SpecT, StateT]):
 
     def templates(self) -> Mapping[str, Mapping[str, Any]]:
         """Bundled combatant templates, by name (an encounter's `template:` refers to them)."""
+        return {}
+
+    def names(self) -> Mapping[str, Sequence[str]]:
+        """The names a combatant sheet may use, by its field (`{"weapons": [...], "armour":
+        [...]}`): listed by `fracas list` and as enums in `fracas schema`."""
         return {}
 
     @abstractmethod

@@ -10,7 +10,7 @@ turn, movement, opportunity attacks), `round` (faction alternation, end of round
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fracas.core.combatant import Side, Status, roster
@@ -43,6 +43,9 @@ class Murdham(Ruleset[model.Encounter, MurdhamState]):
 
     def templates(self) -> Mapping[str, Mapping[str, Any]]:
         return data.templates()
+
+    def names(self) -> Mapping[str, Sequence[str]]:
+        return {"weapons": list(data.weapons()), "armour": list(data.armour())}
 
     def setup(self, spec: model.Encounter) -> MurdhamState:
         zones = zone_map(spec.map)
