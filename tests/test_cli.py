@@ -595,3 +595,11 @@ def test_a_position_that_is_not_a_finite_number_is_refused(tmp_path: Path) -> No
     assert_user_error(invoke("check", write_yaml(tmp_path / "inf.yaml", doc)), "not finite")
     doc["sides"][0]["combatants"][0]["position"] = [float("nan"), 0.0]
     assert_user_error(invoke("run", write_yaml(tmp_path / "nan.yaml", doc)), "not finite")
+
+
+def test_list_prints_the_names_an_encounter_may_use() -> None:
+    result = invoke("list", "murdham", "weapons")
+    assert result.exit_code == 0 and result.stdout.startswith("weapons: ")
+    assert "templates: " in invoke("list", "brp").stdout
+    assert_user_error(invoke("list", "murdham", "spells"), "no list 'spells'", "weapons")
+    assert_user_error(invoke("list", "chess"), "unknown ruleset")
