@@ -11,6 +11,7 @@ from fracas.core.table import Table
 from fracas.rulesets.murdham import checks, data, decisions, harm
 from fracas.rulesets.murdham.events import (
     AttackDeclared,
+    DamageHalved,
     Disarmed,
     GearWorn,
     Grabbed,
@@ -146,7 +147,9 @@ def roll_damage(
         wear.destroyed = True
         table.emit(GearWorn, who=attacker.name, item=wear.name, state="destroyed")
     if steps < 0 and not weapon.data.blast:
-        total = -(-total // 2 ** (-steps))
+        halved = -(-total // 2 ** (-steps))
+        table.emit(DamageHalved, target=target.name, before=total, after=halved, sizes=-steps)
+        total = halved
     return total
 
 

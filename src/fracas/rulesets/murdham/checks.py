@@ -62,13 +62,13 @@ def damage_roll(
             who=who.name,
             die=die,
             dice=dice,
-            rolls=(),
+            faces=(),
             total=0,
             note="impaired more than once: no damage (M11)",
         )
         return 0, ()
     total = 0
-    firsts: list[int] = []
+    kept_faces: list[tuple[int, ...]] = []
     for _ in range(dice):
         if net == 0:
             value, faces = exploding(table, die, who, reason)
@@ -79,14 +79,15 @@ def damage_roll(
             pick_a = (a <= b) if net < 0 else (a >= b)
             value, kept = (a, fa) if pick_a else (b, fb)
         total += value
-        firsts.append(kept[0])
+        kept_faces.append(kept)
     note = {0: "", -1: "impaired: the lower of two (M11)"}.get(
         net, "enhanced: the higher of two (M11)"
     )
     table.emit(
-        DamageRolled, who=who.name, die=die, dice=dice, rolls=tuple(firsts), total=total, note=note
-    )
-    return total, tuple(firsts)
+        DamageRolled, who=who.name, die=die, dice=dice, faces=tuple(kept_faces), total=total,
+        note=note,
+    )  # fmt: skip
+    return total, tuple(f[0] for f in kept_faces)
 
 
 def damage_dice(table: Table, who: Character, notation: str, reason: str) -> int:

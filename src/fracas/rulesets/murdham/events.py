@@ -146,17 +146,48 @@ class StuntProposed(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DamageRolled(Event):
+    """Damage dice as M9 counts them: each die's faces (more than one when it exploded)."""
+
     who: str
     die: int
     dice: int
-    rolls: tuple[int, ...]
+    faces: tuple[tuple[int, ...], ...]  # the faces of each die kept, explosions included
     total: int
     note: str
 
     def text(self) -> str:
         dice = f"{self.dice}d{self.die}" if self.dice != 1 else f"d{self.die}"
+        shown = " + ".join(exploded_text(f) for f in self.faces)
+        if len(self.faces) > 1 or any(len(f) > 1 for f in self.faces):
+            shown += f" = {self.total}"
         note = f" — {self.note}" if self.note else ""
-        return f"{self.who} rolls {dice} (exploding) = {self.total}{note}"
+        return f"{self.who} rolls {dice} (exploding): {shown or self.total}{note}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DamageHalved(Event):
+    """Seed "Effects of size": damage against a larger target is halved per size, rounded up."""
+
+    target: str
+    before: int
+    after: int
+    sizes: int
+
+    def text(self) -> str:
+        times = "halved" if self.sizes == 1 else f"halved {self.sizes} times"
+        return (
+            f"{self.target} is larger: damage {times}, rounded up: {self.before} → {self.after}"
+            " (Effects of size)"
+        )
+
+
+def exploded_text(faces: tuple[int, ...]) -> str:
+    """One exploding die's arithmetic (M9): "6, 6, 3 → 5 + 5 + 3" (each maximum counts one
+    less, the last face in full); a die that did not explode is its face."""
+    if len(faces) == 1:
+        return str(faces[0])
+    counted = [str(f - 1) for f in faces[:-1]] + [str(faces[-1])]
+    return f"({', '.join(map(str, faces))} → {' + '.join(counted)})"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
