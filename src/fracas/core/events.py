@@ -249,7 +249,8 @@ class BattleEnded(Event):
     depth: ClassVar[int] = 0
 
     def text(self) -> str:
-        who = f"{self.winner} win" if self.winner else "Draw"
+        # "Victory for Blue", not "Blue win(s)": a side's name may be singular or plural.
+        who = f"Victory for {self.winner}" if self.winner else "Draw"
         rounds = f"{self.rounds} round{'s' if self.rounds != 1 else ''}"
         return f"{who} after {rounds} ({self.reason})"
 
