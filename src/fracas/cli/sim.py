@@ -139,7 +139,9 @@ def _pct(p: float) -> str:
 
 
 def print_report(r: dict[str, Any]) -> None:
-    out.print(f"[bold]{escape(r['encounter'])}[/bold] — {r['battles']:,} battles, seed {r['seed']}")
+    n = r["battles"]
+    battles = f"{n:,} battle{'s' if n != 1 else ''}"
+    out.print(f"[bold]{escape(r['encounter'])}[/bold] — {battles}, seed {r['seed']}")
     sides = Table("Side", "Wins", "Win probability", "95 % interval")
     for row in r["sides"]:
         lo, hi = row["ci95"]
