@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -172,8 +173,32 @@ class Encounter(EncounterSpec):
             for c in side.combatants:
                 for z in (c.zone, c.border):
                     if z is not None and z not in zones:
-                        raise ValueError(f"{c.name}: no zone {z!r} on the map")
+                        known = ", ".join(sorted(zones))
+                        raise ValueError(f"{c.name}: no zone {z!r} on the map (zones: {known})")
+        self._check_room()
         return self
+
+    def _check_room(self) -> None:
+        """M14: up to 8 (medium) characters in a zone and 2 on a border; a size step is 4
+        times the room (a zone holds 128 tiny, 32 small, 8 medium or 2 large characters,
+        adventuring rules "Size categories"). A massive character fills a zone by itself
+        (that it needs a large open zone is not modelled). Mounted riders share their mount's
+        place and count too."""
+        room: dict[str, Fraction] = {}
+        for side in self.sides:
+            for c in side.combatants:
+                place = c.zone if c.border is None else "/".join(sorted((c.zone, c.border)))
+                step = data.sizes()[c.size]
+                each = Fraction(4) ** step if step < 2 else Fraction(8)  # massive: a whole zone
+                room[place] = room.get(place, Fraction(0)) + each * c.count
+        for place, used in sorted(room.items()):
+            limit = 2 if "/" in place else 8
+            if used > limit:
+                where = f"the border {place}" if "/" in place else f"zone {place}"
+                raise ValueError(
+                    f"{where} holds {float(used):g} medium characters' worth; the rules allow"
+                    f" {limit} (M14)"
+                )
 
     def zone_names(self) -> set[str]:
         if self.map.zones is not None:
