@@ -60,8 +60,9 @@ class CommandRules(Generic[StateT, SheetT]):
                 f"{self.title} conditions are {_listed(self.conditions)}; got {command.condition!r}"
             )
         elif isinstance(command, AddCombatant):
-            if command.side not in {s.name for s in state.sides}:
-                raise CommandError(f"no side is named {command.side!r}")
+            sides = [s.name for s in state.sides]
+            if command.side not in sides:
+                raise CommandError(f"no side is named {command.side!r} (sides: {', '.join(sides)})")
             self.check_sheet(state, self.sheet(command))
 
     def apply(self, table: Table, state: StateT, command: Command) -> str:

@@ -163,7 +163,10 @@ class Encounter(EncounterSpec):
     def _check(self) -> Encounter:
         names = [s.name for s in self.sides]
         if self.conditions.initiative is not None and self.conditions.initiative not in names:
-            raise ValueError(f"initiative names {self.conditions.initiative!r}, not a faction")
+            raise ValueError(
+                f"initiative names {self.conditions.initiative!r}, not a faction"
+                f" (factions: {', '.join(names)})"
+            )
         zones = self.zone_names()
         listed = [*self.map.dark, *self.map.cover, *self.map.closed, *self.map.hazards]
         for name in listed:
