@@ -33,6 +33,7 @@ from fracas.rulesets.brp.actions import (
 from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Weapon
 
 SAVE_WORTH_TRYING = 0.15  # chance to save a dying ally above which tending beats striking
+HELPLESS = -1.0  # a blow at the helpless: below holding (0), defending or moving on
 
 
 def heal_chance(aider: Fighter, patient: Fighter, needed: int) -> float:
@@ -98,7 +99,7 @@ class BRPPolicy:
     def _attack_value(self, me: Fighter, option: Attack) -> float:
         target = option.target
         if not target.active:
-            return 0.0  # the helpless are not worth a blow while anyone else fights
+            return HELPLESS  # the helpless are not worth a blow while anyone else fights
         chance = combat.attack_chance(self.state, me, target, option.weapon)
         hurt = self._injury_odds(me, option.weapon, target, chance)
         # a blow that may drop the target (to 2 HP or less) is worth more
@@ -150,9 +151,9 @@ class BRPPolicy:
         return 0.0
 
     def _new_target(self, me: Fighter, option: object) -> float:
-        if isinstance(option, Fighter) and option.active:
-            return 100.0 - option.hp
-        return 0.0
+        if isinstance(option, Fighter):
+            return 100.0 - option.hp if option.active else HELPLESS
+        return 0.0  # hold the blow
 
     def _injury(self, me: Fighter, option: object) -> float:
         return float(option.damage) if isinstance(option, Injury) else 0.0

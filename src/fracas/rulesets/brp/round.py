@@ -147,12 +147,14 @@ def _move(table: Table, f: Fighter, goal: Fighter, metres: float, *, defend_only
 # ----------------------------------------------------------------------------- 3. actions
 
 
-def action_key(f: Fighter) -> tuple[float, int, int]:
-    """§5.4 order: DEX rank (exact: halves and quarters are exact in floats), then weapon
-    type (missile, long, medium, short/unarmed), then skill; fighters equal on all three act
-    simultaneously (§5.2)."""
+def action_key(f: Fighter) -> tuple[int, int, int, Fraction]:
+    """§5.4 order: the DEX rank the GM counts (a moved fighter's ½ or ¼ rounded down,
+    T-BRP-6), then weapon type (missile, long, medium, short/unarmed), then skill (§5.2); the
+    exact fraction breaks only what those leave tied (F-BRP-12). Fighters equal on all four
+    act simultaneously (§5.2)."""
     assert isinstance(f.intent, Attack) and f.rank is not None
-    return (-float(f.rank), int(f.intent.weapon.data.length), -f.intent.weapon.chance)
+    weapon = f.intent.weapon
+    return (-math.floor(f.rank), int(weapon.data.length), -weapon.chance, -f.rank)
 
 
 def actions(table: Table, state: BRPState) -> None:
