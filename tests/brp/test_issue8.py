@@ -78,3 +78,17 @@ def test_the_fraction_breaks_only_what_weapon_type_and_skill_leave_tied(scene, s
         f.intent = Attack(s["Foe"], f.weapons[0], 0.0)
     runner.rank, stander.rank = Fraction(13, 2), Fraction(6)
     assert round.action_key(runner) < round.action_key(stander)
+
+
+def test_an_unlisted_related_specialty_is_used_at_half_its_base(scene, sheet):
+    """§5.5: a sword used with the Dagger skill the sheet does not list: Dagger's base 25
+    (§5.9), as Difficult → 13 (B-C8 rounds up)."""
+    s = scene([sheet("A", weapons=[{"name": "Sword, Short", "use_skill": "Dagger"}])], [sheet("B")])
+    sword = s["A"].weapons[0]
+    assert (sword.chance, sword.specialty, sword.similar) == (13, "Dagger", True)
+
+
+def test_an_unlisted_sword_specialty_takes_the_highest_sword_base(scene, sheet):
+    """F-BRP-13: Sword's base is 15 (Broad, Short), not the Great Sword's own 05."""
+    s = scene([sheet("A", weapons=[{"name": "Dagger", "use_skill": "Sword"}])], [sheet("B")])
+    assert s["A"].weapons[0].chance == 8

@@ -184,14 +184,18 @@ def weapon_in_hand(
     entry: model.WeaponEntry, skills: dict[str, int], base: dict[str, int], penalty: int
 ) -> Weapon:
     """One weapon: its chance from the sheet's skill or the weapon's base chance (§5.9), a
-    similar specialty at half (§5.5), Throw lessened by armour (§5.10); and its shots."""
+    similar specialty at half (§5.5) of the sheet's skill or of that specialty's base
+    (F-BRP-13), Throw lessened by armour (§5.10); and its shots."""
     wd = data.weapons()[entry.name]
     specialty = entry.use_skill or wd.specialty
-    default = wd.base if wd.base is not None else base[wd.specialty]
-    chance = skills.get(specialty, default if specialty == wd.specialty else 0)
+    similar = specialty != wd.specialty
+    if similar:
+        default = data.specialty_bases().get(specialty, base.get(specialty, 0))
+    else:
+        default = wd.base if wd.base is not None else base[wd.specialty]
+    chance = skills.get(specialty, default)
     if wd.skill == "Throw":  # Throw is a physical skill (§5.10): armour penalises it
         chance = max(0, chance + penalty)
-    similar = entry.use_skill is not None and entry.use_skill != wd.specialty
     if similar:
         chance = derived.difficult(chance)  # §5.5: a similar specialty as Difficult
     return Weapon(wd, chance, specialty, similar, wd.hp, shots_in_hand(entry, wd))
