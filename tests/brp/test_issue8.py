@@ -9,8 +9,8 @@ from fracas.core.combatant import Status
 from fracas.core.requests import ChoiceRequest
 from fracas.core.table import Table
 from fracas.rulesets.brp import decisions, round
-from fracas.rulesets.brp.actions import Attack
-from fracas.rulesets.brp.events import ActionLost, AttackRolled
+from fracas.rulesets.brp.actions import Attack, Awaken, Defend, intents
+from fracas.rulesets.brp.events import ActionLost, Acts, AttackRolled, Awakened
 from fracas.rulesets.brp.policy import BRPPolicy
 
 
@@ -92,3 +92,53 @@ def test_an_unlisted_sword_specialty_takes_the_highest_sword_base(scene, sheet):
     """F-BRP-13: Sword's base is 15 (Broad, Short), not the Great Sword's own 05."""
     s = scene([sheet("A", weapons=[{"name": "Dagger", "use_skill": "Sword"}])], [sheet("B")])
     assert s["A"].weapons[0].chance == 8
+
+
+def _sleeper_scene(scene, sheet, foe_at=200):
+    return scene(
+        [sheet("Waker"), sheet("Sleeper", hp=2, position=[3, 0])],
+        [sheet("Foe", weapons=["Sword, Broad"], position=[foe_at, 0])],
+    )
+
+
+def test_an_unconscious_ally_can_be_woken_but_not_a_dying_one(scene, sheet):
+    """§5.12: unconscious "until awakened by another character"; the dying are not asleep."""
+    s = _sleeper_scene(scene, sheet)
+    sleeper = s["Sleeper"]
+    [wake] = [o for o in intents(s.state, s["Waker"]) if isinstance(o, Awaken)]
+    assert (wake.patient, str(wake)) == (sleeper, "wake Sleeper (moving 1.0 m)")
+    sleeper.hp = 0
+    assert not any(isinstance(o, Awaken) for o in intents(s.state, s["Waker"]))
+
+
+def test_waking_happens_at_the_wakers_dex_rank(scene, sheet):
+    """F-BRP-14: the waker moves to the sleeper and wakes them at its DEX rank, no roll;
+    they fight again from the next round."""
+    s = _sleeper_scene(scene, sheet)
+    waker = s["Waker"]
+    s.choices.push(_index(intents(s.state, waker), Awaken))
+    s.choices.push(_index(intents(s.state, s["Foe"]), Defend))
+    round.play_round(s.table, s.state)
+    [woke] = s.of(Awakened)
+    assert (woke.who, woke.by, woke.hp) == ("Sleeper", "Waker", 2)
+    assert s["Sleeper"].status is Status.ACTIVE
+    assert [e.who for e in s.of(Acts)] == ["Waker"]
+    assert s.dice.remaining == 0
+
+
+def test_the_policy_wakes_an_ally_when_no_enemy_is_at_hand(scene, sheet):
+    s = _sleeper_scene(scene, sheet)
+    options = intents(s.state, s["Waker"])
+    request = ChoiceRequest(s["Waker"], decisions.INTENT, options)
+    assert isinstance(options[BRPPolicy(s.state).choose(request)], Awaken)
+
+
+def test_the_policy_leaves_an_ally_asleep_within_an_enemys_reach(scene, sheet):
+    s = _sleeper_scene(scene, sheet, foe_at=20)
+    options = intents(s.state, s["Waker"])
+    request = ChoiceRequest(s["Waker"], decisions.INTENT, options)
+    assert not isinstance(options[BRPPolicy(s.state).choose(request)], Awaken)
+
+
+def _index(options, kind):
+    return next(i for i, o in enumerate(options) if isinstance(o, kind))

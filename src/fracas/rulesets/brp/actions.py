@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fracas.core.combatant import Status
 from fracas.rulesets.brp import data
 from fracas.rulesets.brp.state import BRPState, Fighter, Weapon
 
@@ -59,6 +60,19 @@ class FirstAid:
 
 
 @dataclass(frozen=True, slots=True)
+class Awaken:
+    """§5.12: an unconscious character stays so "until awakened by another character";
+    done at the waker's DEX rank, within reach, no roll (F-BRP-14)."""
+
+    patient: Fighter
+    move: float
+
+    def __str__(self) -> str:
+        step = f" (moving {self.move:.1f} m)" if self.move >= 0.05 else ""
+        return f"wake {self.patient.name}{step}"
+
+
+@dataclass(frozen=True, slots=True)
 class Kneel:
     """§5.11: kneel behind a large shield (90% against missiles), defending only."""
 
@@ -72,7 +86,8 @@ class Defend:
         return "only defend"
 
 
-Intent = Attack | Advance | Reload | FirstAid | Kneel | Defend
+Intent = Attack | Advance | Reload | FirstAid | Awaken | Kneel | Defend
+Action = Attack | Awaken  # intents done at the fighter's DEX rank in the actions phase (§5.4)
 
 
 def gap(state: BRPState, a: Fighter, b: Fighter) -> float:
@@ -103,16 +118,26 @@ def intents(state: BRPState, f: Fighter) -> list[Intent]:
                     out.append(Attack(foe, weapon, move))
     out += [Reload(w) for w in f.weapons if w.needs_reload and not w.broken]
     for ally in state.allies_of(f):
-        if isinstance(ally, Fighter) and ally.hp > 0 and any(not i.aided for i in ally.injuries):
-            move = gap(state, f, ally)
-            if move <= MAX_WITH_ACTION:
-                out.append(FirstAid(ally, move))
+        if not isinstance(ally, Fighter) or ally.hp <= 0:
+            continue
+        move = gap(state, f, ally)
+        if move > MAX_WITH_ACTION:
+            continue
+        if any(not i.aided for i in ally.injuries):
+            out.append(FirstAid(ally, move))
+        if unconscious(ally):
+            out.append(Awaken(ally, move))
     reachable = {a.target for a in out if isinstance(a, Attack)}
     out += [Advance(foe) for foe in foes if foe.active and foe not in reachable]
     if f.shield is not None and not f.shield.broken and f.shield.data.missile == "large":
         out.append(Kneel())
     out.append(Defend())
     return out
+
+
+def unconscious(f: Fighter) -> bool:
+    """§5.12, B-C2: down at 1–2 hit points (at 0 or below the character is dying)."""
+    return f.status is Status.DOWN and f.hp > 0
 
 
 def is_missile(weapon: Weapon) -> bool:

@@ -15,8 +15,10 @@ from fracas.rulesets.brp import combat, data, decisions
 from fracas.rulesets.brp.actions import (
     MAX_WITH_ACTION,
     RUN,
+    Action,
     Advance,
     Attack,
+    Awaken,
     FirstAid,
     Kneel,
     Reload,
@@ -33,10 +35,13 @@ from fracas.rulesets.brp.events import (
     Reloaded,
     Surprised,
 )
-from fracas.rulesets.brp.healing import end_of_round, first_aid
+from fracas.rulesets.brp.healing import awaken, end_of_round, first_aid
 from fracas.rulesets.brp.state import BRPState, Fighter, Weapon
 
 REACH_SLACK = 1e-9  # positions are floats: "within reach" must not fail on rounding
+AFTER_ATTACKS = (
+    int(max(data.Length)) + 1
+)  # §5.4 orders attacks by weapon type; other actions follow
 
 
 def play_round(table: Table, state: BRPState) -> None:
@@ -108,7 +113,7 @@ def movement(table: Table, state: BRPState, order: list[Fighter]) -> None:
         limit = MAX_WITH_ACTION
         if isinstance(intent, Attack) and not intent.weapon.data.missile:
             goal = intent.target
-        elif isinstance(intent, FirstAid):
+        elif isinstance(intent, FirstAid | Awaken):
             goal = intent.patient
         elif isinstance(intent, Advance):
             goal, limit = intent.toward, RUN
@@ -151,16 +156,18 @@ def action_key(f: Fighter) -> tuple[int, int, int, Fraction]:
     """§5.4 order: the DEX rank the GM counts (a moved fighter's ½ or ¼ rounded down,
     T-BRP-6), then weapon type (missile, long, medium, short/unarmed), then skill (§5.2); the
     exact fraction breaks only what those leave tied (F-BRP-12). Fighters equal on all four
-    act simultaneously (§5.2)."""
-    assert isinstance(f.intent, Attack) and f.rank is not None
-    weapon = f.intent.weapon
-    return (-math.floor(f.rank), int(weapon.data.length), -weapon.chance, -f.rank)
+    act simultaneously (§5.2). Other actions follow the rank's attacks (F-BRP-14)."""
+    assert isinstance(f.intent, Action) and f.rank is not None
+    if isinstance(f.intent, Attack):
+        weapon = f.intent.weapon
+        return (-math.floor(f.rank), int(weapon.data.length), -weapon.chance, -f.rank)
+    return (-math.floor(f.rank), AFTER_ATTACKS, 0, -f.rank)
 
 
 def actions(table: Table, state: BRPState) -> None:
-    attackers = [f for f in state.fighters() if isinstance(f.intent, Attack) and f.rank]
-    attackers.sort(key=action_key)
-    for _, group in groupby(attackers, key=action_key):
+    actors = [f for f in state.fighters() if isinstance(f.intent, Action) and f.rank]
+    actors.sort(key=action_key)
+    for _, group in groupby(actors, key=action_key):
         together = list(group)
         # Simultaneous actions all happen: a fighter felled by one of them still acts.
         able = [f for f in together if f.active]
@@ -179,8 +186,14 @@ def actions(table: Table, state: BRPState) -> None:
 
 def act(table: Table, state: BRPState, f: Fighter) -> None:
     intent = f.intent
-    assert isinstance(intent, Attack)
+    assert isinstance(intent, Action)
     if tend_dying_ally(table, state, f):
+        return
+    if isinstance(intent, Awaken):
+        if gap(state, f, intent.patient) > REACH_SLACK:
+            table.emit(ActionLost(who=f.name, reason=f"could not reach {intent.patient.name}"))
+        else:
+            awaken(table, f, intent.patient)
         return
     target: Fighter | None = intent.target
     weapon = intent.weapon
