@@ -8,9 +8,16 @@ from fractions import Fraction
 from fracas.core.combatant import Status
 from fracas.core.requests import ChoiceRequest
 from fracas.core.table import Table
-from fracas.rulesets.brp import decisions, round
+from fracas.rulesets.brp import combat, decisions, round
 from fracas.rulesets.brp.actions import Attack, Awaken, Defend, intents
-from fracas.rulesets.brp.events import ActionLost, Acts, AttackRolled, Awakened
+from fracas.rulesets.brp.events import (
+    ActionLost,
+    Acts,
+    AttackRolled,
+    Awakened,
+    Damaged,
+    ItemDamaged,
+)
 from fracas.rulesets.brp.policy import BRPPolicy
 
 
@@ -142,3 +149,53 @@ def test_the_policy_leaves_an_ally_asleep_within_an_enemys_reach(scene, sheet):
 
 def _index(options, kind):
     return next(i for i, o in enumerate(options) if isinstance(o, kind))
+
+
+def _basher_scene(scene, sheet):
+    return scene(
+        [
+            sheet(
+                "Basher",
+                shield="Heater",
+                skills={"Shield": 50},
+                characteristics={"STR": 15},
+            )
+        ],
+        [sheet("Foe", weapons=["Sword, Broad"], skills={"Sword": 60}, position=[1, 0])],
+    )
+
+
+def test_a_shield_can_be_used_as_a_weapon(scene, sheet):
+    """§5.11 Shields Table: a Heater bashes with the Shield skill for 1D3+db."""
+    s = _basher_scene(scene, sheet)
+    basher, foe = s["Basher"], s["Foe"]
+    [bash] = [
+        o
+        for o in intents(s.state, basher)
+        if isinstance(o, Attack) and o.weapon is basher.shield.bash
+    ]
+    assert (str(bash), bash.weapon.chance) == ("attack Foe with Heater shield", 50)
+    s.dice.push(30)  # 30 ≤ 50: success (special ≤ 10)
+    s.choices.push(len(combat.defences(s.state, foe, bash.weapon)) - 1)  # take it
+    s.dice.push(2, 3)  # 1D3 = 2, db 1D4 = 3 (STR 15 + SIZ 12 = 27)
+    combat.resolve_attack(s.table, s.state, basher, foe, bash.weapon)
+    [hit] = s.of(Damaged)
+    assert (hit.damage, foe.hp) == (5, foe.hp_max - 5)
+
+
+def test_a_parried_shield_bash_damages_the_shield_itself(scene, sheet):
+    """§5.8: success against a special parry in melee: the attacker's weapon, here the
+    shield, takes 1 point; it is the same item that parries (F-BRP-15)."""
+    s = _basher_scene(scene, sheet)
+    basher, foe = s["Basher"], s["Foe"]
+    s.dice.push(30)  # success
+    s.choices.push(0)  # parry with the sword
+    s.dice.push(1)  # special parry
+    combat.resolve_attack(s.table, s.state, basher, foe, basher.shield.bash)
+    [dented] = s.of(ItemDamaged)
+    assert (dented.owner, dented.item, dented.points) == ("Basher", "Heater shield", 1)
+    assert basher.shield.hp == 11 and basher.shield.bash.hp == 11
+    parry = next(
+        o for o in combat.defences(s.state, basher, foe.weapons[0]) if isinstance(o, combat.Parry)
+    )
+    assert parry.item is basher.shield

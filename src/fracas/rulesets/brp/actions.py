@@ -105,7 +105,7 @@ def intents(state: BRPState, f: Fighter) -> list[Intent]:
     """Every intent the rules allow `f` this round, in a stable order."""
     out: list[Intent] = []
     foes = [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.hp > 0]
-    for weapon in f.weapons:
+    for weapon in f.arms():
         if not weapon.ready:
             continue
         for foe in foes:

@@ -134,6 +134,24 @@ def shields() -> dict[str, ShieldData]:
 
 
 @cache
+def shield_bash(name: str) -> WeaponData:
+    """§5.11: the named shield used as a weapon, a melee weapon row like §5.9's (F-BRP-15)."""
+    sd = shields()[name]
+    bash = _load("shields.yaml")["bash"]
+    return WeaponData(
+        name=f"{sd.name} shield",
+        skill="Shield",
+        specialty="Shield",
+        base=sd.base,
+        damage=sd.damage,
+        hands=int(bash["hands"]),
+        hp=sd.hp,
+        length=Length[str(bash["length"]).upper()],
+        kind=Kind.MELEE,
+    )
+
+
+@cache
 def missile_parry() -> dict[str, int]:
     return dict(_load("shields.yaml")["missile_parry"])
 

@@ -58,7 +58,16 @@ class Weapon:
 class Shield:
     data: data.ShieldData
     chance: int  # Shield skill: parry chance in melee (§5.11)
-    hp: int
+    bash: Weapon  # §5.11 "if used as a weapon": the same item, so the same hit points
+
+    @property
+    def hp(self) -> int:
+        assert self.bash.hp is not None
+        return self.bash.hp
+
+    @hp.setter
+    def hp(self, value: int) -> None:
+        self.bash.hp = value
 
     @property
     def broken(self) -> bool:
@@ -100,6 +109,12 @@ class Fighter(Combatant):
     two_handed: bool = False  # attacked with a two-handed weapon: shield not in hand
     kneeling: bool = False
     aware: bool = True
+
+    def arms(self) -> list[Weapon]:
+        """What the fighter may attack with: its weapons, and its shield (§5.11 bash)."""
+        if self.shield is None:
+            return self.weapons
+        return [*self.weapons, self.shield.bash]
 
     @property
     def dying(self) -> bool:
@@ -214,9 +229,11 @@ def shots_in_hand(entry: model.WeaponEntry, wd: data.WeaponData) -> int | None:
 def shield_in_hand(
     spec: model.Combatant, skills: dict[str, int], base: dict[str, int]
 ) -> Shield | None:
-    """The sheet's shield (§5.11): its parry chance is the Shield skill, its hit points the
-    table's."""
+    """The sheet's shield (§5.11): its parry and bash chance is the Shield skill, its hit
+    points the table's."""
     if spec.shield is None:
         return None
     sd = data.shields()[spec.shield]
-    return Shield(sd, skills.get("Shield", base["Shield"]), sd.hp)
+    chance = skills.get("Shield", base["Shield"])
+    bash = Weapon(data.shield_bash(sd.name), chance, "Shield", False, sd.hp, None)
+    return Shield(sd, chance, bash)
