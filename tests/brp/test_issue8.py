@@ -17,6 +17,7 @@ from fracas.rulesets.brp.events import (
     Awakened,
     Damaged,
     ItemDamaged,
+    Moved,
 )
 from fracas.rulesets.brp.policy import BRPPolicy
 
@@ -199,3 +200,52 @@ def test_a_parried_shield_bash_damages_the_shield_itself(scene, sheet):
         o for o in combat.defences(s.state, basher, foe.weapons[0]) if isinstance(o, combat.Parry)
     )
     assert parry.item is basher.shield
+
+
+def _archer_scene(scene, sheet, weapon="Bow, Long", skill="Bow", at=110):
+    return scene(
+        [sheet("Archer", weapons=[weapon], skills={skill: 60})],
+        [sheet("Foe", position=[at, 0])],
+    )
+
+
+def test_a_shooter_may_close_to_a_nearer_range_band(scene, sheet):
+    """§5.3 with §5.9: at 110 m a long bow (90 m) shoots at ½ from here, or moves 20 m and
+    shoots at full chance."""
+    s = _archer_scene(scene, sheet)
+    shots = [o for o in intents(s.state, s["Archer"]) if isinstance(o, Attack)]
+    assert [(o.move, o.within) for o in shots] == [(0.0, None), (20.0, 90)]
+    assert str(shots[1]) == "attack Foe with Bow, Long (moving 20.0 m)"
+
+
+def test_a_shooter_out_of_range_may_move_into_it(scene, sheet):
+    """§5.9: a pistol (20 m) has no chance beyond 60 m; at 70 m, 10 m of movement brings the
+    target within three times the range."""
+    s = _archer_scene(scene, sheet, weapon="Pistol", skill="Pistol", at=70)
+    shots = [o for o in intents(s.state, s["Archer"]) if isinstance(o, Attack)]
+    assert [(o.move, o.within) for o in shots] == [(10.0, 60)]
+
+
+def test_a_moving_shooter_fires_at_a_quarter_of_its_dex_rank(scene, sheet):
+    """§5.3: 20 m of movement, then the shot at ¼ DEX rank (12 → 3), at the full chance."""
+    s = _archer_scene(scene, sheet)
+    archer = s["Archer"]
+    options = intents(s.state, archer)
+    s.choices.push(next(i for i, o in enumerate(options) if isinstance(o, Attack) and o.move))
+    s.choices.push(_index(intents(s.state, s["Foe"]), Defend))
+    s.dice.push(99)  # a miss
+    round.play_round(s.table, s.state)
+    [moved] = s.of(Moved)
+    assert (moved.who, moved.metres, moved.rank) == ("Archer", 20.0, 3.0)
+    [shot] = s.of(AttackRolled)
+    assert (shot.chance, shot.modifiers) == (60, ())
+    assert [e.rank for e in s.of(Acts)] == [3]
+
+
+def test_the_policy_weighs_the_chance_from_where_the_shooter_will_be(scene, sheet):
+    """A stand-still shot at ½ (30%) against a 20 m walk for 60% at ¼ rank: the walk."""
+    s = _archer_scene(scene, sheet)
+    options = intents(s.state, s["Archer"])
+    request = ChoiceRequest(s["Archer"], decisions.INTENT, options)
+    chosen = options[BRPPolicy(s.state).choose(request)]
+    assert isinstance(chosen, Attack) and chosen.within == 90

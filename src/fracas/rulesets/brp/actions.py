@@ -20,7 +20,8 @@ MAX_WITH_ACTION = 29.0  # §5.3: 16–29 m still allows an action at ¼ DEX rank
 class Attack:
     target: Fighter
     weapon: Weapon
-    move: float  # metres to close before striking (melee); 0 for missiles
+    move: float  # metres to close before striking or shooting (§5.3)
+    within: float | None = None  # missiles: the range band's edge to close to (§5.9)
 
     def __str__(self) -> str:
         step = f" (moving {self.move:.1f} m)" if self.move >= 0.05 else ""
@@ -101,6 +102,28 @@ def in_range(weapon: Weapon, metres: float) -> bool:
     return rng is not None and metres <= 3 * rng  # the same bound as combat.range_band
 
 
+def shots(f: Fighter, foe: Fighter, weapon: Weapon) -> list[Attack]:
+    """§5.3 with §5.9: shoot from here if in range; or close to the edge of a nearer range
+    band (full, ½, ¼ chance) first, if that is a move that still allows an action."""
+    d = f.position.distance(foe.position)
+    out = [Attack(foe, weapon, 0.0)] if in_range(weapon, d) else []
+    rng = weapon.data.range
+    for edge in (rng, 2 * rng, 3 * rng) if rng is not None else ():
+        if 0 < d - edge <= MAX_WITH_ACTION:
+            out.append(Attack(foe, weapon, d - edge, within=edge))
+    return out
+
+
+def closing(state: BRPState, f: Fighter, attack: Attack) -> float:
+    """Metres `f` must still move to make `attack` as stated: into melee reach (F-BRP-1), or
+    to the stated range band's edge (a shooter that moves, §5.3)."""
+    if not attack.weapon.data.missile:
+        return gap(state, f, attack.target)
+    if attack.within is None:
+        return 0.0
+    return max(0.0, f.position.distance(attack.target.position) - attack.within)
+
+
 def intents(state: BRPState, f: Fighter) -> list[Intent]:
     """Every intent the rules allow `f` this round, in a stable order."""
     out: list[Intent] = []
@@ -110,8 +133,7 @@ def intents(state: BRPState, f: Fighter) -> list[Intent]:
             continue
         for foe in foes:
             if weapon.data.missile:
-                if in_range(weapon, f.position.distance(foe.position)):
-                    out.append(Attack(foe, weapon, 0.0))
+                out += shots(f, foe, weapon)
             else:
                 move = gap(state, f, foe)
                 if move <= MAX_WITH_ACTION:

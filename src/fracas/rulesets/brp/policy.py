@@ -114,7 +114,7 @@ class BRPPolicy:
         target = option.target
         if not target.active:
             return HELPLESS  # the helpless are not worth a blow while anyone else fights
-        chance = combat.attack_chance(self.state, me, target, option.weapon)
+        chance = combat.attack_chance(self.state, me, target, option.weapon, option.within)
         hurt = self._injury_odds(me, option.weapon, target, chance)
         # a blow that may drop the target (to 2 HP or less) is worth more
         value = hurt.mean + 2 * hurt.p_at_least(max(1, target.hp - 2))

@@ -22,6 +22,7 @@ from fracas.rulesets.brp.actions import (
     FirstAid,
     Kneel,
     Reload,
+    closing,
     gap,
     in_range,
     intents,
@@ -105,20 +106,22 @@ def rank_after_moving(dex: int, metres: float) -> Fraction | None:
 
 
 def movement(table: Table, state: BRPState, order: list[Fighter]) -> None:
-    """§5.3, F-BRP-8: fighters move in DEX order toward what they stated; the DEX rank follows
-    the metres actually moved."""
+    """§5.3, F-BRP-8: fighters move in DEX order toward what they stated (a melee target's
+    reach, a shooter's stated range band, F-BRP-16); the DEX rank follows the metres actually
+    moved."""
     for f in order:
         intent = f.intent
         goal: Fighter | None = None
-        limit = MAX_WITH_ACTION
-        if isinstance(intent, Attack) and not intent.weapon.data.missile:
-            goal = intent.target
+        limit, wanted = MAX_WITH_ACTION, 0.0
+        if isinstance(intent, Attack):
+            goal, wanted = intent.target, closing(state, f, intent)
         elif isinstance(intent, FirstAid | Awaken):
-            goal = intent.patient
+            goal, wanted = intent.patient, gap(state, f, intent.patient)
         elif isinstance(intent, Advance):
             goal, limit = intent.toward, RUN
+            wanted = gap(state, f, goal)
         if goal is not None and f.active:
-            step = min(gap(state, f, goal), limit)
+            step = min(wanted, limit)
             if step > 0:
                 _move(table, f, goal, step, defend_only=isinstance(intent, Advance))
         if not isinstance(intent, Advance):
