@@ -40,9 +40,8 @@ from fracas.rulesets.brp.healing import awaken, end_of_round, first_aid
 from fracas.rulesets.brp.state import BRPState, Fighter, Weapon
 
 REACH_SLACK = 1e-9  # positions are floats: "within reach" must not fail on rounding
-AFTER_ATTACKS = (
-    int(max(data.Length)) + 1
-)  # §5.4 orders attacks by weapon type; other actions follow
+# §5.4 orders a rank's attacks by weapon type; other actions (waking) follow (F-BRP-14)
+AFTER_ATTACKS = int(max(data.Length)) + 1
 
 
 def play_round(table: Table, state: BRPState) -> None:
