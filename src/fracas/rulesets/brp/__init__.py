@@ -28,7 +28,7 @@ class BRP(Ruleset[model.Encounter, BRPState]):
     id = "brp"
     title = "Basic Roleplaying"
     source = "BRP SRD 1.0, 5. Combat (seed 002)"
-    version = "2"
+    version = "3"
 
     def encounter_model(self) -> type[model.Encounter]:
         return model.Encounter

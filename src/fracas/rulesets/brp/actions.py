@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fracas.core.combatant import Status
 from fracas.rulesets.brp import data
 from fracas.rulesets.brp.state import BRPState, Fighter, Weapon
 
@@ -19,7 +20,8 @@ MAX_WITH_ACTION = 29.0  # §5.3: 16–29 m still allows an action at ¼ DEX rank
 class Attack:
     target: Fighter
     weapon: Weapon
-    move: float  # metres to close before striking (melee); 0 for missiles
+    move: float  # metres to close before striking or shooting (§5.3)
+    within: float | None = None  # missiles: the range band's edge to close to (§5.9)
 
     def __str__(self) -> str:
         step = f" (moving {self.move:.1f} m)" if self.move >= 0.05 else ""
@@ -59,6 +61,19 @@ class FirstAid:
 
 
 @dataclass(frozen=True, slots=True)
+class Awaken:
+    """§5.12: an unconscious character stays so "until awakened by another character";
+    done at the waker's DEX rank, within reach, no roll (F-BRP-14)."""
+
+    patient: Fighter
+    move: float
+
+    def __str__(self) -> str:
+        step = f" (moving {self.move:.1f} m)" if self.move >= 0.05 else ""
+        return f"wake {self.patient.name}{step}"
+
+
+@dataclass(frozen=True, slots=True)
 class Kneel:
     """§5.11: kneel behind a large shield (90% against missiles), defending only."""
 
@@ -72,7 +87,8 @@ class Defend:
         return "only defend"
 
 
-Intent = Attack | Advance | Reload | FirstAid | Kneel | Defend
+Intent = Attack | Advance | Reload | FirstAid | Awaken | Kneel | Defend
+Action = Attack | Awaken  # intents done at the fighter's DEX rank in the actions phase (§5.4)
 
 
 def gap(state: BRPState, a: Fighter, b: Fighter) -> float:
@@ -86,33 +102,64 @@ def in_range(weapon: Weapon, metres: float) -> bool:
     return rng is not None and metres <= 3 * rng  # the same bound as combat.range_band
 
 
+def shots(f: Fighter, foe: Fighter, weapon: Weapon) -> list[Attack]:
+    """§5.3 with §5.9: shoot from here if in range; or close to the edge of a nearer range
+    band (full, ½, ¼ chance) first, if that is a move that still allows an action."""
+    d = f.position.distance(foe.position)
+    out = [Attack(foe, weapon, 0.0)] if in_range(weapon, d) else []
+    rng = weapon.data.range
+    for edge in (rng, 2 * rng, 3 * rng) if rng is not None else ():
+        if 0 < d - edge <= MAX_WITH_ACTION:
+            out.append(Attack(foe, weapon, d - edge, within=edge))
+    return out
+
+
+def closing(state: BRPState, f: Fighter, attack: Attack) -> float:
+    """Metres `f` must still move to make `attack` as stated: into melee reach (F-BRP-1), or
+    to the stated range band's edge (a shooter that moves, §5.3)."""
+    if not attack.weapon.data.missile:
+        return gap(state, f, attack.target)
+    if attack.within is None:
+        return 0.0
+    return max(0.0, f.position.distance(attack.target.position) - attack.within)
+
+
 def intents(state: BRPState, f: Fighter) -> list[Intent]:
     """Every intent the rules allow `f` this round, in a stable order."""
     out: list[Intent] = []
     foes = [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.hp > 0]
-    for weapon in f.weapons:
+    for weapon in f.arms():
         if not weapon.ready:
             continue
         for foe in foes:
             if weapon.data.missile:
-                if in_range(weapon, f.position.distance(foe.position)):
-                    out.append(Attack(foe, weapon, 0.0))
+                out += shots(f, foe, weapon)
             else:
                 move = gap(state, f, foe)
                 if move <= MAX_WITH_ACTION:
                     out.append(Attack(foe, weapon, move))
     out += [Reload(w) for w in f.weapons if w.needs_reload and not w.broken]
     for ally in state.allies_of(f):
-        if isinstance(ally, Fighter) and ally.hp > 0 and any(not i.aided for i in ally.injuries):
-            move = gap(state, f, ally)
-            if move <= MAX_WITH_ACTION:
-                out.append(FirstAid(ally, move))
+        if not isinstance(ally, Fighter) or ally.hp <= 0:
+            continue
+        move = gap(state, f, ally)
+        if move > MAX_WITH_ACTION:
+            continue
+        if any(not i.aided for i in ally.injuries):
+            out.append(FirstAid(ally, move))
+        if unconscious(ally):
+            out.append(Awaken(ally, move))
     reachable = {a.target for a in out if isinstance(a, Attack)}
     out += [Advance(foe) for foe in foes if foe.active and foe not in reachable]
     if f.shield is not None and not f.shield.broken and f.shield.data.missile == "large":
         out.append(Kneel())
     out.append(Defend())
     return out
+
+
+def unconscious(f: Fighter) -> bool:
+    """§5.12, B-C2: down at 1–2 hit points (at 0 or below the character is dying)."""
+    return f.status is Status.DOWN and f.hp > 0
 
 
 def is_missile(weapon: Weapon) -> bool:

@@ -39,12 +39,21 @@ def range_band(weapon: Weapon, metres: float) -> int:
     return 1 if metres <= 2 * rng else 2 if metres <= 3 * rng else 3
 
 
-def attack_chance(state: BRPState, attacker: Fighter, target: Fighter, weapon: Weapon) -> int:
+def attack_chance(
+    state: BRPState,
+    attacker: Fighter,
+    target: Fighter,
+    weapon: Weapon,
+    metres: float | None = None,
+) -> int:
     """The chance to hit: §5.9 range bands (full, ½ to twice, ¼ to three times, none beyond),
-    §5.5 Difficult. A similar specialty (§5.5) is already halved in `weapon.chance`.
+    §5.5 Difficult. A similar specialty (§5.5) is already halved in `weapon.chance`. `metres`:
+    the distance to shoot from, if not the present one (a shooter that will move, §5.3).
     Computed on every option the tactics weigh, so it builds no text (see `chance_modifiers`)."""
     chance = weapon.chance
-    band = range_band(weapon, attacker.position.distance(target.position))
+    if metres is None:
+        metres = attacker.position.distance(target.position)
+    band = range_band(weapon, metres)
     if band == 3:
         return 0
     if band == 2:

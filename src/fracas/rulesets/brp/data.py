@@ -108,6 +108,18 @@ def weapons() -> dict[str, WeaponData]:
 
 
 @cache
+def specialty_bases() -> dict[str, int]:
+    """Each specialty's base chance, from the §5.9 tables: the base its weapons print; where
+    they differ (Sword: 15, 15, 05) the highest, the Great Sword's 05 being that weapon's own
+    (F-BRP-13). Specialties printed without a base (Throw) are in `tables.base_chances`."""
+    out: dict[str, int] = {}
+    for w in weapons().values():
+        if w.base is not None:
+            out[w.specialty] = max(w.base, out.get(w.specialty, 0))
+    return out
+
+
+@cache
 def armour() -> dict[str, ArmourData]:
     return {row["name"]: ArmourData(**row) for row in _load("armour.yaml")}
 
@@ -119,6 +131,24 @@ def shields() -> dict[str, ShieldData]:
         row["name"]: ShieldData(**{k: v for k, v in row.items() if k != "skill"})
         for row in raw["shields"]
     }
+
+
+@cache
+def shield_bash(name: str) -> WeaponData:
+    """§5.11: the named shield used as a weapon, a melee weapon row like §5.9's (F-BRP-15)."""
+    sd = shields()[name]
+    bash = _load("shields.yaml")["bash"]
+    return WeaponData(
+        name=f"{sd.name} shield",
+        skill="Shield",
+        specialty="Shield",
+        base=sd.base,
+        damage=sd.damage,
+        hands=int(bash["hands"]),
+        hp=sd.hp,
+        length=Length[str(bash["length"]).upper()],
+        kind=Kind.MELEE,
+    )
 
 
 @cache

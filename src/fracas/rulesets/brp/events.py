@@ -234,11 +234,15 @@ class FirstAidRolled(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Awakened(Event):
+    """§5.12: awakened by another character (F-BRP-14), or by First Aid (F-BRP-5)."""
+
     who: str
     hp: int
+    by: str = ""
 
     def text(self) -> str:
-        return f"{self.who} is brought round ({self.hp} HP) and can fight again"
+        by = f" by {self.by}" if self.by else ""
+        return f"{self.who} is brought round{by} ({self.hp} HP) and can fight again"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

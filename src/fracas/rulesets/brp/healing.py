@@ -5,7 +5,13 @@ from __future__ import annotations
 from fracas.core.combatant import Status
 from fracas.core.table import Table
 from fracas.rulesets.brp import decisions, derived
-from fracas.rulesets.brp.events import Awakened, Died, FirstAidRolled, UnconsciousFor
+from fracas.rulesets.brp.events import (
+    ActionLost,
+    Awakened,
+    Died,
+    FirstAidRolled,
+    UnconsciousFor,
+)
 from fracas.rulesets.brp.state import BRPState, Fighter, Injury
 
 
@@ -41,8 +47,27 @@ def first_aid(table: Table, state: BRPState, aider: Fighter, patient: Fighter) -
         )
     )
     if patient.status is Status.DOWN and patient.hp > 2:
-        patient.status = Status.ACTIVE
-        table.emit(Awakened(who=patient.name, hp=patient.hp))
+        wake(table, patient)
+
+
+def awaken(table: Table, waker: Fighter, patient: Fighter) -> None:
+    """§5.12 "until awakened by another character" (F-BRP-14): no roll; the dying (0 HP or
+    less) cannot be woken, only saved by First Aid (§5.14)."""
+    if patient.status is not Status.DOWN:
+        why = "is dead" if patient.status is Status.DEAD else "is already awake"
+        table.emit(ActionLost(who=waker.name, reason=f"{patient.name} {why}"))
+    elif patient.hp <= 0:
+        table.emit(ActionLost(who=waker.name, reason=f"{patient.name} is dying, not asleep"))
+    else:
+        wake(table, patient, by=waker)
+
+
+def wake(table: Table, patient: Fighter, by: Fighter | None = None) -> None:
+    """The character comes round and fights again from the next round's statement of intent;
+    a later fall is a new spell of unconsciousness (§5.12)."""
+    patient.status = Status.ACTIVE
+    patient.unconscious_rolled = False
+    table.emit(Awakened(who=patient.name, hp=patient.hp, by=by.name if by else ""))
 
 
 def end_of_round(table: Table, state: BRPState) -> None:

@@ -8,7 +8,8 @@ It only reads the state and picks among the options the rules offer (`actions.py
 - parry or dodge, whichever has the better chance;
 - reload when nothing better is in reach; run toward the nearest enemy when none is;
 - tend a dying ally when the First Aid has a real chance to save them, and bring round an
-  unconscious one when no enemy is at hand.
+  unconscious one (First Aid, or waking them) when no enemy is at hand;
+- never strike the helpless while others still fight: holding the blow scores higher.
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
 from fracas.rulesets.brp import combat, decisions, odds
 from fracas.rulesets.brp.actions import (
+    MAX_WITH_ACTION,
     Advance,
     Attack,
+    Awaken,
     Defend,
     FirstAid,
     Kneel,
@@ -33,6 +36,7 @@ from fracas.rulesets.brp.actions import (
 from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Weapon
 
 SAVE_WORTH_TRYING = 0.15  # chance to save a dying ally above which tending beats striking
+HELPLESS = -1.0  # a blow at the helpless: below holding (0), defending or moving on
 
 
 def heal_chance(aider: Fighter, patient: Fighter, needed: int) -> float:
@@ -79,6 +83,8 @@ class BRPPolicy:
                 for e in state.enemies_of(me)
             )
             return 8 * heal_chance(me, patient, 3 - patient.hp) * (0.5 if threatened else 1.0)
+        if isinstance(option, Awaken):
+            return self._awaken_value(option.patient)
         if isinstance(option, Reload):
             return 0.6 * self._weapon_value(me, option.weapon)
         if isinstance(option, Advance):
@@ -95,11 +101,20 @@ class BRPPolicy:
             return 0.01
         return 0.0
 
+    def _awaken_value(self, patient: Fighter) -> float:
+        """Bring round an unconscious ally when no enemy could reach them this round: awake
+        at 1–2 HP in an enemy's reach, they are only a target (worth no more than defending)."""
+        exposed = any(
+            isinstance(e, Fighter) and e.active and gap(self.state, e, patient) <= MAX_WITH_ACTION
+            for e in self.state.enemies_of(patient)
+        )
+        return 0.005 if exposed else 0.5
+
     def _attack_value(self, me: Fighter, option: Attack) -> float:
         target = option.target
         if not target.active:
-            return 0.0  # the helpless are not worth a blow while anyone else fights
-        chance = combat.attack_chance(self.state, me, target, option.weapon)
+            return HELPLESS  # the helpless are not worth a blow while anyone else fights
+        chance = combat.attack_chance(self.state, me, target, option.weapon, option.within)
         hurt = self._injury_odds(me, option.weapon, target, chance)
         # a blow that may drop the target (to 2 HP or less) is worth more
         value = hurt.mean + 2 * hurt.p_at_least(max(1, target.hp - 2))
@@ -150,9 +165,9 @@ class BRPPolicy:
         return 0.0
 
     def _new_target(self, me: Fighter, option: object) -> float:
-        if isinstance(option, Fighter) and option.active:
-            return 100.0 - option.hp
-        return 0.0
+        if isinstance(option, Fighter):
+            return 100.0 - option.hp if option.active else HELPLESS
+        return 0.0  # hold the blow
 
     def _injury(self, me: Fighter, option: object) -> float:
         return float(option.damage) if isinstance(option, Injury) else 0.0

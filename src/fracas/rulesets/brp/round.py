@@ -15,11 +15,14 @@ from fracas.rulesets.brp import combat, data, decisions
 from fracas.rulesets.brp.actions import (
     MAX_WITH_ACTION,
     RUN,
+    Action,
     Advance,
     Attack,
+    Awaken,
     FirstAid,
     Kneel,
     Reload,
+    closing,
     gap,
     in_range,
     intents,
@@ -33,10 +36,12 @@ from fracas.rulesets.brp.events import (
     Reloaded,
     Surprised,
 )
-from fracas.rulesets.brp.healing import end_of_round, first_aid
+from fracas.rulesets.brp.healing import awaken, end_of_round, first_aid
 from fracas.rulesets.brp.state import BRPState, Fighter, Weapon
 
 REACH_SLACK = 1e-9  # positions are floats: "within reach" must not fail on rounding
+# §5.4 orders a rank's attacks by weapon type; other actions (waking) follow (F-BRP-14)
+AFTER_ATTACKS = int(max(data.Length)) + 1
 
 
 def play_round(table: Table, state: BRPState) -> None:
@@ -100,20 +105,22 @@ def rank_after_moving(dex: int, metres: float) -> Fraction | None:
 
 
 def movement(table: Table, state: BRPState, order: list[Fighter]) -> None:
-    """§5.3, F-BRP-8: fighters move in DEX order toward what they stated; the DEX rank follows
-    the metres actually moved."""
+    """§5.3, F-BRP-8: fighters move in DEX order toward what they stated (a melee target's
+    reach, a shooter's stated range band, F-BRP-16); the DEX rank follows the metres actually
+    moved."""
     for f in order:
         intent = f.intent
         goal: Fighter | None = None
-        limit = MAX_WITH_ACTION
-        if isinstance(intent, Attack) and not intent.weapon.data.missile:
-            goal = intent.target
-        elif isinstance(intent, FirstAid):
-            goal = intent.patient
+        limit, wanted = MAX_WITH_ACTION, 0.0
+        if isinstance(intent, Attack):
+            goal, wanted = intent.target, closing(state, f, intent)
+        elif isinstance(intent, FirstAid | Awaken):
+            goal, wanted = intent.patient, gap(state, f, intent.patient)
         elif isinstance(intent, Advance):
             goal, limit = intent.toward, RUN
+            wanted = gap(state, f, goal)
         if goal is not None and f.active:
-            step = min(gap(state, f, goal), limit)
+            step = min(wanted, limit)
             if step > 0:
                 _move(table, f, goal, step, defend_only=isinstance(intent, Advance))
         if not isinstance(intent, Advance):
@@ -147,18 +154,22 @@ def _move(table: Table, f: Fighter, goal: Fighter, metres: float, *, defend_only
 # ----------------------------------------------------------------------------- 3. actions
 
 
-def action_key(f: Fighter) -> tuple[float, int, int]:
-    """§5.4 order: DEX rank (exact: halves and quarters are exact in floats), then weapon
-    type (missile, long, medium, short/unarmed), then skill; fighters equal on all three act
-    simultaneously (§5.2)."""
-    assert isinstance(f.intent, Attack) and f.rank is not None
-    return (-float(f.rank), int(f.intent.weapon.data.length), -f.intent.weapon.chance)
+def action_key(f: Fighter) -> tuple[int, int, int, Fraction]:
+    """§5.4 order: the DEX rank the GM counts (a moved fighter's ½ or ¼ rounded down,
+    T-BRP-6), then weapon type (missile, long, medium, short/unarmed), then skill (§5.2); the
+    exact fraction breaks only what those leave tied (F-BRP-12). Fighters equal on all four
+    act simultaneously (§5.2). Other actions follow the rank's attacks (F-BRP-14)."""
+    assert isinstance(f.intent, Action) and f.rank is not None
+    if isinstance(f.intent, Attack):
+        weapon = f.intent.weapon
+        return (-math.floor(f.rank), int(weapon.data.length), -weapon.chance, -f.rank)
+    return (-math.floor(f.rank), AFTER_ATTACKS, 0, -f.rank)
 
 
 def actions(table: Table, state: BRPState) -> None:
-    attackers = [f for f in state.fighters() if isinstance(f.intent, Attack) and f.rank]
-    attackers.sort(key=action_key)
-    for _, group in groupby(attackers, key=action_key):
+    actors = [f for f in state.fighters() if isinstance(f.intent, Action) and f.rank]
+    actors.sort(key=action_key)
+    for _, group in groupby(actors, key=action_key):
         together = list(group)
         # Simultaneous actions all happen: a fighter felled by one of them still acts.
         able = [f for f in together if f.active]
@@ -177,8 +188,14 @@ def actions(table: Table, state: BRPState) -> None:
 
 def act(table: Table, state: BRPState, f: Fighter) -> None:
     intent = f.intent
-    assert isinstance(intent, Attack)
+    assert isinstance(intent, Action)
     if tend_dying_ally(table, state, f):
+        return
+    if isinstance(intent, Awaken):
+        if gap(state, f, intent.patient) > REACH_SLACK:
+            table.emit(ActionLost(who=f.name, reason=f"could not reach {intent.patient.name}"))
+        else:
+            awaken(table, f, intent.patient)
         return
     target: Fighter | None = intent.target
     weapon = intent.weapon

@@ -58,7 +58,16 @@ class Weapon:
 class Shield:
     data: data.ShieldData
     chance: int  # Shield skill: parry chance in melee (§5.11)
-    hp: int
+    bash: Weapon  # §5.11 "if used as a weapon": the same item, so the same hit points
+
+    @property
+    def hp(self) -> int:
+        assert self.bash.hp is not None
+        return self.bash.hp
+
+    @hp.setter
+    def hp(self, value: int) -> None:
+        self.bash.hp = value
 
     @property
     def broken(self) -> bool:
@@ -100,6 +109,12 @@ class Fighter(Combatant):
     two_handed: bool = False  # attacked with a two-handed weapon: shield not in hand
     kneeling: bool = False
     aware: bool = True
+
+    def arms(self) -> list[Weapon]:
+        """What the fighter may attack with: its weapons, and its shield (§5.11 bash)."""
+        if self.shield is None:
+            return self.weapons
+        return [*self.weapons, self.shield.bash]
 
     @property
     def dying(self) -> bool:
@@ -184,14 +199,18 @@ def weapon_in_hand(
     entry: model.WeaponEntry, skills: dict[str, int], base: dict[str, int], penalty: int
 ) -> Weapon:
     """One weapon: its chance from the sheet's skill or the weapon's base chance (§5.9), a
-    similar specialty at half (§5.5), Throw lessened by armour (§5.10); and its shots."""
+    similar specialty at half (§5.5) of the sheet's skill or of that specialty's base
+    (F-BRP-13), Throw lessened by armour (§5.10); and its shots."""
     wd = data.weapons()[entry.name]
     specialty = entry.use_skill or wd.specialty
-    default = wd.base if wd.base is not None else base[wd.specialty]
-    chance = skills.get(specialty, default if specialty == wd.specialty else 0)
+    similar = specialty != wd.specialty
+    if similar:
+        default = data.specialty_bases().get(specialty, base.get(specialty, 0))
+    else:
+        default = wd.base if wd.base is not None else base[wd.specialty]
+    chance = skills.get(specialty, default)
     if wd.skill == "Throw":  # Throw is a physical skill (§5.10): armour penalises it
         chance = max(0, chance + penalty)
-    similar = entry.use_skill is not None and entry.use_skill != wd.specialty
     if similar:
         chance = derived.difficult(chance)  # §5.5: a similar specialty as Difficult
     return Weapon(wd, chance, specialty, similar, wd.hp, shots_in_hand(entry, wd))
@@ -210,9 +229,11 @@ def shots_in_hand(entry: model.WeaponEntry, wd: data.WeaponData) -> int | None:
 def shield_in_hand(
     spec: model.Combatant, skills: dict[str, int], base: dict[str, int]
 ) -> Shield | None:
-    """The sheet's shield (§5.11): its parry chance is the Shield skill, its hit points the
-    table's."""
+    """The sheet's shield (§5.11): its parry and bash chance is the Shield skill, its hit
+    points the table's."""
     if spec.shield is None:
         return None
     sd = data.shields()[spec.shield]
-    return Shield(sd, skills.get("Shield", base["Shield"]), sd.hp)
+    chance = skills.get("Shield", base["Shield"])
+    bash = Weapon(data.shield_bash(sd.name), chance, "Shield", False, sd.hp, None)
+    return Shield(sd, chance, bash)
