@@ -186,12 +186,24 @@ def expand_templates(
                 where = _named(where, ("sides", i, "combatants", j), doc)
                 problems.append((where, f"{problem} ({known})"))
                 continue
-            merged = copy.deepcopy(dict(templates[name]))
-            merged.update({k: v for k, v in entry.items() if k != "template"})
-            combatants[j] = merged
+            combatants[j] = merge_sheet(templates[name], entry)
     if problems:
         raise EncounterError(source, problems)
     return doc
+
+
+def merge_sheet(template: Mapping[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
+    """A sheet from its template: the entry's fields win; a table in both (skills,
+    characteristics) is merged, so `skills: {Dodge: 50}` changes one skill, not all."""
+    merged = copy.deepcopy(dict(template))
+    for key, value in entry.items():
+        if key == "template":
+            continue
+        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
+            merged[key] = {**merged[key], **copy.deepcopy(dict(value))}
+        else:
+            merged[key] = copy.deepcopy(value)
+    return merged
 
 
 def new_sheet(

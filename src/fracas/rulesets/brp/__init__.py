@@ -9,7 +9,7 @@ the decisions rules ask and the policy answers), `data/` (every table of the see
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fracas.core.combatant import Side, Status, roster
@@ -35,6 +35,14 @@ class BRP(Ruleset[model.Encounter, BRPState]):
 
     def templates(self) -> Mapping[str, Mapping[str, Any]]:
         return data.templates()
+
+    def names(self) -> Mapping[str, Sequence[str]]:
+        return {
+            "weapons": list(data.weapons()),
+            "armour": list(data.armour()),
+            "shield": list(data.shields()),
+            "skills": list(data.skills()),
+        }
 
     def setup(self, spec: model.Encounter) -> BRPState:
         fighters: dict[str, list[Fighter]] = {side.name: [] for side in spec.sides}

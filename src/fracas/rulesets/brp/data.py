@@ -169,3 +169,12 @@ def matrix() -> dict[tuple[str, str], MatrixRow]:
 @cache
 def templates() -> dict[str, dict[str, Any]]:
     return dict(_load("templates.yaml"))
+
+
+@cache
+def skills() -> tuple[str, ...]:
+    """The skills a BRP sheet's `skills:` may name: every weapon specialty of the seed's
+    tables, the Shield, and the other skills combat uses (Dodge, First Aid, Throw, §5)."""
+    names = {w.specialty for w in weapons().values()} | {"Shield"}
+    names |= {k for k in tables()["base_chances"] if not k.endswith("_per_DEX")} | {"Dodge"}
+    return tuple(sorted(names))

@@ -18,8 +18,12 @@ Characteristic = Annotated[int, Field(ge=1, le=100)]
 Percent = Annotated[int, Field(ge=0, le=100)]
 
 
+_LISTS = {"weapon": "weapons", "armour": "armour", "shield": "shields", "skill": "skills"}
+
+
 def _unknown(kind: str, name: str, known: Iterable[str]) -> ValueError:
-    return ValueError(f"{unknown(kind, name, known)} (see `fracas schema brp` for the list)")
+    listed = f"`fracas list brp {_LISTS.get(kind, kind)}`"
+    return ValueError(f"{unknown(kind, name, known)} (see {listed})")
 
 
 class Characteristics(StrictModel):
@@ -71,7 +75,12 @@ class Combatant(StrictModel):
     name: str = Field(min_length=1)
     count: int = Field(default=1, ge=1, le=100)
     characteristics: Characteristics
-    skills: dict[str, Percent] = Field(default_factory=dict)
+    skills: dict[str, Percent] = Field(
+        default_factory=dict, description="merged with the template's; names from the book"
+    )
+    custom_skills: list[str] = Field(
+        default_factory=list, description="skills of the sheet's own, not in the book"
+    )
     weapons: list[str | WeaponEntry] = Field(
         default_factory=list, description="weapon names from the seed's tables; Brawl is implied"
     )
@@ -108,6 +117,16 @@ class Combatant(StrictModel):
         if name is not None and name not in data.shields():
             raise _unknown("shield", name, data.shields())
         return name
+
+    @model_validator(mode="after")
+    def _skills(self) -> Combatant:
+        """A skill the book does not have is a typo (a swordsman at `sword: 95` would fight at
+        his base chance) unless the sheet lists it under `custom_skills`."""
+        for name in self.skills:
+            if name not in data.skills() and name not in self.custom_skills:
+                err = _unknown("skill", name, data.skills())
+                raise ValueError(f"{err}; a skill of your own goes under custom_skills")
+        return self
 
     @model_validator(mode="after")
     def _hp(self) -> Combatant:
