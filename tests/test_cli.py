@@ -603,3 +603,22 @@ def test_list_prints_the_names_an_encounter_may_use() -> None:
     assert "templates: " in invoke("list", "brp").stdout
     assert_user_error(invoke("list", "murdham", "spells"), "no list 'spells'", "weapons")
     assert_user_error(invoke("list", "chess"), "unknown ruleset")
+
+
+def test_a_skill_typo_is_an_error_and_a_templates_skills_merge(tmp_path: Path) -> None:
+    """Issue 9: `skills: {sword: 95}` on a swordsman used to replace his whole skill table with
+    a skill that does not exist, and he fought at 15 %."""
+    doc = duel_doc()
+    aldric = doc["sides"][0]["combatants"][0]
+    aldric["skills"] = {"sword": 95}
+    assert_user_error(
+        invoke("check", write_yaml(tmp_path / "typo.yaml", doc)), "did you mean 'Sword'"
+    )
+    aldric["skills"] = {"Lightsaber": 80}
+    assert_user_error(invoke("check", write_yaml(tmp_path / "own.yaml", doc)), "custom_skills")
+    aldric["custom_skills"] = ["Lightsaber"]
+    aldric["skills"] = {"Lightsaber": 80, "Dodge": 77}
+    enc = fracas.from_document(doc)
+    skills = enc.spec.sides[0].combatants[0].skills
+    template = fracas.load(DUEL).spec.sides[0].combatants[0].skills
+    assert skills == {**template, "Lightsaber": 80, "Dodge": 77}
