@@ -53,9 +53,13 @@ def _resolve(node: Mapping[str, Any], defs: Mapping[str, Any]) -> dict[str, Any]
 
 
 def _enumerate(prop: dict[str, Any], names: Sequence[str]) -> None:
-    """Put `names` as the enum of a string field, of a list of strings, or of an optional one."""
-    if prop.get("type") == "array" and isinstance(prop.get("items"), dict):
-        prop["items"]["enum"] = list(names)
+    """Put `names` as the enum of a string field, of a list of strings, or of an optional one;
+    for a table keyed by name (skills), as its known keys (a sheet may add its own)."""
+    if prop.get("type") == "object":
+        value = prop.get("additionalProperties", {})
+        prop["properties"] = {name: value if isinstance(value, dict) else {} for name in names}
+    elif prop.get("type") == "array" and isinstance(prop.get("items"), dict):
+        _enumerate(prop["items"], names)
     elif prop.get("type") == "string":
         prop["enum"] = list(names)
     for option in prop.get("anyOf", []):
