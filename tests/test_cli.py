@@ -281,7 +281,9 @@ def _unknown_weapon(doc: dict[str, Any]) -> None:
 
 
 def _missing_dex(doc: dict[str, Any]) -> None:
+    """(Without a template: a template's characteristics would fill the gap.)"""
     chars = {k: v for k, v in FULL_CHARACTERISTICS.items() if k != "DEX"}
+    doc["sides"][0]["combatants"][0].pop("template", None)
     doc["sides"][0]["combatants"][0]["characteristics"] = chars
 
 

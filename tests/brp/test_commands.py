@@ -91,3 +91,12 @@ def test_only_the_gm_gives_commands():
         battle.command(fracas.EndBattle(), by="Aldric")
     battle.command(fracas.EndBattle())
     assert battle.outcome is not None and battle.outcome.ending.value == "ended by the GM"
+
+
+def test_a_fumble_says_in_the_log_that_it_has_no_further_effect():
+    """Issue 9: a player asks what a fumble does; BRP's answer (B6) is in the log line."""
+    from fracas.rulesets.brp.events import AttackRolled
+
+    rolled = AttackRolled(attacker="A", target="B", weapon="Sword", chance=45, modifiers=(),
+                          roll=99, special_at=9, level="fumble")  # fmt: skip
+    assert "no further effect, B6" in rolled.text()

@@ -80,7 +80,7 @@ class AttackRolled(Event):
         mods = f" [{'; '.join(self.modifiers)}]" if self.modifiers else ""
         return (
             f"{self.attacker} attacks {self.target} with {self.weapon}: {self.chance}%{mods},"
-            f" rolled {self.roll:02d} → {self.level} (special ≤ {self.special_at:02d})"
+            f" rolled {self.roll:02d} → {level_text(self.level)} (special ≤ {self.special_at:02d})"
         )
 
 
@@ -110,7 +110,7 @@ class DefenceRolled(Event):
         using = f" with {self.using}" if self.kind == "parry" else ""
         return (
             f"{self.defender} tries to {self.kind}{using}: {self.chance}%{mods},"
-            f" rolled {self.roll:02d} → {self.level}"
+            f" rolled {self.roll:02d} → {level_text(self.level)}"
         )
 
 
@@ -274,3 +274,9 @@ class IntentChanged(Event):
 
     def text(self) -> str:
         return f"{self.who} changes intent: {self.intent}"
+
+
+def level_text(level: str) -> str:
+    """A success level for the log; a fumble says what it does (B6: nothing beyond failing),
+    so that nobody at the table waits for a fumble table."""
+    return "fumble (it fails; no further effect, B6)" if level == "fumble" else level
