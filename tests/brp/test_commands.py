@@ -100,3 +100,13 @@ def test_a_fumble_says_in_the_log_that_it_has_no_further_effect():
     rolled = AttackRolled(attacker="A", target="B", weapon="Sword", chance=45, modifiers=(),
                           roll=99, special_at=9, level="fumble")  # fmt: skip
     assert "no further effect, B6" in rolled.text()
+
+
+def test_a_damage_roll_names_the_damage_bonus_it_holds():
+    """Issue 9: the log shows the damage bonus by name, so the sum can be checked."""
+    from fracas.core.events import DiceRolled
+
+    battle = fracas.Battle(fracas.load(DUEL), seed=3)
+    battle.run()
+    damage = [e for e in battle.events if isinstance(e, DiceRolled) and "damage" in e.reason]
+    assert damage and all("damage bonus db = 1D4" in e.reason for e in damage)

@@ -300,12 +300,20 @@ def armour_against(target: Fighter, weapon: Weapon) -> int:
     return target.armour
 
 
+def damage_reason(attacker: Fighter, notation: str) -> str:
+    """What a damage roll is for, naming the damage bonus the dice hold (§5.9, 2.5: db from
+    STR+SIZ), so that a player can check the sum in the log or roll it at the table."""
+    db = attacker.dice_vars.get("db", "0")
+    if "db" not in notation or db in ("0", "+0"):
+        return f"{attacker.name}'s damage"
+    return f"{attacker.name}'s damage ({notation}, damage bonus db = {db})"
+
+
 def deal_damage(
     table: Table, attacker: Fighter, target: Fighter, weapon: Weapon, *, special: bool
 ) -> None:
-    roll = table.roll(
-        damage_notation(weapon, special), by=attacker, reason=f"{attacker.name}'s damage"
-    )
+    notation = damage_notation(weapon, special)
+    roll = table.roll(notation, by=attacker, reason=damage_reason(attacker, notation))
     rolled = max(0, roll.total)
     armour = armour_against(target, weapon)
     injure(table, target, rolled, armour, attacker=attacker, special=special)
