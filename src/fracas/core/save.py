@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fracas.core.encounter import Encounter, from_document
-from fracas.core.errors import FracasError, ReplayError
+from fracas.core.errors import EncounterError, FracasError, ReplayError
 from fracas.core.journal import journal_from_json, journal_to_json
 from fracas.core.reading import Unreadable, read_text
 from fracas.core.version import __version__
@@ -85,7 +85,10 @@ def battle_from_save(
     data = migrate(document, name)
     if not isinstance(data["encounter"], dict):
         raise ReplayError(f"{name}: 'encounter' must be a mapping")
-    encounter = from_document(data["encounter"], source=str(data.get("source", name)))
+    try:
+        encounter = from_document(data["encounter"], source=str(data.get("source", name)))
+    except EncounterError as err:
+        raise ReplayError(f"{name}: its encounter: {err}") from None
     check_ruleset(data.get("ruleset"), encounter, name)
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
