@@ -90,8 +90,7 @@ def grid_zones(cols: int, rows: int) -> list[str]:
 
 def room(kind: str) -> float:
     """M14: the room a bestiary creature takes in a zone, in medium characters."""
-    step = data.sizes()[str(data.templates()[kind].get("size", "medium"))]
-    return 8.0 if step >= 2 else 4.0**step
+    return float(data.room()[0][str(data.templates()[kind].get("size", "medium"))])
 
 
 @st.composite

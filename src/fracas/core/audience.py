@@ -20,15 +20,6 @@ def side_audience(side: str) -> str:
     return _SIDE + side
 
 
-def audience_side(audience: str) -> str | None:
-    """The side an audience names, or None for everyone and the GM."""
-    return audience[len(_SIDE) :] if audience.startswith(_SIDE) else None
-
-
-def is_audience(text: str) -> bool:
-    return text in (EVERYONE, GM) or (text.startswith(_SIDE) and len(text) > len(_SIDE))
-
-
 @dataclass(frozen=True, slots=True)
 class Viewer:
     """Who is looking: the GM (`gm=True`), one side's players (`side`), or the players at

@@ -41,7 +41,15 @@ from fracas.core.events import (
     RoundEnded,
     RoundStarted,
 )
-from fracas.core.journal import AUTOMATIC, GM_SEAT, Answer, Command, Entry, Reroll
+from fracas.core.journal import (
+    AUTOMATIC,
+    GM_SEAT,
+    Answer,
+    Command,
+    Entry,
+    Reroll,
+    whole_number,
+)
 from fracas.core.outcome import Ending, Outcome
 from fracas.core.question import Question, question_for
 from fracas.core.requests import ChoiceRequest, Pending, Request, RollRequest
@@ -249,10 +257,15 @@ class Battle:
         (NotYourQuestion) or a bad value (AnswerError) is refused and changes nothing. Safe
         from several threads: of two answers to one question, exactly one wins."""
         with self._lock:
-            question = self.check_answer(question_id, by)
-            assert question.request is not None
-            entry = checked_answer(question.request, value)
+            entry = self.checked_entry(question_id, value, by)
             return self._journaled(lambda: self._append(entry, by))
+
+    def checked_entry(self, question_id: str, value: Sequence[int] | int, by: str) -> Answer:
+        """The journal entry for an answer to the open question, or the error that refuses it
+        (StaleAnswer, NotYourQuestion, AnswerError); nothing is changed either way."""
+        question = self.check_answer(question_id, by)
+        assert question.request is not None
+        return checked_answer(question.request, value)
 
     def check_answer(self, question_id: str, by: str) -> Question:
         """The open question, if `question_id` names it and seat `by` may answer it."""
@@ -320,15 +333,13 @@ class Battle:
     def _journaled(self, change: Callable[[], None]) -> Question | None:
         """Change the journal and advance; if the battle cannot take the change, put the
         journal back and re-raise (a refused answer changes nothing)."""
-        journal, authors, question = list(self.journal), dict(self.authors), self.question
+        journal, authors = list(self.journal), dict(self.authors)
         change()
         try:
             return self.advance()
         except (FracasError, DiceError):
             self.journal, self.authors = journal, authors
-            self.advance()
-            if self.question != question:
-                self.question = question
+            self.advance()  # back at the same question (ids follow from the journal)
             raise
 
     # --- saving -----------------------------------------------------------------------------
@@ -372,8 +383,7 @@ def checked_answer(request: Request, value: Sequence[int] | int) -> Answer:
             isinstance(faces, (list, tuple))
             and len(faces) == len(request.dice)
             and all(
-                isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= s
-                for f, s in zip(faces, request.dice, strict=False)
+                whole_number(f) and 1 <= f <= s for f, s in zip(faces, request.dice, strict=False)
             )
         )
         if not fits:
@@ -381,11 +391,7 @@ def checked_answer(request: Request, value: Sequence[int] | int) -> Answer:
             raise AnswerError(f"expected one face for each die: {dice}; got {value!r}")
         return tuple(faces)
     assert isinstance(request, ChoiceRequest)
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int)
-        or not 0 <= value < len(request.options)
-    ):
+    if not whole_number(value) or not 0 <= value < len(request.options):
         raise AnswerError(
             f"expected an option number from 0 to {len(request.options) - 1}, got {value!r}"
         )

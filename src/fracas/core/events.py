@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from fracas.core.audience import EVERYONE, GM, GM_VIEW, Viewer
+from fracas.core.audience import EVERYONE, GM_VIEW, Viewer
 from fracas.core.combatant import Combatant, Status
 
 _META = ("audience", "ids")
@@ -34,10 +34,6 @@ class Event:
     @property
     def type(self) -> str:
         return type(self).__name__
-
-    @property
-    def gm_only(self) -> bool:
-        return self.audience == GM
 
     def text(self) -> str:
         """One line for the narrated log."""

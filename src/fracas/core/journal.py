@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard
 
 from fracas.core.errors import ReplayError
 
@@ -125,7 +125,8 @@ def command_from_dict(data: Any) -> Command:
         if name in expected and not isinstance(args.get(name), str):
             raise ReplayError(f"command {cls.kind!r}: {name!r} must be a string")
     if "vitals" in expected and not (
-        isinstance(args.get("vitals"), Mapping) and all(_is_int(v) for v in args["vitals"].values())
+        isinstance(args.get("vitals"), Mapping)
+        and all(whole_number(v) for v in args["vitals"].values())
     ):
         raise ReplayError(f"command {cls.kind!r}: 'vitals' must map names to whole numbers")
     if "sheet" in expected and not isinstance(args.get("sheet"), Mapping):
@@ -135,14 +136,15 @@ def command_from_dict(data: Any) -> Command:
     return cls(**args)
 
 
-def _is_int(x: Any) -> bool:
+def whole_number(x: Any) -> TypeGuard[int]:
+    """An int that is not a bool (JSON's `true` must not pass for a face or an index)."""
     return isinstance(x, int) and not isinstance(x, bool)
 
 
 def _answer_from_json(a: Any, where: str) -> Answer:
-    if _is_int(a):
+    if whole_number(a):
         return int(a)
-    if isinstance(a, list) and all(_is_int(f) for f in a):
+    if isinstance(a, list) and all(whole_number(f) for f in a):
         return tuple(a)
     raise ReplayError(f"{where}: expected a choice index or a list of faces")
 

@@ -16,7 +16,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fracas.core.battle import Battle, checked_answer
+from fracas.core.battle import Battle
 from fracas.core.journal import Answer, Command
 from fracas.core.outcome import Outcome
 from fracas.core.question import Question, question_for
@@ -81,9 +81,7 @@ class LiveBattle:
     ) -> Question | None:
         """Answer the open question as seat `by`; refused answers change nothing."""
         with self._lock:
-            question = self.battle.check_answer(question_id, by)
-            assert question.request is not None
-            entry = checked_answer(question.request, value)
+            entry = self.battle.checked_entry(question_id, value, by)
             if not self.running:  # closed (idle, undo, a command): replay with the answer
                 self._worker = None
                 self.battle.wait = None

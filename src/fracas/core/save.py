@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from fracas.core.encounter import Encounter, from_document
 from fracas.core.errors import EncounterError, FracasError, ReplayError
-from fracas.core.journal import journal_from_json, journal_to_json
+from fracas.core.journal import journal_from_json, journal_to_json, whole_number
 from fracas.core.reading import Unreadable, read_text
 from fracas.core.version import __version__
 
@@ -70,7 +70,7 @@ def migrate(data: Mapping[str, Any], name: str) -> dict[str, Any]:
     if fmt == 1:
         return {**data, "format": SAVE_FORMAT, "seed": 0, "seats": {}}
     if fmt != SAVE_FORMAT:
-        newer = isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > SAVE_FORMAT
+        newer = whole_number(fmt) and fmt > SAVE_FORMAT
         why = f"written by a newer fracas ({data.get('fracas')})" if newer else "not a known format"
         raise ReplayError(f"{name}: save format {fmt!r} is {why}; this fracas reads 1 and 2")
     return dict(data)
@@ -91,7 +91,7 @@ def battle_from_save(
         raise ReplayError(f"{name}: its encounter: {err}") from None
     check_ruleset(data.get("ruleset"), encounter, name)
     seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+    if seed is not None and (not whole_number(seed) or seed < 0):
         raise ReplayError(f"{name}: 'seed' must be a whole number of zero or more")
     seats = data.get("seats") or {}
     if not isinstance(seats, Mapping):
@@ -139,6 +139,7 @@ def load_battle(source: str | Path | Mapping[str, Any], *, observe: bool = True)
 
 
 def load_saved(path: str | Path) -> tuple[Any, list[Any]]:
-    """A saved battle's encounter and journal (for `fracas replay`)."""
+    """A saved battle's encounter and journal (the 0.1 API; `load_battle` gives the battle
+    itself, at its open question)."""
     battle = battle_from_save(read_save(path), str(path))
     return battle.encounter, battle.journal

@@ -90,11 +90,3 @@ class Seating:
         """The seat where a person rolls physical dice for `who`, or None (digital dice)."""
         found = self._seat_of(who)
         return found[0] if found is not None and found[1].dice == "physical" else None
-
-    @property
-    def any_physical(self) -> bool:
-        return any(s.dice == "physical" for s in self.seats.values())
-
-    @property
-    def any_person(self) -> bool:
-        return any(s.decides == "person" for s in self.seats.values())

@@ -67,7 +67,7 @@ class BRP(Ruleset[model.Encounter, BRPState]):
 def condition(f: Fighter) -> str:
     """BRP's words for where a fighter stands (§5.12, §5.14)."""
     if f.status is Status.DOWN:
-        return "dying" if f.hp <= 0 else "unconscious"
+        return "unconscious" if f.unconscious else "dying"
     return "fighting" if f.status is Status.ACTIVE else f.status.value
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fracas.core.combatant import Status
 from fracas.rulesets.brp import data
 from fracas.rulesets.brp.state import BRPState, Fighter, Weapon
 
@@ -147,7 +146,7 @@ def intents(state: BRPState, f: Fighter) -> list[Intent]:
             continue
         if any(not i.aided for i in ally.injuries):
             out.append(FirstAid(ally, move))
-        if unconscious(ally):
+        if ally.unconscious:
             out.append(Awaken(ally, move))
     reachable = {a.target for a in out if isinstance(a, Attack)}
     out += [Advance(foe) for foe in foes if foe.active and foe not in reachable]
@@ -155,11 +154,6 @@ def intents(state: BRPState, f: Fighter) -> list[Intent]:
         out.append(Kneel())
     out.append(Defend())
     return out
-
-
-def unconscious(f: Fighter) -> bool:
-    """§5.12, B-C2: down at 1–2 hit points (at 0 or below the character is dying)."""
-    return f.status is Status.DOWN and f.hp > 0
 
 
 def is_missile(weapon: Weapon) -> bool:

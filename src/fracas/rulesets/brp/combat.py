@@ -354,5 +354,5 @@ def injure(
             table.emit(Dying(who=target.name, hp=target.hp))
         else:
             table.emit(FellUnconscious(who=target.name, hp=target.hp))
-    elif target.status is Status.DOWN and target.hp <= 0 and target.hp + injury > 0:
+    elif target.dying and target.hp + injury > 0:
         table.emit(Dying(who=target.name, hp=target.hp))

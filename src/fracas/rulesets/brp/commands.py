@@ -16,6 +16,7 @@ from fracas.core.commands import CommandRules
 from fracas.core.journal import SetVitals
 from fracas.core.table import Table
 from fracas.rulesets.brp import data, model
+from fracas.rulesets.brp.healing import wake
 from fracas.rulesets.brp.state import BRPState, Fighter, build_fighter
 
 
@@ -32,14 +33,14 @@ class BRPCommands(CommandRules[BRPState, model.Combatant]):
 
     def set_vitals(self, table: Table, state: BRPState, c: Combatant, command: SetVitals) -> str:
         assert isinstance(c, Fighter)
-        set_hp(c, command.vitals["HP"])
+        set_hp(table, c, command.vitals["HP"])
         return f"{c.name}: HP set to {c.hp}/{c.hp_max}"
 
     def set_condition(
         self, table: Table, state: BRPState, c: Combatant, condition: str, on: bool
     ) -> str:
         assert isinstance(c, Fighter)
-        set_condition(c, condition, on)
+        set_condition(table, c, condition, on)
         return f"{c.name}: {condition} {'on' if on else 'off'}"
 
     def join(
@@ -55,24 +56,24 @@ class BRPCommands(CommandRules[BRPState, model.Combatant]):
         return f"{name} joins {side.name}"
 
 
-def set_hp(f: Fighter, hp: int) -> None:
+def set_hp(table: Table, f: Fighter, hp: int) -> None:
     """§5.12 thresholds: 2 HP or less, unconscious; 0 or less, dying; more than 2 brings an
-    unconscious fighter round (as First Aid does, F-BRP-5)."""
+    unconscious fighter round (as First Aid does, F-BRP-5: `healing.wake`)."""
     f.hp = min(hp, f.hp_max)
     if f.status is Status.ACTIVE and f.hp <= 2:
         f.status, f.went_down = Status.DOWN, True
     elif f.status is Status.DOWN and f.hp > 2:
-        f.status = Status.ACTIVE
+        wake(table, f)
 
 
-def set_condition(f: Fighter, condition: str, on: bool) -> None:
+def set_condition(table: Table, f: Fighter, condition: str, on: bool) -> None:
     if condition == "kneeling":
         f.kneeling = on
     elif condition == "unconscious":
         if on and f.status is Status.ACTIVE:
             f.status, f.went_down = Status.DOWN, True
         elif not on and f.status is Status.DOWN:
-            f.status = Status.ACTIVE
+            wake(table, f)  # the GM brings them round: a later fall is a new spell (§5.12)
     elif condition == "dead":
         if on:
             f.status, f.went_down = Status.DEAD, True

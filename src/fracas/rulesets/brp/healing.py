@@ -74,7 +74,7 @@ def end_of_round(table: Table, state: BRPState) -> None:
     """§5.12, B13: at 0 HP or below at the end of the round, dead; at 1–2, unconscious for
     1D6 hours (rolled once, when the character is first found unconscious at a round's end)."""
     for f in state.fighters():
-        if f.status is Status.DOWN and f.hp <= 0:
+        if f.dying:
             f.status = Status.DEAD
             state.tally["deaths"] += 1
             table.emit(Died(who=f.name, hp=f.hp))

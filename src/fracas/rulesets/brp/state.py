@@ -121,6 +121,11 @@ class Fighter(Combatant):
         """At 0 HP or below: dead at the end of the round unless brought to 1 (§5.12, §5.14)."""
         return self.hp <= 0 and self.status is Status.DOWN
 
+    @property
+    def unconscious(self) -> bool:
+        """§5.12, B-C2: down at 1–2 hit points (at 0 or below the fighter is dying)."""
+        return self.hp > 0 and self.status is Status.DOWN
+
 
 @dataclass(slots=True)
 class BRPState(BattleState):

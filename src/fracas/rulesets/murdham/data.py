@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -77,6 +78,14 @@ def max_armour_value() -> int:
 @cache
 def sizes() -> dict[str, int]:
     return {row["name"]: int(row["step"]) for row in _load("sizes.yaml")["sizes"]}
+
+
+@cache
+def room() -> tuple[dict[str, Fraction], dict[str, int]]:
+    """M14: the room each size takes (in medium characters), and a zone's and a border's."""
+    rows = _load("sizes.yaml")
+    taken = {row["name"]: Fraction(row["room"]) for row in rows["sizes"]}
+    return taken, {k: int(v) for k, v in rows["room"].items()}
 
 
 @cache

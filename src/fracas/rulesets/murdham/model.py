@@ -182,24 +182,21 @@ class Encounter(EncounterSpec):
         return self
 
     def _check_room(self) -> None:
-        """M14: up to 8 (medium) characters in a zone and 2 on a border; a size step is 4
-        times the room (a zone holds 128 tiny, 32 small, 8 medium or 2 large characters,
-        adventuring rules "Size categories"). A massive character fills a zone by itself
-        (that it needs a large open zone is not modelled). Mounted riders share their mount's
-        place and count too."""
-        room: dict[str, Fraction] = {}
+        """M14: a zone and a border hold so many medium characters, a size step taking 4
+        times the room (data/sizes.yaml); mounted riders share their mount's place and count
+        too."""
+        taken, limits = data.room()
+        used: dict[str, Fraction] = {}
         for side in self.sides:
             for c in side.combatants:
                 place = c.zone if c.border is None else "/".join(sorted((c.zone, c.border)))
-                step = data.sizes()[c.size]
-                each = Fraction(4) ** step if step < 2 else Fraction(8)  # massive: a whole zone
-                room[place] = room.get(place, Fraction(0)) + each * c.count
-        for place, used in sorted(room.items()):
-            limit = 2 if "/" in place else 8
-            if used > limit:
+                used[place] = used.get(place, Fraction(0)) + taken[c.size] * c.count
+        for place, amount in sorted(used.items()):
+            limit = limits["border" if "/" in place else "zone"]
+            if amount > limit:
                 where = f"the border {place}" if "/" in place else f"zone {place}"
                 raise ValueError(
-                    f"{where} holds {float(used):g} medium characters' worth; the rules allow"
+                    f"{where} holds {float(amount):g} medium characters' worth; the rules allow"
                     f" {limit} (M14)"
                 )
 
