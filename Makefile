@@ -2,28 +2,51 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# The compiled build for the tests (issue 10): a `pip install --target` of this checkout.
+COMPILED := .compiled
+SOURCES := setup.py pyproject.toml $(shell find src -name '*.py' -o -name '*.yaml')
+# The suites that must pass on the compiled build too: the conformance kit, the core and
+# every ruleset's rules and worked examples.
+COMPILED_TESTS := tests/conformance tests/core tests/brp tests/murdham
 
-.PHONY: run test lint install install-test clean
+.PHONY: run test lint install install-test test-compiled clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-install: $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+# A plain install: compiled with mypyc where a C compiler is at hand (setup.py). Done again
+# only when the sources changed, or when `install-test` put the editable build in its place.
+$(VENV)/.compiled-install: $(BIN)/python $(SOURCES)
+	$(BIN)/pip install --quiet .
+	touch $@
 
+install: $(VENV)/.compiled-install
+
+# The development install: editable, pure Python, with the test tools.
 install-test: $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[test]'
+	FRACAS_PURE=1 $(BIN)/pip install --quiet -e '.[test]'
+	rm -f $(VENV)/.compiled-install
+
+$(COMPILED)/.built: $(BIN)/python $(SOURCES)
+	rm -rf $(COMPILED)
+	$(BIN)/pip install --quiet --no-deps --target $(COMPILED) .
+	touch $@
 
 ## Install and fight the bundled BRP skirmish, narrated.
 run: install
 	$(BIN)/fracas run examples/brp/skirmish.yaml --seed 7
+
+## The same rules tests against the compiled build.
+test-compiled: install-test $(COMPILED)/.built
+	FRACAS_EXPECT_COMPILED=1 PYTHONPATH=$(COMPILED) $(BIN)/pytest -p no:cacheprovider $(COMPILED_TESTS)
 
 ## Install the test extras and run the whole suite, with the type and style checks.
 test: install-test
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
 	$(BIN)/pytest
+	$(MAKE) --no-print-directory test-compiled
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info
+	rm -rf $(VENV) $(COMPILED) build *.egg-info src/*.egg-info

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from fracas.core.audience import EVERYONE, side_audience
 from fracas.core.audience import GM as GM_AUDIENCE
 from fracas.core.geometry import Position
@@ -33,6 +35,8 @@ class Status(enum.Enum):
         return self is not Status.ACTIVE
 
 
+# Rulesets (compiled or not) subclass it: keep it open to interpreted subclasses.
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(slots=True, eq=False)
 class Combatant:
     """A fighter. Identity is the object (eq=False); `id` is unique within a battle."""
@@ -75,6 +79,8 @@ def record_harm(target: Combatant, amount: int, by: Combatant | None = None) -> 
         by.damage_dealt += amount
 
 
+# Rulesets (compiled or not) subclass it: keep it open to interpreted subclasses.
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(slots=True)
 class Side:
     """A side of the fight, in encounter order. A side decides some things as one (group
@@ -125,6 +131,8 @@ def asked_audience(who: Decider) -> str:
     return side_audience(who.side if isinstance(who, Combatant) else who.name)
 
 
+# Rulesets (compiled or not) subclass it: keep it open to interpreted subclasses.
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(slots=True)
 class BattleState:
     """The fight as it stands; ruleset states subclass this."""

@@ -51,7 +51,9 @@ class ToyEncounter(EncounterSpec):
 # --- the fight state -------------------------------------------------------------------------
 
 
-@dataclass(slots=True, eq=False)
+# Not slots=True: an interpreted subclass of the compiled Combatant must not shadow its
+# fields with slots of its own (docs/ARCHITECTURE.md, "The compiled build").
+@dataclass(eq=False)
 class Fighter(Combatant):
     hp: int = 1
     hp_max: int = 1

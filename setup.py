@@ -1,0 +1,97 @@
+"""Build fracas compiled with mypyc where it can be, pure Python where it cannot (issue 10).
+
+The metadata lives in pyproject.toml; this file only adds the compiled modules. The hot path
+(the table, the dice, and the rules, state and policy of each ruleset) is compiled when mypy
+(mypyc) and a C compiler are at hand; anything else, or `FRACAS_PURE=1`, or an editable
+install, gives the same package in pure Python. Behaviour is identical either way: the
+compiled modules are the same source, and `make test` runs the conformance kit and the worked
+examples against both builds.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from setuptools import setup
+
+# The modules compiled, as paths under src/. Events, pydantic models, the command line and
+# the simulator's bookkeeping stay interpreted: they are not on the per-roll path, and
+# pydantic and dataclass machinery they lean on is dynamic.
+COMPILED = [
+    "fracas/core/table.py",
+    "fracas/core/dice_sources.py",
+    "fracas/core/combatant.py",
+    "fracas/core/controllers.py",
+    "fracas/core/requests.py",
+    "fracas/core/battle.py",
+    "fracas/dice/compiler.py",
+    "fracas/dice/expr.py",
+    "fracas/rulesets/brp/actions.py",
+    "fracas/rulesets/brp/combat.py",
+    "fracas/rulesets/brp/data.py",
+    "fracas/rulesets/brp/policy.py",
+    "fracas/rulesets/brp/round.py",
+    "fracas/rulesets/brp/state.py",
+    "fracas/rulesets/murdham/attack.py",
+    "fracas/rulesets/murdham/checks.py",
+    "fracas/rulesets/murdham/data.py",
+    "fracas/rulesets/murdham/harm.py",
+    "fracas/rulesets/murdham/policy.py",
+    "fracas/rulesets/murdham/round.py",
+    "fracas/rulesets/murdham/state.py",
+    "fracas/rulesets/murdham/turn.py",
+]
+
+# mypyc needs the types only: libraries the isolated build does not have are taken as Any
+# (correct, merely not sped up), and the project's strict settings stay with `make test`.
+MYPYC_CONFIG = """\
+[mypy]
+python_version = 3.11
+ignore_missing_imports = True
+follow_imports = silent
+"""
+
+
+def _why_pure() -> str | None:
+    """Why this build stays pure Python, or None to compile."""
+    if os.environ.get("FRACAS_PURE", "") not in ("", "0"):
+        return "FRACAS_PURE is set"
+    if "editable_wheel" in sys.argv:
+        return "an editable install stays pure Python"
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler})"
+    try:
+        import mypyc.build  # noqa: F401
+    except ImportError:
+        return "mypyc is not installed"
+    return None
+
+
+def _compiled_extensions() -> list[Any]:
+    from mypyc.build import mypycify
+
+    config = Path(tempfile.mkdtemp(prefix="fracas-mypyc-")) / "mypy.ini"
+    config.write_text(MYPYC_CONFIG)
+    # Paths under src/: mypyc names each module by the packages above it (fracas.core.table).
+    paths = [f"src/{path}" for path in COMPILED]
+    return list(mypycify(["--config-file", str(config), *paths], opt_level="3"))
+
+
+def main() -> None:
+    reason = _why_pure()
+    if reason is not None:
+        print(f"fracas: building pure Python ({reason})", file=sys.stderr)
+        setup()
+        return
+    print("fracas: compiling the hot path with mypyc", file=sys.stderr)
+    setup(ext_modules=_compiled_extensions())
+
+
+main()
