@@ -6,6 +6,7 @@ import json
 
 from typer.testing import CliRunner
 
+import fracas
 from fracas.cli.app import app
 
 runner = CliRunner()
@@ -106,11 +107,36 @@ def test_balance_takes_a_battle_budget_and_a_precision():
     r = runner.invoke(
         app,
         ["balance", "examples/brp/duel.yaml", "--vary", "Berend", "--stat", "skills.Sword",
-         "--low", "30", "--high", "90", "-n", "200", "--precision", "10", "--json"],
+         "--low", "30", "--high", "90", "-n", "200", "--precision", "0.1", "--json"],
     )  # fmt: skip
     assert r.exit_code == 0, r.output
     trials = json.loads(r.stdout)["trials"]
     assert trials and all(t["battles"] <= 200 for t in trials)
-    for bad in (["-n", "5"], ["--precision", "0"], ["--precision", "60"]):
+    for bad in (["-n", "5"], ["--precision", "0"], ["--precision", "0.6"], ["--precision", "2"]):
         args = ["balance", "examples/brp/duel.yaml", "--vary", "Berend", *bad]
         assert runner.invoke(app, args).exit_code == 2
+
+
+def test_sim_without_a_count_fights_until_the_default_precision():
+    """Issue 10: without -n, `sim` stops once every side is known to ± 2 points, says how
+    many battles that took and to what precision; -n alone fights exactly n."""
+    from fracas.sim.runner import precise_enough
+
+    r = runner.invoke(app, ["sim", "examples/brp/duel.yaml", "--workers", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert doc["precision"] == 0.02
+    enc = fracas.load("examples/brp/duel.yaml")
+    again = fracas.simulate(enc, doc["battles"], seed=0, workers=1)
+    assert again.to_dict() == {k: v for k, v in doc.items() if k != "precision"}
+    assert precise_enough(again.tally, again.sides, 0.02)
+    assert not precise_enough(
+        fracas.simulate(enc, doc["battles"] // 2, seed=0, workers=1).tally, again.sides, 0.02
+    )  # it did not fight twice as many as it needed
+    text = runner.invoke(app, ["sim", "examples/brp/duel.yaml", "--workers", "1"])
+    assert f"known to ± 2 points after {doc['battles']:,} battles" in text.output
+    exact = runner.invoke(app, ["sim", "examples/brp/duel.yaml", "-n", "300", "--json"])
+    assert json.loads(exact.stdout)["battles"] == 300 and "precision" not in exact.stdout
+    for bad in ("0", "0.5", "2"):
+        refused = runner.invoke(app, ["sim", "examples/brp/duel.yaml", "--precision", bad])
+        assert refused.exit_code == 2 and "precision" in refused.output

@@ -17,7 +17,14 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from fracas.cli.errors import user_errors
@@ -31,10 +38,11 @@ err = Console(stderr=True, highlight=False)
 
 
 @contextmanager
-def progress_bar(total: int, label: str) -> Iterator[OnProgress | None]:
+def progress_bar(total: int | None, label: str) -> Iterator[OnProgress | None]:
     """A rich progress bar on standard error, for long runs in a terminal; elsewhere (a log,
-    a pipe) one final line of timing."""
-    if total < 2000:
+    a pipe) one final line of timing. With no total (a run to a precision), the bar counts
+    the battles fought and the time taken."""
+    if total is not None and total < 2000:
         yield None
         return
     if not err.is_terminal:
@@ -44,7 +52,11 @@ def progress_bar(total: int, label: str) -> Iterator[OnProgress | None]:
         n = fought[0]
         err.print(f"{label}: {n:,} battle{'s' if n != 1 else ''} in {seconds:.1f} s")
         return
-    columns = (label, BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (
+        (label, BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        if total is not None
+        else (label, BarColumn(), TextColumn("{task.completed:,} battles"), TimeElapsedColumn())
+    )
     with Progress(*columns, console=err, transient=True) as bar:
         task = bar.add_task(label, total=total)
         yield lambda k: bar.advance(task, k)
@@ -69,9 +81,23 @@ def dask_client(scheduler: str | None) -> Iterator[Any]:
         client.close()  # type: ignore[no-untyped-call]
 
 
+# Without -n, `sim` fights until each side's win probability is known to ± 2 points (95 %),
+# at most this many battles (issue 10: the answer while the game master waits).
+DEFAULT_PRECISION = 0.02
+MOST_BATTLES = 1_000_000
+
+
 def sim(
     file: Annotated[Path, typer.Argument(help="an encounter file (YAML or TOML)")],
-    n: Annotated[int, typer.Option("-n", "--battles", help="how many battles", min=1)] = 10_000,
+    n: Annotated[
+        int | None,
+        typer.Option(
+            "-n",
+            "--battles",
+            help="how many battles (default: as many as --precision needs)",
+            min=1,
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option(help="the seed of the whole run", min=0)] = 0,
     workers: Annotated[
         int | None, typer.Option(help="local worker processes (default: all cores)", min=1)
@@ -84,29 +110,39 @@ def sim(
     precision: Annotated[
         float | None,
         typer.Option(
-            help="stop once every win probability is known to ± this many percent (95 %);"
-            " -n is then the most battles fought",
-            min=0.01,
-            max=49.0,
+            help="stop once every win probability is known to ± this much (95 %), as a"
+            f" fraction: 0.02 is ± 2 points; the default without -n is {DEFAULT_PRECISION};"
+            " with -n, -n is the most battles fought",
+            min=0.0001,
+            max=0.49,
         ),
     ] = None,
 ) -> None:
-    """Fight an encounter many times: who wins (with 95 % intervals), how long, who falls."""
+    """Fight an encounter many times: who wins (with 95 % intervals), how long, who falls.
+    Without -n it fights until every win probability is known to ± 2 points."""
+    if n is None and precision is None:
+        precision = DEFAULT_PRECISION
+    most = n if n is not None else MOST_BATTLES
     with user_errors():
         encounter = load(file)
         if plot is not None:
             check_plot_path(plot)  # before the battles, not after
-        with dask_client(scheduler) as client, progress_bar(n, "fighting") as bar:
+        with (
+            dask_client(scheduler) as client,
+            progress_bar(most if precision is None else None, "fighting") as bar,
+        ):
             if precision is None:
                 result = simulate(
-                    encounter, n, seed=seed, workers=workers, client=client, progress=bar
+                    encounter, most, seed=seed, workers=workers, client=client, progress=bar
                 )
             else:
                 result = simulate_until(
-                    encounter, precision / 100, n, seed=seed, workers=workers, client=client,
+                    encounter, precision, most, seed=seed, workers=workers, client=client,
                     progress=bar,
                 )  # fmt: skip
             report = result.to_dict()
+            if precision is not None:
+                report["precision"] = precision
     if as_json:
         sys.stdout.write(json.dumps(report) + "\n")
     else:
@@ -142,6 +178,9 @@ def print_report(r: dict[str, Any]) -> None:
     n = r["battles"]
     battles = f"{n:,} battle{'s' if n != 1 else ''}"
     out.print(f"[bold]{escape(r['encounter'])}[/bold] — {battles}, seed {r['seed']}")
+    if "precision" in r:
+        points = f"{100 * r['precision']:g}"
+        out.print(f"Every win probability known to ± {points} points after {battles} (95 %)")
     sides = Table("Side", "Wins", "Win probability", "95 % interval")
     for row in r["sides"]:
         lo, hi = row["ci95"]
@@ -203,11 +242,12 @@ def balance(
     precision: Annotated[
         float,
         typer.Option(
-            help="a value is placed once its win probability is known to ± this many percent",
-            min=0.1,
-            max=25.0,
+            help="a value is placed once its win probability is known to ± this much, as a"
+            " fraction (0.02 is ± 2 points)",
+            min=0.001,
+            max=0.25,
         ),
-    ] = 2.0,
+    ] = DEFAULT_PRECISION,
 ) -> None:
     """Find the group size (or stat) that brings a side's win probability nearest the target."""
     from fracas.sim.balance import balance as search
@@ -225,7 +265,7 @@ def balance(
             seed=seed,
             workers=workers,
             budget=n,
-            precision=precision / 100,
+            precision=precision,
             batch=min(400, n),
         )
     doc = result.to_dict()

@@ -3,28 +3,44 @@
 A request is plain data, so a front-end can show it and a `Pending` can carry it. `seat` names
 the seat that must answer (None when a test's controller or dice source asks), `audience` who
 may see the request (a secret roll is shown to its audience only).
+
+Requests are plain slotted classes, read-only by convention, not frozen dataclasses: one is
+built for every decision of every simulated battle, and a frozen dataclass costs several times
+as much to build (issue 10; docs/ARCHITECTURE.md, "The fast style").
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from fracas.core.audience import EVERYONE
 from fracas.core.combatant import Combatant, Decider, asked_audience
 
 
-@dataclass(frozen=True, slots=True)
 class RollRequest:
     """Roll `notation` for `by`: the answer is one face per entry of `dice` (their sides)."""
 
-    notation: str
-    dice: tuple[int, ...]
-    by: Combatant | None
-    reason: str
-    seat: str | None = None
-    audience: str = EVERYONE
+    __slots__ = ("audience", "by", "dice", "notation", "reason", "seat")
+
+    def __init__(
+        self,
+        notation: str,
+        dice: tuple[int, ...],
+        by: Combatant | None,
+        reason: str,
+        seat: str | None = None,
+        audience: str = EVERYONE,
+    ) -> None:
+        self.notation = notation
+        self.dice = dice
+        self.by = by
+        self.reason = reason
+        self.seat = seat
+        self.audience = audience
+
+    def __repr__(self) -> str:
+        return f"RollRequest({self.describe()!r})"
 
     def describe(self) -> str:
         who = f"{self.by.name}: " if self.by else ""
@@ -32,15 +48,22 @@ class RollRequest:
         return f"{who}{self.reason}: roll {self.notation} ({sides})"
 
 
-@dataclass(frozen=True, slots=True)
 class ChoiceRequest:
     """`who` (a combatant, a side, or the GM) decides `decision`: the answer is an option's
     index."""
 
-    who: Decider
-    decision: str
-    options: Sequence[Any]
-    seat: str | None = None
+    __slots__ = ("decision", "options", "seat", "who")
+
+    def __init__(
+        self, who: Decider, decision: str, options: Sequence[Any], seat: str | None = None
+    ) -> None:
+        self.who = who
+        self.decision = decision
+        self.options = options
+        self.seat = seat
+
+    def __repr__(self) -> str:
+        return f"ChoiceRequest({self.who.name}: {self.decision}, {len(self.options)} options)"
 
     @property
     def audience(self) -> str:

@@ -10,7 +10,6 @@ seed and the journal determine the battle.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, TypeVar, overload
 
 from fracas.core.audience import EVERYONE
@@ -35,13 +34,21 @@ class BattleHalted(Exception):
     """The GM ended the battle (a journaled `EndBattle`): unwinds the rules to the loop."""
 
 
-@dataclass(frozen=True, slots=True)
 class Roll:
-    """The answer to `table.roll`: the total, the faces, and the breakdown for the log."""
+    """The answer to `table.roll`: the total, the faces, and the breakdown for the log.
 
-    compiled: Compiled
-    faces: tuple[int, ...]
-    total: int
+    Read-only by convention; a plain slotted class, not a frozen dataclass, because one is
+    built for every die rolled in every simulated battle (issue 10)."""
+
+    __slots__ = ("compiled", "faces", "total")
+
+    def __init__(self, compiled: Compiled, faces: tuple[int, ...], total: int) -> None:
+        self.compiled = compiled
+        self.faces = faces
+        self.total = total
+
+    def __repr__(self) -> str:
+        return f"Roll({self.compiled.notation!r}, faces={self.faces}, total={self.total})"
 
     @property
     def breakdown(self) -> str:

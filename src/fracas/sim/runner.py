@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,6 +86,70 @@ def default_workers() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+Runner = Callable[[Iterator[tuple[int, int]], Callable[[Tally], None]], None]
+
+
+def _checked(n: int, seed: int, workers: int | None) -> int:
+    if n < 1:
+        raise FracasError(f"the number of battles must be at least 1, got {n}")
+    if seed < 0:
+        raise FracasError(f"the seed must be zero or more, got {seed}")
+    workers = default_workers() if workers is None else workers
+    if workers < 1:
+        raise FracasError(f"workers must be at least 1, got {workers}")
+    return workers
+
+
+@contextmanager
+def _runner(
+    encounter: Encounter, seed: int, workers: int, client: Any, *, local: bool = False
+) -> Iterator[Runner]:
+    """Where chunks of battles are fought: a Dask cluster, this process, or a pool of worker
+    processes started once, however many batches are fed to it (a precision run feeds
+    several; starting workers costs about a second each time)."""
+    if client is not None:
+        yield lambda parts, take: _on_dask(client, encounter, seed, parts, take)
+    elif workers == 1 or local:
+        yield lambda parts, take: _in_process(encounter, seed, parts, take)
+    else:
+        with ProcessPoolExecutor(
+            max_workers=workers,
+            initializer=_init_worker,
+            initargs=(dict(encounter.document), encounter.source),
+        ) as pool:
+            yield lambda parts, take: _bounded(
+                lambda part: pool.submit(_worker_chunk, seed, *part), parts, 2 * workers, take
+            )
+
+
+def _in_process(
+    encounter: Encounter,
+    seed: int,
+    parts: Iterator[tuple[int, int]],
+    take: Callable[[Tally], None],
+) -> None:
+    for start, stop in parts:
+        take(fight_range(encounter, seed, start, stop))
+
+
+def _chunk_size(n: int, workers: int) -> int:
+    return max(50, min(2000, n // (max(workers, 1) * 8) or 1))
+
+
+def _fight(
+    run: Runner, n: int, first: int, size: int, total: Tally, progress: Progress | None
+) -> None:
+    """Battles first..first+n-1 in chunks of `size`, generated as they are needed (memory is
+    flat for any n), merged into `total` as they arrive."""
+
+    def take(t: Tally) -> None:
+        total.merge(t)
+        if progress is not None:
+            progress(t.battles)
+
+    run(((first + a, first + b) for a, b in chunks(n, size)), take)
+
+
 def simulate(
     encounter: Encounter,
     n: int,
@@ -99,37 +164,21 @@ def simulate(
     """Fight `encounter` n times: battles first..first+n-1 of the seed's stream.
     `workers`: local processes (default: all cores; 1 runs in this process);
     `client`: a `dask.distributed.Client` to run on a cluster instead."""
-    if n < 1:
-        raise FracasError(f"the number of battles must be at least 1, got {n}")
-    if seed < 0:
-        raise FracasError(f"the seed must be zero or more, got {seed}")
-    workers = default_workers() if workers is None else workers
-    if workers < 1:
-        raise FracasError(f"workers must be at least 1, got {workers}")
-    size = chunk or max(50, min(2000, n // (max(workers, 1) * 8) or 1))
-    count = -(-n // size)  # chunks, generated as they are needed: memory is flat for any n
-    parts = ((first + a, first + b) for a, b in chunks(n, size))
+    workers = _checked(n, seed, workers)
+    size = chunk or _chunk_size(n, workers)
     total = Tally()
+    with _runner(encounter, seed, workers, client, local=n <= size) as run:
+        _fight(run, n, first, size, total, progress)
+    return SimReport(total, tuple(s.name for s in encounter.spec.sides), _meta(encounter, seed))
 
-    def take(t: Tally) -> None:
-        total.merge(t)
-        if progress is not None:
-            progress(t.battles)
 
-    if client is not None:
-        _on_dask(client, encounter, seed, parts, take)
-    elif workers == 1 or count == 1:
-        for start, stop in parts:
-            take(fight_range(encounter, seed, start, stop))
-    else:
-        _on_processes(encounter, seed, parts, min(workers, count), take)
-    meta = {
+def _meta(encounter: Encounter, seed: int) -> dict[str, Any]:
+    return {
         "encounter": encounter.spec.name,
         "source": encounter.source,
         "ruleset": encounter.ruleset.id,
         "seed": seed,
     }
-    return SimReport(total, tuple(s.name for s in encounter.spec.sides), meta)
 
 
 def precise_enough(tally: Tally, sides: Sequence[str], half_width: float) -> bool:
@@ -155,41 +204,24 @@ def simulate_until(
     progress: Progress | None = None,
 ) -> SimReport:
     """Fight until every win probability is known to ± `half_width` (95 %), or `most`
-    battles. Battles run in growing batches of the same stream, so the report is the one
-    `simulate` gives for the number of battles it took."""
+    battles. Battles run in growing batches of the same stream on one set of workers, so the
+    report is the one `simulate` gives for the number of battles it took."""
     if not 0 < half_width < 0.5:
-        raise FracasError(f"the precision must be between 0 and 50 %, got {100 * half_width} %")
+        raise FracasError(
+            f"the precision is a fraction between 0 and 0.5 (0.02 for ± 2 points), got {half_width}"
+        )
+    workers = _checked(most, seed, workers)
     sides = tuple(s.name for s in encounter.spec.sides)
     total, done, batch = Tally(), 0, 500
-    report = None
-    while done < most:
-        k = min(batch, most - done)
-        report = simulate(
-            encounter, k, seed=seed, workers=workers, client=client, first=done,
-            progress=progress,
-        )  # fmt: skip
-        total.merge(report.tally)
-        done += k
-        if precise_enough(total, sides, half_width):
-            break
-        batch = min(2 * batch, 20_000)
-    assert report is not None
-    return SimReport(total, sides, report.meta)
-
-
-def _on_processes(
-    encounter: Encounter,
-    seed: int,
-    parts: Iterator[tuple[int, int]],
-    workers: int,
-    take: Callable[[Tally], None],
-) -> None:
-    with ProcessPoolExecutor(
-        max_workers=workers,
-        initializer=_init_worker,
-        initargs=(dict(encounter.document), encounter.source),
-    ) as pool:
-        _bounded(lambda part: pool.submit(_worker_chunk, seed, *part), parts, 2 * workers, take)
+    with _runner(encounter, seed, workers, client) as run:
+        while done < most:
+            k = min(batch, most - done)
+            _fight(run, k, done, _chunk_size(k, workers), total, progress)
+            done += k
+            if precise_enough(total, sides, half_width):
+                break
+            batch = min(2 * batch, 20_000)
+    return SimReport(total, sides, _meta(encounter, seed))
 
 
 def _bounded(
