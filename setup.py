@@ -32,6 +32,7 @@ COMPILED = [
     "fracas/core/battle.py",
     "fracas/core/geometry.py",
     "fracas/core/outcome.py",
+    "fracas/core/philox.py",
     "fracas/core/seats.py",
     "fracas/dice/compiler.py",
     "fracas/dice/expr.py",

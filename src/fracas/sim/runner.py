@@ -21,6 +21,7 @@ from fracas.core.battle import Battle
 from fracas.core.dice_sources import SeededDice
 from fracas.core.encounter import Encounter, from_document
 from fracas.core.errors import FracasError
+from fracas.core.philox import SpawnedKeys
 from fracas.sim import stats
 from fracas.sim.tally import Tally
 
@@ -35,8 +36,9 @@ def battle_seed(seed: int, index: int) -> np.random.SeedSequence:
 def fight_range(encounter: Encounter, seed: int, start: int, stop: int) -> Tally:
     """Battles start..stop-1, unobserved (no events are built), tallied."""
     tally = Tally()
+    keys = SpawnedKeys(seed)  # battle i's key is that of `battle_seed(seed, i)`
     for i in range(start, stop):
-        battle = Battle(encounter, dice=SeededDice(battle_seed(seed, i), block=256), observe=False)
+        battle = Battle(encounter, dice=SeededDice.spawned(keys, i), observe=False)
         outcome = battle.run()
         tally.add(outcome, battle.summary, battle.state.tally)
     return tally
