@@ -1,0 +1,137 @@
+"""The oracle of exact odds (issue 11): a ruleset's own code for one action, run through a real
+`Table` once per way the dice can fall, each way weighted exactly.
+
+In the spirit of OpenSpiel's chance nodes: the rules *ask* for dice, so the same code can be
+sampled (a seeded source) or enumerated (this one). A run takes its rolls from a forced prefix;
+the first roll beyond it stops the run with every possible *total* of that roll and its exact
+weight from the dice's distribution (not every face: 2D6 branches 11 ways, not 36), and each
+branch is run again from the start with one more forced roll. Decisions are taken by the given
+controllers (the ruleset's policy, or a controller forcing a defender's choice), so a path is a
+function of its rolls. Branches whose probability falls under `cutoff` (the tail of exploding
+dice) are not followed; their total mass is reported as `truncated`.
+
+Re-running from the start costs the length of a path for each branch, which is nothing next to
+the rules' own work for the few rolls of one action. The action builds its own fresh state on
+every run (the runs must not share one).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Generic, TypeVar
+
+from fracas.core.controllers import Controller
+from fracas.core.errors import FracasError
+from fracas.core.requests import RollRequest
+from fracas.core.table import Table
+from fracas.dice import Compiled, compile_dice
+
+K = TypeVar("K", bound=Hashable)
+
+# Brute force finds faces for a total only among this many face combinations.
+_MAX_COMBINATIONS = 100_000
+
+
+class TooManyPaths(FracasError):
+    """The action branches into more ways than the enumerator was allowed to follow."""
+
+
+@dataclass(frozen=True)
+class Enumerated(Generic[K]):
+    """Each outcome of the action with its exact probability; `truncated` is the probability
+    of the paths cut off below the cut-off (the outcomes sum to 1 - truncated)."""
+
+    outcomes: Mapping[K, Fraction]
+    truncated: Fraction
+    paths: int
+
+    def probability(self, outcome: K) -> Fraction:
+        return self.outcomes.get(outcome, Fraction(0))
+
+
+class _Chance(Exception):
+    """A roll beyond the forced prefix: the ways it can fall, as faces with their weights."""
+
+    def __init__(self, ways: tuple[tuple[tuple[int, ...], Fraction], ...]) -> None:
+        super().__init__("a chance node")
+        self.ways = ways
+
+
+class ForcedDice:
+    """A dice source answering from a forced prefix of faces, then stopping at a chance node."""
+
+    def __init__(self, forced: tuple[tuple[int, ...], ...]) -> None:
+        self._forced = forced
+        self._next = 0
+
+    def faces(self, request: RollRequest) -> tuple[int, ...]:
+        if self._next < len(self._forced):
+            self._next += 1
+            return self._forced[self._next - 1]
+        by = request.by
+        compiled = compile_dice(request.notation, by.dice_vars if by is not None else None)
+        raise _Chance(ways_of(compiled))
+
+
+def ways_of(compiled: Compiled) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+    """Every total of `compiled` as one set of faces giving it, with the total's probability."""
+    distribution = compiled.distribution()
+    denominator = distribution.denominator
+    return tuple(
+        (faces_for(compiled, total), Fraction(weight, denominator))
+        for total, weight in sorted(distribution.weights.items())
+    )
+
+
+def faces_for(compiled: Compiled, total: int) -> tuple[int, ...]:
+    """Faces that make `total`: raised one die at a time from all ones while the total climbs
+    towards it (sums of dice), else searched among every combination (small expressions)."""
+    faces = [1] * len(compiled.dice)
+    for i, sides in enumerate(compiled.dice):
+        while faces[i] < sides and compiled.total(faces) < total:
+            faces[i] += 1
+    if compiled.total(faces) == total:
+        return tuple(faces)
+    combinations = 1
+    for sides in compiled.dice:
+        combinations *= sides
+    if combinations <= _MAX_COMBINATIONS:
+        for candidate in itertools.product(*(range(1, s + 1) for s in compiled.dice)):
+            if compiled.total(candidate) == total:
+                return candidate
+    raise FracasError(f"cannot find faces of {compiled.notation} that total {total}")
+
+
+def enumerate_action(
+    action: Callable[[Table], K],
+    controllers: Mapping[str, Controller],
+    *,
+    cutoff: Fraction = Fraction(1, 10**12),
+    max_paths: int = 1_000_000,
+) -> Enumerated[K]:
+    """Run `action(table)` along every way its rolls can fall; the outcome it returns, with
+    its exact probability. `controllers` decide for each side (and `gm`), as in `Table`."""
+    outcomes: dict[K, Fraction] = {}
+    truncated = Fraction(0)
+    paths = 0
+    stack: list[tuple[tuple[tuple[int, ...], ...], Fraction]] = [((), Fraction(1))]
+    while stack:
+        forced, p = stack.pop()
+        try:
+            outcome = action(Table(ForcedDice(forced), controllers))
+        except _Chance as chance:
+            for faces, weight in chance.ways:
+                q = p * weight
+                if q < cutoff:
+                    truncated += q
+                else:
+                    stack.append(((*forced, faces), q))
+            continue
+        paths += 1
+        if paths > max_paths:
+            raise TooManyPaths(f"more than {max_paths:,} ways for this action to go")
+        outcomes[outcome] = outcomes.get(outcome, Fraction(0)) + p
+    return Enumerated(outcomes, truncated, paths)
