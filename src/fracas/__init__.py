@@ -31,6 +31,7 @@ from fracas.core.seats import Seat
 from fracas.core.version import __version__
 
 if TYPE_CHECKING:
+    from fracas.exact.action import action_odds as odds
     from fracas.sim.runner import SimReport, simulate
 
 
@@ -41,6 +42,10 @@ def __getattr__(name: str) -> Any:
         from fracas.sim import runner
 
         return getattr(runner, name)
+    if name == "odds":
+        from fracas.exact.action import action_odds
+
+        return action_odds
     raise AttributeError(f"module 'fracas' has no attribute {name!r}")
 
 
@@ -72,6 +77,7 @@ __all__ = [
     "load",
     "load_battle",
     "load_saved",
+    "odds",
     "replay",
     "simulate",
 ]

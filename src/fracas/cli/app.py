@@ -156,11 +156,12 @@ def _print(battle: Battle, as_json: bool, viewer: Viewer, seed: int | None) -> N
 
 
 def _register_simulator() -> None:
-    from fracas.cli import sim
+    from fracas.cli import odds, sim
 
     app.command(name="sim")(sim.sim)
     app.command(name="balance")(sim.balance)
     app.command(name="bench")(sim.bench)
+    app.command(name="odds")(odds.odds)
 
 
 _register_simulator()

@@ -19,11 +19,11 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
 
-from fracas.core.combatant import BattleState
+from fracas.core.combatant import BattleState, Combatant
 from fracas.core.commands import CommandRules
 from fracas.core.commands import combatant_by_id as combatant_by_id  # for rulesets
 from fracas.core.controllers import Controller
-from fracas.core.errors import UnknownRuleset
+from fracas.core.errors import FracasError, UnknownRuleset
 from fracas.core.events import CombatantSummary
 from fracas.core.journal import Command
 from fracas.core.outcome import EVERYONE_DOWN, ONE_SIDE_LEFT, Verdict
@@ -104,6 +104,25 @@ class Ruleset(ABC, Generic[SpecT, StateT]):
         """Carry out a journaled command where the rules allow it (between actions); returns
         what it did, in words."""
         return self.commands().apply(table, state, command)
+
+    # --- exact odds (issue 11) --------------------------------------------------------------
+
+    # The decisions by which a target chooses how to meet an action (parry or dodge, react or
+    # not): `fracas odds` gives the odds for each of its options as well as for the policy's.
+    defence_decisions: ClassVar[tuple[str, ...]] = ()
+
+    def actions(self, state: StateT, actor: Combatant, target: Combatant) -> Sequence[str]:
+        """The actions `actor` may take against `target` now, by name (its weapons, spells,
+        stunts…), the first being the one `fracas odds` takes by default. None: this
+        ruleset gives no odds."""
+        return ()
+
+    def perform(
+        self, table: Table, state: StateT, actor: Combatant, target: Combatant, action: str
+    ) -> str:
+        """Carry out one action by the rules, through `table`, and name its result in the
+        ruleset's own words (miss, parried, hit, critical…)."""
+        raise FracasError(f"the {self.title} rules here give no odds")
 
     def bench_encounters(self) -> dict[str, Traversable]:
         """The encounters `fracas bench` times: `bench/1v1.yaml` and `bench/4v4.yaml` in the

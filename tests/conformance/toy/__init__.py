@@ -196,6 +196,11 @@ def act(table: Table, state: BattleState, me: Fighter, patience: int) -> None:
         return
     target = table.choose(me, TARGET, targets)
     assert isinstance(target, Fighter)
+    strike(table, me, target)
+
+
+def strike(table: Table, me: Fighter, target: Fighter) -> str:
+    """One blow: 3+ on 1D6 to hit (4+ against a guarding fighter), then 1D4 damage."""
     need = 4 if target.guarding else 3
     to_hit = table.roll("1D6", by=me, reason="to hit")
     hit = to_hit.total >= need
@@ -203,7 +208,7 @@ def act(table: Table, state: BattleState, me: Fighter, patience: int) -> None:
         Attacked, attacker=me.name, target=target.name, roll=to_hit.total, need=need, hit=hit
     )
     if not hit:
-        return
+        return "miss"
     damage = table.roll("1D4", by=me, reason="damage").total
     target.hp -= damage
     record_harm(target, damage, me)
@@ -216,6 +221,7 @@ def act(table: Table, state: BattleState, me: Fighter, patience: int) -> None:
         audience=side_audience(target.side),
     )
     fall(table, target)
+    return "hit"
 
 
 def fall(table: Table, f: Fighter) -> None:
@@ -333,3 +339,12 @@ class Toy(Ruleset[ToyEncounter, BattleState]):
 
     def commands(self) -> ToyCommands:
         return ToyCommands()
+
+    def actions(self, state: BattleState, actor: Combatant, target: Combatant) -> list[str]:
+        return ["strike"] if actor.active and target.active and actor.side != target.side else []
+
+    def perform(
+        self, table: Table, state: BattleState, actor: Combatant, target: Combatant, action: str
+    ) -> str:
+        assert isinstance(actor, Fighter) and isinstance(target, Fighter)
+        return strike(table, actor, target)

@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Generic, TypeVar
 
 from fracas.core.controllers import Controller
+from fracas.core.dice_sources import DiceSource
 from fracas.core.errors import FracasError
 from fracas.core.requests import RollRequest
 from fracas.core.table import Table
@@ -114,6 +115,19 @@ def enumerate_action(
 ) -> Enumerated[K]:
     """Run `action(table)` along every way its rolls can fall; the outcome it returns, with
     its exact probability. `controllers` decide for each side (and `gm`), as in `Table`."""
+    return enumerate_runs(
+        lambda dice: action(Table(dice, controllers)), cutoff=cutoff, max_paths=max_paths
+    )
+
+
+def enumerate_runs(
+    run: Callable[[DiceSource], K],
+    *,
+    cutoff: Fraction = Fraction(1, 10**12),
+    max_paths: int = 1_000_000,
+) -> Enumerated[K]:
+    """`enumerate_action` for a run that builds its own table (and its own controllers, when
+    a policy is bound to the state the run builds) on the dice it is given."""
     outcomes: dict[K, Fraction] = {}
     truncated = Fraction(0)
     paths = 0
@@ -121,7 +135,7 @@ def enumerate_action(
     while stack:
         forced, p = stack.pop()
         try:
-            outcome = action(Table(ForcedDice(forced), controllers))
+            outcome = run(ForcedDice(forced))
         except _Chance as chance:
             for faces, weight in chance.ways:
                 q = p * weight

@@ -14,7 +14,7 @@ from fracas.core.combatant import BattleState, Status
 from fracas.core.dice_sources import SeededDice
 from fracas.core.table import Table
 from fracas.dice import compile_dice
-from fracas.odds.enumerator import TooManyPaths, enumerate_action, faces_for
+from fracas.exact.enumerator import TooManyPaths, enumerate_action, faces_for
 
 TOY = "tests/conformance/examples/toy/skirmish.yaml"
 
