@@ -75,9 +75,9 @@ def test_each_defence_and_the_policys() -> None:
 
 def test_bad_requests_are_said_plainly() -> None:
     encounter = fracas.load(TOY)
-    with pytest.raises(FracasError, match="no combatant 'Zed'.*Ann"):
+    with pytest.raises(FracasError, match=r"no combatant 'Zed'.*Ann"):
         fracas.odds(encounter, "Ann", "Zed")
-    with pytest.raises(FracasError, match="cannot 'dance'.*strike"):
+    with pytest.raises(FracasError, match=r"cannot 'dance'.*strike"):
         fracas.odds(encounter, "Ann", "Bo", "dance")
     with pytest.raises(FracasError, match="nothing to do"):
         fracas.odds(encounter, "Ann", "Grunt 1")  # an ally
