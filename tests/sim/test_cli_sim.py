@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 from typer.testing import CliRunner
 
@@ -85,6 +86,9 @@ def test_bench_reports_every_ruleset_with_ratios(monkeypatch):
     assert brp["memory"]["projected"] is True
     assert brp["memory"]["million_battles_peak_mib"] > 0
     assert result["yardstick"]["mean"]["1v1"] > 0
+    # Which build was timed: under `make test-compiled` the compiled one, else pure Python.
+    expected = "compiled" if os.environ.get("FRACAS_EXPECT_COMPILED") else "pure"
+    assert result["build"] == expected
 
 
 def test_balance_refuses_a_stat_that_is_not_on_the_sheet_before_fighting():

@@ -303,6 +303,7 @@ def bench(
         sys.stdout.write(json.dumps(result) + "\n")
         return
     yard = result["yardstick"]["mean"]
+    out.print(f"Build: {result['build']}")
     out.print(
         f"Yardstick (bare d20 loop, this process): 1v1 {yard['1v1']:,.0f}/s, "
         f"4v4 {yard['4v4']:,.0f}/s"

@@ -80,10 +80,18 @@ def bench(
             if name in figures:
                 figures[name]["ratio_one_core"] = figures[name]["one_core"] / yard[name]
     return {
+        "build": build(),
         "yardstick": {"before": before, "after": after, "mean": yard},
         "seconds_per_figure": seconds,
         "rulesets": rulesets,
     }
+
+
+def build() -> str:
+    """Which build is timed: "compiled" (mypyc, setup.py) or "pure" Python."""
+    from fracas.core import table
+
+    return "pure" if str(table.__file__).endswith(".py") else "compiled"
 
 
 def _fighter(enc: Encounter) -> Callable[[int, int], None]:
