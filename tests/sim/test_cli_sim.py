@@ -144,3 +144,19 @@ def test_sim_without_a_count_fights_until_the_default_precision():
     for bad in ("0", "0.5", "2"):
         refused = runner.invoke(app, ["sim", "examples/brp/duel.yaml", "--precision", bad])
         assert refused.exit_code == 2 and "precision" in refused.output
+
+
+def test_bench_profile_splits_the_time_by_layer():
+    """Issue 10: `bench --profile` tells where a battle's time goes, layer by layer."""
+    from fracas.sim.profile import layer_of, profile
+
+    assert layer_of("src/fracas/rulesets/brp/policy.py") == "policy"
+    assert layer_of("src/fracas/rulesets/murdham/attack.py") == "rules"
+    assert layer_of("src/fracas/core/table.py") == "table, dice, journal"
+    result = profile(fracas.load("examples/brp/duel.yaml"), 30)
+    shares = {k: v["share"] for k, v in result["layers"].items()}
+    assert abs(sum(shares.values()) - 1) < 1e-9
+    assert {"rules", "policy", "table, dice, journal"} <= set(shares)
+    assert result["calls_per_battle"] > 100
+    r = runner.invoke(app, ["bench", "--profile", "--quick", "--json"])
+    assert r.exit_code == 0 and "brp 1v1" in json.loads(r.stdout)

@@ -294,10 +294,17 @@ def bench(
         int | None, typer.Option(help="workers for the all-cores figures", min=1)
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON document")] = False,
+    profile: Annotated[
+        bool,
+        typer.Option(help="where the time goes instead, by layer (run it on the pure build)"),
+    ] = False,
 ) -> None:
     """Battles per second of every ruleset (1v1, 4v4; one core and all), and peak memory."""
     from fracas.sim.bench import bench as run_bench
 
+    if profile:
+        print_profiles(as_json, 300 if quick else 2000)
+        return
     result = run_bench(quick=quick, workers=workers)
     if as_json:
         sys.stdout.write(json.dumps(result) + "\n")
@@ -333,3 +340,22 @@ def bench(
                 f"{rid} peak memory ({runs}); 1,000,000 battles projected: "
                 f"{mem['million_battles_peak_mib']:.0f} MiB"
             )
+
+
+def print_profiles(as_json: bool, battles: int) -> None:
+    """`bench --profile`: each ruleset's bench battles under cProfile, time by layer."""
+    from fracas.sim.bench import bench_encounters
+    from fracas.sim.profile import profile
+
+    found = {f"{rid} {name}": profile(enc, battles) for rid, name, enc in bench_encounters()}
+    if as_json:
+        sys.stdout.write(json.dumps(found) + "\n")
+        return
+    for title, result in found.items():
+        per = result["calls_per_battle"]
+        out.print(f"[bold]{escape(title)}[/bold]: {per:,.0f} Python calls a battle")
+        table = Table("Layer", "Share of time", "Calls a battle")
+        for layer, figures in result["layers"].items():
+            share, calls = figures["share"], figures["calls_per_battle"]
+            table.add_row(escape(layer), f"{100 * share:4.1f} %", f"{calls:,.0f}")
+        out.print(table)

@@ -9,7 +9,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from importlib.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +56,7 @@ def bench(
         ruleset = cls()
         figures: dict[str, Any] = {}
         for name, path in ruleset.bench_encounters().items():
-            enc = from_document(yaml.safe_load(path.read_text()), source=f"{rid}:bench/{name}")
+            enc = _bench_encounter(rid, name, path)
             fight_range(enc, 0, 0, 20)  # warm the caches
             one = timed_rate(_fighter(enc), seconds, 25)
             n = max(workers * 100, int(one * workers * seconds))
@@ -85,6 +86,17 @@ def bench(
         "seconds_per_figure": seconds,
         "rulesets": rulesets,
     }
+
+
+def _bench_encounter(rid: str, name: str, path: Traversable) -> Encounter:
+    return from_document(yaml.safe_load(path.read_text()), source=f"{rid}:bench/{name}")
+
+
+def bench_encounters() -> Iterator[tuple[str, str, Encounter]]:
+    """Every ruleset's bench encounters: (ruleset id, "1v1" or "4v4", the encounter)."""
+    for rid, cls in registry().items():
+        for name, path in cls().bench_encounters().items():
+            yield rid, name, _bench_encounter(rid, name, path)
 
 
 def build() -> str:
