@@ -104,7 +104,7 @@ class Battle:
         self.question: Question | None = None
         self.state: Any = None
         self.answers_used = 0
-        self.summary: tuple[CombatantSummary, ...] = ()
+        self._summary: tuple[CombatantSummary, ...] | None = None
         self._ids: dict[str, str] = {}
         self._named: dict[str, Combatant] = {}
         self._lock = threading.RLock()
@@ -115,7 +115,7 @@ class Battle:
         """Fight to the end. Raises `Pending` when a person's answer is needed first."""
         ruleset = self.encounter.ruleset
         spec = self.encounter.spec
-        self.events, self.outcome = [], None
+        self.events, self.outcome, self._summary = [], None, None
         state = ruleset.setup(spec)
         self.state = state
         self.seating.check(state)
@@ -139,16 +139,28 @@ class Battle:
         ruleset.after_battle(table, state)
         self.outcome = outcome
         self.answers_used = table.answers_used
-        self.summary = ruleset.summary(state)
-        table.emit(
-            BattleEnded,
-            winner=outcome.winner,
-            rounds=outcome.rounds,
-            ending=outcome.ending.value,
-            reason=outcome.reason,
-            combatants=self.summary,
-        )
+        if table.observed:
+            table.emit(
+                BattleEnded(
+                    winner=outcome.winner,
+                    rounds=outcome.rounds,
+                    ending=outcome.ending.value,
+                    reason=outcome.reason,
+                    combatants=self.summary,
+                )
+            )
         return outcome
+
+    @property
+    def summary(self) -> tuple[CombatantSummary, ...]:
+        """Each combatant's standing at the end (empty before): the ruleset's summary, made
+        when first read. A simulated battle nobody observes never reads it, and saves the
+        building (the simulator tallies the combatants themselves; issue 10)."""
+        if self._summary is None:
+            if self.outcome is None:
+                return ()
+            self._summary = self.encounter.ruleset.summary(self.state)
+        return self._summary
 
     def _fight(self, table: Table, state: BattleState, max_rounds: int) -> Outcome:
         """Rounds in the ruleset's own order of play until it judges the fight over."""

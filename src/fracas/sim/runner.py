@@ -40,7 +40,7 @@ def fight_range(encounter: Encounter, seed: int, start: int, stop: int) -> Tally
     for i in range(start, stop):
         battle = Battle(encounter, dice=SeededDice.spawned(keys, i), observe=False)
         outcome = battle.run()
-        tally.add(outcome, battle.summary, battle.state.tally)
+        tally.add(outcome, battle.state.combatants, battle.state.tally)  # no summary built
     return tally
 
 

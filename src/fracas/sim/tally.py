@@ -5,13 +5,32 @@ does not grow with the number of battles."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from fracas.core.combatant import Status
-from fracas.core.events import CombatantSummary
 from fracas.core.outcome import Outcome
 from fracas.sim import stats
+
+
+class Tallied(Protocol):
+    """What the tally reads of a combatant at the end: a `Combatant` or its summary."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def side(self) -> str: ...
+    @property
+    def status(self) -> Status: ...
+    @property
+    def went_down(self) -> bool: ...
+    @property
+    def damage_dealt(self) -> int: ...
+    @property
+    def damage_taken(self) -> int: ...
 
 
 @dataclass(slots=True)
@@ -36,9 +55,9 @@ class Tally:
     extras: Counter[str] = field(default_factory=Counter)
     reasons: Counter[str] = field(default_factory=Counter)  # why battles ended
 
-    def add(
-        self, outcome: Outcome, summary: tuple[CombatantSummary, ...], extras: Counter[str]
-    ) -> None:
+    def add(self, outcome: Outcome, combatants: Sequence[Tallied], extras: Counter[str]) -> None:
+        """One battle: its outcome, its combatants as they ended (the fighters themselves,
+        or their summaries), and the ruleset's own counts."""
         self.battles += 1
         if outcome.winner is None:
             self.draws += 1
@@ -46,7 +65,7 @@ class Tally:
             self.wins[outcome.winner] += 1
         self.rounds[outcome.rounds] += 1
         self.reasons[outcome.reason] += 1
-        for c in summary:
+        for c in combatants:
             t = self.combatants.get(c.id)
             if t is None:
                 t = self.combatants[c.id] = CombatantTally(c.name, c.side)
