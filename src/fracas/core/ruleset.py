@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from functools import cache
 from importlib import resources
 from importlib.abc import Traversable
@@ -123,6 +124,21 @@ class Ruleset(ABC, Generic[SpecT, StateT]):
         """Carry out one action by the rules, through `table`, and name its result in the
         ruleset's own words (miss, parried, hit, critical…)."""
         raise FracasError(f"the {self.title} rules here give no odds")
+
+    def calculate(
+        self,
+        state: StateT,
+        actor: Combatant,
+        target: Combatant,
+        action: str,
+        defence: str | None,
+    ) -> Mapping[tuple[str, int, bool], Fraction] | None:
+        """What `perform` would give along every way the dice fall, computed by the ruleset's
+        own calculator: each (result, harm to the target, target out of the fight) with its
+        exact probability, the target defending with the option whose label is `defence`
+        (its policy's choice when None or not offered). None: there is no calculator, and
+        `fracas odds` enumerates `perform` instead (the calculators are tested against it)."""
+        return None
 
     def bench_encounters(self) -> dict[str, Traversable]:
         """The encounters `fracas bench` times: `bench/1v1.yaml` and `bench/4v4.yaml` in the

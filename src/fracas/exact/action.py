@@ -10,7 +10,7 @@ names the decisions by which a target defends (`Ruleset.defence_decisions`).
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -42,14 +42,20 @@ class OutcomeOdds:
 
     @classmethod
     def of(cls, enumerated: Enumerated[Result]) -> OutcomeOdds:
+        return cls.of_outcomes(enumerated.outcomes, enumerated.truncated)
+
+    @classmethod
+    def of_outcomes(
+        cls, outcomes: Mapping[Result, Fraction], truncated: Fraction = Fraction(0)
+    ) -> OutcomeOdds:
         results: dict[str, Fraction] = {}
         harm: dict[int, Fraction] = {}
         down = Fraction(0)
-        for (name, damage, out), p in enumerated.outcomes.items():
+        for (name, damage, out), p in outcomes.items():
             results[name] = results.get(name, Fraction(0)) + p
             harm[damage] = harm.get(damage, Fraction(0)) + p
             down += p if out else 0
-        return cls(results, dict(sorted(harm.items())), down, enumerated.truncated)
+        return cls(results, dict(sorted(harm.items())), down, truncated)
 
     def mean_harm(self) -> Fraction:
         return sum((damage * p for damage, p in self.harm.items()), Fraction(0))
@@ -128,8 +134,11 @@ def action_odds(
     action: str | None = None,
     *,
     cutoff: Fraction = Fraction(1, 10**9),
+    by_enumeration: bool = False,
 ) -> ActionOdds:
-    """The exact odds of one action, from an encounter's start or a battle as it stands."""
+    """The exact odds of one action, from an encounter's start or a battle as it stands: by
+    the ruleset's calculator where it has one, else (or with `by_enumeration`) by running its
+    rules along every way the dice can fall."""
     encounter = source.encounter if isinstance(source, Battle) else source
     ruleset: AnyRuleset = encounter.ruleset
     fresh = _fresh_states(source)
@@ -145,7 +154,7 @@ def action_odds(
             f"{me.name} cannot {action!r} against {them.name}; the actions are: "
             + ", ".join(offered)
         )
-    plan = _Plan(ruleset, fresh, me.id, them.id, action, cutoff)
+    plan = _Plan(ruleset, fresh, me.id, them.id, action, cutoff, by_enumeration)
     seen: Seen = []
     policy = plan.odds(None, seen)
     if not seen:
@@ -165,10 +174,32 @@ class _Plan:
     target: str
     action: str
     cutoff: Fraction
+    by_enumeration: bool
 
     def odds(self, label: str | None, seen: Seen) -> OutcomeOdds:
+        if not self.by_enumeration:
+            calculated = self.calculated(label, seen)
+            if calculated is not None:
+                return calculated
         return OutcomeOdds.of(enumerate_runs(lambda dice: self.once(dice, label, seen),
                                              cutoff=self.cutoff))  # fmt: skip
+
+    def calculated(self, label: str | None, seen: Seen) -> OutcomeOdds | None:
+        """The ruleset's calculator; the target's defence options are found as the
+        enumerator finds them, by offering the rules one run (its dice never rolled)."""
+        state = self.fresh()
+        me, them = _by_id(state, self.actor), _by_id(state, self.target)
+        outcomes = self.ruleset.calculate(state, me, them, self.action, label)
+        if outcomes is None:
+            return None
+        if label is None and not seen:
+            self.probe_defence(seen)
+        return OutcomeOdds.of_outcomes(outcomes)
+
+    def probe_defence(self, seen: Seen) -> None:
+        """Follow the ways the dice can fall until the target's defence is first offered
+        (a few runs: the first attack roll that succeeds)."""
+        enumerate_runs(lambda dice: self.once(dice, None, seen), until=lambda: bool(seen))
 
     def once(self, dice: DiceSource, label: str | None, seen: Seen) -> Result:
         state = self.fresh()

@@ -125,14 +125,16 @@ def enumerate_runs(
     *,
     cutoff: Fraction = Fraction(1, 10**12),
     max_paths: int = 1_000_000,
+    until: Callable[[], bool] | None = None,
 ) -> Enumerated[K]:
     """`enumerate_action` for a run that builds its own table (and its own controllers, when
-    a policy is bound to the state the run builds) on the dice it is given."""
+    a policy is bound to the state the run builds) on the dice it is given. With `until`,
+    the search stops as soon as it says so (a probe for what the rules ask along the way)."""
     outcomes: dict[K, Fraction] = {}
     truncated = Fraction(0)
     paths = 0
     stack: list[tuple[tuple[tuple[int, ...], ...], Fraction]] = [((), Fraction(1))]
-    while stack:
+    while stack and not (until is not None and until()):
         forced, p = stack.pop()
         try:
             outcome = run(ForcedDice(forced))

@@ -10,18 +10,19 @@ the decisions rules ask and the policy answers), `data/` (every table of the see
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
-from fracas.core.combatant import Side, Status, roster
+from fracas.core.combatant import Combatant, Side, Status, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
 from fracas.core.ruleset import Ruleset
 from fracas.core.table import Table
-from fracas.rulesets.brp import data, model
+from fracas.rulesets.brp import combat, data, decisions, model, odds
 from fracas.rulesets.brp.commands import BRPCommands
 from fracas.rulesets.brp.policy import BRPPolicy
 from fracas.rulesets.brp.round import play_round
-from fracas.rulesets.brp.state import BRPState, Fighter, build_fighter
+from fracas.rulesets.brp.state import BRPState, Fighter, Weapon, build_fighter
 
 
 class BRP(Ruleset[model.Encounter, BRPState]):
@@ -63,6 +64,37 @@ class BRP(Ruleset[model.Encounter, BRPState]):
     def commands(self) -> BRPCommands:
         return BRPCommands()
 
+    # --- exact odds (issue 11): one attack, §5.5 to §5.13 -----------------------------------
+
+    defence_decisions = (decisions.DEFEND,)
+
+    def actions(self, state: BRPState, actor: Combatant, target: Combatant) -> list[str]:
+        """An attack with each weapon `actor` can strike `target` with now (by its name)."""
+        if not isinstance(actor, Fighter) or not isinstance(target, Fighter):
+            return []
+        if not actor.active or actor.side == target.side:
+            return []
+        return [str(w) for w in actor.arms() if w.ready]
+
+    def perform(
+        self, table: Table, state: BRPState, actor: Combatant, target: Combatant, action: str
+    ) -> str:
+        weapon = _weapon(actor, action)
+        assert isinstance(actor, Fighter) and isinstance(target, Fighter)
+        return combat.resolve_attack(table, state, actor, target, weapon)
+
+    def calculate(
+        self,
+        state: BRPState,
+        actor: Combatant,
+        target: Combatant,
+        action: str,
+        defence: str | None,
+    ) -> dict[tuple[str, int, bool], Fraction]:
+        assert isinstance(actor, Fighter) and isinstance(target, Fighter)
+        policy = BRPPolicy(state)
+        return odds.attack_outcomes(state, actor, target, _weapon(actor, action), defence, policy)
+
 
 def condition(f: Fighter) -> str:
     """BRP's words for where a fighter stands (§5.12, §5.14)."""
@@ -73,3 +105,8 @@ def condition(f: Fighter) -> str:
 
 def summarize(f: Fighter) -> CombatantSummary:
     return CombatantSummary.of(f, condition(f), {"HP": (f.hp, f.hp_max)})
+
+
+def _weapon(actor: Combatant, name: str) -> Weapon:
+    assert isinstance(actor, Fighter)
+    return next(w for w in actor.arms() if str(w) == name)

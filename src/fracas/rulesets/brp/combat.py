@@ -166,8 +166,8 @@ def defences(state: BRPState, defender: Fighter, weapon: Weapon) -> list[Defence
 
 def resolve_attack(
     table: Table, state: BRPState, attacker: Fighter, target: Fighter, weapon: Weapon
-) -> None:
-    """One attack, §5.5 to §5.13."""
+) -> str:
+    """One attack, §5.5 to §5.13; what came of it, in words (`outcome_name`)."""
     chance = attack_chance(state, attacker, target, weapon)
     spend_ammunition(weapon)
     roll = table.roll("1D100", by=attacker, reason=f"{attacker.name}'s attack")
@@ -190,7 +190,7 @@ def resolve_attack(
     if weapon.data.hands == 2:
         attacker.two_handed = True
     if not level.succeeded:
-        return  # §5.8: failure, no damage, no effect
+        return outcome_name(level, NoDefend(), Level.FAILURE, "")  # §5.8: no damage, no effect
     defence_level = Level.FAILURE
     defence: Defence = NoDefend()
     reason = why_no_defence(state, target, weapon)
@@ -220,6 +220,21 @@ def resolve_attack(
         damage_item(table, state, attacker, weapon, row.attacker_weapon_damage)
     if row.result != "blocked":
         deal_damage(table, attacker, target, weapon, special=row.result == "special")
+    return outcome_name(level, defence, defence_level, row.result)
+
+
+def outcome_name(level: Level, defence: Defence, defence_level: Level, result: str) -> str:
+    """An attack's outcome in words, for `fracas odds`: a fumble or a miss (§5.8, B6);
+    parried or dodged (blocked by the matrix); partly parried or dodged (a special attack met
+    by a successful defence does normal damage); a hit; a special (§5.13)."""
+    if not level.succeeded:
+        return "fumble" if level is Level.FUMBLE else "miss"
+    kind = "parried" if isinstance(defence, Parry) else "dodged"
+    if result == "blocked":
+        return kind
+    if result == "normal" and defence_level.succeeded:
+        return f"partly {kind}"
+    return "special" if result == "special" else "hit"
 
 
 def roll_defence(table: Table, defender: Fighter, defence: Parry | Dodge) -> Level:

@@ -12,9 +12,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from fracas.core.controllers import Controller
+from fracas.core.requests import ChoiceRequest
 from fracas.dice import compile_dice
-from fracas.rulesets.brp import derived
+from fracas.rulesets.brp import combat, data, decisions, derived
 from fracas.rulesets.brp.derived import Level
+from fracas.rulesets.brp.state import BRPState, Fighter, Weapon
 
 
 @lru_cache(maxsize=512)
@@ -71,3 +74,61 @@ def profile(chance: int, normal: str, special: str, db: str, armour: int) -> Pro
     top = max(dist)
     tail = [float(sum(p for v, p in dist.items() if v >= k)) for k in range(top + 1)]
     return Profile(float(expected(dist)), tuple(tail))
+
+
+Outcomes = dict[tuple[str, int, bool], Fraction]  # (result, harm, target out) → probability
+
+
+def attack_outcomes(
+    state: BRPState,
+    attacker: Fighter,
+    target: Fighter,
+    weapon: Weapon,
+    defence_label: str | None,
+    policy: Controller,
+) -> Outcomes:
+    """The exact outcomes of one attack as `combat.resolve_attack` resolves it (§5.5–5.13):
+    the attack's success levels, then the target's defence — the option labelled
+    `defence_label`, else the policy's choice — and its levels, the matrix (§5.8), the normal
+    or special damage less armour (§5.9, §5.10, §5.13), and whether the target falls (§5.12:
+    2 hit points or fewer). Tested against the enumerated rules (tests/exact)."""
+    out: defaultdict[tuple[str, int, bool], Fraction] = defaultdict(Fraction)
+    fallen = not target.active
+    defence = _defence(state, target, weapon, defence_label, policy)
+    defended = (
+        {Level.FAILURE: Fraction(1)}
+        if isinstance(defence, combat.NoDefend)
+        else levels(defence.chance)
+    )
+    matrix = data.matrix()
+    db = attacker.dice_vars.get("db", "0")
+    armour = combat.armour_against(target, weapon)
+    for level, p in levels(combat.attack_chance(state, attacker, target, weapon)).items():
+        if not level.succeeded:
+            out[(combat.outcome_name(level, defence, Level.FAILURE, ""), 0, fallen)] += p
+            continue
+        for defence_level, q in defended.items():
+            result = matrix[(level.matrix_key, defence_level.matrix_key)].result
+            name = combat.outcome_name(level, defence, defence_level, result)
+            if result == "blocked":
+                out[(name, 0, fallen)] += p * q
+                continue
+            notation = combat.damage_notation(weapon, special=result == "special")
+            for harm, r in injury(notation, db, armour).items():
+                out[(name, harm, fallen or target.hp - harm <= 2)] += p * q * r
+    return dict(out)
+
+
+def _defence(
+    state: BRPState, target: Fighter, weapon: Weapon, label: str | None, policy: Controller
+) -> combat.Defence:
+    """The defence the target meets the attack with, as the rules would ask it (§5.6, §5.7)."""
+    if combat.why_no_defence(state, target, weapon) is not None:
+        return combat.NoDefend()
+    options = combat.defences(state, target, weapon)
+    labels = [str(option) for option in options]
+    if len(options) == 1:
+        return options[0]
+    if label in labels:
+        return options[labels.index(label)]
+    return options[policy.choose(ChoiceRequest(target, decisions.DEFEND, options))]
