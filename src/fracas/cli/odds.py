@@ -52,7 +52,10 @@ def print_odds(result: ActionOdds) -> None:
     table.add_row("out of the fight", *(_pct(o.down) for _, o in columns))
     out.print(table)
     if result.decision is not None:
-        out.print(f"The target's choice: {escape(result.decision)}.")
+        out.print(
+            f"Each column after the first: {escape(result.target)}'s "
+            f"'{escape(result.decision)}' decision taken so, whatever the policy would choose."
+        )
     if any(o.truncated for _, o in columns):
         worst = max(float(o.truncated) for _, o in columns)
         out.print(f"Unbounded dice: paths under 1 in 10⁹ left out ({worst:.1e} in all).")
