@@ -58,7 +58,7 @@ def print_odds(result: ActionOdds) -> None:
         )
     if any(o.truncated for _, o in columns):
         worst = max(float(o.truncated) for _, o in columns)
-        out.print(f"Unbounded dice: paths under 1 in 10⁹ left out ({worst:.1e} in all).")
+        out.print(f"Exploding dice: ways less likely than 1 in 10⁹ left out ({worst:.1e} in all).")
 
 
 def _pct(p: Fraction | int) -> str:

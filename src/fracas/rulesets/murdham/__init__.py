@@ -10,16 +10,17 @@ turn, movement, opportunity attacks), `round` (faction alternation, end of round
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from fracas.core.combatant import Side, Status, roster
+from fracas.core.combatant import Combatant, Side, Status, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
 from fracas.core.outcome import Verdict
 from fracas.core.ruleset import Ruleset
 from fracas.core.table import Table
-from fracas.rulesets.murdham import data, model
+from fracas.rulesets.murdham import attack, data, decisions, model
 from fracas.rulesets.murdham.aftermath import degrade_gear
 from fracas.rulesets.murdham.commands import MurdhamCommands
 from fracas.rulesets.murdham.policy import MurdhamPolicy
@@ -104,6 +105,41 @@ class Murdham(Ruleset[model.Encounter, MurdhamState]):
     def commands(self) -> MurdhamCommands:
         return MurdhamCommands()
 
+    # --- exact odds (issue 11): one attack, seed "Attacking" to "Reacting to an attack" -----
+
+    defence_decisions = (decisions.REACT,)
+
+    def actions(self, state: MurdhamState, actor: Combatant, target: Combatant) -> list[str]:
+        """An attack with each weapon the rules let `actor` use on `target` from where both
+        stand (seed "Attacking"), by its name."""
+        if not isinstance(actor, Character) or not isinstance(target, Character):
+            return []
+        if not actor.able or actor.side == target.side:
+            return []
+        return [w.name for w in actor.weapons if attack.why_not(state, actor, target, w) is None]
+
+    def perform(
+        self, table: Table, state: MurdhamState, actor: Combatant, target: Combatant, action: str
+    ) -> str:
+        """One attack, named by what came of it for the target: missed (a failed WIT save),
+        dodged, countered, a stunt it accepted (incapacitated or surrendered without harm),
+        killed, incapacitated (critical damage, M5), wounded, or no harm (armour, M10)."""
+        assert isinstance(actor, Character) and isinstance(target, Character)
+        weapon = next(w for w in actor.weapons if w.name == action)
+        before = Counter(state.tally)
+        health = target.health
+        attack.attack(table, state, actor, target, weapon)
+        for key, name in _ATTACK_TALLIES:
+            if state.tally[key] > before[key]:
+                return name
+        if target.status is Status.DEAD:
+            return "killed"
+        if target.health == health and target.status is not Status.ACTIVE:
+            return "surrendered" if target.status is Status.SURRENDERED else "stunt"
+        if target.incapacitated:
+            return "incapacitated"
+        return "wounded" if target.health < health else "no harm"
+
 
 def condition(c: Character) -> str:
     """Murdham's words for where a character stands (M5, M6, seed "Surrendering")."""
@@ -137,3 +173,11 @@ def zone_map(spec: model.MapSpec) -> ZoneMap:
         for n in grid.zones
     ]
     return ZoneMap(dict((z.name, z) for z in zones), grid.links)
+
+
+# What the attack procedure counts in the battle's tally, and the outcome it names.
+_ATTACK_TALLIES = (
+    ("attacks missed", "missed"),
+    ("attacks dodged", "dodged"),
+    ("attacks countered", "countered"),
+)

@@ -333,6 +333,7 @@ def take_aim(
         return True, True
     if checks.save(table, attacker, "WIT", f"to hit: {why}"):
         return True, False
+    state.tally["attacks missed"] += 1
     table.emit(Missed, attacker=attacker.name, target=target.name, why="failed WIT save")
     return False, False
 
@@ -410,9 +411,11 @@ def resolve(
     counter is resolved by `countered`; otherwise the attack lands. `aimed`: no WIT save was
     needed to hit (M24 piercing strike). Returns the reaction the attack met."""
     if isinstance(reaction, Dodge) and checks.save(table, target, "AGI", "dodge"):
+        state.tally["attacks dodged"] += 1
         table.emit(Missed, attacker=attacker.name, target=target.name, why="dodged")
         return NoReaction()
     if isinstance(reaction, Counter):
+        state.tally["attacks countered"] += 1
         countered(
             table, state, attacker, target, weapon, kind, reaction, held_back, dice, aimed=aimed
         )
