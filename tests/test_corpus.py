@@ -39,6 +39,8 @@ def test_a_broken_input_is_one_clear_message(name: str) -> None:
         assert result.exit_code == 2, (command, output)
         assert expected in output, (command, output)
         assert output.count("\n") <= 3, output  # a message, not a dump
+    odds = runner.invoke(app, ["odds", str(path), "--actor", "X", "--target", "Y"])
+    assert odds.exit_code == 2 and "Traceback" not in odds.output, odds.output
     balanced = runner.invoke(app, ["balance", str(path), "--vary", "X", "-n", "100"])
     assert balanced.exit_code == 2 and "Traceback" not in balanced.output
     replayed = runner.invoke(app, ["replay", str(path)])

@@ -146,7 +146,10 @@ def action_odds(
     me, them = _named(state, actor), _named(state, target)
     offered = list(ruleset.actions(state, me, them))
     if not offered:
-        raise FracasError(f"{me.name} has nothing to do against {them.name} that has odds here")
+        raise FracasError(
+            f"the rules offer {me.name} no action against {them.name} as they stand"
+            " (out of reach or range, on the same side, or out of the fight)"
+        )
     if action is None:
         action = offered[0]
     elif action not in offered:
