@@ -4,16 +4,13 @@ along every roll, and the real rules rolled from seeded dice."""
 
 from __future__ import annotations
 
-import math
-from collections import Counter
 from fractions import Fraction
 
 import pytest
 
 import fracas
-from fracas.core.dice_sources import SeededDice
-from fracas.core.table import Table
-from fracas.exact.action import action_odds
+from fracas.exact.action import action_odds, sample_action
+from odds_support import assert_within_4_se
 
 DUEL = "examples/brp/duel.yaml"
 FIREFIGHT = "examples/brp/firefight.yaml"
@@ -46,20 +43,8 @@ def test_the_calculator_agrees_with_the_rules_rolled() -> None:
     falling within 4 standard errors of the calculated fraction."""
     encounter = fracas.load(DUEL)
     exact = action_odds(encounter, "Aldric", "Berend").policy
-    ruleset, n = encounter.ruleset, 6000
-    seen: Counter[str] = Counter()
-    fell = 0
-    for i in range(n):
-        state = ruleset.setup(encounter.spec)
-        aldric, berend = (next(c for c in state.combatants if c.name == name)
-                          for name in ("Aldric", "Berend"))  # fmt: skip
-        table = Table(SeededDice(i), {side.name: ruleset.policy(state) for side in state.sides})
-        seen[ruleset.perform(table, state, aldric, berend, "Sword, Broad")] += 1
-        fell += not berend.active
-    for name, p in [*exact.results.items(), ("fell", exact.down)]:
-        observed = (fell if name == "fell" else seen[name]) / n
-        se = math.sqrt(float(p) * (1 - float(p)) / n)
-        assert abs(observed - float(p)) <= 4 * se + 1e-12, name
+    sampled = sample_action(encounter, "Aldric", "Berend", "Sword, Broad", 6000)
+    assert_within_4_se(exact, sampled, 6000)
 
 
 def test_an_unknown_action_or_combatant_is_refused() -> None:

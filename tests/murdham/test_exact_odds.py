@@ -4,13 +4,9 @@ same rules rolled from seeded dice."""
 
 from __future__ import annotations
 
-import math
-from collections import Counter
-
 import fracas
-from fracas.core.dice_sources import SeededDice
-from fracas.core.table import Table
-from fracas.exact.action import action_odds
+from fracas.exact.action import action_odds, sample_action
+from odds_support import assert_within_4_se
 
 DUEL = "src/fracas/rulesets/murdham/bench/1v1.yaml"
 
@@ -32,16 +28,5 @@ def test_the_enumerated_odds_agree_with_the_rules_rolled() -> None:
     chance it is out of the fight within 4 standard errors."""
     encounter = fracas.load(DUEL)
     exact = action_odds(encounter, "Red bandit", "Blue bandit").policy
-    ruleset, n = encounter.ruleset, 4000
-    seen: Counter[str] = Counter()
-    out = 0
-    for i in range(n):
-        state = ruleset.setup(encounter.spec)
-        red, blue = state.combatants
-        table = Table(SeededDice(i), {side.name: ruleset.policy(state) for side in state.sides})
-        seen[ruleset.perform(table, state, red, blue, "Axe")] += 1
-        out += blue.status.out
-    for name, p in [*exact.results.items(), ("out", exact.down)]:
-        observed = (out if name == "out" else seen[name]) / n
-        se = math.sqrt(float(p) * (1 - float(p)) / n)
-        assert abs(observed - float(p)) <= 4 * se + 1e-9, name
+    sampled = sample_action(encounter, "Red bandit", "Blue bandit", "Axe", 4000)
+    assert_within_4_se(exact, sampled, 4000)

@@ -18,9 +18,10 @@ from typing import Any
 from fracas.core.battle import Battle
 from fracas.core.combatant import BattleState, Combatant
 from fracas.core.controllers import Controller
-from fracas.core.dice_sources import DiceSource
+from fracas.core.dice_sources import DiceSource, SeededDice
 from fracas.core.encounter import Encounter
 from fracas.core.errors import FracasError
+from fracas.core.philox import SpawnedKeys
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import AnyRuleset
 from fracas.core.table import Table
@@ -214,6 +215,26 @@ class _Plan:
         before = them.damage_taken
         name = ruleset.perform(Table(dice, controllers), state, me, them, self.action)
         return name, them.damage_taken - before, them.status.out
+
+
+def sample_action(
+    source: Encounter | Battle, actor: str, target: str, action: str, n: int, seed: int = 0
+) -> OutcomeOdds:
+    """The same action carried out `n` times by the rules from seeded dice, the target
+    defending as its policy would: the frequencies, as fractions of `n` — the third path to
+    the same numbers, for tests and for rulesets with neither calculator nor a small enough
+    enumeration."""
+    encounter = source.encounter if isinstance(source, Battle) else source
+    fresh = _fresh_states(source)
+    state = fresh()
+    me, them = _named(state, actor), _named(state, target)
+    plan = _Plan(encounter.ruleset, fresh, me.id, them.id, action, Fraction(0), True)
+    keys = SpawnedKeys(seed)  # run i rolls battle i's dice of a simulation with this seed
+    counts: dict[Result, int] = {}
+    for i in range(n):
+        result = plan.once(SeededDice.spawned(keys, i), None, [])
+        counts[result] = counts.get(result, 0) + 1
+    return OutcomeOdds.of_outcomes({k: Fraction(v, n) for k, v in counts.items()})
 
 
 def _fresh_states(source: Encounter | Battle) -> Callable[[], BattleState]:
