@@ -27,7 +27,7 @@ from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
 NON_LETHAL = ("disarm", "shove", "grapple")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Stunt:
     """Seed "Attack stunts": an effect offered to `target` instead of damage."""
 
@@ -156,19 +156,19 @@ def roll_damage(
 # ----------------------------------------------------------------------------- reactions
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class NoReaction:
     def __str__(self) -> str:
         return "no reaction"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Dodge:
     def __str__(self) -> str:
         return "dodge (AGI save)"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Counter:
     weapon: Weapon
     kind: str = "damage"
@@ -177,7 +177,7 @@ class Counter:
         return f"counter with {self.weapon}" + ("" if self.kind == "damage" else f" ({self.kind})")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Hide:
     behind: Character
 
@@ -185,7 +185,7 @@ class Hide:
         return f"hide behind {self.behind.name}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Guard:
     guard: Character
 

@@ -1,5 +1,8 @@
 """A character's turn (seed "Taking a turn"): a full move, or a half move with a main action;
-movement splits around the action; leaving nearby enemies invites opportunity attacks."""
+movement splits around the action; leaving nearby enemies invites opportunity attacks.
+
+Plans are slotted dataclasses, read-only by convention but not frozen: one is built for every
+plan offered every turn of every simulated battle (issue 10, "The fast style")."""
 
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ from fracas.rulesets.murdham.events import AttackDeclared, Fell, Freed, Moved, R
 from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Strike:
     """Half move toward the target (`approach` zones), attack (damage or non-lethal), then
     spend what is left of the half move drawing back (`withdraw` zones): movement may be split
@@ -48,7 +51,7 @@ class Strike:
         return f"{move}{what} {self.target.name} with {self.weapon}{back}{away}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SplitStrike:
     """Seed "Effects of size": a larger attacker spreads its melee dice over several smaller
     nearby targets (a wyrm's 2d8 against one man becomes d8 each against two, or d8 and 2d8
@@ -62,7 +65,7 @@ class SplitStrike:
         return f"split the {self.weapon}: {parts}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Mount:
     """Seed "Mounts and vehicles": mounting counts as moving half a zone."""
 
@@ -72,13 +75,13 @@ class Mount:
         return f"mount {self.mount.name}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Dismount:
     def __str__(self) -> str:
         return "dismount"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DeathBlow:
     """Seed "Attacking": kill a nearby incapacitated target, with a weapon (an attack)."""
 
@@ -91,7 +94,7 @@ class DeathBlow:
         return f"deliver a death blow to {self.target.name}{how}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Blast:
     weapon: Weapon
     zone: str
@@ -102,7 +105,7 @@ class Blast:
         return f"blast zone {self.zone} with {self.weapon}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Advance:
     toward: Character
 
@@ -110,13 +113,13 @@ class Advance:
         return f"move toward {self.toward.name}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BreakFree:
     def __str__(self) -> str:
         return "try to break free (STR save)"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FreeAlly:
     ally: Character
     approach: int = 0
@@ -125,13 +128,13 @@ class FreeAlly:
         return f"try to free {self.ally.name} (STR save)"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Surrender:
     def __str__(self) -> str:
         return "surrender"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PickUp:
     """A bonus action: pick up a weapon one dropped (seed "Taking a turn")."""
 
@@ -141,7 +144,7 @@ class PickUp:
         return f"pick up the {self.weapon}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Hold:
     """Do nothing (a rider or mount may keep its turn to react, seed "Mounts")."""
 
