@@ -48,8 +48,12 @@ class Murdham(Ruleset[model.Encounter, MurdhamState]):
     def names(self) -> Mapping[str, Sequence[str]]:
         return {"weapons": list(data.weapons()), "armour": list(data.armour())}
 
+    def __init__(self) -> None:
+        # The zone maps of the encounters set up so far, by their spec (see `zone_map`).
+        self._maps: dict[int, tuple[model.MapSpec, ZoneMap]] = {}
+
     def setup(self, spec: model.Encounter) -> MurdhamState:
-        zones = zone_map(spec.map)
+        zones = self.zone_map(spec.map)
         members: dict[str, list[Character]] = {side.name: [] for side in spec.sides}
         by_name: dict[str, Character] = {}
         riders: list[tuple[Character, str]] = []
@@ -76,6 +80,18 @@ class Murdham(Ruleset[model.Encounter, MurdhamState]):
         )
         state.bonus_round = any(c.hidden for c in state.characters())
         return state
+
+    def zone_map(self, spec: model.MapSpec) -> ZoneMap:
+        """The encounter's zones, built once and shared by all its battles: nothing in a fight
+        changes a zone or a link (M14), and the distances worked out in one battle serve the
+        next (issue 10: building the map was a third of setting up a duel)."""
+        maps = self._maps
+        found = maps.get(id(spec))
+        if found is None or found[0] is not spec:
+            if len(maps) >= 32:  # a long-lived process sees many encounters: keep the latest
+                maps.clear()
+            found = maps[id(spec)] = (spec, zone_map(spec))
+        return found[1]
 
     def play_round(self, table: Table, state: MurdhamState) -> None:
         play_round(table, state)
