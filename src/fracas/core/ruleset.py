@@ -106,6 +106,20 @@ class Ruleset(ABC, Generic[SpecT, StateT]):
         what it did, in words."""
         return self.commands().apply(table, state, command)
 
+    # --- the order of play, for screens (issues 12 and 13) --------------------------------
+
+    def order_of_play(self, state: StateT) -> dict[str, Any]:
+        """Who acts when, in this ruleset's own shape, as JSON-ready data for a GM screen:
+        `kind` names the shape, `round` the round, `entries` list the combatants in order
+        (each with its `id`, `name`, `side`, `hidden` and `active`, plus the ruleset's own
+        fields). A screen shows a viewer only the entries of combatants visible to it. By
+        default: the sides in encounter order."""
+        return {
+            "kind": "sides",
+            "round": state.round,
+            "entries": [order_entry(c) for c in state.combatants],
+        }
+
     # --- exact odds (issue 11) --------------------------------------------------------------
 
     # The decisions by which a target chooses how to meet an action (parry or dodge, react or
@@ -150,6 +164,18 @@ class Ruleset(ABC, Generic[SpecT, StateT]):
             if path.is_file():
                 found[name] = path
         return found
+
+
+def order_entry(c: Combatant, **extra: Any) -> dict[str, Any]:
+    """One combatant in an order of play: what every ruleset's view gives, and its own."""
+    return {
+        "id": c.id,
+        "name": c.name,
+        "side": c.side,
+        "hidden": c.hidden,
+        "active": c.active,
+        **extra,
+    }
 
 
 AnyRuleset = Ruleset[Any, Any]

@@ -9,6 +9,7 @@ the decisions rules ask and the policy answers), `data/` (every table of the see
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -16,12 +17,13 @@ from typing import Any
 from fracas.core.combatant import Combatant, Side, Status, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
-from fracas.core.ruleset import Ruleset
+from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
 from fracas.rulesets.brp import combat, data, decisions, model, odds
+from fracas.rulesets.brp.actions import Action
 from fracas.rulesets.brp.commands import BRPCommands
 from fracas.rulesets.brp.policy import BRPPolicy
-from fracas.rulesets.brp.round import play_round
+from fracas.rulesets.brp.round import action_key, play_round
 from fracas.rulesets.brp.state import BRPState, Fighter, Weapon, build_fighter
 
 
@@ -63,6 +65,28 @@ class BRP(Ruleset[model.Encounter, BRPState]):
 
     def commands(self) -> BRPCommands:
         return BRPCommands()
+
+    def order_of_play(self, state: BRPState) -> dict[str, Any]:
+        """§5.1–5.4: the DEX ranks. Once intents are stated, the fighters in the order they
+        act (rank after moving, weapon length, skill: `round.action_key`), with their intent;
+        before, by DEX. A fighter with no rank (it ran, §5.3) or no action comes last."""
+        fighters = state.fighters()
+        acting = [f for f in fighters if isinstance(f.intent, Action) and f.rank]
+        acting.sort(key=action_key)
+        rest = sorted((f for f in fighters if f not in acting), key=lambda f: -f.dex)
+        return {
+            "kind": "DEX ranks",
+            "round": state.round,
+            "entries": [
+                order_entry(
+                    f,
+                    dex=f.dex,
+                    rank=math.floor(f.rank) if f in acting and f.rank is not None else None,
+                    intent=str(f.intent) if f.intent is not None else None,
+                )
+                for f in [*acting, *rest]
+            ],
+        }
 
     # --- exact odds (issue 11): one attack, §5.5 to §5.13 -----------------------------------
 

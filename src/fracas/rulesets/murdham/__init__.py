@@ -18,7 +18,7 @@ from fracas.core.combatant import Combatant, Side, Status, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
 from fracas.core.outcome import Verdict
-from fracas.core.ruleset import Ruleset
+from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
 from fracas.rulesets.murdham import attack, data, decisions, model
 from fracas.rulesets.murdham.aftermath import degrade_gear
@@ -120,6 +120,24 @@ class Murdham(Ruleset[model.Encounter, MurdhamState]):
 
     def commands(self) -> MurdhamCommands:
         return MurdhamCommands()
+
+    def order_of_play(self, state: MurdhamState) -> dict[str, Any]:
+        """Seed "Combat procedure": factions take turns activating one character at a time,
+        the initiative's faction first; each character once a round (or passing). Entries by
+        faction in turn order, each with whether it has taken its turn this round."""
+        first = [s for s in state.sides if s.name == state.initiative]
+        order = [*first, *(s for s in state.sides if s.name != state.initiative)]
+        return {
+            "kind": "faction turns",
+            "round": state.round,
+            "initiative": state.initiative or None,
+            "bonus_round": state.bonus_round,
+            "entries": [
+                order_entry(c, took_turn=c.took_turn, able=c.able, zone=c.zone)
+                for side in order
+                for c in state.faction(side.name)
+            ],
+        }
 
     # --- exact odds (issue 11): one attack, seed "Attacking" to "Reacting to an attack" -----
 
