@@ -84,7 +84,7 @@ def test_the_fraction_breaks_only_what_weapon_type_and_skill_leave_tied(scene, s
     runner, stander = s["Runner"], s["Stander"]
     for f in (runner, stander):
         f.intent = Attack(s["Foe"], f.weapons[0], 0.0)
-    runner.rank, stander.rank = Fraction(13, 2), Fraction(6)
+    runner.rank, stander.rank = 13 / 2, 6.0
     assert round.action_key(runner) < round.action_key(stander)
 
 

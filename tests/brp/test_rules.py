@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import pytest
 
 import fracas
@@ -107,7 +105,7 @@ def test_ties_on_a_dex_rank_go_missile_long_medium_short_then_skill(scene, sheet
     for name, _, _ in fighters:
         f = s[name]
         f.intent = Attack(foe, f.weapons[0], 0.0)
-        f.rank = Fraction(12)
+        f.rank = 12.0
     order = sorted((s[n] for n, _, _ in fighters), key=action_key)
     assert [f.name for f in order] == [
         "Archer",

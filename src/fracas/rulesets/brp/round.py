@@ -6,7 +6,6 @@ The round is the ruleset's own order of play (DESIGN.md §3); the core calls `pl
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from functools import lru_cache
 from itertools import groupby
 
@@ -91,16 +90,19 @@ def statement_of_intent(table: Table, state: BRPState, order: list[Fighter]) -> 
 
 
 @lru_cache(maxsize=4096)
-def rank_after_moving(dex: int, metres: float) -> Fraction | None:
+def rank_after_moving(dex: int, metres: float) -> float | None:
     """§5.3: ≤5 m no change (B-C5); 6–15 m ½ DEX rank; 16–29 m ¼; 30 m defence only.
-    Kept exact: the rank shown is rounded down, the fraction breaks ties (T-BRP-6)."""
+    Kept exact: the rank shown is rounded down, the fraction breaks ties (T-BRP-6). Whole,
+    halved or quartered DEX is exact in a float (a binary fraction), and a float is compared
+    and sorted many times faster than a `Fraction` (issue 10: the order of actions spent a
+    third of a compiled duel in the fractions module)."""
     moves = data.tables()["movement"]
     if metres <= moves["full_rank_up_to"]:
-        return Fraction(dex)
+        return float(dex)
     if metres <= moves["half_rank_up_to"]:
-        return Fraction(dex, 2)
+        return dex / 2
     if metres < moves["running"]:
-        return Fraction(dex, 4)
+        return dex / 4
     return None
 
 
@@ -136,7 +138,7 @@ def _move(table: Table, f: Fighter, goal: Fighter, metres: float, *, defend_only
     elif rank == f.dex:
         note = f"acts on DEX rank {f.dex}"
     else:
-        part = "½" if rank == Fraction(f.dex, 2) else "¼"
+        part = "½" if rank == f.dex / 2 else "¼"
         note = f"acts on {part} DEX rank: {math.floor(rank)} (§5.3)"
     if table.observed:
         table.emit(
@@ -154,7 +156,7 @@ def _move(table: Table, f: Fighter, goal: Fighter, metres: float, *, defend_only
 # ----------------------------------------------------------------------------- 3. actions
 
 
-def action_key(f: Fighter) -> tuple[int, int, int, Fraction]:
+def action_key(f: Fighter) -> tuple[int, int, int, float]:
     """§5.4 order: the DEX rank the GM counts (a moved fighter's ½ or ¼ rounded down,
     T-BRP-6), then weapon type (missile, long, medium, short/unarmed), then skill (§5.2); the
     exact fraction breaks only what those leave tied (F-BRP-12). Fighters equal on all four

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from fracas.core.combatant import BattleState, Combatant, Status
@@ -104,7 +103,7 @@ class Fighter(Combatant):
     # This round (reset at the start of each round):
     intent: Intent | None = None
     moved: float = 0.0
-    rank: Fraction | None = None  # None: moved 30 m, defence only (§5.3)
+    rank: float | None = None  # whole, ½ or ¼ DEX (exact); None: ran 30 m, defends (§5.3)
     defences: int = 0
     two_handed: bool = False  # attacked with a two-handed weapon: shield not in hand
     kneeling: bool = False
