@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING
 
 from fracas.core.combatant import BattleState, Combatant, Status
@@ -193,10 +194,17 @@ def weapons_in_hand(
     spec: model.Combatant, skills: dict[str, int], base: dict[str, int], penalty: int
 ) -> list[Weapon]:
     """The sheet's weapons (§5.9), with Brawl added for those who do not list it."""
-    entries = [model.WeaponEntry(name=w) if isinstance(w, str) else w for w in spec.weapons]
+    entries = [plain_entry(w) if isinstance(w, str) else w for w in spec.weapons]
     if not any(e.name == "Brawl" for e in entries):
-        entries.append(model.WeaponEntry(name="Brawl"))  # everyone can brawl (§5.9 Brawl 25%)
+        entries.append(plain_entry("Brawl"))  # everyone can brawl (§5.9 Brawl 25%)
     return [weapon_in_hand(entry, skills, base, penalty) for entry in entries]
+
+
+@cache
+def plain_entry(name: str) -> model.WeaponEntry:
+    """A weapon the sheet names with no details, validated once and shared (the model is
+    frozen): fighters are built for every simulated battle (issue 10)."""
+    return model.WeaponEntry(name=name)
 
 
 def weapon_in_hand(
