@@ -27,7 +27,8 @@ RANGE_MOD = {"short": 1, "medium": 0, "long": -1}  # rule 14
 def armour_class(target: Fighter, attacker: Fighter, shield_counts: bool, melee: bool) -> int:
     """Rules 1, 2, 15, 66, 69, 76 with ODD-U4, U51: DEX lowers AC unless the target is
     surprised; a shield lowers it by 1 against its first two attackers, never when surprised;
-    Florentine lowers it by 1 against melee; a D9 "off balance" raises it by 2."""
+    Florentine lowers it by 1 against melee (76), a parry by 2 (92); a D9 "off balance"
+    raises it by 2."""
     ac = target.base_ac
     if not target.surprised:
         ac -= target.dex_bonus
@@ -35,6 +36,8 @@ def armour_class(target: Fighter, attacker: Fighter, shield_counts: bool, melee:
             ac -= 1
     if melee and len(target.weapons) == 2:
         ac -= 1
+    if target.parrying:  # rule 92
+        ac -= 2
     return ac
 
 
@@ -99,10 +102,10 @@ def resolve(
     )  # fmt: skip
     if not hit:
         return False
-    if len(attacker.weapons) == 2 and attacker.weapons[1].data.size != weapon.data.size:
-        # ODD-U22: weapons of different size — a d6: 1–3 main weapon, 4–6 off-hand.
-        if table.roll(D6, by=attacker, reason=WHICH_WEAPON).total >= 4:
-            weapon = attacker.weapons[1]
+    # ODD-U22: weapons of different size — a d6: 1–3 main weapon, 4–6 off-hand.
+    two = len(attacker.weapons) == 2 and attacker.weapons[1].data.size != weapon.data.size
+    if two and table.roll(D6, by=attacker, reason=WHICH_WEAPON).total >= 4:
+        weapon = attacker.weapons[1]
     dice = weapon.crit_damage if critical else weapon.damage  # D10, ODD-U3
     amount = table.roll(dice, by=attacker, reason=CRIT_DAMAGE if critical else DAMAGE).total
     penalty = needed - 20 if needed > 20 else 0  # rule 32, ODD-U2: last, minimum 0
@@ -146,7 +149,9 @@ def fumble(table: Table, state: OdndState, attacker: Fighter) -> None:
         words = "swings at an ally"
         ally = nearest_ally(state, attacker)
         if ally is not None:
-            table.emit(Fumble, who=attacker.name, roll=check, level=attacker.fumble_level, effect=words)
+            table.emit(
+                Fumble, who=attacker.name, roll=check, level=attacker.fumble_level, effect=words
+            )
             resolve(table, state, attacker, ally, 0, 0, True, "fumble: hits an ally (D9)")
             return
         words = "swings wild (no ally near)"

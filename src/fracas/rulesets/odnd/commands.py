@@ -63,7 +63,13 @@ class OdndCommands(CommandRules[OdndState, model.Fighter]):
         return f"{c.name}: {condition} {'on' if on else 'off'}"
 
     def join(
-        self, table: Table, state: OdndState, side: Side, sheet: model.Fighter, name: str, ident: str
+        self,
+        table: Table,
+        state: OdndState,
+        side: Side,
+        sheet: model.Fighter,
+        name: str,
+        ident: str,
     ) -> str:
         f = setup.build(sheet, name, ident, side.name, state.options)
         f.group = name

@@ -57,6 +57,8 @@ class Declared(Event):
     sweep: bool
 
     def text(self) -> str:
+        if not self.target:
+            return f"{self.who} parries (+2 defence, no attack)"
         how = "sweeps through normal men, starting with" if self.sweep else "attacks"
         return f"{self.who} {how} {self.target}"
 
@@ -120,7 +122,11 @@ class Fell(Event):
     simultaneous: bool
 
     def text(self) -> str:
-        late = " (struck in the same initiative slot: it still struck back)" if self.simultaneous else ""
+        late = (
+            " (struck in the same initiative slot: it still struck back)"
+            if self.simultaneous
+            else ""
+        )
         return f"{self.who} is slain{late}"
 
 
@@ -144,7 +150,9 @@ class MoraleCheck(Event):
 
     def text(self) -> str:
         verdict = "stands" if self.passed else "breaks and flees"
-        return f"Morale ({self.trigger}): {self.group} roll {self.roll} vs {self.morale} — {verdict}"
+        return (
+            f"Morale ({self.trigger}): {self.group} roll {self.roll} vs {self.morale} — {verdict}"
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

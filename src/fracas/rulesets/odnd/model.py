@@ -17,7 +17,9 @@ ClassName = Literal[
     "fighter", "ranger", "barbarian", "dwarf", "hobbit", "paladin", "pirate",
     "thief", "cleric", "magic-user", "elf", "normal man",
 ]  # fmt: skip
-FIGHTER_TYPES = frozenset({"fighter", "ranger", "barbarian", "dwarf", "hobbit", "paladin", "pirate"})
+FIGHTER_TYPES = frozenset(
+    {"fighter", "ranger", "barbarian", "dwarf", "hobbit", "paladin", "pirate"}
+)
 RangeBand = Literal["short", "medium", "long"]
 
 
@@ -34,10 +36,14 @@ class Fighter(StrictModel):
     hd_plus: int = Field(default=0, ge=-3, le=20, description="the +N of HD N+M")
     STR: int = Attribute
     DEX: int = Attribute
-    ac: int = Field(default=9, ge=-10, le=9, description="armour class (descending) before DEX and shield")
+    ac: int = Field(
+        default=9, ge=-10, le=9, description="armour class (descending) before DEX and shield"
+    )
     shield: bool = Field(default=False, description="1 AC better, against 2 attackers only (66)")
     light_armour: bool = Field(default=False, description="for the swashbuckler option (7)")
-    weapons: list[str] = Field(min_length=1, max_length=2, description="names from the weapon table")
+    weapons: list[str] = Field(
+        min_length=1, max_length=2, description="names from the weapon table"
+    )
     trained: bool = Field(default=True, description="false: untrained in its weapon (41)")
     hp: int | None = Field(default=None, ge=1, le=500, description="rolled (D3) when absent")
     morale: int = Field(default=7, ge=2, le=12, description="2d6 score (D7); 12 never checks")
@@ -62,9 +68,13 @@ class Fighter(StrictModel):
     def _florentine(self) -> Fighter:
         if len(self.weapons) == 2:
             if self.kind != "character" or self.cls not in FIGHTER_TYPES or self.shield:
-                raise ValueError("two weapons (Florentine) are for fighter types with no shield (ODD-U22)")
+                raise ValueError(
+                    "two weapons (Florentine) are for fighter types with no shield (ODD-U22)"
+                )
             if any(data.weapons()[w].ranged or data.weapons()[w].hands == 2 for w in self.weapons):
-                raise ValueError("two weapons (Florentine, rule 74) must be one-handed melee weapons")
+                raise ValueError(
+                    "two weapons (Florentine, rule 74) must be one-handed melee weapons"
+                )
         return self
 
 

@@ -4,6 +4,7 @@ scores the options the rules offer; it never rolls and never changes the state.
 - declare against the enemy where the expected damage a round, weighed against the hit
   points left (the chance of a kill), is best; sweep normal men when the sweep's expected
   kills beat a single attack (ODD-U11);
+- parry (rule 92) only when down to a quarter of its hit points;
 - pick each sweep victim, or a new target, by the same measure: the weakest able enemy
   first, the lowest hit points, then the earliest in the roster (ODD-U12's pinned targeting).
 """
@@ -49,8 +50,14 @@ class OdndPolicy:
         raise UnknownDecision(f"the OD&D policy has no answer to {request.decision!r}")
 
     def _plan(self, me: Fighter, plan: Plan) -> float:
+        if plan.target is None:  # parry only when nearly dead (a quarter of its hp or less)
+            return 0.6 if 4 * me.hp <= me.max_hp else 0.0
         if plan.sweep:
-            victims = sum(1 for e in self.state.enemies_of(me) if e.active and isinstance(e, Fighter) and e.normal_man)
+            victims = sum(
+                1
+                for e in self.state.enemies_of(me)
+                if e.active and isinstance(e, Fighter) and e.normal_man
+            )
             return value(me, plan.target, min(me.sweep_attacks, max(1, victims)))
         return value(me, plan.target, me.attacks)
 

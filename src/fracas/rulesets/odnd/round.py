@@ -33,16 +33,21 @@ MORALE = "morale (2d6, D7)"
 
 
 class Plan:
-    """A declaration (ODD-U23): whom to attack, and whether to sweep normal men (ODD-U11)."""
+    """A declaration (ODD-U23): whom to attack, whether to sweep normal men (ODD-U11), or a
+    parry (rule 92: +2 defence for the round, no attack; `target` None)."""
 
-    __slots__ = ("target", "sweep")
+    __slots__ = ("sweep", "target")
 
-    def __init__(self, target: Fighter, sweep: bool) -> None:
+    def __init__(self, target: Fighter | None, sweep: bool) -> None:
         self.target = target
         self.sweep = sweep
 
     def __str__(self) -> str:
-        return f"sweep normal men from {self.target.name}" if self.sweep else f"attack {self.target.name}"
+        if self.target is None:
+            return "parry (+2 defence, no attack)"
+        if self.sweep:
+            return f"sweep normal men from {self.target.name}"
+        return f"attack {self.target.name}"
 
 
 def play_round(table: Table, state: OdndState) -> None:
@@ -97,7 +102,11 @@ def surprise(table: Table, state: OdndState) -> None:
     for side in state.sides:
         _, m = state.surprise_chances[side.name]
         chance = max(
-            (surprise_chance(state.surprise_chances[o.name][0], m) for o in state.sides if o is not side),
+            (
+                surprise_chance(state.surprise_chances[o.name][0], m)
+                for o in state.sides
+                if o is not side
+            ),
             default=0,
         )
         members = [c for c in side.combatants if c.active]
@@ -159,6 +168,7 @@ def declare(table: Table, state: OdndState) -> None:
     for f in state.fighters():
         f.plan_target, f.plan_sweep, f.attacks_left, f.split = None, False, 0, False
         f.swept, f.declared_against, f.struck_while_falling = 0, 0, False
+        f.parrying = False
         f.shield_faced.clear()
     for f in state.fighters():
         if not f.active:
@@ -172,7 +182,12 @@ def declare(table: Table, state: OdndState) -> None:
         plans = [Plan(t, False) for t in targets]
         if f.sweep_attacks > f.attacks and any(t.normal_man for t in targets):
             plans.extend(Plan(t, True) for t in targets if t.normal_man)
+        plans.append(Plan(None, False))  # rule 92
         plan = table.choose(f, decisions.DECLARE, plans)
+        if plan.target is None:
+            f.parrying = True
+            table.emit(Declared, who=f.name, target="", sweep=False)
+            continue
         f.plan_target, f.plan_sweep = plan.target, plan.sweep
         plan.target.declared_against += 1
         f.attacks_left = f.sweep_attacks if plan.sweep else f.attacks

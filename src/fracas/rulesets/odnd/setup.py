@@ -77,7 +77,9 @@ def wield(sheet: model.Fighter, name: str, fighter_type: bool, swashbuckler: boo
         base = UNTRAINED[w.size]
         count, sides, plus = 1, int(base[2:]), 0
     total = plus + dmg + magic
-    return Wielded(w, notation(count, sides, total), notation(2 * count, sides, total), to_hit + magic)
+    return Wielded(
+        w, notation(count, sides, total), notation(2 * count, sides, total), to_hit + magic
+    )
 
 
 def needed_at_ac9(sheet: model.Fighter, normal_man: bool) -> int:
@@ -102,7 +104,9 @@ def hit_dice(sheet: model.Fighter) -> str:
     return notation(max(1, sheet.hd), 6, sheet.hd_plus)
 
 
-def build(sheet: model.Fighter, name: str, ident: str, side: str, options: model.Options) -> Fighter:
+def build(
+    sheet: model.Fighter, name: str, ident: str, side: str, options: model.Options
+) -> Fighter:
     f = Fighter(id=ident, name=name, side=side)
     character = sheet.kind == "character"
     f.kind = sheet.kind

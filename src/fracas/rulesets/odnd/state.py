@@ -58,6 +58,7 @@ class Fighter(Combatant):
     pending_down: bool = False  # ODD-U31: falls when the slot ends
     struck_while_falling: bool = False  # it struck back in the slot it fell (rule 121)
     plan_target: Fighter | None = None  # ODD-U23: this round's declaration
+    parrying: bool = False  # rule 92: +2 defence this round, no attack
     plan_sweep: bool = False  # ODD-U11: sweeping normal men this round
     attacks_left: int = 0
     split: bool = False  # ODD-U10: attacks first and last
