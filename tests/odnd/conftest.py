@@ -48,7 +48,9 @@ class Scene:
         self.dice = ScriptedDice()
         self.choices = ByDecision()
         self.events: list[Any] = []
-        self.table = Table(self.dice, {s.name: self.choices for s in state.sides}, sink=self.events.append)
+        self.table = Table(
+            self.dice, {s.name: self.choices for s in state.sides}, sink=self.events.append
+        )
 
     def __getitem__(self, name: str) -> Fighter:
         return next(c for c in self.state.fighters() if c.name == name)

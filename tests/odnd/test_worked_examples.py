@@ -52,8 +52,21 @@ def test_t_odd_1_simulated_kills_per_round_with_fresh_targets() -> None:
 def test_t_odd_2_troll_attacks_normal_men_six_times_plus_3_on_the_first() -> None:
     s = Scene(
         ("Troll", [{"name": "Troll", "template": "troll", "hp": 30}]),
-        ("Men", [{"name": "Man", "kind": "character", "cls": "normal man", "level": 0,
-                  "ac": 2, "weapons": ["spear"], "hp": 5, "count": 6}]),  # fmt: skip
+        (
+            "Men",
+            [
+                {
+                    "name": "Man",
+                    "kind": "character",
+                    "cls": "normal man",
+                    "level": 0,
+                    "ac": 2,
+                    "weapons": ["spear"],
+                    "hp": 5,
+                    "count": 6,
+                }
+            ],
+        ),  # fmt: skip
     )
     s.choices.push(decisions.DECLARE, SWEEP, *[ATTACK] * 6)
     round.declare(s.table, s.state)
@@ -111,7 +124,12 @@ def test_t_odd_4_x6_crit_boundary_needs_18_but_not_19() -> None:
 
 @pytest.mark.parametrize(
     ("a", "b", "a_on_b", "b_on_a"),
-    [((5, 2), (2, 2), 5, 2), ((5, 2), (2, 1), 4, 2), ((5, 2), (4, 2), 5, 4), ((5, 2), (4, 1), 4, 4)],
+    [
+        ((5, 2), (2, 2), 5, 2),
+        ((5, 2), (2, 1), 4, 2),
+        ((5, 2), (4, 2), 5, 4),
+        ((5, 2), (4, 1), 4, 4),
+    ],
 )
 def test_t_odd_6_surprise_combinations(a, b, a_on_b, b_on_a) -> None:
     assert round.surprise_chance(a[0], b[1]) == a_on_b
@@ -172,13 +190,23 @@ def test_t_odd_20_florentine_advantage_which_weapon_and_ac() -> None:
 def test_t_odd_22_group_slots_and_the_killed_still_strike() -> None:
     s = Scene(
         ("PCs", [pc("PC1"), pc("PC2"), pc("PC3")]),
-        ("Foes", [{"name": "Skeleton", "template": "skeleton", "hp": 1, "count": 2},
-                  {"name": "Wizard", "kind": "monster", "hd": 1, "weapons": ["dagger"], "hp": 4},
-                  {"name": "Bugbear", "template": "bugbear", "hp": 12}]),  # fmt: skip
+        (
+            "Foes",
+            [
+                {"name": "Skeleton", "template": "skeleton", "hp": 1, "count": 2},
+                {"name": "Wizard", "kind": "monster", "hd": 1, "weapons": ["dagger"], "hp": 4},
+                {"name": "Bugbear", "template": "bugbear", "hp": 12},
+            ],
+        ),  # fmt: skip
     )
     s.dice.push(4, 2, 5, 5, 3, 2)
     round.roll_initiative(s.table, s.state, True)
-    assert round.slots(s.state) == [(5, ["PC3", "Skeleton"]), (4, ["PC1"]), (3, ["Wizard"]), (2, ["PC2", "Bugbear"])]
+    assert round.slots(s.state) == [
+        (5, ["PC3", "Skeleton"]),
+        (4, ["PC1"]),
+        (3, ["Wizard"]),
+        (2, ["PC2", "Bugbear"]),
+    ]
     skel = s["Skeleton 1"]
     s.choices.push(decisions.DECLARE, lambda o: o.target is skel, *[ATTACK] * 6)
     round.declare(s.table, s.state)
