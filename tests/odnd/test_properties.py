@@ -27,7 +27,7 @@ characters = st.fixed_dictionaries(
         "STR": st.integers(3, 18),
         "DEX": st.integers(3, 18),
         "ac": st.integers(-2, 9),
-        "weapons": st.lists(st.sampled_from(MELEE + ["bow", "crossbow"]), min_size=1, max_size=1),
+        "weapons": st.lists(st.sampled_from([*MELEE, "bow", "crossbow"]), min_size=1, max_size=1),
     }
 )
 monsters = st.fixed_dictionaries(

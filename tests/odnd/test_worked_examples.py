@@ -9,6 +9,7 @@ from fracas.core.dice_sources import SeededDice
 from fracas.core.table import Table
 from fracas.rulesets.odnd import attack, decisions, round, shortcut
 from fracas.rulesets.odnd.events import Attack, Damage, Fell, Fumble
+
 from .conftest import Scene, pc
 
 ATTACK = lambda o: o.target is not None and not o.sweep  # noqa: E731
@@ -66,7 +67,7 @@ def test_t_odd_2_troll_attacks_normal_men_six_times_plus_3_on_the_first() -> Non
                     "count": 6,
                 }
             ],
-        ),  # fmt: skip
+        ),
     )
     s.choices.push(decisions.DECLARE, SWEEP, *[ATTACK] * 6)
     round.declare(s.table, s.state)
@@ -140,9 +141,10 @@ def test_t_odd_6_surprise_dice_at_the_boundary() -> None:
     """Example 4: each side surprises the other on 1–4; a 5 is not surprised, a 4 is; the
     surprised lose the first round."""
     s = Scene(
-        ("A", [pc("Alert")]), ("B", [pc("Sneak")]),
+        ("A", [pc("Alert")]),
+        ("B", [pc("Sneak")]),
         conditions={"surprise": True},
-    )  # fmt: skip
+    )
     s.state.surprise_chances = {"A": (5, 2), "B": (4, 1)}
     s.dice.push(5, 4)
     round.surprise(s.table, s.state)
@@ -197,7 +199,7 @@ def test_t_odd_22_group_slots_and_the_killed_still_strike() -> None:
                 {"name": "Wizard", "kind": "monster", "hd": 1, "weapons": ["dagger"], "hp": 4},
                 {"name": "Bugbear", "template": "bugbear", "hp": 12},
             ],
-        ),  # fmt: skip
+        ),
     )
     s.dice.push(4, 2, 5, 5, 3, 2)
     round.roll_initiative(s.table, s.state, True)
