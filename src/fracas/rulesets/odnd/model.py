@@ -84,7 +84,7 @@ class Side(SideSpec[Fighter]):
 
 
 class Conditions(StrictModel):
-    surprise: bool = Field(default=False, description="roll surprise before the fight (rules 109-115)")
+    surprise: bool = Field(default=False, description="roll surprise (rules 109-115)")
     reroll_initiative: bool = Field(default=False, description="re-roll every round (ODD-U30)")
     party_die: bool = Field(default=False, description="one initiative die per side (option)")
 
