@@ -1,0 +1,169 @@
+"""One attack, by the book: d20 against the attack matrix, natural 1 and the fumble, natural
+20 and the over-20 penalty, the critical hit, damage (seed "COMBAT", "MISC COMBAT RULES";
+RULINGS.md §4.1, D1, D2, D9–D11; checklist rules 1–2, 27–34, 59–63, 66, 69–70, 74–76;
+ODD-U1, U2, U3, U4, U18, U21, U22, U50, U51)."""
+
+from __future__ import annotations
+
+from fracas.core.combatant import record_harm
+from fracas.core.table import Table
+from fracas.rulesets.odnd import data
+from fracas.rulesets.odnd.events import Attack, Damage, Fumble
+from fracas.rulesets.odnd.state import Fighter, OdndState, Wielded
+
+D20 = "1d20"
+D6 = "1d6"
+TO_HIT = "to hit"
+ADVANTAGE = "to hit, second die (advantage/disadvantage, D11)"
+FUMBLE_CHECK = "fumble check (d20 > level, rule 28)"
+FUMBLE_TABLE = "critical fumble (D9)"
+WHICH_WEAPON = "which weapon hit (Florentine, ODD-U22)"
+DAMAGE = "damage"
+CRIT_DAMAGE = "damage, critical (dice doubled, D10)"
+
+RANGE_MOD = {"short": 1, "medium": 0, "long": -1}  # rule 14
+
+
+def armour_class(target: Fighter, attacker: Fighter, shield_counts: bool, melee: bool) -> int:
+    """Rules 1, 2, 15, 66, 69, 76 with ODD-U4, U51: DEX lowers AC unless the target is
+    surprised; a shield lowers it by 1 against its first two attackers, never when surprised;
+    Florentine lowers it by 1 against melee (76), a parry by 2 (92); a D9 "off balance"
+    raises it by 2."""
+    ac = target.base_ac
+    if not target.surprised:
+        ac -= target.dex_bonus
+        if target.shield and shield_counts:
+            ac -= 1
+    if melee and len(target.weapons) == 2:
+        ac -= 1
+    if target.parrying:  # rule 92
+        ac -= 2
+    return ac
+
+
+def can_hurt(weapon: Wielded, attacker: Fighter, target: Fighter) -> bool:
+    """Rule 31, ODD-U50: a monster needing magic (or silver) is hurt only by a magic weapon
+    (magic bonus > 0 or flagged magic), or for silver also by a silver one."""
+    if target.needs == "none":
+        return True
+    magic = weapon.data.magic or attacker.magic_weapon
+    if target.needs == "magic":
+        return magic
+    return magic or weapon.data.silver
+
+
+def roll_d20(table: Table, attacker: Fighter, edge: int) -> int:
+    """D11: advantage rolls two d20 and keeps the higher, disadvantage the lower; they cancel
+    (ODD-U18); natural 1 and 20 are judged on the kept die (ODD-U2)."""
+    first = table.roll(D20, by=attacker, reason=TO_HIT).total
+    if edge == 0:
+        return first
+    second = table.roll(D20, by=attacker, reason=ADVANTAGE).total
+    return max(first, second) if edge > 0 else min(first, second)
+
+
+def resolve(
+    table: Table,
+    state: OdndState,
+    attacker: Fighter,
+    target: Fighter,
+    bonus: int,
+    edge: int,
+    shield_counts: bool,
+    why: str,
+) -> bool:
+    """One attack roll and its damage. `bonus` holds the situational modifiers (gang-up,
+    behind, range, first-sweep +N), `edge` advantage (+1) or disadvantage (−1). Returns
+    whether it hit."""
+    weapon = attacker.weapons[0]
+    melee = not weapon.data.ranged
+    ac = armour_class(target, attacker, shield_counts, melee)
+    if target.off_balance_until >= state.round:
+        ac += 2
+    # ODD-U1: the row at AC 9 extended linearly; ODD-U2: "needed" net of every modifier.
+    needed = attacker.needed_at_ac9 + (9 - ac) - weapon.to_hit - bonus
+    if melee and len(attacker.weapons) == 2 and edge < 1:
+        edge += 1  # rule 74: Florentine rolls with advantage (two sources give one, U18)
+    d20 = roll_d20(table, attacker, edge)
+    hurts = can_hurt(weapon, attacker, target)
+    if d20 == 1:  # rule 27
+        table.emit(
+            Attack, attacker=attacker.name, target=target.name, roll=d20, needed=needed,
+            hit=False, natural="natural 1", critical=False, rules=why,
+        )  # fmt: skip
+        fumble(table, state, attacker)
+        return False
+    hit = hurts and (d20 == 20 or d20 >= needed)  # rules 30, 31
+    # Rules 32, 33 (D-C1): a natural 20 is a crit unless only a 19–20 (or more) could hit.
+    critical = hit and d20 == 20 and needed <= 18
+    table.emit(
+        Attack, attacker=attacker.name, target=target.name, roll=d20, needed=needed, hit=hit,
+        natural="natural 20" if d20 == 20 else "", critical=critical, rules=why,
+    )  # fmt: skip
+    if not hit:
+        return False
+    # ODD-U22: weapons of different size — a d6: 1–3 main weapon, 4–6 off-hand.
+    two = len(attacker.weapons) == 2 and attacker.weapons[1].data.size != weapon.data.size
+    if two and table.roll(D6, by=attacker, reason=WHICH_WEAPON).total >= 4:
+        weapon = attacker.weapons[1]
+    dice = weapon.crit_damage if critical else weapon.damage  # D10, ODD-U3
+    amount = table.roll(dice, by=attacker, reason=CRIT_DAMAGE if critical else DAMAGE).total
+    penalty = needed - 20 if needed > 20 else 0  # rule 32, ODD-U2: last, minimum 0
+    amount = max(0, amount - penalty)
+    wound(state, attacker, target, amount)
+    table.emit(
+        Damage, attacker=attacker.name, target=target.name, amount=amount, penalty=penalty,
+        weapon=weapon.data.name, hp=target.hp, max_hp=target.max_hp,
+    )  # fmt: skip
+    return True
+
+
+def wound(state: OdndState, attacker: Fighter, target: Fighter, amount: int) -> None:
+    """Hit points lost; at 0 the target is slain — but only as its initiative slot ends
+    (rule 121, ODD-U31): until then it still strikes."""
+    if amount <= 0:
+        return
+    target.hp -= amount
+    record_harm(target, amount, attacker)
+    if target.hp <= 0 and not target.pending_down:
+        target.pending_down = True
+        state.pending.append(target)
+
+
+def fumble(table: Table, state: OdndState, attacker: Fighter) -> None:
+    """Rules 28, 29 (D9, ODD-U13): after a natural 1, d20 > the attacker's level is a critical
+    fumble, its effect from the fumble table."""
+    check = table.roll(D20, by=attacker, reason=FUMBLE_CHECK).total
+    if check <= attacker.fumble_level:
+        table.emit(Fumble, who=attacker.name, roll=check, level=attacker.fumble_level, effect="")
+        return
+    state.tally["fumbles"] += 1
+    effect = data.fumble_effect(table.roll(D6, by=attacker, reason=FUMBLE_TABLE).total)
+    if effect == "drop":  # D9 1–2: the weapon is dropped; picking it up costs the next attack
+        attacker.lose_attacks += 1
+        words = "drops the weapon (loses the next attack picking it up)"
+    elif effect == "lose_next":  # D9 3–4
+        attacker.lose_attacks += 1
+        words = "loses the next attack"
+    elif effect == "hit_ally":  # D9 5: a new attack roll against the nearest ally
+        words = "swings at an ally"
+        ally = nearest_ally(state, attacker)
+        if ally is not None:
+            table.emit(
+                Fumble, who=attacker.name, roll=check, level=attacker.fumble_level, effect=words
+            )
+            resolve(table, state, attacker, ally, 0, 0, True, "fumble: hits an ally (D9)")
+            return
+        words = "swings wild (no ally near)"
+    else:  # D9 6: off balance, AC 2 worse until the end of the next round
+        attacker.off_balance_until = state.round + 1
+        words = "off balance (AC 2 worse through the next round)"
+    table.emit(Fumble, who=attacker.name, roll=check, level=attacker.fumble_level, effect=words)
+
+
+def nearest_ally(state: OdndState, attacker: Fighter) -> Fighter | None:
+    """Everyone in the skirmish stands within 10 ft (F-ODD-1): the first able ally in order."""
+    for c in state.allies_of(attacker):
+        if c.active and isinstance(c, Fighter) and not c.pending_down:
+            return c
+    return None

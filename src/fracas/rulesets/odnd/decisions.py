@@ -1,0 +1,8 @@
+"""The names of the OD&D decisions: asked by the rules (`table.choose`), answered by the
+policy and shown to people as the question's prompt."""
+
+DECLARE = "declare target"  # ODD-U23: each round's declaration step (whom to fight)
+SWEEP = "sweep or fight"  # ODD-U11: sweep normal men (level attacks) or fight (ordinary)
+VICTIM = "next victim"  # ODD-U11: each sweep attack's target is a choice
+
+ALL = (DECLARE, SWEEP, VICTIM)

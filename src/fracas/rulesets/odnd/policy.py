@@ -1,0 +1,65 @@
+"""The default OD&D tactics, for every side nobody else controls. It reads the state and
+scores the options the rules offer; it never rolls and never changes the state.
+
+- declare against the enemy where the expected damage a round, weighed against the hit
+  points left (the chance of a kill), is best; sweep normal men when the sweep's expected
+  kills beat a single attack (ODD-U11);
+- parry (rule 92) only when down to a quarter of its hit points;
+- pick each sweep victim, or a new target, by the same measure: the weakest able enemy
+  first, the lowest hit points, then the earliest in the roster (ODD-U12's pinned targeting).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fracas.core.combatant import Side
+from fracas.core.controllers import UnknownDecision, best_index
+from fracas.core.requests import ChoiceRequest
+from fracas.rulesets.odnd import decisions
+from fracas.rulesets.odnd.attack import armour_class
+from fracas.rulesets.odnd.round import Plan
+from fracas.rulesets.odnd.state import Fighter, OdndState
+
+
+def hit_chance(attacker: Fighter, target: Fighter) -> float:
+    """The chance of a hit with the first weapon (ignoring the situation): between 1 and 19
+    in 20 (a natural 20 always hits, a natural 1 always misses)."""
+    ac = armour_class(target, attacker, True, not attacker.weapons[0].data.ranged)
+    needed = attacker.needed_at_ac9 + (9 - ac) - attacker.weapons[0].to_hit
+    return min(19, max(1, 21 - needed)) / 20
+
+
+def value(attacker: Fighter, target: Fighter, attacks: int) -> float:
+    """Expected hits, each worth more the likelier it kills (low hit points first)."""
+    return attacks * hit_chance(attacker, target) * (1.0 + 1.0 / max(1, target.hp))
+
+
+class OdndPolicy:
+    def __init__(self, state: OdndState) -> None:
+        self.state = state
+
+    def choose(self, request: ChoiceRequest) -> int:
+        who = request.who
+        options: list[Any] = list(request.options)
+        if isinstance(who, Fighter) and not isinstance(who, Side):
+            if request.decision == decisions.DECLARE:
+                return best_index([self._plan(who, o) for o in options])
+            if request.decision == decisions.VICTIM:
+                return best_index([self._victim(who, o) for o in options])
+        raise UnknownDecision(f"the OD&D policy has no answer to {request.decision!r}")
+
+    def _plan(self, me: Fighter, plan: Plan) -> float:
+        if plan.target is None:  # parry only when nearly dead (a quarter of its hp or less)
+            return 0.6 if 4 * me.hp <= me.max_hp else 0.0
+        if plan.sweep:
+            victims = sum(
+                1
+                for e in self.state.enemies_of(me)
+                if e.active and isinstance(e, Fighter) and e.normal_man
+            )
+            return value(me, plan.target, min(me.sweep_attacks, max(1, victims)))
+        return value(me, plan.target, me.attacks)
+
+    def _victim(self, me: Fighter, target: Fighter) -> float:
+        return value(me, target, 1)

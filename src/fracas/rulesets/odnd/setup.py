@@ -1,0 +1,141 @@
+"""Building a fighter from its stat block: every derived figure computed once (rules 1–23,
+25–26, 41; ODD-U7, U11, U13, U49, U50; D1–D5)."""
+
+from __future__ import annotations
+
+import re
+
+from fracas.rulesets.odnd import data, model
+from fracas.rulesets.odnd.state import Fighter, Wielded
+
+_DICE = re.compile(r"^(\d+)d(\d+)([+-]\d+)?$")
+UNTRAINED = {"S": "1d3", "M": "1d4", "L": "1d6"}  # rule 41 (D4)
+# D1's class families (D1 rows "FM", "Cl", "MU"): fighter types and elves use the fighter row,
+# thieves the cleric row (OD&D Greyhawk), magic-users theirs.
+FAMILY = {"thief": "cleric", "cleric": "cleric", "magic-user": "magic-user"}
+
+
+def notation(count: int, sides: int, bonus: int) -> str:
+    if bonus:
+        return f"{count}d{sides}{bonus:+d}"
+    return f"{count}d{sides}"
+
+
+def is_normal_man(sheet: model.Fighter) -> bool:
+    """Rule 23, D12, ODD-U11: HD (plus ignored) ≤ 1, or level 0; characters of level 1 and up
+    (the PCs) and heroes (important NPCs, rule 22) never are."""
+    if sheet.hero:
+        return False
+    if sheet.kind == "character":
+        return sheet.level == 0 or sheet.cls == "normal man"
+    return sheet.hd <= 1
+
+
+def melee_bonus(sheet: model.Fighter, fighter_type: bool, swashbuckler: bool) -> int:
+    """Rules 4–11 with ODD-U49: fighter types add STR, thieves DEX (negative bonuses too);
+    all others +1 at STR 16+ (no penalty); the swashbuckler (7, 11) may use DEX instead."""
+    if sheet.kind != "character":
+        return 0
+    strength = data.attribute_bonus(sheet.STR)
+    dex = data.attribute_bonus(sheet.DEX)
+    if fighter_type:
+        if swashbuckler:
+            return max(strength, dex)
+        return strength
+    if sheet.cls == "thief":
+        return dex
+    return 1 if sheet.STR >= 16 else 0
+
+
+def missile_bonuses(sheet: model.Fighter, w: data.WeaponData, melee: int) -> tuple[int, int]:
+    """(to hit, damage) for missiles: rules 12, 13, 16–20; ODD-U7 for crossbows and slings."""
+    if sheet.kind != "character":
+        return 0, 0
+    strength = data.attribute_bonus(sheet.STR)
+    dex = data.attribute_bonus(sheet.DEX)
+    if w.kind == "great_bow":
+        return strength, strength  # rules 13, 20
+    if w.kind == "bow":
+        return dex, dex  # rules 12, 19
+    if w.kind == "crossbow":
+        return dex, 0  # ODD-U7
+    return dex, melee  # thrown and slings: DEX to hit (12, U7), damage as melee (16–18)
+
+
+def wield(sheet: model.Fighter, name: str, fighter_type: bool, swashbuckler: bool) -> Wielded:
+    w = data.weapons()[name]
+    magic = sheet.magic_bonus  # ODD-U50: +N to hit and damage
+    light = swashbuckler and sheet.light_armour and sheet.cls in ("fighter", "pirate")
+    melee = melee_bonus(sheet, fighter_type, light and w.hands == 1 and not w.ranged)
+    to_hit, dmg = missile_bonuses(sheet, w, melee) if w.ranged else (melee, melee)
+    found = _DICE.match(w.damage.replace(" ", "").lower())
+    if found is None:
+        raise ValueError(f"weapon {name!r}: damage {w.damage!r} is not NdS+K")
+    count, sides = int(found.group(1)), int(found.group(2))
+    plus = int(found.group(3) or 0)
+    if not sheet.trained:  # rule 41: D3/D4/D6 by size, attacks as a normal man
+        base = UNTRAINED[w.size]
+        count, sides, plus = 1, int(base[2:]), 0
+    total = plus + dmg + magic
+    return Wielded(
+        w, notation(count, sides, total), notation(2 * count, sides, total), to_hit + magic
+    )
+
+
+def needed_at_ac9(sheet: model.Fighter, normal_man: bool) -> int:
+    """D1 (characters, by class family and level) or D2 (monsters); untrained weapons attack
+    as a normal man (rule 41)."""
+    if sheet.kind == "character":
+        if not sheet.trained or normal_man:
+            return data.men_needed_at_ac9("fighter", 0)
+        return data.men_needed_at_ac9(FAMILY.get(sheet.cls, "fighter"), sheet.level)
+    if not sheet.trained:
+        return data.men_needed_at_ac9("fighter", 0)
+    return data.monster_needed_at_ac9(sheet.hd, sheet.hd_plus)
+
+
+def hit_dice(sheet: model.Fighter) -> str:
+    """D3: d6 per HD plus the +N (monsters, a creature under 1 HD rolls one die); characters
+    d6 per level, fighter types d6+1 (D3, sibling C1_FIGHTER.txt)."""
+    if sheet.kind == "character":
+        level = max(1, sheet.level)
+        per = 1 if sheet.cls in model.FIGHTER_TYPES else 0
+        return notation(level, 6, per * level)
+    return notation(max(1, sheet.hd), 6, sheet.hd_plus)
+
+
+def build(
+    sheet: model.Fighter, name: str, ident: str, side: str, options: model.Options
+) -> Fighter:
+    f = Fighter(id=ident, name=name, side=side)
+    character = sheet.kind == "character"
+    f.kind = sheet.kind
+    f.cls = sheet.cls if character else "monster"
+    f.level = sheet.level if character else 0
+    f.hd, f.hd_plus = (0, 0) if character else (sheet.hd, sheet.hd_plus)
+    f.normal_man = is_normal_man(sheet)
+    f.hero = not f.normal_man
+    f.fighter_type = character and sheet.cls in model.FIGHTER_TYPES and not f.normal_man
+    # ODD-U13: the fumble test's level: characters' level, monsters' HD, normal men 0.
+    f.fumble_level = 0 if f.normal_man else (f.level if character else sheet.hd)
+    f.needed_at_ac9 = needed_at_ac9(sheet, f.normal_man)
+    f.dex_bonus = data.attribute_bonus(sheet.DEX)  # rule 1 (D5; ODD-U49: penalties too)
+    f.base_ac = sheet.ac
+    f.shield = sheet.shield
+    f.weapons = [wield(sheet, w, f.fighter_type, options.swashbuckler) for w in sheet.weapons]
+    # ODD-U11: "fight" = 1 attack, 2 for fighter types of 7th level and up; monsters' own count.
+    f.attacks = (2 if f.fighter_type and f.level >= 7 else 1) if character else sheet.attacks
+    # Rules 21, 26: attacks against normal men — fighter types' level, monsters' HD (> 1 HD).
+    if f.fighter_type and f.level > 1:
+        f.sweep_attacks = f.level
+    elif not character and sheet.hd > 1:
+        f.sweep_attacks = sheet.hd
+        f.sweep_plus = max(0, sheet.hd_plus)  # T-ODD-2: the +N on the first attack only
+    f.morale = sheet.morale
+    f.needs = sheet.needs
+    f.magic_weapon = sheet.magic_bonus > 0
+    f.size = sheet.size
+    f.range_band = sheet.range
+    f.hp = f.max_hp = sheet.hp if sheet.hp is not None else 0
+    f.hit_dice = "" if sheet.hp is not None else hit_dice(sheet)
+    return f

@@ -1,0 +1,96 @@
+"""The OD&D fight state: fighters with everything the rounds read computed once (derived
+to-hit row, AC, damage notation), and the battle's bookkeeping."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from fracas.core.combatant import BattleState, Combatant
+from fracas.rulesets.odnd import data, model
+
+
+@dataclass(slots=True, eq=False)
+class Wielded:
+    """A weapon in a fighter's hand, with its damage notation built once (rules 8–20, 41)."""
+
+    data: data.WeaponData
+    damage: str  # dice notation with the attribute/magic bonus folded in
+    crit_damage: str  # D10: the dice doubled, the bonus not
+    to_hit: int  # attribute and magic bonus to hit (rules 4–7, 12, 13)
+
+
+@dataclass(slots=True, eq=False)
+class Fighter(Combatant):
+    kind: str = "monster"
+    cls: str = "fighter"
+    level: int = 0
+    hd: int = 1
+    hd_plus: int = 0
+    hero: bool = False
+    fighter_type: bool = False  # rule 3
+    normal_man: bool = False  # rule 23, ODD-U11
+    fumble_level: int = 0  # ODD-U13
+    needed_at_ac9: int = 10  # D1/D2 row at AC 9 (ODD-U1: linear in AC)
+    base_ac: int = 9
+    dex_bonus: int = 0
+    shield: bool = False
+    weapons: list[Wielded] = field(default_factory=list)
+    attacks: int = 1
+    sweep_attacks: int = 0  # attacks against normal men a round (rules 21, 26); 0: none
+    sweep_plus: int = 0  # rule 26 / T-ODD-2: +N on the first sweep attack only
+    hp: int = 1
+    max_hp: int = 1
+    hit_dice: str = ""  # D3: rolled as the first round starts when the sheet gives no hp
+    morale: int = 7
+    group: str = ""
+    needs: str = "none"
+    magic_weapon: bool = False  # ODD-U50: its weapons are +N magic
+    size: str = "medium"
+    range_band: str = "medium"
+    # Round-to-round state.
+    surprised: bool = False  # rules 69, 71: cannot act this round, no shield/DEX vs attacks
+    disadvantaged: bool = False  # rule 70: the round after, defends at a disadvantage
+    advantaged_vs: str = ""  # rule 70: the side this fighter attacks with advantage
+    reloading: bool = False  # D-C7: crossbows fire every other round
+    lose_attacks: int = 0  # D9: fumbles cost attacks
+    off_balance_until: int = 0  # D9 "off balance": AC 2 worse through this round
+    attackers_this_round: int = 0  # rules 63, 66
+    pending_down: bool = False  # ODD-U31: falls when the slot ends
+    struck_while_falling: bool = False  # it struck back in the slot it fell (rule 121)
+    plan_target: Fighter | None = None  # ODD-U23: this round's declaration
+    parrying: bool = False  # rule 92: +2 defence this round, no attack
+    plan_sweep: bool = False  # ODD-U11: sweeping normal men this round
+    attacks_left: int = 0
+    split: bool = False  # ODD-U10: attacks first and last
+    swept: int = 0  # sweep attacks made this round (T-ODD-2: +N on the first)
+    declared_against: int = 0  # rules 62, 63, 65: attackers declared against this fighter
+    shield_faced: list[Fighter] = field(default_factory=list)  # ODD-U4: the first two
+    followup: bool = False  # rule 70: surprised last round (advantage against it)
+
+    @property
+    def primary(self) -> Wielded:
+        return self.weapons[0]
+
+
+@dataclass(slots=True)
+class OdndState(BattleState):
+    conditions: model.Conditions = field(default_factory=model.Conditions)
+    options: model.Options = field(default_factory=model.Options)
+    surprise_chances: dict[str, tuple[int, int]] = field(default_factory=dict)
+    initiative: dict[str, int] = field(default_factory=dict)  # group -> last d6
+    group_size: dict[str, int] = field(default_factory=dict)  # ODD-U28: counted at the start
+    morale_passes: dict[str, int] = field(default_factory=dict)  # D7: two passes → no more
+    checked: dict[str, set[str]] = field(default_factory=dict)  # triggers already used
+    first_death: dict[str, bool] = field(default_factory=dict)  # per side
+    pending: list[Fighter] = field(default_factory=list)  # ODD-U31
+    surprisers: set[str] = field(default_factory=set)  # sides that surprised (rules 69–71)
+    first_melee_round: int = 1  # rule 58: reach counts in the first round of melee
+    groups: dict[str, list[Fighter]] = field(default_factory=dict)  # ODD-U30
+
+    def fighters(self) -> list[Fighter]:
+        out: list[Fighter] = []
+        for s in self.sides:
+            for c in s.combatants:
+                assert isinstance(c, Fighter)
+                out.append(c)
+        return out

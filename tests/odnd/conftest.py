@@ -1,0 +1,66 @@
+"""An OD&D table with scripted dice and choices, for the worked examples."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+import fracas
+from fracas.core.dice_sources import ScriptedDice
+from fracas.core.requests import ChoiceRequest
+from fracas.core.table import Table
+from fracas.rulesets.odnd.state import Fighter, OdndState
+
+
+class ByDecision:
+    """Answers each decision with the next scripted pick: a predicate on the options or an index."""
+
+    def __init__(self) -> None:
+        self.script: dict[str, deque[Any]] = {}
+
+    def push(self, decision: str, *picks: Any) -> None:
+        self.script.setdefault(decision, deque()).extend(picks)
+
+    def choose(self, request: ChoiceRequest) -> int:
+        queue = self.script.get(request.decision)
+        if not queue:
+            raise AssertionError(f"unscripted decision: {request.describe()}")
+        pick = queue.popleft()
+        options = list(request.options)
+        if callable(pick):
+            return options.index(next(o for o in options if pick(o)))
+        return int(pick)
+
+
+class Scene:
+    def __init__(self, *sides: tuple[str, list[dict[str, Any]]], **extra: Any) -> None:
+        doc = {
+            "ruleset": "odnd",
+            "name": "test",
+            "sides": [{"name": n, "combatants": cs} for n, cs in sides],
+            **extra,
+        }
+        self.encounter = fracas.from_document(doc)
+        state = self.encounter.ruleset.setup(self.encounter.spec)
+        assert isinstance(state, OdndState)
+        state.round = 1
+        self.state = state
+        self.dice = ScriptedDice()
+        self.choices = ByDecision()
+        self.events: list[Any] = []
+        self.table = Table(
+            self.dice, {s.name: self.choices for s in state.sides}, sink=self.events.append
+        )
+
+    def __getitem__(self, name: str) -> Fighter:
+        return next(c for c in self.state.fighters() if c.name == name)
+
+    def of(self, kind: type) -> list[Any]:
+        return [e for e in self.events if isinstance(e, kind)]
+
+
+def pc(name: str, **kw: Any) -> dict[str, Any]:
+    sheet: dict[str, Any] = {"name": name, "kind": "character", "cls": "fighter", "level": 1}
+    sheet.update({"weapons": ["sword"], "hp": 50})
+    sheet.update(kw)
+    return sheet
