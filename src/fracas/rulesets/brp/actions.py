@@ -104,7 +104,11 @@ def in_range(weapon: Weapon, metres: float) -> bool:
 def shots(f: Fighter, foe: Fighter, weapon: Weapon) -> list[Attack]:
     """§5.3 with §5.9: shoot from here if in range; or close to the edge of a nearer range
     band (full, ½, ¼ chance) first, if that is a move that still allows an action."""
-    d = f.position.distance(foe.position)
+    return shots_from(foe, weapon, f.position.distance(foe.position))
+
+
+def shots_from(foe: Fighter, weapon: Weapon, d: float) -> list[Attack]:
+    """`shots` with the distance `d` to the foe already measured."""
     out = [Attack(foe, weapon, 0.0)] if in_range(weapon, d) else []
     rng = weapon.data.range
     for edge in (rng, 2 * rng, 3 * rng) if rng is not None else ():
@@ -126,18 +130,48 @@ def closing(state: BRPState, f: Fighter, attack: Attack) -> float:
 def intents(state: BRPState, f: Fighter) -> list[Intent]:
     """Every intent the rules allow `f` this round, in a stable order."""
     out: list[Intent] = []
-    foes = [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.hp > 0]
+    foes, metres = _foes_in_sight(state, f)
+    reach = state.options.melee_reach_m
+    reachable: set[Fighter] = set()
     for weapon in f.arms():
         if not weapon.ready:
             continue
-        for foe in foes:
-            if weapon.data.missile:
-                out += shots(f, foe, weapon)
+        missile = weapon.data.missile
+        for foe, d in zip(foes, metres, strict=True):
+            if missile:
+                found = shots_from(foe, weapon, d)
+                out += found
+                if found:
+                    reachable.add(foe)
             else:
-                move = gap(state, f, foe)
+                move = max(0.0, d - reach)  # gap(), the distance measured once per foe
                 if move <= MAX_WITH_ACTION:
                     out.append(Attack(foe, weapon, move))
+                    reachable.add(foe)
     out += [Reload(w) for w in f.weapons if w.needs_reload and not w.broken]
+    _tend_allies(state, f, out)
+    out += [Advance(foe) for foe in foes if foe.active and foe not in reachable]
+    if f.shield is not None and not f.shield.broken and f.shield.data.missile == "large":
+        out.append(Kneel())
+    out.append(Defend())
+    return out
+
+
+def _foes_in_sight(state: BRPState, f: Fighter) -> tuple[list[Fighter], list[float]]:
+    """The enemies still standing or down but alive, and how far each is: measured once, as
+    every weapon's options need it (listing intents is a fifth of a 4v4's time)."""
+    foes: list[Fighter] = []
+    metres: list[float] = []
+    here = f.position
+    for e in state.enemies_of(f):
+        if isinstance(e, Fighter) and e.hp > 0:
+            foes.append(e)
+            metres.append(here.distance(e.position))
+    return foes, metres
+
+
+def _tend_allies(state: BRPState, f: Fighter, out: list[Intent]) -> None:
+    """§5.14 First Aid to a wounded ally, §5.12 waking an unconscious one, within a move."""
     for ally in state.allies_of(f):
         if not isinstance(ally, Fighter) or ally.hp <= 0:
             continue
@@ -148,12 +182,6 @@ def intents(state: BRPState, f: Fighter) -> list[Intent]:
             out.append(FirstAid(ally, move))
         if ally.unconscious:
             out.append(Awaken(ally, move))
-    reachable = {a.target for a in out if isinstance(a, Attack)}
-    out += [Advance(foe) for foe in foes if foe.active and foe not in reachable]
-    if f.shield is not None and not f.shield.broken and f.shield.data.missile == "large":
-        out.append(Kneel())
-    out.append(Defend())
-    return out
 
 
 def is_missile(weapon: Weapon) -> bool:

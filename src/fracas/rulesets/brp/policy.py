@@ -53,6 +53,9 @@ class BRPPolicy:
 
     def __init__(self, state: BRPState) -> None:
         self.state = state
+        # Odds per (weapon, chance, armour) for this battle: the shared lru_cache hashes five
+        # values, strings among them, for every option scored (a tenth of the policy's time).
+        self._profiles: dict[tuple[Weapon, int, int], odds.Profile] = {}
         self._scorers: dict[str, Callable[[Fighter, Any], float]] = {
             decisions.INTENT: self._intent,
             decisions.DEFEND: self._defend,
@@ -127,13 +130,19 @@ class BRPPolicy:
     def _injury_odds(
         self, me: Fighter, weapon: Weapon, target: Fighter, chance: int
     ) -> odds.Profile:
-        return odds.profile(
-            chance,
-            weapon.data.damage,
-            combat.damage_notation(weapon, special=True),
-            me.db,
-            combat.armour_against(target, weapon),
-        )
+        armour = combat.armour_against(target, weapon)
+        key = (weapon, chance, armour)  # a weapon is its holder's: its damage and db are fixed
+        found = self._profiles.get(key)
+        if found is None:
+            found = odds.profile(
+                chance,
+                weapon.data.damage,
+                combat.damage_notation(weapon, special=True),
+                me.db,
+                armour,
+            )
+            self._profiles[key] = found
+        return found
 
     def _weapon_value(self, me: Fighter, weapon: Weapon) -> float:
         """What a reloaded missile weapon would be worth against the best foe in range."""
