@@ -168,9 +168,10 @@ def action_key(f: Fighter) -> tuple[int, int, int, Fraction]:
 
 def actions(table: Table, state: BRPState) -> None:
     actors = [f for f in state.fighters() if isinstance(f.intent, Action) and f.rank]
-    actors.sort(key=action_key)
-    for _, group in groupby(actors, key=action_key):
-        together = list(group)
+    # Each fighter's place worked out once (its fractions are not free), then sorted stably.
+    keyed = sorted(((action_key(f), f) for f in actors), key=_place)
+    for _, group in groupby(keyed, key=_place):
+        together = [f for _, f in group]
         # Simultaneous actions all happen: a fighter felled by one of them still acts.
         able = [f for f in together if f.active]
         for f in together:
@@ -184,6 +185,10 @@ def actions(table: Table, state: BRPState) -> None:
                 others = tuple(o.name for o in able if o is not f)
                 table.emit(Acts(who=f.name, rank=math.floor(f.rank), simultaneous_with=others))
             act(table, state, f)
+
+
+def _place(entry: tuple[tuple[int, int, int, Fraction], Fighter]) -> tuple[int, int, int, Fraction]:
+    return entry[0]
 
 
 def act(table: Table, state: BRPState, f: Fighter) -> None:
