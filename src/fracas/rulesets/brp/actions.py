@@ -1,7 +1,10 @@
 """What a fighter may state as its intent for the round (§5.2), and how far it must move.
 
-Each option is an immutable value naming the objects it acts on (never a name string); the
-list offered to a controller is built here, from the rules, and the policy only picks.
+Each option is a value naming the objects it acts on (never a name string); the list offered
+to a controller is built here, from the rules, and the policy only picks. Options are treated
+as immutable (equal and hashed by value) but not declared frozen: a frozen dataclass sets
+each field through object.__setattr__, which showed in the compiled build's profile for
+objects built per option, many per round (issue 10).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ RUN = 30.0  # §5.3 / B14: MOV 10 × 3 m running, defensive actions only
 MAX_WITH_ACTION = 29.0  # §5.3: 16–29 m still allows an action at ¼ DEX rank
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Attack:
     target: Fighter
     weapon: Weapon
@@ -27,7 +30,7 @@ class Attack:
         return f"attack {self.target.name} with {self.weapon}{step}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Advance:
     """Move up to 30 m toward an enemy, defending only (§5.3)."""
 
@@ -37,7 +40,7 @@ class Advance:
         return f"run toward {self.toward.name} (defend only)"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Reload:
     """A round of reloading: crossbows after each shot (§5.9 *), firearms and lasers (F-BRP-2)."""
 
@@ -47,7 +50,7 @@ class Reload:
         return f"reload {self.weapon}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class FirstAid:
     """§5.14: one combat round to apply; resolved at the end of the round."""
 
@@ -59,7 +62,7 @@ class FirstAid:
         return f"give First Aid to {self.patient.name}{step}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Awaken:
     """§5.12: an unconscious character stays so "until awakened by another character";
     done at the waker's DEX rank, within reach, no roll (F-BRP-14)."""
@@ -72,7 +75,7 @@ class Awaken:
         return f"wake {self.patient.name}{step}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Kneel:
     """§5.11: kneel behind a large shield (90% against missiles), defending only."""
 
@@ -80,7 +83,7 @@ class Kneel:
         return "kneel behind the shield"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Defend:
     def __str__(self) -> str:
         return "only defend"

@@ -86,7 +86,7 @@ def chance_modifiers(attacker: Fighter, target: Fighter, weapon: Weapon) -> tupl
 # ----------------------------------------------------------------------------- defence
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Parry:
     item: Weapon | Shield
     chance: int
@@ -96,7 +96,7 @@ class Parry:
         return f"parry with {self.item} ({self.chance}%)"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Dodge:
     chance: int
     note: str = ""
@@ -105,7 +105,7 @@ class Dodge:
         return f"dodge ({self.chance}%)"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class NoDefend:
     def __str__(self) -> str:
         return "take it"
