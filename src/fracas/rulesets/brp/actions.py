@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fracas.rulesets.brp import data
-from fracas.rulesets.brp.state import BRPState, Fighter, Weapon
+from fracas.rulesets.brp.state import BRPState, Fighter, Weapon, metres_between
 
 RUN = 30.0  # §5.3 / B14: MOV 10 × 3 m running, defensive actions only
 MAX_WITH_ACTION = 29.0  # §5.3: 16–29 m still allows an action at ¼ DEX rank
@@ -95,7 +95,7 @@ Action = Attack | Awaken  # intents done at the fighter's DEX rank in the action
 
 def gap(state: BRPState, a: Fighter, b: Fighter) -> float:
     """Metres `a` must move to be within melee reach of `b` (F-BRP-1)."""
-    return max(0.0, a.position.distance(b.position) - state.options.melee_reach_m)
+    return max(0.0, metres_between(a, b) - state.options.melee_reach_m)
 
 
 def in_range(weapon: Weapon, metres: float) -> bool:
@@ -107,7 +107,7 @@ def in_range(weapon: Weapon, metres: float) -> bool:
 def shots(f: Fighter, foe: Fighter, weapon: Weapon) -> list[Attack]:
     """§5.3 with §5.9: shoot from here if in range; or close to the edge of a nearer range
     band (full, ½, ¼ chance) first, if that is a move that still allows an action."""
-    return shots_from(foe, weapon, f.position.distance(foe.position))
+    return shots_from(foe, weapon, metres_between(f, foe))
 
 
 def shots_from(foe: Fighter, weapon: Weapon, d: float) -> list[Attack]:
@@ -127,7 +127,7 @@ def closing(state: BRPState, f: Fighter, attack: Attack) -> float:
         return gap(state, f, attack.target)
     if attack.within is None:
         return 0.0
-    return max(0.0, f.position.distance(attack.target.position) - attack.within)
+    return max(0.0, metres_between(f, attack.target) - attack.within)
 
 
 def intents(state: BRPState, f: Fighter) -> list[Intent]:
@@ -165,11 +165,10 @@ def _foes_in_sight(state: BRPState, f: Fighter) -> tuple[list[Fighter], list[flo
     every weapon's options need it (listing intents is a fifth of a 4v4's time)."""
     foes: list[Fighter] = []
     metres: list[float] = []
-    here = f.position
     for e in state.enemies_of(f):
         if isinstance(e, Fighter) and e.hp > 0:
             foes.append(e)
-            metres.append(here.distance(e.position))
+            metres.append(metres_between(f, e))
     return foes, metres
 
 

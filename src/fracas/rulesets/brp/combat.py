@@ -25,7 +25,7 @@ from fracas.rulesets.brp.events import (
     MatrixApplied,
     NoDefence,
 )
-from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Shield, Weapon
+from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Shield, Weapon, metres_between
 
 # ----------------------------------------------------------------------------- attack chance
 
@@ -52,7 +52,7 @@ def attack_chance(
     Computed on every option the tactics weigh, so it builds no text (see `chance_modifiers`)."""
     chance = weapon.chance
     if metres is None:
-        metres = attacker.position.distance(target.position)
+        metres = metres_between(attacker, target)
     band = range_band(weapon, metres)
     if band == 3:
         return 0
@@ -70,7 +70,7 @@ def chance_modifiers(attacker: Fighter, target: Fighter, weapon: Weapon) -> tupl
     mods: list[str] = []
     if weapon.similar:
         mods.append(f"similar specialty {weapon.specialty}: ½ (§5.5)")
-    d = attacker.position.distance(target.position)
+    d = metres_between(attacker, target)
     rng = weapon.data.range
     band = range_band(weapon, d)
     if band == 3:

@@ -33,7 +33,7 @@ from fracas.rulesets.brp.actions import (
     gap,
     in_range,
 )
-from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Weapon
+from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Weapon, metres_between
 
 SAVE_WORTH_TRYING = 0.15  # chance to save a dying ally above which tending beats striking
 HELPLESS = -1.0  # a blow at the helpless: below holding (0), defending or moving on
@@ -91,7 +91,7 @@ class BRPPolicy:
         if isinstance(option, Reload):
             return 0.6 * self._weapon_value(me, option.weapon)
         if isinstance(option, Advance):
-            return 0.1 + 0.1 / (1 + me.position.distance(option.toward.position))
+            return 0.1 + 0.1 / (1 + metres_between(me, option.toward))
         if isinstance(option, Kneel):
             shooters = any(
                 w.data.missile and not w.data.kind.high_velocity and w.ready
@@ -149,9 +149,7 @@ class BRPPolicy:
         foes = [
             e
             for e in self.state.enemies_of(me)
-            if isinstance(e, Fighter)
-            and e.active
-            and in_range(weapon, me.position.distance(e.position))
+            if isinstance(e, Fighter) and e.active and in_range(weapon, metres_between(me, e))
         ]
         return max(
             (self._injury_odds(me, weapon, e, weapon.chance).mean for e in foes),

@@ -37,7 +37,7 @@ from fracas.rulesets.brp.events import (
     Surprised,
 )
 from fracas.rulesets.brp.healing import awaken, end_of_round, first_aid
-from fracas.rulesets.brp.state import BRPState, Fighter, Weapon
+from fracas.rulesets.brp.state import BRPState, Fighter, Weapon, metres_between
 
 REACH_SLACK = 1e-9  # positions are floats: "within reach" must not fail on rounding
 # §5.4 orders a rank's attacks by weapon type; other actions (waking) follow (F-BRP-14)
@@ -218,7 +218,7 @@ def act(table: Table, state: BRPState, f: Fighter) -> None:
 
 
 def can_strike(state: BRPState, f: Fighter, weapon: Weapon, target: Fighter) -> bool:
-    d = f.position.distance(target.position)
+    d = metres_between(f, target)
     if weapon.data.missile:
         return in_range(weapon, d)
     return d <= state.options.melee_reach_m + REACH_SLACK

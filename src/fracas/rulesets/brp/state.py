@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -154,6 +155,14 @@ class BRPState(BattleState):
         BattleState.forget(self)  # (a slotted dataclass: no zero-argument super)
         self._fighters = []
         self._allies.clear()
+
+
+def metres_between(a: Fighter, b: Fighter) -> float:
+    """Straight-line distance, as core `Position.distance` computes it: written out here so
+    that the compiled build does not call into interpreted code for it, several times per
+    option scored (issue 10)."""
+    pa, pb = a.position, b.position
+    return math.hypot(pb.x - pa.x, pb.y - pa.y)
 
 
 def build_fighter(spec: model.Combatant, name: str, ident: str, side: str, offset: int) -> Fighter:
