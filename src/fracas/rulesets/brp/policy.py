@@ -120,7 +120,10 @@ class BRPPolicy:
         chance = combat.attack_chance(self.state, me, target, option.weapon, option.within)
         hurt = self._injury_odds(me, option.weapon, target, chance)
         # a blow that may drop the target (to 2 HP or less) is worth more
-        value = hurt.mean + 2 * hurt.p_at_least(max(1, target.hp - 2))
+        # hurt.p_at_least(k), written out: the Profile class is interpreted, this is compiled
+        k = max(1, target.hp - 2)
+        tail = hurt.at_least
+        value = hurt.mean + 2 * (tail[k] if k < len(tail) else 0.0)
         if option.move > 15:
             value *= 0.7
         elif option.move > 5:

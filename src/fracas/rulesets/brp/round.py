@@ -130,7 +130,11 @@ def movement(table: Table, state: BRPState, order: list[Fighter]) -> None:
 def _move(table: Table, f: Fighter, goal: Fighter, metres: float, *, defend_only: bool) -> None:
     f.position = f.position.toward(goal.position, metres)
     f.moved += metres
-    rank = None if defend_only else rank_after_moving(f.dex, f.moved)
+    if table.observed:  # the note is for the log: its fractions are not worked out unread
+        _moved(table, f, None if defend_only else rank_after_moving(f.dex, f.moved))
+
+
+def _moved(table: Table, f: Fighter, rank: Fraction | None) -> None:
     if rank is None:
         note = "running, defensive actions only (§5.3)"
     elif rank == f.dex:
@@ -138,17 +142,16 @@ def _move(table: Table, f: Fighter, goal: Fighter, metres: float, *, defend_only
     else:
         part = "½" if rank == Fraction(f.dex, 2) else "¼"
         note = f"acts on {part} DEX rank: {math.floor(rank)} (§5.3)"
-    if table.observed:
-        table.emit(
-            Moved(
-                who=f.name,
-                metres=round(f.moved, 2),
-                x=round(f.position.x, 2),
-                y=round(f.position.y, 2),
-                rank=float(rank) if rank is not None else None,
-                note=note,
-            )
+    table.emit(
+        Moved(
+            who=f.name,
+            metres=round(f.moved, 2),
+            x=round(f.position.x, 2),
+            y=round(f.position.y, 2),
+            rank=float(rank) if rank is not None else None,
+            note=note,
         )
+    )
 
 
 # ----------------------------------------------------------------------------- 3. actions
