@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from fracas.core.combatant import Status, record_harm
 from fracas.core.table import Table
@@ -173,7 +174,7 @@ def resolve_attack(
     roll = table.roll("1D100", by=attacker, reason=f"{attacker.name}'s attack")
     level = derived.success_level(roll.total, chance)
     state.tally["attacks"] += 1
-    state.tally[f"attack {level.label}"] += 1
+    state.tally[ATTACK_TALLY[level]] += 1
     if table.observed:
         table.emit(
             AttackRolled(
@@ -189,7 +190,7 @@ def resolve_attack(
         )
     if weapon.data.hands == 2:
         attacker.two_handed = True
-    if not level.succeeded:
+    if level <= Level.FAILURE:  # `not level.succeeded`, without an interpreted property call
         return  # §5.8: failure, no damage, no effect
     defence_level = Level.FAILURE
     defence: Defence = NoDefend()
@@ -200,9 +201,9 @@ def resolve_attack(
         defence = table.choose(target, decisions.DEFEND, defences(state, target, weapon))
         if not isinstance(defence, NoDefend):
             defence_level = roll_defence(table, target, defence)
-            if defence_level.succeeded:
+            if defence_level > Level.FAILURE:
                 state.tally[f"{_kind(defence)} {defence_level.label}"] += 1
-    row = data.matrix()[(level.matrix_key, defence_level.matrix_key)]
+    row = data.matrix()[(MATRIX_KEY[level], MATRIX_KEY[defence_level])]
     if table.observed:
         table.emit(
             MatrixApplied(
@@ -220,6 +221,11 @@ def resolve_attack(
         damage_item(table, state, attacker, weapon, row.attacker_weapon_damage)
     if row.result != "blocked":
         deal_damage(table, attacker, target, weapon, special=row.result == "special")
+
+
+# Looked up in compiled code, once per attack: Level's properties are interpreted calls.
+ATTACK_TALLY: Final = {level: f"attack {level.label}" for level in Level}
+MATRIX_KEY: Final = {level: level.matrix_key for level in Level}
 
 
 def roll_defence(table: Table, defender: Fighter, defence: Parry | Dodge) -> Level:
