@@ -24,7 +24,7 @@ from fracas.rulesets.brp.actions import Action
 from fracas.rulesets.brp.commands import BRPCommands
 from fracas.rulesets.brp.policy import BRPPolicy
 from fracas.rulesets.brp.round import action_key, play_round
-from fracas.rulesets.brp.state import BRPState, Fighter, Weapon, build_fighter
+from fracas.rulesets.brp.state import BRPState, Fighter, Weapon, build_fighter, clone_fighter
 
 
 class BRP(Ruleset[model.Encounter, BRPState]):
@@ -47,11 +47,18 @@ class BRP(Ruleset[model.Encounter, BRPState]):
             "skills": list(data.skills()),
         }
 
+    # The last encounter set up, and its fighters as built: a simulation sets up the same
+    # encounter once per battle, and copying a fighter is cheaper than building it again.
+    _template: tuple[model.Encounter, dict[str, list[Fighter]]] | None = None
+
     def setup(self, spec: model.Encounter) -> BRPState:
-        fighters: dict[str, list[Fighter]] = {side.name: [] for side in spec.sides}
-        for e in roster(spec.sides):
-            fighters[e.side].append(build_fighter(e.sheet, e.name, e.id, e.side, offset=e.copy))
-        sides = [Side(name, list(members)) for name, members in fighters.items()]
+        template = self._template
+        if template is None or template[0] is not spec:
+            template = (spec, build_sides(spec))
+            self._template = template
+        sides = [
+            Side(name, [clone_fighter(f) for f in members]) for name, members in template[1].items()
+        ]
         return BRPState(sides=sides, options=spec.options, conditions=spec.conditions)
 
     def play_round(self, table: Table, state: BRPState) -> None:
@@ -118,6 +125,14 @@ class BRP(Ruleset[model.Encounter, BRPState]):
         assert isinstance(actor, Fighter) and isinstance(target, Fighter)
         policy = BRPPolicy(state)
         return odds.attack_outcomes(state, actor, target, _weapon(actor, action), defence, policy)
+
+
+def build_sides(spec: model.Encounter) -> dict[str, list[Fighter]]:
+    """Each side's fighters from their sheets, in encounter order."""
+    fighters: dict[str, list[Fighter]] = {side.name: [] for side in spec.sides}
+    for e in roster(spec.sides):
+        fighters[e.side].append(build_fighter(e.sheet, e.name, e.id, e.side, offset=e.copy))
+    return fighters
 
 
 def condition(f: Fighter) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from fracas.core.combatant import Status, record_harm
 from fracas.core.table import Table
@@ -25,7 +26,7 @@ from fracas.rulesets.brp.events import (
     MatrixApplied,
     NoDefence,
 )
-from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Shield, Weapon
+from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Shield, Weapon, metres_between
 
 # ----------------------------------------------------------------------------- attack chance
 
@@ -52,7 +53,7 @@ def attack_chance(
     Computed on every option the tactics weigh, so it builds no text (see `chance_modifiers`)."""
     chance = weapon.chance
     if metres is None:
-        metres = attacker.position.distance(target.position)
+        metres = metres_between(attacker, target)
     band = range_band(weapon, metres)
     if band == 3:
         return 0
@@ -70,7 +71,7 @@ def chance_modifiers(attacker: Fighter, target: Fighter, weapon: Weapon) -> tupl
     mods: list[str] = []
     if weapon.similar:
         mods.append(f"similar specialty {weapon.specialty}: ½ (§5.5)")
-    d = attacker.position.distance(target.position)
+    d = metres_between(attacker, target)
     rng = weapon.data.range
     band = range_band(weapon, d)
     if band == 3:
@@ -86,7 +87,7 @@ def chance_modifiers(attacker: Fighter, target: Fighter, weapon: Weapon) -> tupl
 # ----------------------------------------------------------------------------- defence
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Parry:
     item: Weapon | Shield
     chance: int
@@ -96,7 +97,7 @@ class Parry:
         return f"parry with {self.item} ({self.chance}%)"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Dodge:
     chance: int
     note: str = ""
@@ -105,7 +106,7 @@ class Dodge:
         return f"dodge ({self.chance}%)"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class NoDefend:
     def __str__(self) -> str:
         return "take it"
@@ -173,7 +174,7 @@ def resolve_attack(
     roll = table.roll("1D100", by=attacker, reason=f"{attacker.name}'s attack")
     level = derived.success_level(roll.total, chance)
     state.tally["attacks"] += 1
-    state.tally[f"attack {level.label}"] += 1
+    state.tally[ATTACK_TALLY[level]] += 1
     if table.observed:
         table.emit(
             AttackRolled(
@@ -189,7 +190,7 @@ def resolve_attack(
         )
     if weapon.data.hands == 2:
         attacker.two_handed = True
-    if not level.succeeded:
+    if level <= Level.FAILURE:  # `not level.succeeded`, without an interpreted property call
         return outcome_name(level, NoDefend(), Level.FAILURE, "")  # §5.8: no damage, no effect
     defence_level = Level.FAILURE
     defence: Defence = NoDefend()
@@ -200,9 +201,9 @@ def resolve_attack(
         defence = table.choose(target, decisions.DEFEND, defences(state, target, weapon))
         if not isinstance(defence, NoDefend):
             defence_level = roll_defence(table, target, defence)
-            if defence_level.succeeded:
+            if defence_level > Level.FAILURE:
                 state.tally[f"{_kind(defence)} {defence_level.label}"] += 1
-    row = data.matrix()[(level.matrix_key, defence_level.matrix_key)]
+    row = data.matrix()[(MATRIX_KEY[level], MATRIX_KEY[defence_level])]
     if table.observed:
         table.emit(
             MatrixApplied(
@@ -235,6 +236,11 @@ def outcome_name(level: Level, defence: Defence, defence_level: Level, result: s
     if result == "normal" and defence_level.succeeded:
         return f"partly {kind}"
     return "special" if result == "special" else "hit"
+
+
+# Looked up in compiled code, once per attack: Level's properties are interpreted calls.
+ATTACK_TALLY: Final = {level: f"attack {level.label}" for level in Level}
+MATRIX_KEY: Final = {level: level.matrix_key for level in Level}
 
 
 def roll_defence(table: Table, defender: Fighter, defence: Parry | Dodge) -> Level:

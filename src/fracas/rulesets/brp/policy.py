@@ -33,7 +33,7 @@ from fracas.rulesets.brp.actions import (
     gap,
     in_range,
 )
-from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Weapon
+from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Weapon, metres_between
 
 SAVE_WORTH_TRYING = 0.15  # chance to save a dying ally above which tending beats striking
 HELPLESS = -1.0  # a blow at the helpless: below holding (0), defending or moving on
@@ -53,6 +53,9 @@ class BRPPolicy:
 
     def __init__(self, state: BRPState) -> None:
         self.state = state
+        # Odds per (weapon, chance, armour) for this battle: the shared lru_cache hashes five
+        # values, strings among them, for every option scored (a tenth of the policy's time).
+        self._profiles: dict[tuple[Weapon, int, int], odds.Profile] = {}
         self._scorers: dict[str, Callable[[Fighter, Any], float]] = {
             decisions.INTENT: self._intent,
             decisions.DEFEND: self._defend,
@@ -88,7 +91,7 @@ class BRPPolicy:
         if isinstance(option, Reload):
             return 0.6 * self._weapon_value(me, option.weapon)
         if isinstance(option, Advance):
-            return 0.1 + 0.1 / (1 + me.position.distance(option.toward.position))
+            return 0.1 + 0.1 / (1 + metres_between(me, option.toward))
         if isinstance(option, Kneel):
             shooters = any(
                 w.data.missile and not w.data.kind.high_velocity and w.ready
@@ -117,7 +120,10 @@ class BRPPolicy:
         chance = combat.attack_chance(self.state, me, target, option.weapon, option.within)
         hurt = self._injury_odds(me, option.weapon, target, chance)
         # a blow that may drop the target (to 2 HP or less) is worth more
-        value = hurt.mean + 2 * hurt.p_at_least(max(1, target.hp - 2))
+        # hurt.p_at_least(k), written out: the Profile class is interpreted, this is compiled
+        k = max(1, target.hp - 2)
+        tail = hurt.at_least
+        value = hurt.mean + 2 * (tail[k] if k < len(tail) else 0.0)
         if option.move > 15:
             value *= 0.7
         elif option.move > 5:
@@ -127,22 +133,26 @@ class BRPPolicy:
     def _injury_odds(
         self, me: Fighter, weapon: Weapon, target: Fighter, chance: int
     ) -> odds.Profile:
-        return odds.profile(
-            chance,
-            weapon.data.damage,
-            combat.damage_notation(weapon, special=True),
-            me.db,
-            combat.armour_against(target, weapon),
-        )
+        armour = combat.armour_against(target, weapon)
+        key = (weapon, chance, armour)  # a weapon is its holder's: its damage and db are fixed
+        found = self._profiles.get(key)
+        if found is None:
+            found = odds.profile(
+                chance,
+                weapon.data.damage,
+                combat.damage_notation(weapon, special=True),
+                me.db,
+                armour,
+            )
+            self._profiles[key] = found
+        return found
 
     def _weapon_value(self, me: Fighter, weapon: Weapon) -> float:
         """What a reloaded missile weapon would be worth against the best foe in range."""
         foes = [
             e
             for e in self.state.enemies_of(me)
-            if isinstance(e, Fighter)
-            and e.active
-            and in_range(weapon, me.position.distance(e.position))
+            if isinstance(e, Fighter) and e.active and in_range(weapon, metres_between(me, e))
         ]
         return max(
             (self._injury_odds(me, weapon, e, weapon.chance).mean for e in foes),

@@ -36,7 +36,7 @@ from fracas.rulesets.brp.events import (
     Surprised,
 )
 from fracas.rulesets.brp.healing import awaken, end_of_round, first_aid
-from fracas.rulesets.brp.state import BRPState, Fighter, Weapon
+from fracas.rulesets.brp.state import BRPState, Fighter, Weapon, metres_between
 
 REACH_SLACK = 1e-9  # positions are floats: "within reach" must not fail on rounding
 # §5.4 orders a rank's attacks by weapon type; other actions (waking) follow (F-BRP-14)
@@ -132,7 +132,11 @@ def movement(table: Table, state: BRPState, order: list[Fighter]) -> None:
 def _move(table: Table, f: Fighter, goal: Fighter, metres: float, *, defend_only: bool) -> None:
     f.position = f.position.toward(goal.position, metres)
     f.moved += metres
-    rank = None if defend_only else rank_after_moving(f.dex, f.moved)
+    if table.observed:  # the note is for the log: its fractions are not worked out unread
+        _moved(table, f, None if defend_only else rank_after_moving(f.dex, f.moved))
+
+
+def _moved(table: Table, f: Fighter, rank: float | None) -> None:
     if rank is None:
         note = "running, defensive actions only (§5.3)"
     elif rank == f.dex:
@@ -140,17 +144,16 @@ def _move(table: Table, f: Fighter, goal: Fighter, metres: float, *, defend_only
     else:
         part = "½" if rank == f.dex / 2 else "¼"
         note = f"acts on {part} DEX rank: {math.floor(rank)} (§5.3)"
-    if table.observed:
-        table.emit(
-            Moved(
-                who=f.name,
-                metres=round(f.moved, 2),
-                x=round(f.position.x, 2),
-                y=round(f.position.y, 2),
-                rank=float(rank) if rank is not None else None,
-                note=note,
-            )
+    table.emit(
+        Moved(
+            who=f.name,
+            metres=round(f.moved, 2),
+            x=round(f.position.x, 2),
+            y=round(f.position.y, 2),
+            rank=float(rank) if rank is not None else None,
+            note=note,
         )
+    )
 
 
 # ----------------------------------------------------------------------------- 3. actions
@@ -170,9 +173,10 @@ def action_key(f: Fighter) -> tuple[int, int, int, float]:
 
 def actions(table: Table, state: BRPState) -> None:
     actors = [f for f in state.fighters() if isinstance(f.intent, Action) and f.rank]
-    actors.sort(key=action_key)
-    for _, group in groupby(actors, key=action_key):
-        together = list(group)
+    # Each fighter's place worked out once (its fractions are not free), then sorted stably.
+    keyed = sorted(((action_key(f), f) for f in actors), key=_place)
+    for _, group in groupby(keyed, key=_place):
+        together = [f for _, f in group]
         # Simultaneous actions all happen: a fighter felled by one of them still acts.
         able = [f for f in together if f.active]
         for f in together:
@@ -186,6 +190,10 @@ def actions(table: Table, state: BRPState) -> None:
                 others = tuple(o.name for o in able if o is not f)
                 table.emit(Acts(who=f.name, rank=math.floor(f.rank), simultaneous_with=others))
             act(table, state, f)
+
+
+def _place(entry: tuple[tuple[int, int, int, float], Fighter]) -> tuple[int, int, int, float]:
+    return entry[0]
 
 
 def act(table: Table, state: BRPState, f: Fighter) -> None:
@@ -215,7 +223,7 @@ def act(table: Table, state: BRPState, f: Fighter) -> None:
 
 
 def can_strike(state: BRPState, f: Fighter, weapon: Weapon, target: Fighter) -> bool:
-    d = f.position.distance(target.position)
+    d = metres_between(f, target)
     if weapon.data.missile:
         return in_range(weapon, d)
     return d <= state.options.melee_reach_m + REACH_SLACK

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
@@ -132,6 +133,9 @@ class BRPState(BattleState):
     options: model.Options = field(default_factory=model.Options)
     conditions: model.Conditions = field(default_factory=model.Conditions)
     _fighters: list[Fighter] = field(default_factory=list, repr=False)
+    # The core's allies_of builds a new list per call (a tenth of a duel's time, measured):
+    # who is on which side never changes during a battle, so each list is built once.
+    _allies: dict[str, list[Combatant]] = field(default_factory=dict, repr=False)
 
     def fighters(self) -> list[Fighter]:
         """Every fighter, in encounter order (a shared list: do not change it)."""
@@ -139,9 +143,26 @@ class BRPState(BattleState):
             self._fighters = [c for s in self.sides for c in s.combatants if isinstance(c, Fighter)]
         return self._fighters
 
+    def allies_of(self, c: Combatant) -> list[Combatant]:
+        """Every other combatant of `c`'s side (a shared list: do not change it)."""
+        found = self._allies.get(c.id)
+        if found is None:
+            found = [a for s in self.sides if s.name == c.side for a in s.combatants if a is not c]
+            self._allies[c.id] = found
+        return found
+
     def forget(self) -> None:
         BattleState.forget(self)  # (a slotted dataclass: no zero-argument super)
         self._fighters = []
+        self._allies.clear()
+
+
+def metres_between(a: Fighter, b: Fighter) -> float:
+    """Straight-line distance, as core `Position.distance` computes it: written out here so
+    that the compiled build does not call into interpreted code for it, several times per
+    option scored (issue 10)."""
+    pa, pb = a.position, b.position
+    return math.hypot(pb.x - pa.x, pb.y - pa.y)
 
 
 def build_fighter(spec: model.Combatant, name: str, ident: str, side: str, offset: int) -> Fighter:
@@ -178,6 +199,40 @@ def build_fighter(spec: model.Combatant, name: str, ident: str, side: str, offse
         physical_penalty=penalty,
         difficult=spec.difficult,
     )
+
+
+def clone_fighter(f: Fighter) -> Fighter:
+    """A fresh copy of a fighter as `build_fighter` made it, for the next battle: the sheet's
+    arithmetic is done once per encounter, not per battle (7–10 % of a battle, measured).
+    Copies exactly what `build_fighter` sets; everything else starts at its default."""
+    shield = f.shield
+    return Fighter(
+        id=f.id,
+        name=f.name,
+        side=f.side,
+        position=f.position,  # immutable: moving replaces it
+        dice_vars=dict(f.dice_vars),
+        dex=f.dex,
+        hp=f.hp,
+        status=f.status,
+        unconscious_rolled=f.unconscious_rolled,
+        hp_max=f.hp_max,
+        db=f.db,
+        weapons=[clone_weapon(w) for w in f.weapons],
+        shield=None
+        if shield is None
+        else Shield(shield.data, shield.chance, clone_weapon(shield.bash)),
+        armour=f.armour,
+        armour_vs_firearms=f.armour_vs_firearms,
+        dodge=f.dodge,
+        first_aid=f.first_aid,
+        physical_penalty=f.physical_penalty,
+        difficult=f.difficult,
+    )
+
+
+def clone_weapon(w: Weapon) -> Weapon:
+    return Weapon(w.data, w.chance, w.specialty, w.similar, w.hp, w.shots, w.loaded)
 
 
 def armour_worn(names: list[str]) -> tuple[int, int, int]:
