@@ -19,7 +19,10 @@ class Wielded:
     to_hit: int  # attribute and magic bonus to hit (rules 4–7, 12, 13)
 
 
-@dataclass(slots=True, eq=False)
+# Not slots=True while this ruleset is not compiled: an interpreted subclass of the compiled
+# Combatant and BattleState must not shadow their fields with slots of its own
+# (docs/ARCHITECTURE.md, "The compiled build").
+@dataclass(eq=False)
 class Fighter(Combatant):
     kind: str = "monster"
     cls: str = "fighter"
@@ -72,7 +75,7 @@ class Fighter(Combatant):
         return self.weapons[0]
 
 
-@dataclass(slots=True)
+@dataclass
 class OdndState(BattleState):
     conditions: model.Conditions = field(default_factory=model.Conditions)
     options: model.Options = field(default_factory=model.Options)
