@@ -156,12 +156,13 @@ def _print(battle: Battle, as_json: bool, viewer: Viewer, seed: int | None) -> N
 
 
 def _register_simulator() -> None:
-    from fracas.cli import odds, sim
+    from fracas.cli import odds, serve, sim
 
     app.command(name="sim")(sim.sim)
     app.command(name="balance")(sim.balance)
     app.command(name="bench")(sim.bench)
     app.command(name="odds")(odds.odds)
+    app.command(name="serve")(serve.serve)
 
 
 _register_simulator()

@@ -119,8 +119,13 @@ def read_document(path: str | Path) -> dict[str, Any]:
         text = read_text(p)
     except Unreadable as err:
         raise EncounterError(name, [("", str(err))]) from None
+    return parse_document(text, name, toml=p.suffix.lower() == ".toml")
+
+
+def parse_document(text: str, name: str, *, toml: bool = False) -> dict[str, Any]:
+    """Parse an encounter's YAML (or TOML) text into a mapping, or raise EncounterError."""
     try:
-        if p.suffix.lower() == ".toml":
+        if toml:
             data: Any = tomllib.loads(text)
         else:
             data = load_yaml(text)

@@ -1,0 +1,303 @@
+"""The HTTP API of `fracas serve` (issue 12): FastAPI, typed bodies in and out, bearer tokens.
+
+Routes are thin: who is asking is a dependency (`caller`), the work is `service.Tables`, what
+the caller may see is `views`. Every refusal is a JSON `Problem` with the right status and no
+traceback: 401 no or unknown token, 403 not allowed to this token, 404 no such table, 409 the
+question is no longer open (someone answered first, or an undo) or the battle cannot take
+this now, 413 too large, 422 a value that is not a valid answer or a file that is not valid.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sse_starlette.sse import EventSourceResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from fracas.core.errors import (
+    AnswerError,
+    CommandError,
+    FracasError,
+    NotYourQuestion,
+    StaleAnswer,
+)
+from fracas.core.seats import Seat
+from fracas.core.version import __version__
+from fracas.dice import DiceError
+from fracas.serve import stream
+from fracas.serve.models import (
+    AnswerBody,
+    EventPage,
+    NewSeat,
+    NewTable,
+    Problem,
+    SeatCreated,
+    TableCreated,
+    TableView,
+    UndoBody,
+)
+from fracas.serve.service import (
+    MAX_ENCOUNTER_BYTES,
+    Conflict,
+    Forbidden,
+    Live,
+    NotFound,
+    Tables,
+    Unauthorized,
+    examples,
+    read_encounter,
+)
+from fracas.serve.store import Store
+from fracas.serve.views import (
+    Caller,
+    event_documents,
+    order_of_play,
+    outcome,
+    question,
+    standing,
+)
+
+log = logging.getLogger("fracas.serve")
+MAX_BODY_BYTES = 2 * MAX_ENCOUNTER_BYTES  # an encounter's text plus its JSON escaping
+
+# Each refusal's status, most specific first.
+STATUS: tuple[tuple[type[Exception], int], ...] = (
+    (NotFound, 404),
+    (Unauthorized, 401),
+    (Forbidden, 403),
+    (NotYourQuestion, 403),
+    (StaleAnswer, 409),
+    (Conflict, 409),
+    (CommandError, 409),
+    (AnswerError, 422),
+    (DiceError, 422),
+    (FracasError, 422),
+)
+
+bearer = HTTPBearer(auto_error=False, description="the GM's or a seat's token")
+
+
+def problem(status: int, error: str, detail: Any = None) -> JSONResponse:
+    return JSONResponse(Problem(status=status, error=error, detail=detail).model_dump(), status)
+
+
+def table_view(live: Live, caller: Caller) -> dict[str, Any]:
+    """The table as `caller` may see it (the body of GET /api/tables/{id})."""
+    battle = live.battle
+    ruleset = battle.encounter.ruleset
+    state = battle.state if live.started else ruleset.setup(battle.encounter.spec)
+    summaries = battle.standing() if live.started else ruleset.summary(state)
+    side = caller.viewer.side
+    seats = [
+        {"seat": s.seat, "decides": s.decides, "dice": s.dice}
+        for s in live.seats
+        if caller.gm or s.seat == caller.seat
+    ]
+    return TableView(
+        id=live.row.id,
+        title=live.row.title,
+        ruleset=live.row.ruleset,
+        started=live.started,
+        finished=live.started and battle.question is None,
+        position=live.head,
+        round=int(state.round),
+        you={"seat": caller.seat, "gm": caller.gm, "side": side},
+        combatants=standing(summaries, caller),
+        order=order_of_play(ruleset.order_of_play(state), caller),
+        question=question(battle.question, caller) if live.started else None,
+        events=len(live.events(caller.viewer)),
+        outcome=outcome(battle) if live.started else None,
+        seats=seats,
+    ).model_dump()
+
+
+def caller_of(
+    table_id: str,
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+    token: Annotated[str | None, Query(description="for EventSource clients")] = None,
+) -> tuple[Live, Caller]:
+    """The table named in the path and who is asking, from the bearer token (or `?token=`,
+    as a browser's EventSource cannot send headers)."""
+    tables: Tables = request.app.state.tables
+    live = tables.live(table_id)
+    given = credentials.credentials if credentials is not None else token
+    return live, tables.caller(live, given)
+
+
+Asking = Annotated[tuple[Live, Caller], Depends(caller_of)]
+
+
+def create_app(store: Store) -> FastAPI:
+    """The application over one database (migrated before it serves)."""
+    tables = Tables(store)
+    notifier = stream.Notifier()
+    tables.listeners.append(notifier.notify)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        store.close()
+
+    app = FastAPI(
+        title="fracas",
+        version=__version__,
+        summary="Tabletop role-playing combat, run by the book: tables for a GM and players.",
+        lifespan=lifespan,
+        responses={s: {"model": Problem} for s in (401, 403, 404, 409, 413, 422)},
+    )
+    app.state.tables = tables
+    _errors(app)
+
+    @app.get("/api/examples")
+    def list_examples() -> list[str]:
+        """The bundled examples a table can be made from."""
+        return sorted(examples())
+
+    @app.post("/api/tables", status_code=201)
+    def create_table(body: NewTable, request: Request) -> TableCreated:
+        """A new table: from encounter text or a bundled example (started by the GM once the
+        seats are made), or from a save (resumed where it stood)."""
+        if body.save is not None:
+            if body.encounter is not None or body.example is not None:
+                raise FracasError("give a save, or an encounter, not both")
+            table_id, gm_token, tokens = tables.create_from_save(body.save)
+        else:
+            encounter = read_encounter(body.encounter, body.example, body.format == "toml")
+            seats = {k: Seat(v.decides, v.dice) for k, v in body.seats.items()}
+            table_id, gm_token, tokens = tables.create(encounter, body.seed, seats)
+        live = tables.live(table_id)
+        return TableCreated(
+            id=table_id,
+            gm_token=gm_token,
+            gm_link=_link(request, table_id, gm_token),
+            seats=[
+                SeatCreated(
+                    seat=s.seat,
+                    token=tokens.get(s.seat),
+                    link=_link(request, table_id, tokens[s.seat]) if s.seat in tokens else None,
+                )
+                for s in live.seats
+            ],
+            started=live.started,
+        )
+
+    @app.get("/api/tables/{table_id}")
+    def get_table(asking: Asking) -> TableView:
+        return TableView.model_validate(table_view(*asking))
+
+    @app.post("/api/tables/{table_id}/seats", status_code=201)
+    def add_seat(table_id: str, body: NewSeat, asking: Asking, request: Request) -> SeatCreated:
+        """A seat for a side or one combatant (GM): its token and link for the player."""
+        token = tables.add_seat(table_id, asking[1], body.name, Seat(body.decides, body.dice))
+        link = _link(request, table_id, token) if token else None
+        return SeatCreated(seat=body.name, token=token, link=link)
+
+    @app.post("/api/tables/{table_id}/start")
+    def start(table_id: str, asking: Asking) -> TableView:
+        """Start the fight (GM): it runs to the first question a person must answer."""
+        return _view(tables.start(table_id, asking[1]), asking[1])
+
+    @app.post("/api/tables/{table_id}/answers")
+    def answer(table_id: str, body: AnswerBody, asking: Asking) -> TableView:
+        """Answer the open question: an option's index, or the faces of physical dice."""
+        return _view(tables.answer(table_id, asking[1], body.question, body.value), asking[1])
+
+    @app.post("/api/tables/{table_id}/undo")
+    def undo(table_id: str, asking: Asking, body: UndoBody | None = None) -> TableView:
+        """Take back the last answer a person gave (GM)."""
+        answers = body.answers if body is not None else 1
+        return _view(tables.undo(table_id, asking[1], answers), asking[1])
+
+    @app.post("/api/tables/{table_id}/commands")
+    def gm_command(table_id: str, body: dict[str, Any], asking: Asking) -> TableView:
+        """A GM command: {"kind": "set vitals", "combatant": ID, "vitals": {...}}, "set
+        condition", "add combatant", "remove combatant", "reroll" or "end"."""
+        return _view(tables.command(table_id, asking[1], body), asking[1])
+
+    @app.get("/api/tables/{table_id}/save")
+    def save(table_id: str, asking: Asking) -> dict[str, Any]:
+        """The battle's save document (GM), which `fracas replay` reads."""
+        return tables.save(table_id, asking[1])
+
+    @app.get("/api/tables/{table_id}/events", response_model=EventPage)
+    def events(
+        table_id: str,
+        asking: Asking,
+        request: Request,
+        after: Annotated[int, Query(ge=0)] = 0,
+    ) -> Response | EventPage:
+        """The events this token may see after the first `after`; with `Accept:
+        text/event-stream`, a live stream from there (resumed with Last-Event-ID)."""
+        live, caller = asking
+        if "text/event-stream" not in request.headers.get("accept", ""):
+            return EventPage(position=live.head, events=live.events(caller.viewer)[after:])
+        sent = live.events(caller.viewer)[:after]
+        resumed = stream.parse_last_id(request.headers.get("last-event-id"))
+        if resumed is not None:
+            seen, position = resumed
+            then = stream_from(table_id, position, caller)
+            sent = then[:seen]
+        source = stream.events(tables, notifier, table_id, caller, sent, table_view)
+        return EventSourceResponse(source, ping=15)
+
+    def stream_from(table_id: str, position: int, caller: Caller) -> list[dict[str, Any]]:
+        return event_documents(tables.at(table_id, position).events, caller.viewer)
+
+    def _view(live: Live, caller: Caller) -> TableView:
+        with live.lock:
+            return TableView.model_validate(table_view(live, caller))
+
+    return app
+
+
+def _link(request: Request, table_id: str, token: str) -> str:
+    """Where a seat's person (or the GM) opens the table; the token rides in the fragment,
+    which browsers never send to a server, so it stays out of logs."""
+    return f"{str(request.base_url).rstrip('/')}/play/{table_id}#token={token}"
+
+
+def _errors(app: FastAPI) -> None:
+    """Every refusal as a JSON Problem: no traceback ever reaches a client."""
+
+    @app.exception_handler(FracasError)
+    async def refused(_request: Request, err: FracasError) -> JSONResponse:
+        status = next(code for kind, code in STATUS if isinstance(err, kind))
+        return problem(status, str(err))
+
+    @app.exception_handler(DiceError)
+    async def bad_dice(_request: Request, err: DiceError) -> JSONResponse:
+        return problem(422, str(err))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
+        detail = [
+            {"where": ".".join(str(p) for p in e.get("loc", ())), "problem": e.get("msg")}
+            for e in err.errors()
+        ]
+        return problem(422, "the request is not valid", detail)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, err: StarletteHTTPException) -> JSONResponse:
+        return problem(err.status_code, str(err.detail))
+
+    @app.exception_handler(Exception)
+    async def broken(_request: Request, err: Exception) -> JSONResponse:
+        log.exception("internal error", exc_info=err)
+        return problem(500, "internal error: the table is unchanged; see the server's log")
+
+    @app.middleware("http")
+    async def limit_size(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        length = request.headers.get("content-length", "")
+        if length.isdigit() and int(length) > MAX_BODY_BYTES:
+            return problem(413, f"the request is too large (at most {MAX_BODY_BYTES} bytes)")
+        return await call_next(request)

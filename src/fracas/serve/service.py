@@ -1,0 +1,341 @@
+"""The tables a server keeps (issue 12): created, rebuilt from the database, changed.
+
+A table's battle is rebuilt from its rows by replay (milliseconds) whenever this process has
+not seen its latest change, so several server processes may serve one database; rebuilt
+battles are kept in a small cache, least recently used first out, so memory does not grow
+with the number of tables served. A change (an answer, a command, an undo, a seat, the start)
+is tried on the battle, then committed at the table's next position before it is
+acknowledged; if another request or server took that position first, the change is refused
+(`Conflict`) and the battle rebuilt from the database.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib.resources import files
+from typing import Any
+
+from fracas.core.audience import Viewer
+from fracas.core.battle import Battle
+from fracas.core.encounter import Encounter, from_document, parse_document
+from fracas.core.errors import CommandError, EncounterError, FracasError, NotYourQuestion
+from fracas.core.journal import GM_SEAT, command_from_dict, journal_from_json, journal_to_json
+from fracas.core.save import battle_from_save, to_save
+from fracas.core.seats import Seat
+from fracas.serve.store import Change, Conflict, SeatRow, Store, TableRow, journal_of
+from fracas.serve.tokens import digest, matches, new_table_id, new_token
+from fracas.serve.views import GM_CALLER, Caller, event_documents
+
+MAX_ENCOUNTER_BYTES = 256 * 1024
+CACHED_TABLES = 64
+
+
+class NotFound(FracasError):
+    """No table has this id."""
+
+
+class Forbidden(FracasError):
+    """This token may not do this."""
+
+
+class Unauthorized(FracasError):
+    """No token, or a token this table does not know."""
+
+
+@dataclass(slots=True)
+class Live:
+    """A table as this process holds it: its rows, its battle and where its log stands."""
+
+    row: TableRow
+    seats: list[SeatRow]
+    head: int
+    started: bool
+    battle: Battle
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    views: dict[Viewer, list[dict[str, Any]]] = field(default_factory=dict)
+
+    def events(self, viewer: Viewer) -> list[dict[str, Any]]:
+        """The events `viewer` may see, as JSON documents (kept until the next change)."""
+        with self.lock:
+            if viewer not in self.views:
+                self.views[viewer] = event_documents(self.battle.events, viewer)
+            return self.views[viewer]
+
+
+def examples() -> dict[str, Any]:
+    """The bundled examples by name ("brp/duel"), for tables made from one."""
+    root = files("fracas") / "examples"
+    found: dict[str, Any] = {}
+    for folder in root.iterdir():
+        if folder.is_dir():
+            for f in folder.iterdir():
+                if f.name.endswith((".yaml", ".toml")):
+                    found[f"{folder.name}/{f.name.rsplit('.', 1)[0]}"] = f
+    return found
+
+
+def read_encounter(text: str | None, example: str | None, toml: bool = False) -> Encounter:
+    """The encounter of a new table: uploaded text, or a bundled example by name."""
+    if (text is None) == (example is None):
+        raise EncounterError("<request>", [("", "give either 'encounter' text or 'example'")])
+    if example is not None:
+        known = examples()
+        if example not in known:
+            names = ", ".join(sorted(known))
+            raise EncounterError(example, [("", f"no bundled example {example!r} ({names})")])
+        path = known[example]
+        text, toml = path.read_text(encoding="utf-8"), path.name.endswith(".toml")
+        source = example
+    else:
+        source = "<uploaded>"
+    assert text is not None
+    if len(text.encode()) > MAX_ENCOUNTER_BYTES:
+        raise EncounterError(source, [("", "an encounter may be at most 256 KB")])
+    return from_document(parse_document(text, source, toml=toml), source=source)
+
+
+def _journal_json(battle: Battle) -> list[Any]:
+    return journal_to_json(battle.journal, battle.authors)
+
+
+def _common_prefix(a: list[Any], b: list[Any]) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+class Tables:
+    """Every table of one database, as one server process serves them."""
+
+    def __init__(self, store: Store, cached: int = CACHED_TABLES) -> None:
+        self.store = store
+        self.cached = cached
+        self._live: OrderedDict[str, Live] = OrderedDict()
+        self._guard = threading.Lock()
+        self.listeners: list[Callable[[str], None]] = []
+
+    # --- making tables ----------------------------------------------------------------------
+
+    def create(
+        self,
+        encounter: Encounter,
+        seed: int | None,
+        seats: Mapping[str, Seat] | None = None,
+        journal: list[Any] | None = None,
+    ) -> tuple[str, str, dict[str, str]]:
+        """A new table: its id, the GM's token and a token for each person's seat."""
+        battle = Battle(encounter, seed=seed, seats=dict(seats or {}))
+        self._check_seats(battle)
+        table_id, gm_token = new_table_id(), new_token()
+        tokens = {name: new_token() for name, s in (seats or {}).items() if s.decides == "person"}
+        rows = [
+            SeatRow(name, s.decides, s.dice, digest(tokens[name]) if name in tokens else None)
+            for name, s in (seats or {}).items()
+        ]
+        setup = {"encounter": dict(encounter.document), "source": encounter.source}
+        setup["seed"] = battle.seed
+        title = str(encounter.document.get("title") or encounter.source)[:200]
+        row = TableRow(table_id, encounter.ruleset.id, title, digest(gm_token), setup)
+        self.store.add_table(row, rows)
+        if journal is not None:  # resumed from a save: started, its journal as given
+            change = Change(1, GM_SEAT, {"kind": "start", "from": "save"}, 0, journal)
+            self.store.append(table_id, change)
+        return table_id, gm_token, tokens
+
+    def create_from_save(self, document: Mapping[str, Any]) -> tuple[str, str, dict[str, str]]:
+        battle = battle_from_save(document, "<uploaded save>")
+        battle.advance()  # a save that does not replay is refused here (ReplayError)
+        seats = dict(battle.seating.seats)
+        return self.create(battle.encounter, battle.seed, seats, _journal_json(battle))
+
+    def _check_seats(self, battle: Battle) -> None:
+        ruleset = battle.encounter.ruleset
+        battle.seating.check(ruleset.setup(battle.encounter.spec))
+
+    # --- reading ----------------------------------------------------------------------------
+
+    def live(self, table_id: str) -> Live:
+        """The table with every change the database holds."""
+        head = self.store.head(table_id)
+        with self._guard:
+            found = self._live.get(table_id)
+            if found is not None:
+                self._live.move_to_end(table_id)
+        if found is not None and found.head == head:
+            return found
+        return self._rebuild(table_id)
+
+    def _rebuild(self, table_id: str) -> Live:
+        row = self.store.table(table_id)
+        if row is None:
+            raise NotFound(f"no table {table_id!r}")
+        seats = self.store.seats(table_id)
+        changes = self.store.changes(table_id)
+        journal, authors = journal_from_json(journal_of(changes))
+        encounter = from_document(row.setup["encounter"], source=str(row.setup["source"]))
+        seating = {s.seat: Seat.parse(s.seat, {"decides": s.decides, "dice": s.dice}) for s in seats}
+        battle = Battle(
+            encounter, seed=row.setup["seed"], seats=seating, journal=journal, authors=authors
+        )
+        started = any(c.op.get("kind") == "start" for c in changes)
+        if started:
+            battle.advance()
+        live = Live(row, seats, changes[-1].position if changes else 0, started, battle)
+        with self._guard:
+            self._live[table_id] = live
+            self._live.move_to_end(table_id)
+            while len(self._live) > self.cached:
+                self._live.popitem(last=False)
+        return live
+
+    def at(self, table_id: str, position: int) -> Battle:
+        """The table's battle as it stood after its change at `position` (for a stream that
+        resumes from there)."""
+        live = self.live(table_id)
+        changes = [c for c in self.store.changes(table_id) if c.position <= position]
+        journal, authors = journal_from_json(journal_of(changes))
+        seating = live.battle.seating.seats
+        battle = Battle(
+            live.battle.encounter,
+            seed=live.battle.seed,
+            seats=seating,
+            journal=journal,
+            authors=authors,
+        )
+        if any(c.op.get("kind") == "start" for c in changes):
+            battle.advance()
+        return battle
+
+    def forget(self, table_id: str) -> None:
+        with self._guard:
+            self._live.pop(table_id, None)
+
+    # --- who is asking ----------------------------------------------------------------------
+
+    def caller(self, live: Live, token: str | None) -> Caller:
+        if not token:
+            raise Unauthorized("this needs a token: Authorization: Bearer TOKEN")
+        if matches(token, live.row.gm_token):
+            return GM_CALLER
+        for seat in live.seats:
+            if matches(token, seat.token):
+                return Caller(seat.seat, Viewer(side=self._side_of(live, seat.seat)))
+        raise Unauthorized("this token is not one of this table's")
+
+    @staticmethod
+    def _side_of(live: Live, seat: str) -> str:
+        state = live.battle.state or live.battle.encounter.ruleset.setup(
+            live.battle.encounter.spec
+        )
+        for c in state.combatants:
+            if c.name == seat:
+                return str(c.side)
+        return seat
+
+    # --- changing ---------------------------------------------------------------------------
+
+    def change(
+        self, table_id: str, caller: Caller, op: dict[str, Any], act: Callable[[Live], None]
+    ) -> Live:
+        """Try `act` on the table's battle, then commit it as the table's next change."""
+        live = self.live(table_id)
+        with live.lock:
+            if live.head != self.store.head(table_id):
+                live = self._rebuild(table_id)
+            before = _journal_json(live.battle)
+            try:
+                act(live)  # the battle refuses a bad change (FracasError) and stays as it was
+            except FracasError:
+                raise
+            except BaseException:
+                self.forget(table_id)  # not refused but broken: rebuild from the database
+                raise
+            after = _journal_json(live.battle)
+            keep = _common_prefix(before, after)
+            change = Change(live.head + 1, caller.seat, op, keep, after[keep:])
+            try:
+                self.store.append(table_id, change)
+            except BaseException:
+                self.forget(table_id)  # the battle went ahead of the database: rebuild it
+                raise
+            live.head = change.position
+            live.views.clear()
+        for listener in self.listeners:
+            listener(table_id)
+        return live
+
+    def start(self, table_id: str, caller: Caller) -> Live:
+        _gm_only(caller, "start the battle")
+
+        def start(live: Live) -> None:
+            if live.started:
+                raise CommandError("the battle has already started")
+            live.battle.advance()
+            live.started = True
+
+        return self.change(table_id, caller, {"kind": "start"}, start)
+
+    def answer(self, table_id: str, caller: Caller, question: str, value: Any) -> Live:
+        def answer(live: Live) -> None:
+            if not live.started:
+                raise CommandError("the battle has not started: the GM starts it")
+            live.battle.answer(question, value, by=caller.seat)
+
+        op = {"kind": "answer", "question": question, "value": value}
+        return self.change(table_id, caller, op, answer)
+
+    def undo(self, table_id: str, caller: Caller, answers: int) -> Live:
+        _gm_only(caller, "undo")
+        op = {"kind": "undo", "answers": answers}
+        return self.change(table_id, caller, op, lambda live: _started(live).undo(answers))
+
+    def command(self, table_id: str, caller: Caller, document: Mapping[str, Any]) -> Live:
+        _gm_only(caller, "give GM commands")
+        cmd = command_from_dict(document)
+        op = {"kind": "command", "command": cmd.to_dict()}
+        return self.change(table_id, caller, op, lambda live: _started(live).command(cmd))
+
+    def add_seat(self, table_id: str, caller: Caller, name: str, seat: Seat) -> str | None:
+        """A new seat at the table; its token (None when the policy decides there)."""
+        _gm_only(caller, "add seats")
+        live = self.live(table_id)
+        if any(s.seat == name for s in live.seats):
+            raise Conflict(f"there is already a seat for {name!r}")
+        probe = Battle(live.battle.encounter, seed=0, seats={name: seat})
+        self._check_seats(probe)
+        token = new_token() if seat.decides == "person" else None
+        row = SeatRow(name, seat.decides, seat.dice, digest(token) if token else None)
+        self.store.add_seat(table_id, row)
+
+        def seated(live: Live) -> None:
+            live.seats.append(row)
+
+        # A change in the log too, so every server process rebuilds the battle with the seat.
+        self.change(table_id, caller, {"kind": "seat", "seat": name, **seat.to_dict()}, seated)
+        self.forget(table_id)
+        return token
+
+    def save(self, table_id: str, caller: Caller) -> dict[str, Any]:
+        _gm_only(caller, "download the save")
+        return to_save(self.live(table_id).battle)
+
+
+def _gm_only(caller: Caller, what: str) -> None:
+    if not caller.gm:
+        raise Forbidden(f"only the GM may {what}")
+
+
+def _started(live: Live) -> Battle:
+    if not live.started:
+        raise CommandError("the battle has not started: the GM starts it")
+    return live.battle
+
+
+__all__ = ["Conflict", "Forbidden", "NotFound", "NotYourQuestion", "Tables", "Unauthorized"]

@@ -1,0 +1,26 @@
+"""Tokens (issue 12): 128+ random bits from `secrets`, stored only as their SHA-256 and
+compared in constant time."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+
+def new_token() -> str:
+    """A fresh token: 32 random bytes (256 bits), URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+def digest(token: str) -> str:
+    """What the database keeps of a token."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def matches(token: str, stored: str | None) -> bool:
+    return stored is not None and hmac.compare_digest(digest(token), stored)
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(12)

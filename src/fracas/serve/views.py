@@ -1,0 +1,97 @@
+"""What one token may see of a table (issue 12): the one filter of the core (`visible_to`)
+for events, and the same rule for the standing, the order of play and the open question.
+
+The GM sees everything. A seat sees what its side may see (DESIGN.md §2): every public event
+and its own side's; combatants hidden from it (an ambush) are left out of the standing and
+the order of play until revealed; other sides' vitals are left out (a player reads an enemy's
+state from the log, as at the table, not from the GM's sheet).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from fracas.core.audience import GM_VIEW, Viewer
+from fracas.core.battle import Battle
+from fracas.core.events import CombatantSummary, Event, RoundStarted, visible_to
+from fracas.core.question import Question
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who is asking: the GM, or the person at one seat (of one side)."""
+
+    seat: str  # "gm" for the GM
+    viewer: Viewer
+
+    @property
+    def gm(self) -> bool:
+        return self.viewer.gm
+
+
+GM_CALLER = Caller("gm", GM_VIEW)
+
+
+def event_documents(events: Iterable[Event], viewer: Viewer) -> list[dict[str, Any]]:
+    """The events `viewer` may see, as JSON documents stamped with their round and number."""
+    out: list[dict[str, Any]] = []
+    current = 0
+    for event in events:
+        seen = visible_to(event, viewer)
+        if seen is None:
+            continue
+        if isinstance(seen, RoundStarted):
+            current = seen.round
+        doc = seen.to_dict()
+        doc.setdefault("round", current)
+        doc["n"] = len(out) + 1
+        out.append(doc)
+    return out
+
+
+def _combatant(c: CombatantSummary, caller: Caller) -> dict[str, Any] | None:
+    own = caller.gm or caller.viewer.side == c.side
+    if c.hidden and not own:
+        return None
+    doc: dict[str, Any] = {
+        "id": c.id,
+        "name": c.name,
+        "side": c.side,
+        "status": c.status.value,
+        "condition": c.condition,
+        "hidden": c.hidden,
+    }
+    if own:
+        doc["vitals"] = {k: list(v) if isinstance(v, tuple) else v for k, v in c.vitals.items()}
+    return doc
+
+
+def standing(summaries: Iterable[CombatantSummary], caller: Caller) -> list[dict[str, Any]]:
+    return [d for c in summaries if (d := _combatant(c, caller)) is not None]
+
+
+def order_of_play(order: dict[str, Any], caller: Caller) -> dict[str, Any]:
+    """The ruleset's order of play without the entries hidden from this caller."""
+    if caller.gm:
+        return order
+    entries = [
+        e
+        for e in order.get("entries", [])
+        if not e.get("hidden") or e.get("side") == caller.viewer.side
+    ]
+    return {**order, "entries": entries}
+
+
+def question(q: Question | None, caller: Caller) -> dict[str, Any] | None:
+    if q is None or not caller.viewer.may_see(q.audience):
+        return None
+    return {**q.to_dict(), "yours": caller.gm or q.seat == caller.seat}
+
+
+def outcome(battle: Battle) -> dict[str, Any] | None:
+    o = battle.outcome
+    if o is None or battle.question is not None:
+        return None
+    return {"winner": o.winner, "ending": o.ending.value, "rounds": o.rounds, "reason": o.reason}
