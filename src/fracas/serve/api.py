@@ -50,6 +50,7 @@ from fracas.serve.service import (
     Live,
     NotFound,
     Tables,
+    TooLarge,
     Unauthorized,
     examples,
     read_encounter,
@@ -71,6 +72,7 @@ MAX_BODY_BYTES = 2 * MAX_ENCOUNTER_BYTES  # an encounter's text plus its JSON es
 STATUS: tuple[tuple[type[Exception], int], ...] = (
     (NotFound, 404),
     (Unauthorized, 401),
+    (TooLarge, 413),
     (Forbidden, 403),
     (NotYourQuestion, 403),
     (StaleAnswer, 409),

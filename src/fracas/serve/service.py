@@ -42,6 +42,10 @@ class Forbidden(FracasError):
     """This token may not do this."""
 
 
+class TooLarge(FracasError):
+    """An encounter over the size a table takes."""
+
+
 class Unauthorized(FracasError):
     """No token, or a token this table does not know."""
 
@@ -93,8 +97,9 @@ def read_encounter(text: str | None, example: str | None, toml: bool = False) ->
     else:
         source = "<uploaded>"
     assert text is not None
-    if len(text.encode()) > MAX_ENCOUNTER_BYTES:
-        raise EncounterError(source, [("", "an encounter may be at most 256 KB")])
+    size = len(text.encode())
+    if size > MAX_ENCOUNTER_BYTES:
+        raise TooLarge(f"{source}: an encounter may be at most 256 KB (this one is {size // 1024} KB)")
     return from_document(parse_document(text, source, toml=toml), source=source)
 
 

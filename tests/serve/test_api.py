@@ -1,0 +1,238 @@
+"""The HTTP API (issue 12) through an in-process client: tables, seats, answers, undo, GM
+commands, saves, and every refusal as a JSON error that changes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from fracas.core.save import load_battle
+from serve.support import app_client, bearer, pick, play
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return app_client(f"sqlite:///{tmp_path / 'tables.db'}")
+
+
+def new_table(client: TestClient, **body: Any) -> dict[str, Any]:
+    reply = client.post("/api/tables", json={"example": "brp/duel", "seed": 5, **body})
+    assert reply.status_code == 201, reply.text
+    return dict(reply.json())
+
+
+def seated_duel(client: TestClient, dice: str = "digital") -> tuple[str, str, str]:
+    """A started BRP duel with a person at Red: (table, GM token, Red's token)."""
+    table = new_table(client)
+    seat = client.post(
+        f"/api/tables/{table['id']}/seats",
+        headers=bearer(table["gm_token"]),
+        json={"name": "Red", "dice": dice},
+    )
+    assert seat.status_code == 201, seat.text
+    started = client.post(f"/api/tables/{table['id']}/start", headers=bearer(table["gm_token"]))
+    assert started.status_code == 200
+    return table["id"], table["gm_token"], seat.json()["token"]
+
+
+def view(client: TestClient, table: str, token: str) -> dict[str, Any]:
+    reply = client.get(f"/api/tables/{table}", headers=bearer(token))
+    assert reply.status_code == 200, reply.text
+    return dict(reply.json())
+
+
+def test_a_new_table_waits_for_its_gm_and_shows_the_fighters(client: TestClient) -> None:
+    table = new_table(client)
+    state = view(client, table["id"], table["gm_token"])
+    assert not state["started"] and state["question"] is None and state["events"] == 0
+    assert [c["name"] for c in state["combatants"]] == ["Aldric", "Berend"]
+    assert state["order"]["kind"] == "dex ranks" or state["order"]["entries"]
+    assert len(table["gm_token"]) >= 22  # at least 128 bits, URL-safe base64
+
+
+def test_a_seat_answers_its_questions_and_the_battle_goes_on(client: TestClient) -> None:
+    table, gm, red = seated_duel(client)
+    state = view(client, table, red)
+    question = state["question"]
+    assert question["seat"] == "Red" and question["yours"]
+    assert state["you"] == {"seat": "Red", "gm": False, "side": "Red"}
+    reply = client.post(
+        f"/api/tables/{table}/answers",
+        headers=bearer(red),
+        json={"question": question["id"], "value": pick(question, 0)},
+    )
+    assert reply.status_code == 200
+    assert reply.json()["position"] == state["position"] + 1
+    assert play(client, table, {"Red": red}, gm) > 0
+    final = view(client, table, gm)
+    assert final["finished"] and final["outcome"]["ending"] in ("victory", "mutual", "round cap")
+
+
+def test_physical_dice_are_asked_of_their_seat_and_typed_faces_are_used(
+    client: TestClient,
+) -> None:
+    table, gm, red = seated_duel(client, dice="physical")
+    for turn in range(30):
+        question = view(client, table, red)["question"]
+        if question is None or question["kind"] == "roll":
+            break
+        client.post(
+            f"/api/tables/{table}/answers",
+            headers=bearer(red),
+            json={"question": question["id"], "value": 0},
+        )
+    assert question is not None and question["kind"] == "roll", turn
+    faces = [1] * len(question["dice"])
+    reply = client.post(
+        f"/api/tables/{table}/answers",
+        headers=bearer(red),
+        json={"question": question["id"], "value": faces},
+    )
+    assert reply.status_code == 200
+    save = client.get(f"/api/tables/{table}/save", headers=bearer(gm)).json()
+    assert {"answer": faces, "by": "Red"} in save["journal"]
+
+
+def test_undo_goes_back_to_the_same_question(client: TestClient) -> None:
+    table, gm, red = seated_duel(client)
+    before = view(client, table, red)
+    question = before["question"]
+    client.post(
+        f"/api/tables/{table}/answers",
+        headers=bearer(red),
+        json={"question": question["id"], "value": 0},
+    )
+    undone = client.post(f"/api/tables/{table}/undo", headers=bearer(gm))
+    assert undone.status_code == 200
+    after = view(client, table, red)
+    assert after["question"] == question and after["events"] == before["events"]
+
+
+def test_a_gm_command_is_kept_and_a_player_may_not_give_one(client: TestClient) -> None:
+    table, gm, red = seated_duel(client)
+    command = {"kind": "set vitals", "combatant": "berend", "vitals": {"HP": 4}}
+    refused = client.post(f"/api/tables/{table}/commands", headers=bearer(red), json=command)
+    assert refused.status_code == 403
+    reply = client.post(f"/api/tables/{table}/commands", headers=bearer(gm), json=command)
+    assert reply.status_code == 200, reply.text
+    play(client, table, {"Red": red}, gm)
+    events = client.get(f"/api/tables/{table}/events", headers=bearer(gm)).json()["events"]
+    assert any(e["type"] == "CommandApplied" for e in events)
+    ended = client.post(f"/api/tables/{table}/commands", headers=bearer(gm), json={"kind": "end"})
+    assert ended.status_code == 409  # the battle is over
+
+
+def test_the_save_replays_and_resumes_at_the_same_question(client: TestClient) -> None:
+    table, gm, red = seated_duel(client)
+    question = view(client, table, red)["question"]
+    client.post(
+        f"/api/tables/{table}/answers",
+        headers=bearer(red),
+        json={"question": question["id"], "value": 1},
+    )
+    save = client.get(f"/api/tables/{table}/save", headers=bearer(gm)).json()
+    assert load_battle(save).question.id == view(client, table, gm)["question"]["id"]
+    resumed = client.post("/api/tables", json={"save": save})
+    assert resumed.status_code == 201 and resumed.json()["started"]
+    again = resumed.json()
+    assert [s["seat"] for s in again["seats"]] == ["Red"]
+    state = view(client, again["id"], again["gm_token"])
+    assert state["question"]["id"] == view(client, table, gm)["question"]["id"]
+
+
+def test_an_uploaded_encounter_makes_a_table(client: TestClient) -> None:
+    text = (EXAMPLES / "murdham" / "wyrm.yaml").read_text()
+    reply = client.post("/api/tables", json={"encounter": text, "seed": 1})
+    assert reply.status_code == 201
+    toml = (EXAMPLES / "brp" / "duel.toml").read_text()
+    reply = client.post("/api/tables", json={"encounter": toml, "format": "toml"})
+    assert reply.status_code == 201
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"example": "brp/nope"}, 422, "no bundled example"),
+        ({"encounter": "ruleset: brp\nsides: [", "seed": 1}, 422, "YAML syntax error"),
+        ({"encounter": "ruleset: chess\nsides: []"}, 422, "chess"),
+        ({"encounter": "x: " + "a" * 300_000}, 413, "at most 256 KB"),
+        ({"encounter": "ruleset: brp", "example": "brp/duel"}, 422, "either"),
+        ({"save": {"format": 99, "encounter": {}, "journal": []}}, 422, "newer"),
+        ({"save": {"format": 2}}, 422, "not a saved battle"),
+        ({"example": "brp/duel", "seed": -1}, 422, "not valid"),
+        ({"example": "brp/duel", "seats": {"Nobody": {}}}, 422, "Nobody"),
+        ({"example": "brp/duel", "extra": 1}, 422, "not valid"),
+    ],
+)
+def test_a_bad_table_is_refused_with_a_clear_message(
+    client: TestClient, body: dict[str, Any], status: int, words: str
+) -> None:
+    reply = client.post("/api/tables", json=body)
+    assert reply.status_code == status, reply.text
+    assert words in reply.text and reply.json()["status"] == status
+
+
+def test_malformed_json_is_refused(client: TestClient) -> None:
+    reply = client.post(
+        "/api/tables", content=b"{not json", headers={"Content-Type": "application/json"}
+    )
+    assert reply.status_code == 422 and "error" in reply.json()
+
+
+def test_tokens_and_tables_that_do_not_match_are_refused(client: TestClient) -> None:
+    table, gm, red = seated_duel(client)
+    other = new_table(client)
+    assert client.get(f"/api/tables/{table}").status_code == 401
+    assert client.get(f"/api/tables/{table}", headers=bearer("x" * 43)).status_code == 401
+    assert client.get(f"/api/tables/{table}", headers=bearer(other["gm_token"])).status_code == 401
+    assert client.get("/api/tables/nope", headers=bearer(gm)).status_code == 404
+    assert client.post(f"/api/tables/{table}/undo", headers=bearer(red)).status_code == 403
+    assert client.get(f"/api/tables/{table}/save", headers=bearer(red)).status_code == 403
+    seat = {"name": "Blue"}
+    assert client.post(f"/api/tables/{table}/seats", headers=bearer(red), json=seat).status_code == 403
+
+
+def test_bad_answers_are_refused_and_change_nothing(client: TestClient) -> None:
+    table, gm, red = seated_duel(client)
+    blue = client.post(f"/api/tables/{table}/seats", headers=bearer(gm), json={"name": "Blue"})
+    blue_token = blue.json()["token"]
+    before = view(client, table, gm)
+    question = before["question"]
+    url = f"/api/tables/{table}/answers"
+    cases = [
+        (bearer(blue_token), {"question": question["id"], "value": 0}, 403),
+        (bearer(red), {"question": "q0-000", "value": 0}, 409),
+        (bearer(red), {"question": question["id"], "value": 99}, 422),
+        (bearer(red), {"question": question["id"], "value": True}, 422),
+        (bearer(red), {"question": question["id"], "value": "0"}, 422),
+        (bearer(red), {"question": question["id"], "value": [1, 2]}, 422),
+        (bearer(red), {"question": question["id"]}, 422),
+    ]
+    for headers, body, status in cases:
+        reply = client.post(url, headers=headers, json=body)
+        assert reply.status_code == status, (body, reply.text)
+        assert "Traceback" not in reply.text
+    assert view(client, table, gm) == before
+    undo = client.post(f"/api/tables/{table}/undo", headers=bearer(gm), json={"answers": 5})
+    assert undo.status_code == 422 and view(client, table, gm) == before
+
+
+def test_answering_before_the_start_is_refused(client: TestClient) -> None:
+    table = new_table(client)
+    reply = client.post(
+        f"/api/tables/{table['id']}/answers",
+        headers=bearer(table["gm_token"]),
+        json={"question": "q0", "value": 0},
+    )
+    assert reply.status_code == 409 and "not started" in reply.text
+
+
+def test_the_openapi_document_describes_the_api(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    assert "/api/tables/{table_id}/answers" in schema["paths"]
+    assert client.get("/docs").status_code == 200
