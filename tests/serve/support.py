@@ -42,11 +42,12 @@ def play(
     tokens: Mapping[str, str],
     gm_token: str,
     limit: int = 400,
+    first: int = 0,
 ) -> int:
-    """Answer every question with its seat's token (the GM's for the rest) to the end; the
-    number of answers given."""
+    """Answer every question with its seat's token (the GM's for the rest), to the end or
+    for `limit` answers, numbering them from `first`; the number of the next answer."""
     gm = bearer(gm_token)
-    for turn in range(limit):
+    for turn in range(first, first + limit):
         state = client.get(f"/api/tables/{table}", headers=gm).json()
         question = state["question"]
         if question is None:
@@ -55,7 +56,7 @@ def play(
         body = {"question": question["id"], "value": pick(question, turn)}
         reply = client.post(f"/api/tables/{table}/answers", headers=bearer(token), json=body)
         assert reply.status_code == 200, reply.text
-    raise AssertionError(f"the battle did not end in {limit} answers")
+    return first + limit
 
 
 def free_port() -> int:
