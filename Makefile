@@ -9,7 +9,7 @@ SOURCES := setup.py pyproject.toml $(shell find src -name '*.py' -o -name '*.yam
 # every ruleset's rules and worked examples.
 COMPILED_TESTS := tests/conformance tests/core tests/brp tests/murdham tests/odnd
 
-.PHONY: run test lint install install-test test-compiled compiled-tests clean
+.PHONY: run test lint install install-test test-compiled compiled-tests postgres clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,8 +23,14 @@ $(VENV)/.compiled-install: $(BIN)/python $(SOURCES)
 
 install: $(VENV)/.compiled-install
 
+# The PostgreSQL server the server's tests start in a temporary folder (Debian's package),
+# installed only where it is missing.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
+
 # The development install: editable, pure Python, with the test tools.
-install-test: $(BIN)/python
+install-test: $(BIN)/python postgres
 	FRACAS_PURE=1 $(BIN)/pip install --quiet -e '.[test]'
 	rm -f $(VENV)/.compiled-install
 

@@ -32,9 +32,8 @@ def _as_server_user(command: list[str]) -> list[str]:
 def postgres_server() -> Iterator[str]:
     """A PostgreSQL server on a Unix socket in a new temporary folder (one its user may
     enter: pytest's own are the test runner's alone); yields its SQLAlchemy URL."""
-    with tempfile.TemporaryDirectory(prefix="fracas-pg-") as name:
-        with _server(Path(name)) as url:
-            yield url
+    with tempfile.TemporaryDirectory(prefix="fracas-pg-") as name, _server(Path(name)) as url:
+        yield url
 
 
 @contextmanager

@@ -66,7 +66,9 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(db: str, port: int | None = None) -> Iterator[tuple[httpx.Client, subprocess.Popen[bytes]]]:
+def server(
+    db: str, port: int | None = None
+) -> Iterator[tuple[httpx.Client, subprocess.Popen[bytes]]]:
     """A real `fracas serve` process on loopback, and a client for it."""
     port = port or free_port()
     command = [sys.executable, "-m", "fracas", "serve", "--db", db, "--port", str(port)]

@@ -77,7 +77,7 @@ def test_physical_dice_are_asked_of_their_seat_and_typed_faces_are_used(
     client: TestClient,
 ) -> None:
     table, gm, red = seated_duel(client, dice="physical")
-    for turn in range(30):
+    for _ in range(30):
         question = view(client, table, red)["question"]
         if question is None or question["kind"] == "roll":
             break
@@ -86,7 +86,7 @@ def test_physical_dice_are_asked_of_their_seat_and_typed_faces_are_used(
             headers=bearer(red),
             json={"question": question["id"], "value": 0},
         )
-    assert question is not None and question["kind"] == "roll", turn
+    assert question is not None and question["kind"] == "roll"
     faces = [1] * len(question["dice"])
     reply = client.post(
         f"/api/tables/{table}/answers",
@@ -194,7 +194,9 @@ def test_tokens_and_tables_that_do_not_match_are_refused(client: TestClient) -> 
     assert client.post(f"/api/tables/{table}/undo", headers=bearer(red)).status_code == 403
     assert client.get(f"/api/tables/{table}/save", headers=bearer(red)).status_code == 403
     seat = {"name": "Blue"}
-    assert client.post(f"/api/tables/{table}/seats", headers=bearer(red), json=seat).status_code == 403
+    assert (
+        client.post(f"/api/tables/{table}/seats", headers=bearer(red), json=seat).status_code == 403
+    )
 
 
 def test_bad_answers_are_refused_and_change_nothing(client: TestClient) -> None:

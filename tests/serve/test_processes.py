@@ -50,7 +50,9 @@ def test_a_server_killed_mid_fight_comes_back_exactly_as_it_was(tmp_path: Path) 
     # The same answers at a table that was never interrupted: the same fight, die for die.
     reference_client = app_client(f"sqlite:///{tmp_path / 'reference.db'}")
     reference = seated_table(reference_client)  # type: ignore[arg-type]
-    play(reference_client, reference["id"], {reference["seat"]: reference["token"]}, reference["gm"])
+    play(
+        reference_client, reference["id"], {reference["seat"]: reference["token"]}, reference["gm"]
+    )
     assert finished == gm_events(reference_client, reference)
 
 
@@ -120,8 +122,12 @@ def test_the_stream_sends_new_events_an_undo_and_resumes(tmp_path: Path) -> None
                     break
                 assert e["event"] == "battle"
                 new.append(json.loads(e["data"]))
-            assert new and [d["n"] for d in new] == list(range(len(seen) + 1, len(seen) + len(new) + 1))
-            assert new == client.get(f"{url}/events?after={len(seen)}", headers=seat).json()["events"]
+            assert new and [d["n"] for d in new] == list(
+                range(len(seen) + 1, len(seen) + len(new) + 1)
+            )
+            assert (
+                new == client.get(f"{url}/events?after={len(seen)}", headers=seat).json()["events"]
+            )
             last_id = e["id"]
             client.post(f"{url}/undo", headers=gm)
             undo = next(events)

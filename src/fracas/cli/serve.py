@@ -49,7 +49,8 @@ def serve(
         url = db or default_db()
         store = Store(url)
         store.migrate()
-    out.print(f"fracas serve: tables kept in [bold]{store.engine.url.render_as_string(hide_password=True)}[/bold]")
+    where = store.engine.url.render_as_string(hide_password=True)
+    out.print(f"fracas serve: tables kept in [bold]{where}[/bold]")
     if not _loopback(host):
         out.print(f"serving the local network on {host}:{port}: anyone who can reach it may play")
     out.print(f"API and its documents at http://{host}:{port}/docs")

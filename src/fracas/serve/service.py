@@ -12,7 +12,6 @@ acknowledged; if another request or server took that position first, the change 
 from __future__ import annotations
 
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -99,7 +98,9 @@ def read_encounter(text: str | None, example: str | None, toml: bool = False) ->
     assert text is not None
     size = len(text.encode())
     if size > MAX_ENCOUNTER_BYTES:
-        raise TooLarge(f"{source}: an encounter may be at most 256 KB (this one is {size // 1024} KB)")
+        raise TooLarge(
+            f"{source}: an encounter may be at most 256 KB (this one is {size // 1024} KB)"
+        )
     return from_document(parse_document(text, source, toml=toml), source=source)
 
 
@@ -144,8 +145,11 @@ class Tables:
             SeatRow(name, s.decides, s.dice, digest(tokens[name]) if name in tokens else None)
             for name, s in (seats or {}).items()
         ]
-        setup = {"encounter": dict(encounter.document), "source": encounter.source}
-        setup["seed"] = battle.seed
+        setup: dict[str, Any] = {
+            "encounter": dict(encounter.document),
+            "source": encounter.source,
+            "seed": battle.seed,
+        }
         title = str(encounter.document.get("title") or encounter.source)[:200]
         row = TableRow(table_id, encounter.ruleset.id, title, digest(gm_token), setup)
         self.store.add_table(row, rows)
@@ -185,7 +189,9 @@ class Tables:
         changes = self.store.changes(table_id)
         journal, authors = journal_from_json(journal_of(changes))
         encounter = from_document(row.setup["encounter"], source=str(row.setup["source"]))
-        seating = {s.seat: Seat.parse(s.seat, {"decides": s.decides, "dice": s.dice}) for s in seats}
+        seating = {
+            s.seat: Seat.parse(s.seat, {"decides": s.decides, "dice": s.dice}) for s in seats
+        }
         battle = Battle(
             encounter, seed=row.setup["seed"], seats=seating, journal=journal, authors=authors
         )
@@ -236,9 +242,7 @@ class Tables:
 
     @staticmethod
     def _side_of(live: Live, seat: str) -> str:
-        state = live.battle.state or live.battle.encounter.ruleset.setup(
-            live.battle.encounter.spec
-        )
+        state = live.battle.state or live.battle.encounter.ruleset.setup(live.battle.encounter.spec)
         for c in state.combatants:
             if c.name == seat:
                 return str(c.side)
@@ -299,13 +303,21 @@ class Tables:
     def undo(self, table_id: str, caller: Caller, answers: int) -> Live:
         _gm_only(caller, "undo")
         op = {"kind": "undo", "answers": answers}
-        return self.change(table_id, caller, op, lambda live: _started(live).undo(answers))
+
+        def undo(live: Live) -> None:
+            _started(live).undo(answers)
+
+        return self.change(table_id, caller, op, undo)
 
     def command(self, table_id: str, caller: Caller, document: Mapping[str, Any]) -> Live:
         _gm_only(caller, "give GM commands")
         cmd = command_from_dict(document)
         op = {"kind": "command", "command": cmd.to_dict()}
-        return self.change(table_id, caller, op, lambda live: _started(live).command(cmd))
+
+        def give(live: Live) -> None:
+            _started(live).command(cmd)
+
+        return self.change(table_id, caller, op, give)
 
     def add_seat(self, table_id: str, caller: Caller, name: str, seat: Seat) -> str | None:
         """A new seat at the table; its token (None when the policy decides there)."""

@@ -13,6 +13,7 @@ process on the same database are found by looking at the database every second.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -85,18 +86,26 @@ async def events(
             keep = _prefix(sent, docs)
             if keep < len(sent):
                 sent = sent[:keep]
-                yield {"event": "undo", "id": f"{keep}.{live.head}", "data": json.dumps({"keep": keep})}
+                yield {
+                    "event": "undo",
+                    "id": f"{keep}.{live.head}",
+                    "data": json.dumps({"keep": keep}),
+                }
             for doc in docs[len(sent) :]:
                 yield {"event": "battle", "id": f"{doc['n']}.{live.head}", "data": json.dumps(doc)}
             if live.head != shown:
                 state = await run_in_threadpool(view, live, caller)
-                yield {"event": "state", "id": f"{len(docs)}.{live.head}", "data": json.dumps(state)}
+                yield {
+                    "event": "state",
+                    "id": f"{len(docs)}.{live.head}",
+                    "data": json.dumps(state),
+                }
                 shown = live.head
             sent = list(docs)
-            try:
+            # Woken by this process, or after a second: another server process may have
+            # changed the table, so look again either way.
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(woken.wait(), POLL_SECONDS)
-            except TimeoutError:
-                pass  # another server process may have changed the table: look again
             woken.clear()
     finally:
         notifier.unsubscribe(table_id, woken)
