@@ -298,10 +298,17 @@ def bench(
         bool,
         typer.Option(help="where the time goes instead, by layer (run it on the pure build)"),
     ] = False,
+    serve: Annotated[
+        bool,
+        typer.Option(help="a real server under 50 tables of 4 seats instead (answers/s, latency)"),
+    ] = False,
 ) -> None:
     """Battles per second of every ruleset (1v1, 4v4; one core and all), and peak memory."""
     from fracas.sim.bench import bench as run_bench
 
+    if serve:
+        print_serve_bench(as_json, quick)
+        return
     if profile:
         print_profiles(as_json, 300 if quick else 2000)
         return
@@ -359,3 +366,20 @@ def print_profiles(as_json: bool, battles: int) -> None:
             share, calls = figures["share"], figures["calls_per_battle"]
             table.add_row(escape(layer), f"{100 * share:4.1f} %", f"{calls:,.0f}")
         out.print(table)
+
+
+def print_serve_bench(as_json: bool, quick: bool) -> None:
+    """`fracas bench --serve`: answers per second and latency of a real server process."""
+    from fracas.serve.bench import bench_serve
+
+    result = bench_serve(tables=10 if quick else 50, answers=300 if quick else 3000)
+    if as_json:
+        sys.stdout.write(json.dumps(result) + "\n")
+        return
+    latency = result["latency_ms"]
+    out.print(
+        f"{result['tables']} tables, {result['answers']} answers in {result['seconds']:.1f} s:"
+        f" {result['answers_per_second']:,.0f} answers/s; answer to stream p50"
+        f" {latency['p50']:.1f} ms, p95 {latency['p95']:.1f} ms; server memory"
+        f" {result['server_rss_mb']:.0f} MB"
+    )

@@ -1,0 +1,154 @@
+"""`fracas bench --serve` (issue 12): a real server under the load of many tables at once.
+
+A `fracas serve` process on loopback, over a fresh SQLite file; `tables` tables of the BRP
+skirmish, each with a person at each of its first side's four fighters and a live stream
+watching it. Every table's seats answer as fast as they can until `answers` answers are
+given in all (a finished fight is taken back by the GM's undo and goes on). Measured: answers
+per second, the latency from sending an answer to its change reaching the table's stream
+(p50, p95), and the server's resident memory at the end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+EXAMPLE = "brp/skirmish"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def _pick(question: dict[str, Any], turn: int) -> int | list[int]:
+    if question["kind"] == "choice":
+        return turn % len(question["options"])
+    return [1 + (turn * 7 + i) % sides for i, sides in enumerate(question["dice"])]
+
+
+class _Table:
+    def __init__(self, client: httpx.AsyncClient, gm: str, table_id: str, seats: dict[str, str]):
+        self.client, self.gm, self.id, self.seats = client, gm, table_id, seats
+        self.sent: dict[int, float] = {}  # change position → when its answer was sent
+        self.latencies: list[float] = []
+
+    async def watch(self) -> None:
+        """The table's live stream: when each change's `state` event arrives."""
+        headers = {"Authorization": f"Bearer {self.gm}", "Accept": "text/event-stream"}
+        async with self.client.stream("GET", f"/api/tables/{self.id}/events", headers=headers) as s:
+            event = ""
+            async for line in s.aiter_lines():
+                if line.startswith("event:"):
+                    event = line[6:].strip()
+                elif line.startswith("data:") and event == "state":
+                    position = json.loads(line[5:])["position"]
+                    if position in self.sent:
+                        self.latencies.append(time.perf_counter() - self.sent.pop(position))
+
+    async def play(self, budget: list[int]) -> None:
+        """Answer as fast as the seats can while the shared budget of answers lasts."""
+        url = f"/api/tables/{self.id}"
+        gm = {"Authorization": f"Bearer {self.gm}"}
+        state = (await self.client.get(url, headers=gm)).json()
+        turn = 0
+        while budget[0] > 0:
+            question = state["question"]
+            if question is None:
+                state = (await self.client.post(f"{url}/undo", headers=gm)).json()
+                continue
+            budget[0] -= 1
+            token = self.seats.get(question["seat"], self.gm)
+            body = {"question": question["id"], "value": _pick(question, turn)}
+            self.sent[state["position"] + 1] = time.perf_counter()
+            reply = await self.client.post(
+                f"{url}/answers", headers={"Authorization": f"Bearer {token}"}, json=body
+            )
+            state = reply.json()
+            turn += 1
+
+
+async def _load(base: str, tables: int, answers: int) -> dict[str, Any]:
+    limits = httpx.Limits(max_connections=tables * 3)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
+        made: list[_Table] = []
+        for _ in range(tables):
+            t = (await client.post("/api/tables", json={"example": EXAMPLE, "seed": 1})).json()
+            gm = {"Authorization": f"Bearer {t['gm_token']}"}
+            view = (await client.get(f"/api/tables/{t['id']}", headers=gm)).json()
+            side = view["combatants"][0]["side"]
+            seats = {}
+            for c in [c for c in view["combatants"] if c["side"] == side][:4]:
+                reply = await client.post(
+                    f"/api/tables/{t['id']}/seats", headers=gm, json={"name": c["name"]}
+                )
+                seats[c["name"]] = reply.json()["token"]
+            await client.post(f"/api/tables/{t['id']}/start", headers=gm)
+            made.append(_Table(client, t["gm_token"], t["id"], seats))
+        watchers = [asyncio.create_task(t.watch()) for t in made]
+        await asyncio.sleep(0.5)  # the streams are open
+        budget = [answers]
+        start = time.perf_counter()
+        await asyncio.gather(*(t.play(budget) for t in made))
+        elapsed = time.perf_counter() - start
+        await asyncio.sleep(1.5)  # the last changes reach their streams
+        for w in watchers:
+            w.cancel()
+        await asyncio.gather(*watchers, return_exceptions=True)
+    latencies = sorted(x for t in made for x in t.latencies)
+    quantiles = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
+    return {
+        "tables": tables,
+        "answers": answers,
+        "seconds": elapsed,
+        "answers_per_second": answers / elapsed,
+        "latency_ms": {"p50": quantiles[49] * 1000, "p95": quantiles[94] * 1000},
+        "measured": len(latencies),
+    }
+
+
+def bench_serve(tables: int = 50, answers: int = 2000) -> dict[str, Any]:
+    """Run the load against a fresh server process; its figures."""
+    port = _free_port()
+    with tempfile.TemporaryDirectory(prefix="fracas-bench-") as folder:
+        db = f"sqlite:///{Path(folder) / 'tables.db'}"
+        command = [sys.executable, "-m", "fracas", "serve", "--db", db, "--port", str(port)]
+        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    httpx.get(f"{base}/api/examples")
+                    break
+                except httpx.TransportError:
+                    if time.monotonic() > deadline or server.poll() is not None:
+                        raise RuntimeError("the server did not start") from None
+                    time.sleep(0.1)
+            result = asyncio.run(_load(base, tables, answers))
+            result["server_rss_mb"] = _rss_mb(server.pid)
+        finally:
+            server.send_signal(signal.SIGTERM)
+            server.wait(10)
+    result["cores"] = os.cpu_count()
+    return result
