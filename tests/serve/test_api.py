@@ -238,3 +238,25 @@ def test_the_openapi_document_describes_the_api(client: TestClient) -> None:
     schema = client.get("/openapi.json").json()
     assert "/api/tables/{table_id}/answers" in schema["paths"]
     assert client.get("/docs").status_code == 200
+
+
+def test_fracas_replay_shows_a_tables_save_as_far_as_it_went(
+    client: TestClient, tmp_path: Path
+) -> None:
+    from typer.testing import CliRunner
+
+    from fracas.cli.app import app
+
+    table, gm, red = seated_duel(client)
+    question = view(client, table, red)["question"]
+    client.post(
+        f"/api/tables/{table}/answers",
+        headers=bearer(red),
+        json={"question": question["id"], "value": 0},
+    )
+    save = tmp_path / "table.json"
+    save.write_text(client.get(f"/api/tables/{table}/save", headers=bearer(gm)).text)
+    result = CliRunner().invoke(app, ["replay", str(save)])
+    assert result.exit_code == 0, result.output
+    waiting = view(client, table, gm)["question"]
+    assert f"The battle waits for {waiting['prompt']}" in result.output

@@ -110,10 +110,20 @@ def replay_cmd(
     player: Annotated[bool, typer.Option("--player", help=PLAYER_HELP)] = False,
     view: Annotated[str | None, typer.Option("--view", help=VIEW_HELP)] = None,
 ) -> None:
-    """Replay a saved battle from its journal; prints exactly what `run` printed."""
+    """Replay a saved battle from its journal; prints exactly what `run` printed. A battle
+    saved at a table (`fracas serve`) is shown as far as it went, and what it waits for."""
     with user_errors():
         saved_battle = battle_from_save(read_save(saved), str(saved))
         viewer = _viewer(saved_battle, player, view)
+        if saved_battle.seating.seats:  # people at seats: it may stop at an open question
+            try:
+                waiting = saved_battle.advance()
+            except ReplayError as e:
+                raise ReplayError(f"{saved}: {e}") from None
+            _print(saved_battle, as_json, viewer, saved_battle.seed)
+            if waiting is not None and not as_json and viewer.may_see(waiting.audience):
+                sys.stdout.write(f"The battle waits for {waiting.prompt} (question {waiting.id})\n")
+            return
         try:
             battle = replay(
                 saved_battle.encounter,
