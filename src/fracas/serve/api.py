@@ -10,7 +10,7 @@ this now, 413 too large, 422 a value that is not a valid answer or a file that i
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
@@ -20,6 +20,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sse_starlette.sse import EventSourceResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from fracas.core.errors import (
     AnswerError,
@@ -295,11 +296,21 @@ def _errors(app: FastAPI) -> None:
         log.exception("internal error", exc_info=err)
         return problem(500, "internal error: the table is unchanged; see the server's log")
 
-    @app.middleware("http")
-    async def limit_size(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        length = request.headers.get("content-length", "")
-        if length.isdigit() and int(length) > MAX_BODY_BYTES:
-            return problem(413, f"the request is too large (at most {MAX_BODY_BYTES} bytes)")
-        return await call_next(request)
+    app.add_middleware(LimitSize)
+
+
+class LimitSize:
+    """Refuse a request body over MAX_BODY_BYTES before it is read (a plain ASGI middleware:
+    Starlette's BaseHTTPMiddleware would cost every request a task and a queue)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            length = dict(scope["headers"]).get(b"content-length", b"")
+            if length.isdigit() and int(length) > MAX_BODY_BYTES:
+                too_large = f"the request is too large (at most {MAX_BODY_BYTES} bytes)"
+                await problem(413, too_large)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)

@@ -3,7 +3,7 @@
 A `fracas serve` process on loopback, over a fresh SQLite file; `tables` tables of the BRP
 skirmish, each with a person at each of its first side's four fighters and a live stream
 watching it. Every table's seats answer as fast as they can until `answers` answers are
-given in all (a finished fight is taken back by the GM's undo and goes on). Measured: answers
+given in all (a finished fight is followed by a new one at a new table). Measured: answers
 per second, the latency from sending an answer to its change reaching the table's stream
 (p50, p95), and the server's resident memory at the end.
 """
@@ -41,6 +41,12 @@ def _rss_mb(pid: int) -> float:
     return float("nan")
 
 
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used (user and system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _pick(question: dict[str, Any], turn: int) -> int | list[int]:
     if question["kind"] == "choice":
         return turn % len(question["options"])
@@ -48,34 +54,66 @@ def _pick(question: dict[str, Any], turn: int) -> int | list[int]:
 
 
 class _Table:
-    def __init__(self, client: httpx.AsyncClient, gm: str, table_id: str, seats: dict[str, str]):
-        self.client, self.gm, self.id, self.seats = client, gm, table_id, seats
-        self.sent: dict[int, float] = {}  # change position → when its answer was sent
+    """One table at a time of a player group: its seats answer, its stream is watched."""
+
+    def __init__(self, client: httpx.AsyncClient) -> None:
+        self.client = client
         self.latencies: list[float] = []
+
+    async def open(self) -> None:
+        """A new table of the example, a person at each of its first side's fighters."""
+        client = self.client
+        t = (await client.post("/api/tables", json={"example": EXAMPLE, "seed": 1})).json()
+        self.id, self.gm = t["id"], t["gm_token"]
+        gm = {"Authorization": f"Bearer {self.gm}"}
+        view = (await client.get(f"/api/tables/{self.id}", headers=gm)).json()
+        side = view["combatants"][0]["side"]
+        self.seats: dict[str, str] = {}
+        for c in [c for c in view["combatants"] if c["side"] == side][:4]:
+            reply = await client.post(
+                f"/api/tables/{self.id}/seats", headers=gm, json={"name": c["name"]}
+            )
+            self.seats[c["name"]] = reply.json()["token"]
+        await client.post(f"/api/tables/{self.id}/start", headers=gm)
+        self.sent: dict[int, float] = {}  # change position → when its answer was sent
+        self.watcher = asyncio.create_task(self.watch())
+        await asyncio.sleep(0.05)  # the stream is open
 
     async def watch(self) -> None:
         """The table's live stream: when each change's `state` event arrives."""
         headers = {"Authorization": f"Bearer {self.gm}", "Accept": "text/event-stream"}
+        sent = self.sent
         async with self.client.stream("GET", f"/api/tables/{self.id}/events", headers=headers) as s:
             event = ""
             async for line in s.aiter_lines():
                 if line.startswith("event:"):
                     event = line[6:].strip()
                 elif line.startswith("data:") and event == "state":
-                    position = json.loads(line[5:])["position"]
-                    if position in self.sent:
-                        self.latencies.append(time.perf_counter() - self.sent.pop(position))
+                    # A stream sends the latest state: it may cover several changes at once.
+                    position, now = json.loads(line[5:])["position"], time.perf_counter()
+                    for done in [p for p in sent if p <= position]:
+                        self.latencies.append(now - sent.pop(done))
 
-    async def play(self, budget: list[int]) -> None:
-        """Answer as fast as the seats can while the shared budget of answers lasts."""
+    async def close(self) -> None:
+        await asyncio.sleep(0.5)  # the last changes reach the stream
+        self.watcher.cancel()
+        await asyncio.gather(self.watcher, return_exceptions=True)
+
+    async def play(self, budget: list[int], pause: float) -> None:
+        """Answer while the shared budget of answers lasts: as fast as the seats can, or
+        one answer every `pause` seconds (people at a table)."""
+        await self.open()
         url = f"/api/tables/{self.id}"
         gm = {"Authorization": f"Bearer {self.gm}"}
         state = (await self.client.get(url, headers=gm)).json()
         turn = 0
         while budget[0] > 0:
             question = state["question"]
-            if question is None:
-                state = (await self.client.post(f"{url}/undo", headers=gm)).json()
+            if question is None:  # this fight is over: the group starts another
+                await self.close()
+                await self.open()
+                url, gm = f"/api/tables/{self.id}", {"Authorization": f"Bearer {self.gm}"}
+                state = (await self.client.get(url, headers=gm)).json()
                 continue
             budget[0] -= 1
             token = self.seats.get(question["seat"], self.gm)
@@ -86,40 +124,25 @@ class _Table:
             )
             state = reply.json()
             turn += 1
+            if pause:
+                await asyncio.sleep(pause)
+        await self.close()
 
 
-async def _load(base: str, tables: int, answers: int) -> dict[str, Any]:
+async def _load(base: str, tables: int, answers: int, pause: float = 0.0) -> dict[str, Any]:
     limits = httpx.Limits(max_connections=tables * 3)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
-        made: list[_Table] = []
-        for _ in range(tables):
-            t = (await client.post("/api/tables", json={"example": EXAMPLE, "seed": 1})).json()
-            gm = {"Authorization": f"Bearer {t['gm_token']}"}
-            view = (await client.get(f"/api/tables/{t['id']}", headers=gm)).json()
-            side = view["combatants"][0]["side"]
-            seats = {}
-            for c in [c for c in view["combatants"] if c["side"] == side][:4]:
-                reply = await client.post(
-                    f"/api/tables/{t['id']}/seats", headers=gm, json={"name": c["name"]}
-                )
-                seats[c["name"]] = reply.json()["token"]
-            await client.post(f"/api/tables/{t['id']}/start", headers=gm)
-            made.append(_Table(client, t["gm_token"], t["id"], seats))
-        watchers = [asyncio.create_task(t.watch()) for t in made]
-        await asyncio.sleep(0.5)  # the streams are open
+        made = [_Table(client) for _ in range(tables)]
         budget = [answers]
         start = time.perf_counter()
-        await asyncio.gather(*(t.play(budget) for t in made))
+        await asyncio.gather(*(t.play(budget, pause) for t in made))
         elapsed = time.perf_counter() - start
-        await asyncio.sleep(1.5)  # the last changes reach their streams
-        for w in watchers:
-            w.cancel()
-        await asyncio.gather(*watchers, return_exceptions=True)
     latencies = sorted(x for t in made for x in t.latencies)
     quantiles = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
     return {
         "tables": tables,
         "answers": answers,
+        "pause": pause,
         "seconds": elapsed,
         "answers_per_second": answers / elapsed,
         "latency_ms": {"p50": quantiles[49] * 1000, "p95": quantiles[94] * 1000},
@@ -127,7 +150,7 @@ async def _load(base: str, tables: int, answers: int) -> dict[str, Any]:
     }
 
 
-def bench_serve(tables: int = 50, answers: int = 2000) -> dict[str, Any]:
+def bench_serve(tables: int = 50, answers: int = 2000, pause: float = 0.0) -> dict[str, Any]:
     """Run the load against a fresh server process; its figures."""
     port = _free_port()
     with tempfile.TemporaryDirectory(prefix="fracas-bench-") as folder:
@@ -145,8 +168,10 @@ def bench_serve(tables: int = 50, answers: int = 2000) -> dict[str, Any]:
                     if time.monotonic() > deadline or server.poll() is not None:
                         raise RuntimeError("the server did not start") from None
                     time.sleep(0.1)
-            result = asyncio.run(_load(base, tables, answers))
+            cpu = _cpu_seconds(server.pid)
+            result = asyncio.run(_load(base, tables, answers, pause))
             result["server_rss_mb"] = _rss_mb(server.pid)
+            result["server_cpu_ms_per_answer"] = (_cpu_seconds(server.pid) - cpu) / answers * 1e3
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(10)

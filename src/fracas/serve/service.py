@@ -23,14 +23,17 @@ from fracas.core.battle import Battle
 from fracas.core.encounter import Encounter, from_document, parse_document
 from fracas.core.errors import CommandError, EncounterError, FracasError, NotYourQuestion
 from fracas.core.journal import GM_SEAT, command_from_dict, journal_from_json, journal_to_json
+from fracas.core.live import LiveBattle
 from fracas.core.save import battle_from_save, to_save
 from fracas.core.seats import Seat
 from fracas.serve.store import Change, Conflict, SeatRow, Store, TableRow, journal_of
 from fracas.serve.tokens import digest, matches, new_table_id, new_token
-from fracas.serve.views import GM_CALLER, Caller, event_documents
+from fracas.serve.views import GM_CALLER, Caller, EventLog
 
 MAX_ENCOUNTER_BYTES = 256 * 1024
-CACHED_TABLES = 64
+CACHED_TABLES = 64  # battles kept in memory (each a waiting thread); the rest are rebuilt
+IDLE_SECONDS = 600.0
+CHANGE_TRIES = 5  # a battle nobody answered for this long lets its thread go
 
 
 class NotFound(FracasError):
@@ -51,22 +54,32 @@ class Unauthorized(FracasError):
 
 @dataclass(slots=True)
 class Live:
-    """A table as this process holds it: its rows, its battle and where its log stands."""
+    """A table as this process holds it: its rows, its battle and where its log stands.
+
+    The battle is played by a `LiveBattle` (DESIGN.md §2): its rules wait in a worker thread
+    at a person's question, so an answer goes on from there with no replay; an undo or a GM
+    command replays once."""
 
     row: TableRow
     seats: list[SeatRow]
     head: int
     started: bool
-    battle: Battle
+    game: LiveBattle
+    journal: list[Any]  # the battle's journal in its JSON form, as the database holds it
     lock: threading.RLock = field(default_factory=threading.RLock)
-    views: dict[Viewer, list[dict[str, Any]]] = field(default_factory=dict)
+    logs: dict[Viewer, EventLog] = field(default_factory=dict)
+
+    @property
+    def battle(self) -> Battle:
+        return self.game.battle
 
     def events(self, viewer: Viewer) -> list[dict[str, Any]]:
-        """The events `viewer` may see, as JSON documents (kept until the next change)."""
+        """The events `viewer` may see so far, as JSON documents (do not change the list)."""
         with self.lock:
-            if viewer not in self.views:
-                self.views[viewer] = event_documents(self.battle.events, viewer)
-            return self.views[viewer]
+            log = self.logs.get(viewer)
+            if log is None:
+                log = self.logs[viewer] = EventLog(viewer)
+            return log.update(self.battle.events)
 
 
 def examples() -> dict[str, Any]:
@@ -196,14 +209,19 @@ class Tables:
             encounter, seed=row.setup["seed"], seats=seating, journal=journal, authors=authors
         )
         started = any(c.op.get("kind") == "start" for c in changes)
+        game = LiveBattle(battle, idle=IDLE_SECONDS)
         if started:
-            battle.advance()
-        live = Live(row, seats, changes[-1].position if changes else 0, started, battle)
+            game.advance()
+        head = changes[-1].position if changes else 0
+        live = Live(row, seats, head, started, game, _journal_json(battle))
         with self._guard:
+            old = self._live.pop(table_id, None)
             self._live[table_id] = live
-            self._live.move_to_end(table_id)
-            while len(self._live) > self.cached:
-                self._live.popitem(last=False)
+            excess = len(self._live) - self.cached
+            dropped = [self._live.popitem(last=False)[1] for _ in range(excess)]
+        for gone in [old, *dropped]:
+            if gone is not None:
+                gone.game.close()  # its worker thread ends; the database keeps the table
         return live
 
     def at(self, table_id: str, position: int) -> Battle:
@@ -226,7 +244,9 @@ class Tables:
 
     def forget(self, table_id: str) -> None:
         with self._guard:
-            self._live.pop(table_id, None)
+            gone = self._live.pop(table_id, None)
+        if gone is not None:
+            gone.game.close()
 
     # --- who is asking ----------------------------------------------------------------------
 
@@ -254,31 +274,52 @@ class Tables:
         self, table_id: str, caller: Caller, op: dict[str, Any], act: Callable[[Live], None]
     ) -> Live:
         """Try `act` on the table's battle, then commit it as the table's next change."""
-        live = self.live(table_id)
-        with live.lock:
-            if live.head != self.store.head(table_id):
-                live = self._rebuild(table_id)
-            before = _journal_json(live.battle)
-            try:
-                act(live)  # the battle refuses a bad change (FracasError) and stays as it was
-            except FracasError:
-                raise
-            except BaseException:
-                self.forget(table_id)  # not refused but broken: rebuild from the database
-                raise
-            after = _journal_json(live.battle)
-            keep = _common_prefix(before, after)
-            change = Change(live.head + 1, caller.seat, op, keep, after[keep:])
-            try:
-                self.store.append(table_id, change)
-            except BaseException:
-                self.forget(table_id)  # the battle went ahead of the database: rebuild it
-                raise
-            live.head = change.position
-            live.views.clear()
+        for _ in range(CHANGE_TRIES):
+            live = self.live(table_id)
+            with live.lock:
+                # Another thread may have rebuilt the table, or another server changed it,
+                # while this one waited: then take the table as it now is.
+                if self._held(table_id) is live and live.head == self.store.head(table_id):
+                    self._commit(table_id, live, caller, op, act)
+                    break
+        else:
+            raise Conflict("the table kept changing while this was being done: try again")
         for listener in self.listeners:
             listener(table_id)
         return live
+
+    def _held(self, table_id: str) -> Live | None:
+        with self._guard:
+            return self._live.get(table_id)
+
+    def _commit(
+        self,
+        table_id: str,
+        live: Live,
+        caller: Caller,
+        op: dict[str, Any],
+        act: Callable[[Live], None],
+    ) -> None:
+        """Do `act` and write it at the table's next position (the caller holds the lock)."""
+        before = live.journal
+        try:
+            act(live)  # the battle refuses a bad change (FracasError) and stays as it was
+        except FracasError:
+            if _journal_json(live.battle) != before:  # refused only halfway: start afresh
+                self.forget(table_id)
+            raise
+        except BaseException:
+            self.forget(table_id)  # not refused but broken: rebuild from the database
+            raise
+        after = _journal_json(live.battle)
+        keep = _common_prefix(before, after)
+        change = Change(live.head + 1, caller.seat, op, keep, after[keep:])
+        try:
+            self.store.append(table_id, change)
+        except BaseException:
+            self.forget(table_id)  # the battle went ahead of the database: rebuild it
+            raise
+        live.head, live.journal = change.position, after
 
     def start(self, table_id: str, caller: Caller) -> Live:
         _gm_only(caller, "start the battle")
@@ -286,7 +327,7 @@ class Tables:
         def start(live: Live) -> None:
             if live.started:
                 raise CommandError("the battle has already started")
-            live.battle.advance()
+            live.game.advance()
             live.started = True
 
         return self.change(table_id, caller, {"kind": "start"}, start)
@@ -295,7 +336,7 @@ class Tables:
         def answer(live: Live) -> None:
             if not live.started:
                 raise CommandError("the battle has not started: the GM starts it")
-            live.battle.answer(question, value, by=caller.seat)
+            live.game.answer(question, value, by=caller.seat)
 
         op = {"kind": "answer", "question": question, "value": value}
         return self.change(table_id, caller, op, answer)
@@ -349,10 +390,10 @@ def _gm_only(caller: Caller, what: str) -> None:
         raise Forbidden(f"only the GM may {what}")
 
 
-def _started(live: Live) -> Battle:
+def _started(live: Live) -> LiveBattle:
     if not live.started:
         raise CommandError("the battle has not started: the GM starts it")
-    return live.battle
+    return live.game
 
 
 __all__ = ["Conflict", "Forbidden", "NotFound", "NotYourQuestion", "Tables", "Unauthorized"]

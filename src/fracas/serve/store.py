@@ -22,7 +22,6 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, event, func, insert, select
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
-from sqlalchemy.pool import NullPool
 
 from fracas.core.errors import FracasError
 from fracas.serve.schema import changes, seats, tables
@@ -91,10 +90,8 @@ class Store:
         self.url = url
         sqlite = url.startswith("sqlite")
         try:
-            # SQLite connections are cheap, and a pool would share them across threads.
-            self.engine: Engine = (
-                create_engine(url, poolclass=NullPool) if sqlite else create_engine(url)
-            )
+            # SQLAlchemy's pool lends each connection to one thread at a time.
+            self.engine: Engine = create_engine(url)
         except (SQLAlchemyError, ImportError, ValueError) as err:
             raise StoreError(f"cannot use the database {url!r}: {err}") from None
         if sqlite:

@@ -36,19 +36,39 @@ GM_CALLER = Caller("gm", GM_VIEW)
 
 def event_documents(events: Iterable[Event], viewer: Viewer) -> list[dict[str, Any]]:
     """The events `viewer` may see, as JSON documents stamped with their round and number."""
-    out: list[dict[str, Any]] = []
-    current = 0
-    for event in events:
-        seen = visible_to(event, viewer)
-        if seen is None:
-            continue
-        if isinstance(seen, RoundStarted):
-            current = seen.round
-        doc = seen.to_dict()
-        doc.setdefault("round", current)
-        doc["n"] = len(out) + 1
-        out.append(doc)
-    return out
+    log = EventLog(viewer)
+    return log.update(list(events))
+
+
+class EventLog:
+    """One viewer's documents of a battle's events, extended as the battle goes on: a live
+    battle appends to its list of events, so only the new ones are filtered and converted;
+    a battle rebuilt by replay (an undo) has a new list, and is read from the start."""
+
+    __slots__ = ("docs", "round", "seen", "source", "viewer")
+
+    def __init__(self, viewer: Viewer) -> None:
+        self.viewer = viewer
+        self.source: list[Event] | None = None
+        self.seen = 0  # how many of `source` are read
+        self.docs: list[dict[str, Any]] = []
+        self.round = 0
+
+    def update(self, events: list[Event]) -> list[dict[str, Any]]:
+        if events is not self.source or len(events) < self.seen:
+            self.source, self.seen, self.docs, self.round = events, 0, [], 0
+        for event in events[self.seen :]:
+            seen = visible_to(event, self.viewer)
+            if seen is None:
+                continue
+            if isinstance(seen, RoundStarted):
+                self.round = seen.round
+            doc = seen.to_dict()
+            doc.setdefault("round", self.round)
+            doc["n"] = len(self.docs) + 1
+            self.docs.append(doc)
+        self.seen = len(events)
+        return self.docs
 
 
 def _combatant(c: CombatantSummary, caller: Caller) -> dict[str, Any] | None:
