@@ -83,14 +83,17 @@ class Live:
 
 
 def examples() -> dict[str, Any]:
-    """The bundled examples by name ("brp/duel"), for tables made from one."""
+    """The bundled examples by name ("brp/duel"; a TOML file as "brp/duel.toml"), for tables
+    made from one."""
     root = files("fracas") / "examples"
     found: dict[str, Any] = {}
     for folder in root.iterdir():
         if folder.is_dir():
             for f in folder.iterdir():
-                if f.name.endswith((".yaml", ".toml")):
-                    found[f"{folder.name}/{f.name.rsplit('.', 1)[0]}"] = f
+                if f.name.endswith(".yaml"):
+                    found[f"{folder.name}/{f.name.removesuffix('.yaml')}"] = f
+                elif f.name.endswith(".toml"):
+                    found[f"{folder.name}/{f.name}"] = f
     return found
 
 
@@ -163,7 +166,7 @@ class Tables:
             "source": encounter.source,
             "seed": battle.seed,
         }
-        title = str(encounter.document.get("title") or encounter.source)[:200]
+        title = str(getattr(encounter.spec, "name", "") or encounter.source)[:200]
         row = TableRow(table_id, encounter.ruleset.id, title, digest(gm_token), setup)
         self.store.add_table(row, rows)
         if journal is not None:  # resumed from a save: started, its journal as given
