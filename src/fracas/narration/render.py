@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import IO
 
 from rich.console import Console
@@ -48,6 +49,31 @@ def json_lines(events: Iterable[Event], viewer: Viewer = GM_VIEW) -> Iterator[st
         yield json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
 
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One line of the narrated log, in the words `fracas run` prints: `kind` says how it is
+    set ("headline", "round", "dice" or "line"), `depth` how far it is indented."""
+
+    kind: str
+    depth: int
+    text: str
+    event: Event
+
+
+def log_lines(events: Iterable[Event]) -> Iterator[LogLine]:
+    """The narrated log of events already filtered for their viewer (the terminal's log and
+    the browser's are these lines)."""
+    for e in events:
+        if isinstance(e, (BattleStarted, BattleEnded)):
+            yield LogLine("headline", 0, e.text(), e)
+        elif isinstance(e, RoundStarted):
+            yield LogLine("round", 0, e.text(), e)
+        elif isinstance(e, DiceRolled):
+            yield LogLine("dice", 2, e.text(), e)
+        else:
+            yield LogLine("line", e.depth, e.text(), e)
+
+
 def narrate(
     events: Iterable[Event], file: IO[str], viewer: Viewer = GM_VIEW, color: bool = False
 ) -> None:
@@ -61,21 +87,21 @@ def narrate(
         soft_wrap=True,
         emoji=False,
     )
-    for e in visible(events, viewer):
-        if isinstance(e, BattleStarted):
-            console.print(f"[bold]{escape(e.text())}[/bold]")
-        elif isinstance(e, RoundStarted):
+    for line in log_lines(visible(events, viewer)):
+        text = escape(line.text)
+        if line.kind == "round":
             console.print()
-            console.rule(f"[bold]{escape(e.text())}[/bold]", style="dim")
-        elif isinstance(e, BattleEnded):
-            console.print()
-            console.print(f"[bold]{escape(e.text())}[/bold]")
-            console.print(summary_table(e))
-        elif isinstance(e, DiceRolled):
-            console.print(f"        [dim]🎲 {escape(e.text())}[/dim]")
+            console.rule(f"[bold]{text}[/bold]", style="dim")
+        elif line.kind == "headline":
+            if isinstance(line.event, BattleEnded):
+                console.print()
+            console.print(f"[bold]{text}[/bold]")
+            if isinstance(line.event, BattleEnded):
+                console.print(summary_table(line.event))
+        elif line.kind == "dice":
+            console.print(f"        [dim]🎲 {text}[/dim]")
         else:
-            indent = "    " * e.depth
-            console.print(f"{indent}{escape(e.text())}")
+            console.print(f"{'    ' * line.depth}{text}")
 
 
 def summary_table(end: BattleEnded) -> Table:

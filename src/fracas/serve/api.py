@@ -248,7 +248,8 @@ def create_app(store: Store) -> FastAPI:
             seen, position = resumed
             then = stream_from(table_id, position, caller)
             sent = then[:seen]
-        source = stream.events(tables, notifier, table_id, caller, sent, table_view)
+        fmt = stream.JsonFormat(table_view)
+        source = stream.events(tables, notifier, table_id, caller, sent, fmt)
         return EventSourceResponse(source, ping=15)
 
     def stream_from(table_id: str, position: int, caller: Caller) -> list[dict[str, Any]]:

@@ -75,11 +75,16 @@ class Live:
 
     def events(self, viewer: Viewer) -> list[dict[str, Any]]:
         """The events `viewer` may see so far, as JSON documents (do not change the list)."""
+        return self.log(viewer).docs
+
+    def log(self, viewer: Viewer) -> EventLog:
+        """`viewer`'s log, brought up to date: its events (as seen) and their documents."""
         with self.lock:
             log = self.logs.get(viewer)
             if log is None:
                 log = self.logs[viewer] = EventLog(viewer)
-            return log.update(self.battle.events)
+            log.update(self.battle.events)
+            return log
 
 
 def examples() -> dict[str, Any]:

@@ -4,7 +4,8 @@ Each battle event goes out as an SSE event `battle` whose id is "N.P": the N-th 
 token may see, at the table's change P. A client that reconnects with `Last-Event-ID` gets
 what it missed; if an undo (or a re-roll) took back events it had, it first gets an `undo`
 event `{"keep": K}` — drop every event after the K-th and redraw — and then the new ones.
-After each change a `state` event carries the table as this token sees it.
+After each change a `state` event carries the table as this token sees it. The browser's
+pages (`serve.web`) take the same stream in another `Format`: HTML lines of the log.
 
 Changes made by this process wake the streams at once; changes made by another server
 process on the same database are found by looking at the database every second.
@@ -16,14 +17,16 @@ import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import Any, Protocol
 
 from starlette.concurrency import run_in_threadpool
 
+from fracas.core.events import Event
 from fracas.serve.service import Live, Tables
 from fracas.serve.views import Caller
 
 POLL_SECONDS = 1.0
+Message = dict[str, str]
 
 
 class Notifier:
@@ -47,6 +50,38 @@ class Notifier:
     def notify(self, table_id: str) -> None:
         for loop, woken in list(self._waiting.get(table_id, ())):
             loop.call_soon_threadsafe(woken.set)
+
+
+class Format(Protocol):
+    """How a stream words what happened: events taken back, new events, the new state."""
+
+    def undo(self, keep: int, head: int) -> Message: ...
+
+    def new(self, events: list[Event], docs: list[dict[str, Any]], head: int) -> list[Message]: ...
+
+    def state(self, live: Live, caller: Caller, seen: int) -> Message: ...
+
+
+class JsonFormat:
+    """The API's stream: one `battle` event per battle event, the state as JSON."""
+
+    def __init__(self, view: Callable[[Live, Caller], dict[str, Any]]) -> None:
+        self.view = view
+
+    def undo(self, keep: int, head: int) -> Message:
+        return {"event": "undo", "id": f"{keep}.{head}", "data": json.dumps({"keep": keep})}
+
+    def new(self, events: list[Event], docs: list[dict[str, Any]], head: int) -> list[Message]:
+        return [{"event": "battle", "id": f"{d['n']}.{head}", "data": json.dumps(d)} for d in docs]
+
+    def state(self, live: Live, caller: Caller, seen: int) -> Message:
+        data = json.dumps(self.view(live, caller))
+        return {"event": "state", "id": f"{seen}.{live.head}", "data": data}
+
+
+def _state(fmt: Format, live: Live, caller: Caller, seen: int) -> Message:
+    with live.lock:  # the battle stands still while its state is read
+        return fmt.state(live, caller, seen)
 
 
 def parse_last_id(value: str | None) -> tuple[int, int] | None:
@@ -74,34 +109,27 @@ async def events(
     table_id: str,
     caller: Caller,
     sent: list[dict[str, Any]],
-    view: Callable[[Live, Caller], dict[str, Any]],
-) -> AsyncIterator[dict[str, str]]:
+    fmt: Format,
+) -> AsyncIterator[Message]:
     """The stream for one client that already has the events `sent`."""
     woken = notifier.subscribe(table_id)
     shown: int | None = None  # the change position of the last `state` sent
     try:
         while True:
             live = await run_in_threadpool(tables.live, table_id)
-            docs = await run_in_threadpool(live.events, caller.viewer)
+            log = await run_in_threadpool(live.log, caller.viewer)
+            docs, seen_events = list(log.docs), list(log.events)
             keep = _prefix(sent, docs)
             if keep < len(sent):
                 sent = sent[:keep]
-                yield {
-                    "event": "undo",
-                    "id": f"{keep}.{live.head}",
-                    "data": json.dumps({"keep": keep}),
-                }
-            for doc in docs[len(sent) :]:
-                yield {"event": "battle", "id": f"{doc['n']}.{live.head}", "data": json.dumps(doc)}
+                yield fmt.undo(keep, live.head)
+            if len(docs) > len(sent):
+                for message in fmt.new(seen_events[len(sent) :], docs[len(sent) :], live.head):
+                    yield message
             if live.head != shown:
-                state = await run_in_threadpool(view, live, caller)
-                yield {
-                    "event": "state",
-                    "id": f"{len(docs)}.{live.head}",
-                    "data": json.dumps(state),
-                }
+                yield await run_in_threadpool(_state, fmt, live, caller, len(docs))
                 shown = live.head
-            sent = list(docs)
+            sent = docs
             # Woken by this process, or after a second: another server process may have
             # changed the table, so look again either way.
             with contextlib.suppress(TimeoutError):

@@ -45,22 +45,25 @@ class EventLog:
     battle appends to its list of events, so only the new ones are filtered and converted;
     a battle rebuilt by replay (an undo) has a new list, and is read from the start."""
 
-    __slots__ = ("docs", "round", "seen", "source", "viewer")
+    __slots__ = ("docs", "events", "round", "seen", "source", "viewer")
 
     def __init__(self, viewer: Viewer) -> None:
         self.viewer = viewer
         self.source: list[Event] | None = None
         self.seen = 0  # how many of `source` are read
         self.docs: list[dict[str, Any]] = []
+        self.events: list[Event] = []  # the events as the viewer sees them, one per doc
         self.round = 0
 
     def update(self, events: list[Event]) -> list[dict[str, Any]]:
         if events is not self.source or len(events) < self.seen:
-            self.source, self.seen, self.docs, self.round = events, 0, [], 0
+            self.source, self.seen, self.docs, self.events = events, 0, [], []
+            self.round = 0
         for event in events[self.seen :]:
             seen = visible_to(event, self.viewer)
             if seen is None:
                 continue
+            self.events.append(seen)
             if isinstance(seen, RoundStarted):
                 self.round = seen.round
             doc = seen.to_dict()
