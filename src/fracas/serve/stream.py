@@ -53,26 +53,37 @@ class Notifier:
 
 
 class Format(Protocol):
-    """How a stream words what happened: events taken back, new events, the new state."""
+    """How a stream words what happened: the client had `sent` events, of which the first
+    `keep` still stand (fewer after an undo); the battle's events are now `events` (as this
+    viewer sees them) and `docs` (their JSON); then the new state."""
 
-    def undo(self, keep: int, head: int) -> Message: ...
-
-    def new(self, events: list[Event], docs: list[dict[str, Any]], head: int) -> list[Message]: ...
+    def update(
+        self, sent: int, keep: int, events: list[Event], docs: list[dict[str, Any]], head: int
+    ) -> list[Message]: ...
 
     def state(self, live: Live, caller: Caller, seen: int) -> Message: ...
 
 
 class JsonFormat:
-    """The API's stream: one `battle` event per battle event, the state as JSON."""
+    """The API's stream: `undo` when events were taken back, one `battle` event per new
+    battle event, the state as JSON."""
 
     def __init__(self, view: Callable[[Live, Caller], dict[str, Any]]) -> None:
         self.view = view
 
-    def undo(self, keep: int, head: int) -> Message:
-        return {"event": "undo", "id": f"{keep}.{head}", "data": json.dumps({"keep": keep})}
-
-    def new(self, events: list[Event], docs: list[dict[str, Any]], head: int) -> list[Message]:
-        return [{"event": "battle", "id": f"{d['n']}.{head}", "data": json.dumps(d)} for d in docs]
+    def update(
+        self, sent: int, keep: int, events: list[Event], docs: list[dict[str, Any]], head: int
+    ) -> list[Message]:
+        out = []
+        if keep < sent:
+            out.append(
+                {"event": "undo", "id": f"{keep}.{head}", "data": json.dumps({"keep": keep})}
+            )
+        out += [
+            {"event": "battle", "id": f"{d['n']}.{head}", "data": json.dumps(d)}
+            for d in docs[keep:]
+        ]
+        return out
 
     def state(self, live: Live, caller: Caller, seen: int) -> Message:
         data = json.dumps(self.view(live, caller))
@@ -120,11 +131,11 @@ async def events(
             log = await run_in_threadpool(live.log, caller.viewer)
             docs, seen_events = list(log.docs), list(log.events)
             keep = _prefix(sent, docs)
-            if keep < len(sent):
-                sent = sent[:keep]
-                yield fmt.undo(keep, live.head)
-            if len(docs) > len(sent):
-                for message in fmt.new(seen_events[len(sent) :], docs[len(sent) :], live.head):
+            if shown is None or keep < len(sent) or len(docs) > keep:
+                messages = await run_in_threadpool(
+                    fmt.update, len(sent), keep, seen_events, docs, live.head
+                )
+                for message in messages:
                     yield message
             if live.head != shown:
                 yield await run_in_threadpool(_state, fmt, live, caller, len(docs))
