@@ -12,12 +12,14 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from importlib.resources import files
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.staticfiles import StaticFiles
 from sse_starlette.sse import EventSourceResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -32,7 +34,7 @@ from fracas.core.errors import (
 from fracas.core.seats import Seat
 from fracas.core.version import __version__
 from fracas.dice import DiceError
-from fracas.serve import stream
+from fracas.serve import stream, web
 from fracas.serve.models import (
     AnswerBody,
     EventPage,
@@ -57,14 +59,7 @@ from fracas.serve.service import (
     read_encounter,
 )
 from fracas.serve.store import Store
-from fracas.serve.views import (
-    Caller,
-    event_documents,
-    order_of_play,
-    outcome,
-    question,
-    standing,
-)
+from fracas.serve.views import Caller, event_documents, table_view
 
 log = logging.getLogger("fracas.serve")
 MAX_BODY_BYTES = 2 * MAX_ENCOUNTER_BYTES  # an encounter's text plus its JSON escaping
@@ -89,36 +84,6 @@ bearer = HTTPBearer(auto_error=False, description="the GM's or a seat's token")
 
 def problem(status: int, error: str, detail: Any = None) -> JSONResponse:
     return JSONResponse(Problem(status=status, error=error, detail=detail).model_dump(), status)
-
-
-def table_view(live: Live, caller: Caller) -> dict[str, Any]:
-    """The table as `caller` may see it (the body of GET /api/tables/{id})."""
-    battle = live.battle
-    ruleset = battle.encounter.ruleset
-    state = battle.state if live.started else ruleset.setup(battle.encounter.spec)
-    summaries = battle.standing() if live.started else ruleset.summary(state)
-    side = caller.viewer.side
-    seats = [
-        {"seat": s.seat, "decides": s.decides, "dice": s.dice}
-        for s in live.seats
-        if caller.gm or s.seat == caller.seat
-    ]
-    return TableView(
-        id=live.row.id,
-        title=live.row.title,
-        ruleset=live.row.ruleset,
-        started=live.started,
-        finished=live.started and battle.question is None,
-        position=live.head,
-        round=int(state.round),
-        you={"seat": caller.seat, "gm": caller.gm, "side": side},
-        combatants=standing(summaries, caller),
-        order=order_of_play(ruleset.order_of_play(state), caller),
-        question=question(battle.question, caller) if live.started else None,
-        events=len(live.events(caller.viewer)),
-        outcome=outcome(battle) if live.started else None,
-        seats=seats,
-    ).model_dump()
 
 
 def caller_of(
@@ -157,7 +122,10 @@ def create_app(store: Store) -> FastAPI:
         responses={s: {"model": Problem} for s in (401, 403, 404, 409, 413, 422)},
     )
     app.state.tables = tables
+    app.state.notifier = notifier
     _errors(app)
+    app.include_router(web.router)
+    app.mount("/static", StaticFiles(directory=str(files("fracas.serve.web") / "static")))
 
     @app.get("/api/examples")
     def list_examples() -> list[str]:

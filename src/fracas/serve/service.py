@@ -27,7 +27,7 @@ from fracas.core.live import LiveBattle
 from fracas.core.save import battle_from_save, to_save
 from fracas.core.seats import Seat
 from fracas.serve.store import Change, Conflict, SeatRow, Store, TableRow, journal_of
-from fracas.serve.tokens import digest, matches, new_table_id, new_token
+from fracas.serve.tokens import digest, matches, new_table_id, new_token, seat_token
 from fracas.serve.views import GM_CALLER, Caller, EventLog
 
 MAX_ENCOUNTER_BYTES = 256 * 1024
@@ -161,7 +161,11 @@ class Tables:
         battle = Battle(encounter, seed=seed, seats=dict(seats or {}))
         self._check_seats(battle)
         table_id, gm_token = new_table_id(), new_token()
-        tokens = {name: new_token() for name, s in (seats or {}).items() if s.decides == "person"}
+        tokens = {
+            name: seat_token(gm_token, table_id, name)
+            for name, s in (seats or {}).items()
+            if s.decides == "person"
+        }
         rows = [
             SeatRow(name, s.decides, s.dice, digest(tokens[name]) if name in tokens else None)
             for name, s in (seats or {}).items()
@@ -262,7 +266,7 @@ class Tables:
         if not token:
             raise Unauthorized("this needs a token: Authorization: Bearer TOKEN")
         if matches(token, live.row.gm_token):
-            return GM_CALLER
+            return Caller(GM_CALLER.seat, GM_CALLER.viewer, token)
         for seat in live.seats:
             if matches(token, seat.token):
                 return Caller(seat.seat, Viewer(side=self._side_of(live, seat.seat)))
@@ -376,7 +380,10 @@ class Tables:
             raise Conflict(f"there is already a seat for {name!r}")
         probe = Battle(live.battle.encounter, seed=0, seats={name: seat})
         self._check_seats(probe)
-        token = new_token() if seat.decides == "person" else None
+        token = None
+        if seat.decides == "person":  # derived from the GM's token when it is at hand
+            given = caller.token
+            token = seat_token(given, table_id, name) if given else new_token()
         row = SeatRow(name, seat.decides, seat.dice, digest(token) if token else None)
         self.store.add_seat(table_id, row)
 
@@ -387,6 +394,16 @@ class Tables:
         self.change(table_id, caller, {"kind": "seat", "seat": name, **seat.to_dict()}, seated)
         self.forget(table_id)
         return token
+
+    def seat_links(self, live: Live, caller: Caller) -> dict[str, str]:
+        """Each person's seat and its token, for the GM (derived again from the GM's)."""
+        _gm_only(caller, "see the seats' links")
+        derived = {s.seat: seat_token(caller.token, live.row.id, s.seat) for s in live.seats}
+        return {name: token for name, token in derived.items() if self._seat_has(live, name, token)}
+
+    @staticmethod
+    def _seat_has(live: Live, name: str, token: str) -> bool:
+        return any(s.seat == name and matches(token, s.token) for s in live.seats)
 
     def save(self, table_id: str, caller: Caller) -> dict[str, Any]:
         _gm_only(caller, "download the save")

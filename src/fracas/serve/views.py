@@ -10,13 +10,17 @@ state from the log, as at the table, not from the GM's sheet).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from fracas.core.audience import GM_VIEW, Viewer
 from fracas.core.battle import Battle
 from fracas.core.events import CombatantSummary, Event, RoundStarted, visible_to
 from fracas.core.question import Question
+from fracas.serve.models import TableView
+
+if TYPE_CHECKING:
+    from fracas.serve.service import Live
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +29,7 @@ class Caller:
 
     seat: str  # "gm" for the GM
     viewer: Viewer
-
+    token: str = field(default="", repr=False)  # as given, for the GM's seat links
     @property
     def gm(self) -> bool:
         return self.viewer.gm
@@ -111,6 +115,36 @@ def question(q: Question | None, caller: Caller) -> dict[str, Any] | None:
     if q is None or not caller.viewer.may_see(q.audience):
         return None
     return {**q.to_dict(), "yours": caller.gm or q.seat == caller.seat}
+
+
+def table_view(live: Live, caller: Caller) -> dict[str, Any]:
+    """The table as `caller` may see it (the body of GET /api/tables/{id})."""
+    battle = live.battle
+    ruleset = battle.encounter.ruleset
+    state = battle.state if live.started else ruleset.setup(battle.encounter.spec)
+    summaries = battle.standing() if live.started else ruleset.summary(state)
+    side = caller.viewer.side
+    seats = [
+        {"seat": s.seat, "decides": s.decides, "dice": s.dice}
+        for s in live.seats
+        if caller.gm or s.seat == caller.seat
+    ]
+    return TableView(
+        id=live.row.id,
+        title=live.row.title,
+        ruleset=live.row.ruleset,
+        started=live.started,
+        finished=live.started and battle.question is None,
+        position=live.head,
+        round=int(state.round),
+        you={"seat": caller.seat, "gm": caller.gm, "side": side},
+        combatants=standing(summaries, caller),
+        order=order_of_play(ruleset.order_of_play(state), caller),
+        question=question(battle.question, caller) if live.started else None,
+        events=len(live.events(caller.viewer)),
+        outcome=outcome(battle) if live.started else None,
+        seats=seats,
+    ).model_dump()
 
 
 def outcome(battle: Battle) -> dict[str, Any] | None:

@@ -1,0 +1,283 @@
+"""The GM screen and the player view: routes that render HTML (issue 13).
+
+Every page action goes through `service.Tables`, exactly as the JSON API does; a refusal is
+shown on the panel in the same words the API and the CLI give.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import secrets
+from collections import defaultdict
+from collections.abc import Callable
+from importlib.resources import files
+from typing import Annotated, Any
+
+import qrcode  # type: ignore[import-untyped]
+import qrcode.image.svg  # type: ignore[import-untyped]
+import yaml
+from fastapi import APIRouter, Form, Request, UploadFile
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+from sse_starlette.sse import EventSourceResponse
+
+from fracas.core.errors import FracasError
+from fracas.core.events import Event
+from fracas.core.reading import load_yaml
+from fracas.core.seats import Seat
+from fracas.dice import DiceError
+from fracas.narration.render import log_lines
+from fracas.serve import stream
+from fracas.serve.service import Live, Tables, examples, read_encounter
+from fracas.serve.views import Caller, table_view
+
+router = APIRouter(include_in_schema=False)
+templates = Jinja2Templates(directory=str(files("fracas.serve.web") / "templates"))
+
+
+def _tables(request: Request) -> Tables:
+    tables: Tables = request.app.state.tables
+    return tables
+
+
+def _asking(request: Request, table_id: str) -> tuple[Live, Caller]:
+    """The table and who asks, from the page's bearer header or `?token=`."""
+    tables = _tables(request)
+    live = tables.live(table_id)
+    header = request.headers.get("authorization", "")
+    token = header.removeprefix("Bearer ").strip() if header.startswith("Bearer ") else None
+    return live, tables.caller(live, token or request.query_params.get("token"))
+
+
+# --- starting a table ---------------------------------------------------------------------
+
+
+def _by_ruleset() -> dict[str, list[str]]:
+    grouped: dict[str, list[str]] = defaultdict(list)
+    for name in sorted(examples()):
+        grouped[name.split("/", 1)[0]].append(name)
+    return dict(grouped)
+
+
+@router.get("/", response_class=HTMLResponse)
+def start_page(request: Request) -> Response:
+    return templates.TemplateResponse(
+        request, "start.html", {"examples": _by_ruleset(), "error": None}
+    )
+
+
+@router.post("/tables", response_class=HTMLResponse)
+async def new_table(
+    request: Request,
+    example: Annotated[str | None, Form()] = None,
+    upload: Annotated[UploadFile | None, Form()] = None,
+) -> Response:
+    """A table from a bundled example or an uploaded file; the GM's screen next."""
+    text, toml = None, False
+    if upload is not None and upload.filename:
+        raw = await upload.read()
+        text, toml = raw.decode("utf-8", "replace"), upload.filename.endswith(".toml")
+        example = None
+    try:
+        encounter = read_encounter(text, example, toml)
+        table_id, gm_token, _ = _tables(request).create(encounter, None)
+    except FracasError as err:
+        context = {"examples": _by_ruleset(), "error": str(err)}
+        return templates.TemplateResponse(request, "start.html", context, status_code=422)
+    return RedirectResponse(f"/play/{table_id}#token={gm_token}", status_code=303)
+
+
+# --- the table's page ---------------------------------------------------------------------
+
+
+@router.get("/play/{table_id}", response_class=HTMLResponse)
+def table_page(request: Request, table_id: str) -> Response:
+    """The page shell: it reads its token from the address and loads the rest."""
+    _tables(request).live(table_id)  # 404 for a table that does not exist
+    return templates.TemplateResponse(request, "table.html", {"table_id": table_id})
+
+
+def _link(request: Request, table_id: str, token: str) -> str:
+    return f"{str(request.base_url).rstrip('/')}/play/{table_id}#token={token}"
+
+
+def _qr(link: str) -> str:
+    """A QR code of a seat's link, as an inline SVG image (data URL)."""
+    image = qrcode.make(link, image_factory=qrcode.image.svg.SvgPathImage, box_size=6)
+    buffer = io.BytesIO()
+    image.save(buffer)
+    return "data:image/svg+xml;base64," + base64.b64encode(buffer.getvalue()).decode()
+
+
+def panel_context(
+    request: Request, live: Live, caller: Caller, error: str | None
+) -> dict[str, Any]:
+    view = table_view(live, caller)
+    context: dict[str, Any] = {"t": view, "error": error, "gm": caller.gm}
+    if caller.gm:
+        commands = live.battle.encounter.ruleset.commands()
+        sides = list(dict.fromkeys(c["side"] for c in view["combatants"]))
+        names = [c["name"] for c in view["combatants"]]
+        context |= {
+            "vitals": list(commands.vitals),
+            "conditions": list(commands.conditions),
+            "sides": sides,
+            "seatable": [n for n in [*sides, *names] if n not in {s.seat for s in live.seats}],
+            "links": {
+                seat: {"link": (link := _link(request, live.row.id, token)), "qr": _qr(link)}
+                for seat, token in _tables(request).seat_links(live, caller).items()
+            },
+        }
+    return context
+
+
+def _panel(request: Request, table_id: str, error: str | None = None) -> Response:
+    live, caller = _asking(request, table_id)
+    with live.lock:
+        context = panel_context(request, live, caller, error)
+    return templates.TemplateResponse(request, "panel.html", context)
+
+
+@router.get("/play/{table_id}/panel", response_class=HTMLResponse)
+def panel(request: Request, table_id: str) -> Response:
+    return _panel(request, table_id)
+
+
+def _faces(values: list[str], dice: list[int]) -> list[int]:
+    """Typed faces: whole numbers within each die; on a d100 "00" is 100 (and on a d10 "0"
+    is 10), as the dice read."""
+    if len(values) != len(dice):
+        raise DiceError(f"expected {len(dice)} faces, one per die, got {len(values)}")
+    faces = []
+    for typed, sides in zip(values, dice, strict=True):
+        text = typed.strip()
+        if not text.isdigit():
+            raise DiceError(f"{typed!r} is not a face of a d{sides}")
+        face = int(text)
+        if face == 0 and sides in (10, 100):
+            face = sides
+        if not 1 <= face <= sides:
+            raise DiceError(f"{typed!r} is not a face of a d{sides} (1–{sides})")
+        faces.append(face)
+    return faces
+
+
+@router.post("/play/{table_id}/answer", response_class=HTMLResponse)
+def answer(
+    request: Request,
+    table_id: str,
+    question: Annotated[str, Form()],
+    choice: Annotated[int | None, Form()] = None,
+    face: Annotated[list[str] | None, Form()] = None,
+    roll: Annotated[str | None, Form()] = None,
+) -> Response:
+    """A choice (an option's index), typed faces, or "roll for me" (faces drawn here)."""
+    live, caller = _asking(request, table_id)
+    try:
+        open_question = live.battle.question
+        dice = list(open_question.dice) if open_question is not None else []
+        if choice is not None:
+            value: int | list[int] = choice
+        elif roll is not None:
+            value = [1 + secrets.randbelow(sides) for sides in dice]
+        else:
+            value = _faces(face or [], dice)
+        _tables(request).answer(table_id, caller, question, value)
+    except (FracasError, DiceError) as err:
+        return _panel(request, table_id, str(err))
+    return _panel(request, table_id)
+
+
+def _act(request: Request, table_id: str, act: Callable[[Tables, Caller], object]) -> Response:
+    """Do something to the table as the page's token; the panel, with the refusal if any."""
+    _, caller = _asking(request, table_id)
+    try:
+        act(_tables(request), caller)
+    except FracasError as err:
+        return _panel(request, table_id, str(err))
+    return _panel(request, table_id)
+
+
+@router.post("/play/{table_id}/start", response_class=HTMLResponse)
+def start(request: Request, table_id: str) -> Response:
+    return _act(request, table_id, lambda tables, caller: tables.start(table_id, caller))
+
+
+@router.post("/play/{table_id}/undo", response_class=HTMLResponse)
+def undo(request: Request, table_id: str) -> Response:
+    return _act(request, table_id, lambda tables, caller: tables.undo(table_id, caller, 1))
+
+
+@router.post("/play/{table_id}/seats", response_class=HTMLResponse)
+def add_seat(
+    request: Request,
+    table_id: str,
+    name: Annotated[str, Form()],
+    dice: Annotated[str, Form()] = "digital",
+) -> Response:
+    seat = Seat("person", "physical" if dice == "physical" else "digital")
+    return _act(request, table_id, lambda t, caller: t.add_seat(table_id, caller, name, seat))
+
+
+@router.post("/play/{table_id}/command", response_class=HTMLResponse)
+def command(
+    request: Request,
+    table_id: str,
+    kind: Annotated[str, Form()],
+    combatant: Annotated[str | None, Form()] = None,
+    vital: Annotated[str | None, Form()] = None,
+    value: Annotated[int | None, Form()] = None,
+    condition: Annotated[str | None, Form()] = None,
+    on: Annotated[str | None, Form()] = None,
+    side: Annotated[str | None, Form()] = None,
+    sheet: Annotated[str | None, Form()] = None,
+) -> Response:
+    """A GM command from the screen's forms, as the API's JSON form of it."""
+    document: dict[str, Any] = {"kind": kind}
+    if kind == "set vitals":
+        document |= {"combatant": combatant, "vitals": {vital: value}}
+    elif kind == "set condition":
+        document |= {"combatant": combatant, "condition": condition, "on": on != "off"}
+    elif kind == "remove combatant":
+        document |= {"combatant": combatant}
+    elif kind == "add combatant":
+        try:
+            document |= {"side": side, "sheet": load_yaml(sheet or "")}
+        except yaml.YAMLError as err:
+            return _panel(request, table_id, f"the sheet is not valid YAML: {err}")
+    return _act(request, table_id, lambda t, caller: t.command(table_id, caller, document))
+
+
+# --- the live log -------------------------------------------------------------------------
+
+
+class HtmlFormat:
+    """The page's stream: the whole log (`logall`) at first and after an undo, then the new
+    lines (`log`); `state` tells the panel to redraw."""
+
+    def __init__(self, request: Request) -> None:
+        self.request = request
+
+    def _lines(self, events: list[Event]) -> str:
+        template = templates.get_template("log.html")
+        return template.render(lines=list(log_lines(events)))
+
+    def update(
+        self, sent: int, keep: int, events: list[Event], docs: list[dict[str, Any]], head: int
+    ) -> list[stream.Message]:
+        if sent == 0 or keep < sent:
+            return [{"event": "logall", "data": self._lines(events)}]
+        return [{"event": "log", "data": self._lines(events[keep:])}]
+
+    def state(self, live: Live, caller: Caller, seen: int) -> stream.Message:
+        return {"event": "state", "data": str(live.head)}
+
+
+@router.get("/play/{table_id}/stream")
+def page_stream(request: Request, table_id: str) -> Response:
+    _, caller = _asking(request, table_id)
+    source = stream.events(
+        _tables(request), request.app.state.notifier, table_id, caller, [], HtmlFormat(request)
+    )
+    return EventSourceResponse(source, ping=15)

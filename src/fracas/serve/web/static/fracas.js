@@ -1,0 +1,37 @@
+// The table's page: its token comes from the address's fragment (never sent to the server
+// by the browser), is kept for this tab, and goes with every request as a bearer header
+// and to the event stream as ?token= (EventSource cannot send headers).
+(function () {
+  const main = document.querySelector("main[data-table]");
+  const table = main.dataset.table;
+  const key = "fracas:" + table;
+  const token = new URLSearchParams(location.hash.slice(1)).get("token") || sessionStorage.getItem(key);
+  if (!token) {
+    main.innerHTML = "<p class='error'>This link has no token: open the link the GM gave you.</p>";
+    return;
+  }
+  sessionStorage.setItem(key, token);
+  document.body.addEventListener("htmx:configRequest", function (e) {
+    e.detail.headers["Authorization"] = "Bearer " + token;
+  });
+  // The save link is a download: it carries the token in its query.
+  document.body.addEventListener("htmx:afterSwap", function () {
+    document.querySelectorAll("a[data-token-link]").forEach(function (a) {
+      const url = new URL(a.getAttribute("href"), location.href);
+      url.searchParams.set("token", token);
+      a.href = url.toString();
+    });
+    const log = document.getElementById("log");
+    if (log) log.scrollTop = log.scrollHeight;
+  });
+  const live = document.getElementById("live");
+  live.setAttribute("sse-connect", "/play/" + table + "/stream?token=" + encodeURIComponent(token));
+  htmx.process(live);
+  htmx.trigger("#panel", "fracas:ready");
+  // Keyboard: digits answer, u undoes, s starts (whatever the panel marks with data-key).
+  document.addEventListener("keydown", function (e) {
+    if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
+    const button = document.querySelector("#panel [data-key='" + e.key + "']");
+    if (button) { e.preventDefault(); button.click(); }
+  });
+})();
