@@ -9,7 +9,7 @@ SOURCES := setup.py pyproject.toml $(shell find src -name '*.py' -o -name '*.yam
 # every ruleset's rules and worked examples.
 COMPILED_TESTS := tests/conformance tests/core tests/brp tests/murdham tests/odnd
 
-.PHONY: run test lint install install-test test-compiled compiled-tests postgres clean
+.PHONY: run test lint install install-test test-compiled compiled-tests postgres chromium clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,8 +29,14 @@ postgres:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
 
+# The browser the page tests drive through Playwright (Debian's Chromium: Playwright's own
+# browser download cannot be reached), installed only where it is missing.
+chromium:
+	@test -x /usr/bin/chromium || { apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
 # The development install: editable, pure Python, with the test tools.
-install-test: $(BIN)/python postgres
+install-test: $(BIN)/python postgres chromium
 	FRACAS_PURE=1 $(BIN)/pip install --quiet -e '.[test]'
 	rm -f $(VENV)/.compiled-install
 

@@ -141,6 +141,12 @@ def _panel(request: Request, table_id: str, error: str | None = None) -> Respons
 
 @router.get("/play/{table_id}/panel", response_class=HTMLResponse)
 def panel(request: Request, table_id: str) -> Response:
+    """The panel; 204 when the page already shows this change of the table (the position,
+    and for this token the number of events, as the page sends them)."""
+    live, caller = _asking(request, table_id)
+    shown = request.headers.get("x-fracas-shown")
+    if shown is not None and shown == f"{live.head}.{len(live.events(caller.viewer))}":
+        return Response(status_code=204)
     return _panel(request, table_id)
 
 

@@ -11,8 +11,17 @@
     return;
   }
   sessionStorage.setItem(key, token);
+  // New buttons answer at once: htmx wires swapped-in content when it settles, 20 ms later
+  // by default, and a key pressed in between would be lost.
+  htmx.config.defaultSettleDelay = 0;
   document.body.addEventListener("htmx:configRequest", function (e) {
     e.detail.headers["Authorization"] = "Bearer " + token;
+    // A refresh says what the panel shows: the server answers 204 (nothing to swap) when
+    // nothing changed, so a button is never replaced under a finger for nothing.
+    const shown = document.querySelector("#panel .panel");
+    if (e.detail.verb === "get" && shown) {
+      e.detail.headers["X-Fracas-Shown"] = shown.dataset.position + "." + shown.dataset.events;
+    }
   });
   // The save link is a download: it carries the token in its query.
   document.body.addEventListener("htmx:afterSwap", function () {

@@ -1,0 +1,172 @@
+"""The GM screen and the player view in a real browser (issue 13): Playwright driving
+Debian's Chromium against a real `fracas serve` process on loopback."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+
+from serve.support import server
+
+CHROMIUM = "/usr/bin/chromium"
+SCREENSHOTS = Path(__file__).parents[2] / "docs" / "screenshots"
+# As the machine's notes advise: no sandbox as root, no background network (the machine's
+# closed network refuses it), a fresh profile per context.
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="make test installs chromium")
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = f"sqlite:///{tmp_path_factory.mktemp('web') / 'tables.db'}"
+    with server(db) as (client, _):
+        yield str(client.base_url)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def context(browser: Browser, base: str, width: int = 1200, height: int = 900) -> BrowserContext:
+    ctx = browser.new_context(base_url=base, viewport={"width": width, "height": height})
+    ctx.set_default_timeout(15_000)
+    return ctx
+
+
+def open_table(page: Page, example: str) -> None:
+    """The GM starts a table from a bundled example on the start page."""
+    page.goto("/")
+    ruleset, name = example.split("/")
+    page.locator(f"button[name=example][value='{example}']").click()
+    expect(page.locator("#panel h1")).to_be_visible()
+    assert re.search(r"/play/[\w-]+#token=", page.url), page.url
+    assert ruleset in page.locator(".bar").inner_text() and name
+
+
+def seat(gm: Page, name: str, dice: str) -> str:
+    """The GM adds a seat; its player link."""
+    gm.select_option("select[name=name]", name)
+    gm.select_option("select[name=dice]", dice)
+    gm.get_by_role("button", name="Add a seat").click()
+    link = gm.locator(".seats li", has_text=name).get_by_role("link", name="player link")
+    expect(link).to_be_visible()
+    expect(gm.locator(".seats li", has_text=name).locator("img.qr")).to_be_visible()
+    return str(link.get_attribute("href"))
+
+
+def answer_once(player: Page, turn: int) -> bool:
+    """The player answers the question on their page (a digit, or typed dice); False when
+    the fight is over."""
+    question = player.locator(".question")
+    expect(question.locator("h2")).to_be_visible()
+    if "The fight is over" in question.inner_text():
+        return False
+    faces = question.locator("input[name=face]")
+    options = question.locator(".options button")
+    expect(faces.or_(options).first).to_be_visible()
+    asked = question.get_attribute("data-question")
+    if faces.count():
+        for i in range(faces.count()):
+            sides = int(faces.nth(i).get_attribute("data-sides") or 6)
+            typed = "00" if sides == 100 and turn % 5 == 0 else str(1 + (turn + i * 3) % sides)
+            faces.nth(i).fill(typed)
+        question.get_by_role("button", name="Enter the dice").click()
+    else:
+        player.keyboard.press(str(1 + turn % min(options.count(), 9)))
+    expect(player.locator(".question")).not_to_have_attribute("data-question", asked or "")
+    return True
+
+
+def test_a_gm_and_a_player_fight_the_ambush_live(browser: Browser, base: str) -> None:
+    gm_ctx, player_ctx = context(browser, base), context(browser, base, 420, 860)
+    gm, player = gm_ctx.new_page(), player_ctx.new_page()
+    gm.on("dialog", lambda d: d.accept())
+    open_table(gm, "murdham/bandit_ambush")
+    hidden = [c.inner_text() for c in gm.locator(".card.is-hidden h3").all()]
+    assert hidden, "the ambush hides bandits from the players"
+    link = seat(gm, "Travellers", "physical")
+    player.goto(link)
+    expect(player.locator(".question")).to_contain_text("has not started")
+    gm.get_by_role("button", name="Start the fight").click()
+    expect(player.locator(".question h2")).to_be_visible()
+    # Nothing hidden reaches the player's page while it is hidden.
+    for name in hidden:
+        if name not in gm.locator("#log").inner_text():
+            assert name not in player.content(), name
+    log_before = gm.locator("#log p").count()
+    answered = 0
+    for turn in range(3):
+        if not answer_once(player, turn):
+            break
+        answered += 1
+    assert answered
+    expect(gm.locator("#log p")).not_to_have_count(log_before)  # live, without a reload
+    SCREENSHOTS.mkdir(exist_ok=True)
+    gm.screenshot(path=str(SCREENSHOTS / "gm.png"), full_page=True)
+    player.screenshot(path=str(SCREENSHOTS / "player.png"), full_page=True)
+    # Undo (the key u), then both pages reloaded show the same state.
+    prompt = player.locator(".question h2").inner_text()
+    gm.keyboard.press("u")
+    expect(player.locator(".question h2")).not_to_have_text(prompt)
+    after_undo = player.locator(".question h2").inner_text()
+    gm_log = gm.locator("#log").inner_text()
+    gm.reload()
+    player.reload()
+    expect(player.locator(".question h2")).to_have_text(after_undo)
+    expect(gm.locator("#log")).to_have_text(gm_log)
+    # Play on to the end from the player's page.
+    for turn in range(3, 200):
+        if not answer_once(player, turn):
+            break
+    expect(gm.locator(".question")).to_contain_text("The fight is over")
+    gm_ctx.close()
+    player_ctx.close()
+
+
+def test_names_with_markup_are_shown_as_text(browser: Browser, base: str, tmp_path: Path) -> None:
+    hostile = "<script>window.pwned=1</script><b>Bold</b> Aldric"
+    text = (Path(__file__).parents[2] / "examples" / "brp" / "duel.yaml").read_text()
+    upload = tmp_path / "duel.yaml"
+    upload.write_text(text.replace("name: Aldric", f"name: '{hostile}'"))
+    ctx = context(browser, base)
+    page = ctx.new_page()
+    page.goto("/")
+    page.set_input_files("input[name=upload]", str(upload))
+    page.get_by_role("button", name="Start this table").click()
+    expect(page.locator(".card h3").first).to_have_text(hostile)
+    page.get_by_role("button", name="Start the fight").click()
+    expect(page.locator("#log")).to_contain_text(hostile)
+    assert page.evaluate("window.pwned") is None
+    assert page.locator(".card b").count() == 0
+    ctx.close()
+
+
+def test_a_bad_upload_gets_the_clis_message_beside_it(
+    browser: Browser, base: str, tmp_path: Path
+) -> None:
+    upload = tmp_path / "broken.yaml"
+    upload.write_text("ruleset: brp\nsides: [\n")
+    ctx = context(browser, base)
+    page = ctx.new_page()
+    page.goto("/")
+    page.set_input_files("input[name=upload]", str(upload))
+    page.get_by_role("button", name="Start this table").click()
+    expect(page.locator(".upload .error")).to_contain_text("YAML syntax error")
+    ctx.close()
