@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
@@ -25,8 +26,6 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="make test installs chromium")
 
 
 @pytest.fixture(scope="module")
@@ -170,3 +169,38 @@ def test_a_bad_upload_gets_the_clis_message_beside_it(
     page.get_by_role("button", name="Start this table").click()
     expect(page.locator(".upload .error")).to_contain_text("YAML syntax error")
     ctx.close()
+
+
+def test_the_players_page_stream_carries_nothing_hidden(base: str) -> None:
+    """The page's own event stream (HTML), not only the page: a combatant hidden from the
+    player's side is named in it only from the line that reveals it."""
+    with httpx.Client(base_url=base, timeout=15) as client:
+        for seed in range(3):
+            body = {"example": "murdham/bandit_ambush", "seed": seed}
+            table = client.post("/api/tables", json=body).json()
+            url = f"/api/tables/{table['id']}"
+            gm = {"Authorization": f"Bearer {table['gm_token']}"}
+            combatants = client.get(url, headers=gm).json()["combatants"]
+            hidden = [c["name"] for c in combatants if c["hidden"]]
+            assert hidden
+            seat = client.post(f"{url}/seats", headers=gm, json={"name": "Travellers"}).json()
+            client.post(f"{url}/start", headers=gm)
+            log = first_log(client, f"/play/{table['id']}/stream?token={seat['token']}")
+            assert "Round 1" in log
+            for name in hidden:
+                if name in log:
+                    assert log.index(name) == log.index(f"{name} is revealed"), name
+
+
+def first_log(client: httpx.Client, url: str) -> str:
+    """The whole log a page's stream sends first (its `logall` event), as text."""
+    with client.stream("GET", url) as s:
+        data, taking = [], False
+        for line in s.iter_lines():
+            if line == "event: logall":
+                taking = True
+            elif taking and line.startswith("data:"):
+                data.append(line.removeprefix("data:").strip())
+            elif taking and not line:
+                break
+    return re.sub(r"<[^>]+>", " ", " ".join(data))
