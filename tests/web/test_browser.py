@@ -122,9 +122,13 @@ def test_a_gm_and_a_player_fight_the_ambush_live(browser: Browser, base: str) ->
     player.screenshot(path=str(SCREENSHOTS / "player.png"), full_page=True)
     # Undo (the key u), then both pages reloaded show the same state.
     prompt = player.locator(".question h2").inner_text()
+    gm.keyboard.press("u")  # first the question it goes back to, then the undo itself
+    expect(gm.locator(".confirm")).to_contain_text("Undo goes back to: ")
+    back_to = gm.locator(".confirm strong").inner_text()
     gm.keyboard.press("u")
     expect(player.locator(".question h2")).not_to_have_text(prompt)
     after_undo = player.locator(".question h2").inner_text()
+    assert after_undo == back_to
     gm_log = gm.locator("#log").inner_text()
     gm.reload()
     player.reload()

@@ -24,6 +24,7 @@ from fracas.core.encounter import Encounter, from_document, parse_document
 from fracas.core.errors import CommandError, EncounterError, FracasError, NotYourQuestion
 from fracas.core.journal import GM_SEAT, command_from_dict, journal_from_json, journal_to_json
 from fracas.core.live import LiveBattle
+from fracas.core.question import Question
 from fracas.core.save import battle_from_save, to_save
 from fracas.core.seats import Seat
 from fracas.serve.store import Change, Conflict, SeatRow, Store, TableRow, journal_of
@@ -394,6 +395,21 @@ class Tables:
         self.change(table_id, caller, {"kind": "seat", "seat": name, **seat.to_dict()}, seated)
         self.forget(table_id)
         return token
+
+    def undo_preview(self, table_id: str, caller: Caller) -> Question | None:
+        """The question an undo would go back to (worked out on a copy of the battle)."""
+        _gm_only(caller, "undo")
+        live = self.live(table_id)
+        with live.lock:
+            battle = live.battle
+            copy = Battle(
+                battle.encounter,
+                seed=battle.seed,
+                seats=battle.seating.seats,
+                journal=list(battle.journal),
+                authors=dict(battle.authors),
+            )
+        return copy.undo(1)
 
     def seat_links(self, live: Live, caller: Caller) -> dict[str, str]:
         """Each person's seat and its token, for the GM (derived again from the GM's)."""

@@ -210,6 +210,18 @@ def start(request: Request, table_id: str) -> Response:
     return _act(request, table_id, lambda tables, caller: tables.start(table_id, caller))
 
 
+@router.get("/play/{table_id}/undo", response_class=HTMLResponse)
+def undo_preview(request: Request, table_id: str) -> Response:
+    """What an undo would go back to, shown before it is done."""
+    _, caller = _asking(request, table_id)
+    try:
+        back_to = _tables(request).undo_preview(table_id, caller)
+        context = {"table_id": table_id, "back_to": back_to, "error": None}
+    except FracasError as err:
+        context = {"table_id": table_id, "back_to": None, "error": str(err)}
+    return templates.TemplateResponse(request, "undo.html", context)
+
+
 @router.post("/play/{table_id}/undo", response_class=HTMLResponse)
 def undo(request: Request, table_id: str) -> Response:
     return _act(request, table_id, lambda tables, caller: tables.undo(table_id, caller, 1))

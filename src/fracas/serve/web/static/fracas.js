@@ -40,7 +40,9 @@
   // Keyboard: digits answer, u undoes, s starts (whatever the panel marks with data-key).
   document.addEventListener("keydown", function (e) {
     if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
-    const button = document.querySelector("#panel [data-key='" + e.key + "']");
+    // The last one wins: a confirmation shown below its button takes the same key.
+    const buttons = document.querySelectorAll("#panel [data-key='" + e.key + "']");
+    const button = buttons[buttons.length - 1];
     if (button) { e.preventDefault(); button.click(); }
   });
 })();
