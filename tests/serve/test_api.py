@@ -260,3 +260,17 @@ def test_fracas_replay_shows_a_tables_save_as_far_as_it_went(
     assert result.exit_code == 0, result.output
     waiting = view(client, table, gm)["question"]
     assert f"The battle waits for {waiting['prompt']}" in result.output
+
+
+def test_cards_show_gear_to_its_side_and_where_to_all(client: TestClient) -> None:
+    table, gm, red = seated_duel(client)
+    mine = {c["name"]: c for c in view(client, table, red)["combatants"]}
+    assert [g["name"] for g in mine["Aldric"]["gear"]][:1] == ["Sword, Broad"]
+    assert "%" in mine["Aldric"]["gear"][0]["state"]
+    assert "gear" not in mine["Berend"] and mine["Berend"]["where"] == "(10, 0) m"
+    everyone = {c["name"]: c for c in view(client, table, gm)["combatants"]}
+    assert everyone["Berend"]["gear"]
+    murdham = new_table(client, example="murdham/wyrm")
+    cards = view(client, murdham["id"], murdham["gm_token"])["combatants"]
+    assert all(c["where"].startswith("zone ") for c in cards)
+    assert any(g["state"] == "ready" for c in cards for g in c["gear"])

@@ -120,6 +120,14 @@ class Ruleset(ABC, Generic[SpecT, StateT]):
             "entries": [order_entry(c) for c in state.combatants],
         }
 
+    def card(self, state: StateT, combatant: Combatant) -> dict[str, Any]:
+        """What a screen's card shows of a combatant besides its vitals, JSON-ready (issue
+        13): `where` (its position or zone, seen by everyone) and `gear` (its weapons, shield
+        and armour with their state, `[{"name", "state"}]`, seen by its side and the GM). By
+        default: its position."""
+        p = combatant.position
+        return {"where": f"({p.x:g}, {p.y:g}) m", "gear": []}
+
     # --- exact odds (issue 11) --------------------------------------------------------------
 
     # The decisions by which a target chooses how to meet an action (parry or dodge, react or

@@ -9,7 +9,7 @@ state from the log, as at the table, not from the GM's sheet).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -78,7 +78,9 @@ class EventLog:
         return self.docs
 
 
-def _combatant(c: CombatantSummary, caller: Caller) -> dict[str, Any] | None:
+def _combatant(
+    c: CombatantSummary, card: Mapping[str, Any], caller: Caller
+) -> dict[str, Any] | None:
     own = caller.gm or caller.viewer.side == c.side
     if c.hidden and not own:
         return None
@@ -89,14 +91,22 @@ def _combatant(c: CombatantSummary, caller: Caller) -> dict[str, Any] | None:
         "status": c.status.value,
         "condition": c.condition,
         "hidden": c.hidden,
+        "where": card.get("where"),
     }
     if own:
         doc["vitals"] = {k: list(v) if isinstance(v, tuple) else v for k, v in c.vitals.items()}
+        doc["gear"] = list(card.get("gear", []))
     return doc
 
 
-def standing(summaries: Iterable[CombatantSummary], caller: Caller) -> list[dict[str, Any]]:
-    return [d for c in summaries if (d := _combatant(c, caller)) is not None]
+def standing(
+    summaries: Iterable[CombatantSummary],
+    cards: Mapping[str, Mapping[str, Any]],
+    caller: Caller,
+) -> list[dict[str, Any]]:
+    """The combatants this caller may see: status and where they are for all; vitals and
+    gear for the caller's own side (all for the GM)."""
+    return [d for c in summaries if (d := _combatant(c, cards.get(c.id, {}), caller)) is not None]
 
 
 def order_of_play(order: dict[str, Any], caller: Caller) -> dict[str, Any]:
@@ -138,7 +148,9 @@ def table_view(live: Live, caller: Caller) -> dict[str, Any]:
         position=live.head,
         round=int(state.round),
         you={"seat": caller.seat, "gm": caller.gm, "side": side},
-        combatants=standing(summaries, caller),
+        combatants=standing(
+            summaries, {c.id: ruleset.card(state, c) for c in state.combatants}, caller
+        ),
         order=order_of_play(ruleset.order_of_play(state), caller),
         question=question(battle.question, caller) if live.started else None,
         events=len(live.events(caller.viewer)),

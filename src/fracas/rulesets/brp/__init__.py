@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from fracas.core.combatant import Combatant, Side, Status, roster
 from fracas.core.controllers import Controller
@@ -69,6 +69,18 @@ class BRP(Ruleset[model.Encounter, BRPState]):
 
     def summary(self, state: BRPState) -> tuple[CombatantSummary, ...]:
         return tuple(summarize(f) for f in state.fighters())
+
+    def card(self, state: BRPState, combatant: Combatant) -> dict[str, Any]:
+        """The fighter's weapons with their hit points, shots and reloading (§5.6, §5.9), its
+        shield and armour, and where it stands."""
+        card = super().card(state, combatant)
+        f = cast(Fighter, combatant)
+        gear = [{"name": w.name, "state": weapon_state(w)} for w in f.weapons]
+        if f.shield is not None:
+            gear.append({"name": f.shield.data.name, "state": f"{f.shield.hp} HP"})
+        if f.armour:
+            gear.append({"name": "armour", "state": f"{f.armour} points"})
+        return {**card, "gear": gear}
 
     def commands(self) -> BRPCommands:
         return BRPCommands()
@@ -149,3 +161,17 @@ def summarize(f: Fighter) -> CombatantSummary:
 def _weapon(actor: Combatant, name: str) -> Weapon:
     assert isinstance(actor, Fighter)
     return next(w for w in actor.arms() if str(w) == name)
+
+
+def weapon_state(w: Weapon) -> str:
+    """A weapon's state in words: broken, its hit points, shots left, needing a reload."""
+    if w.broken:
+        return "broken"
+    words = [f"{w.chance}%"]
+    if w.hp is not None:
+        words.append(f"{w.hp} HP")
+    if w.shots is not None:
+        words.append(f"{w.shots} shots")
+    if w.needs_reload and w.shots == 0:
+        words.append("to reload")
+    return ", ".join(words)

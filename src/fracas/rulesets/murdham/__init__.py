@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from fracas.core.combatant import Combatant, Side, Status, roster
 from fracas.core.controllers import Controller
@@ -25,7 +25,7 @@ from fracas.rulesets.murdham.aftermath import degrade_gear
 from fracas.rulesets.murdham.commands import MurdhamCommands
 from fracas.rulesets.murdham.policy import MurdhamPolicy
 from fracas.rulesets.murdham.round import play_round
-from fracas.rulesets.murdham.state import Character, MurdhamState, build_character
+from fracas.rulesets.murdham.state import Character, Gear, MurdhamState, Weapon, build_character
 from fracas.rulesets.murdham.zones import Zone, ZoneMap
 
 # Seed "Morale": a fight can end with the beaten faction gone rather than cut down.
@@ -117,6 +117,16 @@ class Murdham(Ruleset[model.Encounter, MurdhamState]):
 
     def summary(self, state: MurdhamState) -> tuple[CombatantSummary, ...]:
         return tuple(summarize(c) for c in state.characters())
+
+    def card(self, state: MurdhamState, combatant: Combatant) -> dict[str, Any]:
+        """The character's zone, its weapons, armour and shield with their wear (seed "Combat
+        gear degradation"; guns fired once a combat, M13; consumables spent)."""
+        c = cast(Character, combatant)
+        gear = [{"name": w.name, "state": gear_state(w.wear, w.fired)} for w in c.weapons]
+        for worn in (c.armour, c.shield):
+            if worn is not None:
+                gear.append({"name": worn.name, "state": gear_state(worn, False)})
+        return {"where": f"zone {c.zone}", "gear": gear}
 
     def commands(self) -> MurdhamCommands:
         return MurdhamCommands()
@@ -215,3 +225,11 @@ _ATTACK_TALLIES = (
     ("attacks dodged", "dodged"),
     ("attacks countered", "countered"),
 )
+
+
+def gear_state(item: Weapon | Gear, fired: bool) -> str:
+    """Wear in words: destroyed, damaged, spent (fired), or ready."""
+    if item.destroyed:
+        return "destroyed"
+    words = [w for w, on in (("damaged", item.damaged), ("fired", fired)) if on]
+    return ", ".join(words) or "ready"
