@@ -208,3 +208,15 @@ def first_log(client: httpx.Client, url: str) -> str:
             elif taking and not line:
                 break
     return re.sub(r"<[^>]+>", " ", " ".join(data))
+
+
+def test_the_gm_screen_shows_exact_odds_beside_each_attack(browser: Browser, base: str) -> None:
+    ctx = context(browser, base)
+    gm = ctx.new_page()
+    open_table(gm, "brp/duel")
+    seat(gm, "Red", "digital")
+    gm.get_by_role("button", name="Start the fight").click()
+    expect(gm.locator(".question h2")).to_have_text("Aldric: intent")
+    expect(gm.locator("#odds-0")).to_contain_text("takes out")
+    gm.screenshot(path=str(SCREENSHOTS / "gm-odds.png"))
+    ctx.close()

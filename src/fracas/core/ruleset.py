@@ -28,6 +28,7 @@ from fracas.core.errors import FracasError, UnknownRuleset
 from fracas.core.events import CombatantSummary
 from fracas.core.journal import Command
 from fracas.core.outcome import EVERYONE_DOWN, ONE_SIDE_LEFT, Verdict
+from fracas.core.requests import ChoiceRequest
 from fracas.core.table import Table
 
 SpecT = TypeVar("SpecT", bound=BaseModel)
@@ -139,6 +140,14 @@ class Ruleset(ABC, Generic[SpecT, StateT]):
         stunts…), the first being the one `fracas odds` takes by default. None: this
         ruleset gives no odds."""
         return ()
+
+    def option_action(
+        self, state: StateT, request: ChoiceRequest, option: object
+    ) -> tuple[Combatant, Combatant, str] | None:
+        """The action one option of a decision is, as (actor, target, action) for the odds a
+        screen shows beside it (issue 13); None when the option is not one action against one
+        target as things stand (a move, a pass, an attack after closing in)."""
+        return None
 
     def perform(
         self, table: Table, state: StateT, actor: Combatant, target: Combatant, action: str

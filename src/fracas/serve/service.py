@@ -27,6 +27,8 @@ from fracas.core.live import LiveBattle
 from fracas.core.question import Question
 from fracas.core.save import battle_from_save, to_save
 from fracas.core.seats import Seat
+from fracas.exact.action import ActionOdds
+from fracas.exact.options import option_odds
 from fracas.serve.store import Change, Conflict, SeatRow, Store, TableRow, journal_of
 from fracas.serve.tokens import digest, matches, new_table_id, new_token, seat_token
 from fracas.serve.views import GM_CALLER, Caller, EventLog
@@ -399,17 +401,33 @@ class Tables:
     def undo_preview(self, table_id: str, caller: Caller) -> Question | None:
         """The question an undo would go back to (worked out on a copy of the battle)."""
         _gm_only(caller, "undo")
+        return self._copy(self.live(table_id)).undo(1)
+
+    def option_odds(
+        self, table_id: str, caller: Caller, question_id: str
+    ) -> dict[int, ActionOdds]:
+        """The exact odds beside each option of the open question (the GM's screen), worked
+        out on a copy of the battle, so the table is not held while they are."""
+        _gm_only(caller, "see the odds")
         live = self.live(table_id)
+        copy = self._copy(live)
+        copy.advance()
+        if copy.question is None or copy.question.id != question_id:
+            return {}
+        return option_odds(copy)
+
+    @staticmethod
+    def _copy(live: Live) -> Battle:
+        """A battle of its own, at the table's journal (the table's is left alone)."""
         with live.lock:
             battle = live.battle
-            copy = Battle(
+            return Battle(
                 battle.encounter,
                 seed=battle.seed,
                 seats=battle.seating.seats,
                 journal=list(battle.journal),
                 authors=dict(battle.authors),
             )
-        return copy.undo(1)
 
     def seat_links(self, live: Live, caller: Caller) -> dict[str, str]:
         """Each person's seat and its token, for the GM (derived again from the GM's)."""

@@ -17,10 +17,11 @@ from typing import Any, cast
 from fracas.core.combatant import Combatant, Side, Status, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
+from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
 from fracas.rulesets.brp import combat, data, decisions, model, odds
-from fracas.rulesets.brp.actions import Action
+from fracas.rulesets.brp.actions import Action, Attack
 from fracas.rulesets.brp.commands import BRPCommands
 from fracas.rulesets.brp.policy import BRPPolicy
 from fracas.rulesets.brp.round import action_key, play_round
@@ -77,7 +78,7 @@ class BRP(Ruleset[model.Encounter, BRPState]):
         f = cast(Fighter, combatant)
         gear = [{"name": w.name, "state": weapon_state(w)} for w in f.weapons]
         if f.shield is not None:
-            gear.append({"name": f.shield.data.name, "state": f"{f.shield.hp} HP"})
+            gear.append({"name": f.shield.bash.name, "state": f"{f.shield.hp} HP"})
         if f.armour:
             gear.append({"name": "armour", "state": f"{f.armour} points"})
         return {**card, "gear": gear}
@@ -118,6 +119,15 @@ class BRP(Ruleset[model.Encounter, BRPState]):
         if not actor.active or actor.side == target.side:
             return []
         return [str(w) for w in actor.arms() if w.ready]
+
+    def option_action(
+        self, state: BRPState, request: ChoiceRequest, option: object
+    ) -> tuple[Combatant, Combatant, str] | None:
+        """§5.2: an intent to attack is an attack with that weapon on that target."""
+        who = request.who
+        if request.decision != decisions.INTENT or not isinstance(option, Attack):
+            return None
+        return (who, option.target, str(option.weapon)) if isinstance(who, Fighter) else None
 
     def perform(
         self, table: Table, state: BRPState, actor: Combatant, target: Combatant, action: str

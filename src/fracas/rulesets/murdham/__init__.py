@@ -18,6 +18,7 @@ from fracas.core.combatant import Combatant, Side, Status, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
 from fracas.core.outcome import Verdict
+from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
 from fracas.rulesets.murdham import attack, data, decisions, model
@@ -26,6 +27,7 @@ from fracas.rulesets.murdham.commands import MurdhamCommands
 from fracas.rulesets.murdham.policy import MurdhamPolicy
 from fracas.rulesets.murdham.round import play_round
 from fracas.rulesets.murdham.state import Character, Gear, MurdhamState, Weapon, build_character
+from fracas.rulesets.murdham.turn import Strike
 from fracas.rulesets.murdham.zones import Zone, ZoneMap
 
 # Seed "Morale": a fight can end with the beaten faction gone rather than cut down.
@@ -161,6 +163,20 @@ class Murdham(Ruleset[model.Encounter, MurdhamState]):
         if not actor.able or actor.side == target.side:
             return []
         return [w.name for w in actor.weapons if attack.why_not(state, actor, target, w) is None]
+
+    def option_action(
+        self, state: MurdhamState, request: ChoiceRequest, option: object
+    ) -> tuple[Combatant, Combatant, str] | None:
+        """Seed "Attacking": a turn that strikes a target already within reach, to harm it
+        with full force, is that weapon's attack (one that closes in first, holds back, or
+        is a stunt is not that one action as things stand)."""
+        who = request.who
+        if request.decision != decisions.TURN or not isinstance(option, Strike):
+            return None
+        within_reach = option.approach == 0 and option.kind == "damage" and not option.held_back
+        if within_reach and isinstance(who, Character):
+            return who, option.target, option.weapon.name
+        return None
 
     def perform(
         self, table: Table, state: MurdhamState, actor: Combatant, target: Combatant, action: str

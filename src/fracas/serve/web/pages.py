@@ -11,6 +11,7 @@ import io
 import secrets
 from collections import defaultdict
 from collections.abc import Callable
+from fractions import Fraction
 from importlib.resources import files
 from typing import Annotated, Any
 
@@ -27,6 +28,7 @@ from fracas.core.events import Event
 from fracas.core.reading import load_yaml
 from fracas.core.seats import Seat
 from fracas.dice import DiceError
+from fracas.exact.action import OutcomeOdds
 from fracas.narration.render import log_lines
 from fracas.serve import stream
 from fracas.serve.service import Live, Tables, examples, read_encounter
@@ -220,6 +222,28 @@ def undo_preview(request: Request, table_id: str) -> Response:
     except FracasError as err:
         context = {"table_id": table_id, "back_to": None, "error": str(err)}
     return templates.TemplateResponse(request, "undo.html", context)
+
+
+@router.get("/play/{table_id}/odds", response_class=HTMLResponse)
+def odds(request: Request, table_id: str, question: str) -> Response:
+    """The exact odds beside each option of the open question (GM only): swapped into
+    their places out of band."""
+    _, caller = _asking(request, table_id)
+    try:
+        found = _tables(request).option_odds(table_id, caller, question)
+    except FracasError:
+        found = {}
+    lines = {index: odds_text(o.policy) for index, o in found.items()}
+    return templates.TemplateResponse(request, "odds.html", {"odds": lines})
+
+
+def odds_text(o: OutcomeOdds) -> str:
+    """One action's odds in a few words: harm done, the chance the target is out."""
+    harmed = sum((p for harm, p in o.harm.items() if harm > 0), Fraction(0))
+    return (
+        f"harms {float(harmed):.0%}, avg {float(o.mean_harm()):.1f},"
+        f" takes out {float(o.down):.1%}"
+    )
 
 
 @router.post("/play/{table_id}/undo", response_class=HTMLResponse)

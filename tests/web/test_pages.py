@@ -1,0 +1,74 @@
+"""The pages' own routes, without a browser (issue 13): odds beside the options for the GM
+only, typed dice read as the dice read, the undo preview."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from fracas.core.save import load_battle
+from fracas.dice import DiceError
+from fracas.exact.action import action_odds
+from fracas.serve.web.pages import _faces, odds_text
+from serve.support import app_client, bearer
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return app_client(f"sqlite:///{tmp_path / 'tables.db'}")
+
+
+def duel(client: TestClient) -> tuple[str, str, str, dict]:
+    table = client.post("/api/tables", json={"example": "brp/duel", "seed": 4}).json()
+    url, gm = f"/api/tables/{table['id']}", bearer(table["gm_token"])
+    red = client.post(f"{url}/seats", headers=gm, json={"name": "Red"}).json()["token"]
+    question = client.post(f"{url}/start", headers=gm).json()["question"]
+    return table["id"], table["gm_token"], red, question
+
+
+def test_the_gm_sees_each_attacks_exact_odds_beside_it(client: TestClient) -> None:
+    table, gm, red, question = duel(client)
+    assert question["prompt"] == "Aldric: intent"
+    page = client.get(f"/play/{table}/odds?question={question['id']}", headers=bearer(gm))
+    assert page.status_code == 200
+    save = client.get(f"/api/tables/{table}/save", headers=bearer(gm)).json()
+    battle = load_battle(save)
+    expected = action_odds(battle, "Aldric", "Berend", "Sword, Broad")
+    assert 'id="odds-0"' in page.text and odds_text(expected.policy) in page.text
+    assert "only defend" in question["options"][-1]["label"]
+    assert f'id="odds-{len(question["options"]) - 1}"' not in page.text  # not an attack
+    player = client.get(f"/play/{table}/odds?question={question['id']}", headers=bearer(red))
+    assert "odds-0" not in player.text  # the GM's alone
+
+
+def test_odds_text_reads_the_exact_figures() -> None:
+    from fracas.exact.action import OutcomeOdds
+
+    odds = OutcomeOdds.of_outcomes(
+        {("miss", 0, False): Fraction(1, 2), ("hit", 4, False): Fraction(1, 4),
+         ("hit", 10, True): Fraction(1, 4)}
+    )  # fmt: skip
+    assert odds_text(odds) == "harms 50%, avg 3.5, takes out 25.0%"
+
+
+def test_typed_faces_read_as_the_dice_read() -> None:
+    assert _faces(["00", "7"], [100, 10]) == [100, 7]
+    assert _faces(["0"], [10]) == [10]
+    for bad, dice in ((["7"], [6]), (["x"], [6]), (["0"], [6]), (["1", "2"], [6])):
+        with pytest.raises(DiceError):
+            _faces(bad, dice)
+
+
+def test_the_undo_preview_names_the_question_it_goes_back_to(client: TestClient) -> None:
+    table, gm, red, question = duel(client)
+    client.post(
+        f"/api/tables/{table}/answers",
+        headers=bearer(red),
+        json={"question": question["id"], "value": 0},
+    )
+    preview = client.get(f"/play/{table}/undo", headers=bearer(gm))
+    assert f"Undo goes back to: <strong>{question['prompt']}</strong>" in preview.text
+    assert client.get(f"/play/{table}/undo", headers=bearer(red)).text.count("only the GM") == 1
