@@ -40,6 +40,18 @@ def seated_duel(client: TestClient, dice: str = "digital") -> tuple[str, str, st
     return table["id"], table["gm_token"], seat.json()["token"]
 
 
+def answer_first(client: TestClient, table: str, token: str, value: int) -> dict[str, Any]:
+    """Answer the open question with option `value`; the question answered."""
+    question = view(client, table, token)["question"]
+    reply = client.post(
+        f"/api/tables/{table}/answers",
+        headers=bearer(token),
+        json={"question": question["id"], "value": value},
+    )
+    assert reply.status_code == 200, reply.text
+    return dict(question)
+
+
 def view(client: TestClient, table: str, token: str) -> dict[str, Any]:
     reply = client.get(f"/api/tables/{table}", headers=bearer(token))
     assert reply.status_code == 200, reply.text
@@ -129,12 +141,7 @@ def test_a_gm_command_is_kept_and_a_player_may_not_give_one(client: TestClient) 
 
 def test_the_save_replays_and_resumes_at_the_same_question(client: TestClient) -> None:
     table, gm, red = seated_duel(client)
-    question = view(client, table, red)["question"]
-    client.post(
-        f"/api/tables/{table}/answers",
-        headers=bearer(red),
-        json={"question": question["id"], "value": 1},
-    )
+    answer_first(client, table, red, 1)
     save = client.get(f"/api/tables/{table}/save", headers=bearer(gm)).json()
     assert load_battle(save).question.id == view(client, table, gm)["question"]["id"]
     resumed = client.post("/api/tables", json={"save": save})
@@ -248,12 +255,7 @@ def test_fracas_replay_shows_a_tables_save_as_far_as_it_went(
     from fracas.cli.app import app
 
     table, gm, red = seated_duel(client)
-    question = view(client, table, red)["question"]
-    client.post(
-        f"/api/tables/{table}/answers",
-        headers=bearer(red),
-        json={"question": question["id"], "value": 0},
-    )
+    answer_first(client, table, red, 0)
     save = tmp_path / "table.json"
     save.write_text(client.get(f"/api/tables/{table}/save", headers=bearer(gm)).text)
     result = CliRunner().invoke(app, ["replay", str(save)])

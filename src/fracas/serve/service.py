@@ -132,7 +132,8 @@ def _journal_json(battle: Battle) -> list[Any]:
     return journal_to_json(battle.journal, battle.authors)
 
 
-def _common_prefix(a: list[Any], b: list[Any]) -> int:
+def common_prefix(a: list[Any], b: list[Any]) -> int:
+    """How many leading items two lists share (journals, or a stream's events)."""
     n = 0
     for x, y in zip(a, b, strict=False):
         if x != y:
@@ -327,7 +328,7 @@ class Tables:
             self.forget(table_id)  # not refused but broken: rebuild from the database
             raise
         after = _journal_json(live.battle)
-        keep = _common_prefix(before, after)
+        keep = common_prefix(before, after)
         change = Change(live.head + 1, caller.seat, op, keep, after[keep:])
         try:
             self.store.append(table_id, change)

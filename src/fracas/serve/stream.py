@@ -22,7 +22,7 @@ from typing import Any, Protocol
 from starlette.concurrency import run_in_threadpool
 
 from fracas.core.events import Event
-from fracas.serve.service import Live, Tables
+from fracas.serve.service import Live, Tables, common_prefix
 from fracas.serve.views import Caller
 
 POLL_SECONDS = 1.0
@@ -105,15 +105,6 @@ def parse_last_id(value: str | None) -> tuple[int, int] | None:
     return int(seen), int(position)
 
 
-def _prefix(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> int:
-    n = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        n += 1
-    return n
-
-
 async def events(
     tables: Tables,
     notifier: Notifier,
@@ -130,7 +121,7 @@ async def events(
             live = await run_in_threadpool(tables.live, table_id)
             log = await run_in_threadpool(live.log, caller.viewer)
             docs, seen_events = list(log.docs), list(log.events)
-            keep = _prefix(sent, docs)
+            keep = common_prefix(sent, docs)
             if shown is None or keep < len(sent) or len(docs) > keep:
                 messages = await run_in_threadpool(
                     fmt.update, len(sent), keep, seen_events, docs, live.head
