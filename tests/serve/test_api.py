@@ -3,6 +3,7 @@ commands, saves, and every refusal as a JSON error that changes nothing."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -276,3 +277,17 @@ def test_cards_show_gear_to_its_side_and_where_to_all(client: TestClient) -> Non
     cards = view(client, murdham["id"], murdham["gm_token"])["combatants"]
     assert all(c["where"].startswith("zone ") for c in cards)
     assert any(g["state"] == "ready" for c in cards for g in c["gear"])
+
+
+def test_the_gms_question_carries_exact_odds_when_asked(client: TestClient) -> None:
+    table, gm, red = seated_duel(client)
+    plain = view(client, table, gm)["question"]
+    assert all("odds" not in o for o in plain["options"])
+    reply = client.get(f"/api/tables/{table}?odds=true", headers=bearer(gm)).json()
+    first = reply["question"]["options"][0]
+    assert first["label"].startswith("attack Berend with Sword")
+    results = first["odds"]["policy"]["results"]
+    assert sum(Fraction(r["exact"]) for r in results.values()) == 1
+    assert "odds" not in reply["question"]["options"][-1]  # "only defend" is no attack
+    refused = client.get(f"/api/tables/{table}?odds=true", headers=bearer(red))
+    assert refused.status_code == 403

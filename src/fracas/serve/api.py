@@ -161,8 +161,22 @@ def create_app(store: Store) -> FastAPI:
         )
 
     @app.get("/api/tables/{table_id}")
-    def get_table(asking: Asking) -> TableView:
-        return TableView.model_validate(table_view(*asking))
+    def get_table(
+        table_id: str,
+        asking: Asking,
+        odds: Annotated[bool, Query(description="the exact odds beside each option (GM)")] = False,
+    ) -> TableView:
+        """The table as this token may see it; with `odds=true` (the GM's token) the open
+        choice's options carry the exact odds of the action each one is, where the ruleset
+        names one (issue 11)."""
+        view = table_view(*asking)
+        question = view["question"]
+        if odds and question is not None and question["kind"] == "choice":
+            found = tables.option_odds(table_id, asking[1], question["id"])
+            for option in question["options"]:
+                if option["index"] in found:
+                    option["odds"] = found[option["index"]].to_dict()
+        return TableView.model_validate(view)
 
     @app.post("/api/tables/{table_id}/seats", status_code=201)
     def add_seat(table_id: str, body: NewSeat, asking: Asking, request: Request) -> SeatCreated:
