@@ -9,13 +9,13 @@ initiative, declarations, segments and slots, morale), `shortcut` (the averaging
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
-from fracas.core.combatant import Side, Status, roster
+from fracas.core.combatant import Combatant, Side, Status, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
 from fracas.core.outcome import Verdict
-from fracas.core.ruleset import Ruleset
+from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
 from fracas.rulesets.odnd import data, model
 from fracas.rulesets.odnd.commands import OdndCommands
@@ -85,6 +85,42 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
 
     def commands(self) -> OdndCommands:
         return OdndCommands()
+
+    def order_of_play(self, state: OdndState) -> dict[str, Any]:
+        """Rules 118–127 (ODD-U30, U31): a d6 per PC and per monster group, high first;
+        groups with the same roll share a slot and strike simultaneously. Entries in slot
+        order (groups not yet rolled for last), each with its group, its roll and this
+        round's declaration."""
+        rolls = state.initiative
+        ordered = sorted(
+            (f for members in state.groups.values() for f in members),
+            key=lambda f: -rolls.get(f.group, 0),
+        )
+        return {
+            "kind": "group initiative",
+            "round": state.round,
+            "entries": [
+                order_entry(
+                    f,
+                    group=f.group,
+                    initiative=rolls.get(f.group),
+                    surprised=f.surprised,
+                    target=f.plan_target.name if f.plan_target is not None else None,
+                    parrying=f.parrying,
+                )
+                for f in ordered
+            ],
+        }
+
+    def card(self, state: OdndState, combatant: Combatant) -> dict[str, Any]:
+        """Its armour class (descending, with shield and DEX, rules 1–2) and weapons."""
+        f = cast(Fighter, combatant)
+        gear = [
+            {"name": w.data.name, "state": f"{w.damage}, {w.to_hit:+d} to hit"} for w in f.weapons
+        ]
+        shield = " with shield" if f.shield else ""
+        gear.append({"name": "armour class", "state": f"AC {f.base_ac}{shield}"})
+        return {"where": "in the melee (F-ODD-1)", "gear": gear}
 
 
 def summarize(c: Fighter) -> CombatantSummary:
