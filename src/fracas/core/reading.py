@@ -27,6 +27,12 @@ def read_text(path: str | Path, limit: int = MAX_BYTES) -> str:
         raise Unreadable(f"cannot read the file ({err.strerror or err})") from None
     if len(raw) > limit:
         raise Unreadable(f"too large for an encounter or a save (over {limit // 2**20} MiB)")
+    return decode(raw)
+
+
+def decode(raw: bytes) -> str:
+    """Text from bytes as a file or an upload holds them: UTF-8 (with or without a
+    byte-order mark) or UTF-16 with its mark; a binary or another encoding is refused."""
     for bom, encoding in ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
                           (codecs.BOM_UTF16_BE, "utf-16")):  # fmt: skip
         if raw.startswith(bom):

@@ -23,15 +23,15 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from sse_starlette.sse import EventSourceResponse
 
-from fracas.core.errors import FracasError
+from fracas.core.errors import EncounterError, FracasError
 from fracas.core.events import Event
-from fracas.core.reading import load_yaml
+from fracas.core.reading import Unreadable, decode, load_yaml
 from fracas.core.seats import Seat
 from fracas.dice import DiceError
 from fracas.exact.action import OutcomeOdds
 from fracas.narration.render import log_lines
 from fracas.serve import stream
-from fracas.serve.service import Live, Tables, examples, read_encounter
+from fracas.serve.service import MAX_ENCOUNTER_BYTES, Live, Tables, examples, read_encounter
 from fracas.serve.views import Caller, table_view
 
 router = APIRouter(include_in_schema=False)
@@ -77,11 +77,14 @@ async def new_table(
 ) -> Response:
     """A table from a bundled example or an uploaded file; the GM's screen next."""
     text, toml = None, False
-    if upload is not None and upload.filename:
-        raw = await upload.read()
-        text, toml = raw.decode("utf-8", "replace"), upload.filename.endswith(".toml")
-        example = None
     try:
+        if upload is not None and upload.filename:
+            raw = await upload.read(MAX_ENCOUNTER_BYTES + 1)
+            toml, example = upload.filename.endswith(".toml"), None
+            try:
+                text = decode(raw)  # as `fracas check` reads a file: UTF-8 or UTF-16 with a BOM
+            except Unreadable as err:
+                raise EncounterError(upload.filename, [("", str(err))]) from None
         encounter = read_encounter(text, example, toml)
         table_id, gm_token, _ = _tables(request).create(encounter, None)
     except FracasError as err:
