@@ -113,6 +113,8 @@ class Store:
                 command.upgrade(config, "head")
         except OperationalError as err:
             raise StoreError(f"cannot use the database: {err.orig}") from None
+        except SQLAlchemyError as err:  # e.g. another server creating the tables at this moment
+            raise StoreError(f"cannot prepare the database: {err}") from None
 
     def close(self) -> None:
         self.engine.dispose()
