@@ -53,5 +53,6 @@ def serve(
     out.print(f"fracas serve: tables kept in [bold]{where}[/bold]")
     if not _loopback(host):
         out.print(f"serving the local network on {host}:{port}: anyone who can reach it may play")
-    out.print(f"API and its documents at http://{host}:{port}/docs")
+    out.print(f"Open http://{host}:{port}/ to start a table (the GM screen)")
+    out.print(f"The HTTP API and its documents: http://{host}:{port}/docs")
     uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
