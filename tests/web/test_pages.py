@@ -72,3 +72,27 @@ def test_the_undo_preview_names_the_question_it_goes_back_to(client: TestClient)
     preview = client.get(f"/play/{table}/undo", headers=bearer(gm))
     assert f"Undo goes back to: <strong>{question['prompt']}</strong>" in preview.text
     assert client.get(f"/play/{table}/undo", headers=bearer(red)).text.count("only the GM") == 1
+
+
+def test_the_gm_commands_from_the_screens_forms(client: TestClient) -> None:
+    table, gm, red, _ = duel(client)
+    panel = f"/play/{table}/command"
+    forms = [
+        {"kind": "set vitals", "combatant": "berend", "vital": "HP", "value": "5"},
+        {"kind": "set condition", "combatant": "berend", "condition": "unconscious", "on": "off"},
+        {"kind": "add combatant", "side": "Blue", "sheet": "name: Guard\ntemplate: swordsman"},
+    ]
+    for form in forms:
+        reply = client.post(panel, headers=bearer(gm), data=form)
+        assert reply.status_code == 200 and 'class="error"' not in reply.text, (form, reply.text)
+    save = client.get(f"/api/tables/{table}/save", headers=bearer(gm)).json()
+    kinds = [
+        e["command"]["kind"] for e in save["journal"] if isinstance(e, dict) and "command" in e
+    ]
+    assert kinds == ["set vitals", "set condition", "add combatant"]
+    bad = client.post(
+        panel, headers=bearer(gm), data={"kind": "add combatant", "side": "Blue", "sheet": "a: ["}
+    )
+    assert "not valid YAML" in bad.text
+    refused = client.post(panel, headers=bearer(red), data=forms[0])
+    assert "only the GM" in refused.text
