@@ -72,3 +72,25 @@ def test_an_unreachable_database_is_a_clear_error(tmp_path: Path) -> None:
         Store(f"sqlite:///{tmp_path / 'no' / 'such' / 'folder.db'}").migrate()
     with pytest.raises(StoreError):
         Store("nosuchdb://x").migrate()
+
+
+def test_postgresql_tells_other_servers_of_a_change_at_once(postgres: str) -> None:
+    listener = Store(postgres)
+    heard: list[str] = []
+    woken = threading.Event()
+
+    def changed(table_id: str) -> None:
+        heard.append(table_id)
+        woken.set()
+
+    listener.listen(changed)
+    try:
+        client = app_client(postgres)  # another server on the same database
+        table = client.post("/api/tables", json={"example": "brp/duel", "seed": 1}).json()
+        gm = bearer(table["gm_token"])
+        client.post(f"/api/tables/{table['id']}/seats", headers=gm, json={"name": "Red"})
+        assert woken.wait(10), "no notification of the change"
+        assert heard[0] == table["id"]
+    finally:
+        listener.close()
+    assert not Store("sqlite://").notifies  # SQLite: streams look every second instead

@@ -111,6 +111,7 @@ def create_app(store: Store) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        store.listen(notifier.notify)  # other processes' changes wake this one's streams
         yield
         store.close()
 

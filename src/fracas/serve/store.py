@@ -10,11 +10,14 @@ collide on the unique key, and the later one is told so (`Conflict`).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+import logging
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any
 
+import psycopg
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
@@ -25,6 +28,9 @@ from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 
 from fracas.core.errors import FracasError
 from fracas.serve.schema import changes, seats, tables
+
+log = logging.getLogger("fracas.serve")
+CHANNEL = "fracas_changes"  # PostgreSQL's notification channel of committed changes
 
 
 class StoreError(FracasError):
@@ -96,6 +102,8 @@ class Store:
             raise StoreError(f"cannot use the database {url!r}: {err}") from None
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._listening = threading.Event()
+        self._listener: threading.Thread | None = None
 
     def migrate(self) -> None:
         """Bring the database to this fracas's schema, or refuse one made by a newer fracas."""
@@ -117,7 +125,50 @@ class Store:
             raise StoreError(f"cannot prepare the database: {err}") from None
 
     def close(self) -> None:
+        self._listening.set()  # stops a listener thread at its next wake-up
+        if self._listener is not None:
+            self._listener.join(5.0)
         self.engine.dispose()
+
+    # --- changes made by other server processes ----------------------------------------------
+
+    @property
+    def notifies(self) -> bool:
+        """Whether this database tells other processes of changes at once (PostgreSQL's
+        LISTEN/NOTIFY); elsewhere streams look at the database every second."""
+        return self.engine.dialect.name == "postgresql"
+
+    def listen(self, changed: Callable[[str], None]) -> None:
+        """Call `changed(table_id)` whenever any server process commits a change to a table
+        (PostgreSQL only; a daemon thread with its own connection)."""
+        if not self.notifies:
+            return
+        self._listener = threading.Thread(target=self._listen, args=(changed,), daemon=True)
+        self._listener.start()
+
+    def _listen(self, changed: Callable[[str], None]) -> None:
+        """Listen until closed; a lost connection is opened again a second later (streams
+        still look at the database every second meanwhile)."""
+        while not self._listening.is_set():
+            try:
+                self._listen_once(changed)
+            except (psycopg.Error, SQLAlchemyError) as err:
+                if not self._listening.is_set():
+                    log.warning("listening for changes: %s; again in a second", err)
+                    self._listening.wait(1.0)
+
+    def _listen_once(self, changed: Callable[[str], None]) -> None:
+        raw = self.engine.raw_connection()
+        try:
+            driver = raw.driver_connection
+            assert isinstance(driver, psycopg.Connection)
+            driver.autocommit = True
+            driver.execute(f"LISTEN {CHANNEL}")
+            while not self._listening.is_set():
+                for note in driver.notifies(timeout=1.0):
+                    changed(note.payload)
+        finally:
+            raw.close()
 
     # --- tables and seats -------------------------------------------------------------------
 
@@ -180,6 +231,8 @@ class Store:
         """Commit one change at its position, or raise Conflict if that position is taken."""
         try:
             with self.engine.begin() as c:
+                if self.notifies:  # sent when the transaction commits, to every listener
+                    c.execute(select(func.pg_notify(CHANNEL, table_id)))
                 c.execute(
                     insert(changes).values(
                         table_id=table_id,

@@ -7,8 +7,9 @@ event `{"keep": K}` — drop every event after the K-th and redraw — and then 
 After each change a `state` event carries the table as this token sees it. The browser's
 pages (`serve.web`) take the same stream in another `Format`: HTML lines of the log.
 
-Changes made by this process wake the streams at once; changes made by another server
-process on the same database are found by looking at the database every second.
+Changes made by this process wake the streams at once, and so do another server process's
+on PostgreSQL (`Store.listen`); otherwise they are found by looking at the database every
+second.
 """
 
 from __future__ import annotations
