@@ -3,6 +3,7 @@ Debian's Chromium against a real `fracas serve` process on loopback."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +15,20 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_play
 from serve.support import server
 
 CHROMIUM = "/usr/bin/chromium"
-SCREENSHOTS = Path(__file__).parents[2] / "docs" / "screenshots"
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the screenshots go: the README's own folder with FRACAS_SCREENSHOTS=1 (to
+    refresh them), a temporary one otherwise, so that a test run leaves the checkout as it
+    was."""
+    if os.environ.get("FRACAS_SCREENSHOTS") == "1":
+        folder = Path(__file__).parents[2] / "docs" / "screenshots"
+        folder.mkdir(exist_ok=True)
+        return folder
+    return tmp_path_factory.mktemp("screenshots")
+
+
 # As the machine's notes advise: no sandbox as root, no background network (the machine's
 # closed network refuses it), a fresh profile per context.
 ARGS = [
@@ -93,7 +107,7 @@ def answer_once(player: Page, turn: int) -> bool:
     return True
 
 
-def test_a_gm_and_a_player_fight_the_ambush_live(browser: Browser, base: str) -> None:
+def test_a_gm_and_a_player_fight_the_ambush_live(browser: Browser, base: str, shots: Path) -> None:
     gm_ctx, player_ctx = context(browser, base), context(browser, base, 420, 860)
     gm, player = gm_ctx.new_page(), player_ctx.new_page()
     gm.on("dialog", lambda d: d.accept())
@@ -117,9 +131,8 @@ def test_a_gm_and_a_player_fight_the_ambush_live(browser: Browser, base: str) ->
         answered += 1
     assert answered
     expect(gm.locator("#log p")).not_to_have_count(log_before)  # live, without a reload
-    SCREENSHOTS.mkdir(exist_ok=True)
-    gm.screenshot(path=str(SCREENSHOTS / "gm.png"), full_page=True)
-    player.screenshot(path=str(SCREENSHOTS / "player.png"), full_page=True)
+    gm.screenshot(path=str(shots / "gm.png"), full_page=True)
+    player.screenshot(path=str(shots / "player.png"), full_page=True)
     # Undo (the key u), then both pages reloaded show the same state.
     prompt = player.locator(".question h2").inner_text()
     gm.keyboard.press("u")  # first the question it goes back to, then the undo itself
@@ -210,7 +223,9 @@ def first_log(client: httpx.Client, url: str) -> str:
     return re.sub(r"<[^>]+>", " ", " ".join(data))
 
 
-def test_the_gm_screen_shows_exact_odds_beside_each_attack(browser: Browser, base: str) -> None:
+def test_the_gm_screen_shows_exact_odds_beside_each_attack(
+    browser: Browser, base: str, shots: Path
+) -> None:
     ctx = context(browser, base)
     gm = ctx.new_page()
     open_table(gm, "brp/duel")
@@ -218,5 +233,5 @@ def test_the_gm_screen_shows_exact_odds_beside_each_attack(browser: Browser, bas
     gm.get_by_role("button", name="Start the fight").click()
     expect(gm.locator(".question h2")).to_have_text("Aldric: intent")
     expect(gm.locator("#odds-0")).to_contain_text("takes out")
-    gm.screenshot(path=str(SCREENSHOTS / "gm-odds.png"))
+    gm.screenshot(path=str(shots / "gm-odds.png"))
     ctx.close()
