@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from fracas.core.audience import GM_VIEW, PLAYERS, Viewer
 from fracas.core.battle import Battle, replay
 from fracas.core.encounter import Encounter, from_document, load
-from fracas.core.errors import AnswerError, CommandError, NotYourQuestion, StaleAnswer
+from fracas.core.errors import AnswerError, BadCommand, CommandError, NotYourQuestion, StaleAnswer
 from fracas.core.journal import (
     AddCombatant,
     EndBattle,
@@ -54,6 +54,7 @@ __all__ = [
     "PLAYERS",
     "AddCombatant",
     "AnswerError",
+    "BadCommand",
     "Battle",
     "CommandError",
     "Encounter",

@@ -140,6 +140,28 @@ def test_a_gm_command_is_kept_and_a_player_may_not_give_one(client: TestClient) 
     assert ended.status_code == 409  # the battle is over
 
 
+@pytest.mark.parametrize(
+    ("command", "words"),
+    [
+        ({"kind": "set vitals", "combatant": "nobody", "vitals": {"HP": 4}}, "no combatant"),
+        ({"kind": "set vitals", "combatant": "berend", "vitals": {"health": 4}}, "vitals are"),
+        ({"kind": "set condition", "combatant": "berend", "condition": "sleepy"}, "conditions"),
+        ({"kind": "add combatant", "side": "Green", "sheet": {}}, "no side is named"),
+    ],
+)
+def test_a_command_with_a_bad_value_is_422_and_changes_nothing(
+    client: TestClient, command: dict[str, object], words: str
+) -> None:
+    """A command wrong whatever the battle's state is a bad value (422); one the battle
+    cannot take now, as when it is over, is a conflict (409, above)."""
+    table, gm, _ = seated_duel(client)
+    before = view(client, table, gm)
+    reply = client.post(f"/api/tables/{table}/commands", headers=bearer(gm), json=command)
+    assert reply.status_code == 422, reply.text
+    assert words in reply.json()["error"]
+    assert view(client, table, gm) == before
+
+
 def test_the_save_replays_and_resumes_at_the_same_question(client: TestClient) -> None:
     table, gm, red = seated_duel(client)
     answer_first(client, table, red, 1)

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from pydantic import BaseModel
 
 from fracas.core.combatant import BattleState, Combatant, Side, Status, name_and_id
-from fracas.core.errors import CommandError
+from fracas.core.errors import BadCommand
 from fracas.core.journal import AddCombatant, Command, RemoveCombatant, SetCondition, SetVitals
 from fracas.core.table import Table
 
@@ -27,7 +27,7 @@ def combatant_by_id(state: BattleState, ident: str) -> Combatant:
         if c.id == ident:
             return c
     ids = ", ".join(sorted(c.id for c in state.combatants))
-    raise CommandError(f"no combatant has the id {ident!r} (ids: {ids})")
+    raise BadCommand(f"no combatant has the id {ident!r} (ids: {ids})")
 
 
 class CommandRules(Generic[StateT, SheetT]):
@@ -46,23 +46,23 @@ class CommandRules(Generic[StateT, SheetT]):
         return {}
 
     def check(self, state: StateT, command: Command) -> None:
-        """Refuse (CommandError) what this battle cannot take, before it is journaled."""
+        """Refuse (BadCommand) what this battle cannot take, before it is journaled."""
         who = getattr(command, "combatant", None)
         if who is not None:
             combatant_by_id(state, who)
         if isinstance(command, SetVitals):
             if not command.vitals or set(command.vitals) - set(self.vitals):
-                raise CommandError(
+                raise BadCommand(
                     f"{self.title} vitals are {_listed(self.vitals)}; got {sorted(command.vitals)}"
                 )
         elif isinstance(command, SetCondition) and command.condition not in self.conditions:
-            raise CommandError(
+            raise BadCommand(
                 f"{self.title} conditions are {_listed(self.conditions)}; got {command.condition!r}"
             )
         elif isinstance(command, AddCombatant):
             sides = [s.name for s in state.sides]
             if command.side not in sides:
-                raise CommandError(f"no side is named {command.side!r} (sides: {', '.join(sides)})")
+                raise BadCommand(f"no side is named {command.side!r} (sides: {', '.join(sides)})")
             self.check_sheet(state, self.sheet(command))
 
     def apply(self, table: Table, state: StateT, command: Command) -> str:
@@ -82,14 +82,14 @@ class CommandRules(Generic[StateT, SheetT]):
             gone = combatant_by_id(state, command.combatant)
             gone.status, gone.went_down = Status.FLED, True
             return f"{gone.name} leaves the battle"
-        raise CommandError(f"the {self.title} rules here do not take {command.kind!r}")
+        raise BadCommand(f"the {self.title} rules here do not take {command.kind!r}")
 
     def sheet(self, command: AddCombatant) -> SheetT:
         from fracas.core.encounter import new_sheet  # encounter imports the rulesets: not at top
 
         model = self.sheet_model()
         if model is None:
-            raise CommandError(f"the {self.title} rules here take no late arrivals")
+            raise BadCommand(f"the {self.title} rules here take no late arrivals")
         return new_sheet(self.templates(), command.sheet, model)
 
     # --- what a ruleset fills in ------------------------------------------------------------
@@ -99,17 +99,17 @@ class CommandRules(Generic[StateT, SheetT]):
         the map...)."""
 
     def set_vitals(self, table: Table, state: StateT, c: Combatant, command: SetVitals) -> str:
-        raise CommandError(f"the {self.title} rules here do not set vitals")
+        raise BadCommand(f"the {self.title} rules here do not set vitals")
 
     def set_condition(
         self, table: Table, state: StateT, c: Combatant, condition: str, on: bool
     ) -> str:
-        raise CommandError(f"the {self.title} rules here do not set conditions")
+        raise BadCommand(f"the {self.title} rules here do not set conditions")
 
     def join(
         self, table: Table, state: StateT, side: Side, sheet: SheetT, name: str, ident: str
     ) -> str:
-        raise CommandError(f"the {self.title} rules here take no late arrivals")
+        raise BadCommand(f"the {self.title} rules here take no late arrivals")
 
 
 def _listed(names: tuple[str, ...]) -> str:

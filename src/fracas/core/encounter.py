@@ -22,7 +22,7 @@ from typing import Any, Generic, TypeVar
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from fracas.core.errors import CommandError, EncounterError, UnknownRuleset
+from fracas.core.errors import BadCommand, EncounterError, UnknownRuleset
 from fracas.core.reading import Unreadable, load_yaml, read_text
 from fracas.core.ruleset import AnyRuleset, get_ruleset
 
@@ -215,16 +215,16 @@ def new_sheet(
     templates: Mapping[str, Mapping[str, Any]], sheet: Mapping[str, Any], model: type[M]
 ) -> M:
     """A combatant sheet given during a battle (a late arrival), templates expanded and
-    validated by `model` like an encounter's; a CommandError names what is wrong."""
+    validated by `model` like an encounter's; a BadCommand names what is wrong."""
     doc = {"sides": [{"combatants": [dict(sheet)]}]}
     try:
         expanded = expand_templates(doc, templates, "the new combatant")
         return model.model_validate(expanded["sides"][0]["combatants"][0])
     except EncounterError as err:
-        raise CommandError(str(err)) from None
+        raise BadCommand(str(err)) from None
     except ValidationError as err:
         problems = "; ".join(f"{p}: {m}" if p else m for p, m in _problems(err))
-        raise CommandError(f"the new combatant: {problems}") from None
+        raise BadCommand(f"the new combatant: {problems}") from None
 
 
 def _named(path: str, loc: tuple[int | str, ...], document: Mapping[str, Any] | None) -> str:

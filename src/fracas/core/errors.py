@@ -43,4 +43,10 @@ class NotYourQuestion(AnswerError):
 
 
 class CommandError(FracasError):
-    """A GM command the battle cannot take (an unknown combatant, a vital the ruleset lacks)."""
+    """A GM command the battle cannot take as it stands (it is over, nothing was rolled)."""
+
+
+class BadCommand(CommandError):
+    """A GM command that is wrong whatever the battle's state: an unknown combatant or side,
+    a vital or condition the ruleset lacks, a late arrival's sheet that does not validate.
+    The server answers it 422 (a value that is not valid), not 409."""

@@ -4,7 +4,7 @@ Routes are thin: who is asking is a dependency (`caller`), the work is `service.
 the caller may see is `views`. Every refusal is a JSON `Problem` with the right status and no
 traceback: 401 no or unknown token, 403 not allowed to this token, 404 no such table, 409 the
 question is no longer open (someone answered first, or an undo) or the battle cannot take
-this now, 413 too large, 422 a value that is not a valid answer or a file that is not valid.
+this now, 413 too large, 422 a value that is not a valid answer, command or file.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from fracas.core.errors import (
     AnswerError,
+    BadCommand,
     CommandError,
     FracasError,
     NotYourQuestion,
@@ -73,6 +74,7 @@ STATUS: tuple[tuple[type[Exception], int], ...] = (
     (NotYourQuestion, 403),
     (StaleAnswer, 409),
     (Conflict, 409),
+    (BadCommand, 422),
     (CommandError, 409),
     (AnswerError, 422),
     (DiceError, 422),

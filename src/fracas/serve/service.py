@@ -404,9 +404,7 @@ class Tables:
         _gm_only(caller, "undo")
         return self._copy(self.live(table_id)).undo(1)
 
-    def option_odds(
-        self, table_id: str, caller: Caller, question_id: str
-    ) -> dict[int, ActionOdds]:
+    def option_odds(self, table_id: str, caller: Caller, question_id: str) -> dict[int, ActionOdds]:
         """The exact odds beside each option of the open question (the GM's screen), worked
         out on a copy of the battle, so the table is not held while they are."""
         _gm_only(caller, "see the odds")

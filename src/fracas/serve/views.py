@@ -30,6 +30,7 @@ class Caller:
     seat: str  # "gm" for the GM
     viewer: Viewer
     token: str = field(default="", repr=False)  # as given, for the GM's seat links
+
     @property
     def gm(self) -> bool:
         return self.viewer.gm

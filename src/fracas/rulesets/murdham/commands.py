@@ -14,7 +14,7 @@ from typing import Any
 
 from fracas.core.combatant import Combatant, Side, Status
 from fracas.core.commands import CommandRules
-from fracas.core.errors import CommandError
+from fracas.core.errors import BadCommand
 from fracas.core.events import Revealed
 from fracas.core.journal import SetVitals
 from fracas.core.table import Table
@@ -36,7 +36,7 @@ class MurdhamCommands(CommandRules[MurdhamState, model.Character]):
     def check_sheet(self, state: MurdhamState, sheet: model.Character) -> None:
         for z in (sheet.zone, sheet.border):
             if z is not None and z not in state.zones.zones:
-                raise CommandError(f"the new character's zone {z!r} is not on this map")
+                raise BadCommand(f"the new character's zone {z!r} is not on this map")
 
     def set_vitals(
         self, table: Table, state: MurdhamState, c: Combatant, command: SetVitals

@@ -244,8 +244,7 @@ def odds_text(o: OutcomeOdds) -> str:
     """One action's odds in a few words: harm done, the chance the target is out."""
     harmed = sum((p for harm, p in o.harm.items() if harm > 0), Fraction(0))
     return (
-        f"harms {float(harmed):.0%}, avg {float(o.mean_harm()):.1f},"
-        f" takes out {float(o.down):.1%}"
+        f"harms {float(harmed):.0%}, avg {float(o.mean_harm()):.1f}, takes out {float(o.down):.1%}"
     )
 
 
