@@ -15,7 +15,7 @@ from contextlib import asynccontextmanager
 from importlib.resources import files
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Query, Request
+from fastapi import APIRouter, Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -96,13 +96,29 @@ def caller_of(
 ) -> tuple[Live, Caller]:
     """The table named in the path and who is asking, from the bearer token (or `?token=`,
     as a browser's EventSource cannot send headers)."""
-    tables: Tables = request.app.state.tables
+    tables = tables_of(request)
     live = tables.live(table_id)
     given = credentials.credentials if credentials is not None else token
     return live, tables.caller(live, given)
 
 
 Asking = Annotated[tuple[Live, Caller], Depends(caller_of)]
+
+
+def tables_of(request: Request) -> Tables:
+    """The tables of the application serving this request."""
+    tables: Tables = request.app.state.tables
+    return tables
+
+
+def notifier_of(request: Request) -> stream.Notifier:
+    notifier: stream.Notifier = request.app.state.notifier
+    return notifier
+
+
+TablesDep = Annotated[Tables, Depends(tables_of)]
+NotifierDep = Annotated[stream.Notifier, Depends(notifier_of)]
+router = APIRouter(prefix="/api")
 
 
 def create_app(store: Store) -> FastAPI:
@@ -127,124 +143,139 @@ def create_app(store: Store) -> FastAPI:
     app.state.tables = tables
     app.state.notifier = notifier
     _errors(app)
+    app.include_router(router)
     app.include_router(web.router)
     app.mount("/static", StaticFiles(directory=str(files("fracas.serve.web") / "static")))
-
-    @app.get("/api/examples")
-    def list_examples() -> list[str]:
-        """The bundled examples a table can be made from."""
-        return sorted(examples())
-
-    @app.post("/api/tables", status_code=201)
-    def create_table(body: NewTable, request: Request) -> TableCreated:
-        """A new table: from encounter text or a bundled example (started by the GM once the
-        seats are made), or from a save (resumed where it stood)."""
-        if body.save is not None:
-            if body.encounter is not None or body.example is not None:
-                raise FracasError("give a save, or an encounter, not both")
-            table_id, gm_token, tokens = tables.create_from_save(body.save)
-        else:
-            encounter = read_encounter(body.encounter, body.example, body.format == "toml")
-            seats = {k: Seat(v.decides, v.dice) for k, v in body.seats.items()}
-            table_id, gm_token, tokens = tables.create(encounter, body.seed, seats)
-        live = tables.live(table_id)
-        return TableCreated(
-            id=table_id,
-            gm_token=gm_token,
-            gm_link=_link(request, table_id, gm_token),
-            seats=[
-                SeatCreated(
-                    seat=s.seat,
-                    token=tokens.get(s.seat),
-                    link=_link(request, table_id, tokens[s.seat]) if s.seat in tokens else None,
-                )
-                for s in live.seats
-            ],
-            started=live.started,
-        )
-
-    @app.get("/api/tables/{table_id}")
-    def get_table(
-        table_id: str,
-        asking: Asking,
-        odds: Annotated[bool, Query(description="the exact odds beside each option (GM)")] = False,
-    ) -> TableView:
-        """The table as this token may see it; with `odds=true` (the GM's token) the open
-        choice's options carry the exact odds of the action each one is, where the ruleset
-        names one (issue 11)."""
-        view = table_view(*asking)
-        question = view["question"]
-        if odds and question is not None and question["kind"] == "choice":
-            found = tables.option_odds(table_id, asking[1], question["id"])
-            for option in question["options"]:
-                if option["index"] in found:
-                    option["odds"] = found[option["index"]].to_dict()
-        return TableView.model_validate(view)
-
-    @app.post("/api/tables/{table_id}/seats", status_code=201)
-    def add_seat(table_id: str, body: NewSeat, asking: Asking, request: Request) -> SeatCreated:
-        """A seat for a side or one combatant (GM): its token and link for the player."""
-        token = tables.add_seat(table_id, asking[1], body.name, Seat(body.decides, body.dice))
-        link = _link(request, table_id, token) if token else None
-        return SeatCreated(seat=body.name, token=token, link=link)
-
-    @app.post("/api/tables/{table_id}/start")
-    def start(table_id: str, asking: Asking) -> TableView:
-        """Start the fight (GM): it runs to the first question a person must answer."""
-        return _view(tables.start(table_id, asking[1]), asking[1])
-
-    @app.post("/api/tables/{table_id}/answers")
-    def answer(table_id: str, body: AnswerBody, asking: Asking) -> TableView:
-        """Answer the open question: an option's index, or the faces of physical dice."""
-        return _view(tables.answer(table_id, asking[1], body.question, body.value), asking[1])
-
-    @app.post("/api/tables/{table_id}/undo")
-    def undo(table_id: str, asking: Asking, body: UndoBody | None = None) -> TableView:
-        """Take back the last answer a person gave (GM)."""
-        answers = body.answers if body is not None else 1
-        return _view(tables.undo(table_id, asking[1], answers), asking[1])
-
-    @app.post("/api/tables/{table_id}/commands")
-    def gm_command(table_id: str, body: dict[str, Any], asking: Asking) -> TableView:
-        """A GM command: {"kind": "set vitals", "combatant": ID, "vitals": {...}}, "set
-        condition", "add combatant", "remove combatant", "reroll" or "end"."""
-        return _view(tables.command(table_id, asking[1], body), asking[1])
-
-    @app.get("/api/tables/{table_id}/save")
-    def save(table_id: str, asking: Asking) -> dict[str, Any]:
-        """The battle's save document (GM), which `fracas replay` reads."""
-        return tables.save(table_id, asking[1])
-
-    @app.get("/api/tables/{table_id}/events", response_model=EventPage)
-    def events(
-        table_id: str,
-        asking: Asking,
-        request: Request,
-        after: Annotated[int, Query(ge=0)] = 0,
-    ) -> Response | EventPage:
-        """The events this token may see after the first `after`; with `Accept:
-        text/event-stream`, a live stream from there (resumed with Last-Event-ID)."""
-        live, caller = asking
-        if "text/event-stream" not in request.headers.get("accept", ""):
-            return EventPage(position=live.head, events=live.events(caller.viewer)[after:])
-        sent = live.events(caller.viewer)[:after]
-        resumed = stream.parse_last_id(request.headers.get("last-event-id"))
-        if resumed is not None:
-            seen, position = resumed
-            then = stream_from(table_id, position, caller)
-            sent = then[:seen]
-        fmt = stream.JsonFormat(table_view)
-        source = stream.events(tables, notifier, table_id, caller, sent, fmt)
-        return EventSourceResponse(source, ping=15)
-
-    def stream_from(table_id: str, position: int, caller: Caller) -> list[dict[str, Any]]:
-        return event_documents(tables.at(table_id, position).events, caller.viewer)
-
-    def _view(live: Live, caller: Caller) -> TableView:
-        with live.lock:
-            return TableView.model_validate(table_view(live, caller))
-
     return app
+
+
+@router.get("/examples")
+def list_examples() -> list[str]:
+    """The bundled examples a table can be made from."""
+    return sorted(examples())
+
+
+@router.post("/tables", status_code=201)
+def create_table(body: NewTable, request: Request, tables: TablesDep) -> TableCreated:
+    """A new table: from encounter text or a bundled example (started by the GM once the
+    seats are made), or from a save (resumed where it stood)."""
+    if body.save is not None:
+        if body.encounter is not None or body.example is not None:
+            raise FracasError("give a save, or an encounter, not both")
+        table_id, gm_token, tokens = tables.create_from_save(body.save)
+    else:
+        encounter = read_encounter(body.encounter, body.example, body.format == "toml")
+        seats = {k: Seat(v.decides, v.dice) for k, v in body.seats.items()}
+        table_id, gm_token, tokens = tables.create(encounter, body.seed, seats)
+    live = tables.live(table_id)
+    return TableCreated(
+        id=table_id,
+        gm_token=gm_token,
+        gm_link=_link(request, table_id, gm_token),
+        seats=[
+            SeatCreated(
+                seat=s.seat,
+                token=tokens.get(s.seat),
+                link=_link(request, table_id, tokens[s.seat]) if s.seat in tokens else None,
+            )
+            for s in live.seats
+        ],
+        started=live.started,
+    )
+
+
+@router.get("/tables/{table_id}")
+def get_table(
+    table_id: str,
+    asking: Asking,
+    tables: TablesDep,
+    odds: Annotated[bool, Query(description="the exact odds beside each option (GM)")] = False,
+) -> TableView:
+    """The table as this token may see it; with `odds=true` (the GM's token) the open
+    choice's options carry the exact odds of the action each one is, where the ruleset
+    names one (issue 11)."""
+    view = table_view(*asking)
+    question = view["question"]
+    if odds and question is not None and question["kind"] == "choice":
+        found = tables.option_odds(table_id, asking[1], question["id"])
+        for option in question["options"]:
+            if option["index"] in found:
+                option["odds"] = found[option["index"]].to_dict()
+    return TableView.model_validate(view)
+
+
+@router.post("/tables/{table_id}/seats", status_code=201)
+def add_seat(
+    table_id: str, body: NewSeat, asking: Asking, request: Request, tables: TablesDep
+) -> SeatCreated:
+    """A seat for a side or one combatant (GM): its token and link for the player."""
+    token = tables.add_seat(table_id, asking[1], body.name, Seat(body.decides, body.dice))
+    link = _link(request, table_id, token) if token else None
+    return SeatCreated(seat=body.name, token=token, link=link)
+
+
+@router.post("/tables/{table_id}/start")
+def start(table_id: str, asking: Asking, tables: TablesDep) -> TableView:
+    """Start the fight (GM): it runs to the first question a person must answer."""
+    return _view(tables.start(table_id, asking[1]), asking[1])
+
+
+@router.post("/tables/{table_id}/answers")
+def answer(table_id: str, body: AnswerBody, asking: Asking, tables: TablesDep) -> TableView:
+    """Answer the open question: an option's index, or the faces of physical dice."""
+    return _view(tables.answer(table_id, asking[1], body.question, body.value), asking[1])
+
+
+@router.post("/tables/{table_id}/undo")
+def undo(
+    table_id: str, asking: Asking, tables: TablesDep, body: UndoBody | None = None
+) -> TableView:
+    """Take back the last answer a person gave (GM)."""
+    answers = body.answers if body is not None else 1
+    return _view(tables.undo(table_id, asking[1], answers), asking[1])
+
+
+@router.post("/tables/{table_id}/commands")
+def gm_command(table_id: str, body: dict[str, Any], asking: Asking, tables: TablesDep) -> TableView:
+    """A GM command: {"kind": "set vitals", "combatant": ID, "vitals": {...}}, "set
+    condition", "add combatant", "remove combatant", "reroll" or "end"."""
+    return _view(tables.command(table_id, asking[1], body), asking[1])
+
+
+@router.get("/tables/{table_id}/save")
+def save(table_id: str, asking: Asking, tables: TablesDep) -> dict[str, Any]:
+    """The battle's save document (GM), which `fracas replay` reads."""
+    return tables.save(table_id, asking[1])
+
+
+@router.get("/tables/{table_id}/events", response_model=EventPage)
+def events(
+    table_id: str,
+    asking: Asking,
+    request: Request,
+    tables: TablesDep,
+    notifier: NotifierDep,
+    after: Annotated[int, Query(ge=0)] = 0,
+) -> Response | EventPage:
+    """The events this token may see after the first `after`; with `Accept:
+    text/event-stream`, a live stream from there (resumed with Last-Event-ID)."""
+    live, caller = asking
+    if "text/event-stream" not in request.headers.get("accept", ""):
+        return EventPage(position=live.head, events=live.events(caller.viewer)[after:])
+    sent = live.events(caller.viewer)[:after]
+    resumed = stream.parse_last_id(request.headers.get("last-event-id"))
+    if resumed is not None:
+        seen, position = resumed
+        then = event_documents(tables.at(table_id, position).events, caller.viewer)
+        sent = then[:seen]
+    fmt = stream.JsonFormat(table_view)
+    source = stream.events(tables, notifier, table_id, caller, sent, fmt)
+    return EventSourceResponse(source, ping=15)
+
+
+def _view(live: Live, caller: Caller) -> TableView:
+    with live.lock:
+        return TableView.model_validate(table_view(live, caller))
 
 
 def _link(request: Request, table_id: str, token: str) -> str:
