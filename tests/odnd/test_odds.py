@@ -200,6 +200,19 @@ def test_over_20_only_a_natural_20_hits_no_critical_and_the_penalty_comes_off() 
     assert outcomes[("hit", 1, True)] == outcomes[("hit", 2, True)] == Fraction(1, 80)
 
 
+@pytest.mark.parametrize(("ac", "critical"), [(1, Fraction(1, 20)), (0, Fraction(0))])
+def test_a_natural_20_is_no_critical_when_only_19_or_20_could_hit(
+    ac: int, critical: Fraction
+) -> None:
+    """Rules 32, 33 (D-C1): a normal man needs 18 against AC 1 — a 20 is a critical — and 19
+    against AC 0: the 20 only hits."""
+    target = {"kind": "character", "ac": ac, "hp": 3, "weapons": ["sword"]}
+    results = _results(Case(_doc(MAN, target), "Att", "Tgt").check())
+    assert results.get("critical", Fraction(0)) == critical
+    needed = 10 + (9 - ac)  # D1 at AC 9 for a normal man, ODD-U1: one more per AC better
+    assert results["hit"] + results.get("critical", Fraction(0)) == Fraction(21 - needed, 20)
+
+
 @pytest.mark.parametrize(
     ("needs", "weapon", "magic", "hurts"),
     [
