@@ -24,7 +24,7 @@ from fracas.dice import compile_dice
 from fracas.rulesets.odnd import attack, round
 from fracas.rulesets.odnd.events import Attack as AttackEvent
 from fracas.rulesets.odnd.events import Fumble as FumbleEvent
-from fracas.rulesets.odnd.state import Fighter, OdndState, Wielded
+from fracas.rulesets.odnd.state import Fighter, OdndState
 
 Outcomes = dict[tuple[str, int, bool], Fraction]  # (result, harm, target out) → probability
 
@@ -112,7 +112,9 @@ def hit_points(notation: str) -> dict[int, Fraction]:
     return dict(out)
 
 
-def attack_outcomes(state: OdndState, attacker: Fighter, target: Fighter, sweep: bool) -> Outcomes:
+def attack_outcomes(
+    state: OdndState, attacker: Fighter, target: Fighter, sweep: bool
+) -> Outcomes:
     """The exact outcomes of one attack as `round.strike` resolves it: the kept d20 against
     the number needed, a natural 1's fumble check, a hit's damage (doubled dice on a
     critical, less the over-20 penalty), and whether the target falls. A fumble's follow-up
@@ -120,38 +122,52 @@ def attack_outcomes(state: OdndState, attacker: Fighter, target: Fighter, sweep:
     s = situation(state, attacker, target, sweep)
     out: defaultdict[tuple[str, int, bool], Fraction] = defaultdict(Fraction)
     unharmed = falls(target, 0)
+    for name, p in d20_results(s, attacker.fumble_level).items():
+        if name in (HIT, CRITICAL):
+            for harm, q in wounds(attacker, s.needed, name == CRITICAL).items():
+                for down, r in falls(target, harm).items():
+                    out[(name, harm, down)] += p * q * r
+        else:
+            for down, r in unharmed.items():
+                out[(name, 0, down)] += p * r
+    return dict(out)
+
+
+@cache
+def d20_results(s: Situation, fumble_level: int) -> dict[str, Fraction]:
+    """P(each result) of the kept d20 against the number needed."""
+    out: defaultdict[str, Fraction] = defaultdict(Fraction)
     for d20, p in kept_d20(s.edge).items():
         if d20 == 1:  # rule 27: always a miss; rules 28, 29: d20 > level is a critical fumble
-            fumbles = Fraction(max(0, min(20, 20 - attacker.fumble_level)), 20)
-            for down, r in unharmed.items():
-                out[(FUMBLE, 0, down)] += p * fumbles * r
-                out[(MISS, 0, down)] += p * (1 - fumbles) * r
+            fumbles = Fraction(max(0, min(20, 20 - fumble_level)), 20)
+            out[FUMBLE] += p * fumbles
+            out[MISS] += p * (1 - fumbles)
             continue
         enough = d20 == 20 or d20 >= s.needed  # rule 30: a natural 20 always hits
         if not (enough and s.hurts):  # rule 31: no effect without the weapon it needs
-            for down, r in unharmed.items():
-                out[(NO_EFFECT if enough else MISS, 0, down)] += p * r
+            out[NO_EFFECT if enough else MISS] += p
             continue
-        critical = d20 == 20 and s.needed <= 18  # rules 32, 33 (D-C1)
-        name = CRITICAL if critical else HIT
-        for harm, q in wounds(attacker, s.needed, critical).items():
-            for down, r in falls(target, harm).items():
-                out[(name, harm, down)] += p * q * r
-    return {key: p for key, p in out.items() if p}
+        out[CRITICAL if d20 == 20 and s.needed <= 18 else HIT] += p  # rules 32, 33 (D-C1)
+    return {name: p for name, p in out.items() if p}
 
 
 def wounds(attacker: Fighter, needed: int, critical: bool) -> dict[int, Fraction]:
     """P(each loss of hit points) of a hit: ODD-U22, two weapons of different sizes — a d6,
-    1–3 the main weapon, 4–6 the off-hand; D10, ODD-U3: a critical doubles the dice."""
-    main = attacker.weapons[0]
-    weapons: list[tuple[Wielded, Fraction]] = [(main, Fraction(1))]
-    if len(attacker.weapons) == 2 and attacker.weapons[1].data.size != main.data.size:
-        weapons = [(main, Fraction(1, 2)), (attacker.weapons[1], Fraction(1, 2))]
-    penalty = needed - 20 if needed > 20 else 0  # rule 32
+    1–3 the main weapon, 4–6 the off-hand; D10, ODD-U3: a critical doubles the dice; rule 32:
+    the over-20 penalty comes off."""
+    hands = attacker.weapons
+    chosen = hands if len(hands) == 2 and hands[1].data.size != hands[0].data.size else hands[:1]
+    dice = tuple(w.crit_damage if critical else w.damage for w in chosen)
+    return _wounds(dice, needed - 20 if needed > 20 else 0)
+
+
+@cache
+def _wounds(dice: tuple[str, ...], penalty: int) -> dict[int, Fraction]:
+    """Each of `dice` equally likely, less `penalty`."""
     out: defaultdict[int, Fraction] = defaultdict(Fraction)
-    for weapon, w in weapons:
-        for harm, q in damage(weapon.crit_damage if critical else weapon.damage, penalty).items():
-            out[harm] += w * q
+    for notation in dice:
+        for harm, q in damage(notation, penalty).items():
+            out[harm] += q / len(dice)
     return dict(out)
 
 
@@ -164,7 +180,13 @@ def falls(target: Fighter, harm: int) -> dict[bool, Fraction]:
         return {False: Fraction(1)}
     if not target.hit_dice:
         return {target.hp - harm <= 0: Fraction(1)}
-    down = sum((p for hp, p in hit_points(target.hit_dice).items() if hp <= harm), Fraction(0))
+    return felled(target.hit_dice, harm)
+
+
+@cache
+def felled(hit_dice: str, harm: int) -> dict[bool, Fraction]:
+    """P(hit points rolled on `hit_dice` are at most `harm`), D3."""
+    down = sum((p for hp, p in hit_points(hit_dice).items() if hp <= harm), Fraction(0))
     return {k: v for k, v in ((True, down), (False, 1 - down)) if v}
 
 
