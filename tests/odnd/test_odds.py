@@ -171,7 +171,11 @@ def test_the_fighter_against_an_orc_by_hand() -> None:
 
 @pytest.mark.parametrize(
     ("path", "actor", "target", "action"),
-    [(ORCS, "Sir Aldo", "Orc 1", "sword"), (TROLL, "Tamsin", "Troll", "bow")],
+    [
+        (ORCS, "Sir Aldo", "Orc 1", "sword"),
+        (TROLL, "Tamsin", "Troll", "bow"),
+        (TROLL, "Troll", "Man-at-arms 2", "claws (sweep)"),
+    ],
 )
 def test_the_calculator_agrees_with_the_rules_rolled(
     path: str, actor: str, target: str, action: str
