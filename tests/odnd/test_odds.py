@@ -169,6 +169,18 @@ def test_the_fighter_against_an_orc_by_hand() -> None:
     assert odds.down == Fraction(16, 20) * hit_fells + Fraction(1, 20) * crit_fells
 
 
+def test_t_odd_1_each_attack_at_a_fresh_orc() -> None:
+    """T-ODD-1 [X2], the dice path: a fighter 8 needs 7 against an orc of AC 7 (hp d6 rolled
+    as the fight starts); a hit of d6+1 or a critical of 2d6+1 (D10) fells it with
+    P(d6+1 ≥ d6) = 26/36 and P(2d6+1 ≥ d6) = 206/216: eight such attacks a round."""
+    fighter = {"kind": "character", "cls": "fighter", "level": 8, "weapons": ["sword"]}
+    doc = _doc(fighter, {"template": "orc", "ac": 7})
+    outcomes = Case(doc, "Att", "Tgt").check()
+    down = sum((p for (_, _, out), p in outcomes.items() if out), Fraction(0))
+    assert down == Fraction(13, 20) * Fraction(26, 36) + Fraction(1, 20) * Fraction(206, 216)
+    assert 8 * down == Fraction(1117, 270)  # expected kills a round
+
+
 @pytest.mark.parametrize(
     ("path", "actor", "target", "action"),
     [
