@@ -196,8 +196,8 @@ class _Plan:
         outcomes = self.ruleset.calculate(state, me, them, self.action, label)
         if outcomes is None:
             return None
-        if label is None and not seen:
-            self.probe_defence(seen)
+        if label is None and not seen and self.ruleset.defence_decisions:
+            self.probe_defence(seen)  # (a ruleset with no defence decisions offers none)
         return OutcomeOdds.of_outcomes(outcomes)
 
     def probe_defence(self, seen: Seen) -> None:

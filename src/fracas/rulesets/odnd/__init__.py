@@ -3,24 +3,27 @@
 Module map: `model` (encounter schema), `data` (tables), `setup` (stat block → fighter),
 `state`, `attack` (one attack: matrix, naturals, fumble, crit, damage), `round` (surprise,
 initiative, declarations, segments and slots, morale), `shortcut` (the averaging shortcut),
-`commands` (the GM's commands), `policy` (default tactics), `decisions`, `events`.
+`commands` (the GM's commands), `policy` (default tactics), `decisions`, `events`, `odds`
+(the exact odds of one attack).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any, cast
 
 from fracas.core.combatant import Combatant, Side, Status, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
 from fracas.core.outcome import Verdict
+from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
-from fracas.rulesets.odnd import data, model
+from fracas.rulesets.odnd import data, decisions, model, odds
 from fracas.rulesets.odnd.commands import OdndCommands
 from fracas.rulesets.odnd.policy import OdndPolicy
-from fracas.rulesets.odnd.round import play_round
+from fracas.rulesets.odnd.round import Plan, able, play_round
 from fracas.rulesets.odnd.setup import build
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
@@ -121,6 +124,64 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
         shield = " with shield" if f.shield else ""
         gear.append({"name": "armour class", "state": f"AC {f.base_ac}{shield}"})
         return {"where": "in the melee (F-ODD-1)", "gear": gear}
+
+    # --- exact odds (issue 11): one attack (seed "COMBAT"; rules 27–33, ODD-U2) ------------
+    # No defender's choice: the target meets an attack with its AC (a parry is declared for
+    # the round, rule 92, and is in the state), so `defence_decisions` stays empty.
+
+    def actions(self, state: OdndState, actor: Combatant, target: Combatant) -> list[str]:
+        """The attack of `actor`'s weapon in hand on `target` and, against a normal man, the
+        first attack of a sweep (rules 21, 26, ODD-U11) — none when `actor` cannot attack
+        this round: surprised (rules 69, 71), parrying (92), reloading a crossbow (D-C7)."""
+        if not isinstance(actor, Fighter) or not isinstance(target, Fighter):
+            return []
+        if not actor.active or actor.side == target.side or not able(target):
+            return []
+        if actor.surprised or actor.parrying:
+            return []
+        if actor.weapons[0].data.kind == "crossbow" and actor.reloading:
+            return []
+        name = odds.attack_name(actor)
+        if actor.sweep_attacks > actor.attacks and target.normal_man:
+            return [name, name + odds.SWEEP]
+        return [name]
+
+    def option_action(
+        self, state: OdndState, request: ChoiceRequest, option: object
+    ) -> tuple[Combatant, Combatant, str] | None:
+        """ODD-U23: a declaration against a target is an attack on it (a sweep's first attack
+        when sweeping, ODD-U11); ODD-U11: a sweep's next victim is an attack on it. A parry
+        is no attack."""
+        who = request.who
+        if not isinstance(who, Fighter):
+            return None
+        name = odds.attack_name(who)
+        if request.decision == decisions.DECLARE and isinstance(option, Plan):
+            if option.target is None:
+                return None
+            return who, option.target, name + (odds.SWEEP if option.sweep else "")
+        if request.decision == decisions.VICTIM and isinstance(option, Fighter):
+            return who, option, name
+        return None
+
+    def perform(
+        self, table: Table, state: OdndState, actor: Combatant, target: Combatant, action: str
+    ) -> str:
+        """One attack by the rules (`round.strike`): fumble, miss, no effect, hit or critical."""
+        assert isinstance(actor, Fighter) and isinstance(target, Fighter)
+        return odds.perform(table, state, actor, target, action.endswith(odds.SWEEP))
+
+    def calculate(
+        self,
+        state: OdndState,
+        actor: Combatant,
+        target: Combatant,
+        action: str,
+        defence: str | None,
+    ) -> dict[tuple[str, int, bool], Fraction]:
+        assert isinstance(actor, Fighter) and isinstance(target, Fighter)
+        sweep = actor.plan_sweep or action.endswith(odds.SWEEP)
+        return odds.attack_outcomes(state, actor, target, sweep)
 
 
 def summarize(c: Fighter) -> CombatantSummary:

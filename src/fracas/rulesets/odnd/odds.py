@@ -1,0 +1,270 @@
+"""Exact odds of one OD&D attack (DESIGN.md §6, issue 11), from the dice distributions, not by
+sampling: the kept d20 (one die, or two with advantage or disadvantage), the attack matrix and
+its modifiers as `round.strike` and `attack.resolve` apply them, the fumble check after a
+natural 1, the critical hit's doubled dice, the over-20 penalty, and whether the target falls
+(at 0 hit points, rolled by D3 first when its sheet gives none). All arithmetic is in
+Fractions; tested against the enumerated rules (tests/odnd/test_odds.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+from fracas.core.combatant import Status
+from fracas.core.controllers import Controller
+from fracas.core.events import Event
+from fracas.core.journal import GM_SEAT
+from fracas.core.requests import ChoiceRequest, RollRequest
+from fracas.core.table import Table
+from fracas.dice import compile_dice
+from fracas.rulesets.odnd import attack, round
+from fracas.rulesets.odnd.events import Attack as AttackEvent
+from fracas.rulesets.odnd.events import Fumble as FumbleEvent
+from fracas.rulesets.odnd.state import Fighter, OdndState
+
+Outcomes = dict[tuple[str, int, bool], Fraction]  # (result, harm, target out) → probability
+
+# The results of one attack, in OD&D words.
+FUMBLE = "fumble"  # a natural 1 and a failed fumble check (rules 27–29, D9)
+MISS = "miss"
+NO_EFFECT = "no effect"  # the roll hit, but the weapon cannot hurt it (rule 31, ODD-U50)
+HIT = "hit"
+CRITICAL = "critical"  # a natural 20 that was not needed to hit (rules 32–33, D10)
+
+SWEEP = " (sweep)"  # the action name's suffix for the first attack of a sweep (ODD-U11)
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """What the rules make of one attack as the state stands: the d20 needed (net of every
+    modifier, ODD-U2), advantage (+1) or disadvantage (−1), and whether it can hurt."""
+
+    needed: int
+    edge: int
+    hurts: bool
+
+
+def situation(state: OdndState, attacker: Fighter, target: Fighter, sweep: bool) -> Situation:
+    """The modifiers of `round.strike` and `attack.resolve`, for an attack by `attacker`'s
+    weapon in hand; `sweep`: the attacker is sweeping normal men (ODD-U11)."""
+    weapon = attacker.weapons[0]
+    melee = not weapon.data.ranged
+    bonus = 0
+    if target.surprised:  # rules 69, 71, ODD-U18: attacked as from behind
+        bonus += 2
+    if target.declared_against > 2:  # rule 63, ODD-U21: every attacker +1
+        bonus += 1
+    if sweep and attacker.swept == 0:  # rule 26, T-ODD-2: +N on the first sweep attack
+        bonus += attacker.sweep_plus
+    if not melee:  # rule 14
+        bonus += attack.RANGE_MOD[attacker.range_band]
+    edge = 0
+    if target.followup and attacker.side in state.surprisers:  # rule 70, ODD-U18
+        edge += 1
+    if attacker.followup and target.side in state.surprisers:
+        edge -= 1
+    if melee and len(attacker.weapons) == 2 and edge < 1:  # rule 74 (ODD-U18: one edge)
+        edge += 1
+    shield_counts = attacker in target.shield_faced or len(target.shield_faced) < 2  # ODD-U4
+    ac = attack.armour_class(target, attacker, shield_counts, melee)  # rules 1, 2, 66, 76, 92
+    if target.off_balance_until >= state.round:  # D9 "off balance"
+        ac += 2
+    needed = attacker.needed_at_ac9 + (9 - ac) - weapon.to_hit - bonus  # ODD-U1, U2
+    return Situation(needed, edge, attack.can_hurt(weapon, attacker, target))
+
+
+@cache
+def kept_d20(edge: int) -> dict[int, Fraction]:
+    """D11, ODD-U2: the d20 kept — one die, or the higher (advantage) or lower (disadvantage)
+    of two; naturals are judged on it."""
+    if edge == 0:
+        return {face: Fraction(1, 20) for face in range(1, 21)}
+    keep = max if edge > 0 else min
+    counts: defaultdict[int, int] = defaultdict(int)
+    for a in range(1, 21):
+        for b in range(1, 21):
+            counts[keep(a, b)] += 1
+    return {face: Fraction(n, 400) for face, n in sorted(counts.items())}
+
+
+@cache
+def damage(notation: str, penalty: int) -> dict[int, Fraction]:
+    """P(each loss of hit points): the damage dice less the over-20 penalty, taken last and
+    never below 0 (rule 32, ODD-U2)."""
+    dist = compile_dice(notation).distribution()
+    out: defaultdict[int, Fraction] = defaultdict(Fraction)
+    for total in dist.outcomes():
+        out[max(0, total - penalty)] += dist.probability(total)
+    return dict(out)
+
+
+@cache
+def hit_points(notation: str) -> dict[int, Fraction]:
+    """D3: hit points rolled as the fight begins, at least 1 (`round.play_round`)."""
+    dist = compile_dice(notation).distribution()
+    out: defaultdict[int, Fraction] = defaultdict(Fraction)
+    for total in dist.outcomes():
+        out[max(1, total)] += dist.probability(total)
+    return dict(out)
+
+
+def attack_outcomes(
+    state: OdndState, attacker: Fighter, target: Fighter, sweep: bool
+) -> Outcomes:
+    """The exact outcomes of one attack as `round.strike` resolves it: the kept d20 against
+    the number needed, a natural 1's fumble check, a hit's damage (doubled dice on a
+    critical, less the over-20 penalty), and whether the target falls. A fumble's follow-up
+    (a dropped weapon, a swing at an ally…) touches the attacker's side, not the target."""
+    s = situation(state, attacker, target, sweep)
+    out: defaultdict[tuple[str, int, bool], Fraction] = defaultdict(Fraction)
+    unharmed = falls(target, 0)
+    for name, p in d20_results(s, attacker.fumble_level).items():
+        if name in (HIT, CRITICAL):
+            for harm, q in wounds(attacker, s.needed, name == CRITICAL).items():
+                for down, r in falls(target, harm).items():
+                    out[(name, harm, down)] += p * q * r
+        else:
+            for down, r in unharmed.items():
+                out[(name, 0, down)] += p * r
+    return dict(out)
+
+
+@cache
+def d20_results(s: Situation, fumble_level: int) -> dict[str, Fraction]:
+    """P(each result) of the kept d20 against the number needed."""
+    out: defaultdict[str, Fraction] = defaultdict(Fraction)
+    for d20, p in kept_d20(s.edge).items():
+        if d20 == 1:  # rule 27: always a miss; rules 28, 29: d20 > level is a critical fumble
+            fumbles = Fraction(max(0, min(20, 20 - fumble_level)), 20)
+            out[FUMBLE] += p * fumbles
+            out[MISS] += p * (1 - fumbles)
+            continue
+        enough = d20 == 20 or d20 >= s.needed  # rule 30: a natural 20 always hits
+        if not (enough and s.hurts):  # rule 31: no effect without the weapon it needs
+            out[NO_EFFECT if enough else MISS] += p
+            continue
+        out[CRITICAL if d20 == 20 and s.needed <= 18 else HIT] += p  # rules 32, 33 (D-C1)
+    return {name: p for name, p in out.items() if p}
+
+
+def wounds(attacker: Fighter, needed: int, critical: bool) -> dict[int, Fraction]:
+    """P(each loss of hit points) of a hit: ODD-U22, two weapons of different sizes — a d6,
+    1–3 the main weapon, 4–6 the off-hand; D10, ODD-U3: a critical doubles the dice; rule 32:
+    the over-20 penalty comes off."""
+    hands = attacker.weapons
+    chosen = hands if len(hands) == 2 and hands[1].data.size != hands[0].data.size else hands[:1]
+    dice = tuple(w.crit_damage if critical else w.damage for w in chosen)
+    return _wounds(dice, needed - 20 if needed > 20 else 0)
+
+
+@cache
+def _wounds(dice: tuple[str, ...], penalty: int) -> dict[int, Fraction]:
+    """Each of `dice` equally likely, less `penalty`."""
+    out: defaultdict[int, Fraction] = defaultdict(Fraction)
+    for notation in dice:
+        for harm, q in damage(notation, penalty).items():
+            out[harm] += q / len(dice)
+    return dict(out)
+
+
+def falls(target: Fighter, harm: int) -> dict[bool, Fraction]:
+    """P(the target is out of the fight) after losing `harm`: slain at 0 hit points (rule 121,
+    ODD-U31: as its slot ends), its hit points rolled first when not yet rolled (D3)."""
+    if target.status.out or target.pending_down:
+        return {True: Fraction(1)}
+    if harm <= 0:
+        return {False: Fraction(1)}
+    if not target.hit_dice:
+        return {target.hp - harm <= 0: Fraction(1)}
+    return felled(target.hit_dice, harm)
+
+
+@cache
+def felled(hit_dice: str, harm: int) -> dict[bool, Fraction]:
+    """P(hit points rolled on `hit_dice` are at most `harm`), D3."""
+    down = sum((p for hp, p in hit_points(hit_dice).items() if hp <= harm), Fraction(0))
+    return {k: v for k, v in ((True, down), (False, 1 - down)) if v}
+
+
+# --- one attack carried out by the rules, for the enumerator and `fracas odds` --------------
+
+
+def attack_name(attacker: Fighter) -> str:
+    """The attack of a fighter's weapon in hand (both, Florentine: rule 74, ODD-U22)."""
+    return " & ".join(w.data.name for w in attacker.weapons)
+
+
+def perform(
+    table: Table, state: OdndState, attacker: Fighter, target: Fighter, sweep: bool
+) -> str:
+    """One attack by `round.strike`, every roll and decision through `table`, named by what
+    came of it (read from the rules' own events). The target's hit points are rolled first
+    when not yet rolled (D3, as the first round starts); at 0 it is out (rule 121, ODD-U31:
+    it falls as its slot ends — the morale checks that follow are not this attack's). A
+    critical fumble ends the attack as it is known (D9: what follows befalls the attacker's
+    side, and a swing at an ally could fumble again without end)."""
+    if sweep:
+        attacker.plan_sweep = True  # ODD-U11
+    if target.hit_dice:
+        roll = table.roll(target.hit_dice, by=target, reason=round.HIT_POINTS)
+        target.hp = target.max_hp = max(1, roll.total)
+        target.hit_dice = ""
+    watch = _Watch()
+    relay = _Relay(table)
+    controllers: dict[str, Controller] = {s.name: relay for s in state.sides}
+    controllers[GM_SEAT] = relay
+    with contextlib.suppress(_Fumbled):
+        round.strike(Table(relay, controllers, sink=watch), state, attacker, target)
+    if target.pending_down and target.status is Status.ACTIVE:
+        target.status, target.went_down = Status.DEAD, True
+    return result_name(watch.events)
+
+
+def result_name(events: list[Event]) -> str:
+    """The attack's result from its `Attack` event and, after a natural 1, whether the
+    fumble check failed (a `Fumble` event with an effect: rules 28, 29)."""
+    swing = next(e for e in events if isinstance(e, AttackEvent))
+    if swing.natural == "natural 1":
+        fumbled = any(isinstance(e, FumbleEvent) and e.effect for e in events)
+        return FUMBLE if fumbled else MISS
+    if swing.hit:
+        return CRITICAL if swing.critical else HIT
+    return NO_EFFECT if swing.roll == 20 or swing.roll >= swing.needed else MISS
+
+
+class _Fumbled(Exception):
+    """A critical fumble: the attack's result is known."""
+
+
+class _Watch:
+    """The events of one attack, stopping it at a critical fumble."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+
+    def __call__(self, event: Event) -> None:
+        self.events.append(event)
+        if isinstance(event, FumbleEvent) and event.effect:
+            raise _Fumbled
+
+
+class _Relay:
+    """Dice source and controller of a table that watches the rules' events: every roll and
+    decision it is asked is asked of the outer table, so the outer table's dice (seeded,
+    forced by the enumerator) and controllers answer as if the rules ran on it."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def faces(self, request: RollRequest) -> tuple[int, ...]:
+        by, reason, audience = request.by, request.reason, request.audience
+        return self.table.roll(request.notation, by=by, reason=reason, audience=audience).faces
+
+    def choose(self, request: ChoiceRequest) -> int:
+        options = request.options
+        chosen = self.table.choose(request.who, request.decision, options)
+        return next(i for i, option in enumerate(options) if option is chosen)
