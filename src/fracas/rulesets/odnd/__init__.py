@@ -21,10 +21,12 @@ from fracas.rulesets.odnd import data, model
 from fracas.rulesets.odnd.commands import OdndCommands
 from fracas.rulesets.odnd.policy import OdndPolicy
 from fracas.rulesets.odnd.round import play_round
-from fracas.rulesets.odnd.setup import build
+from fracas.rulesets.odnd.setup import arrange, build, place
+from fracas.rulesets.odnd.space import where
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
 ROUT = "rout"  # seed "check monster morale": the beaten side ran
+NO_COMBAT = "no combat"  # rules 117-118, ODD-U29: the monsters' reaction was friendly
 
 
 class Odnd(Ruleset[model.Encounter, OdndState]):
@@ -47,6 +49,7 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
         groups: dict[str, list[Fighter]] = {}
         for e in roster(spec.sides):
             f = build(e.sheet, e.name, e.id, e.side, spec.options)
+            place(f, e.sheet, e.copy)
             # ODD-U30: a die per PC, one per monster group (its sheet, or `group:`); the
             # party's one die as an option.
             if f.kind == "character":
@@ -63,12 +66,15 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
             groups=groups,
             group_size={g: len(m) for g, m in groups.items()},
         )
+        arrange(state, spec)
         return state
 
     def play_round(self, table: Table, state: OdndState) -> None:
         play_round(table, state)
 
     def outcome(self, state: OdndState) -> Verdict | None:
+        if state.no_combat:  # ODD-U29: a friendly reaction
+            return Verdict(None, NO_COMBAT)
         verdict = super().outcome(state)
         if verdict is None or verdict.winner is None:
             return verdict
@@ -120,7 +126,7 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
         ]
         shield = " with shield" if f.shield else ""
         gear.append({"name": "armour class", "state": f"AC {f.base_ac}{shield}"})
-        return {"where": "in the melee (F-ODD-1)", "gear": gear}
+        return {"where": where(state, f), "gear": gear}
 
 
 def summarize(c: Fighter) -> CombatantSummary:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from fracas.rulesets.odnd import data, model
-from fracas.rulesets.odnd.state import Fighter, Wielded
+from fracas.rulesets.odnd import data, model, space
+from fracas.rulesets.odnd.state import Fighter, OdndState, Wielded
 
 _DICE = re.compile(r"^(\d+)d(\d+)([+-]\d+)?$")
 UNTRAINED = {"S": "1d3", "M": "1d4", "L": "1d6"}  # rule 41 (D4)
@@ -68,6 +68,7 @@ def wield(sheet: model.Fighter, name: str, fighter_type: bool, swashbuckler: boo
     light = swashbuckler and sheet.light_armour and sheet.cls in ("fighter", "pirate")
     melee = melee_bonus(sheet, fighter_type, light and w.hands == 1 and not w.ranged)
     to_hit, dmg = missile_bonuses(sheet, w, melee) if w.ranged else (melee, melee)
+    dex_part = dex_share(sheet, w, light and w.hands == 1, to_hit)
     found = _DICE.match(w.damage.replace(" ", "").lower())
     if found is None:
         raise ValueError(f"weapon {name!r}: damage {w.damage!r} is not NdS+K")
@@ -77,9 +78,26 @@ def wield(sheet: model.Fighter, name: str, fighter_type: bool, swashbuckler: boo
         base = UNTRAINED[w.size]
         count, sides, plus = 1, int(base[2:]), 0
     total = plus + dmg + magic
-    return Wielded(
+    out = Wielded(
         w, notation(count, sides, total), notation(2 * count, sides, total), to_hit + magic
     )
+    out.dex_to_hit = dex_part
+    large = _DICE.match(w.large_damage.replace(" ", "").lower()) if w.large_damage else None
+    if large is not None and sheet.trained:  # rule 86: the lance's 3d6 against large foes
+        n, s = int(large.group(1)), int(large.group(2))
+        out.large_damage = notation(n, s, total)
+        out.large_crit = notation(2 * n, s, total)
+    return out
+
+
+def dex_share(sheet: model.Fighter, w: data.WeaponData, swash: bool, to_hit: int) -> int:
+    """The DEX part of the to-hit bonus (rules 5, 7, 12), which a charger loses (rule 81)."""
+    if sheet.kind != "character" or w.kind == "great_bow":
+        return 0
+    dex = data.attribute_bonus(sheet.DEX)
+    if w.ranged or sheet.cls == "thief" or (swash and dex == to_hit and dex > 0):
+        return dex
+    return 0
 
 
 def needed_at_ac9(sheet: model.Fighter, normal_man: bool) -> int:
@@ -136,6 +154,28 @@ def build(
     f.magic_weapon = sheet.magic_bonus > 0
     f.size = sheet.size
     f.range_band = sheet.range
+    f.elevation, f.cover = sheet.elevation, sheet.cover
+    f.mounted, f.horns, f.hasted, f.leader = sheet.mounted, sheet.horns, sheet.hasted, sheet.leader
+    f.move = sheet.move if sheet.move is not None else data.movement(sheet.ac)  # rule 152
+    f.psy_bonus = data.attribute_bonus(sheet.PSY)  # rule 128 (D16)
+    f.spells = list(sheet.spells)
     f.hp = f.max_hp = sheet.hp if sheet.hp is not None else 0
     f.hit_dice = "" if sheet.hp is not None else hit_dice(sheet)
     return f
+
+
+def place(f: Fighter, sheet: model.Fighter, copy: int) -> None:
+    """The sheet's position in feet (copies of a `count` 5 ft apart), on the core's plane."""
+    if sheet.position is not None:
+        x, y = sheet.position
+        f.position = space.at_feet(x, y + space.ADJACENT * copy)
+        f.placed = True
+
+
+def arrange(state: OdndState, spec: model.Encounter) -> None:
+    """Positions, or the encounter's distance, make the fight one on the plane; without
+    either it is one melee (F-ODD-1)."""
+    distance = spec.conditions.distance
+    state.positional = distance is not None or any(f.placed for f in state.fighters())
+    if isinstance(distance, int):
+        space.place_sides(state, float(distance))
