@@ -148,9 +148,11 @@ def astray(table: Table, state: OdndState, f: Fighter, target: Fighter) -> Fight
 
 
 def engaged_with(state: OdndState, a: Fighter, b: Fighter) -> bool:
-    """In melee with each other: within 10 ft, or (one melee, F-ODD-1) fighting each other."""
+    """In melee with each other: within 10 ft, or (one melee, F-ODD-1) one fighting the other
+    hand to hand."""
     if not (a.active and b.active) or a is b:
         return False
     if state.positional:
         return space.in_melee(state, a, b)
-    return a.plan_target is b or b.plan_target is a
+    a_on_b = a.plan_target is b and not a.primary.data.ranged
+    return a_on_b or (b.plan_target is a and not b.primary.data.ranged)
