@@ -161,10 +161,15 @@ def withdraw(table: Table, state: OdndState, f: Fighter) -> None:
 
 def charge(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
     """Rules 77–90, ODD-U34, U35: the charger closes (shots from foes holding for it first,
-    rule 89), a set spear may strike first (83, 84, 87), then the charge's attack comes with
-    no initiative check (82). Returns whether the charger still attacks."""
+    rule 89), the set spears it meets may strike first (83, 84, 87), then the charge's attack
+    comes with no initiative check (82). A foe that came within half a move meanwhile is met
+    by an ordinary attack (42). Returns whether the charger still attacks."""
     if not target.active or target.pending_down:
         return False
+    if space.gap(state, f, target) <= half_move(state, f) + space.SLACK:
+        f.action = "attack"
+        advance(table, state, f, target)
+        return True
     f.moved, f.charged_round, f.charging = True, state.round, True
     table.emit(Segment, name=f"{f.name} charges {target.name}")
     for e in state.enemies_of(f):  # rule 89: shooters who declared against the charger
@@ -176,7 +181,9 @@ def charge(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
     if not f.active or f.hp <= 0 or not space.in_melee(state, f, target):
         return False
     f.charge_strike = True
-    return set_spear(table, state, target, f)
+    spears = [e for e in space.foes_in_melee(state, f) if ready(e)]
+    spears.sort(key=lambda e: e is not target)  # the target's spear first, then the line's
+    return all(set_spear(table, state, e, f) for e in spears)
 
 
 def hold_fire(table: Table, state: OdndState, e: Fighter, charger: Fighter) -> None:
@@ -211,10 +218,11 @@ def ready(spearman: Fighter) -> bool:
     return spearman.spear_set and spearman.active and spearman.primary.data.set
 
 
-def answer(table: Table, state: OdndState, spearman: Fighter, charger: Fighter) -> None:
-    """Rule 87: the shorter set spear strikes after the lance."""
-    if ready(spearman) and charger.active:
-        set_strike(table, state, spearman, charger)
+def answer(table: Table, state: OdndState, charger: Fighter) -> None:
+    """Rule 87: the shorter set spears met strike after the lance."""
+    for spearman in space.foes_in_melee(state, charger):
+        if ready(spearman) and charger.active:
+            set_strike(table, state, spearman, charger)
 
 
 def set_strike(table: Table, state: OdndState, spearman: Fighter, charger: Fighter) -> None:

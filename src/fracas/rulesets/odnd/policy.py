@@ -21,7 +21,7 @@ from typing import Any
 from fracas.core.combatant import Side
 from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
-from fracas.rulesets.odnd import data, decisions, moves, shortcut
+from fracas.rulesets.odnd import data, decisions, moves, shortcut, space
 from fracas.rulesets.odnd.attack import armour_class
 from fracas.rulesets.odnd.round import Plan
 from fracas.rulesets.odnd.state import Fighter, OdndState
@@ -64,8 +64,8 @@ class OdndPolicy:
             return 0.5 if any(moves.can_charge(self.state, e, me) for e in threats) else -1.0
         if plan.target is None:  # withdraw, retreat
             return -1.0
-        if plan.action == "run":
-            return 0.01
+        if plan.action == "run":  # run at them unless they can come to it (then stand ready)
+            return -0.5 if self._threatened(me) else 0.01
         if plan.action == "cast":
             return self._spell(me, plan)
         if plan.action == "charge":  # +2 to hit, double damage (rule 85)
@@ -78,6 +78,14 @@ class OdndPolicy:
             )
             return value(me, plan.target, min(me.sweep_attacks, max(1, victims)))
         return value(me, plan.target, me.attacks)
+
+    def _threatened(self, me: Fighter) -> bool:
+        """Some foe can reach `me` this round (rules 42, 77)."""
+        return any(
+            isinstance(e, Fighter) and e.active and not e.primary.data.ranged
+            and space.gap(self.state, e, me) <= space.turn_move(self.state, e)
+            for e in self.state.enemies_of(me)
+        )  # fmt: skip
 
     def _spell(self, me: Fighter, plan: Plan) -> float:
         row = data.spells()[plan.spell]

@@ -465,7 +465,7 @@ def attacks(table: Table, state: OdndState, f: Fighter, count: int) -> None:
             break
         strikes.strike(table, state, f, target)
         if f.action == "charge":
-            moves.answer(table, state, target, f)  # rule 87: a shorter set spear answers
+            moves.answer(table, state, f)  # rule 87: shorter set spears answer the lance
 
 
 def shortcut_sweep(table: Table, state: OdndState, f: Fighter) -> None:
