@@ -131,11 +131,19 @@ def test_t_odd_23_class_and_attribute_bonuses() -> None:
     assert (thief["T"].primary.to_hit, thief["T"].primary.damage) == (2, "1d6+3")
     assert thief["J"].primary.damage == "1d6+3"
     mu = Scene(
-        ("A", [pc("M", cls="magic-user", STR=16), pc("N", cls="magic-user", STR=15)]),
+        (
+            "A",
+            [
+                pc("M", cls="magic-user", STR=16, weapons=["dagger"]),
+                pc("N", cls="magic-user", STR=15, weapons=["dagger"]),
+                pc("O", cls="magic-user", STR=15, level=6),  # a sword: untrained (ODD-U42)
+            ],
+        ),
         ("B", [pc("Y")]),
     )
-    assert (mu["M"].primary.to_hit, mu["M"].primary.damage) == (1, "1d6+2")
-    assert (mu["N"].primary.to_hit, mu["N"].primary.damage) == (0, "1d6+1")
+    assert (mu["M"].primary.to_hit, mu["M"].primary.damage) == (1, "1d4+2")
+    assert (mu["N"].primary.to_hit, mu["N"].primary.damage) == (0, "1d4+1")
+    assert (mu["O"].primary.damage, mu["O"].needed_at_ac9) == ("1d4", 10)
     swash = Scene(
         ("A", [pc("L", STR=13, DEX=18, light_armour=True), pc("C", STR=13, DEX=18, ac=5)]),
         ("B", [pc("Y")]),
@@ -301,3 +309,13 @@ def test_the_averaging_shortcut_as_a_battle_mode() -> None:
     round.act(s.table, s.state, aldo, aldo.attacks_left)
     assert s.of(ShortcutKills)[0].kills == 6 and s.of(Attack) == []
     assert sum(1 for n in range(1, 11) if s[f"Orc {n}"].hp <= 0) == 6
+
+
+def test_hirelings_check_morale_only_by_option() -> None:
+    """ODD-U28: PCs never check; normal men of the players' side only with the option."""
+    man = pc("Man", cls="normal man", level=0, hp=3)
+    for option, checks in ((False, 0), (True, 1)):
+        s = Scene(("A", [man]), ("B", [pc("Foe")]), options={"hireling_morale": option})
+        s.dice.push(*([3, 3] if checks else []))
+        round.check_morale(s.table, s.state, "Man", "first death")
+        assert len(s.of(MoraleCheck)) == checks

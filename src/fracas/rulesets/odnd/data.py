@@ -30,6 +30,7 @@ class WeaponData:
     large_damage: str = ""  # rule 86: the lance's 3d6 against large foes
     set: bool = False  # rule 83: can be set against a charge
     polearm: bool = False  # rule 60: cancels the mounted modifiers
+    blunt: bool = False  # ODD-U42: clerics' weapons
 
     @property
     def ranged(self) -> bool:
@@ -140,3 +141,12 @@ def reaction(total: int) -> str:
         if total <= int(top):
             return str(band)
     return str(tables()["reaction"][-1][1])
+
+
+def trained_in(cls: str, w: WeaponData) -> bool:
+    """ODD-U42: whether a class is trained in a weapon (classes not listed: any weapon)."""
+    allowed = tables()["training"].get(cls)
+    if allowed is None:
+        return True
+    groups = {"any": True, "blunt": w.blunt, "one-handed": w.hands == 1 and w.kind in KINDS[:2]}
+    return any(groups.get(a, a == w.name) for a in allowed)

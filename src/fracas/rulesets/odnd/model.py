@@ -128,6 +128,9 @@ class Options(StrictModel):
         default="off", description="sweeps by the averaging shortcut (rule 24, ODD-U12)"
     )
     haste_attacks: bool = Field(default=False, description="hasted attack twice (ODD-U33)")
+    hireling_morale: bool = Field(
+        default=False, description="normal men on the players' side check morale (ODD-U28)"
+    )
 
 
 class Encounter(EncounterSpec):

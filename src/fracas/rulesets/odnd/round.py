@@ -562,10 +562,14 @@ def start_morale(table: Table, state: OdndState) -> None:
 
 
 def check_morale(table: Table, state: OdndState, group: str, trigger: str) -> None:
-    """D7, ODD-U28: monster groups roll 2d6 ≤ morale to stand; PCs never check, morale 12
-    never checks, each trigger once, two passes and no more checks; failure: the group flees."""
+    """D7, ODD-U28: monster groups (hirelings by option) roll 2d6 ≤ morale to stand; PCs never
+    check, morale 12 never checks, each trigger once, two passes and no more checks; failure:
+    the group flees (those engaged by the Retreat, rule 52)."""
     members = [f for f in state.groups.get(group, []) if f.active]
-    if not members or members[0].kind == "character" or members[0].morale >= 12:
+    if not members or members[0].morale >= 12:
+        return
+    hireling = members[0].normal_man and state.options.hireling_morale
+    if members[0].kind == "character" and not hireling:
         return
     used = state.checked.setdefault(group, set())
     if trigger in used or state.morale_passes.get(group, 0) >= 2:

@@ -74,7 +74,7 @@ def wield(sheet: model.Fighter, name: str, fighter_type: bool, swashbuckler: boo
         raise ValueError(f"weapon {name!r}: damage {w.damage!r} is not NdS+K")
     count, sides = int(found.group(1)), int(found.group(2))
     plus = int(found.group(3) or 0)
-    if not sheet.trained:  # rule 41: D3/D4/D6 by size, attacks as a normal man
+    if not trained(sheet, w):  # rule 41: D3/D4/D6 by size, attacks as a normal man
         base = UNTRAINED[w.size]
         count, sides, plus = 1, int(base[2:]), 0
     total = plus + dmg + magic
@@ -83,7 +83,7 @@ def wield(sheet: model.Fighter, name: str, fighter_type: bool, swashbuckler: boo
     )
     out.dex_to_hit = dex_part
     large = _DICE.match(w.large_damage.replace(" ", "").lower()) if w.large_damage else None
-    if large is not None and sheet.trained:  # rule 86: the lance's 3d6 against large foes
+    if large is not None and trained(sheet, w):  # rule 86: the lance's 3d6 against large foes
         n, s = int(large.group(1)), int(large.group(2))
         out.large_damage = notation(n, s, total)
         out.large_crit = notation(2 * n, s, total)
@@ -100,11 +100,18 @@ def dex_share(sheet: model.Fighter, w: data.WeaponData, swash: bool, to_hit: int
     return 0
 
 
+def trained(sheet: model.Fighter, w: data.WeaponData) -> bool:
+    """Rule 41, ODD-U42: the sheet's `trained`, and the class's weapon list."""
+    if sheet.kind != "character":
+        return sheet.trained
+    return sheet.trained and data.trained_in(sheet.cls, w)
+
+
 def needed_at_ac9(sheet: model.Fighter, normal_man: bool) -> int:
     """D1 (characters, by class family and level) or D2 (monsters); untrained weapons attack
     as a normal man (rule 41)."""
     if sheet.kind == "character":
-        if not sheet.trained or normal_man:
+        if not trained(sheet, data.weapons()[sheet.weapons[0]]) or normal_man:
             return data.men_needed_at_ac9("fighter", 0)
         return data.men_needed_at_ac9(FAMILY.get(sheet.cls, "fighter"), sheet.level)
     if not sheet.trained:
