@@ -3,7 +3,7 @@ for characters and monsters, the referee's options."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -111,7 +111,7 @@ class Conditions(StrictModel):
     surprise: bool = Field(default=False, description="roll surprise (rules 109-115)")
     reroll_initiative: bool = Field(default=False, description="re-roll every round (ODD-U30)")
     party_die: bool = Field(default=False, description="one initiative die per side (option)")
-    distance: int | Literal["roll"] | None = Field(
+    distance: Annotated[int, Field(ge=0, le=10_000)] | Literal["roll"] | None = Field(
         default=None,
         description="feet between the sides (114, 116): a number, `roll`, or none (one melee)",
     )
