@@ -1,9 +1,10 @@
-"""The OD&D round (seed "ENCOUNTER ORDER", RULINGS.md §4.1, D-C2; checklist rules 113–133,
-58, 62–63, 65, 69–71; ODD-U9, U10, U11, U18, U19, U23, U28, U30, U31):
+"""The OD&D round (seed "ENCOUNTER ORDER", RULINGS.md §4.1, D-C2; checklist rules 42–53,
+58, 62–63, 65, 69–71, 77, 109–133; ODD-U9, U10, U11, U18, U19, U23, U28–U33):
 
-surprise (first round only) → initiative (a d6 per PC and per monster group) → declarations →
-the first segment (multi-attack fighters' first half) → the initiative slots, high first, ties
-simultaneous → the last segment → morale.
+the opening, round 1 only (surprise, distance, reaction, the players' choice) → initiative (a
+d6 per PC and per monster group) → declarations → the hasted → the first segment (multi-attack
+fighters' first half) → the initiative slots, high first, ties simultaneous, each ending with
+its spells and its fallen → the last segment → morale whenever triggered.
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ class Plan:
 
 
 def play_round(table: Table, state: OdndState) -> None:
+    """One round in the seed's order (D-C2: surprise > haste > reach > set spear > the roll)."""
     fighters = state.fighters()
     for f in fighters:
         if f.hit_dice and f.active:  # D3: hit points rolled as the fight begins
