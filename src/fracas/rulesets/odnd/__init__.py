@@ -113,6 +113,7 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
                     surprised=f.surprised,
                     target=f.plan_target.name if f.plan_target is not None else None,
                     parrying=f.parrying,
+                    action=f.action or None,  # ODD-U23: this round's declared action
                 )
                 for f in ordered
             ],

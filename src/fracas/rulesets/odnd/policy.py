@@ -7,9 +7,11 @@ scores the options the rules offer; it never rolls and never changes the state.
 - charge (rule 77) when a foe is beyond half a move but within a full one (the charge's +2
   and double damage), unless it stands behind a set spear; run toward foes out of reach;
 - set a spear (rule 83) when an unengaged foe could charge it; cast a damaging spell when
-  it beats an attack, haste on an ally not yet hasted;
-- parry (rule 92) only when down to a quarter of its hit points; never withdraw or retreat
-  (morale decides flight, ODD-U28); the players' side always chooses to fight (rule 118);
+  it beats an attack, haste on an ally not yet hasted; stand ready (parry) rather than run
+  at a foe who can reach it this round;
+- parry (rule 92) only when down to a quarter of its hit points; a shooter caught in a melee
+  withdraws (rule 51); otherwise never withdraw or retreat (morale decides flight, ODD-U28);
+  the players' side always chooses to fight (rule 118);
 - pick each sweep victim, or a new target, by the same measure: the weakest able enemy
   first, the lowest hit points, then the earliest in the roster (ODD-U12's pinned targeting).
 """
@@ -62,6 +64,8 @@ class OdndPolicy:
         if plan.action == "set":
             threats = [e for e in self.state.enemies_of(me) if isinstance(e, Fighter) and e.active]
             return 0.5 if any(moves.can_charge(self.state, e, me) for e in threats) else -1.0
+        if plan.action == "withdraw" and me.primary.data.ranged:
+            return 0.5  # a shooter caught in a melee backs out to shoot again (ODD-U40)
         if plan.target is None:  # withdraw, retreat
             return -1.0
         if plan.action == "run":  # run at them unless they can come to it (then stand ready)
