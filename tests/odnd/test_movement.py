@@ -8,8 +8,10 @@ import pytest
 import fracas
 from fracas.core.combatant import Status
 from fracas.core.errors import EncounterError
-from fracas.rulesets.odnd import attack, moves, round, space
+from fracas.core.requests import ChoiceRequest
+from fracas.rulesets.odnd import attack, decisions, moves, round, space
 from fracas.rulesets.odnd.events import Attack, Damage, Distance, IntoMelee, Moved, RollOff
+from fracas.rulesets.odnd.policy import OdndPolicy
 from fracas.rulesets.odnd.round import Plan
 
 from .conftest import Scene, pc
@@ -245,3 +247,33 @@ def test_an_engaged_shooter_cannot_fire_and_shots_into_melee_may_go_astray() -> 
         ("B", [pc("Orc", position=[5, 0])]),
     )
     assert actions(t, "Archer").get("Orc", set()) == set()
+
+
+def policy_pick(s: Scene, who: str) -> Plan:
+    options = round.options(s.state, s[who])
+    request = ChoiceRequest(s[who], decisions.DECLARE, options)
+    return options[OdndPolicy(s.state).choose(request)]
+
+
+def test_the_policy_charges_sets_spears_and_stands_ready() -> None:
+    """The default tactics use the new actions: a charge when the foe is beyond half a move,
+    a set spear against a foe that could charge, a parry rather than running into reach."""
+    s = Scene(
+        ("A", [pc("Knight", move=6, position=[0, 0])]),
+        ("B", [pc("Spear", weapons=["spear"], move=6, position=[50, 0])]),
+    )
+    assert policy_pick(s, "Knight").action == "charge"
+    assert policy_pick(s, "Spear").action == "set"
+    u = Scene(
+        ("A", [pc("Pike1", weapons=["spear"], move=6, position=[0, 0])]),
+        ("B", [pc("Pike2", weapons=["spear"], move=6, position=[50, 0])]),
+    )
+    assert policy_pick(u, "Pike2").action == "set"
+    u["Pike1"].spear_set = True
+    assert policy_pick(u, "Pike2").action != "set"  # a set foe will not charge
+    t = Scene(
+        ("A", [pc("Slow", move=6, position=[0, 0])]),
+        ("B", [pc("Fast", move=12, position=[100, 0])]),
+    )
+    assert policy_pick(t, "Slow").action == "parry"  # the fast foe can reach it: stand ready
+    assert policy_pick(t, "Fast").action == "charge"

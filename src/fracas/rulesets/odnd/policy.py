@@ -61,9 +61,13 @@ class OdndPolicy:
     def _plan(self, me: Fighter, plan: Plan) -> float:
         if plan.action == "parry":  # only when nearly dead (a quarter of its hp or less)
             return 0.6 if 4 * me.hp <= me.max_hp else 0.0
-        if plan.action == "set":
-            threats = [e for e in self.state.enemies_of(me) if isinstance(e, Fighter) and e.active]
-            return 0.5 if any(moves.can_charge(self.state, e, me) for e in threats) else -1.0
+        if plan.action == "set":  # against a foe who could charge and has not set its own
+            threats = [
+                e for e in self.state.enemies_of(me)
+                if isinstance(e, Fighter) and e.active and not e.spear_set
+                and moves.can_charge(self.state, e, me)
+            ]  # fmt: skip
+            return max((3 * value(me, e, 1) for e in threats), default=-1.0)
         if plan.action == "withdraw" and me.primary.data.ranged:
             return 0.5  # a shooter caught in a melee backs out to shoot again (ODD-U40)
         if plan.target is None:  # withdraw, retreat
