@@ -1,9 +1,11 @@
 """OD&D house rules (seed 003, RULINGS.md §4, checklist odnd.md), stage 1: the skirmish game.
 
 Module map: `model` (encounter schema), `data` (tables), `setup` (stat block → fighter),
-`state`, `attack` (one attack: matrix, naturals, fumble, crit, damage), `round` (surprise,
-initiative, declarations, segments and slots, morale), `shortcut` (the averaging shortcut),
-`commands` (the GM's commands), `policy` (default tactics), `decisions`, `events`.
+`state`, `space` (feet on the plane), `attack` (one attack: matrix, naturals, fumble, crit,
+damage), `strikes` (an attack's situation), `moves` (movement, charges, retreat), `magic`
+(spells, saves), `opening` (distance, reaction), `round` (surprise, initiative,
+declarations, segments and slots, morale), `shortcut` (the averaging shortcut), `commands`
+(the GM's commands), `policy` (default tactics), `decisions`, `events`.
 """
 
 from __future__ import annotations

@@ -11,17 +11,7 @@ from __future__ import annotations
 
 from fracas.core.combatant import Status
 from fracas.core.table import Table
-from fracas.rulesets.odnd import (
-    attack,
-    data,
-    decisions,
-    magic,
-    moves,
-    opening,
-    shortcut,
-    space,
-    strikes,
-)  # fmt: skip
+from fracas.rulesets.odnd import attack, data, decisions, magic, moves, opening, shortcut, space
 from fracas.rulesets.odnd.events import (
     CannotAct,
     Declared,
@@ -35,6 +25,7 @@ from fracas.rulesets.odnd.events import (
     SurpriseRolled,
 )
 from fracas.rulesets.odnd.state import Fighter, OdndState
+from fracas.rulesets.odnd.strikes import strike
 
 D6 = "1d6"
 TWO_D6 = "2d6"
@@ -465,7 +456,7 @@ def attacks(table: Table, state: OdndState, f: Fighter, count: int) -> None:
         reach_first(table, state, f, target)
         if not f.active:
             break
-        strikes.strike(table, state, f, target)
+        strike(table, state, f, target)
         if f.action == "charge":
             moves.answer(table, state, f)  # rule 87: shorter set spears answer the lance
 
