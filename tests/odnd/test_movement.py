@@ -277,3 +277,20 @@ def test_the_policy_charges_sets_spears_and_stands_ready() -> None:
     )
     assert policy_pick(t, "Slow").action == "parry"  # the fast foe can reach it: stand ready
     assert policy_pick(t, "Fast").action == "charge"
+
+
+def test_reach_on_the_plane_counts_in_the_pairs_first_round_of_melee() -> None:
+    """Rule 58, ODD-U9: the spear strikes the dagger first the round they meet, not after."""
+    s = Scene(
+        ("A", [pc("Spearman", weapons=["spear"], position=[0, 0])]),
+        ("B", [pc("Knifer", weapons=["dagger"], position=[20, 0])]),
+        conditions={"reroll_initiative": True},
+    )
+    for _ in range(2):
+        s.choices.push(
+            decisions.DECLARE, lambda o: o.action == "attack", lambda o: o.action == "attack"
+        )
+        s.dice.push(2, 6, 2, 2)  # initiative spear 2, dagger 6; two misses
+        round.play_round(s.table, s.state)
+        s.state.round += 1
+    assert [a.attacker for a in s.of(Attack)] == ["Spearman", "Knifer", "Knifer", "Spearman"]

@@ -319,3 +319,18 @@ def test_hirelings_check_morale_only_by_option() -> None:
         s.dice.push(*([3, 3] if checks else []))
         round.check_morale(s.table, s.state, "Man", "first death")
         assert len(s.of(MoraleCheck)) == checks
+
+
+def test_t_odd_12_behind_gang_up_and_the_follow_up_round() -> None:
+    """Rules 63, 69, 70 (ODD-U18, U21): +2 on the surprised, +1 each for more than two
+    attackers; the round after, the surprisers attack with advantage."""
+    s = Scene(("A", [pc("Ann"), pc("Bo"), pc("Cy")]), ("B", [pc("Foe")]))
+    foe = s["Foe"]
+    foe.surprised = True
+    assert modifiers(s, "Ann", "Foe") == 2
+    foe.declared_against = 3
+    assert modifiers(s, "Ann", "Foe") == 3
+    foe.surprised, foe.followup, foe.declared_against = False, True, 0
+    s.state.surprisers = {"A"}
+    assert strikes.modifiers(s.state, s["Ann"], foe, False).edge == 1
+    assert strikes.modifiers(s.state, foe, s["Ann"], False).edge == -1
