@@ -155,7 +155,7 @@ def test_the_calculator_is_the_rules_enumerated(
 
 def test_the_fighter_against_an_orc_by_hand() -> None:
     """Sir Aldo (fighter 8, sword 1d6+3) needs 4 against an orc (1 HD, hp 1d6 rolled as the
-    fight starts): a natural 1 fumbles on a d20 over 8 (rule 28), a 20 is a critical (2d6+3,
+    fight starts): a natural 1 fumbles on a d20 over 8 (rule 28), a 20 is a critical (d6×2+3,
     D10); a hit of 4–9 fells an orc of at most that many hit points."""
     odds = action_odds(fracas.load(ORCS), "Sir Aldo", "Orc 1").policy
     assert odds.results == {
@@ -165,20 +165,21 @@ def test_the_fighter_against_an_orc_by_hand() -> None:
         "critical": Fraction(1, 20),
     }
     hit_fells = Fraction(4 + 5 + 6 * 4, 36)  # damage 4, 5, 6–9 against hit points 1–6
-    crit_fells = 1 - Fraction(1, 36) * Fraction(1, 6)  # only 2d6 = 2 spares a 6-hp orc
+    crit_fells = 1 - Fraction(1, 6) * Fraction(1, 6)  # only a die of 1 (5) spares a 6-hp orc
     assert odds.down == Fraction(16, 20) * hit_fells + Fraction(1, 20) * crit_fells
 
 
 def test_t_odd_1_each_attack_at_a_fresh_orc() -> None:
     """T-ODD-1 [X2], the dice path: a fighter 8 needs 7 against an orc of AC 7 (hp d6 rolled
-    as the fight starts); a hit of d6+1 or a critical of 2d6+1 (D10) fells it with
-    P(d6+1 ≥ d6) = 26/36 and P(2d6+1 ≥ d6) = 206/216: eight such attacks a round."""
+    as the fight starts); a hit of d6+1 or a critical of d6×2+1 (D10) fells it with
+    P(d6+1 ≥ d6) = 26/36 and P(2·d6+1 ≥ d6) = 32/36: eight such attacks a round, 37/9 kills,
+    the checklist's figure (Corrections to RULINGS.md, T-ODD-1)."""
     fighter = {"kind": "character", "cls": "fighter", "level": 8, "weapons": ["sword"]}
     doc = _doc(fighter, {"template": "orc", "ac": 7})
     outcomes = Case(doc, "Att", "Tgt").check()
     down = sum((p for (_, _, out), p in outcomes.items() if out), Fraction(0))
-    assert down == Fraction(13, 20) * Fraction(26, 36) + Fraction(1, 20) * Fraction(206, 216)
-    assert 8 * down == Fraction(1117, 270)  # expected kills a round
+    assert down == Fraction(13, 20) * Fraction(26, 36) + Fraction(1, 20) * Fraction(32, 36)
+    assert 8 * down == Fraction(37, 9)  # expected kills a round
 
 
 @pytest.mark.parametrize(
@@ -319,6 +320,53 @@ def test_the_modifiers_of_the_state_move_the_roll_needed(tweak: Tweak, shift: in
     assert moved["miss"] - plain["miss"] == Fraction(shift, 20)
 
 
+def _charging(state: OdndState) -> None:
+    _named(state, "Att").charge_strike = True  # rules 85, 90: the charge's first attack
+
+
+ARCHER = {**FIGHTER, "DEX": 16, "weapons": ["bow"]}
+TROLLISH = {"hd": 6, "ac": 4, "size": "large", "weapons": ["claws"], "hp": 30}
+
+
+@pytest.mark.parametrize(
+    ("attacker", "target", "tweak"),
+    [
+        (FIGHTER, {**MAN, "hp": 9}, _charging),  # +2, no DEX, double damage (85, 81)
+        ({**FIGHTER, "mounted": True, "weapons": ["lance"]}, TROLLISH, _charging),  # rule 86
+        ({**FIGHTER, "weapons": ["lance"]}, TROLLISH, _as_is),  # 3d6 against the large (86)
+        ({**FIGHTER, "mounted": True}, MAN, _as_is),  # rule 59: a rider +1
+        ({**FIGHTER, "elevation": 5}, MAN, _as_is),  # rule 61: high ground
+        (ARCHER, {**MAN, "cover": 50, "position": [120, 0]}, _as_is),  # rules 14, 95
+    ],
+)
+def test_the_plane_and_the_charge_are_calculated_as_the_rules_play_them(
+    attacker: dict[str, Any], target: dict[str, Any], tweak: Tweak
+) -> None:
+    """The calculator reads the rules' own modifiers (`strikes.modifiers`): a charge's +2
+    and double damage, the lance's dice against the large, mounts, high ground, range bands
+    by distance and cover — equal to the enumerated rules to the last fraction."""
+    placed = "position" in target
+    attacker = {**attacker, "position": [0, 0]} if placed else attacker
+    mate = {**MATE, "position": [150, 30]} if placed else MATE
+    doc = _doc(attacker, target)
+    doc["sides"][1]["combatants"][1] = mate
+    Case(doc, "Att", "Tgt", tweak).check()
+
+
+def test_a_shot_that_may_go_astray_is_left_to_the_enumerator() -> None:
+    """Rule 47, ODD-U40: a shot at a foe engaged with the shooter's ally may hit the ally;
+    the calculator leaves that to the enumerator (`fracas odds` falls back to it)."""
+    friend = {"name": "Friend", "position": [100, 5], "hp": 8, "weapons": ["sword"]}
+    doc = _doc({**ARCHER, "position": [0, 0]}, {**MAN, "position": [100, 0]})
+    doc["sides"][0]["combatants"].append(friend)
+    doc["sides"][1]["combatants"][1] = {**MATE, "position": [300, 0]}
+    case = Case(doc, "Att", "Tgt")
+    state, me, them = case.fresh()
+    assert case.encounter.ruleset.calculate(state, me, them, case.action(), None) is None
+    odds = action_odds(case.encounter, "Att", "Tgt")
+    assert sum(odds.policy.results.values()) == 1
+
+
 def test_the_first_attack_of_a_sweep_adds_the_plus() -> None:
     """Rule 26, T-ODD-2: a 6+3 HD troll sweeping normal men adds +3 to its first attack
     only; the action is offered against normal men alone (rules 21, 23)."""
@@ -354,14 +402,15 @@ def test_no_attack_is_offered_where_the_rules_allow_none() -> None:
 
 def test_each_declaration_has_its_odds_beside_it() -> None:
     """ODD-U23: at Sir Aldo's declaration, every attack and sweep has its odds (the orcs' hit
-    points as rolled); the parry has none."""
+    points as rolled); the parry and the retreat have none."""
     battle = fracas.Battle(fracas.load(ORCS), seed=1, seats={"Hero": "person"})
     question = battle.advance()
     request = question.request if question is not None else None
     assert isinstance(request, ChoiceRequest) and request.decision == decisions.DECLARE
     found = option_odds(battle)
     options = request.options
-    assert sorted(found) == list(range(len(options) - 1))
+    attacks = [i for i, o in enumerate(options) if o.action in ("attack", "sweep")]
+    assert attacks and sorted(found) == attacks
     for index, odds in found.items():
         assert odds.target in str(options[index])
         assert odds.action == ("sword (sweep)" if "sweep" in str(options[index]) else "sword")

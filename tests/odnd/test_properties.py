@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import fracas
 from fracas.core.events import RoundStarted
 from fracas.core.outcome import Ending
-from fracas.rulesets.odnd import data
+from fracas.rulesets.odnd import NO_COMBAT, data
 from fracas.rulesets.odnd.events import Attack, Damage, Fell, Fled, Segment
 
 PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -27,7 +27,16 @@ characters = st.fixed_dictionaries(
         "STR": st.integers(3, 18),
         "DEX": st.integers(3, 18),
         "ac": st.integers(-2, 9),
-        "weapons": st.lists(st.sampled_from([*MELEE, "bow", "crossbow"]), min_size=1, max_size=1),
+        "weapons": st.lists(
+            st.sampled_from([*MELEE, "bow", "crossbow", "sling", "javelin", "pike", "lance"]),
+            min_size=1,
+            max_size=1,
+        ),
+        "mounted": st.booleans(),
+        "hasted": st.booleans(),
+        "elevation": st.sampled_from([0, 5]),
+        "cover": st.sampled_from([0, 25, 50]),
+        "spells": st.lists(st.sampled_from(sorted(data.spells())), max_size=2),
     }
 )
 monsters = st.fixed_dictionaries(
@@ -48,6 +57,13 @@ def encounters(draw: st.DrawFn) -> dict[str, Any]:
             "surprise": draw(st.booleans()),
             "reroll_initiative": draw(st.booleans()),
             "party_die": draw(st.booleans()),
+            "distance": draw(st.sampled_from([None, "roll", 40])),
+            "outdoors": draw(st.booleans()),
+            "reaction": draw(st.booleans()),
+        },
+        "options": {
+            "multipliers": draw(st.sampled_from(["largest", "additive"])),
+            "shortcut": draw(st.sampled_from(["off", "up", "carry"])),
         },
         "sides": [
             {"name": "Party", "combatants": draw(st.lists(characters, min_size=1, max_size=3))},
@@ -67,7 +83,7 @@ def fight(doc: dict[str, Any], seed: int) -> fracas.Battle:
 def test_battles_end_and_the_fallen_act_no_more(doc: dict[str, Any], seed: int) -> None:
     battle = fight(doc, seed)
     assert battle.outcome is not None
-    if battle.outcome.ending is not Ending.ROUND_CAP:
+    if battle.outcome.ending is not Ending.ROUND_CAP and battle.outcome.reason != NO_COMBAT:
         assert battle.outcome.winner is not None or all(s.status.out for s in battle.summary)
     gone: set[str] = set()
     slot_fallen: set[str] = set()
@@ -93,7 +109,7 @@ def test_each_hit_deals_damage_once(doc: dict[str, Any], seed: int) -> None:
         if isinstance(e, Attack):
             assert pending == 0, "an attack's damage was never rolled"
             pending = 1 if e.hit else 0
-        elif isinstance(e, Damage):
+        elif isinstance(e, Damage) and e.weapon not in data.spells():
             assert pending == 1, "damage without a hit"
             pending = 0
 

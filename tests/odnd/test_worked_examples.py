@@ -35,7 +35,8 @@ def test_t_odd_1_averaging_shortcut_gives_6_kills() -> None:
 
 def test_t_odd_1_simulated_kills_per_round_with_fresh_targets() -> None:
     """T-ODD-1: the dice path — each attack at a fresh orc (hp d6), criticals on a natural 20
-    (D10): the expected kills are 8 × (13/20 · P(d6+1 ≥ d6) + 1/20 · P(2d6+1 ≥ d6))."""
+    (D10: the die's roll doubled): the expected kills are 8 × (13/20 · P(d6+1 ≥ d6) + 1/20 ·
+    P(2·d6+1 ≥ d6)) = 37/9, the checklist's figure (Corrections to RULINGS.md, T-ODD-1)."""
     s = Scene(("Hero", [pc("Aldo", level=8)]), ("Orcs", [orc(1, ac=7)]))
     aldo, target = s["Aldo"], s["Orc"]
     table = Table(SeededDice(14), {})
@@ -46,7 +47,8 @@ def test_t_odd_1_simulated_kills_per_round_with_fresh_targets() -> None:
             target.pending_down, s.state.pending = False, []
             attack.resolve(table, s.state, aldo, target, 0, 0, True, "")
             kills += target.hp <= 0
-    exact = 8 * (13 / 20 * 26 / 36 + 1 / 20 * 206 / 216)
+    exact = 8 * (13 / 20 * 26 / 36 + 1 / 20 * 32 / 36)
+    assert exact == pytest.approx(37 / 9)
     assert kills / rounds == pytest.approx(exact, abs=0.12)
 
 
@@ -114,13 +116,13 @@ def test_t_odd_16_and_t_odd_4_natural_20_against_22_hits_at_minus_2_without_crit
 
 def test_t_odd_4_x6_crit_boundary_needs_18_but_not_19() -> None:
     s = Scene(("A", [pc("Novice")]), ("B", [pc("Ac0", ac=0), pc("Ac1", ac=1)]))
-    s.dice.push(20, 3, 20, 3, 4)
+    s.dice.push(20, 3, 20, 3)
     attack.resolve(s.table, s.state, s["Novice"], s["Ac0"], 0, 0, False, "")
     attack.resolve(s.table, s.state, s["Novice"], s["Ac1"], 0, 0, False, "")
     a, b = s.of(Attack)
     assert (a.needed, a.hit, a.critical) == (19, True, False)
     assert (b.needed, b.hit, b.critical) == (18, True, True)
-    assert [d.amount for d in s.of(Damage)] == [4, 8]  # d6+1; crit 2d6+1 (D10)
+    assert [d.amount for d in s.of(Damage)] == [4, 7]  # d6+1; crit d6×2+1 (D10, setup.critical)
 
 
 @pytest.mark.parametrize(
@@ -212,7 +214,7 @@ def test_t_odd_22_group_slots_and_the_killed_still_strike() -> None:
     skel = s["Skeleton 1"]
     s.choices.push(decisions.DECLARE, lambda o: o.target is skel, *[ATTACK] * 6)
     round.declare(s.table, s.state)
-    s.dice.push(20, 6, 6, 3, 3)  # PC3 crits the skeleton (2d6+1); skeletons strike back: 3, 3 miss
+    s.dice.push(20, 6, 3, 3)  # PC3 crits the skeleton (d6×2+1); skeletons strike back: 3, 3 miss
     for f in (s["PC3"], s["Skeleton 1"], s["Skeleton 2"]):
         round.act(s.table, s.state, f, f.attacks_left)
     assert [r.attacker for r in s.of(Attack)] == ["PC3", "Skeleton 1", "Skeleton 2"]

@@ -1,10 +1,12 @@
 """OD&D house rules (seed 003, RULINGS.md §4, checklist odnd.md), stage 1: the skirmish game.
 
 Module map: `model` (encounter schema), `data` (tables), `setup` (stat block → fighter),
-`state`, `attack` (one attack: matrix, naturals, fumble, crit, damage), `round` (surprise,
-initiative, declarations, segments and slots, morale), `shortcut` (the averaging shortcut),
-`commands` (the GM's commands), `policy` (default tactics), `decisions`, `events`, `odds`
-(the exact odds of one attack).
+`state`, `space` (feet on the plane), `attack` (one attack: matrix, naturals, fumble, crit,
+damage), `strikes` (an attack's situation), `moves` (movement, charges, retreat), `magic`
+(spells, saves), `opening` (distance, reaction), `round` (surprise, initiative,
+declarations, segments and slots, morale), `shortcut` (the averaging shortcut), `commands`
+(the GM's commands), `policy` (default tactics), `decisions`, `events`, `odds` (the exact
+odds of one attack).
 """
 
 from __future__ import annotations
@@ -24,10 +26,12 @@ from fracas.rulesets.odnd import data, decisions, model, odds
 from fracas.rulesets.odnd.commands import OdndCommands
 from fracas.rulesets.odnd.policy import OdndPolicy
 from fracas.rulesets.odnd.round import Plan, able, play_round
-from fracas.rulesets.odnd.setup import build
+from fracas.rulesets.odnd.setup import arrange, build, place
+from fracas.rulesets.odnd.space import where
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
 ROUT = "rout"  # seed "check monster morale": the beaten side ran
+NO_COMBAT = "no combat"  # rules 117-118, ODD-U29: the monsters' reaction was friendly
 
 
 class Odnd(Ruleset[model.Encounter, OdndState]):
@@ -50,6 +54,7 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
         groups: dict[str, list[Fighter]] = {}
         for e in roster(spec.sides):
             f = build(e.sheet, e.name, e.id, e.side, spec.options)
+            place(f, e.sheet, e.copy)
             # ODD-U30: a die per PC, one per monster group (its sheet, or `group:`); the
             # party's one die as an option.
             if f.kind == "character":
@@ -66,12 +71,15 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
             groups=groups,
             group_size={g: len(m) for g, m in groups.items()},
         )
+        arrange(state, spec)
         return state
 
     def play_round(self, table: Table, state: OdndState) -> None:
         play_round(table, state)
 
     def outcome(self, state: OdndState) -> Verdict | None:
+        if state.no_combat:  # ODD-U29: a friendly reaction
+            return Verdict(None, NO_COMBAT)
         verdict = super().outcome(state)
         if verdict is None or verdict.winner is None:
             return verdict
@@ -110,6 +118,7 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
                     surprised=f.surprised,
                     target=f.plan_target.name if f.plan_target is not None else None,
                     parrying=f.parrying,
+                    action=f.action or None,  # ODD-U23: this round's declared action
                 )
                 for f in ordered
             ],
@@ -123,7 +132,7 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
         ]
         shield = " with shield" if f.shield else ""
         gear.append({"name": "armour class", "state": f"AC {f.base_ac}{shield}"})
-        return {"where": "in the melee (F-ODD-1)", "gear": gear}
+        return {"where": where(state, f), "gear": gear}
 
     # --- exact odds (issue 11): one attack (seed "COMBAT"; rules 27–33, ODD-U2) ------------
     # No defender's choice: the target meets an attack with its AC (a parry is declared for
@@ -150,14 +159,15 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
         self, state: OdndState, request: ChoiceRequest, option: object
     ) -> tuple[Combatant, Combatant, str] | None:
         """ODD-U23: a declaration against a target is an attack on it (a sweep's first attack
-        when sweeping, ODD-U11); ODD-U11: a sweep's next victim is an attack on it. A parry
-        is no attack."""
+        when sweeping, ODD-U11); ODD-U11: a sweep's next victim is an attack on it. A parry,
+        a run, a spell, a set spear, a withdrawal or a retreat is no attack as things stand,
+        nor is a charge (its +2 and double damage come with the move, rules 85, 90)."""
         who = request.who
         if not isinstance(who, Fighter):
             return None
         name = odds.attack_name(who)
         if request.decision == decisions.DECLARE and isinstance(option, Plan):
-            if option.target is None:
+            if option.target is None or option.action not in ("attack", "sweep"):
                 return None
             return who, option.target, name + (odds.SWEEP if option.sweep else "")
         if request.decision == decisions.VICTIM and isinstance(option, Fighter):
@@ -178,8 +188,10 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
         target: Combatant,
         action: str,
         defence: str | None,
-    ) -> dict[tuple[str, int, bool], Fraction]:
+    ) -> dict[tuple[str, int, bool], Fraction] | None:
         assert isinstance(actor, Fighter) and isinstance(target, Fighter)
+        if not odds.calculable(state, actor, target):
+            return None  # a shot that may go astray: `fracas odds` enumerates the rules
         sweep = actor.plan_sweep or action.endswith(odds.SWEEP)
         return odds.attack_outcomes(state, actor, target, sweep)
 

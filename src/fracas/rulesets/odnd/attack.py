@@ -5,9 +5,11 @@ ODD-U1, U2, U3, U4, U18, U21, U22, U50, U51)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from fracas.core.combatant import record_harm
 from fracas.core.table import Table
-from fracas.rulesets.odnd import data
+from fracas.rulesets.odnd import data, space
 from fracas.rulesets.odnd.events import Attack, Damage, Fumble
 from fracas.rulesets.odnd.state import Fighter, OdndState, Wielded
 
@@ -30,13 +32,13 @@ def armour_class(target: Fighter, attacker: Fighter, shield_counts: bool, melee:
     Florentine lowers it by 1 against melee (76), a parry by 2 (92); a D9 "off balance"
     raises it by 2."""
     ac = target.base_ac
-    if not target.surprised:
+    if not target.surprised and not target.charging:  # rule 81: chargers lose DEX to AC
         ac -= target.dex_bonus
         if target.shield and shield_counts:
             ac -= 1
     if melee and len(target.weapons) == 2:
         ac -= 1
-    if target.parrying:  # rule 92
+    if target.parrying or target.action == "withdraw":  # rules 92, 51: +2 defence
         ac -= 2
     return ac
 
@@ -71,6 +73,7 @@ def resolve(
     edge: int,
     shield_counts: bool,
     why: str,
+    multipliers: Sequence[int] = (),
 ) -> bool:
     """One attack roll and its damage. `bonus` holds the situational modifiers (gang-up,
     behind, range, first-sweep +N), `edge` advantage (+1) or disadvantage (−1). Returns
@@ -107,7 +110,10 @@ def resolve(
     if two and table.roll(D6, by=attacker, reason=WHICH_WEAPON).total >= 4:
         weapon = attacker.weapons[1]
     dice = weapon.crit_damage if critical else weapon.damage  # D10, ODD-U3
+    if weapon.large_damage and target.size in ("large", "huge"):  # rule 86: lance vs large
+        dice = weapon.large_crit if critical else weapon.large_damage
     amount = table.roll(dice, by=attacker, reason=CRIT_DAMAGE if critical else DAMAGE).total
+    amount *= multiplier(state, multipliers)
     penalty = needed - 20 if needed > 20 else 0  # rule 32, ODD-U2: last, minimum 0
     amount = max(0, amount - penalty)
     wound(state, attacker, target, amount)
@@ -118,12 +124,23 @@ def resolve(
     return True
 
 
+def multiplier(state: OdndState, multipliers: Sequence[int]) -> int:
+    """ODD-U3: situational multipliers (charge, set spear, lance, horns) do not stack — the
+    largest applies; the `additive` option adds them (×2 and ×2 → ×3)."""
+    if not multipliers:
+        return 1
+    if state.options.multipliers == "additive":
+        return 1 + sum(m - 1 for m in multipliers)
+    return max(multipliers)
+
+
 def wound(state: OdndState, attacker: Fighter, target: Fighter, amount: int) -> None:
     """Hit points lost; at 0 the target is slain — but only as its initiative slot ends
     (rule 121, ODD-U31): until then it still strikes."""
     if amount <= 0:
         return
     target.hp -= amount
+    target.hurt_segment = state.segment  # ODD-U32: for spell interruption
     record_harm(target, amount, attacker)
     if target.hp <= 0 and not target.pending_down:
         target.pending_down = True
@@ -162,8 +179,13 @@ def fumble(table: Table, state: OdndState, attacker: Fighter) -> None:
 
 
 def nearest_ally(state: OdndState, attacker: Fighter) -> Fighter | None:
-    """Everyone in the skirmish stands within 10 ft (F-ODD-1): the first able ally in order."""
-    for c in state.allies_of(attacker):
-        if c.active and isinstance(c, Fighter) and not c.pending_down:
-            return c
-    return None
+    """The nearest able ally within 10 ft (rule 49); in one melee (F-ODD-1) the first able
+    ally in order."""
+    near = [
+        c for c in state.allies_of(attacker)
+        if isinstance(c, Fighter) and c.active and not c.pending_down
+        and space.in_melee(state, attacker, c)
+    ]  # fmt: skip
+    if state.positional:
+        near.sort(key=lambda c: space.feet(attacker, c))
+    return near[0] if near else None

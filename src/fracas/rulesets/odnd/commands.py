@@ -1,8 +1,9 @@
 """The GM's commands in OD&D (DESIGN.md §2). Vitals: `hp` (0 to the maximum; at 0 the fighter
 is slain as the current slot ends, rule 121). Conditions: `dead`, `surprised` (loses its
 actions this round, attacked as from behind, rules 69, 71), `fled`. A late arrival is a stat
-block as an encounter file writes it (bestiary templates allowed); its hit points are rolled
-as the next round starts (D3), and it joins the next initiative roll as its own group."""
+block as an encounter file writes it (bestiary templates allowed, a `position` in feet); its
+hit points are rolled as the next round starts (D3), and it joins the next initiative roll as
+its own group."""
 
 from __future__ import annotations
 
@@ -72,6 +73,7 @@ class OdndCommands(CommandRules[OdndState, model.Fighter]):
         ident: str,
     ) -> str:
         f = setup.build(sheet, name, ident, side.name, state.options)
+        setup.place(f, sheet, 0)  # its `position` in feet, if the sheet gives one
         f.group = name
         state.join(side, f)
         state.groups[name] = [f]

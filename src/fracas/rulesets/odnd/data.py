@@ -1,5 +1,5 @@
-"""The OD&D tables (RULINGS.md §4.2 D1, D2, D4, D5, D9; checklist ODD-U1, ODD-U8), read once
-from `data/*.yaml` so that a referee can replace them."""
+"""The OD&D tables (RULINGS.md §4.2 D1, D2, D4–D9; checklist ODD-U1, U5, U6, U8, U29, U32),
+read once from `data/*.yaml` so that a referee can replace them."""
 
 from __future__ import annotations
 
@@ -26,6 +26,11 @@ class WeaponData:
     hands: int = 1
     magic: bool = False
     silver: bool = False
+    range: tuple[int, int, int] | None = None  # ODD-U6: short / medium / long limits
+    large_damage: str = ""  # rule 86: the lance's 3d6 against large foes
+    set: bool = False  # rule 83: can be set against a charge
+    polearm: bool = False  # rule 60: cancels the mounted modifiers
+    blunt: bool = False  # ODD-U42: clerics' weapons
 
     @property
     def ranged(self) -> bool:
@@ -42,6 +47,8 @@ def weapons() -> dict[str, WeaponData]:
     rows: dict[str, dict[str, Any]] = _read("weapons.yaml")
     out = {}
     for name, row in rows.items():
+        if "range" in row:
+            row = {**row, "range": tuple(row["range"])}
         w = WeaponData(name=name, **row)
         if w.kind not in KINDS or w.size not in SIZES:
             raise ValueError(f"weapons.yaml: {name!r} has kind {w.kind!r} / size {w.size!r}")
@@ -93,3 +100,53 @@ def fumble_effect(face: int) -> str:
 def surround(size: str) -> int:
     """D-C8 (PROPOSED): the most attackers that can surround a defender of this size."""
     return int(tables()["surround"][size])
+
+
+@dataclass(frozen=True, slots=True)
+class SpellData:
+    """A spell row (rule 131, ODD-U32): range in feet, whom it targets, damage or effect."""
+
+    name: str
+    range: int
+    target: str
+    damage: str = ""
+    effect: str = ""
+
+
+@cache
+def spells() -> dict[str, SpellData]:
+    rows: dict[str, dict[str, Any]] = _read("spells.yaml")
+    return {name: SpellData(name=name, **row) for name, row in rows.items()}
+
+
+def movement(ac: int) -> int:
+    """Rule 152, ODD-U5: Turn movement in inches by armour class."""
+    for top, inches in tables()["movement_by_ac"]:
+        if ac <= int(top):
+            return int(inches)
+    return int(tables()["movement_by_ac"][-1][1])
+
+
+def save_target(level: int, normal_man: bool) -> int:
+    """Rule 149, D6: the number a save vs Paralysis must reach (d20 + bonus)."""
+    s = tables()["saves"]
+    if normal_man:
+        return int(s["normal_man"])
+    return max(int(s["floor"]), int(s["base"]) - level // int(s["levels_per_point"]))
+
+
+def reaction(total: int) -> str:
+    """Rule 151, D8, ODD-U29: the band of a 2d6 reaction roll."""
+    for top, band in tables()["reaction"]:
+        if total <= int(top):
+            return str(band)
+    return str(tables()["reaction"][-1][1])
+
+
+def trained_in(cls: str, w: WeaponData) -> bool:
+    """ODD-U42: whether a class is trained in a weapon (classes not listed: any weapon)."""
+    allowed = tables()["training"].get(cls)
+    if allowed is None:
+        return True
+    groups = {"any": True, "blunt": w.blunt, "one-handed": w.hands == 1 and w.kind in KINDS[:2]}
+    return any(groups.get(a, a == w.name) for a in allowed)

@@ -5,4 +5,6 @@ DECLARE = "declare target"  # ODD-U23: each round's declaration step (whom to fi
 SWEEP = "sweep or fight"  # ODD-U11: sweep normal men (level attacks) or fight (ordinary)
 VICTIM = "next victim"  # ODD-U11: each sweep attack's target is a choice
 
-ALL = (DECLARE, SWEEP, VICTIM)
+PLAYERS = "fight, wait or flee"  # rule 118, ODD-U29: the players' choice, as a side
+
+ALL = (DECLARE, SWEEP, VICTIM, PLAYERS)

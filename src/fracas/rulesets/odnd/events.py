@@ -55,8 +55,19 @@ class Declared(Event):
     who: str
     target: str
     sweep: bool
+    action: str = "attack"
 
     def text(self) -> str:
+        special = {
+            "charge": f"{self.who} will charge {self.target}",
+            "run": f"{self.who} runs toward {self.target}",
+            "cast": f"{self.who} is casting at {self.target}",
+            "set": f"{self.who} sets a spear against a charge",
+            "withdraw": f"{self.who} makes a fighting withdrawal",
+            "retreat": f"{self.who} turns to flee",
+        }
+        if self.action in special:
+            return special[self.action]
         if not self.target:
             return f"{self.who} parries (+2 defence, no attack)"
         how = "sweeps through normal men, starting with" if self.sweep else "attacks"
@@ -161,3 +172,118 @@ class Fled(Event):
 
     def text(self) -> str:
         return f"{self.who} flees the fight"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Distance(Event):
+    feet: int
+    why: str
+    depth: ClassVar[int] = 0
+
+    def text(self) -> str:
+        return f"The sides are {self.feet} ft apart ({self.why})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Moved(Event):
+    who: str
+    how: str  # "advances", "charges", "runs", "withdraws", "retreats", "moves while casting"
+    feet: int
+    x: float
+    y: float
+
+    def text(self) -> str:
+        return f"{self.who} {self.how} {self.feet} ft, to ({self.x:g}, {self.y:g}) ft"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RollOff(Event):
+    mover: str
+    foe: str
+    mover_roll: int
+    foe_roll: int
+    free_attack: bool
+    why: str
+
+    def text(self) -> str:
+        verdict = "a free attack at +2" if self.free_attack else "no free attack"
+        return (
+            f"{self.why}: {self.mover} {self.mover_roll} vs {self.foe} {self.foe_roll} — "
+            f"{self.foe} gets {verdict}"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IntoMelee(Event):
+    shooter: str
+    intended: str
+    roll: int
+    hits_at: str
+
+    def text(self) -> str:
+        return (
+            f"{self.shooter} fires into the melee around {self.intended}: d6 {self.roll} — "
+            f"the shot goes at {self.hits_at} (ODD-U40)"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Save(Event):
+    who: str
+    roll: int
+    target: int
+    passed: bool
+    why: str
+
+    def text(self) -> str:
+        verdict = "saves" if self.passed else "fails"
+        return (
+            f"{self.who}: save vs Paralysis ({self.why}) {self.roll} vs {self.target} — {verdict}"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Spell(Event):
+    caster: str
+    spell: str
+    target: str
+    result: str  # "cast", "lost", "miscast"
+
+    def text(self) -> str:
+        if self.result == "lost":
+            return f"{self.caster}'s {self.spell} is lost"
+        miscast = " (miscast)" if self.result == "miscast" else ""
+        return f"{self.caster} casts {self.spell} at {self.target}{miscast}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reaction(Event):
+    side: str
+    roll: int
+    band: str
+    depth: ClassVar[int] = 0
+
+    def text(self) -> str:
+        return f"Reaction: {self.side} roll {self.roll} — {self.band}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Chose(Event):
+    side: str
+    choice: str
+    depth: ClassVar[int] = 0
+
+    def text(self) -> str:
+        return f"{self.side} choose to {self.choice}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShortcutKills(Event):
+    who: str
+    expected: float
+    kills: int
+
+    def text(self) -> str:
+        return (
+            f"{self.who} sweeps by the averaging shortcut: {self.expected:.2f} → {self.kills} slain"
+        )

@@ -3,7 +3,7 @@ for characters and monsters, the referee's options."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -54,7 +54,31 @@ class Fighter(StrictModel):
     )
     magic_bonus: int = Field(default=0, ge=0, le=5, description="+N weapon: to hit and damage")
     size: Literal["small", "medium", "large", "huge"] = "medium"
-    range: RangeBand = Field(default="medium", description="range band of its missiles (14)")
+    range: RangeBand = Field(
+        default="medium", description="range band of its missiles without positions (14)"
+    )
+    position: list[float] | None = Field(
+        default=None, min_length=2, max_length=2, description="[x, y] in feet (rule 49)"
+    )
+    elevation: float = Field(default=0, ge=-1000, le=1000, description="feet (61, ODD-U38)")
+    cover: Literal[0, 25, 50, 75] = Field(default=0, description="% cover vs missiles (95)")
+    mounted: bool = Field(default=False, description="rides a mount (59, 60, 86, ODD-U37)")
+    horns: bool = Field(default=False, description="large horns or tusks (88)")
+    move: int | None = Field(
+        default=None, ge=0, le=48, description="Turn movement in inches (152); by armour"
+    )
+    hasted: bool = Field(default=False, description="magically hasted (125, ODD-U33)")
+    PSY: int = Attribute
+    spells: list[str] = Field(default_factory=list, description="spells ready, one use each")
+    leader: bool = Field(default=False, description="its fall is a big upset (ODD-U28)")
+
+    @field_validator("spells")
+    @classmethod
+    def _spells(cls, names: list[str]) -> list[str]:
+        for n in names:
+            if n not in data.spells():
+                raise unknown("spell", n, list(data.spells()))
+        return names
 
     @field_validator("weapons")
     @classmethod
@@ -87,13 +111,42 @@ class Conditions(StrictModel):
     surprise: bool = Field(default=False, description="roll surprise (rules 109-115)")
     reroll_initiative: bool = Field(default=False, description="re-roll every round (ODD-U30)")
     party_die: bool = Field(default=False, description="one initiative die per side (option)")
+    distance: Annotated[int, Field(ge=0, le=10_000)] | Literal["roll"] | None = Field(
+        default=None,
+        description="feet between the sides (114, 116): a number, `roll`, or none (one melee)",
+    )
+    outdoors: bool = Field(default=False, description="inches and ranges in yards (D13)")
+    reaction: bool = Field(default=False, description="roll the monsters' reaction (117)")
 
 
 class Options(StrictModel):
     swashbuckler: bool = Field(default=False, description="rule 7/11: DEX for light fighters")
+    multipliers: Literal["largest", "additive"] = Field(
+        default="largest", description="stacking damage multipliers (ODD-U3)"
+    )
+    shortcut: Literal["off", "up", "carry"] = Field(
+        default="off", description="sweeps by the averaging shortcut (rule 24, ODD-U12)"
+    )
+    haste_attacks: bool = Field(default=False, description="hasted attack twice (ODD-U33)")
+    hireling_morale: bool = Field(
+        default=False, description="normal men on the players' side check morale (ODD-U28)"
+    )
 
 
 class Encounter(EncounterSpec):
     sides: list[Side] = Field(min_length=2)
     conditions: Conditions = Field(default_factory=Conditions)
     options: Options = Field(default_factory=Options)
+
+    @model_validator(mode="after")
+    def _positions(self) -> Encounter:
+        """Positions are all or nothing unless the sides are placed by `distance` (F-ODD-1)."""
+        sheets = [c for s in self.sides for c in s.combatants]
+        placed = [c.name for c in sheets if c.position is not None]
+        if placed and self.conditions.distance is None and len(placed) < len(sheets):
+            missing = [c.name for c in sheets if c.position is None]
+            raise ValueError(
+                f"positions are given for {placed} but not for {missing}: give every "
+                "combatant a position, or set conditions.distance to place the sides"
+            )
+        return self

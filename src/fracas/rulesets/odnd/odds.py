@@ -1,6 +1,6 @@
 """Exact odds of one OD&D attack (DESIGN.md §6, issue 11), from the dice distributions, not by
 sampling: the kept d20 (one die, or two with advantage or disadvantage), the attack matrix and
-its modifiers as `round.strike` and `attack.resolve` apply them, the fumble check after a
+its modifiers as `strikes.strike` and `attack.resolve` apply them, the fumble check after a
 natural 1, the critical hit's doubled dice, the over-20 penalty, and whether the target falls
 (at 0 hit points, rolled by D3 first when its sheet gives none). All arithmetic is in
 Fractions; tested against the enumerated rules (tests/odnd/test_odds.py).
@@ -21,10 +21,10 @@ from fracas.core.journal import GM_SEAT
 from fracas.core.requests import ChoiceRequest, RollRequest
 from fracas.core.table import Table
 from fracas.dice import compile_dice
-from fracas.rulesets.odnd import attack, round
+from fracas.rulesets.odnd import attack, round, strikes
 from fracas.rulesets.odnd.events import Attack as AttackEvent
 from fracas.rulesets.odnd.events import Fumble as FumbleEvent
-from fracas.rulesets.odnd.state import Fighter, OdndState
+from fracas.rulesets.odnd.state import Fighter, OdndState, Wielded
 
 Outcomes = dict[tuple[str, int, bool], Fraction]  # (result, harm, target out) → probability
 
@@ -41,40 +41,42 @@ SWEEP = " (sweep)"  # the action name's suffix for the first attack of a sweep (
 @dataclass(frozen=True, slots=True)
 class Situation:
     """What the rules make of one attack as the state stands: the d20 needed (net of every
-    modifier, ODD-U2), advantage (+1) or disadvantage (−1), and whether it can hurt."""
+    modifier, ODD-U2), advantage (+1) or disadvantage (−1), whether it can hurt, and the
+    damage multiplier of a charge, set spear or horns (ODD-U3)."""
 
     needed: int
     edge: int
     hurts: bool
+    multiplier: int = 1
 
 
 def situation(state: OdndState, attacker: Fighter, target: Fighter, sweep: bool) -> Situation:
-    """The modifiers of `round.strike` and `attack.resolve`, for an attack by `attacker`'s
-    weapon in hand; `sweep`: the attacker is sweeping normal men (ODD-U11)."""
+    """The modifiers `strikes.strike` and `attack.resolve` apply, read from the rules' own
+    `strikes.modifiers` (one implementation); `sweep`: the attacker sweeps normal men."""
     weapon = attacker.weapons[0]
     melee = not weapon.data.ranged
-    bonus = 0
-    if target.surprised:  # rules 69, 71, ODD-U18: attacked as from behind
-        bonus += 2
-    if target.declared_against > 2:  # rule 63, ODD-U21: every attacker +1
-        bonus += 1
-    if sweep and attacker.swept == 0:  # rule 26, T-ODD-2: +N on the first sweep attack
-        bonus += attacker.sweep_plus
-    if not melee:  # rule 14
-        bonus += attack.RANGE_MOD[attacker.range_band]
-    edge = 0
-    if target.followup and attacker.side in state.surprisers:  # rule 70, ODD-U18
-        edge += 1
-    if attacker.followup and target.side in state.surprisers:
-        edge -= 1
+    m = strikes.modifiers(state, attacker, target, False, sweeping=sweep)
+    edge = m.edge
     if melee and len(attacker.weapons) == 2 and edge < 1:  # rule 74 (ODD-U18: one edge)
         edge += 1
     shield_counts = attacker in target.shield_faced or len(target.shield_faced) < 2  # ODD-U4
     ac = attack.armour_class(target, attacker, shield_counts, melee)  # rules 1, 2, 66, 76, 92
     if target.off_balance_until >= state.round:  # D9 "off balance"
         ac += 2
-    needed = attacker.needed_at_ac9 + (9 - ac) - weapon.to_hit - bonus  # ODD-U1, U2
-    return Situation(needed, edge, attack.can_hurt(weapon, attacker, target))
+    needed = attacker.needed_at_ac9 + (9 - ac) - weapon.to_hit - m.bonus  # ODD-U1, U2
+    hurts = attack.can_hurt(weapon, attacker, target)
+    return Situation(needed, edge, hurts, attack.multiplier(state, m.multipliers))
+
+
+def calculable(state: OdndState, attacker: Fighter, target: Fighter) -> bool:
+    """Whether the calculator covers this attack: not a shot that may go astray into a
+    melee (rule 47, ODD-U40), which the enumerator follows instead."""
+    if not attacker.weapons[0].data.ranged or strikes.sure_shot(attacker):
+        return True
+    return not any(
+        isinstance(a, Fighter) and strikes.engaged_with(state, a, target)
+        for a in state.allies_of(attacker)
+    )
 
 
 @cache
@@ -92,13 +94,13 @@ def kept_d20(edge: int) -> dict[int, Fraction]:
 
 
 @cache
-def damage(notation: str, penalty: int) -> dict[int, Fraction]:
-    """P(each loss of hit points): the damage dice less the over-20 penalty, taken last and
-    never below 0 (rule 32, ODD-U2)."""
+def damage(notation: str, times: int, penalty: int) -> dict[int, Fraction]:
+    """P(each loss of hit points): the damage dice times the situational multiplier, less the
+    over-20 penalty, taken last and never below 0 (rule 32, ODD-U2, ODD-U3)."""
     dist = compile_dice(notation).distribution()
     out: defaultdict[int, Fraction] = defaultdict(Fraction)
     for total in dist.outcomes():
-        out[max(0, total - penalty)] += dist.probability(total)
+        out[max(0, total * times - penalty)] += dist.probability(total)
     return dict(out)
 
 
@@ -112,10 +114,8 @@ def hit_points(notation: str) -> dict[int, Fraction]:
     return dict(out)
 
 
-def attack_outcomes(
-    state: OdndState, attacker: Fighter, target: Fighter, sweep: bool
-) -> Outcomes:
-    """The exact outcomes of one attack as `round.strike` resolves it: the kept d20 against
+def attack_outcomes(state: OdndState, attacker: Fighter, target: Fighter, sweep: bool) -> Outcomes:
+    """The exact outcomes of one attack as `strikes.strike` resolves it: the kept d20 against
     the number needed, a natural 1's fumble check, a hit's damage (doubled dice on a
     critical, less the over-20 penalty), and whether the target falls. A fumble's follow-up
     (a dropped weapon, a swing at an ally…) touches the attacker's side, not the target."""
@@ -124,7 +124,7 @@ def attack_outcomes(
     unharmed = falls(target, 0)
     for name, p in d20_results(s, attacker.fumble_level).items():
         if name in (HIT, CRITICAL):
-            for harm, q in wounds(attacker, s.needed, name == CRITICAL).items():
+            for harm, q in wounds(attacker, target, s, name == CRITICAL).items():
                 for down, r in falls(target, harm).items():
                     out[(name, harm, down)] += p * q * r
         else:
@@ -151,22 +151,30 @@ def d20_results(s: Situation, fumble_level: int) -> dict[str, Fraction]:
     return {name: p for name, p in out.items() if p}
 
 
-def wounds(attacker: Fighter, needed: int, critical: bool) -> dict[int, Fraction]:
+def wounds(attacker: Fighter, target: Fighter, s: Situation, critical: bool) -> dict[int, Fraction]:
     """P(each loss of hit points) of a hit: ODD-U22, two weapons of different sizes — a d6,
-    1–3 the main weapon, 4–6 the off-hand; D10, ODD-U3: a critical doubles the dice; rule 32:
-    the over-20 penalty comes off."""
+    1–3 the main weapon, 4–6 the off-hand; D10: a critical doubles the dice's roll; rule 86:
+    the lance's dice against large foes; ODD-U3: the situational multiplier; rule 32: the
+    over-20 penalty comes off last."""
     hands = attacker.weapons
     chosen = hands if len(hands) == 2 and hands[1].data.size != hands[0].data.size else hands[:1]
-    dice = tuple(w.crit_damage if critical else w.damage for w in chosen)
-    return _wounds(dice, needed - 20 if needed > 20 else 0)
+    large = target.size in ("large", "huge")
+    dice = tuple(_dice(w, critical, large) for w in chosen)
+    return _wounds(dice, s.multiplier, s.needed - 20 if s.needed > 20 else 0)
+
+
+def _dice(w: Wielded, critical: bool, large: bool) -> str:
+    if w.large_damage and large:
+        return w.large_crit if critical else w.large_damage
+    return w.crit_damage if critical else w.damage
 
 
 @cache
-def _wounds(dice: tuple[str, ...], penalty: int) -> dict[int, Fraction]:
-    """Each of `dice` equally likely, less `penalty`."""
+def _wounds(dice: tuple[str, ...], times: int, penalty: int) -> dict[int, Fraction]:
+    """Each of `dice` equally likely, multiplied by `times`, less `penalty`."""
     out: defaultdict[int, Fraction] = defaultdict(Fraction)
     for notation in dice:
-        for harm, q in damage(notation, penalty).items():
+        for harm, q in damage(notation, times, penalty).items():
             out[harm] += q / len(dice)
     return dict(out)
 
@@ -198,10 +206,8 @@ def attack_name(attacker: Fighter) -> str:
     return " & ".join(w.data.name for w in attacker.weapons)
 
 
-def perform(
-    table: Table, state: OdndState, attacker: Fighter, target: Fighter, sweep: bool
-) -> str:
-    """One attack by `round.strike`, every roll and decision through `table`, named by what
+def perform(table: Table, state: OdndState, attacker: Fighter, target: Fighter, sweep: bool) -> str:
+    """One attack by `strikes.strike`, every roll and decision through `table`, named by what
     came of it (read from the rules' own events). The target's hit points are rolled first
     when not yet rolled (D3, as the first round starts); at 0 it is out (rule 121, ODD-U31:
     it falls as its slot ends — the morale checks that follow are not this attack's). A
@@ -218,7 +224,7 @@ def perform(
     controllers: dict[str, Controller] = {s.name: relay for s in state.sides}
     controllers[GM_SEAT] = relay
     with contextlib.suppress(_Fumbled):
-        round.strike(Table(relay, controllers, sink=watch), state, attacker, target)
+        strikes.strike(Table(relay, controllers, sink=watch), state, attacker, target)
     if target.pending_down and target.status is Status.ACTIVE:
         target.status, target.went_down = Status.DEAD, True
     return result_name(watch.events)

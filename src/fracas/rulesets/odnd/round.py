@@ -1,16 +1,17 @@
-"""The OD&D round (seed "ENCOUNTER ORDER", RULINGS.md §4.1, D-C2; checklist rules 113–133,
-58, 62–63, 65, 69–71; ODD-U9, U10, U11, U18, U19, U23, U28, U30, U31):
+"""The OD&D round (seed "ENCOUNTER ORDER", RULINGS.md §4.1, D-C2; checklist rules 42–53,
+58, 62–63, 65, 69–71, 77, 109–133; ODD-U9, U10, U11, U18, U19, U23, U28–U33):
 
-surprise (first round only) → initiative (a d6 per PC and per monster group) → declarations →
-the first segment (multi-attack fighters' first half) → the initiative slots, high first, ties
-simultaneous → the last segment → morale.
+the opening, round 1 only (surprise, distance, reaction, the players' choice) → initiative (a
+d6 per PC and per monster group) → declarations → the hasted → the first segment (multi-attack
+fighters' first half) → the initiative slots, high first, ties simultaneous, each ending with
+its spells and its fallen → the last segment → morale whenever triggered.
 """
 
 from __future__ import annotations
 
 from fracas.core.combatant import Status
 from fracas.core.table import Table
-from fracas.rulesets.odnd import attack, data, decisions
+from fracas.rulesets.odnd import attack, data, decisions, magic, moves, opening, shortcut, space
 from fracas.rulesets.odnd.events import (
     CannotAct,
     Declared,
@@ -19,10 +20,12 @@ from fracas.rulesets.odnd.events import (
     Initiative,
     MoraleCheck,
     Segment,
+    ShortcutKills,
     SurpriseCancelled,
     SurpriseRolled,
 )
 from fracas.rulesets.odnd.state import Fighter, OdndState
+from fracas.rulesets.odnd.strikes import strike
 
 D6 = "1d6"
 TWO_D6 = "2d6"
@@ -30,60 +33,143 @@ HIT_POINTS = "hit points (D3)"
 SURPRISE = "surprise (d6, T-ODD-6)"
 INITIATIVE = "initiative (d6)"
 MORALE = "morale (2d6, D7)"
+HASTE_ROLL = "haste roll-off (d6, rule 126)"
 
 
 class Plan:
-    """A declaration (ODD-U23): whom to attack, whether to sweep normal men (ODD-U11), or a
-    parry (rule 92: +2 defence for the round, no attack; `target` None)."""
+    """A declaration (ODD-U23): an action and its target. `attack` (rule 42: after up to half
+    a move), `sweep` normal men (ODD-U11), `charge` (77), `run` toward a foe (43), `cast` a
+    spell (131), `set` a spear (83), `parry` (92: +2 defence, no attack), `withdraw` (51),
+    `retreat` (52)."""
 
-    __slots__ = ("sweep", "target")
+    __slots__ = ("action", "spell", "sweep", "target")
 
-    def __init__(self, target: Fighter | None, sweep: bool) -> None:
+    def __init__(
+        self, target: Fighter | None, sweep: bool, action: str = "", spell: str = ""
+    ) -> None:
         self.target = target
         self.sweep = sweep
+        self.action = action or ("sweep" if sweep else "attack" if target else "parry")
+        self.spell = spell
 
     def __str__(self) -> str:
-        if self.target is None:
-            return "parry (+2 defence, no attack)"
-        if self.sweep:
-            return f"sweep normal men from {self.target.name}"
-        return f"attack {self.target.name}"
+        who = self.target.name if self.target is not None else ""
+        return {
+            "attack": f"attack {who}",
+            "sweep": f"sweep normal men from {who}",
+            "charge": f"charge {who}",
+            "run": f"run toward {who}",
+            "cast": f"cast {self.spell} at {who}",
+            "set": "set spear against a charge",
+            "parry": "parry (+2 defence, no attack)",
+            "withdraw": "fighting withdrawal (half move, +2 defence, -2 to attack)",
+            "retreat": "retreat (turn and flee)",
+        }[self.action]
 
 
 def play_round(table: Table, state: OdndState) -> None:
+    """One round in the seed's order (D-C2: surprise > haste > reach > set spear > the roll)."""
     fighters = state.fighters()
     for f in fighters:
         if f.hit_dice and f.active:  # D3: hit points rolled as the fight begins
             f.hp = f.max_hp = max(1, table.roll(f.hit_dice, by=f, reason=HIT_POINTS).total)
             f.hit_dice = ""
+    state.segment += 1
+    state.round_start = state.segment
+    if not opening_steps(table, state):
+        return
+    roll_initiative(table, state, state.round == 1 or state.conditions.reroll_initiative)
+    declare(table, state)
+    done = haste_slot(table, state)
+    split = [f for f in fighters if f.split and f.attacks_left and id(f) not in done]
+    if split:  # ODD-U10: the first half of multi-attack fighters' attacks
+        open_segment(table, state, "first attacks (multi-attack fighters)")
+        for f in split:
+            act(table, state, f, (f.attacks_left + 1) // 2)
+        close_segment(table, state)
+    for roll, groups in slots(state):
+        open_segment(table, state, f"initiative {roll}", tuple(groups))
+        for g in groups:
+            for f in state.groups[g]:
+                if not f.split and id(f) not in done:
+                    act(table, state, f, f.attacks_left)
+        close_segment(table, state)  # ODD-U31: deaths of a slot land as it ends
+    if split:
+        open_segment(table, state, "last attacks (multi-attack fighters)")
+        for f in split:
+            act(table, state, f, f.attacks_left)
+        close_segment(table, state)
+    remember_melee(state)
+
+
+def opening_steps(table: Table, state: OdndState) -> bool:
+    """Round 1: surprise, distance, reaction and the players' choice, the start morale check
+    (seed "ENCOUNTER ORDER" 3–7); later rounds: the surprise's follow-up (rule 70) and an
+    uncertain reaction rolled again (ODD-U29). False when there is no fight."""
+    fighters = state.fighters()
     if state.round == 1:
         if state.conditions.surprise:
             surprise(table, state)
+        opening.distance(table, state)
+        if state.conditions.reaction and not any(f.surprised for f in fighters):
+            opening.reaction(table, state)
+            if not state.no_combat:
+                opening.players_choose(table, state)
+        if state.no_combat:
+            return False
         start_morale(table, state)
+        return True
+    for f in fighters:
+        f.followup = f.surprised  # rule 70: the round after the surprise
+        f.surprised = False
+    state.holding = {
+        s.name for s in state.sides if s.name in state.holding and opening.monster_side(s)
+    }
+    if state.holding:
+        opening.reaction(table, state)
+    return not state.no_combat
+
+
+def open_segment(table: Table, state: OdndState, name: str, groups: tuple[str, ...] = ()) -> None:
+    state.segment += 1
+    table.emit(Segment, name=name, groups=tuple(groups))
+
+
+def close_segment(table: Table, state: OdndState) -> None:
+    magic.resolve_casts(table, state)  # ODD-U32: a slot's spells go off as it ends
+    settle(table, state)
+
+
+def haste_slot(table: Table, state: OdndState) -> set[int]:
+    """Rules 125, 126, ODD-U30: the hasted act before everyone; hasted fighters of more than
+    one side roll a d6 per group, high first, ties simultaneous. Returns who acted."""
+    hasted = [f for f in state.fighters() if f.hasted and f.active and not f.surprised]
+    if not hasted:
+        return set()
+    order: dict[int, list[Fighter]] = {}
+    if len({f.side for f in hasted}) == 1:
+        order[0] = hasted
     else:
-        for f in fighters:
-            f.followup = f.surprised  # rule 70: the round after the surprise
-            f.surprised = False
-    roll_initiative(table, state, state.round == 1 or state.conditions.reroll_initiative)
-    declare(table, state)
-    split = [f for f in fighters if f.split and f.attacks_left]
-    if split:  # ODD-U10: the first half of multi-attack fighters' attacks
-        table.emit(Segment, name="first attacks (multi-attack fighters)")
-        for f in split:
-            act(table, state, f, (f.attacks_left + 1) // 2)
-        settle(table, state)
-    for roll, groups in slots(state):
-        table.emit(Segment, name=f"initiative {roll}", groups=tuple(groups))
-        for g in groups:
-            for f in state.groups[g]:
-                if not f.split:
-                    act(table, state, f, f.attacks_left)
-        settle(table, state)  # ODD-U31: deaths of a slot land as it ends
-    if split:
-        table.emit(Segment, name="last attacks (multi-attack fighters)")
-        for f in split:
+        rolls: dict[str, int] = {}
+        for f in hasted:
+            if f.group not in rolls:
+                rolls[f.group] = table.roll(D6, by=f, reason=HASTE_ROLL).total
+                table.emit(Initiative, group=f"{f.group} (hasted)", roll=rolls[f.group])
+            order.setdefault(rolls[f.group], []).append(f)
+    for _, members in sorted(order.items(), reverse=True):
+        open_segment(table, state, "hasted (rule 125)", tuple(sorted({f.group for f in members})))
+        for f in members:
             act(table, state, f, f.attacks_left)
-        settle(table, state)
+        close_segment(table, state)
+    return {id(f) for f in hasted}
+
+
+def remember_melee(state: OdndState) -> None:
+    """ODD-U9: who has been in melee with whom, for reach in a pair's first round of melee."""
+    if not state.positional:
+        return
+    for f in state.fighters():
+        f.met.update(e.id for e in space.foes_in_melee(state, f))
 
 
 # --- surprise (rules 113–117, T-ODD-6, ODD-U18, ODD-U19) ------------------------------------
@@ -168,7 +254,7 @@ def declare(table: Table, state: OdndState) -> None:
     for f in state.fighters():
         f.plan_target, f.plan_sweep, f.attacks_left, f.split = None, False, 0, False
         f.swept, f.declared_against, f.struck_while_falling = 0, 0, False
-        f.parrying = False
+        f.parrying, f.action, f.plan_spell, f.moved, f.charge_strike = False, "", "", False, False
         f.shield_faced.clear()
     for f in state.fighters():
         if not f.active:
@@ -176,23 +262,87 @@ def declare(table: Table, state: OdndState) -> None:
         if f.surprised:
             table.emit(CannotAct, who=f.name, why="surprised (loses the first round)")
             continue
-        targets = open_targets(state, f)
-        if not targets:
+        if f.side in state.holding:
+            table.emit(CannotAct, who=f.name, why="holds: attacks only if attacked (ODD-U29)")
             continue
-        plans = [Plan(t, False) for t in targets]
-        if f.sweep_attacks > f.attacks and any(t.normal_man for t in targets):
-            plans.extend(Plan(t, True) for t in targets if t.normal_man)
-        plans.append(Plan(None, False))  # rule 92
-        plan = table.choose(f, decisions.DECLARE, plans)
-        if plan.target is None:
-            f.parrying = True
-            table.emit(Declared, who=f.name, target="", sweep=False)
+        plans = options(state, f)
+        if plans:
+            adopt(table, state, f, table.choose(f, decisions.DECLARE, plans))
+
+
+def options(state: OdndState, f: Fighter) -> list[Plan]:
+    """What `f` may declare (ODD-U23): engaged, only attacks on foes in melee and the special
+    movements (rule 50); not engaged, attacks within half a move (42), charges (77), runs
+    (43), set spear (83); spells in range after 10 ft (44, 131); always a parry (92)."""
+    engaged = space.engaged(state, f) if state.positional else True
+    targets = open_targets(state, f)
+    plans = [Plan(t, False) for t in targets if can_attack(state, f, t, engaged)]
+    if f.sweep_attacks > f.attacks:
+        plans.extend(Plan(p.target, True) for p in list(plans) if p.target and p.target.normal_man)
+    if state.positional and not engaged:
+        attackable = {id(p.target) for p in plans}
+        plans.extend(Plan(t, False, "charge") for t in targets if moves.can_charge(state, f, t))
+        attackable.update(id(p.target) for p in plans)
+        far = [t for t in targets if id(t) not in attackable]
+        far.sort(key=lambda t: space.feet(f, t))
+        plans.extend(Plan(t, False, "run") for t in far[:1])
+    for spell in dict.fromkeys(f.spells):
+        plans.extend(Plan(t, False, "cast", spell) for t in spell_targets(state, f, spell))
+    if state.positional and not engaged and f.primary.data.set:
+        plans.append(Plan(None, False, "set"))
+    plans.append(Plan(None, False, "parry"))
+    if state.positional and engaged:
+        plans.append(Plan(None, False, "withdraw"))
+    if engaged:
+        plans.append(Plan(None, False, "retreat"))
+    return plans
+
+
+def can_attack(state: OdndState, f: Fighter, t: Fighter, engaged: bool) -> bool:
+    """Rules 42, 50, ODD-U40: in melee, or within half a move; a shooter not engaged, within
+    long range after its move (45, 48: elves and hobbits the full move)."""
+    if not state.positional:
+        return True
+    if f.primary.data.ranged:
+        limits = f.primary.data.range
+        if engaged or limits is None:
+            return not engaged
+        reach = limits[2] * space.scale(state) + moves.shooting_move(state, f)
+        return space.feet(f, t) <= reach + space.SLACK
+    if engaged:
+        return space.in_melee(state, f, t)
+    return space.gap(state, f, t) <= moves.half_move(state, f) + space.SLACK
+
+
+def spell_targets(state: OdndState, f: Fighter, spell: str) -> list[Fighter]:
+    """Rules 44, 131: the spell's targets (foes or allies) within its range after 10 ft."""
+    row = data.spells()[spell]
+    pool = state.enemies_of(f) if row.target == "enemy" else state.allies_of(f)
+    out = []
+    for c in pool:
+        if not isinstance(c, Fighter) or not c.active:
             continue
-        f.plan_target, f.plan_sweep = plan.target, plan.sweep
+        if not state.positional or space.feet(f, c) <= row.range * space.scale(state) + 10:
+            out.append(c)
+    return out
+
+
+def adopt(table: Table, state: OdndState, f: Fighter, plan: Plan) -> None:
+    f.action, f.plan_spell = plan.action, plan.spell
+    f.spear_set = plan.action == "set"  # ODD-U35: the stance ends when it acts otherwise
+    f.parrying = plan.action == "parry"
+    f.plan_target, f.plan_sweep = plan.target, plan.sweep
+    if plan.action in ("attack", "sweep", "charge") and plan.target is not None:
         plan.target.declared_against += 1
+    if plan.action in ("attack", "sweep", "charge", "withdraw"):
         f.attacks_left = f.sweep_attacks if plan.sweep else f.attacks
-        f.split = f.fighter_type and f.attacks_left > 1  # ODD-U10
-        table.emit(Declared, who=f.name, target=plan.target.name, sweep=plan.sweep)
+        if f.hasted and state.options.haste_attacks:  # ODD-U33 option
+            f.attacks_left *= 2
+    # ODD-U10: fighter types with several attacks attack first and last (not when hasted).
+    f.split = f.fighter_type and f.attacks_left > 1 and plan.action in ("attack", "sweep")
+    f.split = f.split and not f.hasted
+    target = plan.target.name if plan.target is not None else ""
+    table.emit(Declared, who=f.name, target=target, sweep=plan.sweep, action=plan.action)
 
 
 # --- acting --------------------------------------------------------------------------------
@@ -202,16 +352,29 @@ def able(e: Fighter) -> bool:
     return e.active and not e.pending_down
 
 
+def reachable(state: OdndState, f: Fighter, e: Fighter) -> bool:
+    """Rule 49: melee within 10 ft; missiles within long range, never from within a melee
+    (ODD-U40). In one melee (F-ODD-1) everyone is."""
+    if not able(e):
+        return False
+    if not f.primary.data.ranged:
+        return space.in_melee(state, f, e)
+    if not state.positional:
+        return True
+    return not space.engaged(state, f) and space.range_band(state, f, e) is not None
+
+
 def next_target(table: Table, state: OdndState, f: Fighter) -> Fighter | None:
     """The declared target while it stands; a sweep's later attacks pick among the normal men
     in reach (ODD-U11; attacks left when none is left are lost); an ordinary attacker whose
-    target fell picks another able enemy."""
+    target fell picks another able enemy in reach."""
     declared = f.plan_target
-    if declared is not None and able(declared) and (not f.plan_sweep or f.swept == 0):
+    first = not f.plan_sweep or f.swept == 0
+    if declared is not None and first and reachable(state, f, declared):
         return declared
     choices = [
         e for e in state.enemies_of(f)
-        if isinstance(e, Fighter) and able(e) and (e.normal_man or not f.plan_sweep)
+        if isinstance(e, Fighter) and reachable(state, f, e) and (e.normal_man or not f.plan_sweep)
     ]  # fmt: skip
     if not choices:
         return None
@@ -219,19 +382,67 @@ def next_target(table: Table, state: OdndState, f: Fighter) -> Fighter | None:
 
 
 def act(table: Table, state: OdndState, f: Fighter, count: int) -> None:
-    """`count` of `f`'s attacks. The killed still strike within their slot (rule 121, ODD-U31)."""
+    """`count` of `f`'s attacks, after its movement. The killed still strike within their
+    slot (rule 121, ODD-U31)."""
     table.between_actions()
-    if not f.active or count <= 0 or f.attacks_left <= 0:
+    if not f.active:
         return
     if f.pending_down:
         f.struck_while_falling = True
-    weapon = f.weapons[0]
-    if weapon.data.kind == "crossbow":  # D-C7: crossbows fire every other round
-        if f.reloading:
-            f.reloading, f.attacks_left = False, 0
-            table.emit(CannotAct, who=f.name, why="reloading the crossbow (D-C7)")
+    if not f.moved:
+        f.charging = False  # rule 81, ODD-U34: DEX comes back at its next action
+        if not move_first(table, state, f):
             return
-        f.reloading = True
+    if count > 0 and f.attacks_left > 0 and not reloading(table, f):
+        if f.plan_sweep and state.options.shortcut != "off":
+            shortcut_sweep(table, state, f)
+        else:
+            attacks(table, state, f, count)
+    if f.action == "withdraw" and f.active and (not f.split or f.attacks_left == 0):
+        moves.withdraw(table, state, f)
+
+
+def move_first(table: Table, state: OdndState, f: Fighter) -> bool:
+    """The declared movement (rules 42–52, 77–89); False when it leaves no attack."""
+    target = f.plan_target
+    if f.action == "retreat":
+        moves.retreat(table, state, f, "declared")
+        return False
+    if f.action in ("parry", "set") or (f.action != "withdraw" and target is None):
+        return False
+    if target is None:
+        return True
+    if f.action == "run":
+        moves.run(table, state, f, target)
+        return False
+    if f.action == "cast":
+        if not magic.in_range(state, f, target, f.plan_spell):
+            moves.advance(table, state, f, target)
+        f.moved = True
+        magic.cast(table, state, f)
+        return False
+    if f.action == "charge":
+        if not moves.charge(table, state, f, target):
+            f.attacks_left = 0
+            return False
+        return True
+    moves.advance(table, state, f, target)
+    return True
+
+
+def reloading(table: Table, f: Fighter) -> bool:
+    """D-C7, ODD-U41: a crossbow fires, then spends the next round reloading."""
+    if f.primary.data.kind != "crossbow":
+        return False
+    if f.reloading:
+        f.reloading, f.attacks_left = False, 0
+        table.emit(CannotAct, who=f.name, why="reloading the crossbow (D-C7)")
+        return True
+    f.reloading = True
+    return False
+
+
+def attacks(table: Table, state: OdndState, f: Fighter, count: int) -> None:
     for _ in range(min(count, f.attacks_left)):
         f.attacks_left -= 1
         if f.lose_attacks:  # D9
@@ -246,12 +457,47 @@ def act(table: Table, state: OdndState, f: Fighter, count: int) -> None:
         if not f.active:
             break
         strike(table, state, f, target)
+        if f.action == "charge":
+            moves.answer(table, state, f)  # rule 87: shorter set spears answer the lance
+
+
+def shortcut_sweep(table: Table, state: OdndState, f: Fighter) -> None:
+    """Rule 24, ODD-U12 as a battle mode: kills = attacks × P(hit) × min(1, average damage /
+    average hit points) among the normal men in reach, rounded up or carried; the victims a
+    choice. No dice are rolled."""
+    victims = [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.normal_man]
+    victims = [e for e in victims if reachable(state, f, e)]
+    attacks_made, f.attacks_left = f.attacks_left, 0
+    if not victims:
+        return
+    ac = attack.armour_class(victims[0], f, True, not f.primary.data.ranged)
+    needed = f.needed_at_ac9 + (9 - ac) - f.primary.to_hit
+    mean_hp = sum(max(1, e.hp) for e in victims) / len(victims)
+    value = shortcut.kills_at(attacks_made, needed, f.primary.damage, mean_hp, len(victims))
+    if state.options.shortcut == "up":
+        kills = shortcut.rounded_up(value)
+    else:
+        owed = state.carried.get(f.id, 0.0) + value
+        kills = int(owed + 1e-9)
+        state.carried[f.id] = owed - kills
+    table.emit(ShortcutKills, who=f.name, expected=round(value, 4), kills=kills)
+    for _ in range(min(kills, len(victims))):
+        alive = [e for e in victims if able(e)]
+        if not alive:
+            break
+        v = table.choose(f, decisions.VICTIM, alive)
+        attack.wound(state, f, v, v.hp)
 
 
 def reach_first(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None:
     """Rule 58, ODD-U8, U9: in the pair's first round of melee, an opponent who declared
     against `f` with a reach advantage of 2 or more (not surprised) strikes it first."""
-    if state.round != state.first_melee_round or target.plan_target is not f:
+    if state.positional:
+        if f.id in target.met or target.id in f.met:
+            return
+    elif state.round != state.first_melee_round:
+        return
+    if target.plan_target is not f or target.action not in ("attack", "sweep"):
         return
     if target.attacks_left <= 0 or target.surprised or not target.active:
         return
@@ -263,61 +509,34 @@ def reach_first(table: Table, state: OdndState, f: Fighter, target: Fighter) -> 
     act(table, state, target, target.attacks_left)
 
 
-def strike(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None:
-    """Situational modifiers, then the attack (attack.resolve)."""
-    bonus = 0
-    why: list[str] = []
-    observed = table.observed
-    if target.surprised:  # rules 69, 71, ODD-U18: attacked as from behind
-        bonus += 2
-        if observed:
-            why.append("+2 surprised (as from behind)")
-    if target.declared_against > 2:  # rule 63, ODD-U21: every attacker gets +1
-        bonus += 1
-        if observed:
-            why.append("+1 more than two attackers")
-    if f.plan_sweep and f.swept == 0 and f.sweep_plus:  # rule 26, T-ODD-2
-        bonus += f.sweep_plus
-        if observed:
-            why.append(f"+{f.sweep_plus} first attack (HD +{f.sweep_plus})")
-    if f.weapons[0].data.ranged:
-        band = attack.RANGE_MOD[f.range_band]  # rule 14
-        bonus += band
-        if observed and band:
-            why.append(f"{band:+d} {f.range_band} range")
-    edge = 0
-    if target.followup and f.side in state.surprisers:  # rule 70, ODD-U18
-        edge += 1
-    if f.followup and target.side in state.surprisers:
-        edge -= 1
-    if f.plan_sweep:
-        f.swept += 1
-    shield_counts = f in target.shield_faced or len(target.shield_faced) < 2  # ODD-U4
-    if shield_counts and f not in target.shield_faced:
-        target.shield_faced.append(f)
-    attack.resolve(table, state, f, target, bonus, edge, shield_counts, "; ".join(why))
-
-
 # --- the end of a slot: the fallen, morale (rule 121, ODD-U31; rules 130–133, ODD-U28) ------
 
 
 def settle(table: Table, state: OdndState) -> None:
-    fallen = state.pending
-    if not fallen:
-        return
-    state.pending = []
-    for f in fallen:
-        f.pending_down = False
-        if f.hp > 0 or f.status is not Status.ACTIVE:
-            continue  # healed by the GM meanwhile, or already gone
-        f.status, f.went_down = Status.DEAD, True
-        table.emit(Fell, who=f.name, simultaneous=f.struck_while_falling)
-    for f in fallen:
-        if f.status is Status.DEAD and not state.first_death.get(f.side):
+    while state.pending:  # parting shots at a fleeing group may fell more (rule 52)
+        fallen = state.pending
+        state.pending = []
+        for f in fallen:
+            f.pending_down = False
+            if f.hp > 0 or f.status is not Status.ACTIVE:
+                continue  # healed by the GM meanwhile, or already gone
+            f.status, f.went_down = Status.DEAD, True
+            table.emit(Fell, who=f.name, simultaneous=f.struck_while_falling)
+        morale_triggers(table, state, [f for f in fallen if f.status is Status.DEAD])
+
+
+def morale_triggers(table: Table, state: OdndState, dead: list[Fighter]) -> None:
+    """ODD-U28: the first death on a side, a big upset (its leader slain, or a quarter of
+    the group taken out by one attack), half the group down."""
+    for f in dead:
+        if not state.first_death.get(f.side):
             state.first_death[f.side] = True
             for group, members in state.groups.items():
                 if members and members[0].side == f.side:
                     check_morale(table, state, group, "first death")
+        size = state.group_size.get(f.group, 0)
+        if f.leader or (size and size <= 4):
+            check_morale(table, state, f.group, "big upset")
     for group, members in state.groups.items():
         start = state.group_size.get(group, 0)
         gone = sum(1 for m in members if not m.active)
@@ -336,10 +555,14 @@ def start_morale(table: Table, state: OdndState) -> None:
 
 
 def check_morale(table: Table, state: OdndState, group: str, trigger: str) -> None:
-    """D7, ODD-U28: monster groups roll 2d6 ≤ morale to stand; PCs never check, morale 12
-    never checks, each trigger once, two passes and no more checks; failure: the group flees."""
+    """D7, ODD-U28: monster groups (hirelings by option) roll 2d6 ≤ morale to stand; PCs never
+    check, morale 12 never checks, each trigger once, two passes and no more checks; failure:
+    the group flees (those engaged by the Retreat, rule 52)."""
     members = [f for f in state.groups.get(group, []) if f.active]
-    if not members or members[0].kind == "character" or members[0].morale >= 12:
+    if not members or members[0].morale >= 12:
+        return
+    hireling = members[0].normal_man and state.options.hireling_morale
+    if members[0].kind == "character" and not hireling:
         return
     used = state.checked.setdefault(group, set())
     if trigger in used or state.morale_passes.get(group, 0) >= 2:
@@ -353,6 +576,9 @@ def check_morale(table: Table, state: OdndState, group: str, trigger: str) -> No
         state.morale_passes[group] = state.morale_passes.get(group, 0) + 1
         return
     state.tally["routs"] += 1
-    for f in members:
-        f.status, f.went_down = Status.FLED, True
-        table.emit(Fled, who=f.name)
+    for f in members:  # ODD-U28: those engaged flee by the Retreat (rule 52)
+        if f.active and moves.opponents(state, f):
+            moves.retreat(table, state, f, "morale failed")
+        elif f.active:
+            f.status, f.went_down = Status.FLED, True
+            table.emit(Fled, who=f.name)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from fracas.rulesets.odnd import data, model
-from fracas.rulesets.odnd.state import Fighter, Wielded
+from fracas.rulesets.odnd import data, model, space
+from fracas.rulesets.odnd.state import Fighter, OdndState, Wielded
 
 _DICE = re.compile(r"^(\d+)d(\d+)([+-]\d+)?$")
 UNTRAINED = {"S": "1d3", "M": "1d4", "L": "1d6"}  # rule 41 (D4)
@@ -15,10 +15,16 @@ UNTRAINED = {"S": "1d3", "M": "1d4", "L": "1d6"}  # rule 41 (D4)
 FAMILY = {"thief": "cleric", "cleric": "cleric", "magic-user": "magic-user"}
 
 
-def notation(count: int, sides: int, bonus: int) -> str:
-    if bonus:
-        return f"{count}d{sides}{bonus:+d}"
-    return f"{count}d{sides}"
+def notation(count: int, sides: int, bonus: int, times: int = 1) -> str:
+    dice = f"{count}d{sides}" if times == 1 else f"{count}d{sides}*{times}"
+    return f"{dice}{bonus:+d}" if bonus else dice
+
+
+def critical(count: int, sides: int, bonus: int) -> str:
+    """D10, ODD-U3: a critical hit doubles the damage dice — the dice's roll ×2, the bonus
+    not (the checklist's T-ODD-1 figure, 37/9 kills a round with criticals, is this reading:
+    P(2·d6 + 1 ≥ d6) = 8/9; the seed's own ×2 convention, as in the lance's "2D6 x 2")."""
+    return notation(count, sides, bonus, times=2)
 
 
 def is_normal_man(sheet: model.Fighter) -> bool:
@@ -68,25 +74,48 @@ def wield(sheet: model.Fighter, name: str, fighter_type: bool, swashbuckler: boo
     light = swashbuckler and sheet.light_armour and sheet.cls in ("fighter", "pirate")
     melee = melee_bonus(sheet, fighter_type, light and w.hands == 1 and not w.ranged)
     to_hit, dmg = missile_bonuses(sheet, w, melee) if w.ranged else (melee, melee)
+    dex_part = dex_share(sheet, w, light and w.hands == 1, to_hit)
     found = _DICE.match(w.damage.replace(" ", "").lower())
     if found is None:
         raise ValueError(f"weapon {name!r}: damage {w.damage!r} is not NdS+K")
     count, sides = int(found.group(1)), int(found.group(2))
     plus = int(found.group(3) or 0)
-    if not sheet.trained:  # rule 41: D3/D4/D6 by size, attacks as a normal man
+    if not trained(sheet, w):  # rule 41: D3/D4/D6 by size, attacks as a normal man
         base = UNTRAINED[w.size]
         count, sides, plus = 1, int(base[2:]), 0
     total = plus + dmg + magic
-    return Wielded(
-        w, notation(count, sides, total), notation(2 * count, sides, total), to_hit + magic
-    )
+    out = Wielded(w, notation(count, sides, total), critical(count, sides, total), to_hit + magic)
+    out.dex_to_hit = dex_part
+    large = _DICE.match(w.large_damage.replace(" ", "").lower()) if w.large_damage else None
+    if large is not None and trained(sheet, w):  # rule 86: the lance's 3d6 against large foes
+        n, s = int(large.group(1)), int(large.group(2))
+        out.large_damage = notation(n, s, total)
+        out.large_crit = critical(n, s, total)
+    return out
+
+
+def dex_share(sheet: model.Fighter, w: data.WeaponData, swash: bool, to_hit: int) -> int:
+    """The DEX part of the to-hit bonus (rules 5, 7, 12), which a charger loses (rule 81)."""
+    if sheet.kind != "character" or w.kind == "great_bow":
+        return 0
+    dex = data.attribute_bonus(sheet.DEX)
+    if w.ranged or sheet.cls == "thief" or (swash and dex == to_hit and dex > 0):
+        return dex
+    return 0
+
+
+def trained(sheet: model.Fighter, w: data.WeaponData) -> bool:
+    """Rule 41, ODD-U42: the sheet's `trained`, and the class's weapon list."""
+    if sheet.kind != "character":
+        return sheet.trained
+    return sheet.trained and data.trained_in(sheet.cls, w)
 
 
 def needed_at_ac9(sheet: model.Fighter, normal_man: bool) -> int:
     """D1 (characters, by class family and level) or D2 (monsters); untrained weapons attack
     as a normal man (rule 41)."""
     if sheet.kind == "character":
-        if not sheet.trained or normal_man:
+        if not trained(sheet, data.weapons()[sheet.weapons[0]]) or normal_man:
             return data.men_needed_at_ac9("fighter", 0)
         return data.men_needed_at_ac9(FAMILY.get(sheet.cls, "fighter"), sheet.level)
     if not sheet.trained:
@@ -136,6 +165,28 @@ def build(
     f.magic_weapon = sheet.magic_bonus > 0
     f.size = sheet.size
     f.range_band = sheet.range
+    f.elevation, f.cover = sheet.elevation, sheet.cover
+    f.mounted, f.horns, f.hasted, f.leader = sheet.mounted, sheet.horns, sheet.hasted, sheet.leader
+    f.move = sheet.move if sheet.move is not None else data.movement(sheet.ac)  # rule 152
+    f.psy_bonus = data.attribute_bonus(sheet.PSY)  # rule 128 (D16)
+    f.spells = list(sheet.spells)
     f.hp = f.max_hp = sheet.hp if sheet.hp is not None else 0
     f.hit_dice = "" if sheet.hp is not None else hit_dice(sheet)
     return f
+
+
+def place(f: Fighter, sheet: model.Fighter, copy: int) -> None:
+    """The sheet's position in feet (copies of a `count` 5 ft apart), on the core's plane."""
+    if sheet.position is not None:
+        x, y = sheet.position
+        f.position = space.at_feet(x, y + space.ADJACENT * copy)
+        f.placed = True
+
+
+def arrange(state: OdndState, spec: model.Encounter) -> None:
+    """Positions, or the encounter's distance, make the fight one on the plane; without
+    either it is one melee (F-ODD-1)."""
+    distance = spec.conditions.distance
+    state.positional = distance is not None or any(f.placed for f in state.fighters())
+    if isinstance(distance, int):
+        space.place_sides(state, float(distance))

@@ -16,8 +16,13 @@ def mean(notation: str) -> float:
 
 def kills(attacks: int, needed: int, damage: str, hit_points: str, in_reach: int) -> float:
     """Expected kills a round, before rounding (ODD-U12)."""
+    return kills_at(attacks, needed, damage, mean(hit_points), in_reach)
+
+
+def kills_at(attacks: int, needed: int, damage: str, mean_hp: float, in_reach: int) -> float:
+    """The same with the victims' average hit points given."""
     p_hit = min(19, max(1, 21 - needed)) / 20  # rules 27, 30: natural 1 misses, 20 hits
-    ratio = min(1.0, mean(damage) / mean(hit_points))
+    ratio = min(1.0, mean(damage) / max(mean_hp, 1e-9))
     return min(float(in_reach), attacks * p_hit * ratio)
 
 

@@ -15,8 +15,11 @@ class Wielded:
 
     data: data.WeaponData
     damage: str  # dice notation with the attribute/magic bonus folded in
-    crit_damage: str  # D10: the dice doubled, the bonus not
+    crit_damage: str  # D10: the dice's roll doubled, the bonus not (setup.critical)
     to_hit: int  # attribute and magic bonus to hit (rules 4–7, 12, 13)
+    dex_to_hit: int = 0  # the DEX part of `to_hit`, lost when charging (rule 81)
+    large_damage: str = ""  # rule 86: the lance against large foes
+    large_crit: str = ""
 
 
 # Not slots=True while this ruleset is not compiled: an interpreted subclass of the compiled
@@ -50,6 +53,19 @@ class Fighter(Combatant):
     magic_weapon: bool = False  # ODD-U50: its weapons are +N magic
     size: str = "medium"
     range_band: str = "medium"
+    elevation: float = 0.0  # rule 61, ODD-U38: feet
+    cover: int = 0  # rule 95: % cover against missiles
+    mounted: bool = False  # rules 59, 60, 86
+    horns: bool = False  # rule 88
+    move: int = 12  # rule 152: Turn movement in inches
+    hasted: bool = False  # rules 125, 126
+    psy_bonus: int = 0  # rule 128: the PSY bonus to the concentration save
+    spells: list[str] = field(default_factory=list)  # rule 131, ODD-U32
+    leader: bool = False  # ODD-U28 "big upset"
+    charged_round: int = -99  # rule 80: the round of its last charge
+    charging: bool = False  # rule 81: no DEX to AC until its next action (ODD-U34)
+    spear_set: bool = False  # rules 83, 84, ODD-U35: a stance until a charge comes
+    hurt_segment: int = -1  # ODD-U32: the segment (of state.segment) it last took damage
     # Round-to-round state.
     surprised: bool = False  # rules 69, 71: cannot act this round, no shield/DEX vs attacks
     disadvantaged: bool = False  # rule 70: the round after, defends at a disadvantage
@@ -69,6 +85,12 @@ class Fighter(Combatant):
     declared_against: int = 0  # rules 62, 63, 65: attackers declared against this fighter
     shield_faced: list[Fighter] = field(default_factory=list)  # ODD-U4: the first two
     followup: bool = False  # rule 70: surprised last round (advantage against it)
+    action: str = ""  # ODD-U23: this round's declared action (attack, charge, cast ...)
+    plan_spell: str = ""  # ODD-U32: the spell declared this round
+    moved: bool = False  # its movement this round is done
+    charge_strike: bool = False  # rules 85, 90: the charge's first attack is still to come
+    placed: bool = False  # the encounter gave its position
+    met: set[str] = field(default_factory=set)  # ODD-U9: foes it has been in melee with
 
     @property
     def primary(self) -> Wielded:
@@ -89,6 +111,13 @@ class OdndState(BattleState):
     surprisers: set[str] = field(default_factory=set)  # sides that surprised (rules 69–71)
     first_melee_round: int = 1  # rule 58: reach counts in the first round of melee
     groups: dict[str, list[Fighter]] = field(default_factory=dict)  # ODD-U30
+    positional: bool = False  # F-ODD-1: no positions → everyone in one melee
+    segment: int = 0  # ODD-U32: which segment of the battle is resolving
+    holding: set[str] = field(default_factory=set)  # ODD-U29: sides whose reaction is uncertain
+    no_combat: bool = False  # ODD-U29: a friendly reaction, no fight
+    carried: dict[str, float] = field(default_factory=dict)  # ODD-U12 `carry`, per fighter
+    round_start: int = 0  # ODD-U32: the first segment of this round
+    casting: list[Fighter] = field(default_factory=list)  # ODD-U32: spells of this slot
 
     def fighters(self) -> list[Fighter]:
         out: list[Fighter] = []

@@ -1,0 +1,235 @@
+"""Movement and engagement (checklist rules 42–53, 56–57, 77–90; ODD-U24, U25, U34, U35,
+U36; seed "Melee combatants (not yet engaged…)", "CHARGING ATTACKS"). Distances in feet on
+the core's plane (`space`); without positions there is no movement (F-ODD-1)."""
+
+from __future__ import annotations
+
+from fracas.core.combatant import Status
+from fracas.core.geometry import Position
+from fracas.core.table import Table
+from fracas.rulesets.odnd import attack, space, strikes
+from fracas.rulesets.odnd.events import Fled, Moved, RollOff, Segment
+from fracas.rulesets.odnd.state import Fighter, OdndState
+
+D6 = "1d6"
+ROLL_OFF = "roll-off (d6 + DEX, rule 52)"
+CHARGE_EVERY = 10  # rule 80, ODD-U5: once per 10-minute Turn = 10 rounds
+
+
+def emit_move(table: Table, f: Fighter, how: str, moved: float) -> None:
+    if moved > 0:
+        x, y = f.position.x / space.FOOT, f.position.y / space.FOOT
+        table.emit(Moved, who=f.name, how=how, feet=round(moved), x=round(x, 1), y=round(y, 1))
+
+
+def half_move(state: OdndState, f: Fighter) -> float:
+    """Rule 42: move up to half the Turn movement and attack."""
+    return space.turn_move(state, f) / 2
+
+
+def shooting_move(state: OdndState, f: Fighter) -> float:
+    """Rules 45, 48: elves (bows, javelins) and hobbits (slings) fire on the run: full move."""
+    full = strikes.sure_shot(f)
+    return space.turn_move(state, f) if full else half_move(state, f)
+
+
+def can_charge(state: OdndState, f: Fighter, target: Fighter) -> bool:
+    """Rules 77, 78, 80: more than half and up to the full Turn movement to come within
+    10 ft, once per 10 rounds, not engaged (ODD-U34), with a melee weapon."""
+    if not state.positional or f.primary.data.ranged:
+        return False
+    if state.round - f.charged_round < CHARGE_EVERY:
+        return False
+    need = space.gap(state, f, target)
+    return half_move(state, f) < need <= space.turn_move(state, f) + space.SLACK
+
+
+def advance(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None:
+    """Rule 42: before attacking, up to half a move toward the target (a shooter only if out
+    of range; rules 45, 48); rule 44: a caster up to 10 ft."""
+    if not state.positional or f.moved:
+        return
+    f.moved = True
+    if f.action == "cast":
+        most, stop, how = 10.0, 0.0, "moves while casting"
+    elif f.primary.data.ranged:
+        if space.range_band(state, f, target) is not None:
+            return
+        most, stop, how = shooting_move(state, f), space.ADJACENT, "moves up"
+    else:
+        if space.in_melee(state, f, target):
+            return
+        most, stop, how = half_move(state, f), space.ADJACENT, "advances"
+    go(table, state, f, target.position, most, stop, how)
+
+
+def go(
+    table: Table, state: OdndState, f: Fighter, goal: Position, most: float, stop: float, how: str
+) -> None:
+    """Move toward `goal`; foes passed within 10 ft get their free attacks (rules 53, 56)."""
+    start = f.position
+    engaged_before = {id(e) for e in space.foes_in_melee(state, f)}
+    moved = space.step_toward(f, goal, most, stop)
+    emit_move(table, f, how, moved)
+    pass_by(table, state, f, start, engaged_before)
+
+
+def run(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None:
+    """Rule 43: the full Turn movement toward a foe, no attack or other action."""
+    f.moved, f.attacks_left = True, 0
+    go(table, state, f, target.position, space.turn_move(state, f), space.ADJACENT, "runs")
+
+
+def pass_by(table: Table, state: OdndState, f: Fighter, start: Position, skip: set[int]) -> None:
+    """Rules 53, 56, ODD-U25: each foe not in melee that the path passes within 10 ft, and
+    that `f` does not end up engaging, gets the Retreat roll-off and its free attack."""
+    if not state.positional:
+        return
+    for e in state.enemies_of(f):
+        if not isinstance(e, Fighter) or not e.active or id(e) in skip or not f.active:
+            continue
+        if space.in_melee(state, f, e) or not space.passes_near(start, f.position, e):
+            continue
+        roll_off(table, state, f, [e], "passing by (rule 53)")
+
+
+def roll_off(table: Table, state: OdndState, f: Fighter, foes: list[Fighter], why: str) -> None:
+    """Rule 52: d6 + DEX for the mover and for each foe; a foe rolling higher gets a free
+    attack at +2 with the mover's shield not counted; a tie gives none (T-ODD-9)."""
+    if not foes:
+        return
+    mine = table.roll(D6, by=f, reason=ROLL_OFF).total + f.dex_bonus
+    for e in foes:
+        theirs = table.roll(D6, by=e, reason=ROLL_OFF).total + e.dex_bonus
+        table.emit(
+            RollOff, mover=f.name, foe=e.name, mover_roll=mine, foe_roll=theirs,
+            free_attack=theirs > mine, why=why,
+        )  # fmt: skip
+        if theirs > mine and e.active and not e.surprised and not e.primary.data.ranged:
+            strikes.free_attack(table, state, e, f, why)
+
+
+def opponents(state: OdndState, f: Fighter) -> list[Fighter]:
+    """The foes `f` disengages from (rule 52), less those engaged with another foe, from whom
+    it disengages freely (rule 57)."""
+    out: list[Fighter] = []
+    for e in state.enemies_of(f):
+        if not isinstance(e, Fighter) or not strikes.engaged_with(state, f, e):
+            continue
+        if e.pending_down:
+            continue
+        busy = any(
+            isinstance(a, Fighter) and a is not f and strikes.engaged_with(state, e, a)
+            for a in state.allies_of(f)
+        )
+        if not busy:
+            out.append(e)
+    return out
+
+
+def retreat(table: Table, state: OdndState, f: Fighter, why: str) -> None:
+    """Rule 52: turn and flee — the roll-off and parting shots, then the full Turn movement
+    away (passing foes: rule 53), out of the fight (pursuit is stage 2). A retreater slain by
+    a parting shot falls as the slot ends (ODD-U31)."""
+    f.moved, f.attacks_left = True, 0
+    table.emit(Segment, name=f"{f.name} retreats ({why})")
+    roll_off(table, state, f, opponents(state, f), "retreat (rule 52)")
+    if f.hp <= 0 or not f.active:
+        return
+    if state.positional:
+        start = f.position
+        engaged_before = {id(e) for e in space.foes_in_melee(state, f)}
+        space.step_away(state, f, space.turn_move(state, f))
+        emit_move(table, f, "retreats", space.turn_move(state, f))
+        pass_by(table, state, f, start, engaged_before)
+    if f.hp > 0 and f.active:
+        f.status, f.went_down = Status.FLED, True
+        table.emit(Fled, who=f.name)
+
+
+def withdraw(table: Table, state: OdndState, f: Fighter) -> None:
+    """Rule 51, ODD-U24: after its attacks (at −2, +2 defence all round) it backs off half
+    its move; it is out of the fight's reach once more than 10 ft from every foe."""
+    if not state.positional or f.moved:
+        return
+    f.moved = True
+    space.step_away(state, f, half_move(state, f))
+    emit_move(table, f, "withdraws", half_move(state, f))
+    if not space.engaged(state, f):
+        table.emit(Segment, name=f"{f.name} has disengaged (rule 51)")
+
+
+def charge(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
+    """Rules 77–90, ODD-U34, U35: the charger closes (shots from foes holding for it first,
+    rule 89), the set spears it meets may strike first (83, 84, 87), then the charge's attack
+    comes with no initiative check (82). A foe that came within half a move meanwhile is met
+    by an ordinary attack (42). Returns whether the charger still attacks."""
+    if not target.active or target.pending_down:
+        return False
+    if space.gap(state, f, target) <= half_move(state, f) + space.SLACK:
+        f.action = "attack"
+        advance(table, state, f, target)
+        return True
+    f.moved, f.charged_round, f.charging = True, state.round, True
+    table.emit(Segment, name=f"{f.name} charges {target.name}")
+    for e in state.enemies_of(f):  # rule 89: shooters who declared against the charger
+        if isinstance(e, Fighter) and e.plan_target is f and e.primary.data.ranged:
+            hold_fire(table, state, e, f)
+    if f.hp <= 0 or not f.active:
+        return False
+    go(table, state, f, target.position, space.turn_move(state, f), space.ADJACENT, "charges")
+    if not f.active or f.hp <= 0 or not space.in_melee(state, f, target):
+        return False
+    f.charge_strike = True
+    spears = [e for e in space.foes_in_melee(state, f) if ready(e)]
+    spears.sort(key=lambda e: e is not target)  # the target's spear first, then the line's
+    return all(set_spear(table, state, e, f) for e in spears)
+
+
+def hold_fire(table: Table, state: OdndState, e: Fighter, charger: Fighter) -> None:
+    """Rule 89, ODD-U34: a shooter whose slot comes later shoots as the charge begins."""
+    if e.moved or e.attacks_left <= 0 or e.reloading or not e.active or e.surprised:
+        return
+    if space.range_band(state, e, charger) is None or space.engaged(state, e):
+        return
+    e.moved = True
+    e.attacks_left -= 1
+    if e.primary.data.kind == "crossbow":
+        e.reloading = True
+    strikes.strike(table, state, e, charger)
+
+
+def set_spear(table: Table, state: OdndState, spearman: Fighter, charger: Fighter) -> bool:
+    """Rules 83, 84, 87, ODD-U35: a set spear or pike strikes a charger at +2 for double
+    damage — first against unmounted chargers, by reach class against a mounted one (longer
+    first, equal simultaneous; a longer lance strikes first and the spear answers after,
+    `answer`). A charger slain first does not attack (85). Returns whether it attacks."""
+    if not ready(spearman):
+        return True
+    spear, lance = spearman.primary.data.reach, charger.primary.data.reach
+    if charger.mounted and spear < lance:
+        return True
+    set_strike(table, state, spearman, charger)
+    first = not charger.mounted or spear > lance
+    return charger.hp > 0 or not first
+
+
+def ready(spearman: Fighter) -> bool:
+    return spearman.spear_set and spearman.active and spearman.primary.data.set
+
+
+def answer(table: Table, state: OdndState, charger: Fighter) -> None:
+    """Rule 87: the shorter set spears met strike after the lance."""
+    for spearman in space.foes_in_melee(state, charger):
+        if ready(spearman) and charger.active:
+            set_strike(table, state, spearman, charger)
+
+
+def set_strike(table: Table, state: OdndState, spearman: Fighter, charger: Fighter) -> None:
+    spearman.spear_set, spearman.attacks_left, spearman.moved = False, 0, True
+    m = strikes.modifiers(state, spearman, charger, table.observed)
+    m.add(2, "set spear against a charge", table.observed)
+    m.multipliers.append(2)
+    attack.resolve(
+        table, state, spearman, charger, m.bonus, m.edge, True, "; ".join(m.why), m.multipliers
+    )

@@ -1,0 +1,74 @@
+"""The encounter's opening (seed "ENCOUNTER ORDER" steps 3–5; checklist rules 114, 116–118,
+151; ODD-U29; RULINGS.md T-ODD-7, D8): the distance between the sides, the monsters' reaction
+and the players' choice."""
+
+from __future__ import annotations
+
+from fracas.core.combatant import Side, Status
+from fracas.core.table import Table
+from fracas.rulesets.odnd import data, decisions, space
+from fracas.rulesets.odnd.events import Chose, Distance, Fled, Reaction
+from fracas.rulesets.odnd.state import Fighter, OdndState
+
+SURPRISE_DISTANCE = "1d3"  # T-ODD-7 (PROPOSED): 10-30, i.e. 1d3 × 10
+DISTANCE = "2d6"  # rule 116: 2d6 × 10
+REACTION = "reaction (2d6, D8)"
+CHOICES = ("fight", "wait or parley", "flee")  # rule 118, ODD-U29
+
+
+def distance(table: Table, state: OdndState) -> None:
+    """Rules 114, 116, T-ODD-7: 1d3 × 10 when a side is surprised, else 2d6 × 10; feet
+    indoors, yards outdoors; or the encounter's fixed distance."""
+    chosen = state.conditions.distance
+    if chosen is None:
+        return
+    if chosen == "roll":
+        surprised = any(f.surprised for f in state.fighters())
+        dice = SURPRISE_DISTANCE if surprised else DISTANCE
+        first = state.fighters()[0]
+        tens = table.roll(dice, by=first, reason=f"encounter distance ({dice} × 10)").total
+        feet = tens * 10 * space.scale(state)
+        why = f"{dice} × 10 {'yd' if state.conditions.outdoors else 'ft'}"
+    else:
+        feet, why = float(chosen), "the encounter's"
+    space.place_sides(state, feet)
+    table.emit(Distance, feet=round(feet), why=why)
+
+
+def monster_side(side: Side) -> bool:
+    return all(isinstance(c, Fighter) and c.kind == "monster" for c in side.combatants)
+
+
+def reaction(table: Table, state: OdndState) -> None:
+    """Rules 117, 151, ODD-U29: each monster side rolls 2d6: hostile fights; uncertain holds
+    and fights only if attacked (rolled again next round); friendly — no fight."""
+    for side in state.sides:
+        members = [c for c in side.combatants if c.active]
+        if not members or not monster_side(side):
+            continue
+        if state.round > 1 and side.name not in state.holding:
+            continue
+        roll = table.roll("2d6", by=members[0], reason=REACTION).total
+        band = data.reaction(roll)
+        table.emit(Reaction, side=side.name, roll=roll, band=band)
+        state.holding.discard(side.name)
+        if band == "uncertain":
+            state.holding.add(side.name)
+        elif band == "friendly":
+            state.no_combat = True
+
+
+def players_choose(table: Table, state: OdndState) -> None:
+    """Rule 118, ODD-U29: the characters' sides choose to fight, wait (or parley: the talk is
+    the referee's), or flee (evasion and pursuit are stage 2: they leave the fight)."""
+    for side in state.sides:
+        if monster_side(side) or not any(side.active()):
+            continue
+        choice = table.choose(side, decisions.PLAYERS, list(CHOICES))
+        table.emit(Chose, side=side.name, choice=choice)
+        if choice == CHOICES[1]:
+            state.holding.add(side.name)
+        elif choice == CHOICES[2]:
+            for c in side.active():
+                c.status, c.went_down = Status.FLED, True
+                table.emit(Fled, who=c.name)

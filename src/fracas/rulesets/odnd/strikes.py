@@ -1,0 +1,164 @@
+"""The situation of one attack: every to-hit modifier and damage multiplier the position and
+the round give (rules 14, 26, 51, 59–61, 63, 66, 69–70, 81, 85–88, 95; ODD-U3, U4, U18, U21,
+U37, U38, U39, U40), then `attack.resolve`."""
+
+from __future__ import annotations
+
+from fracas.core.table import Table
+from fracas.rulesets.odnd import attack, space
+from fracas.rulesets.odnd.events import IntoMelee
+from fracas.rulesets.odnd.state import Fighter, OdndState
+
+D6 = "1d6"
+COVER = {0: 0, 25: -2, 50: -4, 75: -6}  # rule 95
+INTO_MELEE = "firing into melee (d6, ODD-U40)"
+WHICH_ALLY = "which ally the shot goes at (ODD-U40)"
+
+
+class Mods:
+    """The to-hit bonus, advantage (+1) / disadvantage (−1), damage multipliers, and the
+    words for the log."""
+
+    __slots__ = ("bonus", "edge", "multipliers", "why")
+
+    def __init__(self) -> None:
+        self.bonus = 0
+        self.edge = 0
+        self.multipliers: list[int] = []
+        self.why: list[str] = []
+
+    def add(self, amount: int, words: str, observed: bool) -> None:
+        self.bonus += amount
+        if observed and amount:
+            self.why.append(f"{amount:+d} {words}")
+
+
+def mounted_mod(f: Fighter, target: Fighter) -> int:
+    """Rules 59, 60, ODD-U37: a rider +1 in melee against the unmounted, the unmounted −1
+    against a rider; both cancel when the unmounted one wields a polearm or long spear."""
+    if f.mounted == target.mounted:
+        return 0
+    foot = target if f.mounted else f
+    if foot.primary.data.polearm:
+        return 0
+    return 1 if f.mounted else -1
+
+
+def high_ground(f: Fighter, target: Fighter) -> int:
+    """Rule 61, ODD-U38: melee from 3 ft or more above +1, from below −1."""
+    if f.elevation >= target.elevation + 3:
+        return 1
+    if target.elevation >= f.elevation + 3:
+        return -1
+    return 0
+
+
+def position_mods(m: Mods, state: OdndState, f: Fighter, target: Fighter, obs: bool) -> None:
+    """The modifiers of where they stand: range band or melee ground and mounts, cover."""
+    if f.primary.data.ranged:
+        band = space.range_band(state, f, target) or "long"
+        m.add(attack.RANGE_MOD[band], f"{band} range", obs)  # rule 14, ODD-U6
+        m.add(COVER[target.cover], f"{target.cover}% cover", obs)  # rule 95, ODD-U39
+        return
+    m.add(mounted_mod(f, target), "mounted (rules 59, 60)", obs)
+    m.add(high_ground(f, target), "high ground (rule 61)", obs)
+
+
+def charge_mods(m: Mods, f: Fighter, obs: bool) -> None:
+    """Rules 81, 85, 86, 88, 90: the charge's first attack +2, double damage (the lance from a
+    charging mount, horns), no DEX to hit."""
+    if not f.charge_strike:
+        return
+    m.add(2 - f.primary.dex_to_hit, "charging (no DEX)", obs)
+    m.multipliers.append(2)
+    if f.horns:
+        m.multipliers.append(2)  # rule 88; ODD-U3: does not stack unless `additive`
+
+
+def modifiers(
+    state: OdndState, f: Fighter, target: Fighter, obs: bool, sweeping: bool | None = None
+) -> Mods:
+    """Every modifier of `f`'s next attack on `target` as things stand, changing nothing (the
+    exact-odds calculator reads the same ones); `sweeping` overrides `f.plan_sweep`."""
+    m = Mods()
+    sweep = f.plan_sweep if sweeping is None else sweeping
+    if target.surprised:  # rules 69, 71, ODD-U18: attacked as from behind
+        m.add(2, "surprised (as from behind)", obs)
+    if target.declared_against > 2:  # rule 63, ODD-U21: every attacker gets +1
+        m.add(1, "more than two attackers", obs)
+    if sweep and f.swept == 0 and f.sweep_plus:  # rule 26, T-ODD-2
+        m.add(f.sweep_plus, f"first attack (HD +{f.sweep_plus})", obs)
+    if f.action == "withdraw":  # rule 51
+        m.add(-2, "withdrawing", obs)
+    position_mods(m, state, f, target, obs)
+    charge_mods(m, f, obs)
+    if target.followup and f.side in state.surprisers:  # rule 70, ODD-U18
+        m.edge += 1
+    if f.followup and target.side in state.surprisers:
+        m.edge -= 1
+    return m
+
+
+def strike(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
+    """One attack of `f`'s on `target` with its situation (a shot into a melee may go
+    astray, ODD-U40). Returns whether it hit."""
+    if f.primary.data.ranged:
+        target = astray(table, state, f, target)
+    state.holding.discard(target.side)  # ODD-U29: attacked, they fight
+    m = modifiers(state, f, target, table.observed)
+    f.charge_strike = False  # rule 90: the charge's bonuses go with its first attack
+    if f.plan_sweep:
+        f.swept += 1
+    shield_counts = f in target.shield_faced or len(target.shield_faced) < 2  # ODD-U4
+    if shield_counts and f not in target.shield_faced:
+        target.shield_faced.append(f)
+    return attack.resolve(
+        table, state, f, target, m.bonus, m.edge, shield_counts, "; ".join(m.why),
+        m.multipliers,
+    )  # fmt: skip
+
+
+def free_attack(table: Table, state: OdndState, f: Fighter, target: Fighter, why: str) -> None:
+    """Rules 52, 53, 56: a free attack at +2, the target's shield not counted (ODD-U4)."""
+    m = modifiers(state, f, target, table.observed)
+    f.charge_strike = False  # rule 90
+    m.add(2, why, table.observed)
+    attack.resolve(table, state, f, target, m.bonus, m.edge, False, "; ".join(m.why))
+
+
+def sure_shot(f: Fighter) -> bool:
+    """Rules 46, 48: elves with bows and javelins, hobbits with slings, never hit friends."""
+    kind = f.primary.data.kind
+    if f.cls == "elf":
+        return kind in ("bow", "great_bow") or f.primary.data.name == "javelin"
+    return f.cls == "hobbit" and kind == "sling"
+
+
+def astray(table: Table, state: OdndState, f: Fighter, target: Fighter) -> Fighter:
+    """Rule 47, ODD-U40: a shot at a foe in melee with the shooter's allies: d6 1–3 the
+    intended target, 4–6 a random ally engaged with it (then rolled against normally)."""
+    if sure_shot(f):
+        return target
+    near = [
+        a for a in state.allies_of(f) if isinstance(a, Fighter) and engaged_with(state, a, target)
+    ]
+    if not near:
+        return target
+    die = table.roll(D6, by=f, reason=INTO_MELEE).total
+    hit = target
+    if die >= 4:
+        pick = table.roll(f"1d{len(near)}", by=f, reason=WHICH_ALLY).total if len(near) > 1 else 1
+        hit = near[pick - 1]
+    table.emit(IntoMelee, shooter=f.name, intended=target.name, roll=die, hits_at=hit.name)
+    return hit
+
+
+def engaged_with(state: OdndState, a: Fighter, b: Fighter) -> bool:
+    """In melee with each other: within 10 ft, or (one melee, F-ODD-1) one fighting the other
+    hand to hand."""
+    if not (a.active and b.active) or a is b:
+        return False
+    if state.positional:
+        return space.in_melee(state, a, b)
+    a_on_b = a.plan_target is b and not a.primary.data.ranged
+    return a_on_b or (b.plan_target is a and not b.primary.data.ranged)
