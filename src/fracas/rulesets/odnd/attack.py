@@ -99,6 +99,8 @@ def resolve(
     hit = hurts and (d20 == 20 or d20 >= needed)  # rules 30, 31
     # Rules 32, 33 (D-C1): a natural 20 is a crit unless only a 19–20 (or more) could hit.
     critical = hit and d20 == 20 and needed <= 18
+    if critical:
+        state.tally["criticals"] += 1  # the simulator's report counts them
     table.emit(
         Attack, attacker=attacker.name, target=target.name, roll=d20, needed=needed, hit=hit,
         natural="natural 20" if d20 == 20 else "", critical=critical, rules=why,

@@ -47,6 +47,8 @@ def resolve_casts(table: Table, state: OdndState) -> None:
             continue  # a spell whose target is gone is not spent
         f.spells.remove(spell)  # ODD-U32: a lost spell is expended too
         result = interrupted(table, state, f)
+        if result in ("lost", "miscast"):
+            state.tally[f"spells {result}"] += 1  # the simulator's report counts them
         if result == "lost":
             table.emit(Spell, caster=f.name, spell=spell, target=target.name, result="lost")
             continue

@@ -171,6 +171,7 @@ def charge(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
         advance(table, state, f, target)
         return True
     f.moved, f.charged_round, f.charging = True, state.round, True
+    state.tally["charges"] += 1  # the simulator's report counts them
     table.emit(Segment, name=f"{f.name} charges {target.name}")
     for e in state.enemies_of(f):  # rule 89: shooters who declared against the charger
         if isinstance(e, Fighter) and e.plan_target is f and e.primary.data.ranged:
