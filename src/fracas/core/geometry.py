@@ -28,3 +28,12 @@ class Position:
 
     def __str__(self) -> str:
         return f"({self.x:g}, {self.y:g})"
+
+    # An immutable value is its own copy. Said outright because the compiled build (mypyc)
+    # cannot restore a frozen slotted dataclass the way `copy` rebuilds one, and the exact
+    # odds copy a battle's state (`fracas.exact.action`).
+    def __copy__(self) -> Position:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Position:
+        return self
