@@ -17,6 +17,7 @@ from mypy_extensions import mypyc_attr
 from fracas.core.audience import EVERYONE, side_audience
 from fracas.core.audience import GM as GM_AUDIENCE
 from fracas.core.geometry import Position
+from fracas.core.immutable import rebuilt_by_constructor
 
 
 class Status(enum.Enum):
@@ -221,3 +222,6 @@ def name_and_id(name: str, used: set[str]) -> tuple[str, str]:
 def slug(name: str) -> str:
     """A name as an id: lower case, runs of anything else than letters and digits as "-"."""
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+rebuilt_by_constructor(Entry)  # copies of a state (core.immutable)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from fracas.core.immutable import rebuilt_by_constructor
+
 
 @dataclass(frozen=True, slots=True)
 class Position:
@@ -29,11 +31,5 @@ class Position:
     def __str__(self) -> str:
         return f"({self.x:g}, {self.y:g})"
 
-    # An immutable value is its own copy. Said outright because the compiled build (mypyc)
-    # cannot restore a frozen slotted dataclass the way `copy` rebuilds one, and the exact
-    # odds copy a battle's state (`fracas.exact.action`).
-    def __copy__(self) -> Position:
-        return self
 
-    def __deepcopy__(self, memo: dict[int, object]) -> Position:
-        return self
+rebuilt_by_constructor(Position)  # copies of a state (core.immutable)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from fracas.core.immutable import rebuilt_by_constructor
+
 
 class Ending(enum.Enum):
     VICTORY = "victory"  # exactly one side is left in the fight
@@ -36,3 +38,6 @@ class Outcome:
     def __post_init__(self) -> None:
         if not self.reason:
             object.__setattr__(self, "reason", self.ending.value)
+
+
+rebuilt_by_constructor(Verdict, Outcome)  # copies of a state (core.immutable)

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from fracas.core.combatant import BattleState, Combatant, Decider, GameMaster, Side
 from fracas.core.errors import FracasError
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.journal import GM_SEAT
 
 Decides = Literal["person", "policy"]
@@ -90,3 +91,6 @@ class Seating:
         """The seat where a person rolls physical dice for `who`, or None (digital dice)."""
         found = self._seat_of(who)
         return found[0] if found is not None and found[1].dice == "physical" else None
+
+
+rebuilt_by_constructor(Seat)  # copies of a state (core.immutable)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import index as as_index
 
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.dice.distribution import Distribution, distribution_of
 from fracas.dice.errors import DiceError
 from fracas.dice.expr import Const, Dice, Expr, Half, Mul, Neg, Sum, Var
@@ -399,3 +400,6 @@ def _compile_and_keep(notation: str | Expr, bindings: Mapping[str, Binding] | No
     _CACHE.setdefault(notation, {})[tuple(bindings.items()) if bindings else None] = compiled
     _cached += 1
     return compiled
+
+
+rebuilt_by_constructor(Compiled)  # copies of a state (core.immutable)

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.dice.errors import DiceError
 
 __all__ = [
@@ -113,3 +114,5 @@ class Mul:
 
 
 Expr: TypeAlias = Const | Dice | Var | Half | Neg | Sum | Mul
+
+rebuilt_by_constructor(Const, Dice, Var, Half, Neg, Sum, Mul)  # copies of a state (core.immutable)

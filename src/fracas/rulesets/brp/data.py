@@ -14,6 +14,8 @@ from typing import Any
 
 import yaml
 
+from fracas.core.immutable import rebuilt_by_constructor
+
 
 class Length(enum.IntEnum):
     """§5.4 tie-break on a DEX rank: missile weapons first, then long, medium, short/unarmed."""
@@ -178,3 +180,8 @@ def skills() -> tuple[str, ...]:
     names = {w.specialty for w in weapons().values()} | {"Shield"}
     names |= {k for k in tables()["base_chances"] if not k.endswith("_per_DEX")} | {"Dodge"}
     return tuple(sorted(names))
+
+
+rebuilt_by_constructor(
+    WeaponData, ArmourData, ShieldData, MatrixRow
+)  # copies of a state (core.immutable)

@@ -13,6 +13,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from fracas.core.controllers import Controller
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.requests import ChoiceRequest
 from fracas.dice import compile_dice
 from fracas.rulesets.brp import combat, data, decisions, derived
@@ -132,3 +133,6 @@ def _defence(
     if label in labels:
         return options[labels.index(label)]
     return options[policy.choose(ChoiceRequest(target, decisions.DEFEND, options))]
+
+
+rebuilt_by_constructor(Profile)  # copies of a state (core.immutable)

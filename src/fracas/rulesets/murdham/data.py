@@ -11,6 +11,8 @@ from typing import Any
 
 import yaml
 
+from fracas.core.immutable import rebuilt_by_constructor
+
 DAMAGE_NOTATION = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
 """Damage written as dice, N d X plus or minus a constant (hazards): each die explodes (M9)."""
 
@@ -113,3 +115,6 @@ def templates() -> dict[str, dict[str, Any]]:
             t.pop("armour", None)
         out[name] = t
     return out
+
+
+rebuilt_by_constructor(WeaponData)  # copies of a state (core.immutable)

@@ -12,6 +12,8 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from fracas.core.immutable import rebuilt_by_constructor
+
 
 @dataclass(frozen=True, slots=True)
 class Zone:
@@ -104,3 +106,6 @@ class ZoneMap:
         if not options:
             return start
         return max(options, key=lambda n: (self.distance(n, threat), n))
+
+
+rebuilt_by_constructor(Zone, ZoneMap)  # copies of a state (core.immutable)
