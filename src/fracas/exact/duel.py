@@ -153,7 +153,8 @@ def duel_odds(
     cutoff: Fraction = CUTOFF,
 ) -> DuelOdds:
     """The exact odds of a one-against-one fight, from an encounter's start or a battle as it
-    stands: each side's chance to win, of both falling, and of a draw at the round cap."""
+    stands (taken from the start of its next round): each side's chance to win, of both
+    falling, and of a draw at the round cap."""
     started = time.perf_counter()
     encounter = source.encounter if isinstance(source, Battle) else source
     ruleset = encounter.ruleset
