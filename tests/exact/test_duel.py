@@ -79,7 +79,7 @@ def test_a_battle_as_it_stands() -> None:
 
 
 def test_not_a_duel_is_said_plainly() -> None:
-    with pytest.raises(FracasError, match="one against one.*fracas sim"):
+    with pytest.raises(FracasError, match=r"one against one.*fracas sim"):
         fracas.duel_odds(fracas.load("examples/brp/skirmish.yaml"))
     with pytest.raises(FracasError, match=r"no combatant 'Zed'"):
         fracas.duel_odds(fracas.load(BRP_DUEL), "Zed")
