@@ -97,3 +97,53 @@ def test_the_command_line_in_words_and_in_json() -> None:
     for args in (["examples/brp/skirmish.yaml", "--duel"], [BRP_DUEL]):
         bad = runner.invoke(app, ["odds", *args])
         assert bad.exit_code == 2 and "Traceback" not in bad.output
+
+
+# --- Murdham ----------------------------------------------------------------------------------
+
+MUR_BENCH = "src/fracas/rulesets/murdham/bench/1v1.yaml"
+
+
+def _murdham(leader: dict[str, object], zone: str = "b1") -> fracas.Encounter:
+    """Theobald (spear, shield) and the bandit leader, the bandits holding the initiative."""
+    return fracas.from_document({
+        "ruleset": "murdham",
+        "name": "Theobald and the bandit leader",
+        "map": {"grid": [3, 1]},
+        "conditions": {"initiative": "Bandits"},
+        "sides": [
+            {"name": "Travellers",
+             "combatants": [{"name": "Theobald", "template": "theobald", "zone": "b1"}]},
+            {"name": "Bandits",
+             "combatants": [{"name": "Bandit leader", "template": "bandit_leader",
+                             "zone": zone, **leader}]},
+        ],
+    })  # fmt: skip
+
+
+def test_murdham_mirror_bandits_with_the_initiative_drawn() -> None:
+    """Nobody started the bench duel: the initiative is drawn (1D2), so the two bandits win
+    exactly alike; a counter may fell both at once (M-C3)."""
+    odds = fracas.duel_odds(fracas.load(MUR_BENCH))
+    assert odds.wins["Red"] == odds.wins["Blue"] and odds.both_out > Fraction(1, 100)
+    total = sum(odds.wins.values()) + odds.both_out + odds.round_cap + odds.truncated
+    assert total == 1
+
+
+@pytest.mark.parametrize("which", ["bench", "armoured leader"])
+def test_murdham_chain_agrees_with_the_rules_simulated(which: str) -> None:
+    """4,000 battles: alternation, reactions spending turns, counters, morale, worn gear."""
+    encounter = (
+        fracas.load(MUR_BENCH)
+        if which == "bench"
+        else _murdham({"armour": "Light armour", "damaged": ["Light armour"]})
+    )
+    assert_agrees(fracas.duel_odds(encounter), encounter, 4000)
+
+
+def test_murdham_plans_the_chain_does_not_follow_are_said() -> None:
+    """Out of reach, the leader would close in first: the chain says so and suggests
+    simulation (exit 2 on the command line)."""
+    far = _murdham({}, zone="c1")
+    with pytest.raises(FracasError, match=r"would .*fracas sim"):
+        fracas.duel_odds(far)

@@ -25,6 +25,7 @@ from fracas.core.table import Table
 from fracas.rulesets.murdham import attack, data, decisions, model, odds
 from fracas.rulesets.murdham.aftermath import degrade_gear
 from fracas.rulesets.murdham.commands import MurdhamCommands
+from fracas.rulesets.murdham.duel import MurdhamDuel
 from fracas.rulesets.murdham.policy import MurdhamPolicy
 from fracas.rulesets.murdham.round import play_round
 from fracas.rulesets.murdham.state import Character, Gear, MurdhamState, Weapon, build_character
@@ -221,6 +222,11 @@ class Murdham(Ruleset[model.Encounter, MurdhamState]):
             key = (effect.name, target.health - effect.target.health, effect.target.status.out)
             out[key] = out.get(key, Fraction(0)) + p
         return out
+
+    def duel(self, state: MurdhamState, first: Combatant, second: Combatant) -> MurdhamDuel:
+        """Health, conditions, gear and morale, round by round (`duel.MurdhamDuel`)."""
+        assert isinstance(first, Character) and isinstance(second, Character)
+        return MurdhamDuel(state, first, second)
 
 
 def condition(c: Character) -> str:
