@@ -101,6 +101,7 @@ def chain(die: int, prefix: Fraction, cutoff: Fraction) -> tuple[Values, Fractio
 Rolled = dict[tuple[int, bool, Fraction], Fraction]  # (total, first is 1, prefix) → mass
 
 
+@lru_cache(maxsize=4096)
 def damage_dice(
     die: int, dice: int, net: int, prefix: Fraction, cutoff: Fraction
 ) -> tuple[Rolled, Fraction]:
@@ -195,6 +196,7 @@ class _Attack:
         self.out: defaultdict[Effect, Fraction] = defaultdict(Fraction)
         self.truncated = Fraction(0)
         self.before = target.health
+        self.hits: dict[tuple[Body, int, int, bool, bool], Body] = {}
 
     def run(self) -> None:
         """Seed "Attacking": strike out, a stunt, the WIT save, the reaction, resolution."""
@@ -344,11 +346,21 @@ class _Attack:
                 continue
             for dealt, a_breaks, q1, m1 in self.damage(attacker, target, self.weapon, q, m):
                 a1 = broken(a, attacker, self.weapon) if a_breaks else a
-                for back, t_breaks, _, m2 in self.damage(target, attacker, weapon, q1, m * m1):
+                mm1 = m * m1
+                for back, t_breaks, _, m2 in self.damage(target, attacker, weapon, q1, mm1):
                     t1 = broken(t, target, weapon) if t_breaks else t
                     blows = (dealt, aimed, back, weapon, needed is None)
                     a2, t2 = self.exchange(a1, t1, blows)
-                    self.out[Effect("countered", a2, t2)] += m * m1 * m2
+                    self.out[Effect("countered", a2, t2)] += mm1 * m2
+
+    def hit(self, body: Body, c: Character, damage: int, weapon: Weapon, piercing: bool) -> Body:
+        """`hit` with the shield in play, remembered for this attack (a counter's blows
+        meet the same bodies and damages many times over)."""
+        key = (body, id(c), damage, weapon is self.weapon, piercing)
+        found = self.hits.get(key)
+        if found is None:
+            found = self.hits[key] = hit(body, c, damage, weapon, True, piercing)
+        return found
 
     def exchange(
         self, a: Body, t: Body, blows: tuple[int, bool, int, Weapon, bool]
@@ -367,13 +379,13 @@ class _Attack:
         elif on_t != on_a:
             target_first = on_t > on_a
         else:
-            t2 = hit(t, target, dealt, self.weapon, True, pierce_a)
-            return hit(a, attacker, back, weapon, True, pierce_t), t2
+            t2 = self.hit(t, target, dealt, self.weapon, pierce_a)
+            return self.hit(a, attacker, back, weapon, pierce_t), t2
         if target_first:
-            t2 = hit(t, target, dealt, self.weapon, True, pierce_a)
-            return (a if t2.down else hit(a, attacker, back, weapon, True, pierce_t)), t2
-        a2 = hit(a, attacker, back, weapon, True, pierce_t)
-        return a2, (t if a2.down else hit(t, target, dealt, self.weapon, True, pierce_a))
+            t2 = self.hit(t, target, dealt, self.weapon, pierce_a)
+            return (a if t2.down else self.hit(a, attacker, back, weapon, pierce_t)), t2
+        a2 = self.hit(a, attacker, back, weapon, pierce_t)
+        return a2, (t if a2.down else self.hit(t, target, dealt, self.weapon, pierce_a))
 
 
 def strike_out(body: Body, c: Character, weapon: Weapon) -> Body:
