@@ -99,6 +99,17 @@ CASES = {
         {"template": "wyrm"},
         "Spear",
     ),
+    "a foe at 2 health offered a surrender; shield mastery and cover": (
+        {"weapons": ["Mace"], "skills": ["brawling"]},
+        {
+            "weapons": ["Sword"],
+            "health": 2,
+            "shield": True,
+            "skills": ["shield mastery"],
+            "cover": True,
+        },
+        "Mace",
+    ),
     "a bow beyond half range: a WIT save to hit, no counter": (
         {"weapons": ["Bow"], "WIT": 11},
         {"weapons": ["Sword"], "zone": "g1", "health": 4, "AGI": 15},
@@ -130,6 +141,9 @@ def test_the_cases_meet_what_they_name() -> None:
     shot = CASES["a bow beyond half range: a WIT save to hit, no counter"]
     bow = action_odds(_duel(shot[0], shot[1]), "Red", "Blue", "Bow")
     assert bow.policy.results["missed"] == Fraction(9, 20)
+    offer = CASES["a foe at 2 health offered a surrender; shield mastery and cover"]
+    mace = action_odds(_duel(offer[0], offer[1]), "Red", "Blue", "Mace")
+    assert mace.policy.results == {"surrendered": 1}
     assert not any(label.startswith("counter") for label, _ in bow.choices)
 
 
