@@ -54,6 +54,24 @@ def test_the_chain_agrees_with_the_rules_simulated(path: str) -> None:
     assert_agrees(fracas.duel_odds(encounter), encounter, 4000)
 
 
+def test_a_pistol_against_a_dagger() -> None:
+    """An investigator shoots (shots spent, §5.9; no parry or dodge, §5.6–5.7) while a cultist
+    runs in from 12 m to stab (movement and DEX ranks, §5.3): 3,000 battles agree."""
+    encounter = fracas.from_document({
+        "ruleset": "brp",
+        "name": "pistol against dagger",
+        "sides": [
+            {"name": "Red", "combatants": [
+                {"name": "Ivy", "template": "investigator", "position": [0, 0]}]},
+            {"name": "Blue", "combatants": [
+                {"name": "Cole", "template": "cultist", "position": [12, 0]}]},
+        ],
+    })  # fmt: skip
+    odds = fracas.duel_odds(encounter)
+    assert odds.states > 200  # shots and places as well as hit points
+    assert_agrees(odds, encounter, 3000)
+
+
 def test_the_round_cap_is_a_draw() -> None:
     """Capped at 2 rounds, the fights still on are draws: the chain gives that mass exactly,
     and it is what the simulation sees."""
