@@ -41,12 +41,12 @@ from fracas.rulesets.brp.round import (
     statement_of_intent,
     statement_order,
 )
-from fracas.rulesets.brp.state import BRPState, Fighter
+from fracas.rulesets.brp.state import BRPState, Fighter, Weapon
 
 DOWN_AT = 2  # §5.12: at 2 hit points or fewer a fighter drops
 FighterKey = tuple[int, float, float, tuple[tuple[int | None, bool], ...]]
 Key = tuple[bool, FighterKey, FighterKey]  # round 1 to come; hp, place, ammunition of each
-Blow = tuple[str, str, dict[int, Fraction]]  # who strikes whom, P(each injury)
+Blow = tuple[str, str, int, dict[int, int]]  # who strikes whom, P(each injury) as n / den
 
 
 class _NoDice:
@@ -67,6 +67,9 @@ class BRPDuel:
     def __init__(self, state: BRPState, a: Fighter, b: Fighter) -> None:
         self.origin = copy.deepcopy(state)
         self.ids = (a.id, b.id)
+        # Each blow's injuries by the situation it is struck in (not hit points: the odds
+        # and the policy's parry or dodge do not depend on them, §5.5–5.10).
+        self.injuries: dict[Hashable, tuple[int, dict[int, int]]] = {}
 
     def key(self, s: BRPState) -> Key:
         a, b = self.pair(s)
@@ -128,14 +131,14 @@ class BRPDuel:
         foe, weapon = intent.target, intent.weapon
         if weapon.broken or not can_strike(s, me, weapon, foe):
             return None
-        _, effects = odds.attack_effects(s, me, foe, weapon, policy)
+        key = (me.id, me.weapons.index(weapon), _situation(me), _situation(foe))
+        injuries = self.injuries.get(key)
+        if injuries is None:
+            injuries = self.injuries[key] = _injuries(s, me, foe, weapon, policy)
         combat.spend_ammunition(weapon)
         if weapon.data.hands == 2:
             me.two_handed = True
-        injuries: defaultdict[int, Fraction] = defaultdict(Fraction)
-        for (injury, _, _), p in effects.items():
-            injuries[injury] += p
-        return me.id, foe.id, dict(injuries)
+        return me.id, foe.id, *injuries
 
     def combine(self, s: BRPState, groups: list[list[Blow]]) -> dict[Hashable, Fraction]:
         """The blows over hit points: a fighter down (§5.12) at the start of its instant loses
@@ -163,8 +166,7 @@ class BRPDuel:
         index = {ident: i for i, ident in enumerate(self.ids)}
         sub: dict[tuple[int, int], int] = {start: 1}
         den = 1
-        for who, whom, injuries in group:
-            d = math.lcm(*(p.denominator for p in injuries.values()))
+        for who, whom, d, injuries in group:
             den *= d
             acts = start[index[who]] > DOWN_AT
             nxt: defaultdict[tuple[int, int], int] = defaultdict(int)
@@ -175,7 +177,7 @@ class BRPDuel:
                 for injury, r in injuries.items():
                     hit = list(hps)
                     hit[index[whom]] -= injury
-                    nxt[(hit[0], hit[1])] += q * r.numerator * (d // r.denominator)
+                    nxt[(hit[0], hit[1])] += q * r
             sub = dict(nxt)
         return den, sub
 
@@ -194,3 +196,25 @@ class BRPDuel:
                 continue
             out[(first, (hp_a, *key_a[1:]), (hp_b, *key_b[1:]))] += n
         return {k: Fraction(n, den) for k, n in out.items()}
+
+
+def _situation(f: Fighter) -> Hashable:
+    """What of a fighter the odds of a blow by or at it depend on, hit points aside: where it
+    stands, its ammunition, whether it knows of the attack, kneels, swung two-handed, and
+    how many defences it has made this round (§5.3–5.11, B9, F-BRP-6, F-BRP-10)."""
+    ammo = tuple((w.shots, w.loaded, w.hp) for w in f.weapons)
+    shield = f.shield.hp if f.shield is not None else None
+    place = (round(f.position.x, 9), round(f.position.y, 9))
+    return (place, ammo, shield, f.aware, f.kneeling, f.two_handed, f.defences)
+
+
+def _injuries(
+    s: BRPState, me: Fighter, foe: Fighter, weapon: Weapon, policy: BRPPolicy
+) -> tuple[int, dict[int, int]]:
+    """P(each injury) of the blow, as numerators over one denominator."""
+    _, effects = odds.attack_effects(s, me, foe, weapon, policy)
+    injuries: defaultdict[int, Fraction] = defaultdict(Fraction)
+    for (injury, _, _), p in effects.items():
+        injuries[injury] += p
+    den = math.lcm(*(p.denominator for p in injuries.values()))
+    return den, {k: p.numerator * (den // p.denominator) for k, p in injuries.items()}
