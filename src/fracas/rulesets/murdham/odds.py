@@ -12,6 +12,7 @@ non-lethal counter and blasts are left to the enumerator (`attack_effects` gives
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -315,13 +316,21 @@ class _Attack:
         prefix: Fraction,
         mass: Fraction,
     ) -> list[tuple[int, bool, Fraction, Fraction]]:
-        """`attack.roll_damage`: (damage, the weapon breaks, the path's prefix, weight)."""
+        """`attack.roll_damage`: (damage, the weapon breaks, the path's prefix, weight); the
+        weight of the paths left out goes to `truncated`."""
+        out, lost = self.rolls(striker, whom, weapon, prefix)
+        self.truncated += lost * mass
+        return out
+
+    def rolls(
+        self, striker: Character, whom: Character, weapon: Weapon, prefix: Fraction
+    ) -> tuple[list[tuple[int, bool, Fraction, Fraction]], Fraction]:
+        """`damage`, and the weight left out."""
         steps = striker.size - whom.size
         blast = weapon.data.blast
         dice = 2**steps if steps > 0 and not blast else 1
         net = attack.net_damage_steps(striker, weapon, False)
         rolled, lost = damage_dice(weapon.data.die, dice, net, prefix, self.cutoff)
-        self.truncated += lost * mass
         wear = weapon.wear
         fragile = wear.damaged and not wear.destroyed
         out = []
@@ -329,7 +338,7 @@ class _Attack:
             if steps < 0 and not blast:
                 total = -(-total // 2 ** (-steps))
             out.append((total, fragile and one, q, m))
-        return out
+        return out, lost
 
     def counter(
         self, a: Body, t: Body, weapon: Weapon, prefix: Fraction, mass: Fraction, *, aimed: bool
@@ -344,14 +353,9 @@ class _Attack:
             if not hit_back:
                 self.land(a, t, q, m, shield=True, aimed=aimed, name="missed")
                 continue
+            blows = _Blows(self, a, t, weapon, aimed, needed is None)
             for dealt, a_breaks, q1, m1 in self.damage(attacker, target, self.weapon, q, m):
-                a1 = broken(a, attacker, self.weapon) if a_breaks else a
-                mm1 = m * m1
-                for back, t_breaks, _, m2 in self.damage(target, attacker, weapon, q1, mm1):
-                    t1 = broken(t, target, weapon) if t_breaks else t
-                    blows = (dealt, aimed, back, weapon, needed is None)
-                    a2, t2 = self.exchange(a1, t1, blows)
-                    self.out[Effect("countered", a2, t2)] += mm1 * m2
+                blows.trade(dealt, a_breaks, q1, m * m1)
 
     def hit(self, body: Body, c: Character, damage: int, weapon: Weapon, piercing: bool) -> Body:
         """`hit` with the shield in play, remembered for this attack (a counter's blows
@@ -363,29 +367,95 @@ class _Attack:
         return found
 
     def exchange(
-        self, a: Body, t: Body, blows: tuple[int, bool, int, Weapon, bool]
+        self,
+        a: Body,
+        t: Body,
+        dealt: tuple[int, int],
+        back: tuple[int, int],
+        weapon: Weapon,
+        pierce: tuple[bool, bool],
     ) -> tuple[Body, Body]:
         """`attack.exchange_blows` (seed "Counter", M-C3, M24 fast strike): the one who suffers
         most after reductions is hit first, a tie both at once; the second blow is cancelled
-        only if the first struck its maker down."""
+        only if the first struck its maker down. `dealt` and `back`: each blow's damage and
+        what it does after armour (`attack.after_armour`); `pierce`: each a piercing strike."""
         attacker, target = self.attacker, self.target
-        dealt, aimed, back, weapon, back_aimed = blows
-        pierce_a, pierce_t = attack.pierces(attacker, aimed), attack.pierces(target, back_aimed)
-        on_t = attack.after_armour(target, dealt, self.weapon, shield=True, piercing=pierce_a)
-        on_a = attack.after_armour(attacker, back, weapon, shield=True, piercing=pierce_t)
+        (damage_t, on_t), (damage_a, on_a) = dealt, back
+        pierce_a, pierce_t = pierce
         fast = [c for c in (attacker, target) if "fast strike" in c.skills]
         if len(fast) == 1:
             target_first = fast[0] is attacker
         elif on_t != on_a:
             target_first = on_t > on_a
         else:
-            t2 = self.hit(t, target, dealt, self.weapon, pierce_a)
-            return self.hit(a, attacker, back, weapon, pierce_t), t2
+            t2 = self.hit(t, target, damage_t, self.weapon, pierce_a)
+            return self.hit(a, attacker, damage_a, weapon, pierce_t), t2
         if target_first:
-            t2 = self.hit(t, target, dealt, self.weapon, pierce_a)
-            return (a if t2.down else self.hit(a, attacker, back, weapon, pierce_t)), t2
-        a2 = self.hit(a, attacker, back, weapon, pierce_t)
-        return a2, (t if a2.down else self.hit(t, target, dealt, self.weapon, pierce_a))
+            t2 = self.hit(t, target, damage_t, self.weapon, pierce_a)
+            return (a if t2.down else self.hit(a, attacker, damage_a, weapon, pierce_t)), t2
+        a2 = self.hit(a, attacker, damage_a, weapon, pierce_t)
+        return a2, (t if a2.down else self.hit(t, target, damage_t, self.weapon, pierce_a))
+
+
+BackRolls = tuple[int, list[tuple[tuple[int, int], bool, int]], Fraction]
+"""A counter's damage rolls: a denominator, each ((damage, after armour), it breaks the
+weapon, numerator), and the weight left out."""
+
+
+class _Blows:
+    """A counter's trade of blows (`attack.countered` once both hit): every pair of damage
+    rolls, the attacker's first; the counter's roll by the prefix of the attacker's path, in
+    integers, and the pairs' results gathered before they are weighed."""
+
+    def __init__(
+        self, calc: _Attack, a: Body, t: Body, weapon: Weapon, aimed: bool, back_aimed: bool
+    ) -> None:
+        self.calc, self.a, self.t, self.weapon = calc, a, t, weapon
+        pierce_a = attack.pierces(calc.attacker, aimed)
+        self.pierce = (pierce_a, attack.pierces(calc.target, back_aimed))
+        self.t_broken = broken(t, calc.target, weapon)
+        self.backs: dict[Fraction, BackRolls] = {}
+
+    def back_rolls(self, prefix: Fraction) -> BackRolls:
+        """The counter's damage after the attacker's path `prefix`: a common denominator,
+        each (damage, after armour), whether the weapon breaks, numerator; the weight lost."""
+        found = self.backs.get(prefix)
+        if found is None:
+            calc = self.calc
+            rolled, lost = calc.rolls(calc.target, calc.attacker, self.weapon, prefix)
+            den = math.lcm(*(w.denominator for *_, w in rolled)) if rolled else 1
+            ways = [
+                ((back, self.after(back)), breaks, w.numerator * (den // w.denominator))
+                for back, breaks, _, w in rolled
+            ]
+            found = self.backs[prefix] = (den, ways, lost)
+        return found
+
+    def after(self, back: int) -> int:
+        calc = self.calc
+        return attack.after_armour(
+            calc.attacker, back, self.weapon, shield=True, piercing=self.pierce[1]
+        )
+
+    def trade(self, dealt: int, a_breaks: bool, prefix: Fraction, mass: Fraction) -> None:
+        calc = self.calc
+        a1 = broken(self.a, calc.attacker, calc.weapon) if a_breaks else self.a
+        on_t = attack.after_armour(
+            calc.target, dealt, calc.weapon, shield=True, piercing=self.pierce[0]
+        )
+        den, ways, lost = self.back_rolls(prefix)
+        calc.truncated += lost * mass
+        gathered: defaultdict[tuple[int, int], int] = defaultdict(int)
+        bodies: dict[tuple[int, int], tuple[Body, Body]] = {}
+        for back, t_breaks, n in ways:
+            t1 = self.t_broken if t_breaks else self.t
+            pair = calc.exchange(a1, t1, (dealt, on_t), back, self.weapon, self.pierce)
+            key = (id(pair[0]), id(pair[1]))
+            bodies[key] = pair
+            gathered[key] += n
+        for key, n in gathered.items():
+            a2, t2 = bodies[key]
+            calc.out[Effect("countered", a2, t2)] += mass * Fraction(n, den)
 
 
 def strike_out(body: Body, c: Character, weapon: Weapon) -> Body:
