@@ -197,7 +197,7 @@ class _Attack:
         self.out: defaultdict[Effect, Fraction] = defaultdict(Fraction)
         self.truncated = Fraction(0)
         self.before = target.health
-        self.hits: dict[tuple[Body, int, int, bool, bool], Body] = {}
+        self.hits: dict[tuple[int, int, int, bool, bool], tuple[Body, Body]] = {}
 
     def run(self) -> None:
         """Seed "Attacking": strike out, a stunt, the WIT save, the reaction, resolution."""
@@ -359,12 +359,13 @@ class _Attack:
 
     def hit(self, body: Body, c: Character, damage: int, weapon: Weapon, piercing: bool) -> Body:
         """`hit` with the shield in play, remembered for this attack (a counter's blows
-        meet the same bodies and damages many times over)."""
-        key = (body, id(c), damage, weapon is self.weapon, piercing)
+        meet the same bodies and damages many times over). By the body's identity, kept
+        with the entry so that a reused id is never mistaken for it."""
+        key = (id(body), id(c), damage, weapon is self.weapon, piercing)
         found = self.hits.get(key)
-        if found is None:
-            found = self.hits[key] = hit(body, c, damage, weapon, True, piercing)
-        return found
+        if found is None or found[0] is not body:
+            found = self.hits[key] = (body, hit(body, c, damage, weapon, True, piercing))
+        return found[1]
 
     def exchange(
         self,
