@@ -112,7 +112,8 @@ def test_the_command_line_in_words_and_in_json() -> None:
     red = exact.wins["Red"]
     assert doc["wins"]["Red"] == {"exact": f"{red.numerator}/{red.denominator}", "p": float(red)}
     assert doc["round_cap"]["rounds"] == 50
-    for args in (["examples/brp/skirmish.yaml", "--duel"], [BRP_DUEL]):
+    both = [BRP_DUEL, "--duel", "--action", "Sword, Broad"]
+    for args in (["examples/brp/skirmish.yaml", "--duel"], [BRP_DUEL], both):
         bad = runner.invoke(app, ["odds", *args])
         assert bad.exit_code == 2 and "Traceback" not in bad.output
 

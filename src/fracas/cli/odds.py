@@ -40,6 +40,8 @@ def odds(
     the fight, a draw at the round cap."""
     with user_errors():
         encounter = load(file)
+        if duel and action is not None:
+            raise FracasError("--action names one action; a --duel is the whole fight")
         if duel:
             fight = duel_odds(encounter, actor, target)
         elif actor is None or target is None:
