@@ -62,7 +62,8 @@ class MurdhamDuel:
         """Seed "Combat procedure": the faction that started holds the initiative, else one
         drawn at random in round 1 (`round.hold_initiative`)."""
         a, b = self.pair(self.origin)
-        rest = (odds.Body.of(a), odds.Body.of(b), a.morale_immune, b.morale_immune)
+        bodies = (fresh(odds.Body.of(a)), fresh(odds.Body.of(b)))  # from its next round
+        rest = (*bodies, a.morale_immune, b.morale_immune)
         if self.origin.initiative:
             return {(self.origin.initiative, *rest): Fraction(1)}
         sides = [s.name for s in self.origin.sides]
