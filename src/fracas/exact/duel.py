@@ -12,7 +12,6 @@ tail of exploding dice.
 from __future__ import annotations
 
 import math
-import time
 from collections import defaultdict
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
@@ -63,7 +62,6 @@ class DuelOdds:
     rounds: int
     truncated: Fraction
     states: int
-    seconds: float
 
     def to_dict(self) -> dict[str, Any]:
         exact = _exact
@@ -155,7 +153,6 @@ def duel_odds(
     """The exact odds of a one-against-one fight, from an encounter's start or a battle as it
     stands (taken from the start of its next round): each side's chance to win, of both
     falling, and of a draw at the round cap."""
-    started = time.perf_counter()
     encounter = source.encounter if isinstance(source, Battle) else source
     ruleset = encounter.ruleset
     if isinstance(source, Battle):
@@ -175,11 +172,10 @@ def duel_odds(
     sides = (first.side, second.side)
     ends, capped, lost, seen = run_chain(model, rounds, cutoff)
     wins = {side: ends.get(side, Fraction(0)) for side in sides}
-    elapsed = time.perf_counter() - started
     both = ends.get(None, Fraction(0))
     names = (first.name, second.name)
-    return DuelOdds(names, sides, wins, both, capped, encounter.spec.max_rounds, lost, seen,
-                    elapsed)  # fmt: skip
+    cap = encounter.spec.max_rounds
+    return DuelOdds(names, sides, wins, both, capped, cap, lost, seen)
 
 
 def _pair(
