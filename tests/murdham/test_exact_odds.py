@@ -83,8 +83,8 @@ CASES = {
         },
         "Unarmed",
     ),
-    "a large wyrm's doubled dice against a shield bearer who dodges blows": (
-        {"template": "wyrm"},
+    "a large attacker's doubled dice against a shield bearer who dodges blows": (
+        {"size": "large", "weapons": ["Dagger"], "STR": 14},
         {
             "weapons": ["Spear"],
             "shield": True,
@@ -92,12 +92,12 @@ CASES = {
             "skills": ["dodge blows"],
             "AGI": 12,
         },
-        "Bite, talons & tail",
+        "Dagger",
     ),
-    "a medium spear against a large wyrm: halved damage": (
-        {"weapons": ["Spear"], "WIT": 12},
-        {"template": "wyrm"},
-        "Spear",
+    "a medium archer's arrow against a large target two zones off: halved damage": (
+        {"weapons": ["Bow"], "WIT": 12},
+        {"size": "large", "weapons": ["Dagger"], "STR": 14, "zone": "c1"},
+        "Bow",
     ),
     "a foe at 2 health offered a surrender; shield mastery and cover": (
         {"weapons": ["Mace"], "skills": ["brawling"]},
