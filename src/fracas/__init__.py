@@ -32,6 +32,7 @@ from fracas.core.version import __version__
 
 if TYPE_CHECKING:
     from fracas.exact.action import action_odds as odds
+    from fracas.exact.duel import DuelOdds, duel_odds
     from fracas.sim.runner import SimReport, simulate
 
 
@@ -42,6 +43,10 @@ def __getattr__(name: str) -> Any:
         from fracas.sim import runner
 
         return getattr(runner, name)
+    if name in ("duel_odds", "DuelOdds"):
+        from fracas.exact import duel
+
+        return getattr(duel, name)
     if name == "odds":
         from fracas.exact.action import action_odds
 
@@ -57,6 +62,7 @@ __all__ = [
     "BadCommand",
     "Battle",
     "CommandError",
+    "DuelOdds",
     "Encounter",
     "EndBattle",
     "Ending",
@@ -74,6 +80,7 @@ __all__ = [
     "StaleAnswer",
     "Viewer",
     "__version__",
+    "duel_odds",
     "from_document",
     "load",
     "load_battle",

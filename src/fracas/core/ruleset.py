@@ -16,7 +16,7 @@ from functools import cache
 from importlib import resources
 from importlib.abc import Traversable
 from importlib.metadata import entry_points
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
 
@@ -30,6 +30,9 @@ from fracas.core.journal import Command
 from fracas.core.outcome import EVERYONE_DOWN, ONE_SIDE_LEFT, Verdict
 from fracas.core.requests import ChoiceRequest
 from fracas.core.table import Table
+
+if TYPE_CHECKING:
+    from fracas.exact.duel import DuelModel
 
 SpecT = TypeVar("SpecT", bound=BaseModel)
 StateT = TypeVar("StateT", bound=BattleState)
@@ -169,6 +172,12 @@ class Ruleset(ABC, Generic[SpecT, StateT]):
         exact probability, the target defending with the option whose label is `defence`
         (its policy's choice when None or not offered). None: there is no calculator, and
         `fracas odds` enumerates `perform` instead (the calculators are tested against it)."""
+        return None
+
+    def duel(self, state: StateT, first: Combatant, second: Combatant) -> DuelModel | None:
+        """The fight of `first` against `second`, alone, as a Markov chain over the state that
+        matters between rounds (`fracas odds --duel`, `exact.duel`). None: no duel model, and
+        the odds are for `fracas sim` to estimate."""
         return None
 
     def bench_encounters(self) -> dict[str, Traversable]:

@@ -198,7 +198,8 @@ class _Plan:
             return None
         if label is None and not seen and self.ruleset.defence_decisions:
             self.probe_defence(seen)  # (a ruleset with no defence decisions offers none)
-        return OutcomeOdds.of_outcomes(outcomes)
+        # What the calculator left out (the tail of exploding dice) is reported as truncated.
+        return OutcomeOdds.of_outcomes(outcomes, 1 - sum(outcomes.values(), Fraction(0)))
 
     def probe_defence(self, seen: Seen) -> None:
         """Follow the ways the dice can fall until the target's defence is first offered

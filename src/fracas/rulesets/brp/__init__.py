@@ -23,6 +23,7 @@ from fracas.core.table import Table
 from fracas.rulesets.brp import combat, data, decisions, model, odds
 from fracas.rulesets.brp.actions import Action, Attack
 from fracas.rulesets.brp.commands import BRPCommands
+from fracas.rulesets.brp.duel import BRPDuel
 from fracas.rulesets.brp.policy import BRPPolicy
 from fracas.rulesets.brp.round import action_key, play_round
 from fracas.rulesets.brp.state import BRPState, Fighter, Weapon, build_fighter, clone_fighter
@@ -147,6 +148,11 @@ class BRP(Ruleset[model.Encounter, BRPState]):
         assert isinstance(actor, Fighter) and isinstance(target, Fighter)
         policy = BRPPolicy(state)
         return odds.attack_outcomes(state, actor, target, _weapon(actor, action), defence, policy)
+
+    def duel(self, state: BRPState, first: Combatant, second: Combatant) -> BRPDuel:
+        """Hit points, items, ammunition and places, round by round (`duel.BRPDuel`)."""
+        assert isinstance(first, Fighter) and isinstance(second, Fighter)
+        return BRPDuel(state, first, second)
 
 
 def build_sides(spec: model.Encounter) -> dict[str, list[Fighter]]:

@@ -135,4 +135,44 @@ def _defence(
     return options[policy.choose(ChoiceRequest(target, decisions.DEFEND, options))]
 
 
+Effects = dict[tuple[int, int, int], Fraction]  # (injury, parrying item's loss, weapon's loss)
+
+
+def attack_effects(
+    state: BRPState, attacker: Fighter, target: Fighter, weapon: Weapon, policy: Controller
+) -> tuple[combat.Defence, Effects]:
+    """What one attack does to the target and to the items in play (a duel's chain needs
+    both): §5.5–5.13 as in `attack_outcomes`, with the matrix's item damage (§5.8: a special
+    attack partly parried costs the parrying item 2 points, a special parry costs the
+    attacker's melee weapon 1), the target defending as the policy chooses."""
+    out: defaultdict[tuple[int, int, int], Fraction] = defaultdict(Fraction)
+    defence = _defence(state, target, weapon, None, policy)
+    defended = (
+        {Level.FAILURE: Fraction(1)}
+        if isinstance(defence, combat.NoDefend)
+        else levels(defence.chance)
+    )
+    parried = isinstance(defence, combat.Parry)
+    breakable = parried and not weapon.data.missile and weapon.hp is not None
+    db = attacker.dice_vars.get("db", "0")
+    armour = combat.armour_against(target, weapon)
+    for level, p in levels(combat.attack_chance(state, attacker, target, weapon)).items():
+        if not level.succeeded:
+            out[(0, 0, 0)] += p
+            continue
+        for defence_level, q in defended.items():
+            row = data.matrix()[(level.matrix_key, defence_level.matrix_key)]
+            items = (
+                row.parry_item_damage if parried else 0,
+                row.attacker_weapon_damage if breakable else 0,
+            )
+            if row.result == "blocked":
+                out[(0, *items)] += p * q
+                continue
+            notation = combat.damage_notation(weapon, special=row.result == "special")
+            for harm, r in injury(notation, db, armour).items():
+                out[(harm, *items)] += p * q * r
+    return defence, dict(out)
+
+
 rebuilt_by_constructor(Profile)  # copies of a state (core.immutable)

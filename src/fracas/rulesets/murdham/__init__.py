@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any, cast
 
 from fracas.core.combatant import Combatant, Side, Status, roster
@@ -21,9 +22,10 @@ from fracas.core.outcome import Verdict
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
-from fracas.rulesets.murdham import attack, data, decisions, model
+from fracas.rulesets.murdham import attack, data, decisions, model, odds
 from fracas.rulesets.murdham.aftermath import degrade_gear
 from fracas.rulesets.murdham.commands import MurdhamCommands
+from fracas.rulesets.murdham.duel import MurdhamDuel
 from fracas.rulesets.murdham.policy import MurdhamPolicy
 from fracas.rulesets.murdham.round import play_round
 from fracas.rulesets.murdham.state import Character, Gear, MurdhamState, Weapon, build_character
@@ -199,6 +201,32 @@ class Murdham(Ruleset[model.Encounter, MurdhamState]):
         if target.incapacitated:
             return "incapacitated"
         return "wounded" if target.health < health else "no harm"
+
+    def calculate(
+        self,
+        state: MurdhamState,
+        actor: Combatant,
+        target: Combatant,
+        action: str,
+        defence: str | None,
+    ) -> dict[tuple[str, int, bool], Fraction] | None:
+        """`perform`'s results by `odds.attack_effects` (exploding dice cut off where the
+        enumerator cuts them); None where it does not follow the rules (blasts, guards…)."""
+        assert isinstance(actor, Character) and isinstance(target, Character)
+        weapon = next(w for w in actor.weapons if w.name == action)
+        found = odds.attack_effects(state, actor, target, weapon, defence, MurdhamPolicy(state))
+        if found is None:
+            return None
+        out: dict[tuple[str, int, bool], Fraction] = {}
+        for effect, p in found[0].items():
+            key = (effect.name, target.health - effect.target.health, effect.target.status.out)
+            out[key] = out.get(key, Fraction(0)) + p
+        return out
+
+    def duel(self, state: MurdhamState, first: Combatant, second: Combatant) -> MurdhamDuel:
+        """Health, conditions, gear and morale, round by round (`duel.MurdhamDuel`)."""
+        assert isinstance(first, Character) and isinstance(second, Character)
+        return MurdhamDuel(state, first, second)
 
 
 def condition(c: Character) -> str:

@@ -1,0 +1,197 @@
+"""Exact odds of a duel (issue 11): `fracas odds FILE --duel`, `fracas.duel_odds`.
+
+One against one, a fight is an absorbing Markov chain over the state that matters between
+rounds (each ruleset names it: hit points, weapons and shields, ammunition…). The ruleset
+gives one round's transitions from a state (`Ruleset.duel`, built from its per-action exact
+distributions as its policy plays the round by its rules); this module runs the chain round
+by round up to the encounter's round cap, in exact fractions. A state whose probability falls
+under the cut-off is dropped and its mass reported as truncated, as the enumerator drops the
+tail of exploding dice.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Protocol
+
+from fracas.core.battle import Battle
+from fracas.core.combatant import Combatant
+from fracas.core.encounter import Encounter
+from fracas.core.errors import FracasError
+
+CUTOFF = Fraction(1, 10**9)
+MAX_STATES = 20_000  # states alive in one round beyond which a duel is left to `fracas sim`
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """An absorbing state: the side left standing, or None when both are out."""
+
+    winner: str | None
+
+
+class DuelModel(Protocol):
+    """A ruleset's chain for one duel: where it starts, and one round from any state."""
+
+    def start(self) -> Mapping[Hashable, Fraction]: ...
+
+    def round(self, state: Hashable) -> Mapping[Hashable, Fraction]:
+        """The states (or `End`s) after one more round from `state`, with their
+        probabilities (summing to 1 less what the ruleset's own cut-off left out)."""
+        ...
+
+
+class TooLarge(FracasError):
+    """The chain has more states than the exact odds follow: simulate instead."""
+
+
+@dataclass(frozen=True)
+class DuelOdds:
+    """Who wins a duel, exactly: each side's chance, both out of the fight (no winner), a
+    draw at the round cap, and the probability left out (rare states, dice tails)."""
+
+    fighters: tuple[str, str]
+    sides: tuple[str, str]
+    wins: dict[str, Fraction]
+    both_out: Fraction
+    round_cap: Fraction
+    rounds: int
+    truncated: Fraction
+    states: int
+
+    def to_dict(self) -> dict[str, Any]:
+        exact = _exact
+        return {
+            "fighters": list(self.fighters),
+            "sides": list(self.sides),
+            "wins": {side: exact(p) for side, p in self.wins.items()},
+            "both_out": exact(self.both_out),
+            "round_cap": {"rounds": self.rounds, **exact(self.round_cap)},
+            "truncated": exact(self.truncated),
+            "states": self.states,
+        }
+
+
+def _exact(p: Fraction) -> dict[str, Any]:
+    return {"exact": f"{p.numerator}/{p.denominator}", "p": float(p)}
+
+
+def run_chain(model: DuelModel, rounds: int, cutoff: Fraction) -> tuple[
+    dict[str | None, Fraction], Fraction, Fraction, int
+]:  # fmt: skip
+    """The chain from its start for `rounds` rounds: the probability of each ending (by
+    winner), of still fighting at the cap, of what was left out, and the states seen.
+    Exact in integers: each round's masses are numerators over one common denominator (the
+    running product of the transitions' common denominators), which spares the fractions'
+    reductions."""
+    start = dict(model.start())
+    table = _Steps(model)
+    den = math.lcm(*(p.denominator for p in start.values()))
+    alive = {k: p.numerator * (den // p.denominator) for k, p in start.items()}
+    ends: defaultdict[str | None, int] = defaultdict(int)
+    lost = den - sum(alive.values())
+    seen: set[Hashable] = set(alive)
+    for _ in range(rounds):
+        steps = {state: table.step(state) for state in alive}
+        scale = math.lcm(*(d for d, _ in steps.values()))
+        ends = defaultdict(int, {k: v * scale for k, v in ends.items()})
+        lost *= scale
+        nxt: defaultdict[Hashable, int] = defaultdict(int)
+        for state, n in alive.items():
+            d, moves = steps[state]
+            n *= scale // d
+            lost += n * (d - sum(moves.values()))
+            for after, m in moves.items():
+                if isinstance(after, End):
+                    ends[after.winner] += n * m
+                else:
+                    nxt[after] += n * m
+        den *= scale
+        floor = cutoff * den
+        alive = {k: n for k, n in nxt.items() if n >= floor}
+        lost += sum(nxt.values()) - sum(alive.values())
+        seen.update(alive)
+        if len(alive) > MAX_STATES:
+            raise TooLarge(
+                f"this duel has more than {MAX_STATES:,} states in play at once: too many"
+                " for exact odds; `fracas sim` gives its odds by simulation"
+            )
+        if not alive:
+            break
+    share = {k: Fraction(v, den) for k, v in ends.items()}
+    return share, Fraction(sum(alive.values()), den), Fraction(lost, den), len(seen)
+
+
+class _Steps:
+    """Each state's round, asked of the model once, as integers over its common denominator."""
+
+    def __init__(self, model: DuelModel) -> None:
+        self.model = model
+        self.known: dict[Hashable, tuple[int, dict[Hashable, int]]] = {}
+
+    def step(self, state: Hashable) -> tuple[int, dict[Hashable, int]]:
+        found = self.known.get(state)
+        if found is None:
+            moves = self.model.round(state)
+            d = math.lcm(*(p.denominator for p in moves.values()))
+            found = (d, {k: p.numerator * (d // p.denominator) for k, p in moves.items()})
+            self.known[state] = found
+        return found
+
+
+def duel_odds(
+    source: Encounter | Battle,
+    actor: str | None = None,
+    target: str | None = None,
+    *,
+    cutoff: Fraction = CUTOFF,
+) -> DuelOdds:
+    """The exact odds of a one-against-one fight, from an encounter's start or a battle as it
+    stands (taken from the start of its next round): each side's chance to win, of both
+    falling, and of a draw at the round cap."""
+    encounter = source.encounter if isinstance(source, Battle) else source
+    ruleset = encounter.ruleset
+    if isinstance(source, Battle):
+        if source.state is None:
+            source.advance()
+        state = source.state
+    else:
+        state = ruleset.setup(encounter.spec)
+    first, second = _pair(state.combatants, actor, target)
+    model = ruleset.duel(state, first, second)
+    if model is None:
+        raise FracasError(
+            f"the {ruleset.title} rules here have no duel model; `fracas sim` gives the odds"
+            " by simulation"
+        )
+    rounds = encounter.spec.max_rounds - state.round
+    sides = (first.side, second.side)
+    ends, capped, lost, seen = run_chain(model, rounds, cutoff)
+    wins = {side: ends.get(side, Fraction(0)) for side in sides}
+    both = ends.get(None, Fraction(0))
+    names = (first.name, second.name)
+    cap = encounter.spec.max_rounds
+    return DuelOdds(names, sides, wins, both, capped, cap, lost, seen)
+
+
+def _pair(
+    combatants: list[Combatant], actor: str | None, target: str | None
+) -> tuple[Combatant, Combatant]:
+    """The two duellists: everyone still in the fight must be one of two, on two sides."""
+    fighting = [c for c in combatants if c.active]
+    for name in (actor, target):
+        if name is not None and not any(name in (c.name, c.id) for c in fighting):
+            known = ", ".join(c.name for c in fighting)
+            raise FracasError(f"no combatant {name!r} in the fight (there are: {known})")
+    if len(fighting) != 2 or fighting[0].side == fighting[1].side:
+        raise FracasError(
+            f"a duel is one against one, and this fight has {len(fighting)} combatants in it"
+            " (on their sides); `fracas sim` gives the odds of any fight by simulation"
+        )
+    if actor is not None and actor not in (fighting[0].name, fighting[0].id):
+        fighting.reverse()
+    return fighting[0], fighting[1]

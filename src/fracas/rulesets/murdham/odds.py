@@ -1,0 +1,524 @@
+"""Exact odds of one Murdham attack (DESIGN.md §6), from the dice distributions, not sampled.
+
+The attack as `attack.attack` runs it (seed "Attacking" to "Reacting to an attack"): the
+stunt the policy may offer, the WIT save to hit, the target's reaction (none, dodge, counter),
+exploding damage (M9) impaired or enhanced (M11), size (seed "Effects of size"), armour (M10),
+and what the blow does (M5–M7). Exploding dice have no end: the ways the dice fall are
+followed as the enumerator follows them — one branch per total of each roll, a branch whose
+probability falls under `CUTOFF` left out and its mass counted as truncated — so the two
+answer the same fractions (tests/murdham/test_exact_odds.py). A stunt, guard or hide, a
+non-lethal counter and blasts are left to the enumerator (`attack_effects` gives None).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import Final
+
+from fracas.core.combatant import Status
+from fracas.core.controllers import Controller
+from fracas.core.requests import ChoiceRequest
+from fracas.rulesets.murdham import attack, decisions, harm
+from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
+
+# The enumerator's cut-off for `fracas odds` (exact.action.action_odds), so both agree.
+CUTOFF: Final = Fraction(1, 10**9)
+
+
+@dataclass(frozen=True, slots=True)
+class Body:
+    """What one attack may change of a character: health and condition (M5–M7), worn gear
+    destroyed by heavy blows (seed "gear degradation"), weapons broken or fired (M13), and
+    its turn or free reaction spent on a reaction (seed "Reacting", M24)."""
+
+    health: int
+    status: Status
+    incapacitated: bool
+    dying: bool
+    armour_gone: bool
+    shield_gone: bool
+    broken: frozenset[int]  # weapons (by index) destroyed
+    fired: frozenset[int]  # guns fired, consumables spent
+    took_turn: bool
+    free_used: bool
+
+    @classmethod
+    def of(cls, c: Character) -> Body:
+        return cls(
+            c.health,
+            c.status,
+            c.incapacitated,
+            c.dying_until is not None,
+            c.armour is not None and c.armour.destroyed,
+            c.shield is not None and c.shield.destroyed,
+            frozenset(i for i, w in enumerate(c.weapons) if w.destroyed),
+            frozenset(i for i, w in enumerate(c.weapons) if w.fired),
+            c.took_turn,
+            c.free_reaction_used,
+        )
+
+    @property
+    def down(self) -> bool:
+        """Struck down by a blow: a second blow of a counter is then cancelled (M-C3)."""
+        return self.incapacitated or self.status is Status.DEAD
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One way an attack ends: the result as `Murdham.perform` names it, and both fighters."""
+
+    name: str
+    attacker: Body
+    target: Body
+
+
+Effects = dict[Effect, Fraction]
+Values = tuple[tuple[int, Fraction], ...]  # an exploding die's values, with their weights
+Kept = tuple[tuple[int, Fraction, Fraction], ...]  # value, its path's prefix, its weight
+
+
+@lru_cache(maxsize=4096)
+def chain(die: int, prefix: Fraction, cutoff: Fraction) -> tuple[Values, Fraction]:
+    """One exploding die (M9) after a path of probability `prefix`: each value with its weight,
+    and the weight left out. Roll j of the chain branches into its faces with weight die^-j;
+    a value k(die-1)+f comes of k maxima and a last face f < die. The first roll whose
+    branches fall under the cut-off is left out whole."""
+    if die == 1:
+        return ((1, Fraction(1)),), Fraction(0)
+    out: list[tuple[int, Fraction]] = []
+    j = 1
+    while True:
+        weight = Fraction(1, die**j)
+        if prefix * weight < cutoff:
+            return tuple(out), weight * die
+        out += [((j - 1) * (die - 1) + f, weight) for f in range(1, die)]
+        j += 1
+
+
+Rolled = dict[tuple[int, bool, Fraction], Fraction]  # (total, first is 1, prefix) → mass
+
+
+@lru_cache(maxsize=4096)
+def damage_dice(
+    die: int, dice: int, net: int, prefix: Fraction, cutoff: Fraction
+) -> tuple[Rolled, Fraction]:
+    """`checks.damage_roll`: `dice` exploding dice, each the lower (net −1) or higher (net +1)
+    of two when impaired or enhanced (M11), none at all impaired twice. Each total with
+    whether the first die kept showed a 1 (a damaged weapon breaks, seed) and the probability
+    of its path (for the cut-off), with its weight; and the weight left out."""
+    if net <= -2:
+        return {(0, False, prefix): Fraction(1)}, Fraction(0)
+    partial: Rolled = {(0, False, prefix): Fraction(1)}
+    lost = Fraction(0)
+    for i in range(dice):
+        nxt: Rolled = defaultdict(Fraction)
+        for (total, one, p), mass in partial.items():
+            for value, q, m in _one_die(die, net, p, cutoff):
+                nxt[(total + value, one or (i == 0 and value == 1), q)] += mass * m
+            lost += mass * _one_die_lost(die, net, p, cutoff)
+        partial = nxt
+    return dict(partial), lost
+
+
+@lru_cache(maxsize=4096)
+def _one_die(die: int, net: int, p: Fraction, cutoff: Fraction) -> Kept:
+    """One damage die, plain or the kept one of two: (value, prefix after, weight)."""
+    first, _ = chain(die, p, cutoff)
+    if net == 0:
+        return tuple((v, p * w, w) for v, w in first)
+    out: list[tuple[int, Fraction, Fraction]] = []
+    for a, wa in first:
+        second, _ = chain(die, p * wa, cutoff)
+        for b, wb in second:
+            kept = (a if a <= b else b) if net < 0 else (a if a >= b else b)
+            out.append((kept, p * wa * wb, wa * wb))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _one_die_lost(die: int, net: int, p: Fraction, cutoff: Fraction) -> Fraction:
+    first, lost = chain(die, p, cutoff)
+    if net == 0:
+        return lost
+    return lost + sum((wa * chain(die, p * wa, cutoff)[1] for _, wa in first), Fraction(0))
+
+
+class _Unsupported(Exception):
+    """The attack takes a turn the calculator does not follow (the enumerator does)."""
+
+
+def attack_effects(
+    state: MurdhamState,
+    attacker: Character,
+    target: Character,
+    weapon: Weapon,
+    label: str | None,
+    policy: Controller,
+    cutoff: Fraction = CUTOFF,
+) -> tuple[Effects, Fraction] | None:
+    """Every way one full-force attack within reach can end, with its probability, and the
+    probability left out with the tail of exploding dice; the target reacting with the option
+    labelled `label`, else as `policy` has it. None where the calculator does not follow the
+    rules (a blast, an accepted stunt that is not a surrender, a guard or hide, a non-lethal
+    counter)."""
+    if weapon.data.blast:
+        return None
+    calc = _Attack(state, attacker, target, weapon, label, policy, cutoff)
+    try:
+        calc.run()
+    except _Unsupported:
+        return None
+    return dict(calc.out), calc.truncated
+
+
+Branch = tuple[bool, Fraction, Fraction]  # passed, the path's probability, its mass
+
+
+class _Attack:
+    """`attack.attack` step by step over every branch: (prefix, mass) is the probability of
+    one path of the enumerator and the mass of all the paths merged into this one."""
+
+    def __init__(
+        self,
+        state: MurdhamState,
+        attacker: Character,
+        target: Character,
+        weapon: Weapon,
+        label: str | None,
+        policy: Controller,
+        cutoff: Fraction,
+    ) -> None:
+        self.state, self.attacker, self.target, self.weapon = state, attacker, target, weapon
+        self.label, self.policy, self.cutoff = label, policy, cutoff
+        self.out: defaultdict[Effect, Fraction] = defaultdict(Fraction)
+        self.truncated = Fraction(0)
+        self.before = target.health
+        self.hits: dict[tuple[int, int, int, bool, bool], tuple[Body, Body]] = {}
+
+    def run(self) -> None:
+        """Seed "Attacking": strike out, a stunt, the WIT save, the reaction, resolution."""
+        attacker, target, weapon = self.attacker, self.target, self.weapon
+        a = strike_out(Body.of(attacker), attacker, weapon)
+        t = Body.of(target)
+        if target.able and self.stunt_accepted():
+            self.finish("", a, replace(t, status=Status.SURRENDERED), Fraction(1))
+            return
+        needed = attack.wit_save_needed(self.state, attacker, target, weapon, False)
+        for hit, prefix, mass in self.save(
+            attacker.WIT if needed else None, Fraction(1), Fraction(1)
+        ):
+            if hit:
+                self.react(a, t, prefix, mass, aimed=needed is None)
+            else:
+                self.finish("missed", a, t, mass)
+
+    def stunt_accepted(self) -> bool:
+        """Seed "Attack stunts": the policy's offer and the target's answer (no dice); only a
+        surrender is followed here (F-MUR-7)."""
+        offers = [attack.Stunt(effect, self.target) for effect in attack.STUNT_EFFECTS]
+        options = [None, *offers]
+        pick = self.policy.choose(ChoiceRequest(self.attacker, decisions.STUNT, options))
+        stunt = options[pick]
+        if stunt is None:
+            return False
+        yes = self.policy.choose(ChoiceRequest(self.target, decisions.ACCEPT_STUNT, [False, True]))
+        if yes and stunt.effect != "surrender":
+            raise _Unsupported
+        return bool(yes)
+
+    def save(self, score: int | None, prefix: Fraction, mass: Fraction) -> list[Branch]:
+        """M2: a d20 at or under the score, a 20 failing; one branch per face (1/20 each) for
+        the enumerator's cut-off; no roll when no save is called for (`score` None)."""
+        if score is None:
+            return [(True, prefix, mass)]
+        q = prefix / 20
+        if q < self.cutoff:
+            self.truncated += mass
+            return []
+        passes = max(0, min(score, 19))
+        ways = [(True, q, mass * passes / 20), (False, q, mass * (20 - passes) / 20)]
+        return [w for w in ways if w[2]]
+
+    def finish(self, name: str, a: Body, t: Body, mass: Fraction) -> None:
+        self.out[Effect(name or self.name(t), a, t)] += mass
+
+    def name(self, t: Body) -> str:
+        """`Murdham.perform`'s words for what the attack did to its target."""
+        if t.status is Status.DEAD:
+            return "killed"
+        if t.health == self.before and t.status is not Status.ACTIVE:
+            return "surrendered" if t.status is Status.SURRENDERED else "stunt"
+        if t.incapacitated:
+            return "incapacitated"
+        return "wounded" if t.health < self.before else "no harm"
+
+    def react(self, a: Body, t: Body, prefix: Fraction, mass: Fraction, *, aimed: bool) -> None:
+        """Seed "Reacting to an attack": none, a dodge (an AGI save, the attack missing) or a
+        counter; a reaction spends the turn (M24: or the free one) and brings in the shield
+        (M10). A target taken by surprise cannot react (seed "Sneaking")."""
+        attacker, target = self.attacker, self.target
+        reaction: attack.Reaction = attack.NoReaction()
+        options = attack.reactions(self.state, attacker, target)
+        if not attacker.hidden and len(options) > 1:
+            reaction = self.choose(options)
+        if isinstance(reaction, attack.NoReaction):
+            self.land(a, t, prefix, mass, shield=False, aimed=aimed)
+            return
+        if isinstance(reaction, attack.Counter) and reaction.kind != "damage":
+            raise _Unsupported
+        if not isinstance(reaction, attack.Dodge | attack.Counter):
+            raise _Unsupported  # a guard or a hiding place: a new target
+        t = spend(t, target, "dodge blows" if isinstance(reaction, attack.Dodge) else "")
+        if isinstance(reaction, attack.Counter):
+            self.counter(a, t, reaction.weapon, prefix, mass, aimed=aimed)
+            return
+        for dodged, q, m in self.save(target.AGI, prefix, mass):
+            if dodged:
+                self.finish("dodged", a, t, m)
+            else:
+                self.land(a, t, q, m, shield=True, aimed=aimed)
+
+    def choose(self, options: list[attack.Reaction]) -> attack.Reaction:
+        labels = [str(option) for option in options]
+        if self.label in labels:
+            return options[labels.index(self.label)]
+        request = ChoiceRequest(self.target, decisions.REACT, options)
+        return options[self.policy.choose(request)]
+
+    def land(
+        self,
+        a: Body,
+        t: Body,
+        prefix: Fraction,
+        mass: Fraction,
+        *,
+        shield: bool,
+        aimed: bool,
+        name: str = "",
+    ) -> None:
+        """`attack.land`: the damage roll, and the blow (`hit`); `name` for the result if
+        it is not named by what the blow did."""
+        attacker, target, weapon = self.attacker, self.target, self.weapon
+        piercing = attack.pierces(attacker, aimed)
+        for total, breaks, _, m in self.damage(attacker, target, weapon, prefix, mass):
+            a2 = broken(a, attacker, weapon) if breaks else a
+            self.finish(name, a2, hit(t, target, total, weapon, shield, piercing), mass * m)
+
+    def damage(
+        self,
+        striker: Character,
+        whom: Character,
+        weapon: Weapon,
+        prefix: Fraction,
+        mass: Fraction,
+    ) -> list[tuple[int, bool, Fraction, Fraction]]:
+        """`attack.roll_damage`: (damage, the weapon breaks, the path's prefix, weight); the
+        weight of the paths left out goes to `truncated`."""
+        out, lost = self.rolls(striker, whom, weapon, prefix)
+        self.truncated += lost * mass
+        return out
+
+    def rolls(
+        self, striker: Character, whom: Character, weapon: Weapon, prefix: Fraction
+    ) -> tuple[list[tuple[int, bool, Fraction, Fraction]], Fraction]:
+        """`damage`, and the weight left out."""
+        steps = striker.size - whom.size
+        blast = weapon.data.blast
+        dice = 2**steps if steps > 0 and not blast else 1
+        net = attack.net_damage_steps(striker, weapon, False)
+        rolled, lost = damage_dice(weapon.data.die, dice, net, prefix, self.cutoff)
+        wear = weapon.wear
+        fragile = wear.damaged and not wear.destroyed
+        out = []
+        for (total, one, q), m in rolled.items():
+            if steps < 0 and not blast:
+                total = -(-total // 2 ** (-steps))
+            out.append((total, fragile and one, q, m))
+        return out, lost
+
+    def counter(
+        self, a: Body, t: Body, weapon: Weapon, prefix: Fraction, mass: Fraction, *, aimed: bool
+    ) -> None:
+        """`attack.countered` (seed "Counter", M-C3): the counter is an attack of its own (it
+        fires its weapon and takes aim); if it misses, the attack lands alone (named a miss,
+        as the tally has it); else both roll damage, attacker first, and trade blows."""
+        attacker, target = self.attacker, self.target
+        t = strike_out(t, target, weapon)
+        needed = attack.wit_save_needed(self.state, target, attacker, weapon, False)
+        for hit_back, q, m in self.save(target.WIT if needed else None, prefix, mass):
+            if not hit_back:
+                self.land(a, t, q, m, shield=True, aimed=aimed, name="missed")
+                continue
+            blows = _Blows(self, a, t, weapon, aimed, needed is None)
+            for dealt, a_breaks, q1, m1 in self.damage(attacker, target, self.weapon, q, m):
+                blows.trade(dealt, a_breaks, q1, m * m1)
+
+    def hit(self, body: Body, c: Character, damage: int, weapon: Weapon, piercing: bool) -> Body:
+        """`hit` with the shield in play, remembered for this attack (a counter's blows
+        meet the same bodies and damages many times over). By the body's identity, kept
+        with the entry so that a reused id is never mistaken for it."""
+        key = (id(body), id(c), damage, weapon is self.weapon, piercing)
+        found = self.hits.get(key)
+        if found is None or found[0] is not body:
+            found = self.hits[key] = (body, hit(body, c, damage, weapon, True, piercing))
+        return found[1]
+
+    def exchange(
+        self,
+        a: Body,
+        t: Body,
+        dealt: tuple[int, int],
+        back: tuple[int, int],
+        weapon: Weapon,
+        pierce: tuple[bool, bool],
+    ) -> tuple[Body, Body]:
+        """`attack.exchange_blows` (seed "Counter", M-C3, M24 fast strike): the one who suffers
+        most after reductions is hit first, a tie both at once; the second blow is cancelled
+        only if the first struck its maker down. `dealt` and `back`: each blow's damage and
+        what it does after armour (`attack.after_armour`); `pierce`: each a piercing strike."""
+        attacker, target = self.attacker, self.target
+        (damage_t, on_t), (damage_a, on_a) = dealt, back
+        pierce_a, pierce_t = pierce
+        fast = [c for c in (attacker, target) if "fast strike" in c.skills]
+        if len(fast) == 1:
+            target_first = fast[0] is attacker
+        elif on_t != on_a:
+            target_first = on_t > on_a
+        else:
+            t2 = self.hit(t, target, damage_t, self.weapon, pierce_a)
+            return self.hit(a, attacker, damage_a, weapon, pierce_t), t2
+        if target_first:
+            t2 = self.hit(t, target, damage_t, self.weapon, pierce_a)
+            return (a if t2.down else self.hit(a, attacker, damage_a, weapon, pierce_t)), t2
+        a2 = self.hit(a, attacker, damage_a, weapon, pierce_t)
+        return a2, (t if a2.down else self.hit(t, target, damage_t, self.weapon, pierce_a))
+
+
+BackRolls = tuple[int, list[tuple[tuple[int, int], bool, int]], Fraction]
+"""A counter's damage rolls: a denominator, each ((damage, after armour), it breaks the
+weapon, numerator), and the weight left out."""
+
+
+class _Blows:
+    """A counter's trade of blows (`attack.countered` once both hit): every pair of damage
+    rolls, the attacker's first; the counter's roll by the prefix of the attacker's path, in
+    integers, and the pairs' results gathered before they are weighed."""
+
+    def __init__(
+        self, calc: _Attack, a: Body, t: Body, weapon: Weapon, aimed: bool, back_aimed: bool
+    ) -> None:
+        self.calc, self.a, self.t, self.weapon = calc, a, t, weapon
+        pierce_a = attack.pierces(calc.attacker, aimed)
+        self.pierce = (pierce_a, attack.pierces(calc.target, back_aimed))
+        self.t_broken = broken(t, calc.target, weapon)
+        self.backs: dict[Fraction, BackRolls] = {}
+
+    def back_rolls(self, prefix: Fraction) -> BackRolls:
+        """The counter's damage after the attacker's path `prefix`: a common denominator,
+        each (damage, after armour), whether the weapon breaks, numerator; the weight lost."""
+        found = self.backs.get(prefix)
+        if found is None:
+            calc = self.calc
+            rolled, lost = calc.rolls(calc.target, calc.attacker, self.weapon, prefix)
+            den = math.lcm(*(w.denominator for *_, w in rolled)) if rolled else 1
+            ways = [
+                ((back, self.after(back)), breaks, w.numerator * (den // w.denominator))
+                for back, breaks, _, w in rolled
+            ]
+            found = self.backs[prefix] = (den, ways, lost)
+        return found
+
+    def after(self, back: int) -> int:
+        calc = self.calc
+        return attack.after_armour(
+            calc.attacker, back, self.weapon, shield=True, piercing=self.pierce[1]
+        )
+
+    def trade(self, dealt: int, a_breaks: bool, prefix: Fraction, mass: Fraction) -> None:
+        calc = self.calc
+        a1 = broken(self.a, calc.attacker, calc.weapon) if a_breaks else self.a
+        on_t = attack.after_armour(
+            calc.target, dealt, calc.weapon, shield=True, piercing=self.pierce[0]
+        )
+        den, ways, lost = self.back_rolls(prefix)
+        calc.truncated += lost * mass
+        gathered: defaultdict[tuple[int, int], int] = defaultdict(int)
+        bodies: dict[tuple[int, int], tuple[Body, Body]] = {}
+        for back, t_breaks, n in ways:
+            t1 = self.t_broken if t_breaks else self.t
+            pair = calc.exchange(a1, t1, (dealt, on_t), back, self.weapon, self.pierce)
+            key = (id(pair[0]), id(pair[1]))
+            bodies[key] = pair
+            gathered[key] += n
+        for key, n in gathered.items():
+            a2, t2 = bodies[key]
+            calc.out[Effect("countered", a2, t2)] += mass * Fraction(n, den)
+
+
+def strike_out(body: Body, c: Character, weapon: Weapon) -> Body:
+    """`attack.strike_out`: a gun is fired, a consumable spent (M13, seed "Taking a turn")."""
+    if weapon.data.reload or weapon.data.consumable:
+        return replace(body, fired=body.fired | {c.weapons.index(weapon)})
+    return body
+
+
+def spend(body: Body, c: Character, skill: str) -> Body:
+    """`attack.spend_reaction`: the turn, or the free reaction of a skill (M24)."""
+    if body.took_turn or not attack.can_react(c):
+        return replace(body, free_used=True)
+    if skill in c.skills and not body.free_used:
+        return replace(body, free_used=True)
+    return replace(body, took_turn=True)
+
+
+def broken(body: Body, c: Character, weapon: Weapon) -> Body:
+    """A damaged weapon (or the shield struck with) destroyed by a 1 (seed "gear degradation")."""
+    if weapon.gear is not None:
+        return replace(body, shield_gone=True)
+    return replace(body, broken=body.broken | {c.weapons.index(weapon)})
+
+
+def hit(
+    body: Body, c: Character, damage: int, weapon: Weapon, shield: bool, piercing: bool
+) -> Body:
+    """`harm.harm` on a body: armour (M10; cover, seed; piercing strike, M24), heavy blows
+    wearing gear (seed), health lost, instant death (M7), surrender ended by harm (seed
+    "Surrendering"), critical damage and mortal wounds (M5, M6; frenzied, M17)."""
+    direct = weapon.data.direct
+    cover = attack.cover_holds(weapon)
+    av = 0 if direct else harm.armour_value(c, shield_counts=shield, cover_counts=cover)
+    if piercing and damage > av:
+        av = 0
+    body = worn(body, c, damage, shield and not direct)
+    through = max(0, damage - av)
+    lost = min(through, body.health)
+    health = body.health - lost
+    if through >= c.max_health:
+        return replace(body, health=health, status=Status.DEAD, incapacitated=True)
+    status = body.status
+    if lost and status is Status.SURRENDERED:
+        status = Status.ACTIVE
+    body = replace(body, health=health, status=status)
+    if not lost or lost * 2 < body.health + lost:
+        return body
+    mortal = health == 0
+    body = replace(body, dying=body.dying or mortal)
+    if ("frenzied" in c.traits and not mortal) or body.incapacitated:
+        return body
+    down = Status.DOWN if status in (Status.ACTIVE, Status.SURRENDERED) else status
+    return replace(body, incapacitated=True, status=down)
+
+
+def worn(body: Body, c: Character, damage: int, shield_in_play: bool) -> Body:
+    """`harm.wear_gear`: 8 or more before armour destroys damaged gear, the shield first."""
+    if damage < harm.HEAVY_BLOW:
+        return body
+    if shield_in_play and c.shield is not None and c.shield.damaged and not body.shield_gone:
+        return replace(body, shield_gone=True)
+    if c.armour is not None and c.armour.damaged and not body.armour_gone:
+        return replace(body, armour_gone=True)
+    return body
