@@ -17,7 +17,7 @@ from mypy_extensions import mypyc_attr
 from fracas.core.audience import EVERYONE, side_audience
 from fracas.core.audience import GM as GM_AUDIENCE
 from fracas.core.geometry import Position
-from fracas.core.immutable import rebuilt_by_constructor
+from fracas.core.immutable import copy_fields, rebuilt_by_constructor
 
 
 class Status(enum.Enum):
@@ -71,6 +71,9 @@ class Combatant:
     def __str__(self) -> str:
         return self.name
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Combatant:
+        return copy_fields(self, memo)  # every field, of the subclass too (core.immutable)
+
 
 def record_harm(target: Combatant, amount: int, by: Combatant | None = None) -> None:
     """Bookkeeping for the summary and the simulator: `amount` taken by `target` and dealt by
@@ -104,6 +107,9 @@ class Side:
 
     def __str__(self) -> str:
         return self.name
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Side:
+        return copy_fields(self, memo)  # every field, of the subclass too (core.immutable)
 
 
 class GameMaster:
@@ -173,6 +179,9 @@ class BattleState:
     def forget(self) -> None:
         """Drop the lists built once from the sides (they changed)."""
         self._enemies.clear()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> BattleState:
+        return copy_fields(self, memo)  # every field, of the subclass too (core.immutable)
 
 
 class _SideSheet(Protocol):
