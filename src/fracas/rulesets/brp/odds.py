@@ -8,6 +8,7 @@ B6); a success deals the weapon's damage, a special the §5.13 special damage; a
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -96,6 +97,23 @@ def attack_outcomes(
     out: defaultdict[tuple[str, int, bool], Fraction] = defaultdict(Fraction)
     fallen = not target.active
     defence = _defence(state, target, weapon, defence_label, policy)
+    for level, defence_level, row, harm, p in _blows(state, attacker, target, weapon, defence):
+        result = "" if row is None else row.result
+        name = combat.outcome_name(level, defence, defence_level, result)
+        damaged = row is not None and row.result != "blocked"
+        out[(name, harm, fallen or (damaged and target.hp - harm <= 2))] += p
+    return dict(out)
+
+
+Blow = tuple[Level, Level, data.MatrixRow | None, int, Fraction]  # levels, row, injury, p
+
+
+def _blows(
+    state: BRPState, attacker: Fighter, target: Fighter, weapon: Weapon, defence: combat.Defence
+) -> Iterator[Blow]:
+    """Every way one attack can go against `defence`: the attack's level, the defence's, the
+    matrix row (§5.8; None when the attack failed), the injury after armour (§5.9, §5.10,
+    §5.13) and its probability."""
     defended = (
         {Level.FAILURE: Fraction(1)}
         if isinstance(defence, combat.NoDefend)
@@ -106,18 +124,16 @@ def attack_outcomes(
     armour = combat.armour_against(target, weapon)
     for level, p in levels(combat.attack_chance(state, attacker, target, weapon)).items():
         if not level.succeeded:
-            out[(combat.outcome_name(level, defence, Level.FAILURE, ""), 0, fallen)] += p
+            yield level, Level.FAILURE, None, 0, p
             continue
         for defence_level, q in defended.items():
-            result = matrix[(level.matrix_key, defence_level.matrix_key)].result
-            name = combat.outcome_name(level, defence, defence_level, result)
-            if result == "blocked":
-                out[(name, 0, fallen)] += p * q
+            row = matrix[(level.matrix_key, defence_level.matrix_key)]
+            if row.result == "blocked":
+                yield level, defence_level, row, 0, p * q
                 continue
-            notation = combat.damage_notation(weapon, special=result == "special")
+            notation = combat.damage_notation(weapon, special=row.result == "special")
             for harm, r in injury(notation, db, armour).items():
-                out[(name, harm, fallen or target.hp - harm <= 2)] += p * q * r
-    return dict(out)
+                yield level, defence_level, row, harm, p * q * r
 
 
 def _defence(
@@ -142,36 +158,20 @@ def attack_effects(
     state: BRPState, attacker: Fighter, target: Fighter, weapon: Weapon, policy: Controller
 ) -> tuple[combat.Defence, Effects]:
     """What one attack does to the target and to the items in play (a duel's chain needs
-    both): §5.5–5.13 as in `attack_outcomes`, with the matrix's item damage (§5.8: a special
+    both): the blows of `attack_outcomes`, with the matrix's item damage (§5.8: a special
     attack partly parried costs the parrying item 2 points, a special parry costs the
     attacker's melee weapon 1), the target defending as the policy chooses."""
     out: defaultdict[tuple[int, int, int], Fraction] = defaultdict(Fraction)
     defence = _defence(state, target, weapon, None, policy)
-    defended = (
-        {Level.FAILURE: Fraction(1)}
-        if isinstance(defence, combat.NoDefend)
-        else levels(defence.chance)
-    )
     parried = isinstance(defence, combat.Parry)
     breakable = parried and not weapon.data.missile and weapon.hp is not None
-    db = attacker.dice_vars.get("db", "0")
-    armour = combat.armour_against(target, weapon)
-    for level, p in levels(combat.attack_chance(state, attacker, target, weapon)).items():
-        if not level.succeeded:
+    for _, _, row, harm, p in _blows(state, attacker, target, weapon, defence):
+        if row is None:
             out[(0, 0, 0)] += p
             continue
-        for defence_level, q in defended.items():
-            row = data.matrix()[(level.matrix_key, defence_level.matrix_key)]
-            items = (
-                row.parry_item_damage if parried else 0,
-                row.attacker_weapon_damage if breakable else 0,
-            )
-            if row.result == "blocked":
-                out[(0, *items)] += p * q
-                continue
-            notation = combat.damage_notation(weapon, special=row.result == "special")
-            for harm, r in injury(notation, db, armour).items():
-                out[(harm, *items)] += p * q * r
+        item = row.parry_item_damage if parried else 0
+        own = row.attacker_weapon_damage if breakable else 0
+        out[(harm, item, own)] += p
     return defence, dict(out)
 
 

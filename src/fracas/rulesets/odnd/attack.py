@@ -64,6 +64,36 @@ def roll_d20(table: Table, attacker: Fighter, edge: int) -> int:
     return max(first, second) if edge > 0 else min(first, second)
 
 
+def needed_at(attacker: Fighter, ac: int, bonus: int = 0) -> int:
+    """ODD-U1: the attack matrix's row at AC 9 extended linearly; ODD-U2: the d20 needed is
+    net of every modifier (the weapon's, the situation's `bonus`)."""
+    return attacker.needed_at_ac9 + (9 - ac) - attacker.weapons[0].to_hit - bonus
+
+
+def to_hit(
+    state: OdndState,
+    attacker: Fighter,
+    target: Fighter,
+    bonus: int,
+    edge: int,
+    shield_counts: bool,
+) -> tuple[int, int]:
+    """The d20 an attack needs and its edge (advantage +1, disadvantage −1): the target's AC
+    (rules 1, 2, 66, 76, 92), 2 worse off balance (D9), and Florentine's advantage."""
+    melee = not attacker.weapons[0].data.ranged
+    ac = armour_class(target, attacker, shield_counts, melee)
+    if target.off_balance_until >= state.round:
+        ac += 2
+    if melee and len(attacker.weapons) == 2 and edge < 1:
+        edge += 1  # rule 74: Florentine rolls with advantage (two sources give one, U18)
+    return needed_at(attacker, ac, bonus), edge
+
+
+def shield_counts(attacker: Fighter, target: Fighter) -> bool:
+    """ODD-U4: a shield counts against the first two attackers a round only."""
+    return attacker in target.shield_faced or len(target.shield_faced) < 2
+
+
 def resolve(
     table: Table,
     state: OdndState,
@@ -79,14 +109,7 @@ def resolve(
     behind, range, first-sweep +N), `edge` advantage (+1) or disadvantage (−1). Returns
     whether it hit."""
     weapon = attacker.weapons[0]
-    melee = not weapon.data.ranged
-    ac = armour_class(target, attacker, shield_counts, melee)
-    if target.off_balance_until >= state.round:
-        ac += 2
-    # ODD-U1: the row at AC 9 extended linearly; ODD-U2: "needed" net of every modifier.
-    needed = attacker.needed_at_ac9 + (9 - ac) - weapon.to_hit - bonus
-    if melee and len(attacker.weapons) == 2 and edge < 1:
-        edge += 1  # rule 74: Florentine rolls with advantage (two sources give one, U18)
+    needed, edge = to_hit(state, attacker, target, bonus, edge, shield_counts)
     d20 = roll_d20(table, attacker, edge)
     hurts = can_hurt(weapon, attacker, target)
     if d20 == 1:  # rule 27

@@ -52,19 +52,12 @@ class Situation:
 
 def situation(state: OdndState, attacker: Fighter, target: Fighter, sweep: bool) -> Situation:
     """The modifiers `strikes.strike` and `attack.resolve` apply, read from the rules' own
-    `strikes.modifiers` (one implementation); `sweep`: the attacker sweeps normal men."""
-    weapon = attacker.weapons[0]
-    melee = not weapon.data.ranged
+    `strikes.modifiers` and `attack.to_hit` (one implementation); `sweep`: the attacker
+    sweeps normal men."""
     m = strikes.modifiers(state, attacker, target, False, sweeping=sweep)
-    edge = m.edge
-    if melee and len(attacker.weapons) == 2 and edge < 1:  # rule 74 (ODD-U18: one edge)
-        edge += 1
-    shield_counts = attacker in target.shield_faced or len(target.shield_faced) < 2  # ODD-U4
-    ac = attack.armour_class(target, attacker, shield_counts, melee)  # rules 1, 2, 66, 76, 92
-    if target.off_balance_until >= state.round:  # D9 "off balance"
-        ac += 2
-    needed = attacker.needed_at_ac9 + (9 - ac) - weapon.to_hit - m.bonus  # ODD-U1, U2
-    hurts = attack.can_hurt(weapon, attacker, target)
+    shields = attack.shield_counts(attacker, target)
+    needed, edge = attack.to_hit(state, attacker, target, m.bonus, m.edge, shields)
+    hurts = attack.can_hurt(attacker.weapons[0], attacker, target)
     return Situation(needed, edge, hurts, attack.multiplier(state, m.multipliers))
 
 

@@ -24,7 +24,7 @@ from fracas.core.combatant import Side
 from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
 from fracas.rulesets.odnd import data, decisions, moves, shortcut, space
-from fracas.rulesets.odnd.attack import armour_class
+from fracas.rulesets.odnd.attack import armour_class, needed_at
 from fracas.rulesets.odnd.round import Plan
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
@@ -33,7 +33,7 @@ def hit_chance(attacker: Fighter, target: Fighter) -> float:
     """The chance of a hit with the first weapon (ignoring the situation): between 1 and 19
     in 20 (a natural 20 always hits, a natural 1 always misses)."""
     ac = armour_class(target, attacker, True, not attacker.weapons[0].data.ranged)
-    needed = attacker.needed_at_ac9 + (9 - ac) - attacker.weapons[0].to_hit
+    needed = needed_at(attacker, ac)
     return min(19, max(1, 21 - needed)) / 20
 
 

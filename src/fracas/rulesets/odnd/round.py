@@ -471,7 +471,7 @@ def shortcut_sweep(table: Table, state: OdndState, f: Fighter) -> None:
     if not victims:
         return
     ac = attack.armour_class(victims[0], f, True, not f.primary.data.ranged)
-    needed = f.needed_at_ac9 + (9 - ac) - f.primary.to_hit
+    needed = attack.needed_at(f, ac)
     mean_hp = sum(max(1, e.hp) for e in victims) / len(victims)
     value = shortcut.kills_at(attacks_made, needed, f.primary.damage, mean_hp, len(victims))
     if state.options.shortcut == "up":

@@ -109,7 +109,7 @@ def strike(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
     f.charge_strike = False  # rule 90: the charge's bonuses go with its first attack
     if f.plan_sweep:
         f.swept += 1
-    shield_counts = f in target.shield_faced or len(target.shield_faced) < 2  # ODD-U4
+    shield_counts = attack.shield_counts(f, target)  # ODD-U4
     if shield_counts and f not in target.shield_faced:
         target.shield_faced.append(f)
     return attack.resolve(
