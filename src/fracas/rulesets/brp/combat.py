@@ -87,27 +87,37 @@ def chance_modifiers(attacker: Fighter, target: Fighter, weapon: Weapon) -> tupl
 # ----------------------------------------------------------------------------- defence
 
 
-@dataclass(slots=True, unsafe_hash=True)
+# Defences are built for every attack: each writes its own __init__ (see actions.py).
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Parry:
     item: Weapon | Shield
     chance: int
-    note: str = ""
+    note: str
+
+    def __init__(self, item: Weapon | Shield, chance: int, note: str = "") -> None:
+        self.item, self.chance, self.note = item, chance, note
 
     def __str__(self) -> str:
         return f"parry with {self.item} ({self.chance}%)"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Dodge:
     chance: int
-    note: str = ""
+    note: str
+
+    def __init__(self, chance: int, note: str = "") -> None:
+        self.chance, self.note = chance, note
 
     def __str__(self) -> str:
         return f"dodge ({self.chance}%)"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class NoDefend:
+    def __init__(self) -> None:
+        pass
+
     def __str__(self) -> str:
         return "take it"
 
