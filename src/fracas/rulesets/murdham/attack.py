@@ -27,12 +27,15 @@ from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
 NON_LETHAL = ("disarm", "shove", "grapple")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Stunt:
     """Seed "Attack stunts": an effect offered to `target` instead of damage."""
 
     effect: str
     target: Character
+
+    def __init__(self, effect: str, target: Character) -> None:
+        self.effect, self.target = effect, target
 
     def __str__(self) -> str:
         return f"{self.effect} ({self.target.name})"
@@ -155,39 +158,57 @@ def roll_damage(
 
 # ----------------------------------------------------------------------------- reactions
 
+# Reactions, like the turn's plans (turn.py), are built for every question: each writes its
+# own __init__ (init=False), which mypyc compiles; the dataclass module's stays interpreted.
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class NoReaction:
+    def __init__(self) -> None:
+        pass
+
     def __str__(self) -> str:
         return "no reaction"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Dodge:
+    def __init__(self) -> None:
+        pass
+
     def __str__(self) -> str:
         return "dodge (AGI save)"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Counter:
     weapon: Weapon
-    kind: str = "damage"
+    kind: str
+
+    def __init__(self, weapon: Weapon, kind: str = "damage") -> None:
+        self.weapon, self.kind = weapon, kind
 
     def __str__(self) -> str:
         return f"counter with {self.weapon}" + ("" if self.kind == "damage" else f" ({self.kind})")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Hide:
     behind: Character
+
+    def __init__(self, behind: Character) -> None:
+        self.behind = behind
 
     def __str__(self) -> str:
         return f"hide behind {self.behind.name}"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Guard:
     guard: Character
+
+    def __init__(self, guard: Character) -> None:
+        self.guard = guard
 
     def __str__(self) -> str:
         return f"{self.guard.name} guards"

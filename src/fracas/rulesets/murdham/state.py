@@ -133,8 +133,13 @@ class MurdhamState(BattleState):
         return [c for c in self.characters() if c.side == name]
 
     def range(self, a: Character, b: Character) -> int:
-        """Zones between two characters; 0 means nearby (M14)."""
-        return min(self.zones.distance(x, y) for x in a.zones for y in b.zones)
+        """Zones between two characters; 0 means nearby (M14). The nearest of their zones when
+        either stands on a border; asked many times a turn, so the common case (neither on a
+        border) skips building the pairs."""
+        zones = self.zones
+        if a.border is None and b.border is None:
+            return zones.distance(a.zone, b.zone)
+        return min([zones.distance(x, y) for x in a.zones for y in b.zones])
 
     def zone(self, name: str) -> Zone:
         return self.zones.zones[name]

@@ -30,7 +30,7 @@ from fracas.rulesets.murdham.events import AttackDeclared, Fell, Freed, Moved, R
 from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Strike:
     """Half move toward the target (`approach` zones), attack (damage or non-lethal), then
     spend what is left of the half move drawing back (`withdraw` zones): movement may be split
@@ -38,10 +38,22 @@ class Strike:
 
     target: Character
     weapon: Weapon
-    approach: int = 0
-    kind: str = "damage"
-    held_back: bool = False
-    withdraw: int = 0
+    approach: int
+    kind: str
+    held_back: bool
+    withdraw: int
+
+    def __init__(
+        self,
+        target: Character,
+        weapon: Weapon,
+        approach: int = 0,
+        kind: str = "damage",
+        held_back: bool = False,
+        withdraw: int = 0,
+    ) -> None:
+        self.target, self.weapon, self.approach = target, weapon, approach
+        self.kind, self.held_back, self.withdraw = kind, held_back, withdraw
 
     def __str__(self) -> str:
         move = f"move {self.approach}, then " if self.approach else ""
@@ -51,7 +63,7 @@ class Strike:
         return f"{move}{what} {self.target.name} with {self.weapon}{back}{away}"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class SplitStrike:
     """Seed "Effects of size": a larger attacker spreads its melee dice over several smaller
     nearby targets (a wyrm's 2d8 against one man becomes d8 each against two, or d8 and 2d8
@@ -60,93 +72,129 @@ class SplitStrike:
     weapon: Weapon
     shares: tuple[tuple[Character, int], ...]
 
+    def __init__(self, weapon: Weapon, shares: tuple[tuple[Character, int], ...]) -> None:
+        self.weapon, self.shares = weapon, shares
+
     def __str__(self) -> str:
         parts = ", ".join(f"{n}d{self.weapon.data.die} on {t.name}" for t, n in self.shares)
         return f"split the {self.weapon}: {parts}"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Mount:
     """Seed "Mounts and vehicles": mounting counts as moving half a zone."""
 
     mount: Character
 
+    def __init__(self, mount: Character) -> None:
+        self.mount = mount
+
     def __str__(self) -> str:
         return f"mount {self.mount.name}"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Dismount:
+    def __init__(self) -> None:
+        pass
+
     def __str__(self) -> str:
         return "dismount"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class DeathBlow:
     """Seed "Attacking": kill a nearby incapacitated target, with a weapon (an attack)."""
 
     target: Character
-    approach: int = 0
-    weapon: Weapon | None = None  # None: bare hands
+    approach: int
+    weapon: Weapon | None  # None: bare hands
+
+    def __init__(self, target: Character, approach: int = 0, weapon: Weapon | None = None) -> None:
+        self.target, self.approach, self.weapon = target, approach, weapon
 
     def __str__(self) -> str:
         how = f" with {self.weapon}" if self.weapon is not None else ""
         return f"deliver a death blow to {self.target.name}{how}"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Blast:
     weapon: Weapon
     zone: str
-    approach_toward: Character | None = None
-    approach: int = 0
+    approach_toward: Character | None
+    approach: int
+
+    def __init__(
+        self, weapon: Weapon, zone: str, approach_toward: Character | None = None, approach: int = 0
+    ) -> None:
+        self.weapon, self.zone = weapon, zone
+        self.approach_toward, self.approach = approach_toward, approach
 
     def __str__(self) -> str:
         return f"blast zone {self.zone} with {self.weapon}"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Advance:
     toward: Character
+
+    def __init__(self, toward: Character) -> None:
+        self.toward = toward
 
     def __str__(self) -> str:
         return f"move toward {self.toward.name}"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class BreakFree:
+    def __init__(self) -> None:
+        pass
+
     def __str__(self) -> str:
         return "try to break free (STR save)"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class FreeAlly:
     ally: Character
-    approach: int = 0
+    approach: int
+
+    def __init__(self, ally: Character, approach: int = 0) -> None:
+        self.ally, self.approach = ally, approach
 
     def __str__(self) -> str:
         return f"try to free {self.ally.name} (STR save)"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Surrender:
+    def __init__(self) -> None:
+        pass
+
     def __str__(self) -> str:
         return "surrender"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class PickUp:
     """A bonus action: pick up a weapon one dropped (seed "Taking a turn")."""
 
     weapon: Weapon
 
+    def __init__(self, weapon: Weapon) -> None:
+        self.weapon = weapon
+
     def __str__(self) -> str:
         return f"pick up the {self.weapon}"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Hold:
     """Do nothing (a rider or mount may keep its turn to react, seed "Mounts")."""
+
+    def __init__(self) -> None:
+        pass
 
     def __str__(self) -> str:
         return "hold"
