@@ -169,10 +169,12 @@ class Battle:
             while True:
                 state.round += 1
                 table.round = state.round
-                table.emit(RoundStarted, round=state.round)
+                if table.observed:  # (a keyword call builds its dict even when nobody reads)
+                    table.emit(RoundStarted, round=state.round)
                 table.between_actions()
                 ruleset.play_round(table, state)
-                table.emit(RoundEnded, round=state.round)
+                if table.observed:
+                    table.emit(RoundEnded, round=state.round)
                 verdict = ruleset.outcome(state)
                 if verdict is not None:
                     ending = Ending.VICTORY if verdict.winner is not None else Ending.MUTUAL

@@ -18,6 +18,7 @@ from fracas.core.audience import EVERYONE, side_audience
 from fracas.core.audience import GM as GM_AUDIENCE
 from fracas.core.geometry import Position
 from fracas.core.immutable import copy_fields, rebuilt_by_constructor
+from fracas.core.outcome import EVERYONE_DOWN, ONE_SIDE_LEFT, Verdict
 
 
 class Status(enum.Enum):
@@ -73,6 +74,22 @@ class Combatant:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Combatant:
         return copy_fields(self, memo)  # every field, of the subclass too (core.immutable)
+
+
+def last_side_standing(state: BattleState) -> Verdict | None:
+    """The core's end of a fight: None while two or more sides have someone active; else the
+    side left (or nobody). Compiled here, as every battle asks it after every round."""
+    standing: str | None = None
+    for side in state.sides:
+        for c in side.combatants:
+            if c.active:
+                if standing is not None:
+                    return None
+                standing = side.name
+                break
+    if standing is not None:
+        return Verdict(standing, ONE_SIDE_LEFT)
+    return Verdict(None, EVERYONE_DOWN)
 
 
 def record_harm(target: Combatant, amount: int, by: Combatant | None = None) -> None:

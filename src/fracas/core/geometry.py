@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Final
 
 from fracas.core.immutable import rebuilt_by_constructor
+
+# `math.hypot` held in a compiled constant: looked up on the math module it costs 100 ns a
+# call compiled, held here 60 ns (measured; issue 10). Not `sqrt` of the squares, which is
+# cheaper still but rounds differently in the last place, and so changes battles.
+HYPOT: Final = math.hypot
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,7 +24,7 @@ class Position:
 
     def distance(self, other: Position) -> float:
         """Straight-line distance in metres."""
-        return math.hypot(other.x - self.x, other.y - self.y)
+        return HYPOT(other.x - self.x, other.y - self.y)
 
     def toward(self, other: Position, metres: float) -> Position:
         """The point `metres` along the line to `other`, never past it."""

@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
 
-from fracas.core.combatant import BattleState, Combatant
+from fracas.core.combatant import BattleState, Combatant, last_side_standing
 from fracas.core.commands import CommandRules
 from fracas.core.commands import combatant_by_id as combatant_by_id  # for rulesets
 from fracas.core.controllers import Controller
 from fracas.core.errors import FracasError, UnknownRuleset
 from fracas.core.events import CombatantSummary
 from fracas.core.journal import Command
-from fracas.core.outcome import EVERYONE_DOWN, ONE_SIDE_LEFT, Verdict
+from fracas.core.outcome import Verdict
 from fracas.core.requests import ChoiceRequest
 from fracas.core.table import Table
 
@@ -74,12 +74,7 @@ class Ruleset(ABC, Generic[SpecT, StateT]):
     def outcome(self, state: StateT) -> Verdict | None:
         """None while the fight goes on; over when at most one side still has an active
         combatant."""
-        standing = [s.name for s in state.sides if any(s.active())]
-        if len(standing) > 1:
-            return None
-        if standing:
-            return Verdict(standing[0], ONE_SIDE_LEFT)
-        return Verdict(None, EVERYONE_DOWN)
+        return last_side_standing(state)
 
     def after_battle(self, table: Table, state: StateT) -> None:
         """Anything the rules do once the fight is over (e.g. gear wearing out); by default,

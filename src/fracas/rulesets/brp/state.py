@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
 from fracas.core.combatant import BattleState, Combatant, Status
-from fracas.core.geometry import Position
+from fracas.core.geometry import HYPOT, Position
 from fracas.rulesets.brp import data, derived, model
 from fracas.rulesets.brp.data import Kind
 
@@ -162,7 +161,7 @@ def metres_between(a: Fighter, b: Fighter) -> float:
     that the compiled build does not call into interpreted code for it, several times per
     option scored (issue 10)."""
     pa, pb = a.position, b.position
-    return math.hypot(pb.x - pa.x, pb.y - pa.y)
+    return HYPOT(pb.x - pa.x, pb.y - pa.y)
 
 
 def build_fighter(spec: model.Combatant, name: str, ident: str, side: str, offset: int) -> Fighter:
