@@ -1,0 +1,7 @@
+"""The names of the Spelljammer decisions: asked by the rules (`table.choose`), answered by
+the policy and shown to people as the question's prompt."""
+
+DECLARE = "declare"  # rules 1–2, SJ-U6: this round's action, target, movement and stance
+RETARGET = "new target"  # rule 3, SJ-U7: the declared target is down or out of reach
+
+ALL = (DECLARE, RETARGET)
