@@ -44,7 +44,7 @@ class Spelljammer(Ruleset[model.Encounter, SjState]):
         return data.templates()
 
     def names(self) -> Mapping[str, Sequence[str]]:
-        return {"weapon": list(data.weapons())}
+        return {"weapons": list(data.weapons())}  # each weapon's `weapon` (model.Weapon)
 
     def setup(self, spec: model.Encounter) -> SjState:
         members: dict[str, list[Combatant]] = {side.name: [] for side in spec.sides}

@@ -19,7 +19,10 @@ class Weapon(StrictModel):
     """A weapon in hand: its row of the weapon table, the wielder's Strike Chance (P6) and
     rank with it (rules 181, 234–236), and its damage with the wielder's bonus folded in."""
 
-    weapon: str = Field(description="a name from the weapon table")
+    weapon: str = Field(
+        description="a name from the weapon table",
+        json_schema_extra={"enum": list(data.weapons())},
+    )
     sc: int = Field(ge=0, le=300, description="Strike Chance with it (P6)")
     rank: int = Field(default=0, ge=0, le=30, description="weapon rank (rules 181, 184)")
     damage: str | None = Field(default=None, description="dice, e.g. 1d8+4; default the table's")
