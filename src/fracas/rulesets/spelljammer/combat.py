@@ -39,13 +39,24 @@ WOUND_CHANCE: Final = "grievous wound chance (P10)"
 WOUND_TABLE: Final = "grievous wound table (SJ-U13)"
 
 
-def strike(table: Table, state: SjState, attacker: Fighter, target: Fighter, number: int) -> str:
+def strike(
+    table: Table,
+    state: SjState,
+    attacker: Fighter,
+    target: Fighter,
+    number: int,
+    shield: bool = True,
+) -> str:
     """Rule 7: one attack's own SC roll and damage roll (SJ-U5: d100, damage, then the
     grievous chance and table). The harm lands as the segment ends (SJ-U1), or at once when
-    the same segment is played by IM. Returns the result (miss, hit, critical, grievous)."""
+    the same segment is played by IM. `number` 0 is a free attack on a withdrawer, which the
+    target meets without its shield (`shield`). Returns the result (miss, hit, critical,
+    grievous)."""
     why: list[str] | None = [] if table.observed else None
     sc = strike_chance(state, attacker, target, why)
-    dfn = defence(state, target, attacker, state.segment, why)
+    dfn = defence(state, target, attacker, state.segment, why, shield)
+    if attacker.aimed and attacker.plan is not None and attacker.plan.mode != "aim":
+        attacker.aimed = False  # SJ-U43: the carried aim is spent on this shot
     roll = table.roll(D100, by=attacker, reason=TO_HIT).total
     result = classify(roll, sc - dfn)
     state.tally[f"attacks: {result}"] += 1

@@ -96,8 +96,9 @@ class Attack(Event):
 
     def text(self) -> str:
         why = f" [{self.rules}]" if self.rules else ""
+        what = f"attack {self.number}" if self.number else "free attack (withdrawal)"
         return (
-            f"{self.attacker} attack {self.number} on {self.target}: SC {self.sc} − DEF "
+            f"{self.attacker} {what} on {self.target}: SC {self.sc} − DEF "
             f"{self.defence} = {self.modified}; d100 {self.roll:02d} → {self.result}{why}"
         )
 
@@ -258,6 +259,37 @@ class CastChance(Event):
     def text(self) -> str:
         verdict = "it works" if self.works else "the spell energy is lost"
         return f"{self.who}: cast chance d100 {self.roll:02d} vs {self.chance}: {verdict}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AfterAttack(Event):
+    """Attack and Move (rules 135–144): when the mover may start moving, and why."""
+
+    who: str
+    last: int
+    roll: int  # the DEX roll, 0 when none was needed
+    band: int
+    start: int  # 0: no movement this round
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        how = f"DEX roll d100 {self.roll:02d} ({self.band}× DEX)" if self.roll else "no DEX roll"
+        if self.start <= 0:
+            return f"{self.who}: last attack on {_seg(self.last)}, {how}: cannot move this round"
+        return (
+            f"{self.who}: last attack on {_seg(self.last)}, {how}: moves from segment {self.start}"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pushed(Event):
+    who: str
+    by: str
+    gap: float
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        return f"{self.by} forces {self.who} back 10 ft (Desperate Defense; now {self.gap:.1f} sq)"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

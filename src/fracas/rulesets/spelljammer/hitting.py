@@ -68,22 +68,39 @@ def stance_bonus(f: Fighter, melee: bool, state: SjState) -> tuple[int, str]:
 
 
 def defence(
-    state: SjState, target: Fighter, attacker: Fighter, segment: int, why: list[str] | None
+    state: SjState,
+    target: Fighter,
+    attacker: Fighter,
+    segment: int,
+    why: list[str] | None,
+    shield: bool = True,
 ) -> int:
     """SJ-U10: DEF assembled in order — its parts, less those the situation removes (casting:
-    DEX, Defense skill and shield, rules 117–119); the stance bonus; the flat modifiers (no
-    movement −20, rule 20; encumbered −10, rule 177). It may go below 0."""
+    DEX, Defense skill and shield, rules 117–119; Careful Aim: DEX and skill, 222; a
+    withdrawer under a free attack: the shield, `shield` False, rule 207, SJ-U40); the stance
+    bonus; the flat modifiers (no movement −20, rule 20; encumbered −10, rule 177). It may go
+    below 0."""
     t = data.tables()
-    total = target.def_magic_always + target.def_magic_other
+    if not shield:
+        total = -target.def_shield
+        if why is not None:
+            why.append("withdrawing: no DEF from the shield")
+    else:
+        total = 0
+    total += target.def_magic_always + target.def_magic_other
     if casting_now(target, segment):
         if why is not None:
             why.append("casting: no DEF from DEX, skill or shield")
+    elif target.plan is not None and target.plan.mode == "aim":
+        total += target.def_shield  # rule 222: the aimer loses DEX and Defense-skill DEF
+        if why is not None:
+            why.append("Careful Aim: no DEF from DEX or skill")
     else:
         total += target.def_dex + target.def_skill + target.def_shield
     melee = not (attacker.arms and attacker.weapon.data.ranged)
     bonus, words = stance_bonus(target, melee, state)
     total += _note(why, bonus, words + " DEF")
-    if target.plan is not None and target.plan.mode == "still":
+    if target.plan is not None and target.plan.still:
         total += _note(why, int(t["no_movement"]["def"]), "DEF, no movement")
     if target.encumbered:
         total += _note(why, int(t["encumbered_def"]), "DEF, encumbered")
@@ -130,7 +147,20 @@ def strike_chance(state: SjState, attacker: Fighter, target: Fighter, why: list[
         sc += _note(why, int(t["offhand_sc"]), "off hand")
     if w.data.ranged:
         sc += ranged(state, attacker, target, why)
+        if aims(attacker):
+            sc += _note(why, int(t["careful_aim"]), "Careful Aim")
     return sc
+
+
+def aims(f: Fighter) -> bool:
+    """Rule 220, SJ-U43: Careful Aim's +15 on every shot of the round it is declared, or on
+    the first shot of the next round for a one-attack archer who has not moved since."""
+    plan = f.plan
+    if plan is None:
+        return False
+    if plan.mode == "aim":
+        return True
+    return f.aimed and plan.still and f.moved == 0
 
 
 def movement_of(f: Fighter, segment: int) -> str:
@@ -139,7 +169,7 @@ def movement_of(f: Fighter, segment: int) -> str:
     plan = f.plan
     if plan is None:
         return "walking"
-    if plan.mode == "still" or casting_now(f, segment):
+    if plan.still or casting_now(f, segment):
         return "stationary"
     if plan.mode == "run" or plan.action == "advance":
         return "running"

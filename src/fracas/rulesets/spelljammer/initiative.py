@@ -9,7 +9,7 @@ import math
 from typing import Final
 
 from fracas.core.table import Table
-from fracas.rulesets.spelljammer import casting, data
+from fracas.rulesets.spelljammer import casting, data, withdrawal
 from fracas.rulesets.spelljammer.events import Initiative
 from fracas.rulesets.spelljammer.state import Fighter, Item, Plan, SjState
 
@@ -23,13 +23,15 @@ def kept_attacks(attacks: int, mode: str) -> int:
         return attacks - attacks // 2
     if mode == "run":
         return max(1, attacks - math.ceil(attacks / 2))
+    if mode == "aim":
+        return attacks - 1  # rule 223: aiming takes an attack (SJ-U43: one-attack archers aim)
     return attacks
 
 
 def modifiers(plan: Plan) -> tuple[int, str]:
     """Rules 18, 133, 146: no movement +3; move and attack −5; run and attack −7."""
     t = data.tables()
-    if plan.mode == "still":
+    if plan.still:
         return int(t["no_movement"]["initiative"]), "+3 no movement"
     if plan.mode == "move":
         return int(t["move_and_attack"]["initiative"]), "−5 move and attack"
@@ -71,6 +73,8 @@ def roll_attacks(table: Table, state: SjState, f: Fighter, plan: Plan) -> None:
                 Initiative, who=f.name, what=f"attack {k + 1}", die=f"1d{die}", roll=roll,
                 modifiers=parts, total=total, segment=segment, note=note,
             )  # fmt: skip
+    if plan.mode == "then_move" and not f.scheduled:
+        withdrawal.after_attacks(table, state, f, 99)  # SJ-U29: no attack made: as if before 10
 
 
 def roll_casting(table: Table, state: SjState, f: Fighter, plan: Plan) -> None:

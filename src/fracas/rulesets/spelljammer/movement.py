@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fracas.core.geometry import Position
 from fracas.core.table import Table
-from fracas.rulesets.spelljammer import data, space
+from fracas.rulesets.spelljammer import data, space, withdrawal
 from fracas.rulesets.spelljammer.events import Moved
 from fracas.rulesets.spelljammer.hitting import wound_modifier
 from fracas.rulesets.spelljammer.state import Fighter, Plan, SjState
@@ -39,14 +39,26 @@ def goal(state: SjState, f: Fighter) -> Fighter | None:
     plan = f.plan
     if plan is not None and plan.target is not None and plan.target.able:
         return plan.target
+    return nearest_foe(state, f)
+
+
+def nearest_foe(state: SjState, f: Fighter) -> Fighter | None:
     foes = [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.able]
     return min(foes, key=lambda e: space.gap(f, e)) if foes else None
 
 
+def leaving(f: Fighter) -> bool:
+    """Attack and Move (rule 135): it moves away once its attacks are done."""
+    return f.plan is not None and f.plan.mode == "then_move"
+
+
 def wants_to_move(state: SjState, f: Fighter) -> bool:
-    """Movement left this round, able and not stunned, and not yet in reach of its goal."""
+    """Movement left this round, able and not stunned, and not yet in reach of its goal (or,
+    leaving, from its first segment of movement, SJ-U29)."""
     if f.allowance - f.moved <= 1e-9 or not f.able or f.stunned:
         return False
+    if leaving(f):
+        return state.segment <= f.move_from and nearest_foe(state, f) is not None
     target = goal(state, f)
     return target is not None and space.gap(f, target) > space.STAND_OFF + 1e-6
 
@@ -57,12 +69,17 @@ def step(table: Table, state: SjState) -> None:
     for f in state.fighters():
         if not wants_to_move(state, f):
             continue
-        target = goal(state, f)
+        target = nearest_foe(state, f) if leaving(f) else goal(state, f)
         assert target is not None
         squares = min(f.allowance - f.moved, f.allowance / 10)
-        to = space.step_toward(f, target, squares)
+        if leaving(f):
+            to = withdrawal.away(f, target, squares)
+        else:
+            to = space.step_toward(f, target, squares)
         moves.append((f, target, to))
     for f, target, to in moves:
+        if leaving(f) and not withdrawal.withdraw(table, state, f, to):
+            continue
         done = f.position.distance(to) / space.SQUARE
         f.position = to
         f.moved += done  # in reach, it stops (SJ-U2); it goes on if the target moves off
@@ -70,6 +87,8 @@ def step(table: Table, state: SjState) -> None:
             how = "runs" if f.plan is not None and f.plan.mode == "run" else "moves"
             if f.plan is not None and f.plan.action == "advance":
                 how = "runs"
+            if leaving(f):
+                how = "moves away"
             table.emit(
                 Moved, who=f.name, squares=done, toward=target.name,
                 gap=space.gap(f, target), how=how,
@@ -80,7 +99,7 @@ def free_move(table: Table, f: Fighter, target: Fighter) -> bool:
     """Rules 19, 134, SJ-U47: one square, once a round, never under no movement; taken when an
     attack falls due with its target a square out of reach."""
     plan = f.plan
-    if not f.free_move or plan is None or plan.mode == "still":
+    if not f.free_move or plan is None or plan.still:
         return False
     if f.arms and f.weapon.data.ranged:
         return False

@@ -23,8 +23,12 @@ def attack_plans(state: SjState, f: Fighter, e: Fighter) -> list[Plan]:
         if w.rank and not w.data.ranged:
             give = w.rank * int(data.tables()["defending"]["per_rank"])  # rule 181
             plans.append(Plan("attack", e, sacrifice=give))
+        if not w.data.ranged:
+            plans.append(Plan("attack", e, "then_move"))  # rules 135–144
     if gap <= reach:
         plans.append(Plan("attack", e, "still"))
+        if w.data.ranged:
+            plans.append(Plan("attack", e, "aim"))  # rules 220–223
     elif gap <= reach + speed / 2:
         plans.append(Plan("attack", e, "move"))
     elif gap <= reach + speed:
@@ -46,7 +50,7 @@ def spell_plans(state: SjState, f: Fighter, spell: Prepared) -> list[Plan]:
         if spell.damage and t.side == f.side:
             continue
         plans.append(Plan("cast", t, spell=spell))
-        plans.append(Plan("cast", t, "still", spell=spell))
+        plans.append(Plan("cast", t, "still", spell=spell))  # rule 27: a mage's earlier spell
     return plans
 
 

@@ -53,6 +53,8 @@ class SjPolicy:
                 return best_index([self._plan(who, p) for p in options])
             if request.decision == decisions.RETARGET:
                 return best_index([-float(t.hp) for t in options])
+            if request.decision == decisions.PUSH:
+                return 0  # keep the desperate defender in reach
         raise UnknownDecision(f"the Spelljammer policy has no answer to {request.decision!r}")
 
     def _plan(self, me: Fighter, plan: Plan) -> float:
@@ -79,7 +81,12 @@ class SjPolicy:
         hurt = 3 * me.hp <= me.max_hp
         if plan.sacrifice:
             return value + (0.5 if hurt and self._threats(me) > 1 else -0.001)
+        if plan.mode == "then_move":
+            return -0.5  # stepping away gains nothing here: there is no fleeing the fight
+        if plan.mode == "aim":  # +15 on the shots left; a one-attack archer shoots next round
+            return value * (1.15 if n else 0.0) + (0.0 if n else 0.5 * self._aim_next(me, t))
         if plan.mode == "still":
+            value *= 1.15 if me.aimed else 1.0
             return value - 0.002  # −20 DEF for +3 initiative: only a missile user standing off
         return value
 
@@ -87,7 +94,7 @@ class SjPolicy:
         spell, t = plan.spell, plan.target
         assert spell is not None and t is not None
         safe = self._threats(me) == 0
-        bonus = 0.001 if (plan.mode == "still") == safe else -0.001
+        bonus = 0.001 if plan.still == safe else -0.001
         if spell.heal:
             need = t.max_hp - t.hp
             return (2.0 if 2 * t.hp <= t.max_hp else 0.1) * min(
@@ -95,6 +102,14 @@ class SjPolicy:
             ) + bonus
         value = self._mean(spell.damage) / max(1, t.hp) * (1 + 1 / max(1, t.hp)) * 1.5
         return value + bonus
+
+    def _aim_next(self, me: Fighter, t: Fighter) -> float:
+        """A one-attack archer aiming now: half its next, better, shot's value, when no foe
+        can reach it this round."""
+        if self._threats(me) or me.aimed:
+            return 0.0
+        p = hit_chance(self.state, me, t, -15)
+        return p * self._mean(me.weapon.damage) / max(1, t.hp)
 
     def _threats(self, me: Fighter) -> int:
         """Foes who could reach `me` in melee this round (a run and a step)."""

@@ -16,6 +16,7 @@ from fracas.rulesets.spelljammer import (
     movement,
     options,
     space,
+    withdrawal,
 )
 from fracas.rulesets.spelljammer.events import (
     ActionLost,
@@ -56,6 +57,8 @@ def begin(state: SjState) -> None:
         f.free_move = True
         f.casting, f.cast_start, f.release = None, 99, 99
         f.scheduled = []
+        f.free_attacked, f.pushed_by = [], []
+        f.move_from, f.last_attack = 10, 99
 
 
 def declare(table: Table, state: SjState) -> None:
@@ -136,7 +139,11 @@ def resolve(table: Table, state: SjState, item: Item) -> None:
         return
     target = reach(table, state, f, item)
     if target is not None:
+        f.last_attack = item.segment
         combat.strike(table, state, f, target, item.number)
+        withdrawal.push(table, state, f, target)
+    if f.plan.mode == "then_move" and not f.scheduled and f.able and not f.stunned:
+        withdrawal.after_attacks(table, state, f, f.last_attack)
 
 
 def reach(table: Table, state: SjState, f: Fighter, item: Item) -> Fighter | None:
@@ -186,8 +193,14 @@ def waits(state: SjState, f: Fighter, item: Item) -> bool:
 
 
 def end(table: Table, state: SjState) -> None:
-    """SJ-U13, SJ-U14: bleeding from grievous wounds (no PROT, no stun); stun ends."""
+    """SJ-U13, SJ-U14: bleeding from grievous wounds (no PROT, no stun); stun ends; a
+    one-attack archer's Careful Aim carries to its next shot (SJ-U43)."""
     for f in state.fighters():
+        plan = f.plan
+        aimed = plan is not None and plan.mode == "aim" and f.attacks == 1
+        f.aimed = (aimed or (f.aimed and f.moved == 0 and plan is not None and plan.still)) and (
+            not f.stunned
+        )
         if f.bleeding and f.active:
             f.hp -= f.bleeding
             table.emit(Bleeding, who=f.name, amount=f.bleeding, hp=f.hp)

@@ -41,6 +41,7 @@ def build(sheet: model.Fighter, name: str, ident: str, side: str, order: int) ->
     f.order = order
     f.im = sheet.IM if sheet.IM is not None else data.dex_im(sheet.DEX)  # rule 11, P2
     f.con = sheet.CON
+    f.dex = sheet.DEX
     f.stun_at = data.stun_threshold(stun_con(sheet))
     f.hp = f.max_hp = f.wound_base = sheet.hp
     f.tmr = sheet.TMR

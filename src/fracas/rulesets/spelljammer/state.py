@@ -43,7 +43,8 @@ class Plan:
     `action`: attack, advance (move without attacking), full (Full Defense), desperate
     (Desperate Defense), cast, continue (a spell carried from last round, SJ-U35).
     `mode` (attack, cast): stand (the 5 ft free move only), still (no movement, rule 18),
-    move (move and attack, rule 131), run (run and attack, rule 145). `sacrifice`: the SC given
+    move (move and attack, rule 131), run (run and attack, rule 145), aim (Careful Aim, rule
+    220), then_move (attack and move, rule 135). `sacrifice`: the SC given
     up to Defending (rule 179)."""
 
     __slots__ = ("action", "mode", "sacrifice", "spell", "target")
@@ -62,10 +63,16 @@ class Plan:
         self.sacrifice = sacrifice
         self.spell = spell
 
+    @property
+    def still(self) -> bool:
+        """Rules 18–22: the no-movement declaration (Careful Aim includes it, SJ-U43)."""
+        return self.mode in ("still", "aim")
+
     def __str__(self) -> str:
         who = self.target.name if self.target is not None else ""
         how = {"stand": "", "still": ", no movement", "move": ", moving first (½ TMR)",
-               "run": ", running first (TMR)"}[self.mode]  # fmt: skip
+               "run": ", running first (TMR)", "aim": ", Careful Aim (no movement)",
+               "then_move": ", then moving away (½ TMR)"}[self.mode]  # fmt: skip
         defend = f", Defending (−{self.sacrifice} SC)" if self.sacrifice else ""
         if self.action == "attack":
             return f"attack {who}{how}{defend}"
@@ -124,6 +131,12 @@ class Fighter(Combatant):
     carried: Prepared | None = None  # SJ-U35: a spell that starts on 10 next round
     carried_target: Fighter | None = None
     scheduled: list[int] = field(default_factory=list)  # this round's attack segments
+    aimed: bool = False  # SJ-U43: a one-attack archer aimed last round (+15 on its next shot)
+    last_attack: int = 99  # SJ-U29: the segment of its last attack made this round
+    free_attacked: list[Fighter] = field(default_factory=list)  # SJ-U39: withdrawers struck
+    pushed_by: list[Fighter] = field(default_factory=list)  # SJ-U28: who pushed it this round
+    move_from: int = 10  # SJ-U29: the first segment it may move (attack and move)
+    dex: int = 12  # for N× DEX rolls (P4)
 
     @property
     def weapon(self) -> Arm:
