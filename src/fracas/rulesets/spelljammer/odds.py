@@ -19,7 +19,7 @@ from fracas.rulesets.spelljammer.state import Fighter, SjState
 Outcomes = dict[tuple[str, int, bool], Fraction]  # (result, harm, target out) → probability
 
 STUNNED = ", stunned"  # rule 71: the result's suffix when the hit stuns
-WOUND = ", grievous wound"  # rule 64, P10
+WOUND = ", wound"  # rule 64, P10: the grievous hit is a grievous wound
 NONE: dict[int, Fraction] = {-1: Fraction(1)}  # no grievous wound to roll
 
 
