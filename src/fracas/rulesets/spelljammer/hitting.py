@@ -139,6 +139,9 @@ def strike_chance(state: SjState, attacker: Fighter, target: Fighter, why: list[
         sc += _note(why, int(t["multiple_attackers"]) * n, "multiple attackers")
     if target.stunned:
         sc += _note(why, int(t["stunned_target"]), "target stunned")
+    aimer = target.plan is not None and target.plan.mode == "aim"
+    if aimer and not w.data.ranged and state.options.stationary_bonus == "all":
+        sc += _note(why, int(t["target_movement"]["stationary"]), "target aiming (SJ-U43)")
     if not attacker.darkvision:
         sc += _note(why, int(t["lighting"][state.conditions.lighting]), "lighting")
     if attacker.encumbered:

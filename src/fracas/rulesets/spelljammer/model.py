@@ -157,6 +157,9 @@ class Options(StrictModel):
     )
     dead_at: int = Field(default=-10, ge=-100, le=0, description="SJ-U18: dead at or below")
     defending_against: Literal["melee", "all"] = Field(default="melee", description="SJ-U26")
+    stationary_bonus: Literal["missile", "all"] = Field(
+        default="missile", description="SJ-U43: who gets +10 against a stationary aimer"
+    )
 
 
 class Encounter(EncounterSpec):

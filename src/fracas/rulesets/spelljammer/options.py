@@ -10,8 +10,9 @@ from fracas.rulesets.spelljammer.state import Fighter, Plan, Prepared, SjState
 
 def attack_plans(state: SjState, f: Fighter, e: Fighter) -> list[Plan]:
     """Against one enemy: from where it stands (with the free move) or with no movement; the
-    same Defending (the most SC it may give up, rules 179–183); moving first (½ TMR) or
-    running first (TMR) when that brings it in reach; else running up (2× TMR, no attack)."""
+    same Defending (about half, or all, of the most SC it may give up, rules 179–183); then
+    moving away (rule 135); moving first (½ TMR) or running first (TMR) when that brings it
+    in reach; else running up (2× TMR, no attack). Missiles: also Careful Aim (220)."""
     w = f.weapon
     gap = space.gap(f, e)
     reach = float(w.data.range) if w.data.ranged else space.REACH
@@ -21,8 +22,9 @@ def attack_plans(state: SjState, f: Fighter, e: Fighter) -> list[Plan]:
     if gap <= reach + free:
         plans.append(Plan("attack", e))
         if w.rank and not w.data.ranged:
-            give = w.rank * int(data.tables()["defending"]["per_rank"])  # rule 181
-            plans.append(Plan("attack", e, sacrifice=give))
+            most = w.rank * int(data.tables()["defending"]["per_rank"])  # rule 181
+            for give in sorted({most // 4 * 2, most} - {0}):  # about half, and the most
+                plans.append(Plan("attack", e, sacrifice=give))
         if not w.data.ranged:
             plans.append(Plan("attack", e, "then_move"))  # rules 135–144
     if gap <= reach:
