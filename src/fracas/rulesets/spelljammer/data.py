@@ -108,9 +108,10 @@ def mage_casting_time(rank: int, knowledge: str) -> int:
     raise ValueError(f"rank {rank} is beyond the casting-time table")
 
 
-def wound_levels() -> list[tuple[int, int, str]]:
+@cache
+def wound_levels() -> tuple[tuple[int, int, str], ...]:
     """Rules 88–92 (S-C2): (hit points at or below, modifier, name), worst first."""
-    return [(int(a), int(b), str(c)) for a, b, c in tables()["wounds"]]
+    return tuple((int(a), int(b), str(c)) for a, b, c in tables()["wounds"])
 
 
 def grievous_wound(weapon_class: str, face: int) -> tuple[int, int, int, str]:

@@ -28,17 +28,23 @@ def mean(dice: str) -> float:
     return float(sum(v * dist.probability(v) for v in dist.outcomes()))
 
 
-def hit_chance(state: SjState, me: Fighter, target: Fighter, penalty: int) -> float:
+def modified(state: SjState, me: Fighter, target: Fighter) -> int:
+    """SC − DEF as things stand before the round (no plan of `me`'s yet)."""
+    return hitting.strike_chance(state, me, target, None) - hitting.defence(
+        state, target, me, 11, None
+    )
+
+
+def hit_chance(base: int, penalty: int) -> float:
     """About how often an attack hits: (SC − DEF) in 100, between the automatic 3 and 95."""
-    sc = hitting.strike_chance(state, me, target, None) - penalty
-    d = hitting.defence(state, target, me, 11, None)
-    return min(95, max(3, sc - d)) / 100
+    return min(95, max(3, base - penalty)) / 100
 
 
 class SjPolicy:
     def __init__(self, state: SjState) -> None:
         self.state = state
         self._means: dict[str, float] = {}
+        self._modified: dict[int, int] = {}  # per target, for the declaration being scored
 
     def _mean(self, dice: str) -> float:
         if dice not in self._means:
@@ -50,6 +56,7 @@ class SjPolicy:
         options: list[Any] = list(request.options)
         if isinstance(who, Fighter):
             if request.decision == decisions.DECLARE:
+                self._modified = {}
                 return best_index([self._plan(who, p) for p in options])
             if request.decision == decisions.RETARGET:
                 return best_index([-float(t.hp) for t in options])
@@ -75,7 +82,7 @@ class SjPolicy:
         assert plan.target is not None
         t = plan.target
         run = 25 if plan.mode == "run" else 0
-        p = hit_chance(self.state, me, t, run + plan.sacrifice)
+        p = hit_chance(self._base(me, t), run + plan.sacrifice)
         n = initiative.kept_attacks(me.attacks, plan.mode)
         value = n * p * self._mean(me.weapon.damage) / max(1, t.hp) * (1 + 1 / max(1, t.hp))
         hurt = 3 * me.hp <= me.max_hp
@@ -108,8 +115,14 @@ class SjPolicy:
         can reach it this round."""
         if self._threats(me) or me.aimed:
             return 0.0
-        p = hit_chance(self.state, me, t, -15)
+        p = hit_chance(self._base(me, t), -15)
         return p * self._mean(me.weapon.damage) / max(1, t.hp)
+
+    def _base(self, me: Fighter, t: Fighter) -> int:
+        key = id(t)
+        if key not in self._modified:
+            self._modified[key] = modified(self.state, me, t)
+        return self._modified[key]
 
     def _threats(self, me: Fighter) -> int:
         """Foes who could reach `me` in melee this round (a run and a step)."""

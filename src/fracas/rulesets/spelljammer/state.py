@@ -183,11 +183,17 @@ class SjState(BattleState):
     agenda: dict[int, list[Item]] = field(default_factory=dict)
     segment: int = 11  # the segment resolving (above 10: pre-movement)
     harms: list[Harm] = field(default_factory=list)  # SJ-U1: landing as the segment ends
+    _fighters: list[Fighter] = field(default_factory=list, repr=False)  # built once
 
     def fighters(self) -> list[Fighter]:
-        out: list[Fighter] = []
-        for s in self.sides:
-            for c in s.combatants:
-                assert isinstance(c, Fighter)
-                out.append(c)
-        return out
+        """Every fighter in encounter order (built once; `forget` drops it on a join)."""
+        if not self._fighters:
+            for s in self.sides:
+                for c in s.combatants:
+                    assert isinstance(c, Fighter)
+                    self._fighters.append(c)
+        return self._fighters
+
+    def forget(self) -> None:
+        super().forget()
+        self._fighters = []
