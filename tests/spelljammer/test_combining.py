@@ -99,3 +99,17 @@ def test_t_sj_7_desperate_defense_push() -> None:
     assert [p.who for p in s.of(Pushed)] == ["Des"]
     assert space.gap(s["Att"], s["Des"]) == pytest.approx(3.0)
     assert len(s.of(Attack)) == 1
+
+
+def test_t_sj_10_giving_up_the_attacks_left_to_move_earlier() -> None:
+    """SJ-U29: attacks on 9 and 2; after the first, the fighter gives up the second to move;
+    DEX 12, d100 10 (1×) → it moves from segment 8; the attack on 2 is never made."""
+    s = Scene(("A", [sheet("Ann", attacks=2, DEX=12, TMR=4)]), ("B", [sheet("Orc", 5)]))
+    s.choices.push(decisions.DECLARE, lambda p: p.mode == "then_move", lambda p: p.action == "full")
+    s.choices.push(decisions.MOVE_NOW, 1)
+    s.dice.push(9, 2, 99, 10)  # d10 9, d8 2; the attack on 9 misses; the DEX roll
+    sj_round.play_round(s.table, s.state)
+    after = s.of(AfterAttack)[0]
+    assert (after.last, after.roll, after.band, after.start) == (9, 10, 1, 8)
+    assert len(s.of(Attack)) == 1
+    assert s.dice.remaining == 0

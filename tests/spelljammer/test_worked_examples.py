@@ -262,6 +262,7 @@ def test_t_sj_21_w2_a_hit_while_casting_loses_the_spell() -> None:
     sj_round.play_round(s.table, s.state)
     assert [e.what for e in s.of(ActionLost)] == ["Bolt"]
     assert s.of(SpellReleased) == []
+    assert s["Ilsa"].spells[0].uses == 0  # rule 5: the spell energy is lost
     assert s["Ilsa"].hp == 56 and s.dice.remaining == 0
 
 

@@ -166,6 +166,15 @@ def cancel(state: SjState, f: Fighter) -> list[str]:
     return lost
 
 
+def cancel_attacks(state: SjState, f: Fighter) -> None:
+    """Its attacks still to come this round are given up (SJ-U29)."""
+    for items in state.agenda.values():
+        for item in items:
+            if item.who is f and item.kind == "attack":
+                item.done = True
+    f.scheduled.clear()
+
+
 def interrupt(table: Table, state: SjState, t: Fighter) -> None:
     """Rules 4–5, P15 (default: any damage): a caster hurt between the start of casting and
     the release loses the spell and its action for the round."""
@@ -173,6 +182,7 @@ def interrupt(table: Table, state: SjState, t: Fighter) -> None:
         return
     if t.cast_start >= state.segment:  # begun; a spell gone off is no longer `casting`
         spell = t.casting.name
+        t.casting.uses -= 1  # rule 5: the spell energy is lost
         cancel(state, t)
         state.tally["spells interrupted"] += 1
         table.emit(ActionLost, who=t.name, what=spell, reason="hurt while casting (P15)")

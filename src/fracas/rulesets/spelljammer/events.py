@@ -52,7 +52,9 @@ class Schedule(Event):
     depth: ClassVar[int] = 0
 
     def text(self) -> str:
-        return "Count-down: " + "; ".join(self.lines) if self.lines else "Count-down: nothing"
+        if not self.lines:
+            return "Count-down: nothing scheduled"
+        return "Count-down:\n" + "\n".join(f"      {line}" for line in self.lines)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

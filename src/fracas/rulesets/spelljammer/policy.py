@@ -9,7 +9,8 @@ and scores the plans the rules offer; it never rolls and never changes the state
 - casters: go on with a carried spell; cast a damaging spell when it beats their weapon,
   with no movement (+3 initiative) when no foe can reach them this round (keeping out of
   reach), healing on an ally down to half its hit points;
-- a new target (SJ-U7): the one with the fewest hit points.
+- a new target (SJ-U7): the one with the fewest hit points; never push a desperate defender
+  out of reach (SJ-U28); an attack-and-move fighter makes all its attacks (SJ-U29).
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ class SjPolicy:
                 return best_index([-float(t.hp) for t in options])
             if request.decision == decisions.PUSH:
                 return 0  # keep the desperate defender in reach
+            if request.decision == decisions.MOVE_NOW:
+                return 0  # keep attacking
         raise UnknownDecision(f"the Spelljammer policy has no answer to {request.decision!r}")
 
     def _plan(self, me: Fighter, plan: Plan) -> float:

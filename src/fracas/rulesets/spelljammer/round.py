@@ -77,14 +77,26 @@ def declare(table: Table, state: SjState) -> None:
 
 
 def countdown_lines(state: SjState) -> list[str]:
-    lines = []
-    for segment in sorted(state.agenda, reverse=True):
-        what = [
-            f"{i.who.name} attack {i.number}" if i.kind == "attack" else f"{i.who.name}'s spell"
-            for i in state.agenda[segment]
-        ]
-        lines.append(f"{segment}: {', '.join(what)}")
-    return lines
+    """The count-down in words: each segment's attacks, casting starts and releases, and when
+    the movers move (rules 28–31)."""
+    at: dict[int, list[str]] = {}
+    for segment, items in state.agenda.items():
+        for i in items:
+            name = i.who.name
+            what = f"{name} attack {i.number}" if i.kind == "attack" else f"{name}'s spell goes off"
+            at.setdefault(segment, []).append(what)
+    for f in state.fighters():
+        if f.casting is not None:
+            at.setdefault(f.cast_start, []).insert(0, f"{f.name} starts {f.casting.name}")
+    movers = [f"{f.name} ({f.allowance:.1f} sq)" for f in state.fighters() if f.allowance > 0]
+    leavers = [
+        f.name for f in state.fighters() if f.plan is not None and f.plan.mode == "then_move"
+    ]
+    if movers:
+        at.setdefault(10, []).append("movement 10…1: " + ", ".join(movers))
+    if leavers:
+        at.setdefault(10, []).append("moving away after the last attack: " + ", ".join(leavers))
+    return [f"{s}: {'; '.join(at[s])}" for s in sorted(at, reverse=True)]
 
 
 def phase(segment: int) -> str:
@@ -142,8 +154,11 @@ def resolve(table: Table, state: SjState, item: Item) -> None:
         f.last_attack = item.segment
         combat.strike(table, state, f, target, item.number)
         withdrawal.push(table, state, f, target)
-    if f.plan.mode == "then_move" and not f.scheduled and f.able and not f.stunned:
-        withdrawal.after_attacks(table, state, f, f.last_attack)
+    if f.plan.mode == "then_move" and f.able and not f.stunned:
+        if f.scheduled and withdrawal.move_now(table, state, f):
+            combat.cancel_attacks(state, f)
+        if not f.scheduled:
+            withdrawal.after_attacks(table, state, f, f.last_attack)
 
 
 def reach(table: Table, state: SjState, f: Fighter, item: Item) -> Fighter | None:

@@ -149,6 +149,9 @@ class Fighter(Combatant):
     def prot(self) -> int:
         return self.prot_armour + self.prot_natural
 
+    def casting_name(self) -> str:
+        return self.casting.name if self.casting is not None else "its spell"
+
 
 @dataclass(slots=True, eq=False)
 class Item:

@@ -44,6 +44,18 @@ def after_attacks(table: Table, state: SjState, f: Fighter, last: int) -> None:
     table.emit(AfterAttack, who=f.name, last=last, roll=roll, band=k, start=max(0, start))
 
 
+KEEP: Final = "keep attacking"
+MOVE_NOW: Final = "give up the attacks left and move"
+
+
+def move_now(table: Table, state: SjState, f: Fighter) -> bool:
+    """SJ-U29: at each of its attack segments an attack-and-move fighter may give up the
+    attacks left to move earlier (not on 1 or later: no movement would follow, S-C7)."""
+    if state.segment <= 1:
+        return False
+    return table.choose(f, decisions.MOVE_NOW, [KEEP, MOVE_NOW]) == MOVE_NOW
+
+
 def away(f: Fighter, foe: Fighter, squares: float) -> Position:
     """`squares` straight away from `foe`."""
     p, q = f.position, foe.position
