@@ -4,7 +4,7 @@ their parts (P5, P7, SJ-U12), spells with casting times, and the GM's readings a
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -53,8 +53,8 @@ class Spell(StrictModel):
 
     name: str = Field(min_length=1)
     caster: Literal["cleric", "mage"] = "mage"
-    casting_time: int | Literal["1 round"] | None = Field(
-        default=None, description="clerics: segments, or `1 round` (rules 113, 35)"
+    casting_time: Annotated[int, Field(ge=1, le=15)] | Literal["1 round"] | None = Field(
+        default=None, description="clerics: segments (1–15), or `1 round` (rules 113, 35)"
     )
     rank: int = Field(default=1, ge=1, le=30, description="mages: rank in the spell (121)")
     knowledge: Literal["GK", "SK"] = Field(default="GK", description="mages (rule 121)")
@@ -63,6 +63,13 @@ class Spell(StrictModel):
     heal: str | None = Field(default=None, description="dice of hit points restored")
     range: int = Field(default=20, ge=0, le=200, description="in 5-ft squares")
     uses: int = Field(default=1, ge=1, le=20, description="how many times it can be cast")
+
+    @field_validator("damage", "heal")
+    @classmethod
+    def _dice(cls, dice: str | None) -> str | None:
+        if dice is not None:
+            compile_dice(dice)  # a DiceError is a ValueError: pydantic reports it
+        return dice
 
     @model_validator(mode="after")
     def _complete(self) -> Spell:
