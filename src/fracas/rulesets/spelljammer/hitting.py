@@ -117,8 +117,8 @@ def attackers_on(state: SjState, target: Fighter, attacker: Fighter) -> int:
             continue
         if plan.target is not target or not f.arms or f.weapon.data.ranged:
             continue
-        if f.able and not f.stunned and f.scheduled:
-            count += max(1, f.tentacle_pairs)
+        if f.able and not f.stunned and (f.scheduled or f.last_attack == state.segment):
+            count += max(1, f.tentacle_pairs)  # SJ-U1: one attacking this segment still counts
     return count
 
 
