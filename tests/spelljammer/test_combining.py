@@ -113,3 +113,17 @@ def test_t_sj_10_giving_up_the_attacks_left_to_move_earlier() -> None:
     assert (after.last, after.roll, after.band, after.start) == (9, 10, 1, 8)
     assert len(s.of(Attack)) == 1
     assert s.dice.remaining == 0
+
+
+def test_t_sj_18_a_push_breaks_no_movement() -> None:
+    """SJ-U28 with rules 23–26: a desperate defender who declared no movement, pushed, makes a
+    2× DEX roll (DEX 12: d100 20 ≤ 24 keeps its feet)."""
+    from fracas.rulesets.spelljammer.events import NoMovementBroken
+
+    s = Scene(("A", [sheet("Att")]), ("B", [sheet("Des", 5, DEX=12)]))
+    s.choices.push(decisions.DECLARE, lambda p: p.action == "attack" and p.mode == "stand")
+    s.choices.push(decisions.DECLARE, lambda p: p.action == "desperate" and p.mode == "still")
+    s.choices.push(decisions.PUSH, 1)
+    s.dice.push(9, 99, 20)  # d10 9; the attack misses; the 2× DEX roll
+    sj_round.play_round(s.table, s.state)
+    assert [(b.who, b.falls) for b in s.of(NoMovementBroken)] == [("Des", False)]

@@ -421,3 +421,30 @@ def test_t_sj_18_w34_no_movement() -> None:
     assert att.scheduled == [10]
     tgt.plan = Plan("attack", att, "still")
     assert hitting.defence(s.state, tgt, att, 11, None) == 20
+
+
+def test_t_sj_18_w34_no_movement_broken() -> None:
+    """T-SJ-18 [W-34], its second half (rules 23–26, SJ-U38): under no movement, d10 5 and d8
+    1 with IM +2 → attacks on 10 and 6; forced to move on 8 → the attack on 6 is lost; DEX 12,
+    d100 30 > 24 → it falls, and standing costs half its next round's attacks."""
+    from fracas.rulesets.spelljammer import withdrawal
+    from fracas.rulesets.spelljammer.events import NoMovementBroken
+
+    s = duel(IM=2, attacks=2, DEX=12)
+    att, tgt = s["Att"], s["Tgt"]
+    att.plan = Plan("attack", tgt, "still")
+    s.dice.push(5, 1)
+    initiative.roll_attacks(s.table, s.state, att, att.plan)
+    assert att.scheduled == [10, 6]
+    s.state.segment = 8
+    att.scheduled.remove(10)  # the attack on 10 was made
+    s.state.agenda[10][0].done = True
+    s.dice.push(30)
+    withdrawal.forced_move(s.table, s.state, att)
+    broken = s.of(NoMovementBroken)[0]
+    assert (broken.lost, broken.roll, broken.needed, broken.falls) == ("attack 2", 30, 24, True)
+    assert att.scheduled == [] and all(i.done for i in s.state.agenda[6])
+    att.plan = Plan("attack", tgt)
+    s.dice.push(7)
+    initiative.roll_attacks(s.table, s.state, att, att.plan)  # one attack: the d10 only
+    assert att.scheduled == [9] and not att.prone

@@ -284,6 +284,26 @@ class AfterAttack(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class NoMovementBroken(Event):
+    """Rules 23–26 (SJ-U38): a no-movement fighter forced to move."""
+
+    who: str
+    lost: str
+    roll: int
+    needed: int
+    falls: bool
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        lost = f"loses {self.lost}; " if self.lost else ""
+        verdict = "falls down" if self.falls else "keeps its feet"
+        return (
+            f"{self.who} is forced to move under no movement: {lost}2× DEX roll d100 "
+            f"{self.roll:02d} vs {self.needed}: {verdict}"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Pushed(Event):
     who: str
     by: str

@@ -54,7 +54,11 @@ def roll_attacks(table: Table, state: SjState, f: Fighter, plan: Plan) -> None:
     lost_at = int(data.tables()["lost_at"])
     mod, words = modifiers(plan)
     taken: set[int] = set()
-    for k in range(kept_attacks(f.attacks, plan.mode)):
+    kept = kept_attacks(f.attacks, plan.mode)
+    if f.prone:  # SJ-U38: standing up costs half the round's attacks, rounded up
+        kept = max(0, kept - math.ceil(f.attacks / 2))
+        f.prone = False
+    for k in range(kept):
         die = data.initiative_die(k)
         roll = table.roll(f"1d{die}", by=f, reason=f"{REASON}, attack {k + 1}").total
         total = roll + f.im + mod
@@ -109,3 +113,4 @@ def roll_all(table: Table, state: SjState) -> None:
             roll_attacks(table, state, f, plan)
         elif plan.action in ("cast", "continue"):
             roll_casting(table, state, f, plan)
+        f.prone = False  # SJ-U38: it stood up (a cost only to its attacks)

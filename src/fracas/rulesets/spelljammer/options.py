@@ -73,4 +73,5 @@ def plans(state: SjState, f: Fighter, carried: Prepared | None, aim: Fighter | N
     if f.arms:
         out.append(Plan("full", None))
     out.append(Plan("desperate", None))
+    out.append(Plan("desperate", None, "still"))  # rules 18–26: a person may; policy never
     return out

@@ -71,7 +71,7 @@ class SjPolicy:
         if plan.action == "continue":
             return 100.0
         if plan.action == "desperate":
-            return -1.0
+            return -1.0 if plan.mode == "stand" else -2.0
         if plan.action == "full":
             return 0.0
         if plan.action == "advance":

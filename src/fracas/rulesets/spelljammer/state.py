@@ -83,7 +83,7 @@ class Plan:
         return {
             "advance": f"run toward {who} (2× TMR, no attack)",
             "full": "Full Defense (no attacks)",
-            "desperate": "Desperate Defense (no actions)",
+            "desperate": f"Desperate Defense (no actions){how}",
         }[self.action]
 
 
@@ -137,6 +137,7 @@ class Fighter(Combatant):
     pushed_by: list[Fighter] = field(default_factory=list)  # SJ-U28: who pushed it this round
     move_from: int = 10  # SJ-U29: the first segment it may move (attack and move)
     dex: int = 12  # for N× DEX rolls (P4)
+    prone: bool = False  # SJ-U38: fell when its no movement was broken; stands next round
 
     @property
     def weapon(self) -> Arm:

@@ -9,11 +9,12 @@ from typing import Final
 from fracas.core.geometry import Position
 from fracas.core.table import Table
 from fracas.rulesets.spelljammer import combat, decisions, space
-from fracas.rulesets.spelljammer.events import AfterAttack, Pushed
+from fracas.rulesets.spelljammer.events import AfterAttack, NoMovementBroken, Pushed
 from fracas.rulesets.spelljammer.hitting import casting_now, wound_modifier
 from fracas.rulesets.spelljammer.state import Fighter, SjState
 
 DEX_ROLL: Final = "DEX roll (attack and move, P4)"
+FALL_ROLL: Final = "2× DEX roll or fall (no movement broken, rule 25)"
 NO_PUSH: Final = "no push"
 PUSH: Final = "push 10 ft"
 PUSH_SQUARES: Final = 2.0  # SJ-U47: 10 ft
@@ -113,3 +114,26 @@ def push(table: Table, state: SjState, attacker: Fighter, target: Fighter) -> No
         target.position = away(target, attacker, PUSH_SQUARES)
         state.tally["pushes"] += 1
         table.emit(Pushed, who=target.name, by=attacker.name, gap=space.gap(attacker, target))
+        forced_move(table, state, target)
+
+
+def forced_move(table: Table, state: SjState, f: Fighter) -> None:
+    """Rules 23–26, SJ-U38: a fighter under no movement that is forced to move loses all its
+    remaining actions (its spell is interrupted, its use spent) and must make a 2× DEX roll
+    (with the wound modifier) or fall: prone, it loses half its next round's attacks, rounded
+    up, standing. In stage 1 the push is the only forced move, and it falls on desperate
+    defenders, who declare no movement only if a person seats them so."""
+    plan = f.plan
+    if plan is None or not plan.still or not f.able:
+        return
+    if f.casting is not None:
+        f.casting.uses -= 1
+        state.tally["spells interrupted"] += 1
+    lost = combat.cancel(state, f)
+    roll = table.roll(combat.D100, by=f, reason=FALL_ROLL).total
+    f.prone = roll - wound_modifier(f) > 2 * f.dex
+    state.tally["falls"] += int(f.prone)
+    table.emit(
+        NoMovementBroken, who=f.name, lost=", ".join(lost), roll=roll, needed=2 * f.dex,
+        falls=f.prone,
+    )  # fmt: skip
