@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Final
 
 from fracas.core.geometry import Position
+from fracas.rulesets.spelljammer import data
 from fracas.rulesets.spelljammer.state import Fighter
 
-SQUARE: Final = 1.524  # metres (SJ-U47)
-REACH: Final = 1.5  # squares: adjacent, a diagonal (1.41) included
+SQUARE: Final = float(data.tables()["square_m"])  # metres (SJ-U47)
+REACH: Final = float(data.tables()["reach"])  # squares: adjacent, a diagonal (1.41) included
 STAND_OFF: Final = 1.0  # a mover stops one square from its target (SJ-U2)
 
 

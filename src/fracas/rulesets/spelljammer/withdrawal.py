@@ -8,7 +8,7 @@ from typing import Final
 
 from fracas.core.geometry import Position
 from fracas.core.table import Table
-from fracas.rulesets.spelljammer import combat, decisions, space
+from fracas.rulesets.spelljammer import combat, data, decisions, space
 from fracas.rulesets.spelljammer.events import AfterAttack, NoMovementBroken, Pushed
 from fracas.rulesets.spelljammer.hitting import casting_now, wound_modifier
 from fracas.rulesets.spelljammer.state import Fighter, SjState
@@ -17,7 +17,7 @@ DEX_ROLL: Final = "DEX roll (attack and move, P4)"
 FALL_ROLL: Final = "2× DEX roll or fall (no movement broken, rule 25)"
 NO_PUSH: Final = "no push"
 PUSH: Final = "push 10 ft"
-PUSH_SQUARES: Final = 2.0  # SJ-U47: 10 ft
+PUSH_SQUARES: Final = float(data.tables()["push"])  # SJ-U28, SJ-U47: 10 ft
 
 
 def band(roll: int, stat: int) -> int:
