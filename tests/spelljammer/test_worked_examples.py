@@ -448,3 +448,19 @@ def test_t_sj_18_w34_no_movement_broken() -> None:
     s.dice.push(7)
     initiative.roll_attacks(s.table, s.state, att, att.plan)  # one attack: the d10 only
     assert att.scheduled == [9] and not att.prone
+
+
+def test_sj_u17_the_wound_exception_reads_maximum_or_starting_hit_points() -> None:
+    """SJ-U17: maximum 50, 18 as the encounter starts: −10 at 18 by default (the maximum is
+    not in a level); with `hp_at_encounter_start`, no modifier until 10."""
+    for option, at_18 in ((False, -10), (True, 0)):
+        s = Scene(
+            ("A", [sheet("Hurt", hp=50, current_hp=18)]),
+            ("B", [sheet("Tgt", 5)]),
+            options={"hp_at_encounter_start": option},
+        )
+        hurt = s["Hurt"]
+        assert hurt.hp == 18 and hurt.max_hp == 50
+        assert hitting.wound_modifier(hurt) == at_18
+        hurt.hp = 10
+        assert hitting.wound_modifier(hurt) == -20

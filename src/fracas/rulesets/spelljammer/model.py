@@ -108,7 +108,10 @@ class Fighter(StrictModel):
     DEX: int = Field(default=12, ge=1, le=40)
     CON: int = Field(default=12, ge=1, le=60)
     IM: int | None = Field(default=None, ge=-10, le=10, description="default: DEX by P2")
-    hp: int = Field(ge=1, le=1000)
+    hp: int = Field(ge=1, le=1000, description="maximum hit points")
+    current_hp: int | None = Field(
+        default=None, ge=1, le=1000, description="hit points as the encounter starts (SJ-U17)"
+    )
     TMR: int = Field(default=5, ge=0, le=30, description="5-ft squares a round (P3)")
     size: Size = "medium"
     attacks: int = Field(default=1, ge=1, le=6, description="attacks a round (rule 8)")
@@ -124,6 +127,12 @@ class Fighter(StrictModel):
     position: list[float] | None = Field(
         default=None, min_length=2, max_length=2, description="[x, y] in feet"
     )
+
+    @model_validator(mode="after")
+    def _current(self) -> Fighter:
+        if self.current_hp is not None and self.current_hp > self.hp:
+            raise ValueError(f"{self.name}: current_hp {self.current_hp} is above hp {self.hp}")
+        return self
 
     @model_validator(mode="after")
     def _armed(self) -> Fighter:

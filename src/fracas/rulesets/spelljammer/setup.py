@@ -43,7 +43,8 @@ def build(sheet: model.Fighter, name: str, ident: str, side: str, order: int) ->
     f.con = sheet.CON
     f.dex = sheet.DEX
     f.stun_at = data.stun_threshold(stun_con(sheet))
-    f.hp = f.max_hp = f.wound_base = sheet.hp
+    f.max_hp = f.wound_base = sheet.hp
+    f.hp = sheet.current_hp if sheet.current_hp is not None else sheet.hp
     f.tmr = sheet.TMR
     f.size = sheet.size
     f.attacks = sheet.attacks
