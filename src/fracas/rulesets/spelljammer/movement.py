@@ -15,11 +15,12 @@ from fracas.rulesets.spelljammer.state import Fighter, Plan, SjState
 
 def tmr(state: SjState, f: Fighter) -> float:
     """P3, SJ-U16: TMR in squares, less a grievous wound's loss and the wound modifier
-    (−10 % / −20 % / −30 %, or a flat −n squares with the option)."""
+    (−10 % / −20 % / −30 %; with the option `flat`, the seed's words as written: −10 / −20 /
+    −30 to TMR, which stops a wounded fighter)."""
     base = max(0, f.tmr - f.tmr_lost)
     mod = wound_modifier(f)
     if state.options.tmr_wound_penalty == "flat":
-        return float(max(0, base + mod // 10))
+        return float(max(0, base + mod))
     return base * (100 + mod) / 100
 
 
