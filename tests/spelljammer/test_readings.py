@@ -64,3 +64,19 @@ def test_sj_u2_an_attack_due_before_its_attacker_arrives(late_arrival: str, wait
         assert [e.reason for e in s.of(ActionLost)] == ["out of reach, nobody else in reach"]
         assert s.of(Attack) == []
     assert s.dice.remaining == 0
+
+
+@pytest.mark.parametrize(("penalty", "tmr"), [("percent", 9.0), ("flat", 0.0)])
+def test_sj_u16_the_wound_modifier_on_tmr(penalty: str, tmr: float) -> None:
+    """SJ-U16: badly wounded (−10), TMR 10 → 9 squares (−10 %); `flat`: 10 − 10 = 0."""
+    from fracas.rulesets.spelljammer import movement
+
+    s = Scene(
+        ("A", [sheet("Ann", TMR=10, hp=60)]),
+        ("B", [sheet("Bo", 5)]),
+        options={"tmr_wound_penalty": penalty},
+    )
+    ann = s["Ann"]
+    assert movement.tmr(s.state, ann) == 10.0
+    ann.hp = 20
+    assert movement.tmr(s.state, ann) == tmr
