@@ -380,6 +380,22 @@ def test_t_sj_16_w35_ranged_modifiers() -> None:
     assert bonus(cover="soft") == -10 and bonus(cover="hard") == -20
     sizes = {"tiny": -10, "small": -5, "large": 5, "giant": 10}
     assert {k: bonus(size=k) for k in sizes} == sizes
+    # Rules 216–219: in the data, though no stage-1 declaration sprints, dodges or rides.
+    moves = data.tables()["target_movement"]
+    assert (moves["sprinting"], moves["fast_sprinting"], moves["dodging"]) == (-20, -30, -20)
+    assert data.tables()["mount_moving"] == -10
+    # Rules 234–236: a ranged weapon in melee (an enemy within 5 ft), by specialisation.
+    kinds = {"longbow": (-30, -20, -10), "light crossbow": (-20, -15, -10),
+             "hand crossbow": (-10, -5, 0)}  # fmt: skip
+    for name, expected in kinds.items():
+        got = []
+        for spec in (0, 1, 2):
+            arm = [{"weapon": name, "sc": 100, "specialist": spec}]
+            s = Scene(("A", [sheet("Archer", weapons=arm)]), ("B", [sheet("Tgt", 5)]))
+            tgt = s["Tgt"]
+            tgt.plan = Plan("attack", s["Archer"])
+            got.append(hitting.strike_chance(s.state, s["Archer"], tgt, None) - 100)
+        assert tuple(got) == expected, name
 
 
 def test_t_sj_17_w33_off_hand_lighting_encumbrance_stunned() -> None:
