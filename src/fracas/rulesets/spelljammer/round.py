@@ -155,7 +155,7 @@ def resolve(table: Table, state: SjState, item: Item) -> None:
         combat.strike(table, state, f, target, item.number)
         withdrawal.push(table, state, f, target)
     if f.plan.mode == "then_move" and f.able and not f.stunned:
-        if f.scheduled and withdrawal.move_now(table, state, f):
+        if target is not None and f.scheduled and withdrawal.move_now(table, state, f):
             combat.cancel_attacks(state, f)
         if not f.scheduled:
             withdrawal.after_attacks(table, state, f, f.last_attack)
