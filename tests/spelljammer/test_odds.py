@@ -102,10 +102,18 @@ def test_the_calculator_agrees_with_the_rules_rolled(
 
 
 def test_each_declared_attack_has_its_odds_beside_it() -> None:
-    battle = fracas.Battle(fracas.load(OGRE), seed=1, seats={"Empire": "person"})
+    """Beside the declaration: the attacks in reach, from where it stands (or with no
+    movement), giving up no SC; not running, Defending, aiming or attacking then moving."""
+    doc = {**BRAWL, "conditions": {"distance": 5}}
+    battle = fracas.Battle(fracas.from_document(doc), seed=1, seats={"A": "person"})
     question = battle.advance()
     request = question.request if question is not None else None
     assert isinstance(request, ChoiceRequest) and request.decision == decisions.DECLARE
     found = option_odds(battle)
-    attacks = [i for i, o in enumerate(request.options) if o.action == "attack"]
-    assert attacks and sorted(found) == attacks
+    plain = [
+        i
+        for i, o in enumerate(request.options)
+        if o.action == "attack" and o.mode in ("stand", "still") and not o.sacrifice
+    ]
+    assert len(plain) == 2 and sorted(found) == plain
+    assert len(request.options) > len(plain) + 2  # then_move, Defending … have none

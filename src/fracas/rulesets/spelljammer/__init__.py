@@ -125,14 +125,19 @@ class Spelljammer(Ruleset[model.Encounter, SjState]):
     def option_action(
         self, state: SjState, request: ChoiceRequest, option: object
     ) -> tuple[Combatant, Combatant, str] | None:
-        """A declared attack on a target, from where it stands, is one attack on it; moving,
-        running or a new target's choice (SJ-U7) likewise."""
+        """A declared attack on a target in reach, from where it stands and giving up no SC,
+        is one attack on it as things stand; so is a new target's choice (SJ-U7). Moving,
+        running (−25 SC), Defending, Careful Aim (+15) or attacking then moving change the
+        attack, and have no odds beside them."""
         who = request.who
         if not isinstance(who, Fighter) or not who.arms:
             return None
         if request.decision == decisions.DECLARE and isinstance(option, Plan):
-            if option.action == "attack" and option.target is not None:
-                return who, option.target, odds.attack_name(who)
+            t = option.target
+            if option.action != "attack" or t is None or option.sacrifice:
+                return None
+            if option.mode in ("stand", "still") and space.in_reach(who, t):
+                return who, t, odds.attack_name(who)
             return None
         if request.decision == decisions.RETARGET and isinstance(option, Fighter):
             return who, option, odds.attack_name(who)
