@@ -1,0 +1,166 @@
+"""The "Champions of the Empire" Spelljammer combat rules (seed 004, RULINGS.md §5, checklist
+spelljammer.md), stage 1: the segment count-down, Strike Chance against DEF, criticals and
+grievous hits, stun, spell casting times.
+
+Module map: `model` (encounter schema), `data` (tables), `setup` (stat block → fighter),
+`state` (fighters, plans, the agenda), `space` (squares on the plane), `options` (what may be
+declared), `initiative` (a roll per attack), `casting` (casting times and releases),
+`movement` (tenths of a move a segment, the free move), `hitting` (SC, DEF, the d100 and the
+table), `combat` (one attack, damage, stun, going down), `round` (declarations and the
+count-down), `commands` (the GM's commands), `policy` (default tactics), `decisions`,
+`events`, `odds` (the exact odds of one attack).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any, cast
+
+from fracas.core.combatant import Combatant, Side, Status, roster
+from fracas.core.controllers import Controller
+from fracas.core.events import CombatantSummary
+from fracas.core.requests import ChoiceRequest
+from fracas.core.ruleset import Ruleset, order_entry
+from fracas.core.table import Table
+from fracas.rulesets.spelljammer import data, decisions, model, odds, space
+from fracas.rulesets.spelljammer.commands import SjCommands
+from fracas.rulesets.spelljammer.policy import SjPolicy
+from fracas.rulesets.spelljammer.round import play_round
+from fracas.rulesets.spelljammer.setup import build, place
+from fracas.rulesets.spelljammer.state import Fighter, Plan, SjState
+
+
+class Spelljammer(Ruleset[model.Encounter, SjState]):
+    id = "spelljammer"
+    title = "Spelljammer (Champions of the Empire)"
+    source = "Champions of the Empire Spelljammer, combat (seed 004), stage 1: playable"
+    version = "1"
+
+    def encounter_model(self) -> type[model.Encounter]:
+        return model.Encounter
+
+    def templates(self) -> Mapping[str, Mapping[str, Any]]:
+        return data.templates()
+
+    def names(self) -> Mapping[str, Sequence[str]]:
+        return {"weapons": list(data.weapons())}  # each weapon's `weapon` (model.Weapon)
+
+    def setup(self, spec: model.Encounter) -> SjState:
+        members: dict[str, list[Combatant]] = {side.name: [] for side in spec.sides}
+        index = {side.name: i for i, side in enumerate(spec.sides)}
+        for order, e in enumerate(roster(spec.sides)):
+            f = build(e.sheet, e.name, e.id, e.side, order)
+            place(f, e.sheet, e.copy, index[e.side], len(members[e.side]), spec.conditions.distance)
+            if spec.options.hp_at_encounter_start:
+                f.wound_base = f.hp  # SJ-U17 option: the hit points as the encounter starts
+            members[e.side].append(f)
+        return SjState(
+            sides=[Side(name, group) for name, group in members.items()],
+            conditions=spec.conditions,
+            options=spec.options,
+        )
+
+    def play_round(self, table: Table, state: SjState) -> None:
+        play_round(table, state)
+
+    def policy(self, state: SjState) -> Controller:
+        return SjPolicy(state)
+
+    def summary(self, state: SjState) -> tuple[CombatantSummary, ...]:
+        return tuple(summarize(c) for c in state.fighters())
+
+    def commands(self) -> SjCommands:
+        return SjCommands()
+
+    def order_of_play(self, state: SjState) -> dict[str, Any]:
+        """Rules 28–32: the count-down — each fighter's attack segments and its spell's start
+        and release this round, highest first (fighters with nothing scheduled last)."""
+
+        def first(f: Fighter) -> int:
+            marks = [*f.scheduled, *([f.cast_start] if f.casting is not None else [])]
+            return -max(marks, default=-99)
+
+        return {
+            "kind": "segment count-down",
+            "round": state.round,
+            "segment": state.segment,
+            "entries": [
+                order_entry(
+                    f,
+                    attacks=sorted(f.scheduled, reverse=True),
+                    casting=f.casting.name if f.casting is not None else None,
+                    release=f.release if f.casting is not None else None,
+                    plan=str(f.plan) if f.plan is not None else None,
+                    stunned=f.stunned,
+                )
+                for f in sorted(state.fighters(), key=first)
+            ],
+        }
+
+    def card(self, state: SjState, combatant: Combatant) -> dict[str, Any]:
+        """Where it stands (squares), its weapons with SC and rank, DEF and PROT."""
+        f = cast(Fighter, combatant)
+        gear = [
+            {"name": a.data.name, "state": f"SC {a.sc}, rank {a.rank}, {a.damage}"} for a in f.arms
+        ]
+        parts = f.def_dex + f.def_skill + f.def_shield + f.def_magic_always + f.def_magic_other
+        gear.append({"name": "DEF", "state": str(parts)})
+        gear.append({"name": "PROT", "state": f"{f.prot_armour} armour + {f.prot_natural}"})
+        gear.extend({"name": s.name, "state": f"{s.uses} left"} for s in f.spells)
+        return {"where": space.where(f), "gear": gear}
+
+    # --- exact odds (issue 11): one attack (rules 37–71) -----------------------------------
+
+    def actions(self, state: SjState, actor: Combatant, target: Combatant) -> list[str]:
+        """The attack with the weapon in hand, when `actor` has one and can act."""
+        if not isinstance(actor, Fighter) or not isinstance(target, Fighter):
+            return []
+        if not actor.able or not target.able or actor.side == target.side or not actor.arms:
+            return []
+        if actor.stunned:
+            return []
+        return [odds.attack_name(actor)]
+
+    def option_action(
+        self, state: SjState, request: ChoiceRequest, option: object
+    ) -> tuple[Combatant, Combatant, str] | None:
+        """A declared attack on a target in reach, from where it stands and giving up no SC,
+        is one attack on it as things stand; so is a new target's choice (SJ-U7). Moving,
+        running (−25 SC), Defending, Careful Aim (+15) or attacking then moving change the
+        attack, and have no odds beside them."""
+        who = request.who
+        if not isinstance(who, Fighter) or not who.arms:
+            return None
+        if request.decision == decisions.DECLARE and isinstance(option, Plan):
+            t = option.target
+            if option.action != "attack" or t is None or option.sacrifice:
+                return None
+            if option.mode in ("stand", "still") and space.in_reach(who, t):
+                return who, t, odds.attack_name(who)
+            return None
+        if request.decision == decisions.RETARGET and isinstance(option, Fighter):
+            return who, option, odds.attack_name(who)
+        return None
+
+    def perform(
+        self, table: Table, state: SjState, actor: Combatant, target: Combatant, action: str
+    ) -> str:
+        assert isinstance(actor, Fighter) and isinstance(target, Fighter)
+        return odds.perform(table, state, actor, target)
+
+    def calculate(
+        self,
+        state: SjState,
+        actor: Combatant,
+        target: Combatant,
+        action: str,
+        defence: str | None,
+    ) -> dict[tuple[str, int, bool], Fraction] | None:
+        assert isinstance(actor, Fighter) and isinstance(target, Fighter)
+        return odds.attack_outcomes(state, actor, target)
+
+
+def summarize(c: Fighter) -> CombatantSummary:
+    word = "fighting" if c.status is Status.ACTIVE else c.status.value
+    return CombatantSummary.of(c, word, {"hp": (c.hp, c.max_hp), "PROT": c.prot()})

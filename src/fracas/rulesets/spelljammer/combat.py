@@ -1,0 +1,208 @@
+"""One attack and what it does (seed "Hitting", "Critical and Grievous Hits", "Taking
+Damage", "Wound Modifiers"; checklist rules 7, 37–94; SJ-U1, U8–U15, U18): the d100 against
+SC − DEF, the damage (doubled with no PROT on a critical or grievous hit), the grievous
+wound's chance and table, and the harm landing as its segment ends — hit points, the
+armour's PROT, stun and everything it cancels, going down."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from fracas.core.combatant import Status, record_harm
+from fracas.core.table import Table
+from fracas.rulesets.spelljammer import data
+from fracas.rulesets.spelljammer.events import (
+    ActionLost,
+    Attack,
+    Damage,
+    Down,
+    GrievousWound,
+    ProtLost,
+    Stunned,
+    Wounded,
+)
+from fracas.rulesets.spelljammer.hitting import (
+    GRIEVOUS,
+    MISS,
+    classify,
+    damage_taken,
+    defence,
+    strike_chance,
+    wound_level,
+)
+from fracas.rulesets.spelljammer.state import Fighter, Harm, SjState
+
+D100: Final = "1d100"
+TO_HIT: Final = "to hit (d100 ≤ SC − DEF)"
+DAMAGE: Final = "damage"
+WOUND_CHANCE: Final = "grievous wound chance (P10)"
+WOUND_TABLE: Final = "grievous wound table (SJ-U13)"
+
+
+def strike(
+    table: Table,
+    state: SjState,
+    attacker: Fighter,
+    target: Fighter,
+    number: int,
+    shield: bool = True,
+) -> str:
+    """Rule 7: one attack's own SC roll and damage roll (SJ-U5: d100, damage, then the
+    grievous chance and table). The harm lands as the segment ends (SJ-U1), or at once when
+    the same segment is played by IM. `number` 0 is a free attack on a withdrawer, which the
+    target meets without its shield (`shield`). Returns the result (miss, hit, critical,
+    grievous)."""
+    why: list[str] | None = [] if table.observed else None
+    sc = strike_chance(state, attacker, target, why)
+    dfn = defence(state, target, attacker, state.segment, why, shield)
+    if attacker.aimed and attacker.plan is not None and attacker.plan.mode != "aim":
+        attacker.aimed = False  # SJ-U43: the carried aim is spent on this shot
+    roll = table.roll(D100, by=attacker, reason=TO_HIT).total
+    result = classify(roll, sc - dfn)
+    state.tally[f"attacks: {result}"] += 1
+    if why is not None:
+        table.emit(
+            Attack, attacker=attacker.name, target=target.name, number=number, sc=sc,
+            defence=dfn, modified=sc - dfn, roll=roll, result=result, rules=", ".join(why),
+        )  # fmt: skip
+    if result == MISS:
+        return result
+    harm = hurt(table, attacker, target, result)
+    if result == GRIEVOUS:
+        grievous_wound(table, state, attacker, target, harm)
+    state.harms.append(harm)
+    if state.options.same_segment == "by_im":
+        land(table, state)
+    return result
+
+
+def rolled_damage(table: Table, attacker: Fighter) -> int:
+    """The weapon's damage dice, −2 in the off hand unless ambidextrous (rules 197–198)."""
+    w = attacker.weapon
+    rolled = table.roll(w.damage, by=attacker, reason=DAMAGE).total
+    if w.offhand and not attacker.ambidextrous:
+        rolled += int(data.tables()["offhand_damage"])
+    return rolled
+
+
+def hurt(table: Table, attacker: Fighter, target: Fighter, result: str) -> Harm:
+    """Rules 61–63, 70, 71 (SJ-U11, S-C4): the damage taken, and whether it stuns (more than
+    the target's threshold, after PROT)."""
+    rolled = rolled_damage(table, attacker)
+    amount = damage_taken(result, rolled, target.prot())
+    stuns = amount > target.stun_at
+    table.emit(
+        Damage, attacker=attacker.name, target=target.name, rolled=rolled,
+        doubled=result != "hit", prot=target.prot(), amount=amount, stuns=stuns,
+    )  # fmt: skip
+    return Harm(target, attacker, amount, stuns, grievous=result == GRIEVOUS)
+
+
+def grievous_wound(
+    table: Table, state: SjState, attacker: Fighter, target: Fighter, harm: Harm
+) -> None:
+    """Rule 64, P10, SJ-U13: a d100 against the weapon class's chance; on a wound, a d100 on
+    the class's table (two Puncture rows sourced, the rest PLACEHOLDER)."""
+    cls = attacker.weapon.data.weapon_class
+    chance = int(data.tables()["grievous_chance"][cls])
+    roll = table.roll(D100, by=attacker, reason=WOUND_CHANCE).total
+    words = ""
+    if roll <= chance:
+        face = table.roll(D100, by=attacker, reason=WOUND_TABLE).total
+        hp, bleed, tmr, words = data.grievous_wound(cls, face)
+        harm.amount += hp
+        harm.bleed, harm.tmr = bleed, tmr
+        state.tally["grievous wounds"] += 1
+    table.emit(GrievousWound, target=target.name, roll=roll, chance=chance, wound=words)
+
+
+def land(table: Table, state: SjState) -> None:
+    """SJ-U1: the segment's harm lands together as it ends — hit points, the armour's PROT −1
+    on a grievous hit (SJ-U12), a grievous wound's bleeding and TMR, then interruption of a
+    spell (P15), stun (SJ-U14) and going down (SJ-U18)."""
+    harms, state.harms = state.harms, []
+    for h in harms:
+        t = h.target
+        t.hp -= h.amount
+        record_harm(t, h.amount, h.by)
+        if h.grievous and t.prot_armour > 0:
+            t.prot_armour -= 1
+            table.emit(ProtLost, who=t.name, armour=t.prot_armour)
+        t.bleeding += h.bleed
+        t.tmr_lost += h.tmr
+        if h.amount > 0:
+            table.emit(
+                Wounded, who=t.name, amount=h.amount, hp=t.hp, max_hp=t.max_hp,
+                level=level_name(t),
+            )  # fmt: skip
+            interrupt(table, state, t)
+        if h.stuns and t.active and not t.stunned:
+            stun(table, state, t)
+    for h in harms:
+        if h.target.hp <= 0 and h.target.active:
+            fall(table, state, h.target)
+
+
+def level_name(f: Fighter) -> str:
+    level = wound_level(f, f.hp)
+    if level == 0:
+        return ""
+    levels = data.wound_levels()
+    return levels[len(levels) - level][2]
+
+
+def cancel(state: SjState, f: Fighter) -> list[str]:
+    """Every pending item of `f` this round goes (SJ-U14, SJ-U18): its attacks, its spell's
+    release, its movement. Returns what was lost, in words."""
+    lost: list[str] = []
+    for items in state.agenda.values():
+        for item in items:
+            if item.who is f and not item.done:
+                item.done = True
+                lost.append(f"attack {item.number}" if item.kind == "attack" else "its spell")
+    f.scheduled.clear()
+    f.casting = None
+    f.allowance = f.moved
+    return lost
+
+
+def cancel_attacks(state: SjState, f: Fighter) -> None:
+    """Its attacks still to come this round are given up (SJ-U29)."""
+    for items in state.agenda.values():
+        for item in items:
+            if item.who is f and item.kind == "attack":
+                item.done = True
+    f.scheduled.clear()
+
+
+def interrupt(table: Table, state: SjState, t: Fighter) -> None:
+    """Rules 4–5, P15 (default: any damage): a caster hurt between the start of casting and
+    the release loses the spell and its action for the round."""
+    if t.casting is None or state.options.interruption == "never":
+        return
+    if t.cast_start >= state.segment:  # begun; a spell gone off is no longer `casting`
+        spell = t.casting.name
+        t.casting.uses -= 1  # rule 5: the spell energy is lost
+        cancel(state, t)
+        state.tally["spells interrupted"] += 1
+        table.emit(ActionLost, who=t.name, what=spell, reason="hurt while casting (P15)")
+
+
+def stun(table: Table, state: SjState, t: Fighter) -> None:
+    """Rules 71–72, SJ-U14: stunned for the rest of the round, losing its remaining attacks,
+    its spell and its movement; attackers get +10 (hitting.strike_chance)."""
+    t.stunned = True
+    state.tally["stuns"] += 1
+    lost = cancel(state, t)
+    table.emit(Stunned, who=t.name, lost=", ".join(lost))
+
+
+def fall(table: Table, state: SjState, t: Fighter) -> None:
+    """SJ-U18: down at 0 hit points or below, losing its pending actions; dead at the
+    option's threshold (−10 by default)."""
+    cancel(state, t)
+    dead = t.hp <= state.options.dead_at
+    t.status = Status.DEAD if dead else Status.DOWN
+    t.went_down = True
+    state.tally["deaths" if dead else "downs"] += 1
+    table.emit(Down, who=t.name, hp=t.hp, dead=dead)

@@ -1,0 +1,123 @@
+"""The Spelljammer tables (seed 004, RULINGS.md §5, checklist spelljammer.md), read once from
+`data/*.yaml` so that a game master can replace them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from fracas.core.reading import load_yaml
+
+KINDS = ("melee", "thrown", "bow", "crossbow", "hand_crossbow")
+CLASSES = ("A", "B", "C")
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponData:
+    """A weapon row: damage dice, class A/B/C (P10), kind (rules 234–236), range in squares."""
+
+    name: str
+    damage: str
+    kind: str
+    weapon_class: str
+    range: int = 1
+    penetrating: bool = False
+    hands: int = 1
+
+    @property
+    def ranged(self) -> bool:
+        return self.kind != "melee"
+
+
+def _read(name: str) -> Any:
+    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+    return load_yaml(text)
+
+
+@cache
+def tables() -> dict[str, Any]:
+    found: dict[str, Any] = _read("tables.yaml")
+    return found
+
+
+@cache
+def weapons() -> dict[str, WeaponData]:
+    rows: dict[str, dict[str, Any]] = _read("weapons.yaml")
+    out = {}
+    for name, row in rows.items():
+        fields = {k: v for k, v in row.items() if k != "class"}
+        w = WeaponData(name=name, weapon_class=str(row["class"]), **fields)
+        if w.kind not in KINDS or w.weapon_class not in CLASSES:
+            raise ValueError(f"weapons.yaml: {name!r} has kind {w.kind!r} / class {w.weapon_class}")
+        out[name] = w
+    return out
+
+
+@cache
+def templates() -> dict[str, dict[str, Any]]:
+    found: dict[str, dict[str, Any]] = _read("bestiary.yaml")
+    return found
+
+
+@cache
+def critical_bands() -> tuple[tuple[int, int, int], ...]:
+    """Rules 39–59: (lowest modified SC, top grievous number, top critical number)."""
+    return tuple((int(a), int(b), int(c)) for a, b, c in tables()["critical"])
+
+
+def critical_band(modified: int) -> tuple[int, int]:
+    """Rules 39–59, SJ-U9: (grievous top, critical top) for a modified SC; (0, 0) at 0 or
+    below, where the table has no band."""
+    found = (0, 0)
+    for low, grievous, critical in critical_bands():
+        if modified >= low:
+            found = (grievous, critical)
+    return found
+
+
+def stun_threshold(con: int) -> int:
+    """Rules 71, 73–82 (P11): stunned when damage taken exceeds this: CON itself up to the
+    human maximum 25, the seed's table for 26–35, then 2·CON − 25."""
+    if con <= 25:
+        return con
+    table: dict[int, int] = tables()["stun"]
+    return int(table[con]) if con in table else 2 * con - 25
+
+
+def initiative_die(n: int) -> int:
+    """Rules 14–17 (P12): the die of the n-th attack (0-based): d10, d8, d6, d4, d3, d2."""
+    dice: list[int] = tables()["initiative_dice"]
+    return int(dice[min(n, len(dice) - 1)])
+
+
+def dex_im(dex: int) -> int:
+    """P2 (PROPOSED placeholder): the initiative modifier of a DEX score."""
+    for top, im in tables()["dex_im"]:
+        if dex <= int(top):
+            return int(im)
+    return int(tables()["dex_im"][-1][1])
+
+
+def mage_casting_time(rank: int, knowledge: str) -> int:
+    """Rules 121–127: a mage spell's casting time by rank and GK/SK."""
+    for top, gk, sk in tables()["mage_casting"]:
+        if rank <= int(top):
+            return int(gk if knowledge == "GK" else sk)
+    raise ValueError(f"rank {rank} is beyond the casting-time table")
+
+
+@cache
+def wound_levels() -> tuple[tuple[int, int, str], ...]:
+    """Rules 88–92 (S-C2): (hit points at or below, modifier, name), worst first."""
+    return tuple((int(a), int(b), str(c)) for a, b, c in tables()["wounds"])
+
+
+def grievous_wound(weapon_class: str, face: int) -> tuple[int, int, int, str]:
+    """SJ-U13: (hp now, bleeding a round, TMR lost, words) for a d100 face on the class's
+    table (two Puncture rows sourced, the rest PLACEHOLDER)."""
+    for top, hp, bleed, tmr, words in tables()["grievous_wounds"][weapon_class]:
+        if face <= int(top):
+            return int(hp), int(bleed), int(tmr), str(words)
+    raise ValueError(f"no grievous wound row for {face}")

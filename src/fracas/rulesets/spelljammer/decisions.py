@@ -1,0 +1,9 @@
+"""The names of the Spelljammer decisions: asked by the rules (`table.choose`), answered by
+the policy and shown to people as the question's prompt."""
+
+DECLARE = "declare"  # rules 1–2, SJ-U6: this round's action, target, movement and stance
+RETARGET = "new target"  # rule 3, SJ-U7: the declared target is down or out of reach
+PUSH = "push"  # rule 192, SJ-U28: force a desperate defender back 10 ft, or not
+MOVE_NOW = "move now"  # SJ-U29: give up the attacks left to move earlier (attack and move)
+
+ALL = (DECLARE, RETARGET, PUSH, MOVE_NOW)

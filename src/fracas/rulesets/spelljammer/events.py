@@ -1,0 +1,325 @@
+"""Spelljammer events, in the seed's words (Strike Chance, DEF, PROT, segments). Fighters
+are named by their unique names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from fracas.core.events import Event
+
+
+def _seg(s: int) -> str:
+    return f"{s:+d}" if s < 0 else str(s)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Declared(Event):
+    who: str
+    plan: str
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        return f"{self.who} declares: {self.plan}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Initiative(Event):
+    who: str
+    what: str  # "attack 1", "casting Bolt of Energy"
+    die: str
+    roll: int
+    modifiers: str
+    total: int
+    segment: int  # where it lands (after the equal-value shift); below −5: lost
+    note: str = ""
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        mods = f" {self.modifiers}" if self.modifiers else ""
+        note = f" — {self.note}" if self.note else ""
+        return (
+            f"{self.who}, {self.what}: {self.die} {self.roll}{mods} = {_seg(self.total)}"
+            f" → segment {_seg(self.segment)}{note}"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Schedule(Event):
+    """The count-down as it stands once initiative is rolled: segment → what happens."""
+
+    lines: tuple[str, ...]
+    depth: ClassVar[int] = 0
+
+    def text(self) -> str:
+        if not self.lines:
+            return "Count-down: nothing scheduled"
+        return "Count-down:\n" + "\n".join(f"      {line}" for line in self.lines)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Segment(Event):
+    segment: int
+    phase: str  # pre-movement, movement, post-movement
+    depth: ClassVar[int] = 0
+
+    def text(self) -> str:
+        return f"-- segment {_seg(self.segment)} ({self.phase})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Moved(Event):
+    who: str
+    squares: float
+    toward: str
+    gap: float
+    how: str
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        return (
+            f"{self.who} {self.how} {self.squares:.1f} sq toward {self.toward} "
+            f"(now {self.gap:.1f} sq apart)"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Attack(Event):
+    attacker: str
+    target: str
+    number: int
+    sc: int
+    defence: int
+    modified: int
+    roll: int
+    result: str
+    rules: str
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        why = f" [{self.rules}]" if self.rules else ""
+        what = f"attack {self.number}" if self.number else "free attack (withdrawal)"
+        return (
+            f"{self.attacker} {what} on {self.target}: SC {self.sc} − DEF "
+            f"{self.defence} = {self.modified}; d100 {self.roll:02d} → {self.result}{why}"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Damage(Event):
+    attacker: str
+    target: str
+    rolled: int
+    doubled: bool
+    prot: int
+    amount: int
+    stuns: bool
+    depth: ClassVar[int] = 2
+
+    def text(self) -> str:
+        how = f"{self.rolled} ×2, no PROT" if self.doubled else f"{self.rolled} − PROT {self.prot}"
+        stun = f" > stun threshold: {self.target} will be stunned" if self.stuns else ""
+        return f"damage {how} = {self.amount} to {self.target}{stun}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GrievousWound(Event):
+    target: str
+    roll: int
+    chance: int
+    wound: str
+    depth: ClassVar[int] = 2
+
+    def text(self) -> str:
+        if not self.wound:
+            return f"grievous wound? d100 {self.roll:02d} > {self.chance}%: no wound"
+        return (
+            f"grievous wound: d100 {self.roll:02d} ≤ {self.chance}%: {self.target} — {self.wound}"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProtLost(Event):
+    who: str
+    armour: int
+    depth: ClassVar[int] = 2
+
+    def text(self) -> str:
+        return f"{self.who}'s armour loses 1 PROT until repaired (armour PROT now {self.armour})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Wounded(Event):
+    who: str
+    amount: int
+    hp: int
+    max_hp: int
+    level: str
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        level = f", {self.level}" if self.level else ""
+        return f"{self.who} takes {self.amount}: {self.hp}/{self.max_hp} hp{level}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stunned(Event):
+    who: str
+    lost: str
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        lost = f"; loses {self.lost}" if self.lost else ""
+        return f"{self.who} is stunned for the rest of the round{lost}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Down(Event):
+    who: str
+    hp: int
+    dead: bool
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        return f"{self.who} {'dies' if self.dead else 'goes down'} at {self.hp} hp"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionLost(Event):
+    who: str
+    what: str
+    reason: str
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        return f"{self.who}: {self.what} lost — {self.reason}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Delayed(Event):
+    who: str
+    what: str
+    segment: int
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        return f"{self.who}: {self.what} waits (not yet in reach) → segment {_seg(self.segment)}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Retargeted(Event):
+    who: str
+    was: str
+    now: str
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        return f"{self.who} turns from {self.was} to {self.now} (the GM's minor adjustment)"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Casting(Event):
+    who: str
+    spell: str
+    start: int
+    release: int
+    note: str
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        note = f" — {self.note}" if self.note else ""
+        return (
+            f"{self.who} casts {self.spell}: starts on {_seg(self.start)}, goes off on "
+            f"{_seg(self.release)}{note}"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpellReleased(Event):
+    who: str
+    spell: str
+    target: str
+    effect: str
+    amount: int
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        if self.effect == "heal":
+            return f"{self.who}'s {self.spell} goes off: {self.target} regains {self.amount} hp"
+        return f"{self.who}'s {self.spell} goes off at {self.target}: {self.amount} damage"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CastChance(Event):
+    who: str
+    spell: str
+    roll: int
+    chance: int
+    works: bool
+    depth: ClassVar[int] = 2
+
+    def text(self) -> str:
+        verdict = "it works" if self.works else "the spell energy is lost"
+        return f"{self.who}: cast chance d100 {self.roll:02d} vs {self.chance}: {verdict}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AfterAttack(Event):
+    """Attack and Move (rules 135–144): when the mover may start moving, and why."""
+
+    who: str
+    last: int
+    roll: int  # the DEX roll, 0 when none was needed
+    band: int
+    start: int  # 0: no movement this round
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        how = f"DEX roll d100 {self.roll:02d} ({self.band}× DEX)" if self.roll else "no DEX roll"
+        if self.start <= 0:
+            return f"{self.who}: last attack on {_seg(self.last)}, {how}: cannot move this round"
+        return (
+            f"{self.who}: last attack on {_seg(self.last)}, {how}: moves from segment {self.start}"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoMovementBroken(Event):
+    """Rules 23–26 (SJ-U38): a no-movement fighter forced to move."""
+
+    who: str
+    lost: str
+    roll: int
+    needed: int
+    falls: bool
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        lost = f"loses {self.lost}; " if self.lost else ""
+        verdict = "falls down" if self.falls else "keeps its feet"
+        return (
+            f"{self.who} is forced to move under no movement: {lost}2× DEX roll d100 "
+            f"{self.roll:02d} vs {self.needed}: {verdict}"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pushed(Event):
+    who: str
+    by: str
+    gap: float
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        return f"{self.by} forces {self.who} back 10 ft (Desperate Defense; now {self.gap:.1f} sq)"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bleeding(Event):
+    who: str
+    amount: int
+    hp: int
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        return f"{self.who} bleeds {self.amount} (grievous wound): {self.hp} hp"

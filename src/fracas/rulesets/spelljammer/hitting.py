@@ -1,0 +1,226 @@
+"""Hitting (seed "Hitting", "Critical and Grievous Hits", "Automatic Hits and Misses", "Wound
+Modifiers", "Melee Modifiers", "Defending", "Ranged Modifiers"; RULINGS.md §5.1; checklist
+rules 37–69, 87–95, 168–186, 189–190, 196–198, 212–219, 225–236; SJ-U8–U10, U16, U17, U22,
+U25, U26, U42, U44): the Strike Chance and the DEF of one attack, and what its d100 makes of
+them. `why`, when given, collects each modifier in words for the log."""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+from fracas.rulesets.spelljammer import data, space
+from fracas.rulesets.spelljammer.state import Fighter, SjState
+
+MISS: Final = "miss"
+HIT: Final = "hit"
+CRITICAL: Final = "critical"
+GRIEVOUS: Final = "grievous"
+
+
+def _note(why: list[str] | None, value: int, words: str) -> int:
+    if why is not None and value:
+        why.append(f"{value:+d} {words}")
+    return value
+
+
+def wound_level(f: Fighter, hp: int) -> int:
+    """Rules 88–92: the index of the worst wound level `hp` is in (0: none; 1 badly, 2 very
+    badly, 3 critically wounded)."""
+    levels = data.wound_levels()  # worst first
+    for i, (top, _, _) in enumerate(levels):
+        if hp <= top:
+            return len(levels) - i
+    return 0
+
+
+def wound_modifier(f: Fighter) -> int:
+    """Rules 87–94, SJ-U16, SJ-U17: −10/−20/−30 on every d100 the character rolls; a fighter
+    whose starting hit points (its maximum, or the option's) already lie in a level has no
+    modifier until it reaches the next."""
+    level = wound_level(f, f.hp)
+    if level == 0 or level == wound_level(f, f.wound_base):
+        return 0
+    levels = data.wound_levels()
+    return levels[len(levels) - level][1]
+
+
+def casting_now(f: Fighter, segment: int) -> bool:
+    """Rules 116–119, 130: from the segment casting starts to the release."""
+    return f.casting is not None and f.cast_start >= segment >= f.release
+
+
+def stance_bonus(f: Fighter, melee: bool, state: SjState) -> tuple[int, str]:
+    """Rules 179–190 (S-C6, SJ-U26): Defending gives ⌊SC given up / 2⌋ (against melee unless
+    the option says all); Full Defense ⌈rank × 2.5⌉ + 5; Desperate ⌈rank × 2.5⌉ + 20."""
+    plan = f.plan
+    if plan is None:
+        return 0, ""
+    t = data.tables()["defending"]
+    rank = f.weapon.rank if f.arms else 0
+    if plan.action in ("full", "desperate"):
+        extra = int(t["full"] if plan.action == "full" else t["desperate"])
+        words = "Full Defense" if plan.action == "full" else "Desperate Defense"
+        return math.ceil(rank * 5 / 2) + extra, words
+    if plan.sacrifice and (melee or state.options.defending_against == "all"):
+        return plan.sacrifice // int(t["per_point"]), "Defending"
+    return 0, ""
+
+
+def defence(
+    state: SjState,
+    target: Fighter,
+    attacker: Fighter,
+    segment: int,
+    why: list[str] | None,
+    shield: bool = True,
+) -> int:
+    """SJ-U10: DEF assembled in order — its parts, less those the situation removes (casting:
+    DEX, Defense skill and shield, rules 117–119; Careful Aim: DEX and skill, 222; a
+    withdrawer under a free attack: the shield, `shield` False, rule 207, SJ-U40); the stance
+    bonus; the flat modifiers (no movement −20, rule 20; encumbered −10, rule 177). It may go
+    below 0."""
+    t = data.tables()
+    if not shield:
+        total = -target.def_shield
+        if why is not None:
+            why.append("withdrawing: no DEF from the shield")
+    else:
+        total = 0
+    total += target.def_magic_always + target.def_magic_other
+    if casting_now(target, segment):
+        if why is not None:
+            why.append("casting: no DEF from DEX, skill or shield")
+    elif target.plan is not None and target.plan.mode == "aim":
+        total += target.def_shield  # rule 222: the aimer loses DEX and Defense-skill DEF
+        if why is not None:
+            why.append("Careful Aim: no DEF from DEX or skill")
+    else:
+        total += target.def_dex + target.def_skill + target.def_shield
+    melee = not (attacker.arms and attacker.weapon.data.ranged)
+    bonus, words = stance_bonus(target, melee, state)
+    total += _note(why, bonus, words + " DEF")
+    if target.plan is not None and target.plan.still:
+        total += _note(why, int(t["no_movement"]["def"]), "DEF, no movement")
+    if target.encumbered:
+        total += _note(why, int(t["encumbered_def"]), "DEF, encumbered")
+    return total
+
+
+def attackers_on(state: SjState, target: Fighter, attacker: Fighter) -> int:
+    """SJ-U22 (rules 168, 170–171): the enemies of `target` that declared melee attacks on it
+    this round and can still attack, each tentacle pair counting as one attacker."""
+    count = max(1, attacker.tentacle_pairs)
+    for f in state.fighters():
+        plan = f.plan
+        if f is attacker or f.side == target.side or plan is None or plan.action != "attack":
+            continue
+        if plan.target is not target or not f.arms or f.weapon.data.ranged:
+            continue
+        if f.able and not f.stunned and (f.scheduled or f.last_attack == state.segment):
+            count += max(1, f.tentacle_pairs)  # SJ-U1: one attacking this segment still counts
+    return count
+
+
+def strike_chance(state: SjState, attacker: Fighter, target: Fighter, why: list[str] | None) -> int:
+    """The SC of one attack with its modifiers (rules 87, 147, 168, 172–178, 179, 196;
+    SJ-U25): wounds, Defending's sacrifice, run and attack, several attackers, a stunned
+    target, lighting, encumbrance, the off hand; and a missile's (`ranged`)."""
+    t = data.tables()
+    w = attacker.weapon
+    sc = w.sc + _note(why, wound_modifier(attacker), "wounded")
+    plan = attacker.plan
+    if plan is not None and plan.sacrifice:
+        sc += _note(why, -plan.sacrifice, "Defending")
+    if plan is not None and plan.mode == "run":
+        sc += _note(why, int(t["run_and_attack"]["sc"]), "run and attack")
+    if not w.data.ranged:
+        n = attackers_on(state, target, attacker) - 1
+        sc += _note(why, int(t["multiple_attackers"]) * n, "multiple attackers")
+    if target.stunned:
+        sc += _note(why, int(t["stunned_target"]), "target stunned")
+    aimer = target.plan is not None and target.plan.mode == "aim"
+    if aimer and not w.data.ranged and state.options.stationary_bonus == "all":
+        sc += _note(why, int(t["target_movement"]["stationary"]), "target aiming (SJ-U43)")
+    if not attacker.darkvision:
+        sc += _note(why, int(t["lighting"][state.conditions.lighting]), "lighting")
+    if attacker.encumbered:
+        sc += _note(why, int(t["encumbered_sc"]), "encumbered")
+    if w.offhand and not attacker.ambidextrous:
+        sc += _note(why, int(t["offhand_sc"]), "off hand")
+    if w.data.ranged:
+        sc += ranged(state, attacker, target, why)
+        if aims(attacker):
+            sc += _note(why, int(t["careful_aim"]), "Careful Aim")
+    return sc
+
+
+def aims(f: Fighter) -> bool:
+    """Rule 220, SJ-U43: Careful Aim's +15 on every shot of the round it is declared, or on
+    the first shot of the next round for a one-attack archer who has not moved since."""
+    plan = f.plan
+    if plan is None:
+        return False
+    if plan.mode == "aim":
+        return True
+    return f.aimed and plan.still and f.moved == 0
+
+
+def movement_of(f: Fighter, segment: int) -> str:
+    """SJ-U42: the target's declared movement — stationary (no movement, or casting), running
+    (run and attack, or running up), walking otherwise."""
+    plan = f.plan
+    if plan is None:
+        return "walking"
+    if plan.still or casting_now(f, segment):
+        return "stationary"
+    if plan.mode == "run" or plan.action == "advance":
+        return "running"
+    return "walking"
+
+
+def in_melee(state: SjState, f: Fighter) -> bool:
+    """SJ-U32: an able enemy within 1 square (5 ft)."""
+    return any(
+        isinstance(e, Fighter) and e.able and space.gap(f, e) <= space.REACH
+        for e in state.enemies_of(f)
+    )
+
+
+def ranged(state: SjState, attacker: Fighter, target: Fighter, why: list[str] | None) -> int:
+    """Rules 212–236 (SJ-U42, SJ-U44): target movement, cover, size, and a ranged weapon used
+    in melee (by specialisation)."""
+    t = data.tables()
+    move = movement_of(target, state.segment)
+    total = _note(why, int(t["target_movement"][move]), f"target {move}")
+    total += _note(why, int(t["cover"][target.cover]), f"{target.cover} cover")
+    total += _note(why, int(t["size"][target.size]), f"target {target.size}")
+    w = attacker.weapon
+    row = t["ranged_in_melee"].get(w.data.kind)
+    if row is not None and in_melee(state, attacker):
+        total += _note(why, int(row[w.specialist]), "ranged weapon in melee")
+    return total
+
+
+def classify(roll: int, modified: int) -> str:
+    """Rules 37, 39–69, SJ-U8, SJ-U9: d100 ≤ SC − DEF hits; the table by the modified SC
+    gives criticals and grievous hits; 96–100 always miss; 01, 02, 03 are floors (at least
+    grievous, critical, hit)."""
+    if roll >= int(data.tables()["always_miss"]):
+        return MISS
+    grievous, critical = data.critical_band(modified)
+    if roll <= grievous or roll == 1:
+        return GRIEVOUS
+    if roll <= critical or roll == 2:
+        return CRITICAL
+    if roll <= modified or roll == 3:
+        return HIT
+    return MISS
+
+
+def damage_taken(result: str, rolled: int, prot: int) -> int:
+    """Rules 61–63, 70, SJ-U11: a critical or grievous hit doubles the whole total and
+    ignores PROT; otherwise PROT comes off. Never below 0."""
+    if result in (CRITICAL, GRIEVOUS):
+        return max(0, 2 * rolled)
+    return max(0, rolled - prot)

@@ -1,0 +1,116 @@
+"""Initiative (seed "In a Nutshell", "Initiative", "Combining Actions"; checklist rules 7–20,
+28–32, 131–133, 145–149; P2, P12; SJ-U3, U4, U5): an initiative roll per attack on a
+shrinking die, the modifiers of the declaration, the equal-value shift, the −6 loss; the
+attacks a declaration loses are dropped before anything is rolled."""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+from fracas.core.table import Table
+from fracas.rulesets.spelljammer import casting, data, withdrawal
+from fracas.rulesets.spelljammer.events import Initiative
+from fracas.rulesets.spelljammer.state import Fighter, Item, Plan, SjState
+
+REASON: Final = "initiative"
+
+
+def kept_attacks(attacks: int, mode: str) -> int:
+    """Rules 132, 148, SJ-U4: move and attack loses half, rounded down; run and attack loses
+    half, rounded up, keeping at least one."""
+    if mode == "move":
+        return attacks - attacks // 2
+    if mode == "run":
+        return max(1, attacks - math.ceil(attacks / 2))
+    if mode == "aim":
+        return attacks - 1  # rule 223: aiming takes an attack (SJ-U43: one-attack archers aim)
+    return attacks
+
+
+def modifiers(plan: Plan) -> tuple[int, str]:
+    """Rules 18, 133, 146: no movement +3; move and attack −5; run and attack −7."""
+    t = data.tables()
+    if plan.still:
+        return int(t["no_movement"]["initiative"]), "+3 no movement"
+    if plan.mode == "move":
+        return int(t["move_and_attack"]["initiative"]), "−5 move and attack"
+    if plan.mode == "run":
+        return int(t["run_and_attack"]["initiative"]), "−7 run and attack"
+    return 0, ""
+
+
+def place(taken: set[int], total: int) -> int:
+    """Rule 10, SJ-U3: an attack landing on a segment one of the fighter's earlier attacks
+    holds goes 1 later, again and again."""
+    while total in taken:
+        total -= 1
+    return total
+
+
+def roll_attacks(table: Table, state: SjState, f: Fighter, plan: Plan) -> None:
+    """Rules 7, 9, 11, 13–17 (SJ-U5: in order, 1st attack first): d10, d8, d6 … + IM + the
+    declaration's modifiers; −6 or later is lost."""
+    lost_at = int(data.tables()["lost_at"])
+    mod, words = modifiers(plan)
+    taken: set[int] = set()
+    kept = kept_attacks(f.attacks, plan.mode)
+    if f.prone:  # SJ-U38: standing up costs half the round's attacks, rounded up
+        kept = max(0, kept - math.ceil(f.attacks / 2))
+        f.prone = False
+    for k in range(kept):
+        die = data.initiative_die(k)
+        roll = table.roll(f"1d{die}", by=f, reason=f"{REASON}, attack {k + 1}").total
+        total = roll + f.im + mod
+        segment = place(taken, total)
+        note = "" if segment == total else "same as an earlier attack: 1 segment later"
+        if segment <= lost_at:
+            note = "−6 or later: the attack is lost"
+            state.tally["attacks lost to initiative"] += 1
+        else:
+            taken.add(segment)
+            f.scheduled.append(segment)
+            state.agenda.setdefault(segment, []).append(Item(f, "attack", k + 1, segment))
+        if table.observed:
+            parts = f"{f.im:+d} IM" + (f" {words}" if words else "")
+            table.emit(
+                Initiative, who=f.name, what=f"attack {k + 1}", die=f"1d{die}", roll=roll,
+                modifiers=parts, total=total, segment=segment, note=note,
+            )  # fmt: skip
+    if plan.mode == "then_move" and not f.scheduled:
+        withdrawal.after_attacks(table, state, f, 99)  # SJ-U29: no attack made: as if before 10
+
+
+def roll_casting(table: Table, state: SjState, f: Fighter, plan: Plan) -> None:
+    """Rules 33, 112: roll initiative normally to begin casting (+3 with no movement); a
+    carried spell starts on 10 without a roll (SJ-U35)."""
+    spell = plan.spell
+    assert spell is not None
+    if plan.action == "continue":
+        release = casting.begin(table, state, f, spell, casting.START, carried=True)
+    else:
+        mod, words = modifiers(plan)
+        roll = table.roll("1d10", by=f, reason=f"{REASON}, casting").total
+        start = roll + f.im + mod
+        if table.observed:
+            parts = f"{f.im:+d} IM" + (f" {words}" if words else "")
+            table.emit(
+                Initiative, who=f.name, what=f"casting {spell.name}", die="1d10", roll=roll,
+                modifiers=parts, total=start, segment=start,
+            )  # fmt: skip
+        release = casting.begin(table, state, f, spell, start, carried=False)
+    if release is not None:
+        state.agenda.setdefault(release, []).append(Item(f, "release", 1, release))
+
+
+def roll_all(table: Table, state: SjState) -> None:
+    """SJ-U5: per combatant in encounter order."""
+    for f in state.fighters():
+        plan = f.plan
+        if plan is None or not f.able:
+            continue
+        if plan.action == "attack":
+            roll_attacks(table, state, f, plan)
+        elif plan.action in ("cast", "continue"):
+            roll_casting(table, state, f, plan)
+        f.prone = False  # SJ-U38: it stood up (a cost only to its attacks)

@@ -1,0 +1,116 @@
+"""Movement in the count-down (seed "The Initiative Round", "Combining Actions"; checklist
+rules 19, 28–31, 131, 134, 145, 211; SJ-U2, SJ-U47): each mover covers a tenth of its own
+allowance a segment from 10 to 1, all from the positions at the segment's start, stopping
+once in reach of its target; the 5 ft free move."""
+
+from __future__ import annotations
+
+from fracas.core.geometry import Position
+from fracas.core.table import Table
+from fracas.rulesets.spelljammer import data, space, withdrawal
+from fracas.rulesets.spelljammer.events import Moved
+from fracas.rulesets.spelljammer.hitting import wound_modifier
+from fracas.rulesets.spelljammer.state import Fighter, Plan, SjState
+
+
+def tmr(state: SjState, f: Fighter) -> float:
+    """P3, SJ-U16: TMR in squares, less a grievous wound's loss and the wound modifier
+    (−10 % / −20 % / −30 %; with the option `flat`, the seed's words as written: −10 / −20 /
+    −30 to TMR, which stops a wounded fighter)."""
+    base = max(0, f.tmr - f.tmr_lost)
+    mod = wound_modifier(f)
+    if state.options.tmr_wound_penalty == "flat":
+        return float(max(0, base + mod))
+    return base * (100 + mod) / 100
+
+
+def allowance(state: SjState, f: Fighter, plan: Plan) -> float:
+    """SJ-U2: the round's movement — move and attack ½ TMR (rule 131), run and attack TMR
+    (145), running up without attacking 2× TMR; standing, casting, no movement: none (the
+    free move is apart, rule 134)."""
+    if plan.action == "advance":
+        return 2 * tmr(state, f)
+    if plan.action != "attack":
+        return 0.0
+    return {"move": 0.5, "run": 1.0}.get(plan.mode, 0.0) * tmr(state, f)
+
+
+def goal(state: SjState, f: Fighter) -> Fighter | None:
+    """Its declared target, or the nearest able enemy once that one is down."""
+    plan = f.plan
+    if plan is not None and plan.target is not None and plan.target.able:
+        return plan.target
+    return nearest_foe(state, f)
+
+
+def nearest_foe(state: SjState, f: Fighter) -> Fighter | None:
+    foes = [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.able]
+    return min(foes, key=lambda e: space.gap(f, e)) if foes else None
+
+
+def leaving(f: Fighter) -> bool:
+    """Attack and Move (rule 135): it moves away once its attacks are done."""
+    return f.plan is not None and f.plan.mode == "then_move"
+
+
+def wants_to_move(state: SjState, f: Fighter) -> bool:
+    """Movement left this round, able and not stunned, and not yet in reach of its goal (or,
+    leaving, from its first segment of movement, SJ-U29)."""
+    if f.allowance - f.moved <= 1e-9 or not f.able or f.stunned:
+        return False
+    if leaving(f):
+        return state.segment <= f.move_from and nearest_foe(state, f) is not None
+    target = goal(state, f)
+    return target is not None and space.gap(f, target) > space.STAND_OFF + 1e-6
+
+
+def step(table: Table, state: SjState) -> None:
+    """Rule 30, SJ-U2: one segment's movement, everyone at once from where they stood."""
+    moves: list[tuple[Fighter, Fighter, Position]] = []
+    for f in state.fighters():
+        if not wants_to_move(state, f):
+            continue
+        target = nearest_foe(state, f) if leaving(f) else goal(state, f)
+        assert target is not None
+        squares = min(f.allowance - f.moved, f.allowance / 10)
+        if leaving(f):
+            to = withdrawal.away(f, target, squares)
+        else:
+            to = space.step_toward(f, target, squares)
+        moves.append((f, target, to))
+    for f, target, to in moves:
+        if leaving(f) and not withdrawal.withdraw(table, state, f, to):
+            continue
+        done = f.position.distance(to) / space.SQUARE
+        f.position = to
+        f.moved += done  # in reach, it stops (SJ-U2); it goes on if the target moves off
+        if done > 1e-9 and table.observed:
+            how = "runs" if f.plan is not None and f.plan.mode == "run" else "moves"
+            if f.plan is not None and f.plan.action == "advance":
+                how = "runs"
+            if leaving(f):
+                how = "moves away"
+            table.emit(
+                Moved, who=f.name, squares=done, toward=target.name,
+                gap=space.gap(f, target), how=how,
+            )  # fmt: skip
+
+
+def free_move(table: Table, f: Fighter, target: Fighter) -> bool:
+    """Rules 19, 134, SJ-U47: one square, once a round, never under no movement; taken when an
+    attack falls due with its target a square out of reach."""
+    plan = f.plan
+    if not f.free_move or plan is None or plan.still:
+        return False
+    if f.arms and f.weapon.data.ranged:
+        return False
+    if space.gap(f, target) > space.REACH + float(data.tables()["free_move"]):
+        return False
+    f.free_move = False
+    f.position = space.step_toward(f, target, 1.0)
+    if table.observed:
+        table.emit(
+            Moved, who=f.name, squares=1.0, toward=target.name, gap=space.gap(f, target),
+            how="takes the 5 ft free move,",
+        )  # fmt: skip
+    return True

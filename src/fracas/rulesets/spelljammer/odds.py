@@ -1,0 +1,89 @@
+"""Exact odds of one Spelljammer attack (DESIGN.md §6, issue 11), from the dice
+distributions, not by sampling: the d100 against SC − DEF as `hitting` assembles them (the
+table's criticals and grievous hits, the automatic results as floors, SJ-U8), the damage
+dice (doubled with no PROT on a critical or grievous hit, SJ-U11), the grievous wound's
+chance and table (SJ-U13), stun (damage taken above the threshold, rule 71) and going down
+(SJ-U18). All arithmetic in Fractions; tested against the enumerated rules
+(tests/spelljammer/test_odds.py)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+from fracas.core.table import Table
+from fracas.dice import compile_dice
+from fracas.rulesets.spelljammer import combat, data, hitting
+from fracas.rulesets.spelljammer.state import Fighter, SjState
+
+Outcomes = dict[tuple[str, int, bool], Fraction]  # (result, harm, target out) → probability
+
+STUNNED = ", stunned"  # rule 71: the result's suffix when the hit stuns
+WOUND = ", wound"  # rule 64, P10: the grievous hit is a grievous wound
+NONE: dict[int, Fraction] = {-1: Fraction(1)}  # no grievous wound to roll
+
+
+def attack_name(f: Fighter) -> str:
+    return f"attack with {f.weapon.data.name}"
+
+
+def named(result: str, wound: bool, stuns: bool) -> str:
+    return result + (WOUND if wound else "") + (STUNNED if stuns else "")
+
+
+def perform(table: Table, state: SjState, actor: Fighter, target: Fighter) -> str:
+    """One attack by the rules (`combat.strike`), its harm landed (`combat.land`)."""
+    wounds = state.tally["grievous wounds"]
+    result = combat.strike(table, state, actor, target, 1)
+    stuns = any(h.stuns for h in state.harms) or target.stunned
+    combat.land(table, state)
+    return named(result, state.tally["grievous wounds"] > wounds, stuns)
+
+
+def d100(modified: int) -> dict[str, Fraction]:
+    """Rules 37, 39–69: P(each result) of the d100 against the modified SC."""
+    out: defaultdict[str, Fraction] = defaultdict(Fraction)
+    for roll in range(1, 101):
+        out[hitting.classify(roll, modified)] += Fraction(1, 100)
+    return dict(out)
+
+
+def damage(f: Fighter, result: str, prot: int) -> dict[int, Fraction]:
+    """P(each damage taken) of a hit of `result` (SJ-U11, rules 197–198)."""
+    w = f.weapon
+    shift = int(data.tables()["offhand_damage"]) if w.offhand and not f.ambidextrous else 0
+    dist = compile_dice(w.damage).distribution()
+    out: defaultdict[int, Fraction] = defaultdict(Fraction)
+    for total in dist.outcomes():
+        out[hitting.damage_taken(result, total + shift, prot)] += dist.probability(total)
+    return dict(out)
+
+
+def wounds(weapon_class: str) -> dict[int, Fraction]:
+    """P10, SJ-U13: the extra hit points of a grievous hit — none unless the d100 is within
+    the class's chance, then the table's row for a second d100. Key −1: no wound."""
+    chance = int(data.tables()["grievous_chance"][weapon_class])
+    out: defaultdict[int, Fraction] = defaultdict(Fraction)
+    out[-1] = Fraction(100 - chance, 100)
+    for face in range(1, 101):
+        out[data.grievous_wound(weapon_class, face)[0]] += Fraction(chance, 100 * 100)
+    return dict(out)
+
+
+def attack_outcomes(state: SjState, actor: Fighter, target: Fighter) -> Outcomes:
+    """The exact outcomes of `combat.strike` and `combat.land` for one attack."""
+    sc = hitting.strike_chance(state, actor, target, None)
+    dfn = hitting.defence(state, target, actor, state.segment, None)
+    out: defaultdict[tuple[str, int, bool], Fraction] = defaultdict(Fraction)
+    for result, p in d100(sc - dfn).items():
+        if result == hitting.MISS:
+            out[(result, 0, not target.able)] += p
+            continue
+        extra = wounds(actor.weapon.data.weapon_class) if result == hitting.GRIEVOUS else NONE
+        for amount, q in damage(actor, result, target.prot()).items():
+            stuns = amount > target.stun_at
+            for more, r in extra.items():
+                harm = amount + max(0, more)
+                name = named(result, more >= 0, stuns)
+                out[(name, harm, target.hp - harm <= 0)] += p * q * r
+    return dict(out)

@@ -1,0 +1,224 @@
+"""The Spelljammer round (seed "Action Declaration", "In a Nutshell", "The Initiative Round";
+RULINGS.md §5.1; checklist rules 1–3, 6, 28–32; SJ-U1–U7): declarations, all at once; an
+initiative roll per attack and per spell; then the count-down — an agenda of attacks and
+spell releases by segment, from the highest initiative down to −5, with movement in tenths
+on segments 10 to 1 after each segment's actions; harm lands as each segment ends."""
+
+from __future__ import annotations
+
+from fracas.core.table import Table
+from fracas.rulesets.spelljammer import (
+    casting,
+    combat,
+    data,
+    decisions,
+    initiative,
+    movement,
+    options,
+    space,
+    withdrawal,
+)
+from fracas.rulesets.spelljammer.events import (
+    ActionLost,
+    Bleeding,
+    Declared,
+    Delayed,
+    Retargeted,
+    Schedule,
+    Segment,
+)
+from fracas.rulesets.spelljammer.state import Fighter, Item, SjState
+
+TIE: str = "tie on the same segment (SJ-U1 by_im)"
+
+
+def play_round(table: Table, state: SjState) -> None:
+    """Rules 1–2, 28: declare, roll, count down; bleeding as the round ends."""
+    begin(state)
+    declare(table, state)
+    initiative.roll_all(table, state)
+    if table.observed:
+        table.emit(Schedule, lines=tuple(countdown_lines(state)))
+    top = max([10, *state.agenda])
+    for segment in range(top, int(data.tables()["last_segment"]) - 1, -1):
+        run_segment(table, state, segment)
+        table.between_actions()
+    end(table, state)
+
+
+def begin(state: SjState) -> None:
+    state.agenda = {}
+    state.harms = []
+    state.segment = 11
+    for f in state.fighters():
+        f.plan = None
+        f.stunned = False  # rule 71: the stun lasts the rest of the round it came in
+        f.allowance = f.moved = 0.0
+        f.free_move = True
+        f.casting, f.cast_start, f.release = None, 99, 99
+        f.scheduled = []
+        f.free_attacked, f.pushed_by = [], []
+        f.move_from, f.last_attack = 10, 99
+
+
+def declare(table: Table, state: SjState) -> None:
+    """Rules 1–2, SJ-U6: each fighter declares in encounter order (SJ-U5), choosing among the
+    legal plans as things stood before the round; the declarations are announced together."""
+    fighters = [f for f in state.fighters() if f.able]
+    for f in fighters:
+        carried, aim = f.carried, f.carried_target
+        f.carried, f.carried_target = None, None
+        plans = options.plans(state, f, carried, aim)
+        f.plan = table.choose(f, decisions.DECLARE, plans)
+        f.allowance = movement.allowance(state, f, f.plan)
+    if table.observed:
+        for f in fighters:
+            table.emit(Declared, who=f.name, plan=str(f.plan), audience=f.audience)
+
+
+def countdown_lines(state: SjState) -> list[str]:
+    """The count-down in words: each segment's attacks, casting starts and releases, and when
+    the movers move (rules 28–31)."""
+    at: dict[int, list[str]] = {}
+    for segment, items in state.agenda.items():
+        for i in items:
+            name = i.who.name
+            what = f"{name} attack {i.number}" if i.kind == "attack" else f"{name}'s spell goes off"
+            at.setdefault(segment, []).append(what)
+    for f in state.fighters():
+        if f.casting is not None:
+            at.setdefault(f.cast_start, []).insert(0, f"{f.name} starts {f.casting.name}")
+    movers = [f"{f.name} ({f.allowance:.1f} sq)" for f in state.fighters() if f.allowance > 0]
+    leavers = [
+        f.name for f in state.fighters() if f.plan is not None and f.plan.mode == "then_move"
+    ]
+    if movers:
+        at.setdefault(10, []).append("movement 10…1: " + ", ".join(movers))
+    if leavers:
+        at.setdefault(10, []).append("moving away after the last attack: " + ", ".join(leavers))
+    return [f"{s}: {'; '.join(at[s])}" for s in sorted(at, reverse=True)]
+
+
+def phase(segment: int) -> str:
+    """Rules 28–31: above 10 pre-movement, 10 to 1 movement, 0 to −5 post-movement."""
+    return "pre-movement" if segment > 10 else "movement" if segment >= 1 else "post-movement"
+
+
+def run_segment(table: Table, state: SjState, segment: int) -> None:
+    """SJ-U1: the segment's attacks and releases, against the state at its start (or by IM,
+    higher first, with the option); the harm lands; then, on 10 to 1, the movement step."""
+    state.segment = segment
+    items = [i for i in state.agenda.get(segment, []) if not i.done]
+    moving = 1 <= segment <= 10 and any(movement.wants_to_move(state, f) for f in state.fighters())
+    if not items and not moving:
+        return
+    if table.observed:
+        table.emit(Segment, segment=segment, phase=phase(segment))
+    if state.options.same_segment == "by_im":
+        items = by_im(table, items)
+    for item in items:
+        if not item.done:
+            resolve(table, state, item)
+    combat.land(table, state)
+    if moving:
+        movement.step(table, state)
+
+
+def by_im(table: Table, items: list[Item]) -> list[Item]:
+    """SJ-U1 option `by_im`: higher IM first; fighters tied on IM by a d10 each (high first),
+    in encounter order."""
+    ims: dict[int, list[Fighter]] = {}
+    for i in items:
+        if i.who not in ims.setdefault(i.who.im, []):
+            ims[i.who.im].append(i.who)
+    rank: dict[int, tuple[int, int]] = {}
+    for im, tied in ims.items():
+        for f in tied:
+            roll = table.roll("1d10", by=f, reason=TIE).total if len(tied) > 1 else 0
+            rank[id(f)] = (-im, -roll)
+    return sorted(items, key=lambda i: (rank[id(i.who)], i.who.order, i.number))
+
+
+def resolve(table: Table, state: SjState, item: Item) -> None:
+    item.done = True
+    f = item.who
+    if item.kind == "release":
+        casting.release(table, state, f)
+        return
+    if item.segment in f.scheduled:
+        f.scheduled.remove(item.segment)
+    if not f.able or f.stunned or f.plan is None:
+        return
+    target = reach(table, state, f, item)
+    if target is not None:
+        f.last_attack = item.segment
+        combat.strike(table, state, f, target, item.number)
+        withdrawal.push(table, state, f, target)
+    if f.plan.mode == "then_move" and f.able and not f.stunned:
+        if target is not None and f.scheduled and withdrawal.move_now(table, state, f):
+            combat.cancel_attacks(state, f)
+        if not f.scheduled:
+            withdrawal.after_attacks(table, state, f, f.last_attack)
+
+
+def reach(table: Table, state: SjState, f: Fighter, item: Item) -> Fighter | None:
+    """SJ-U2, SJ-U7, rule 134: the declared target if it stands and is in reach (after the
+    free move if need be); a mover not yet there waits a segment (option `late_arrival`);
+    otherwise another target in reach, or the attack is lost."""
+    plan = f.plan
+    assert plan is not None
+    target = plan.target
+    if target is not None and target.able:
+        if space.in_reach(f, target) or (
+            movement.free_move(table, f, target) and space.in_reach(f, target)
+        ):
+            return target
+        if waits(state, f, item):
+            table.emit(Delayed, who=f.name, what=f"attack {item.number}", segment=item.segment)
+            return None
+    others = [
+        e for e in state.enemies_of(f)
+        if isinstance(e, Fighter) and e.able and space.in_reach(f, e)
+    ]  # fmt: skip
+    what = f"attack {item.number}"
+    if not others:
+        why = "its target is down" if target is None or not target.able else "out of reach"
+        table.emit(ActionLost, who=f.name, what=what, reason=f"{why}, nobody else in reach")
+        state.tally["attacks lost: no target"] += 1
+        return None
+    now = table.choose(f, decisions.RETARGET, others)
+    table.emit(Retargeted, who=f.name, was=target.name if target else "nobody", now=now.name)
+    plan.target = now
+    return now
+
+
+def waits(state: SjState, f: Fighter, item: Item) -> bool:
+    """SJ-U2: an attack due before its attacker is in reach waits for the segment it arrives,
+    while it is still moving (down to segment 1); with `late_arrival: lose` it is lost."""
+    if state.options.late_arrival == "lose":
+        return False
+    if f.allowance - f.moved <= 1e-9 or state.segment <= 1:
+        return False
+    later = min(state.segment - 1, 10)
+    item.done = False
+    item.segment = later
+    state.agenda.setdefault(later, []).append(item)
+    f.scheduled.append(later)
+    return True
+
+
+def end(table: Table, state: SjState) -> None:
+    """SJ-U13, SJ-U14: bleeding from grievous wounds (no PROT, no stun); stun ends; a
+    one-attack archer's Careful Aim carries to its next shot (SJ-U43)."""
+    for f in state.fighters():
+        plan = f.plan
+        aimed = plan is not None and plan.mode == "aim" and f.attacks == 1
+        f.aimed = (aimed or (f.aimed and f.moved == 0 and plan is not None and plan.still)) and (
+            not f.stunned
+        )
+        if f.bleeding and f.active:
+            f.hp -= f.bleeding
+            table.emit(Bleeding, who=f.name, amount=f.bleeding, hp=f.hp)
+            if f.hp <= 0:
+                combat.fall(table, state, f)
+        f.stunned = False

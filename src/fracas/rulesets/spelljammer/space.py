@@ -1,0 +1,42 @@
+"""Squares on the core's plane (SJ-U47): 1 square = 5 ft = 1.524 m; TMR counts squares a
+round; melee reach is 1 square (diagonals included); the free move is 1 square."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from fracas.core.geometry import Position
+from fracas.rulesets.spelljammer import data
+from fracas.rulesets.spelljammer.state import Fighter
+
+SQUARE: Final = float(data.tables()["square_m"])  # metres (SJ-U47)
+REACH: Final = float(data.tables()["reach"])  # squares: adjacent, a diagonal (1.41) included
+STAND_OFF: Final = 1.0  # a mover stops one square from its target (SJ-U2)
+
+
+def at_feet(x: float, y: float) -> Position:
+    return Position(x * 0.3048, y * 0.3048)
+
+
+def gap(a: Fighter, b: Fighter) -> float:
+    """The distance between two fighters, in squares."""
+    return a.position.distance(b.position) / SQUARE
+
+
+def in_reach(a: Fighter, b: Fighter) -> bool:
+    """SJ-U47: a melee weapon reaches 1 square; a missile its range in squares."""
+    if a.arms and a.weapon.data.ranged:
+        return gap(a, b) <= a.weapon.data.range
+    return gap(a, b) <= REACH
+
+
+def step_toward(a: Fighter, b: Fighter, squares: float) -> Position:
+    """Up to `squares` toward `b`, stopping one square short (SJ-U2: a mover stops once in
+    reach of its target)."""
+    room = max(0.0, gap(a, b) - STAND_OFF)
+    return a.position.toward(b.position, min(room, squares) * SQUARE)
+
+
+def where(a: Fighter) -> str:
+    p = a.position
+    return f"({p.x / SQUARE:.1f}, {p.y / SQUARE:.1f}) squares"

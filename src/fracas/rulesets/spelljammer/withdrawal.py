@@ -1,0 +1,139 @@
+"""Attack and Move, withdrawal and the Desperate Defense push (seed "Attack and Move",
+"Withdrawing From Melee", "Desperate Defense"; checklist rules 135–144, 192, 194, 202–209;
+P4, S-C7, SJ-U28, SJ-U29, SJ-U39, SJ-U40)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from fracas.core.geometry import Position
+from fracas.core.table import Table
+from fracas.rulesets.spelljammer import combat, data, decisions, space
+from fracas.rulesets.spelljammer.events import AfterAttack, NoMovementBroken, Pushed
+from fracas.rulesets.spelljammer.hitting import casting_now, wound_modifier
+from fracas.rulesets.spelljammer.state import Fighter, SjState
+
+DEX_ROLL: Final = "DEX roll (attack and move, P4)"
+FALL_ROLL: Final = "2× DEX roll or fall (no movement broken, rule 25)"
+NO_PUSH: Final = "no push"
+PUSH: Final = "push 10 ft"
+PUSH_SQUARES: Final = float(data.tables()["push"])  # SJ-U28, SJ-U47: 10 ft
+
+
+def band(roll: int, stat: int) -> int:
+    """P4: the smallest k of 1…4 with roll ≤ k × stat, else 5 ("5× or worse")."""
+    for k in range(1, 5):
+        if roll <= k * stat:
+            return k
+    return 5
+
+
+def after_attacks(table: Table, state: SjState, f: Fighter, last: int) -> None:
+    """Rules 135–144, S-C7, SJ-U29: once the last attack is made — above 10: move ½ TMR from
+    10; on 2 to 10: a DEX roll (with the wound modifier, SJ-U16), moving from `last − k` at
+    the k× band, not at 5×; on 1 or later: no movement."""
+    roll, k, start = 0, 0, 10
+    if last <= 1:
+        start = 0
+    elif last <= 10:
+        roll = table.roll(combat.D100, by=f, reason=DEX_ROLL).total
+        k = band(roll - wound_modifier(f), f.dex)
+        start = 0 if k == 5 else last - k
+    f.move_from = start
+    if start >= 1:  # rule 136: ½ TMR, 1/20 of TMR a segment; rule 143: none after 1
+        f.allowance = f.moved + 0.5 * max(0.0, f.tmr - f.tmr_lost)
+    table.emit(AfterAttack, who=f.name, last=last, roll=roll, band=k, start=max(0, start))
+
+
+KEEP: Final = "keep attacking"
+MOVE_NOW: Final = "give up the attacks left and move"
+
+
+def move_now(table: Table, state: SjState, f: Fighter) -> bool:
+    """SJ-U29: at each of its attack segments an attack-and-move fighter may give up the
+    attacks left to move earlier (not on 1 or later: no movement would follow, S-C7)."""
+    if state.segment <= 1:
+        return False
+    return table.choose(f, decisions.MOVE_NOW, [KEEP, MOVE_NOW]) == MOVE_NOW
+
+
+def away(f: Fighter, foe: Fighter, squares: float) -> Position:
+    """`squares` straight away from `foe`."""
+    p, q = f.position, foe.position
+    d = p.distance(q) or 1.0
+    metres = squares * space.SQUARE
+    return Position(p.x + (p.x - q.x) / d * metres, p.y + (p.y - q.y) / d * metres)
+
+
+def free_attackers(state: SjState, f: Fighter) -> list[Fighter]:
+    """SJ-U39, rules 205, 208: the engaged opponents who may strike at a withdrawer: able, in
+    reach with a melee weapon, not stunned, not casting, not in Full or Desperate Defense,
+    once per withdrawer a round."""
+    out = []
+    for e in state.enemies_of(f):
+        if not isinstance(e, Fighter) or not e.able or e.stunned or not e.arms:
+            continue
+        if e.weapon.data.ranged or not space.in_reach(e, f) or f in e.free_attacked:
+            continue
+        if casting_now(e, state.segment) or (
+            e.plan is not None and e.plan.action in ("full", "desperate")
+        ):
+            continue
+        out.append(e)
+    return out
+
+
+def withdraw(table: Table, state: SjState, f: Fighter, to: Position) -> bool:
+    """Rules 202, 207, 209, SJ-U39, SJ-U40: a step that takes `f` out of an engaged
+    opponent's reach gives that opponent a free attack at once, at its Defending penalty,
+    against `f`'s DEF without the shield; it costs the opponent none of its attacks. False
+    when the withdrawer falls or is stunned before it steps."""
+    struck = False
+    for e in free_attackers(state, f):
+        if e.position.distance(to) / space.SQUARE > space.REACH:
+            e.free_attacked.append(f)
+            state.tally["free attacks"] += 1
+            combat.strike(table, state, e, f, 0, shield=False)
+            struck = True
+    if struck:
+        combat.land(table, state)
+    return f.able and not f.stunned
+
+
+def push(table: Table, state: SjState, attacker: Fighter, target: Fighter) -> None:
+    """Rules 192, 194, SJ-U28: once per attacking opponent a round, at its first attack on a
+    desperate defender, hit or miss, the attacker may force it back up to 10 ft (straight
+    away; no hazards in stage 1) — or ignore it."""
+    plan = target.plan
+    if plan is None or plan.action != "desperate" or attacker in target.pushed_by:
+        return
+    if not target.able:
+        return
+    target.pushed_by.append(attacker)
+    if table.choose(attacker, decisions.PUSH, [NO_PUSH, PUSH]) == PUSH:
+        target.position = away(target, attacker, PUSH_SQUARES)
+        state.tally["pushes"] += 1
+        table.emit(Pushed, who=target.name, by=attacker.name, gap=space.gap(attacker, target))
+        forced_move(table, state, target)
+
+
+def forced_move(table: Table, state: SjState, f: Fighter) -> None:
+    """Rules 23–26, SJ-U38: a fighter under no movement that is forced to move loses all its
+    remaining actions (its spell is interrupted, its use spent) and must make a 2× DEX roll
+    (with the wound modifier) or fall: prone, it loses half its next round's attacks, rounded
+    up, standing. In stage 1 the push is the only forced move, and it falls on desperate
+    defenders, who declare no movement only if a person seats them so."""
+    plan = f.plan
+    if plan is None or not plan.still or not f.able:
+        return
+    if f.casting is not None:
+        f.casting.uses -= 1
+        state.tally["spells interrupted"] += 1
+    lost = combat.cancel(state, f)
+    roll = table.roll(combat.D100, by=f, reason=FALL_ROLL).total
+    f.prone = roll - wound_modifier(f) > 2 * f.dex
+    state.tally["falls"] += int(f.prone)
+    table.emit(
+        NoMovementBroken, who=f.name, lost=", ".join(lost), roll=roll, needed=2 * f.dex,
+        falls=f.prone,
+    )  # fmt: skip
