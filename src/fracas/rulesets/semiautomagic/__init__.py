@@ -24,6 +24,7 @@ from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import actions, data, decisions, model, odds
+from fracas.rulesets.semiautomagic.attack import refresh_defences
 from fracas.rulesets.semiautomagic.commands import SamCommands
 from fracas.rulesets.semiautomagic.policy import SamPolicy
 from fracas.rulesets.semiautomagic.round import play_round
@@ -63,6 +64,8 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
             options=spec.options,
         )
         arrange(state, sheets)
+        for f in state.fighters():
+            refresh_defences(f)  # S6: the first round's defence rolls
         return state
 
     def play_round(self, table: Table, state: SamState) -> None:

@@ -87,8 +87,8 @@ def arrivals(table: Table, state: SamState) -> None:
     for f in state.fighters():
         if not f.present and f.arrives <= state.round:
             f.present, f.hidden = True, False
-            insert(table, state, f)
             table.emit(Revealed, who=f.name, why="arrives")
+            insert(table, state, f)
             table.emit(ev.Arrived, who=f.name, initiative=f.initiative)
 
 
