@@ -105,8 +105,7 @@ def preparations(state: SamState, f: Fighter) -> list[Action]:
     out: list[Action] = []
     w = f.wielded
     if w.data.reload and not w.loaded:
-        extra = max(0, w.data.scale - f.scale) * data.seconds("reload")  # rule 65
-        out.append(Action("reload", data.seconds("reload") + extra, weapon=w))
+        out.append(Action("reload", reload_seconds(w.data.scale, f.scale, 1), weapon=w))
     elif w.data.kind in ("ranged", "thrown"):
         for e in targets(state, f, w):
             if (
@@ -117,6 +116,13 @@ def preparations(state: SamState, f: Fighter) -> list[Action]:
     for other in f.weapons[1:]:
         out.append(Action("draw", data.seconds("draw"), weapon=other))
     return out
+
+
+def reload_seconds(weapon_scale: int, scale: int, helpers: int) -> int:
+    """Rules 64-66 (SAM-A16): 4 s for a weapon of the reloader's scale or smaller, 4 s more
+    per scale larger; shared among helpers, each spends ceil(total / helpers) seconds."""
+    total = data.seconds("reload") * (1 + max(0, weapon_scale - scale))
+    return -(-total // helpers)
 
 
 def movements(state: SamState, f: Fighter) -> list[Action]:
@@ -140,13 +146,17 @@ def movements(state: SamState, f: Fighter) -> list[Action]:
 
 
 def postures(f: Fighter) -> list[Action]:
+    return postures_of(f.posture)
+
+
+def postures_of(posture: str) -> list[Action]:
     """Rules 26, 99 (C3): crouch or go prone 1 s, switch 1 s, stand 1 s or 2 s from prone."""
     table = {
         "standing": [("crouch", "crouch"), ("prone", "prone")],
         "crouched": [("stand_from_crouch", "standing"), ("crouch_to_prone", "prone")],
         "prone": [("stand_from_prone", "standing"), ("prone_to_crouch", "crouched")],
     }
-    return [Action(name, data.seconds(name)) for name, _ in table[f.posture]]
+    return [Action(name, data.seconds(name)) for name, _ in table[posture]]
 
 
 POSTURE_AFTER = {

@@ -53,6 +53,12 @@ def cover_step(t: Fighter) -> int:
     return min(4, step + {"standing": 0, "crouched": 1, "prone": 2}[t.posture])
 
 
+def evasion(t: Fighter) -> bool:
+    """Rules 93, 100 (S6, S7): the Evasion technique, or heavy cover ("dodge as if he had
+    the Evasion technique"); it matters against area attacks (stage 2)."""
+    return "evasion" in t.techniques or cover_step(t) == 3
+
+
 def posture_target(t: Fighter, melee: bool) -> int:
     """Rule 97 (T-SAM-27): in the open, crouched +1 / prone +2 against ranged attacks, the
     same as penalties against melee."""
@@ -70,10 +76,18 @@ def sight(state: SamState, a: Fighter, t: Fighter) -> str:
     return "concealed" if t.concealed or hazy else "clear"
 
 
-def situation(state: SamState, a: Fighter, t: Fighter, w: Wielded, aimed: bool) -> Situation | None:
-    """The attack's modifiers; None when `t` is out of range (C11)."""
+def situation(
+    state: SamState,
+    a: Fighter,
+    t: Fighter,
+    w: Wielded,
+    aimed: bool,
+    extra: tuple[int, int] = (0, 0),
+) -> Situation | None:
+    """The attack's modifiers, `extra` a +X/+Y of a technique (rule 70); None when `t` is out
+    of range (C11)."""
     melee = w.data.kind == "melee"
-    x, notes = 0, []
+    x, notes = extra[0], [f"{extra[0]:+d}/{extra[1]:+d}"] if extra != (0, 0) else []
     if not melee:
         k = space.range_penalty(space.metres(state, a, t), w.data.increment)
         if k == space.OUT_OF_RANGE:
@@ -102,7 +116,7 @@ def situation(state: SamState, a: Fighter, t: Fighter, w: Wielded, aimed: bool) 
     auto = melee and t.helpless
     if a.scale:
         notes.append(f"scale {-a.scale:+d}/0")
-    return Situation(x, 0, score, auto, seen == "invisible" and not auto, "; ".join(notes))
+    return Situation(x, extra[1], score, auto, seen == "invisible" and not auto, "; ".join(notes))
 
 
 class Defence:

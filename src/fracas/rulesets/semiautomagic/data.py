@@ -134,3 +134,9 @@ def encumbrance_step(strength_plus_endurance: int) -> float:
     """Rule 217: the encumbrance step in kg for END + STR (0 or less: 0; capped at 20)."""
     steps: list[float] = tables()["encumbrance"]
     return float(steps[max(0, min(len(steps) - 1, strength_plus_endurance))])
+
+
+def modifier(name: str) -> tuple[int, int]:
+    """Rule 70 (T-SAM-23): a named +X/+Y."""
+    x, y = tables()["modifiers"][name]
+    return int(x), int(y)

@@ -13,6 +13,12 @@ from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 MOBILITY_SKILLS = ("acrobatics", "athletics", "wrestle", "stealth", "reflex")
 
 
+def scale_of_size(metres: float) -> int:
+    """Rule 40 (T-SAM-21): scale by size, rounding down: 1-2 m across is scale 0, 2-4 m 1,
+    0.5-1 m -1 (thin objects may be smaller: the stat block says so)."""
+    return max(-1, min(10, math.floor(math.log2(metres) + 1e-9)))
+
+
 def base_toughness(scale: int) -> int:
     """Rule 44 (T-SAM-9): 6 + 3 x Scale."""
     return 6 + 3 * scale
@@ -83,7 +89,7 @@ def build(sheet: model.Combatant, name: str, ident: str, side: str) -> Fighter:
     f.techniques = list(sheet.techniques)
     f.speed = sheet.speed
     f.mobility = mobility
-    f.overloaded = enc > 5  # rule 220
+    f.overloaded = enc >= 5  # rule 220: more than five steps carried (a fifth penalty)
     f.move_squares = squares_per_move(sheet.speed, square, mobility)
     f.defence = defence
     f.toughness, f.min_toughness = tough, tough - 6
