@@ -3,14 +3,19 @@ RULINGS.md corrections Cn), with scripted dice where dice are rolled."""
 
 from __future__ import annotations
 
-import pytest
-
-import fracas
-from fracas.core.combatant import Status
-from fracas.core.errors import EncounterError
-from fracas.rulesets.semiautomagic import actions, attack, data, decisions, harm, moves, round
+from fracas.rulesets.semiautomagic import (
+    actions,
+    attack,
+    data,
+    decisions,
+    harm,
+    moves,
+    round,
+    setup,
+    space,
+    turn,
+)
 from fracas.rulesets.semiautomagic import events as ev
-from fracas.rulesets.semiautomagic import setup, space, turn
 
 from .conftest import Scene, human, kind
 
@@ -83,7 +88,10 @@ def test_t_sam_19_w7_difficult_and_extreme_terrain_costs() -> None:
 def test_t_sam_20_w8_squares_are_the_movers_own() -> None:
     """T-SAM-20 [W8], rule 43: two squares are 2 m for a human, 1 m for a cat."""
     s = Scene(
-        ("A", [human("Man", position=[0, 0]), {"name": "Cat", "template": "cat", "position": [0, 5]}]),
+        (
+            "A",
+            [human("Man", position=[0, 0]), {"name": "Cat", "template": "cat", "position": [0, 5]}],
+        ),
         ("B", [human("Far", position=[100, 0])]),
     )
     for name, metres in (("Man", 2.0), ("Cat", 1.0)):
@@ -99,7 +107,10 @@ def test_t_sam_21_w9_scale_by_size_rounds_down() -> None:
 
 def test_t_sam_22_w12_a_paper_shirt_lowers_nothing() -> None:
     """T-SAM-22 [W12], rule 164: natural armour's +0 floor; sources do not stack."""
-    s = Scene(("A", [human("Joe", armour="paper shirt")]), ("B", [human("Moe", armour="chain", natural_armour=2)]))
+    s = Scene(
+        ("A", [human("Joe", armour="paper shirt")]),
+        ("B", [human("Moe", armour="chain", natural_armour=2)]),
+    )
     assert (s["Joe"].toughness, s["Joe"].min_toughness) == (9, 3)
     assert s["Moe"].defence == 3 and s["Moe"].toughness == 12  # the best source only
 
@@ -131,6 +142,7 @@ def test_t_sam_23_w14_the_x_y_notation() -> None:
 
 def test_t_sam_27_w20_crouching_and_prone_with_and_without_cover() -> None:
     """T-SAM-27 [W20], rules 97-98, SAM-A41."""
+
     def target(posture: str, cover: str, melee: bool) -> int:
         s = Scene(
             ("A", [human("Hit", weapons=["arming sword", "short bow"], position=[0, 0])]),
@@ -156,8 +168,13 @@ def test_t_sam_28_w21_invisibility_is_relative() -> None:
     """T-SAM-28 [W21], rules 110, 112: Stealth 6 hides from Perception 5, not from 6."""
     s = Scene(
         ("A", [human("Hider", position=[0, 0], cover="light", hiding=True, skills={"stealth": 2})]),
-        ("B", [human("Five", position=[1, 0], skills={"perception": 1}),
-               human("Six", position=[0, 1], skills={"perception": 1})]),
+        (
+            "B",
+            [
+                human("Five", position=[1, 0], skills={"perception": 1}),
+                human("Six", position=[0, 1], skills={"perception": 1}),
+            ],
+        ),
     )
     hider = s["Hider"]
     s.dice.push(4, 4, 5)  # Stealth 4 + 2 = 6; Perception 4 + 1 = 5 and 5 + 1 = 6

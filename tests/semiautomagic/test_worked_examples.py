@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
-import pytest
-
 from fracas.core.combatant import Status
-from fracas.rulesets.semiautomagic import attack, data, decisions, harm, round, setup, space, turn
+from fracas.rulesets.semiautomagic import attack, data, decisions, harm, setup, space, turn
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.state import Wielded
 
