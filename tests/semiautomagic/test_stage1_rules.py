@@ -177,7 +177,7 @@ def test_t_sam_28_w21_invisibility_is_relative() -> None:
         ),
     )
     hider = s["Hider"]
-    s.dice.push(4, 4, 5)  # Stealth 4 + 2 = 6; Perception 4 + 1 = 5 and 5 + 1 = 6
+    s.dice.push(3, 4, 5)  # Stealth 3 + 2 + light cover 1 = 6; Perception 4 + 1 and 5 + 1
     round.hide(s.table, s.state, hider)
     assert hider.stealth_result == 6 and hider.unseen_by == {s["Five"].id}
     w = s["Five"].wielded
@@ -234,3 +234,19 @@ def test_rule_55_creatures_add_three_times_scale_to_melee_damage() -> None:
     assert s["Ogre"].wielded.damage == "1d6+7"
     assert s["Cat"].wielded.damage == "1d6-2"
     assert s["Archer"].wielded.damage == "1d6"
+
+
+def test_rule_197_light_bludgeoning_weapons_deal_one_die_smaller() -> None:
+    s = Scene(("A", [human("Al", weapons=["aluminium club", "club"])]), ("B", [human("Bo")]))
+    assert [w.damage for w in s["Al"].weapons] == ["1d4+3", "1d6+3"]
+    assert data.smaller_die("2d8") == "2d6" and data.smaller_die("1d4") == "1d3"
+
+
+def test_rule_101_cover_adds_to_the_hiders_stealth_result() -> None:
+    s = Scene(
+        ("A", [human("Hider", cover="medium", hiding=True)]),
+        ("B", [human("Eye", skills={"perception": 4})]),
+    )
+    s.dice.push(3, 6)  # Stealth 3 + 0 + medium cover 2 = 5; Perception 6 + 4 = 10 sees it
+    round.hide(s.table, s.state, s["Hider"])
+    assert s["Hider"].stealth_result == 5 and not s["Hider"].unseen_by

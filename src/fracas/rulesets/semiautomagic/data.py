@@ -34,6 +34,7 @@ class WeaponData:
     scale: int = 0
     delay: int = 0
     light: bool = False
+    light_material: bool = False  # rule 197: aluminium, titanium, mithril
 
     @property
     def ranged(self) -> bool:
@@ -140,3 +141,13 @@ def modifier(name: str) -> tuple[int, int]:
     """Rule 70 (T-SAM-23): a named +X/+Y."""
     x, y = tables()["modifiers"][name]
     return int(x), int(y)
+
+
+def smaller_die(notation: str) -> str:
+    """Rule 197: one die smaller on the ladder (d12 → d10 → d8 → d6 → d4 → d3 → d2)."""
+    ladder: list[int] = tables()["die_ladder"]
+    count, _, rest = notation.lower().partition("d")
+    sides = int("".join(ch for ch in rest if ch.isdigit()))
+    tail = rest[len(str(sides)) :]
+    down = ladder[max(0, ladder.index(sides) - 1)] if sides in ladder else sides
+    return f"{count}d{down}{tail}"

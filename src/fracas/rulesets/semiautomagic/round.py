@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fracas.core.events import Revealed
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import attack, turn
+from fracas.rulesets.semiautomagic import attack, data, turn
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
@@ -65,13 +65,18 @@ def begin(table: Table, state: SamState) -> None:
 
 
 def hide(table: Table, state: SamState, f: Fighter) -> None:
-    """Rules 108, 110 (T-SAM-28): with cover or concealment, a hider's Stealth result against
-    each enemy's Perception; those who roll lower cannot see it."""
+    """Rules 101, 108, 110 (T-SAM-28): with cover or concealment, a hider's Stealth result
+    (plus its cover's bonus) against each enemy's Perception; those who roll lower cannot see
+    it."""
     if f.cover == "none" and not f.concealed and state.conditions.lighting == "clear":
         return  # rule 108: nothing to hide behind
-    f.stealth_result = table.roll(
-        f"1d6{f.bonus['stealth']:+d}", by=f, reason=f"{f.name} hides", audience=f.audience
-    ).total
+    cover = data.tables()["cover_target"][f.cover]  # rule 101: cover adds to the DC to see
+    f.stealth_result = (
+        cover
+        + table.roll(
+            f"1d6{f.bonus['stealth']:+d}", by=f, reason=f"{f.name} hides", audience=f.audience
+        ).total
+    )
     for e in state.enemies_of(f):
         assert isinstance(e, Fighter)
         seen = table.roll(

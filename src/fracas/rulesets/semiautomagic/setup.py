@@ -112,9 +112,13 @@ def build(sheet: model.Combatant, name: str, ident: str, side: str) -> Fighter:
 
 
 def wield(f: Fighter, w: data.WeaponData) -> Wielded:
-    """S9: damage = die + STR (melee and thrown) + 3 x scale (melee, rule 55, SAM-A26)."""
+    """S9: damage = die + STR (melee and thrown) + 3 x scale (melee, rule 55, SAM-A26); a
+    light bludgeoning weapon one die smaller (rule 197)."""
     bonus = (f.STR if w.strength else 0) + (3 * f.scale if w.kind == "melee" else 0)
-    notation = w.damage if bonus == 0 else f"{w.damage}{bonus:+d}"
+    die = w.damage
+    if w.light_material and "bludgeoning" in w.types:
+        die = data.smaller_die(die)  # rule 197
+    notation = die if bonus == 0 else f"{die}{bonus:+d}"
     return Wielded(data=w, damage=notation)
 
 
