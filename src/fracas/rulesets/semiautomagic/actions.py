@@ -127,21 +127,26 @@ def reload_seconds(weapon_scale: int, scale: int, helpers: int) -> int:
 
 def movements(state: SamState, f: Fighter) -> list[Action]:
     """Move (rule 28), run (30-32, C15), crawl when prone or Disabled (187, SAM-A10),
-    stagger when overloaded (220), toward each enemy."""
+    stagger when overloaded (220), toward each enemy it has not reached, when a step can
+    bring it nearer."""
     out: list[Action] = []
+    if f.posture == "crouched":
+        return out  # stand up first
     for e in foes(state, f):
         if moves.arrived(state, f, e):
             continue
         if f.disabled or f.posture == "prone":
             out.append(Action("crawl", data.seconds("crawl"), goal=e))
-        elif f.posture == "crouched":
             continue
-        elif f.overloaded and moves.can_move(state, f, e, 1):
+        budget = 1 if f.overloaded else f.move_squares
+        if moves.next_step(state, f, e, budget, 0, None, False) is None:
+            continue
+        if f.overloaded:
             out.append(Action("stagger", 6, goal=e))
-        elif moves.can_move(state, f, e, f.move_squares):
-            out.append(Action("move", data.seconds("move"), goal=e))
-            if moves.can_run(state, f, e):
-                out.append(Action("run", data.seconds("run"), goal=e))
+            continue
+        out.append(Action("move", data.seconds("move"), goal=e))
+        if moves.can_run(state, f, e):
+            out.append(Action("run", data.seconds("run"), goal=e))
     return out
 
 

@@ -52,11 +52,14 @@ def steps(
     away = -1.0 if d_now < reach[0] else 1.0  # too close: a longer gap is better
     now_gap = away * f.position.distance(goal.position)
     keyed: list[tuple[tuple[float, float, int], tuple[int, int]]] = []
+    alternate = state.options.diagonals == "alternate"
+    x, y, sq = f.position.x, f.position.y, f.square
+    gx, gy = goal.position.x, goal.position.y
     for d in space.DIRECTIONS if only is None else (only,):
-        at = space.shifted(f, d)
-        d_at = space.squares(state, f, goal, at)
+        ax, ay = x + d[0] * sq, y + d[1] * sq
+        d_at = space.squares_at(ax, ay, sq, goal, alternate)
         score = off_band(d_at, reach)
-        gap = away * at.distance(goal.position)
+        gap = away * math.hypot(gx - ax, gy - ay)
         crosses = d_now > reach[1] and d_at < reach[0]  # from too far to too close
         if score > now or crosses or (score == now and gap >= now_gap - space.EPS):
             continue
@@ -67,8 +70,6 @@ def steps(
 
 def can_run(state: SamState, f: Fighter, goal: Fighter) -> bool:
     """C15: a run needs a first step on open ground toward the goal."""
-    if arrived(state, f, goal):
-        return False
     first = steps(state, f, goal, None)
     return bool(first) and space.terrain_factor(state, f, space.shifted(f, first[0])) == 1
 
@@ -92,12 +93,6 @@ def next_step(
             continue  # C15: no running through difficult terrain
         return step, diagonal, d
     return None
-
-
-def can_move(state: SamState, f: Fighter, goal: Fighter, budget: int) -> bool:
-    return not arrived(state, f, goal) and (
-        next_step(state, f, goal, budget, 0, None, False) is not None
-    )
 
 
 def advance(

@@ -37,12 +37,14 @@ def pick_defence(state: SamState, t: Fighter, options: list[Defence], damage: in
 class SamPolicy:
     def __init__(self, state: SamState) -> None:
         self.state = state
+        self._near: Fighter | None = None
 
     def choose(self, request: ChoiceRequest) -> int:
         who = request.who
         options: list[Any] = list(request.options)
         if isinstance(who, Fighter):
             if request.decision == decisions.ACT:
+                self._near = self._nearest(who)
                 return best_index([self._action(who, o) for o in options])
             if request.decision == decisions.ALLOT:
                 return best_index([self._victim(who, o) for o in options])
@@ -68,7 +70,7 @@ class SamPolicy:
         if kind == "draw":
             return self._draw(me, act)
         if kind == "aim":
-            return 12.0 if act.goal is self._nearest(me) else -1.0
+            return 12.0 if act.goal is self._near else -1.0
         if kind in actions.POSTURE_AFTER:
             return self._posture(me, kind)
         return self._movement(me, act)
@@ -98,7 +100,7 @@ class SamPolicy:
 
     def _movement(self, me: Fighter, act: Action) -> float:
         goal = act.goal
-        if goal is None or goal is not self._nearest(me):
+        if goal is None or goal is not self._near:
             return -1.0
         if me.wielded.data.kind != "melee" and me.wielded.loaded:
             return 1.0  # out of range: close in until in range

@@ -41,14 +41,24 @@ def squares(state: SamState, a: Fighter, b: Fighter, at: Position | None = None)
     """Reach distance from `a` (at `at`, or where it stands) to `b`, in `a`'s squares from
     its footprint's edge (SAM-A8, SAM-A13): 0 overlapping (Close), 1 adjacent (Standard: less
     than a whole square between), 2 one square between (Long)."""
-    if overlapping(a, b, at):
-        return 0
-    ax0, ax1, ay0, ay1 = bounds(a, at)
-    bx0, bx1, by0, by1 = bounds(b)
-    gx = max(0.0, bx0 - ax1, ax0 - bx1) / a.square
-    gy = max(0.0, by0 - ay1, ay0 - by1) / a.square
+    p = a.position if at is None else at
     alternate = state.options.diagonals == "alternate"
-    return 1 + metric(math.floor(gx + EPS), math.floor(gy + EPS), alternate)
+    return squares_at(p.x, p.y, a.square, b, alternate)
+
+
+def squares_at(x: float, y: float, square: float, b: Fighter, alternate: bool) -> int:
+    """`squares` from a footprint of side `square` centred on (x, y), in plain floats."""
+    q = b.position
+    reach = (square + b.square) / 2  # centre to centre where the footprints touch
+    gx = abs(q.x - x) - reach
+    gy = abs(q.y - y) - reach
+    if gx < -EPS and gy < -EPS:
+        return 0  # overlapping (Close)
+    sx = math.floor(max(0.0, gx) / square + EPS)
+    sy = math.floor(max(0.0, gy) / square + EPS)
+    if alternate:
+        return 1 + max(sx, sy) + min(sx, sy) // 2
+    return 1 + max(sx, sy)
 
 
 def metres(state: SamState, a: Fighter, b: Fighter) -> float:
