@@ -62,7 +62,7 @@ def test_t_sam_18_w6_two_runs_in_different_directions() -> None:
     assert [e.squares for e in s.of(ev.Moved)] == [18, 18]
 
 
-def test_t_sam_18_w6_no_run_through_difficult_ground() -> None:
+def test_t_sam_18_w6_c15_no_run_through_difficult_ground() -> None:
     s = _field(conditions={"terrain": [{"x": [0.6, 3], "y": [-2, 2]}]})
     runner = s["Runner"]
     assert not moves.can_run(s.state, runner, s["Far"])

@@ -127,7 +127,7 @@ def test_t_sam_11_w3_a_two_second_delay_fires_after_second_six() -> None:
     assert [f.second for f in fired] == [6]
 
 
-def test_t_sam_11_w4_an_eleven_second_delay_fires_after_the_third_second() -> None:
+def test_t_sam_11_w4_c4_an_eleven_second_delay_fires_after_the_third_second() -> None:
     """T-SAM-11 [W4], C4: a 4 s cast, delay 11: 2 s left of the turn (9 left), a whole turn
     (3 left), then it fires after the 3rd second of the second turn after."""
     s, _ = _caster(11)

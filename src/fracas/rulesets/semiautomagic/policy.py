@@ -6,7 +6,8 @@ and scores the options the rules offer; it never rolls and never changes the sta
   range increment, and crouches behind cover before shooting (posture steps, rule 98);
 - a shooter with an enemy in reach and a melee weapon carried draws it;
 - otherwise close in on the nearest enemy: run (three times the speed) when it is further
-  than a run's first second, else move; stand up when prone or crouched and out of reach;
+  than a run's first second, else move; stand up when prone or crouched and out of reach
+  (crawl only when Disabled);
 - allot each attack to the enemy with the lowest Toughness left, then the nearest;
 - defend a hit only when its damage (rolled first, SAM-A24) would wound, with the defence of
   the best bonus.
@@ -104,6 +105,8 @@ class SamPolicy:
             return -1.0
         if me.wielded.data.kind != "melee" and me.wielded.loaded:
             return 1.0  # out of range: close in until in range
+        if act.kind == "crawl" and not me.disabled:
+            return -1.0  # stand up (2 s) rather than crawl (4 s a square)
         gap = space.squares(self.state, me, goal)
         left = turn.budget(me) - self.state.second
         if act.kind == "run":
