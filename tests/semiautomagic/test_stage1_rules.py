@@ -46,6 +46,7 @@ def test_t_sam_18_w6_a_run_is_three_times_speed_a_second_for_at_least_3_s() -> N
     turn.take_turn(s.table, s.state, runner)
     assert [e.squares for e in s.of(ev.Moved)] == [18, 18]  # 2 squares × 3 × 3 s, twice
     assert runner.position.x == 36  # 18 × speed 2 m in a six-second run
+    assert _field(speed=2.5)["Runner"].run_squares == 8  # 7.5 m a second → 8 squares
     runs = [a for a in actions.movements(s.state, runner) if a.kind == "run"]
     assert all(a.seconds >= 3 for a in runs)
 

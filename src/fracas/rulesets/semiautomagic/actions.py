@@ -44,6 +44,8 @@ class Action:
             "end": "end the turn",
         }
         text = words.get(self.kind, self.kind.replace("_", " "))
+        if self.kind == "single" and self.weapon is not None and self.weapon.data.kind == "magic":
+            text = f"cast {w}"  # rule 17: a magical attack is a spell
         return f"{text} ({self.seconds} s)" if self.kind != "end" else text
 
 
@@ -205,7 +207,7 @@ def move(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     elif act.kind == "stagger":
         moved, cost = moves.advance(state, f, goal, 1)  # rule 220: one square per 6 s
     elif act.kind == "run":  # rule 30: triple speed each second, for 3 s
-        moved, cost = moves.advance(state, f, goal, 3 * f.move_squares * act.seconds, run=True)
+        moved, cost = moves.advance(state, f, goal, f.run_squares * act.seconds, run=True)
     else:
         moved, cost = moves.advance(state, f, goal, f.move_squares)
     if table.observed:
@@ -229,6 +231,8 @@ def strike(table: Table, state: SamState, f: Fighter, act: Action) -> None:
         swings.append(attack.Swing(t, sit))
     if table.observed:
         name = "a single attack" if act.kind == "single" else f"combo [{', '.join(act.combo)}]"
+        if w.data.kind == "magic":
+            name = f"the spell {w.data.name}"
         table.emit(ev.Allotted, who=f.name, combo=name,
                    targets=tuple(s.target.name for s in swings))  # fmt: skip
     state.tally["combos"] += act.kind == "combo"

@@ -110,5 +110,5 @@ class SamPolicy:
         gap = space.squares(self.state, me, goal)
         left = turn.budget(me) - self.state.second
         if act.kind == "run":
-            return 6.0 if gap > me.move_squares + 1 and left >= data.seconds("run") else -1.0
+            return 6.0 if gap > me.run_squares and left >= data.seconds("run") else -1.0
         return 5.0

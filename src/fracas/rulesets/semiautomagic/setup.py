@@ -91,6 +91,7 @@ def build(sheet: model.Combatant, name: str, ident: str, side: str) -> Fighter:
     f.mobility = mobility
     f.overloaded = enc >= 5  # rule 220: more than five steps carried (a fifth penalty)
     f.move_squares = squares_per_move(sheet.speed, square, mobility)
+    f.run_squares = squares_per_move(3 * sheet.speed, square, 3 * mobility)  # rule 30
     f.defence = defence
     f.toughness, f.min_toughness = tough, tough - 6
     f.will = sheet.SPI + 6  # rule 135 (T-SAM-10)

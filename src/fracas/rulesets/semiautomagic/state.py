@@ -54,6 +54,7 @@ class Fighter(Combatant):
     techniques: list[str] = field(default_factory=list)
     speed: float = 2.0  # metres a 1 s move (SAM-A9)
     move_squares: int = 2  # rule 29 (rounded), less half a square per mobility penalty
+    run_squares: int = 6  # rule 30: three times the speed a second, rounded the same way
     mobility: int = 0  # rules 174, 218-222: the larger of armour's and encumbrance's
     overloaded: bool = False  # rule 220: more than five steps, 1 square per 6 s
     defence: int = 0  # rule 164: the best single Defence source

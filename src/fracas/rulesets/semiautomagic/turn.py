@@ -77,13 +77,12 @@ def start(table: Table, state: SamState, f: Fighter, clock: Clock, act: Action) 
     first = clock.used + 1
     if act.seconds > clock.left:
         rest = act.seconds - clock.left
-        span = (first, clock.budget)
-        tick(table, state, f, clock, clock.left)
+        note(table, f, clock, (first, clock.budget), str(act), carried=rest)
         f.carried = Carried(act, rest, act.seconds)
-        note(table, f, clock, span, str(act), carried=rest)
+        tick(table, state, f, clock, clock.left)
         return
+    note(table, f, clock, (first, clock.used + act.seconds), str(act))
     tick(table, state, f, clock, act.seconds)
-    note(table, f, clock, (first, clock.used), str(act))
     actions.perform(table, state, f, act)
 
 
@@ -94,12 +93,14 @@ def finish_carried(table: Table, state: SamState, f: Fighter, clock: Clock) -> N
     f.carried = None
     assert isinstance(c.action, Action)
     n = min(c.left, clock.left)
-    tick(table, state, f, clock, n)
+    first = clock.used + 1
     if n < c.left:  # still more (a long action across several turns)
         f.carried = Carried(c.action, c.left - n, c.total)
-        note(table, f, clock, (1, n), str(c.action), carried=c.left - n, finishing=True)
+        note(table, f, clock, (first, first + n - 1), str(c.action), c.left - n, True)
+        tick(table, state, f, clock, n)
         return
-    note(table, f, clock, (1, n), str(c.action), finishing=True)
+    note(table, f, clock, (first, first + n - 1), str(c.action), finishing=True)
+    tick(table, state, f, clock, n)
     actions.perform(table, state, f, c.action)
 
 
@@ -116,9 +117,9 @@ def stun(table: Table, state: SamState, f: Fighter, clock: Clock) -> None:
     f.stunned -= lost
     if f.carried is not None:
         f.carried = None
-    tick(table, state, f, clock, lost)
     table.emit(ev.Lost, who=f.name, seconds=lost, why="stunned (rule 185)")
-    clock.spans.append(f"{1}–{lost} stunned" if lost > 1 else "1 stunned")
+    clock.spans.append(f"1–{lost} stunned" if lost > 1 else "1 stunned")
+    tick(table, state, f, clock, lost)
 
 
 def tick(table: Table, state: SamState, f: Fighter, clock: Clock, n: int) -> None:
