@@ -269,3 +269,17 @@ def test_t_sam_16_w2_a_spell_begun_with_3_s_left_ends_at_second_1_of_the_next_tu
     spent = s.of(ev.Spent)
     assert [(e.first, e.last, e.finishing) for e in spent[-2:]] == [(1, 1, True), (2, 2, False)]
     assert len(s.of(ev.AttackRolled)) == 1
+
+
+def test_t_sam_15_w1_option_three_second_combos_fit_twice() -> None:
+    """SAM-A1's other reading (option `combo_seconds: 3`): the seed's "use two combos"."""
+    s = Scene(
+        ("A", [{**MAUVE, "position": [0, 0]}]),
+        ("B", [{**GOBLIN, "position": [1, 0]}]),
+        options={"combo_seconds": 3},
+    )
+    s.choices.push(decisions.ACT, kind("combo"), kind("combo"))
+    s.choices.push(decisions.ALLOT, *[0] * 6)
+    s.dice.push(*[1] * 6)
+    turn.take_turn(s.table, s.state, s["Colonel Mauve"])
+    assert [(e.first, e.last, e.carried) for e in s.of(ev.Spent)] == [(1, 3, 0), (4, 6, 0)]

@@ -89,7 +89,8 @@ def strikes(state: SamState, f: Fighter) -> list[Action]:
         return []
     if f.disabled and not w.data.light:
         return []
-    out = [Action("single", data.seconds("single_attack"), weapon=w)]
+    seconds = state.options.combo_seconds  # SAM-A1 (C16: a single attack as long as a combo)
+    out = [Action("single", seconds, weapon=w)]
     if f.disabled or w.data.reload or w.data.delay:
         return out  # one shot a loading, one spell a cast
     for combo in f.combos:
@@ -97,7 +98,7 @@ def strikes(state: SamState, f: Fighter) -> list[Action]:
             continue  # the same as a single attack
         if "charge" in combo and f.straight < STRAIGHT_FOR_CHARGE:
             continue
-        out.append(Action("combo", data.seconds("combo"), weapon=w, combo=combo))
+        out.append(Action("combo", seconds, weapon=w, combo=combo))
     return out
 
 

@@ -157,6 +157,9 @@ class Options(StrictModel):
     flat_footed: Literal["no defence", "-1"] = Field(default="no defence", description="C7")
     diagonals: Literal["alternate", "chebyshev"] = Field(default="alternate", description="A7")
     combo_wound_kills_dying: bool = Field(default=False, description="SAM-A25")
+    combo_seconds: Literal[4, 3] = Field(
+        default=4, description="SAM-A1: combos, single attacks and spells take 4 s (or 3)"
+    )
 
 
 class Encounter(EncounterSpec):
