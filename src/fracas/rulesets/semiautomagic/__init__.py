@@ -84,14 +84,15 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         """Rules 1-2, 4, 7-13: the initiative order (those still to arrive last), each with
         its initiative, whether it is acting, the seconds it has already spent this turn and
         an action running on into its next turn."""
-        waiting = [f for f in state.fighters() if f not in state.order]
+        ordered = set(state.order)
+        waiting = [f for f in state.fighters() if f not in ordered]
         return {
             "kind": "seconds",
             "round": state.round,
             "entries": [
                 order_entry(
                     f,
-                    initiative=f.initiative if f.present else None,
+                    initiative=f.initiative if f in ordered else None,
                     acting=f.id == state.acting,
                     second=state.second if f.id == state.acting else None,
                     carried=str(f.carried.action) if f.carried is not None else None,
@@ -113,7 +114,7 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
             for i, w in enumerate(f.weapons)
         ]  # fmt: skip
         gear.append({"name": f"armour ({f.armour})", "state": f"Defence {f.defence:+d}"})
-        left = ", ".join(f"{k} {v}" for k, v in f.defences.items())
+        left = ", ".join(f"{k} {v}" for k, v in f.defences.items() if k != "block" or f.shield)
         gear.append({"name": "defence rolls", "state": left or "—"})
         return {"where": where, "gear": gear}
 
