@@ -35,9 +35,11 @@ def ranged_ready(state: SamState, f: Fighter, goal: Fighter) -> bool:
 
 
 def arrived(state: SamState, f: Fighter, goal: Fighter) -> bool:
-    """In its band (melee) or in range (a shooter): no need to move on."""
-    if f.wielded.data.kind != "melee":
-        return ranged_ready(state, f, goal)
+    """In its band (melee), or within its first range increment (a shooter, rule 62): no
+    nearer place would be better for its weapon."""
+    w = f.wielded.data
+    if w.kind != "melee":
+        return space.range_penalty(space.metres(state, f, goal), w.increment) == 0
     return off_band(space.squares(state, f, goal), band(state, f)) == 0
 
 

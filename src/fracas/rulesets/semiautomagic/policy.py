@@ -3,7 +3,8 @@ and scores the options the rules offer; it never rolls and never changes the sta
 
 - spend the six seconds: attack whenever someone is in reach or range, with the combo of the
   most attacks; a shooter reloads an empty weapon, aims once at a target beyond its first
-  range increment, and crouches behind cover before shooting (posture steps, rule 98);
+  range increment, goes prone behind light cover and crouches behind medium (heavy cover,
+  rule 98), and closes in when no shot of its could hit;
 - a shooter with an enemy in reach and a melee weapon carried draws it;
 - otherwise close in on the nearest enemy: run (three times the speed) when it is further
   than a run's first second, else move; stand up when prone or crouched and out of reach
@@ -19,7 +20,7 @@ from typing import Any
 
 from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
-from fracas.rulesets.semiautomagic import actions, data, decisions, space, turn
+from fracas.rulesets.semiautomagic import actions, attack, data, decisions, space, turn
 from fracas.rulesets.semiautomagic.actions import Action
 from fracas.rulesets.semiautomagic.attack import NONE, Defence
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
@@ -71,7 +72,10 @@ class SamPolicy:
         if kind == "draw":
             return self._draw(me, act)
         if kind == "aim":
-            return 12.0 if act.goal is self._near else -1.0
+            goal = act.goal
+            if goal is None or goal is not self._near:
+                return -1.0
+            return 12.0 if self._can_hit(me, goal, True) else -1.0
         if kind in actions.POSTURE_AFTER:
             return self._posture(me, kind)
         return self._movement(me, act)
@@ -86,25 +90,42 @@ class SamPolicy:
         return -1.0
 
     def _posture(self, me: Fighter, kind: str) -> float:
+        """A shooter goes down behind cover until it is heavy (rule 98: prone behind light,
+        crouched behind medium); anyone else stands up to close in."""
         after = actions.POSTURE_AFTER[kind]
         shooter = me.wielded.data.kind != "melee"
-        if (
-            after == "crouched"
-            and me.posture == "standing"
-            and shooter
-            and me.cover in ("light", "medium")
-        ):
-            return 13.0  # rule 98: one step more cover
-        if after == "standing" and (not shooter or me.cover == "none"):
+        behind = {"light": "prone", "medium": "crouched"}.get(me.cover)
+        if shooter and behind is not None and me.posture != behind:
+            return 13.0 if after == behind else -1.0
+        if after == "standing" and (not shooter or me.cover == "none" or self._closing(me)):
             return 4.0  # up again to close in
         return -1.0
+
+    def _hittable(self, me: Fighter) -> bool:
+        """Some enemy in range that the shooter's best roll can hit."""
+        return any(
+            self._can_hit(me, t, me.aimed_at == t.id)
+            for t in actions.targets(self.state, me, me.wielded)
+        )
+
+    def _can_hit(self, me: Fighter, t: Fighter, aimed: bool) -> bool:
+        w = me.wielded
+        sit = attack.situation(self.state, me, t, w, aimed)
+        return sit is not None and (
+            sit.auto or 6 + attack.attack_bonus(me, w) + sit.x >= sit.target
+        )
+
+    def _closing(self, me: Fighter) -> bool:
+        return me.wielded.loaded and not self._hittable(me)
 
     def _movement(self, me: Fighter, act: Action) -> float:
         goal = act.goal
         if goal is None or goal is not self._near:
             return -1.0
-        if me.wielded.data.kind != "melee" and me.wielded.loaded:
-            return 1.0  # out of range: close in until in range
+        if me.wielded.data.kind != "melee":  # closer, when no shot can hit; a run first
+            if self._hittable(me):
+                return 1.0
+            return 11.5 if act.kind == "run" else 11.0
         if act.kind == "crawl" and not me.disabled:
             return -1.0  # stand up (2 s) rather than crawl (4 s a square)
         gap = space.squares(self.state, me, goal)
