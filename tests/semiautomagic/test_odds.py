@@ -97,3 +97,66 @@ def test_the_calculator_agrees_with_the_rules_rolled(doc: dict[str, Any]) -> Non
     action = action_odds(encounter, "Att", "Tgt").action
     sampled = sample_action(encounter, "Att", "Tgt", action, 4000, seed=5)
     assert_within_4_se(exact, sampled, 4000)
+
+
+DUO = {
+    "template": "human",
+    "weapons": ["dagger"],
+    "techniques": ["extra attack"],
+    "skills": {"weapon": 2, "combat_expertise": 1},
+    "combos": [["attack"], ["attack", "attack"]],
+}
+COMBOS = [
+    _doc(DUO, {"template": "goblin mook", "armour": "paper shirt"}),
+    _doc(
+        {**DUO, "STR": 6},
+        {"template": "human", "skills": {"reflex": 0}},
+        options={"combo_wound_kills_dying": True},
+    ),
+    _doc({**DUO, "weapons": ["sap"], "STR": 6}, {"template": "human", "skills": {"reflex": 0}}),
+]
+
+
+@pytest.mark.parametrize("doc", COMBOS)
+def test_a_combos_odds_are_its_rules_enumerated(doc: dict[str, Any]) -> None:
+    """Rules 88-91, SAM-A24, SAM-A25: a combo of two attacks on one target — every die first,
+    each hit's defence with the round's rolls running down, the hits at once against the
+    Toughness from before — calculated == enumerated, for the policy and each defence."""
+    encounter = fracas.from_document(doc)
+    combo = action_odds(encounter, "Att", "Tgt").action  # the default: a single attack
+    assert combo.startswith("single attack")
+    name = "combo [attack, attack] with " + ("sap" if doc is COMBOS[2] else "dagger")
+    calculated = action_odds(encounter, "Att", "Tgt", name)
+    enumerated = action_odds(encounter, "Att", "Tgt", name, by_enumeration=True)
+    assert calculated == enumerated
+    assert sum(calculated.policy.results.values()) == 1
+
+
+def test_a_combo_by_hand_never_sums_its_damage() -> None:
+    """Two dagger hits (1d4 + 3: 4-7) on a 9/3 goblin that cannot defend (T-SAM-1's rule):
+    each wounds (> 3) and none reaches 9, so two hits are two wounds, never dying."""
+    doc = _doc(DUO, {"template": "goblin mook"})
+    sides = doc["sides"]
+    sides[1] = {**sides[1], "surprised": True}  # flat-footed: no defence rolls (C7)
+    odds = action_odds(
+        fracas.from_document(doc), "Att", "Tgt", "combo [attack, attack] with dagger"
+    )
+    p = Fraction(2, 3)  # d6 + 1 >= 4 on 3-6 (Weapon Skill 2 ranks, Staggered: +1)
+    assert odds.policy.results == {
+        "miss": (1 - p) ** 2,
+        "wound": 2 * p * (1 - p),
+        "2 wounds": p * p,
+    }
+    assert odds.policy.down == 0
+
+
+def test_a_combos_odds_agree_with_the_rules_rolled() -> None:
+    """Mauve's combo of three Attacks (T-SAM-1) on a goblin who parries and dodges: 3,000
+    combos rolled by the rules, each result within 4 standard errors of the calculator."""
+    doc = _doc({"template": "colonel mauve"}, {"template": "goblin mook", "skills": {"reflex": 2}})
+    encounter = fracas.from_document(doc)
+    action = "combo [attack, attack, attack] with arming sword"
+    exact = action_odds(encounter, "Att", "Tgt", action).policy
+    assert sum(exact.results.values()) == 1 and "3 wounds" in exact.results
+    sampled = sample_action(encounter, "Att", "Tgt", action, 3000, seed=9)
+    assert_within_4_se(exact, sampled, 3000)

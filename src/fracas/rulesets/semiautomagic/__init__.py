@@ -133,7 +133,12 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
             return []
         if actor.disabled and not w.data.light:
             return []
-        return [odds.action_name(w)]
+        combos = [
+            odds.combo_name(a.combo, w)
+            for a in actions.strikes(state, actor)
+            if a.kind == "combo" and odds.attacks_in(a.combo) > 1
+        ]
+        return [odds.action_name(w), *combos]
 
     def option_action(
         self, state: SamState, request: ChoiceRequest, option: object
@@ -151,6 +156,8 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         self, table: Table, state: SamState, actor: Combatant, target: Combatant, action: str
     ) -> str:
         assert isinstance(actor, Fighter) and isinstance(target, Fighter)
+        if odds.combo_of(actor, action) is not None:
+            return odds.perform_combo(table, state, actor, target, action)
         return odds.perform(table, state, actor, target, action)
 
     def calculate(
@@ -162,9 +169,12 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         defence: str | None,
     ) -> dict[tuple[str, int, bool], Fraction] | None:
         assert isinstance(actor, Fighter) and isinstance(target, Fighter)
-        w = odds.weapon_of(actor, action)
+        combo = odds.combo_of(actor, action)
+        w = actor.wielded if combo is not None else odds.weapon_of(actor, action)
         if not odds.calculable(state, actor, target, w):
             return None
+        if combo is not None:
+            return odds.combo_outcomes(state, actor, target, combo, defence)
         return odds.single_attack(state, actor, target, w, defence)
 
 

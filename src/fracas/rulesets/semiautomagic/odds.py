@@ -12,7 +12,7 @@ from fractions import Fraction
 from fracas.core.combatant import Status
 from fracas.core.table import Table
 from fracas.dice import compile_dice
-from fracas.rulesets.semiautomagic import attack, harm
+from fracas.rulesets.semiautomagic import attack, data, harm
 from fracas.rulesets.semiautomagic.attack import NONE, PARRY, Swing
 from fracas.rulesets.semiautomagic.policy import pick_defence
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
@@ -97,3 +97,134 @@ def landed(state: SamState, t: Fighter, damage: int, nonlethal: bool) -> tuple[s
     if e == harm.DYING:
         return ("knocked out", 1, True) if nonlethal else (harm.DYING, 1, True)
     return harm.WOUND, 1, t.status.out
+
+
+# --- a whole combo against one target (rules 88-91, SAM-A24, SAM-A25) --------------------
+
+COMBO = "combo [{}] with {}"
+
+
+def combo_name(combo: tuple[str, ...], w: Wielded) -> str:
+    return COMBO.format(", ".join(combo), w.data.name)
+
+
+def combo_of(f: Fighter, action: str) -> tuple[str, ...] | None:
+    for combo in f.combos:
+        if action == combo_name(combo, f.wielded):
+            return combo
+    return None
+
+
+def attacks_in(combo: tuple[str, ...]) -> int:
+    return sum(data.components()[c]["attacks"] for c in combo)
+
+
+def perform_combo(table: Table, state: SamState, a: Fighter, t: Fighter, action: str) -> str:
+    """Every attack of the combo allotted to `t`, by the rules (`attack.resolve`), named from
+    the target as it ends up."""
+    combo = combo_of(a, action)
+    assert combo is not None
+    w = a.wielded
+    sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
+    assert sit is not None
+    was_dying = t.dying
+    swings = [Swing(t, sit) for _ in range(attacks_in(combo))]
+    attack.resolve(table, state, a, w, swings)
+    wounds = sum(1 for s in swings if s.result in (harm.WOUND, harm.DYING))
+    landed = any(s.result in (harm.NO_EFFECT, harm.WOUND, harm.DYING) for s in swings)
+    defended = any(s.hit for s in swings)
+    if t.status is Status.DEAD:
+        after = "dead"
+    elif not t.active and not t.dying:
+        after = "knocked out"
+    else:
+        after = "dying" if t.dying and not was_dying else "up"
+    return combo_result(wounds, landed, defended, after)
+
+
+def combo_result(wounds: int, landed: bool, defended: bool, after: str) -> str:
+    """A combo's result in the seed's words."""
+    if wounds == 0:
+        return harm.NO_EFFECT if landed else "defended" if defended else "miss"
+    if after == "dead":
+        return "killed"
+    if after in ("knocked out", "dying"):
+        return after
+    return harm.WOUND if wounds == 1 else f"{wounds} wounds"
+
+
+def settled(state: SamState, t: Fighter, effects: list[str], nonlethal: bool) -> str:
+    """What `harm.settle` makes of the landed hits' effects, all at once (SAM-A25, SAM-A33)."""
+    wounding = [e for e in effects if e != harm.NO_EFFECT]
+    if not wounding:
+        return "up"
+    if t.dying:
+        return "knocked out" if nonlethal else "dead"
+    if harm.DYING not in wounding:
+        return "up"
+    if nonlethal:
+        return "knocked out"
+    if state.options.combo_wound_kills_dying and len(wounding) > 1:
+        return "dead"
+    return "dying"
+
+
+def combo_outcomes(
+    state: SamState, a: Fighter, t: Fighter, combo: tuple[str, ...], label: str | None
+) -> Outcomes:
+    """Every attack die, then every damage die (rule 90), then each hit's defence in order
+    with the round's rolls as they run down (SAM-A24), then the hits at once (rule 88)."""
+    w = a.wielded
+    sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
+    assert sit is not None
+    p_hit = Fraction(1) if sit.auto else chance(attack.attack_bonus(a, w) + sit.x, sit.target)
+    damage = compile_dice(w.damage).distribution()
+    rolled: dict[tuple[int, ...], Fraction] = {(): Fraction(1)}  # the damage of each hit
+    for _ in range(attacks_in(combo)):
+        grown: dict[tuple[int, ...], Fraction] = defaultdict(Fraction)
+        for hits, p in rolled.items():
+            if p_hit < 1:
+                grown[hits] += p * (1 - p_hit)
+            for d in damage.outcomes():
+                grown[(*hits, d)] += p * p_hit * damage.probability(d)
+        rolled = grown
+    out: Outcomes = defaultdict(Fraction)
+    dc = attack.dc_base(a, w) + sit.y
+    for hits, p in rolled.items():
+        for landed, saved, q in defended(state, t, list(hits), w, dc, label):
+            effects = [
+                harm.effect(d, t.toughness, t.min_toughness, state.options.wound_on_equal)
+                for d in landed
+            ]
+            wounds = sum(1 for e in effects if e != harm.NO_EFFECT)
+            after = settled(state, t, effects, w.data.nonlethal)
+            name = combo_result(wounds, bool(landed), saved > 0, after)
+            out[(name, wounds, after != "up" or t.status.out)] += p * q
+    return dict(out)
+
+
+def defended(
+    state: SamState, t: Fighter, hits: list[int], w: Wielded, dc: int, label: str | None
+) -> list[tuple[list[int], int, Fraction]]:
+    """Each way the hits' defences go: (the damage that lands, defences made, probability);
+    the target's rolls left this round run down as it defends (S6)."""
+    if not hits:
+        return [([], 0, Fraction(1))]
+    options = attack.defences(state, t, w.data.kind == "melee")
+    labels = [str(o) for o in options]
+    d, rest = hits[0], hits[1:]
+    i = labels.index(label) if label in labels else pick_defence(state, t, options, d)
+    pick = options[i]
+    if pick.kind == NONE:
+        return [
+            ([d, *landed], saved, q) for landed, saved, q in defended(state, t, rest, w, dc, label)
+        ]
+    saved_p = chance(pick.bonus, dc)
+    t.defences[pick.kind] -= 1
+    try:
+        after = defended(state, t, rest, w, dc, label)
+    finally:
+        t.defences[pick.kind] += 1
+    out = [(landed, saved + 1, q * saved_p) for landed, saved, q in after if saved_p]
+    out += [([d, *landed], saved, q * (1 - saved_p)) for landed, saved, q in after if saved_p < 1]
+    return out
