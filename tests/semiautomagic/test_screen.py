@@ -62,3 +62,37 @@ def test_the_gms_commands() -> None:
     sheet = {"name": "Hobgoblin", "template": "goblin mook", "position": [9, 9]}
     ruleset.apply_command(table, state, fracas.AddCombatant("Goblins", sheet))
     assert state.fighters()[-1].name == "Hobgoblin" and state.fighters()[-1].present
+
+
+def _pick(question: object, label: str) -> int:
+    options = question.to_dict()["options"]  # type: ignore[attr-defined]
+    return next(o["index"] for o in options if o["label"].startswith(label))
+
+
+def test_a_gm_command_takes_effect_between_two_actions_of_a_turn() -> None:
+    """The hook between actions (`turn.between`): a command given while a fighter chooses an
+    action takes effect at the next point between actions — inside the same turn."""
+    doc = {
+        "ruleset": "semiautomagic",
+        "sides": [
+            {"name": "A", "combatants": [{"name": "Ann", "template": "human", "position": [0, 0]}]},
+            {"name": "B", "combatants": [{"name": "Bob", "template": "human", "position": [1, 0]}]},
+        ],
+    }
+    battle = Battle(fracas.from_document(doc), seed=3, seats={"A": "person", "B": "person"})
+    question = battle.advance()
+    while question is not None and not question.to_dict()["prompt"].startswith("Ann"):
+        question = battle.answer(question.id, _pick(question, "end"), by="B")
+    assert question is not None
+    question = battle.answer(question.id, _pick(question, "crouch"), by="A")  # s1
+    assert question is not None
+    question = battle.command(fracas.SetVitals("bob", {"wounds": 4}))
+    assert question is not None  # the same choice, asked again after the journaled command
+    third = battle.answer(question.id, _pick(question, "stand"), by="A")  # s2, the command
+    assert third is not None and third.to_dict()["prompt"].startswith("Ann")  # her s3 next
+    names = [type(e).__name__ for e in battle.events]
+    applied = names.index("CommandApplied")
+    ann = [i for i, e in enumerate(battle.events) if getattr(e, "who", "") == "Ann"]
+    spent = [i for i in ann if names[i] == "Spent"]
+    assert len(spent) == 2 and spent[1] < applied  # after her second action, in her turn
+    assert "TurnStarted" not in names[spent[0] :]

@@ -16,7 +16,9 @@ class Initiative(Event):
     depth: ClassVar[int] = 0
 
     def text(self) -> str:
-        return "Initiative: " + ", ".join(f"{n} {r}" for n, r in self.order)
+        rolls = [r for _, r in self.order]
+        tied = " (ties re-rolled among the tied, rule 2)" if len(set(rolls)) < len(rolls) else ""
+        return "Initiative: " + ", ".join(f"{n} {r}" for n, r in self.order) + tied
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
