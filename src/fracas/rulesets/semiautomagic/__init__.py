@@ -183,10 +183,10 @@ def condition(f: Fighter) -> str:
         return "dead"
     if f.dying:
         return "dying"
-    if f.unconscious:
-        return "unconscious"
     if f.stable:
         return "stable"
+    if f.unconscious:
+        return "unconscious"
     if not f.present:
         return "not arrived"
     if f.status is not Status.ACTIVE:
