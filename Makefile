@@ -7,7 +7,7 @@ COMPILED := .compiled
 SOURCES := setup.py pyproject.toml $(shell find src -name '*.py' -o -name '*.yaml')
 # The suites that must pass on the compiled build too: the conformance kit, the core and
 # every ruleset's rules and worked examples.
-COMPILED_TESTS := tests/conformance tests/core tests/brp tests/murdham tests/odnd tests/spelljammer
+COMPILED_TESTS := tests/conformance tests/core tests/brp tests/murdham tests/odnd tests/spelljammer tests/semiautomagic
 
 .PHONY: run test lint install install-test test-compiled compiled-tests postgres chromium clean
 

@@ -1,0 +1,205 @@
+"""SemiAutoMagic (seed 000, "Chapter 3: Combat", RULINGS.md §1, checklist semiautomagic.md),
+stage 1: six seconds a turn, squares scaled by Scale, the three-roll attack, combos, wounds
+and dying.
+
+Module map: `model` (encounter schema), `data` (tables), `setup` (stat block → fighter, the
+derivations), `state`, `space` (the Scale grid on the plane), `moves` (move, run, crawl),
+`attack` (the three steps, situational modifiers, defences), `harm` (wounds, dying, death),
+`actions` (what a turn may spend its seconds on), `turn` (the seconds clock and the hook
+between actions), `round` (initiative, late arrivals), `commands` (the GM's commands),
+`policy` (default tactics), `decisions`, `events`, `odds` (the exact odds of one attack).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any, cast
+
+from fracas.core.combatant import Combatant, Side, Status, roster
+from fracas.core.controllers import Controller
+from fracas.core.events import CombatantSummary
+from fracas.core.geometry import Position
+from fracas.core.requests import ChoiceRequest
+from fracas.core.ruleset import Ruleset, order_entry
+from fracas.core.table import Table
+from fracas.rulesets.semiautomagic import actions, data, decisions, model, odds
+from fracas.rulesets.semiautomagic.attack import refresh_defences
+from fracas.rulesets.semiautomagic.commands import SamCommands
+from fracas.rulesets.semiautomagic.policy import SamPolicy
+from fracas.rulesets.semiautomagic.round import play_round
+from fracas.rulesets.semiautomagic.setup import arrange, build
+from fracas.rulesets.semiautomagic.state import Fighter, SamState
+
+
+class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
+    id = "semiautomagic"
+    title = "SemiAutoMagic"
+    source = "SemiAutoMagic, Chapter 3: Combat (seed 000), stage 1"
+    version = "1"
+
+    def encounter_model(self) -> type[model.Encounter]:
+        return model.Encounter
+
+    def templates(self) -> Mapping[str, Mapping[str, Any]]:
+        return data.templates()
+
+    def names(self) -> Mapping[str, Sequence[str]]:
+        return {"weapons": list(data.weapons()), "armour": list(data.armour())}
+
+    def setup(self, spec: model.Encounter) -> SamState:
+        members: dict[str, list[Combatant]] = {side.name: [] for side in spec.sides}
+        sheets: dict[str, model.Combatant] = {}
+        surprised = {s.name for s in spec.sides if s.surprised}
+        for e in roster(spec.sides):
+            f = build(e.sheet, e.name, e.id, e.side)
+            if e.copy and e.sheet.position is not None:  # F-SAM-2: copies side by side
+                f.position = Position(f.position.x, f.position.y + e.copy * f.square)
+            f.flat_footed = e.side in surprised  # rule 115, C7
+            members[e.side].append(f)
+            sheets[f.id] = e.sheet
+        state = SamState(
+            sides=[Side(name, group) for name, group in members.items()],
+            conditions=spec.conditions,
+            options=spec.options,
+        )
+        arrange(state, sheets)
+        for f in state.fighters():
+            refresh_defences(f)  # S6: the first round's defence rolls
+        return state
+
+    def play_round(self, table: Table, state: SamState) -> None:
+        play_round(table, state)
+
+    def policy(self, state: SamState) -> Controller:
+        return SamPolicy(state)
+
+    def summary(self, state: SamState) -> tuple[CombatantSummary, ...]:
+        return tuple(summarize(f) for f in state.fighters())
+
+    def commands(self) -> SamCommands:
+        return SamCommands()
+
+    def order_of_play(self, state: SamState) -> dict[str, Any]:
+        """Rules 1-2, 4, 7-13: the initiative order (those still to arrive last), each with
+        its initiative, whether it is acting, the seconds it has already spent this turn and
+        an action running on into its next turn."""
+        ordered = set(state.order)
+        waiting = [f for f in state.fighters() if f not in ordered]
+        return {
+            "kind": "seconds",
+            "round": state.round,
+            "entries": [
+                order_entry(
+                    f,
+                    initiative=f.initiative if f in ordered else None,
+                    acting=f.id == state.acting,
+                    second=state.second if f.id == state.acting else None,
+                    carried=str(f.carried.action) if f.carried is not None else None,
+                    condition=condition(f),
+                )
+                for f in [*state.order, *waiting]
+            ],
+        }
+
+    def card(self, state: SamState, combatant: Combatant) -> dict[str, Any]:
+        f = cast(Fighter, combatant)
+        p = f.position
+        where = f"({p.x:g}, {p.y:g}) m, scale {f.scale}, {f.posture}"
+        if f.cover != "none":
+            where += f", {f.cover} cover"
+        gear = [
+            {"name": w.data.name, "state": "empty" if w.data.reload and not w.loaded else
+             f"{w.damage}{' in hand' if i == 0 else ''}"}
+            for i, w in enumerate(f.weapons)
+        ]  # fmt: skip
+        gear.append({"name": f"armour ({f.armour})", "state": f"Defence {f.defence:+d}"})
+        left = ", ".join(f"{k} {v}" for k, v in f.defences.items() if k != "block" or f.shield)
+        gear.append({"name": "defence rolls", "state": left or "—"})
+        return {"where": where, "gear": gear}
+
+    # --- exact odds (issue 11): one single attack (rules 45-54, C16) ---------------------
+
+    defence_decisions = (decisions.DEFEND,)
+
+    def actions(self, state: SamState, actor: Combatant, target: Combatant) -> list[str]:
+        """A single attack with the weapon in hand, when `target` is in its reach or range."""
+        if not isinstance(actor, Fighter) or not isinstance(target, Fighter):
+            return []
+        if not actor.active or actor.side == target.side or not target.present:
+            return []
+        w = actor.wielded
+        if (w.data.reload and not w.loaded) or target not in actions.targets(state, actor, w):
+            return []
+        if actor.disabled and not w.data.light:
+            return []
+        combos = [
+            odds.combo_name(a.combo, w)
+            for a in actions.strikes(state, actor)
+            if a.kind == "combo" and odds.attacks_in(a.combo) > 1
+        ]
+        return [odds.action_name(w), *combos]
+
+    def option_action(
+        self, state: SamState, request: ChoiceRequest, option: object
+    ) -> tuple[Combatant, Combatant, str] | None:
+        """Rule 90: allotting an attack to an enemy is an attack on it (a single attack's
+        odds; a combo's other attacks resolve with it)."""
+        who = request.who
+        if request.decision != decisions.ALLOT or not isinstance(who, Fighter):
+            return None
+        if not isinstance(option, Fighter) or who.wielded.data.delay:
+            return None
+        return who, option, odds.action_name(who.wielded)
+
+    def perform(
+        self, table: Table, state: SamState, actor: Combatant, target: Combatant, action: str
+    ) -> str:
+        assert isinstance(actor, Fighter) and isinstance(target, Fighter)
+        if odds.combo_of(actor, action) is not None:
+            return odds.perform_combo(table, state, actor, target, action)
+        return odds.perform(table, state, actor, target, action)
+
+    def calculate(
+        self,
+        state: SamState,
+        actor: Combatant,
+        target: Combatant,
+        action: str,
+        defence: str | None,
+    ) -> dict[tuple[str, int, bool], Fraction] | None:
+        assert isinstance(actor, Fighter) and isinstance(target, Fighter)
+        combo = odds.combo_of(actor, action)
+        w = actor.wielded if combo is not None else odds.weapon_of(actor, action)
+        if not odds.calculable(state, actor, target, w):
+            return None
+        if combo is not None:
+            return odds.combo_outcomes(state, actor, target, combo, defence)
+        return odds.single_attack(state, actor, target, w, defence)
+
+
+def condition(f: Fighter) -> str:
+    if f.status is Status.DEAD:
+        return "dead"
+    if f.dying:
+        return "dying"
+    if f.stable:
+        return "stable"
+    if f.unconscious:
+        return "unconscious"
+    if not f.present:
+        return "not arrived"
+    if f.status is not Status.ACTIVE:
+        return str(f.status.value)
+    return "fighting"
+
+
+def summarize(f: Fighter) -> CombatantSummary:
+    """The vitals: wounds, Toughness / Minimum Toughness, Will / Minimum Will (rules 135,
+    163-165)."""
+    vitals: dict[str, int | tuple[int, int]] = {
+        "wounds": f.wounds,
+        "toughness": (f.toughness, f.min_toughness),
+        "will": (f.will, f.min_will),
+    }
+    return CombatantSummary.of(f, condition(f), vitals)

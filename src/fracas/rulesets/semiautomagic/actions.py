@@ -1,0 +1,257 @@
+"""The actions of a turn (seed "Actions", "Example Actions"; rules 9-27, 64-67, 81-92, 99,
+187; C3, C15, C16; SAM-A1, A4, A10, A16-A19). The rules list what is legal now; the policy
+(or a person) chooses; `perform` carries the choice out."""
+
+from __future__ import annotations
+
+from fracas.core.table import Table
+from fracas.rulesets.semiautomagic import attack, data, decisions, moves, space
+from fracas.rulesets.semiautomagic import events as ev
+from fracas.rulesets.semiautomagic.state import Delayed, Fighter, SamState, Wielded
+
+STRAIGHT_FOR_CHARGE = 6.0  # rule 85, SAM-A18: metres at any scale
+
+
+class Action:
+    """An option of the `next action` decision: its kind, its seconds, what it is about."""
+
+    __slots__ = ("combo", "goal", "kind", "seconds", "weapon")
+
+    def __init__(
+        self,
+        kind: str,
+        seconds: int,
+        goal: Fighter | None = None,
+        weapon: Wielded | None = None,
+        combo: tuple[str, ...] = (),
+    ) -> None:
+        self.kind, self.seconds, self.goal = kind, seconds, goal
+        self.weapon, self.combo = weapon, combo
+
+    def __str__(self) -> str:
+        w = self.weapon.data.name if self.weapon is not None else ""
+        g = self.goal.name if self.goal is not None else ""
+        words = {
+            "single": f"single attack with {w}",
+            "combo": f"combo [{', '.join(self.combo)}] with {w}",
+            "move": f"move toward {g}",
+            "run": f"run toward {g}",
+            "stagger": f"stagger one square toward {g}",
+            "crawl": f"crawl toward {g}",
+            "aim": f"aim {w} at {g}",
+            "reload": f"reload {w}",
+            "draw": f"draw {w}",
+            "end": "end the turn",
+        }
+        text = words.get(self.kind, self.kind.replace("_", " "))
+        if self.kind == "single" and self.weapon is not None and self.weapon.data.kind == "magic":
+            text = f"cast {w}"  # rule 17: a magical attack is a spell
+        return f"{text} ({self.seconds} s)" if self.kind != "end" else text
+
+
+END = Action("end", 0)
+
+
+def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
+    """Enemies `f` can attack with `w` now: in reach (rules 56-60) or in range (62-63)."""
+    out: list[Fighter] = []
+    for e in state.enemies_of(f):
+        if not isinstance(e, Fighter) or not e.active or not e.present:
+            continue
+        if w.data.kind == "melee":
+            if space.in_reach(state, f, e, w.data.reach):
+                out.append(e)
+        elif attack.situation(state, f, e, w, False) is not None:
+            out.append(e)
+    return out
+
+
+def foes(state: SamState, f: Fighter) -> list[Fighter]:
+    return [
+        e for e in state.enemies_of(f)
+        if isinstance(e, Fighter) and e.active and e.present
+    ]  # fmt: skip
+
+
+def legal(state: SamState, f: Fighter) -> list[Action]:
+    """Everything `f` may start now; an action may run past the turn's end (rules 12-13)."""
+    out = strikes(state, f) + preparations(state, f) + movements(state, f)
+    out += postures(f)
+    out.append(END)
+    return out
+
+
+def strikes(state: SamState, f: Fighter) -> list[Action]:
+    """Rules 18-19, 81-92 (C16, SAM-A18): a single attack (4 s) and each combo (4 s) that is
+    legal now; Disabled: single attacks with light weapons only (rule 187)."""
+    w = f.wielded
+    if (w.data.reload and not w.loaded) or not targets(state, f, w):
+        return []
+    if f.disabled and not w.data.light:
+        return []
+    seconds = state.options.combo_seconds  # SAM-A1 (C16: a single attack as long as a combo)
+    out = [Action("single", seconds, weapon=w)]
+    if f.disabled or w.data.reload or w.data.delay:
+        return out  # one shot a loading, one spell a cast
+    for combo in f.combos:
+        if combo == ("attack",):
+            continue  # the same as a single attack
+        if "charge" in combo and f.straight < STRAIGHT_FOR_CHARGE:
+            continue
+        out.append(Action("combo", seconds, weapon=w, combo=combo))
+    return out
+
+
+def preparations(state: SamState, f: Fighter) -> list[Action]:
+    """Aim (rules 23, 67, C3, SAM-A17: not with spells, rule 69), reload (rules 64-65), draw
+    another weapon (rule 25; the one in hand is dropped, a 0-second action, rule 27)."""
+    out: list[Action] = []
+    w = f.wielded
+    if w.data.reload and not w.loaded:
+        out.append(Action("reload", reload_seconds(w.data.scale, f.scale, 1), weapon=w))
+    elif w.data.kind in ("ranged", "thrown"):
+        for e in targets(state, f, w):
+            if (
+                f.aimed_at != e.id
+                and space.range_penalty(space.metres(state, f, e), w.data.increment) > 0
+            ):
+                out.append(Action("aim", data.seconds("aim"), goal=e, weapon=w))
+    for other in f.weapons[1:]:
+        out.append(Action("draw", data.seconds("draw"), weapon=other))
+    return out
+
+
+def reload_seconds(weapon_scale: int, scale: int, helpers: int) -> int:
+    """Rules 64-66 (SAM-A16): 4 s for a weapon of the reloader's scale or smaller, 4 s more
+    per scale larger; shared among helpers, each spends ceil(total / helpers) seconds."""
+    total = data.seconds("reload") * (1 + max(0, weapon_scale - scale))
+    return -(-total // helpers)
+
+
+def movements(state: SamState, f: Fighter) -> list[Action]:
+    """Move (rule 28), run (30-32, C15), crawl when prone or Disabled (187, SAM-A10),
+    stagger when overloaded (220), toward each enemy it has not reached, when a step can
+    bring it nearer."""
+    out: list[Action] = []
+    if f.posture == "crouched":
+        return out  # stand up first
+    for e in foes(state, f):
+        if moves.arrived(state, f, e):
+            continue
+        if f.disabled or f.posture == "prone":
+            out.append(Action("crawl", data.seconds("crawl"), goal=e))
+            continue
+        budget = 1 if f.overloaded else f.move_squares
+        if moves.next_step(state, f, e, budget, 0, None, False) is None:
+            continue
+        if f.overloaded:
+            out.append(Action("stagger", 6, goal=e))
+            continue
+        out.append(Action("move", data.seconds("move"), goal=e))
+        if moves.can_run(state, f, e):
+            out.append(Action("run", data.seconds("run"), goal=e))
+    return out
+
+
+def postures(f: Fighter) -> list[Action]:
+    return postures_of(f.posture)
+
+
+def postures_of(posture: str) -> list[Action]:
+    """Rules 26, 99 (C3): crouch or go prone 1 s, switch 1 s, stand 1 s or 2 s from prone."""
+    table = {
+        "standing": [("crouch", "crouch"), ("prone", "prone")],
+        "crouched": [("stand_from_crouch", "standing"), ("crouch_to_prone", "prone")],
+        "prone": [("stand_from_prone", "standing"), ("prone_to_crouch", "crouched")],
+    }
+    return [Action(name, data.seconds(name)) for name, _ in table[posture]]
+
+
+POSTURE_AFTER = {
+    "crouch": "crouched", "prone": "prone", "stand_from_crouch": "standing",
+    "crouch_to_prone": "prone", "stand_from_prone": "standing", "prone_to_crouch": "crouched",
+}  # fmt: skip
+
+
+def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
+    """Carry out `act`, now that its seconds are spent."""
+    kind = act.kind
+    if kind in ("single", "combo"):
+        strike(table, state, f, act)
+    elif kind in ("move", "run", "stagger", "crawl"):
+        move(table, state, f, act)
+        return  # movement keeps a Charge's straight line going (SAM-A18)
+    elif kind == "aim" and act.goal is not None:
+        f.aimed_at = act.goal.id  # SAM-A17: kept until it changes square
+        table.emit(ev.Did, who=f.name, what=f"aims at {act.goal.name} (−1 to the range penalty)")
+    elif kind == "reload" and act.weapon is not None:
+        act.weapon.loaded = True
+        table.emit(ev.Did, who=f.name, what=f"reloads the {act.weapon.data.name}")
+    elif kind == "draw" and act.weapon is not None and act.weapon in f.weapons:
+        dropped = f.weapons.pop(0)
+        f.weapons.remove(act.weapon)
+        f.weapons.insert(0, act.weapon)
+        table.emit(ev.Did, who=f.name, what=f"drops the {dropped.data.name} (0 s) and draws "
+                   f"the {act.weapon.data.name}")  # fmt: skip
+    elif kind in POSTURE_AFTER:
+        f.posture = POSTURE_AFTER[kind]
+        table.emit(ev.Did, who=f.name, what=f"is now {f.posture}")
+    f.straight = 0.0  # SAM-A18: anything but a 0-second action between move and combo
+
+
+def move(table: Table, state: SamState, f: Fighter, act: Action) -> None:
+    goal = act.goal
+    if goal is None or not goal.active:
+        return
+    if act.kind == "crawl":
+        moved, cost = moves.crawl(state, f, goal), 1
+    elif act.kind == "stagger":
+        moved, cost = moves.advance(state, f, goal, 1)  # rule 220: one square per 6 s
+    elif act.kind == "run":  # rule 30: triple speed each second, for 3 s
+        moved, cost = moves.advance(state, f, goal, f.run_squares * act.seconds, run=True)
+    else:
+        moved, cost = moves.advance(state, f, goal, f.move_squares)
+    if table.observed:
+        table.emit(ev.Moved, who=f.name, how=act.kind, squares=moved, cost=cost,
+                   to=str(f.position))  # fmt: skip
+
+
+def strike(table: Table, state: SamState, f: Fighter, act: Action) -> None:
+    """Rules 88-91 (SAM-A24): allot each attack to an enemy before any die; a spell with a
+    delay is cast now and takes effect later (rule 14)."""
+    w = act.weapon
+    if w is None or w not in f.weapons or not targets(state, f, w):
+        table.emit(ev.Did, who=f.name, what="finds no one to attack: the attack is lost")
+        return
+    count = 1 if act.kind == "single" else sum(data.components()[c]["attacks"] for c in act.combo)
+    swings: list[attack.Swing] = []
+    for _ in range(count):
+        t = table.choose(f, decisions.ALLOT, targets(state, f, w))
+        sit = attack.situation(state, f, t, w, f.aimed_at == t.id)
+        assert sit is not None  # `targets` offers only enemies in range
+        swings.append(attack.Swing(t, sit))
+    if table.observed:
+        name = "a single attack" if act.kind == "single" else f"combo [{', '.join(act.combo)}]"
+        if w.data.kind == "magic":
+            name = f"the spell {w.data.name}"
+        table.emit(ev.Allotted, who=f.name, combo=name,
+                   targets=tuple(s.target.name for s in swings))  # fmt: skip
+    state.tally["combos"] += act.kind == "combo"
+    if w.data.delay:
+        f.delays.append(Delayed(w, swings[0].target, w.data.delay))
+        table.emit(ev.Did, who=f.name, what=f"casts {w.data.name} at {swings[0].target.name}: "
+                   f"it takes effect in {w.data.delay} s (rule 14)")  # fmt: skip
+        return
+    attack.resolve(table, state, f, w, swings)
+
+
+def fire(table: Table, state: SamState, f: Fighter, d: Delayed) -> None:
+    """Rule 14 (SAM-A5): a delayed spell takes effect whatever its caster's state; against a
+    target gone or out of range it fizzles."""
+    t = d.target
+    assert isinstance(t, Fighter)
+    sit = attack.situation(state, f, t, d.weapon, False) if t.active else None
+    if sit is None:
+        table.emit(ev.Did, who=f.name, what=f"'s {d.weapon.data.name} fizzles: no target")
+        return
+    attack.resolve(table, state, f, d.weapon, [attack.Swing(t, sit)])

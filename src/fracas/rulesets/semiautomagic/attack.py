@@ -1,0 +1,267 @@
+"""Attacking (seed "Attacking", "Melee/Ranged/Magical Attacks", "Attack Bonuses and
+Penalties", "Situational Modifiers", "Using Combos"; rules 41, 45-70, 88-91, 93-112, 115,
+189, 193; RULINGS.md S3, S6, C7, C8; SAM-A13, A17, A24, A34, A40, A41, A43).
+
+Three steps: d6 + attack bonus against Target; the defender's choice of defence, d6 + its
+bonus against 4 + the attacker's bonus without scale; damage against Toughness (`harm`).
+A combo rolls every attack and damage die first, then each hit may be defended, then every
+result applies at once against the Toughness from before the combo."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fracas.core.table import Table
+from fracas.rulesets.semiautomagic import data, decisions, harm, space
+from fracas.rulesets.semiautomagic import events as ev
+from fracas.rulesets.semiautomagic.setup import wield
+from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
+
+SKILL = {"melee": "weapon", "ranged": "ranged", "thrown": "ranged", "magic": "magic"}
+NONE, DODGE, BLOCK, PARRY = "no defence", "dodge", "block", "parry"
+DEFENCE_SKILL = {DODGE: "reflex", BLOCK: "shield", PARRY: "weapon"}  # rule 49, S6
+STEPS: list[str] = data.tables()["cover_steps"]
+
+
+def attack_bonus(a: Fighter, w: Wielded) -> int:
+    """Rules 48, 57, 61, 68: the skill's bonus less the attacker's scale (rule 41)."""
+    return a.bonus[SKILL[w.data.kind]] - a.scale
+
+
+def dc_base(a: Fighter, w: Wielded) -> int:
+    """Rule 50 (C8): the defence DC is 4 + the attack bonus without the scale subtraction."""
+    return 4 + a.bonus[SKILL[w.data.kind]]
+
+
+@dataclass(slots=True)
+class Situation:
+    """The +X/+Y of one attack (rule 70) and the target's Target score (rules 47, 93-112)."""
+
+    x: int
+    y: int
+    target: int
+    auto: bool  # rule 189 (S18): melee against the helpless hits
+    locate: bool  # rule 111 (SAM-A43): an invisible target's square must be found
+    rules: str
+
+
+def cover_step(t: Fighter) -> int:
+    """Rule 98, SAM-A41: crouched raises cover one step, prone two, on to total."""
+    step = STEPS.index(t.cover)
+    if step == 0:
+        return 0
+    return min(4, step + {"standing": 0, "crouched": 1, "prone": 2}[t.posture])
+
+
+def evasion(t: Fighter) -> bool:
+    """Rules 93, 100 (S6, S7): the Evasion technique, or heavy cover ("dodge as if he had
+    the Evasion technique"); it matters against area attacks (stage 2)."""
+    return "evasion" in t.techniques or cover_step(t) == 3
+
+
+def posture_target(t: Fighter, melee: bool) -> int:
+    """Rule 97 (T-SAM-27): in the open, crouched +1 / prone +2 against ranged attacks, the
+    same as penalties against melee."""
+    shift = {"standing": 0, "crouched": 1, "prone": 2}[t.posture]
+    return -shift if melee else shift
+
+
+def sight(state: SamState, a: Fighter, t: Fighter) -> str:
+    """Rules 102, 108-110, 112 (SAM-A34): clear, concealed or invisible, to `a`."""
+    if t.invisible or state.conditions.lighting == "dark" or cover_step(t) == 4:
+        return "invisible"
+    if a.id in t.unseen_by:
+        return "invisible"
+    hazy = state.conditions.lighting == "hazy" and not a.lowlight
+    return "concealed" if t.concealed or hazy else "clear"
+
+
+def situation(
+    state: SamState,
+    a: Fighter,
+    t: Fighter,
+    w: Wielded,
+    aimed: bool,
+    extra: tuple[int, int] = (0, 0),
+) -> Situation | None:
+    """The attack's modifiers, `extra` a +X/+Y of a technique (rule 70); None when `t` is out
+    of range (C11)."""
+    melee = w.data.kind == "melee"
+    x, notes = extra[0], [f"{extra[0]:+d}/{extra[1]:+d}"] if extra != (0, 0) else []
+    if not melee:
+        k = space.range_penalty(space.metres(state, a, t), w.data.increment)
+        if k == space.OUT_OF_RANGE:
+            return None
+        if aimed and w.data.kind != "magic" and k > 0:  # rules 67, 69, SAM-A17
+            k -= 1
+            notes.append("aimed")
+        if k:
+            x -= k
+            notes.append(f"range −{k}/0")
+    score = 4 - t.scale  # rule 47
+    step = cover_step(t)
+    if step:
+        score += data.tables()["cover_target"][STEPS[step]]
+        notes.append(f"{STEPS[step]} cover")
+    elif t.posture != "standing":
+        score += posture_target(t, melee)
+        notes.append(t.posture)
+    seen = sight(state, a, t)
+    if seen == "invisible":
+        score += data.tables()["invisible_target"]
+        notes.append("invisible +4")
+    elif seen == "concealed":
+        score += data.tables()["concealment_target"]
+        notes.append("concealed +1")
+    auto = melee and t.helpless
+    if a.scale:
+        notes.append(f"scale {-a.scale:+d}/0")
+    return Situation(x, extra[1], score, auto, seen == "invisible" and not auto, "; ".join(notes))
+
+
+class Defence:
+    """A defence the target may choose (rule 49): its kind and roll bonus."""
+
+    __slots__ = ("bonus", "kind")
+
+    def __init__(self, kind: str, bonus: int) -> None:
+        self.kind, self.bonus = kind, bonus
+
+    def __str__(self) -> str:
+        return self.kind
+
+
+def defences(state: SamState, t: Fighter, melee: bool) -> list[Defence]:
+    """Rules 49, 52, 95, 115, 176, 189, 193 (S6, C7, SAM-A40): no defence, or a roll left this
+    round of a kind the target can make; flanked -1; flat-footed none (or -1, option); held
+    dodges at -1 and cannot block or parry; the helpless none."""
+    out = [Defence(NONE, 0)]
+    if t.helpless or not t.active:
+        return out
+    penalty = 1 if space.flanked(state, t) else 0
+    if t.flat_footed:
+        if state.options.flat_footed == "no defence":
+            return out
+        penalty += 1
+    if t.defences.get(DODGE, 0) > 0:
+        out.append(Defence(DODGE, t.bonus["reflex"] - penalty - (1 if t.held else 0)))
+    if t.held:
+        return out
+    if t.shield and t.defences.get(BLOCK, 0) > 0:
+        out.append(Defence(BLOCK, t.bonus["shield"] - penalty))
+    if melee and t.wielded.data.kind == "melee" and t.defences.get(PARRY, 0) > 0:
+        out.append(Defence(PARRY, t.bonus["weapon"] - penalty))
+    return out
+
+
+def refresh_defences(f: Fighter) -> None:
+    """S6 (PROPOSED): each round, 1 + ranks rolls of each defence (Reflex: dodge, Shield Use:
+    block, Weapon Skill: parry)."""
+    for kind, skill in DEFENCE_SKILL.items():
+        f.defences[kind] = 1 + f.ranks.get(skill, 0)
+
+
+@dataclass(slots=True)
+class Swing:
+    """One attack of a single attack or a combo, allotted to its target (rule 90)."""
+
+    target: Fighter
+    sit: Situation
+    hit: bool = False
+    damage: int = 0
+    result: str = "miss"
+
+
+def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, swings: list[Swing]) -> None:
+    """Rules 45-54, 88-91, SAM-A24: every attack die, then every damage die, of the action;
+    then each hit's defence in the listed order; then all damage at once."""
+    a.attacks_made += len(swings)
+    found: dict[str, bool] = {}
+    for s in swings:
+        roll_attack(table, state, a, w, s, found)
+    for s in swings:
+        if s.hit:
+            s.damage = table.roll(w.damage, by=a, reason=f"{w.data.name} damage").total
+    hits: list[harm.Hit] = []
+    landed: list[Swing] = []
+    for s in swings:
+        if s.hit and not defend(table, state, a, w, s):
+            hits.append(harm.Hit(a, s.target, s.damage, w.data.nonlethal))
+            landed.append(s)
+    effects = harm.apply_all(table, state, hits)
+    for i, s in enumerate(landed):
+        s.result = effects[i]
+    spend_ammunition(a, w)
+
+
+def roll_attack(
+    table: Table, state: SamState, a: Fighter, w: Wielded, s: Swing, found: dict[str, bool]
+) -> None:
+    """Step one (rules 46-48, S3): d6 + bonus >= Target; melee against the helpless hits
+    (rule 189); an invisible target's square is located first, once an action (SAM-A43)."""
+    t = s.target
+    state.tally["attacks"] += 1
+    if s.sit.locate:
+        if t.id not in found:
+            found[t.id] = locate(table, a, t)
+        if not found[t.id]:
+            s.result = "miss (wrong square)"
+            return
+    if s.sit.auto:
+        s.hit = True
+        table.emit(ev.AttackRolled, attacker=a.name, target=t.name, weapon=w.data.name,
+                   total=0, target_score=s.sit.target, hit=True,
+                   rules="helpless: melee hits automatically (rule 189)")  # fmt: skip
+        state.tally["hits"] += 1
+        return
+    bonus = attack_bonus(a, w) + s.sit.x
+    total = table.roll(f"1d6{bonus:+d}", by=a, reason=f"{a.name} attacks {t.name}").total
+    s.hit = total >= s.sit.target
+    state.tally["hits"] += s.hit
+    if table.observed:
+        table.emit(
+            ev.AttackRolled, attacker=a.name, target=t.name, weapon=w.data.name, total=total,
+            target_score=s.sit.target, hit=s.hit, rules=s.sit.rules,
+        )  # fmt: skip
+
+
+def locate(table: Table, a: Fighter, t: Fighter) -> bool:
+    """SAM-A43 (F-SAM-11): Perception against the hider's Stealth result, or DC 4 (hearing
+    the target) when it has made none; a failure guesses the wrong square."""
+    dc = t.stealth_result or 4
+    total = table.roll(
+        f"1d6{a.bonus['perception']:+d}", by=a, reason=f"{a.name} locates {t.name}"
+    ).total
+    table.emit(ev.Located, who=a.name, target=t.name, total=total, dc=dc, found=total >= dc)
+    return total >= dc
+
+
+def defend(table: Table, state: SamState, a: Fighter, w: Wielded, s: Swing) -> bool:
+    """Step two (rules 49-51, C8, SAM-A24): the target picks a defence; d6 + its bonus >=
+    4 + the attacker's bonus (no scale) + Y negates the hit. True if negated."""
+    t = s.target
+    state.incoming = s.damage  # the policy may weigh the hit it sees coming (SAM-A24)
+    options = defences(state, t, w.data.kind == "melee")
+    pick = table.choose(t, decisions.DEFEND, options)
+    if pick.kind == NONE:
+        return False
+    t.defences[pick.kind] -= 1
+    dc = dc_base(a, w) + s.sit.y
+    total = table.roll(f"1d6{pick.bonus:+d}", by=t, reason=f"{t.name}'s {pick.kind}").total
+    ok = total >= dc
+    if ok:
+        s.result = f"{pick.kind}d" if pick.kind != PARRY else "parried"
+        state.tally[f"{pick.kind} succeeded"] += 1
+    table.emit(ev.Defended, who=t.name, kind=pick.kind, total=total, dc=dc, success=ok)
+    return ok
+
+
+def spend_ammunition(a: Fighter, w: Wielded) -> None:
+    """Rule 64: a weapon that needs reloading is empty after its shot; a thrown weapon is gone
+    (the thrower fights on unarmed when it has nothing else)."""
+    if w.data.reload:
+        w.loaded = False
+    elif w.data.kind == "thrown" and w in a.weapons:
+        a.weapons.remove(w)
+        if not a.weapons:
+            a.weapons.append(wield(a, data.weapons()["unarmed"]))

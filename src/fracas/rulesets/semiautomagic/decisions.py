@@ -1,0 +1,9 @@
+"""The names of the SemiAutoMagic decisions: asked by the rules (`table.choose`), answered by
+the policy and shown to people as the question's prompt."""
+
+ACT = "next action"  # rules 7-9: what to spend the next seconds of the turn on
+ALLOT = "allot attack"  # rule 90, SAM-A24: each attack of a combo to an enemy, before rolling
+DEFEND = "defend"  # rule 49, SAM-A24: block, dodge, parry or none, for each hit
+GUESS = "guess square"  # SAM-A43: where an unlocated invisible creature is (a stage-2 hook)
+
+ALL = (ACT, ALLOT, DEFEND)

@@ -1,0 +1,150 @@
+"""Death, damage and dying (seed "Death, Damage, and Healing", "Conditions"; rules 53-54, 88,
+91, 165-167, 172, 201; RULINGS.md C1, C2; SAM-A25, SAM-A27, SAM-A32, SAM-A33)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fracas.core.combatant import Status, record_harm
+from fracas.core.table import Table
+from fracas.rulesets.semiautomagic import events as ev
+from fracas.rulesets.semiautomagic.state import Fighter, SamState
+
+NO_EFFECT, WOUND, DYING = "no effect", "wound", "dying"
+
+
+@dataclass(slots=True)
+class Hit:
+    """One hit that got through, waiting to be applied with the rest of its combo."""
+
+    attacker: Fighter
+    target: Fighter
+    damage: int
+    nonlethal: bool
+
+
+def effect(damage: int, toughness: int, minimum: int, wound_on_equal: bool) -> str:
+    """Step 3 (rules 53-54, C1, SAM-A27): damage >= Toughness starts dying (with a wound);
+    damage > Minimum Toughness is a wound (>= with the option `wound_on_equal`)."""
+    if damage >= toughness:
+        return DYING
+    if damage > minimum or (wound_on_equal and damage == minimum):
+        return WOUND
+    return NO_EFFECT
+
+
+def apply_all(table: Table, state: SamState, hits: list[Hit]) -> dict[int, str]:
+    """Rules 88, 91 (T-SAM-1): every hit of one combo against the Toughness from before the
+    combo, each on its own (never summed); then all results at once (SAM-A25). Returns each
+    hit's effect by its index."""
+    before = {id(h.target): (h.target.toughness, h.target.min_toughness) for h in hits}
+    wound_on_equal = state.options.wound_on_equal
+    found: dict[int, str] = {}
+    for i, h in enumerate(hits):
+        tough, least = before[id(h.target)]
+        found[i] = effect(h.damage, tough, least, wound_on_equal)
+        if table.observed:
+            table.emit(
+                ev.Struck, attacker=h.attacker.name, target=h.target.name, damage=h.damage,
+                toughness=tough, minimum=least, effect=found[i],
+            )  # fmt: skip
+    for target in {id(h.target): h.target for h in hits}.values():
+        mine = [(h, found[i]) for i, h in enumerate(hits) if h.target is target]
+        settle(table, state, target, mine)
+    return found
+
+
+def settle(table: Table, state: SamState, t: Fighter, mine: list[tuple[Hit, str]]) -> None:
+    """One target's share of a combo, applied at once (SAM-A25)."""
+    wounding = [(h, e) for h, e in mine if e != NO_EFFECT]
+    if not wounding:
+        return
+    was_dying = t.dying
+    for h, _ in wounding:
+        record_harm(t, 1, h.attacker)
+    wound(table, state, t, len(wounding))
+    lethal = [h for h, e in wounding if not h.nonlethal]
+    sends = [h for h, e in wounding if e == DYING]
+    if was_dying:  # rule 166: a wound while dying kills; SAM-A33: nonlethal knocks out
+        if lethal:
+            die(table, state, t, "wounded while dying (rule 166)")
+        else:
+            knock_out(table, state, t)
+        return
+    if not sends:
+        return
+    if all(h.nonlethal for h in sends):  # SAM-A33: would-be-fatal nonlethal
+        knock_out(table, state, t)
+    elif state.options.combo_wound_kills_dying and len(wounding) > 1 and lethal:
+        start_dying(table, state, t)
+        die(table, state, t, "a further wound in the same combo (option, SAM-A25)")
+    else:
+        start_dying(table, state, t)
+
+
+def wound(table: Table, state: SamState, t: Fighter, n: int) -> None:
+    """Rules 165, 173 (S11): each wound lowers Toughness and Minimum Toughness by 1."""
+    t.wounds += n
+    t.toughness -= n
+    t.min_toughness -= n
+    state.tally["wounds"] += n
+    table.emit(
+        ev.Wounded, who=t.name, wounds=t.wounds, toughness=t.toughness, minimum=t.min_toughness
+    )
+
+
+def start_dying(table: Table, state: SamState, t: Fighter) -> None:
+    """Rules 54, 166 (C1, C2): dying and unconscious; checks from DC 4 (or 6, option)."""
+    t.dying, t.unconscious, t.stable = True, True, False
+    t.dying_dc = state.options.dying_dc
+    t.status, t.went_down = Status.DOWN, True
+    state.tally["dying"] += 1
+    table.emit(ev.Fell, who=t.name, how="is dying", rule="damage >= Toughness (rule 54, C1)")
+
+
+def knock_out(table: Table, state: SamState, t: Fighter) -> None:
+    """SAM-A33: a nonlethal hit that would start dying, or kill, knocks out instead."""
+    t.dying, t.unconscious = False, True
+    t.status, t.went_down = Status.DOWN, True
+    state.tally["knocked out"] += 1
+    table.emit(ev.Fell, who=t.name, how="is knocked out", rule="nonlethal (rule 201, SAM-A33)")
+
+
+def die(table: Table, state: SamState, t: Fighter, why: str) -> None:
+    t.dying, t.unconscious = False, False
+    t.status, t.went_down = Status.DEAD, True
+    state.tally["deaths"] += 1
+    table.emit(ev.Fell, who=t.name, how="dies", rule=why)
+
+
+def dying_penalty(state: SamState, t: Fighter) -> int:
+    """C2: -1 per wound on the check (the Conditions' DC 6 option has none)."""
+    return t.wounds if state.options.dying_dc == 4 else 0
+
+
+def highest(state: SamState, t: Fighter) -> int:
+    """SAM-A32: the best an END check can make: 6 + END - penalty."""
+    return 6 + t.END - dying_penalty(state, t)
+
+
+def dying_check(table: Table, state: SamState, t: Fighter) -> None:
+    """Rules 166-167, 172 (T-SAM-12, SAM-A32): at each of its turns, first the d10 (10:
+    stable), then d6 + END - wounds against the DC; a failure raises the DC; a DC beyond
+    reach is death."""
+    if t.dying_dc > highest(state, t):
+        die(table, state, t, f"dying DC {t.dying_dc} is out of reach (rule 166)")
+        return
+    if table.roll("1d10", by=t, reason=f"{t.name} stabilises on a 10").total == 10:
+        t.dying, t.stable = False, True
+        state.tally["stabilised"] += 1
+        table.emit(ev.Fell, who=t.name, how="stabilises", rule="d10 = 10 (rule 167)")
+        return
+    penalty = dying_penalty(state, t)
+    roll = table.roll(f"1d6{t.END:+d}", by=t, reason=f"{t.name}'s END check").total - penalty
+    passed = roll >= t.dying_dc
+    table.emit(ev.DyingCheck, who=t.name, total=roll, dc=t.dying_dc, penalty=penalty,
+               passed=passed)  # fmt: skip
+    if not passed:
+        t.dying_dc += 1
+        if t.dying_dc > highest(state, t):
+            die(table, state, t, f"dying DC {t.dying_dc} is out of reach (rule 166)")

@@ -1,0 +1,168 @@
+"""The SemiAutoMagic encounter schema (DESIGN.md §4; checklist "Encounter fields"): stat blocks
+with abilities, skills, techniques, scale, speed, gear and combos; the ground (terrain areas,
+lighting); the sides' surprise; the game master's options (the readings' alternatives)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from fracas.core.encounter import EncounterSpec, SideSpec, StrictModel, unknown
+from fracas.rulesets.semiautomagic import data
+
+Ability = Field(default=3, ge=0, le=20)  # RULINGS.md S1: integers, 3 is average
+Skill = Literal[
+    "weapon", "ranged", "magic", "reflex", "shield", "fortitude", "combat_expertise",
+    "perception", "stealth", "acrobatics", "athletics", "wrestle", "medicine", "unarmoured",
+]  # fmt: skip
+# RULINGS.md S7: techniques are data flags. Extra Attack (rule 86) and Evasion (S6) act;
+# Sneak Attack (rule 96) is a flag the chapter refers to without its rule (a hook).
+Technique = Literal["extra attack", "evasion", "sneak attack"]
+Posture = Literal["standing", "crouched", "prone"]
+Cover = Literal["none", "light", "medium", "heavy", "total"]
+
+
+class Combatant(StrictModel):
+    """A stat block (checklist stage 1, "Stat blocks and derivations")."""
+
+    name: str = Field(min_length=1)
+    count: int = Field(default=1, ge=1, le=100)
+    scale: int = Field(default=0, ge=-1, le=10, description="rules 37-40: by size, round down")
+    speed: float = Field(gt=0, le=1000, description="metres per 1 s move (SAM-A9: required)")
+    STR: int = Ability
+    DEX: int = Ability
+    END: int = Ability
+    INT: int = Ability
+    SPI: int = Ability
+    skills: dict[Skill, int] = Field(default_factory=dict, description="ranks (S2)")
+    techniques: list[Technique] = Field(default_factory=list, description="S7, repeatable")
+    weapons: list[str] = Field(
+        min_length=1, max_length=4, description="names from the weapon table; the first in hand"
+    )
+    armour: str = Field(default="none", description="a name from the armour table (164)")
+    natural_armour: int = Field(default=0, ge=0, le=20, description="rule 164: +0 unless given")
+    durability: int = Field(default=0, ge=0, le=20, description="rule 164: objects")
+    shield: bool = Field(default=False, description="can Block (S6)")
+    combos: list[list[str]] = Field(
+        default_factory=lambda: [["attack"]],
+        max_length=12,
+        description="each a list of components (rules 81-92); the first combo is the default",
+    )
+    position: list[float] | None = Field(
+        default=None, min_length=2, max_length=2, description="[x, y] of its centre in metres"
+    )
+    posture: Posture = "standing"
+    cover: Cover = Field(default="none", description="cover where it stands (rules 93, 100)")
+    concealed: bool = Field(default=False, description="smoke, fog, tall grass (rule 108)")
+    invisible: bool = Field(default=False, description="+4 Target, must be located (111-112)")
+    hiding: bool = Field(default=False, description="rolls Stealth as the fight starts (110)")
+    lowlight: bool = Field(default=False, description="lowlight vision (SAM-A34)")
+    carried: float = Field(default=0, ge=0, le=100_000, description="kg carried (217-222)")
+    wheeled: float = Field(default=0, ge=0, le=100_000, description="kg on wheels (221)")
+    arrives: int = Field(default=1, ge=1, le=1000, description="round it arrives in (rule 4)")
+    disabled: bool = Field(default=False, description="rule 187")
+    held: bool = Field(default=False, description="rule 193")
+
+    @field_validator("weapons")
+    @classmethod
+    def _weapons(cls, names: list[str]) -> list[str]:
+        for n in names:
+            if n not in data.weapons():
+                raise unknown("weapon", n, list(data.weapons()))
+        return names
+
+    @field_validator("armour")
+    @classmethod
+    def _armour(cls, name: str) -> str:
+        if name not in data.armour():
+            raise unknown("armour", name, list(data.armour()))
+        return name
+
+    @field_validator("skills")
+    @classmethod
+    def _ranks(cls, skills: dict[str, int]) -> dict[str, int]:
+        for name, ranks in skills.items():
+            if not 0 <= ranks <= 20:
+                raise ValueError(f"skill {name}: ranks must be 0 to 20, not {ranks}")
+        return skills
+
+    @model_validator(mode="after")
+    def _combos(self) -> Combatant:
+        """Rules 81, 84-86 and RULINGS.md S8: each combo within the character's limits."""
+        problem = combo_problem(self)
+        if problem:
+            raise ValueError(problem)
+        return self
+
+
+def combo_problem(sheet: Combatant) -> str | None:
+    ranks = sheet.skills
+    known = 1 + ranks.get("combat_expertise", 0)  # S8: combos known
+    if len(sheet.combos) > known:
+        return f"{sheet.name} knows {len(sheet.combos)} combos; Combat Expertise allows {known}"
+    most = data.skill_bonus("combat_expertise", ranks.get("combat_expertise", 0)) + 1  # S8
+    parts = max(ranks.get("weapon", 0), ranks.get("ranged", 0)) + 1  # rule 84
+    attacks = 1 + sheet.techniques.count("extra attack")  # rule 86
+    table = data.components()
+    for combo in sheet.combos:
+        for c in combo:
+            if c not in table:
+                return str(unknown("combo component", c, list(table)))
+        rating = sum(table[c]["rating"] for c in combo)
+        hits = sum(table[c]["attacks"] for c in combo)
+        if not combo or hits == 0:
+            return f"combo {combo} of {sheet.name} makes no attack"
+        if rating > most:
+            return f"combo {combo} has rating {rating}; {sheet.name}'s maximum is {most} (S8)"
+        if len(combo) > parts:
+            return f"combo {combo} has {len(combo)} components; at most {parts} (rule 84)"
+        if hits > attacks:
+            return f"combo {combo} makes {hits} attacks; Extra Attack allows {attacks} (rule 86)"
+    return None
+
+
+class Side(SideSpec[Combatant]):
+    surprised: bool = Field(default=False, description="flat-footed at first (115, C7)")
+
+
+class Area(StrictModel):
+    """Ground (rules 33-36): a rectangle of difficult or extreme terrain, in metres."""
+
+    kind: Literal["difficult", "extreme"] = "difficult"
+    x: list[float] = Field(min_length=2, max_length=2, description="[west, east] in metres")
+    y: list[float] = Field(min_length=2, max_length=2, description="[south, north] in metres")
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Area:
+        if self.x[0] >= self.x[1] or self.y[0] >= self.y[1]:
+            raise ValueError(f"terrain x {self.x} and y {self.y} must each go from low to high")
+        return self
+
+
+class Conditions(StrictModel):
+    lighting: Literal["clear", "hazy", "dark"] = Field(default="clear", description="rule 109")
+    terrain: list[Area] = Field(default_factory=list, max_length=500)
+    distance: float = Field(
+        default=6, ge=0, le=10_000, description="metres between sides placed without positions"
+    )
+
+
+class Options(StrictModel):
+    """The other readings a game master may want (checklist "How to use it")."""
+
+    wound_on_equal: bool = Field(default=False, description="SAM-A27: damage = Min → wound")
+    close_reaches_adjacent: bool = Field(default=False, description="SAM-A13")
+    dying_dc: Literal[4, 6] = Field(default=4, description="C2: 4 − wounds, or 6 (Conditions)")
+    flat_footed: Literal["no defence", "-1"] = Field(default="no defence", description="C7")
+    diagonals: Literal["alternate", "chebyshev"] = Field(default="alternate", description="A7")
+    combo_wound_kills_dying: bool = Field(default=False, description="SAM-A25")
+    combo_seconds: Literal[4, 3] = Field(
+        default=4, description="SAM-A1: combos, single attacks and spells take 4 s (or 3)"
+    )
+
+
+class Encounter(EncounterSpec):
+    sides: list[Side] = Field(min_length=2)
+    conditions: Conditions = Field(default_factory=Conditions)
+    options: Options = Field(default_factory=Options)

@@ -1,0 +1,139 @@
+"""Movement on the Scale grid (seed "Move", "Run", "Difficult Terrain", "Crouching and Prone";
+rules 28-36, 99, 187, 220; C15; SAM-A7, A8, A10, A17, A18). A fighter moves square by square
+(its own squares) in one of eight directions, toward where its weapon reaches its goal."""
+
+from __future__ import annotations
+
+import math
+
+from fracas.core.geometry import Position
+from fracas.rulesets.semiautomagic import space
+from fracas.rulesets.semiautomagic.state import Fighter, SamState
+
+
+def band(state: SamState, f: Fighter) -> tuple[int, int]:
+    """Where `f` wants to be from its goal, in its squares: its melee weapon's reach band
+    (SAM-A13); a shooter's goal is only to be in range, so any distance from 1 suits it."""
+    w = f.wielded.data
+    if w.kind == "melee":
+        low, high = w.reach
+        if high == 0 and state.options.close_reaches_adjacent:
+            high = 1
+        return low, high
+    return 1, 10**6
+
+
+def off_band(d: int, reach: tuple[int, int]) -> int:
+    return reach[0] - d if d < reach[0] else max(0, d - reach[1])
+
+
+def ranged_ready(state: SamState, f: Fighter, goal: Fighter) -> bool:
+    w = f.wielded.data
+    if w.kind == "melee":
+        return False
+    return space.range_penalty(space.metres(state, f, goal), w.increment) != space.OUT_OF_RANGE
+
+
+def arrived(state: SamState, f: Fighter, goal: Fighter) -> bool:
+    """In its band (melee), or within its first range increment (a shooter, rule 62): no
+    nearer place would be better for its weapon."""
+    w = f.wielded.data
+    if w.kind != "melee":
+        return space.range_penalty(space.metres(state, f, goal), w.increment) == 0
+    return off_band(space.squares(state, f, goal), band(state, f)) == 0
+
+
+def steps(
+    state: SamState, f: Fighter, goal: Fighter, only: tuple[int, int] | None
+) -> list[tuple[int, int]]:
+    """The directions that bring `f` nearer its band around `goal`, best first (nearest the
+    band, then the shorter gap, then orthogonal before diagonal)."""
+    reach = band(state, f)
+    d_now = space.squares(state, f, goal)
+    now = off_band(d_now, reach)
+    away = -1.0 if d_now < reach[0] else 1.0  # too close: a longer gap is better
+    now_gap = away * f.position.distance(goal.position)
+    keyed: list[tuple[tuple[float, float, int], tuple[int, int]]] = []
+    alternate = state.options.diagonals == "alternate"
+    x, y, sq = f.position.x, f.position.y, f.square
+    gx, gy = goal.position.x, goal.position.y
+    for d in space.DIRECTIONS if only is None else (only,):
+        ax, ay = x + d[0] * sq, y + d[1] * sq
+        d_at = space.squares_at(ax, ay, sq, goal, alternate)
+        score = off_band(d_at, reach)
+        gap = away * math.hypot(gx - ax, gy - ay)
+        crosses = d_now > reach[1] and d_at < reach[0]  # from too far to too close
+        if score > now or crosses or (score == now and gap >= now_gap - space.EPS):
+            continue
+        keyed.append(((score, gap, abs(d[0]) + abs(d[1])), d))
+    keyed.sort(key=lambda k: k[0])
+    return [d for _, d in keyed]
+
+
+def can_run(state: SamState, f: Fighter, goal: Fighter) -> bool:
+    """C15: a run needs a first step on open ground toward the goal."""
+    first = steps(state, f, goal, None)
+    return bool(first) and space.terrain_factor(state, f, space.shifted(f, first[0])) == 1
+
+
+def next_step(
+    state: SamState,
+    f: Fighter,
+    goal: Fighter,
+    left: int,
+    diagonals: int,
+    only: tuple[int, int] | None,
+    run: bool,
+) -> tuple[int, bool, tuple[int, int]] | None:
+    """The best affordable step toward `goal`: (its cost, diagonal, direction), or None."""
+    alternate = state.options.diagonals == "alternate"
+    for d in steps(state, f, goal, only):
+        factor = space.terrain_factor(state, f, space.shifted(f, d))
+        diagonal = d[0] != 0 and d[1] != 0
+        step = space.step_cost(factor, diagonal, diagonals, alternate)
+        if (run and factor > 1) or step > left:
+            continue  # C15: no running through difficult terrain
+        return step, diagonal, d
+    return None
+
+
+def advance(
+    state: SamState, f: Fighter, goal: Fighter, budget: int, run: bool = False
+) -> tuple[int, int]:
+    """Move toward `goal` spending at most `budget` squares of cost (rules 28, 33-34, SAM-A7);
+    a run keeps its first direction and stops before difficult ground (rules 30-32, C15).
+    Returns (squares moved, cost)."""
+    moved = cost = diagonals = 0
+    heading: tuple[int, int] | None = None
+    while cost < budget and not arrived(state, f, goal):
+        chosen = next_step(state, f, goal, budget - cost, diagonals, heading if run else None, run)
+        if chosen is None:
+            break
+        step, diagonal, d = chosen
+        cost += step
+        diagonals += diagonal
+        moved += 1
+        heading = d
+        go(f, space.shifted(f, d), d)
+    return moved, cost
+
+
+def go(f: Fighter, at: Position, d: tuple[int, int]) -> None:
+    """One square: aim is lost on changing square (SAM-A17); straight movement adds up for
+    a Charge (SAM-A18)."""
+    length = f.square * (math.sqrt(2) if d[0] and d[1] else 1.0)
+    if d == f.heading:
+        f.straight += length
+    else:
+        f.heading, f.straight = d, length
+    f.position = at
+    f.aimed_at = ""
+
+
+def crawl(state: SamState, f: Fighter, goal: Fighter) -> int:
+    """Rule 187, SAM-A10: one square, whatever the ground, as a 4-second action."""
+    found = steps(state, f, goal, None)
+    if not found:
+        return 0
+    go(f, space.shifted(f, found[0]), found[0])
+    return 1

@@ -1,0 +1,230 @@
+"""Exact odds of one SemiAutoMagic single attack (DESIGN.md §6, issue 11; rules 45-54, C16),
+from the dice distributions, not by sampling: the d6 against Target (or the helpless hit,
+rule 189), the damage die, the target's defence as its policy (or a forced option) picks it
+knowing the damage (SAM-A24), d6 + bonus against the DC, and damage against Toughness
+(`harm.effect`). Tested against the enumerated rules (tests/semiautomagic/test_odds.py)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+from fracas.core.combatant import Status
+from fracas.core.table import Table
+from fracas.dice import compile_dice
+from fracas.rulesets.semiautomagic import attack, data, harm
+from fracas.rulesets.semiautomagic.attack import NONE, PARRY, Swing
+from fracas.rulesets.semiautomagic.policy import pick_defence
+from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
+
+Outcomes = dict[tuple[str, int, bool], Fraction]
+PREFIX = "single attack with "
+SIXTH = Fraction(1, 6)
+
+
+def action_name(w: Wielded) -> str:
+    return PREFIX + w.data.name
+
+
+def weapon_of(f: Fighter, action: str) -> Wielded:
+    for w in f.weapons:
+        if action_name(w) == action:
+            return w
+    raise ValueError(f"{f.name} has no weapon for {action!r}")
+
+
+def chance(bonus: int, needed: int) -> Fraction:
+    """P(d6 + bonus >= needed) (S3)."""
+    return Fraction(sum(1 for face in range(1, 7) if face + bonus >= needed), 6)
+
+
+def perform(table: Table, state: SamState, a: Fighter, t: Fighter, action: str) -> str:
+    """One single attack by the rules (`attack.resolve`), named by its result."""
+    w = weapon_of(a, action)
+    sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
+    assert sit is not None
+    s = Swing(t, sit)
+    attack.resolve(table, state, a, w, [s])
+    return named(s.result, t)
+
+
+def named(result: str, t: Fighter) -> str:
+    if result in (harm.WOUND, harm.DYING) and t.status is Status.DEAD:
+        return "killed"
+    if result == harm.DYING and not t.dying:
+        return "knocked out"
+    return result
+
+
+def calculable(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> bool:
+    """The enumerator takes over for an invisible target (its square located first)."""
+    sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
+    return sit is not None and not sit.locate and not w.data.delay
+
+
+def single_attack(
+    state: SamState, a: Fighter, t: Fighter, w: Wielded, label: str | None
+) -> Outcomes:
+    sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
+    assert sit is not None
+    p_hit = Fraction(1) if sit.auto else chance(attack.attack_bonus(a, w) + sit.x, sit.target)
+    out: Outcomes = defaultdict(Fraction)
+    if p_hit < 1:
+        out[("miss", 0, t.status.out)] += 1 - p_hit
+    options = attack.defences(state, t, w.data.kind == "melee")
+    labels = [str(o) for o in options]
+    dc = attack.dc_base(a, w) + sit.y
+    damage = compile_dice(w.damage).distribution()
+    for d in damage.outcomes():
+        p = p_hit * damage.probability(d)
+        i = labels.index(label) if label in labels else pick_defence(state, t, options, d)
+        pick = options[i]
+        saved = Fraction(0) if pick.kind == NONE else chance(pick.bonus, dc)
+        if saved:
+            word = "parried" if pick.kind == PARRY else f"{pick.kind}d"
+            out[(word, 0, t.status.out)] += p * saved
+        out[landed(state, t, d, w.data.nonlethal)] += p * (1 - saved)
+    return dict(out)
+
+
+def landed(state: SamState, t: Fighter, damage: int, nonlethal: bool) -> tuple[str, int, bool]:
+    """One hit that got through, as `harm.settle` applies it alone."""
+    e = harm.effect(damage, t.toughness, t.min_toughness, state.options.wound_on_equal)
+    if e == harm.NO_EFFECT:
+        return e, 0, t.status.out
+    if t.dying:
+        return ("knocked out", 1, True) if nonlethal else ("killed", 1, True)
+    if e == harm.DYING:
+        return ("knocked out", 1, True) if nonlethal else (harm.DYING, 1, True)
+    return harm.WOUND, 1, t.status.out
+
+
+# --- a whole combo against one target (rules 88-91, SAM-A24, SAM-A25) --------------------
+
+COMBO = "combo [{}] with {}"
+
+
+def combo_name(combo: tuple[str, ...], w: Wielded) -> str:
+    return COMBO.format(", ".join(combo), w.data.name)
+
+
+def combo_of(f: Fighter, action: str) -> tuple[str, ...] | None:
+    for combo in f.combos:
+        if action == combo_name(combo, f.wielded):
+            return combo
+    return None
+
+
+def attacks_in(combo: tuple[str, ...]) -> int:
+    return sum(data.components()[c]["attacks"] for c in combo)
+
+
+def perform_combo(table: Table, state: SamState, a: Fighter, t: Fighter, action: str) -> str:
+    """Every attack of the combo allotted to `t`, by the rules (`attack.resolve`), named from
+    the target as it ends up."""
+    combo = combo_of(a, action)
+    assert combo is not None
+    w = a.wielded
+    sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
+    assert sit is not None
+    was_dying = t.dying
+    swings = [Swing(t, sit) for _ in range(attacks_in(combo))]
+    attack.resolve(table, state, a, w, swings)
+    wounds = sum(1 for s in swings if s.result in (harm.WOUND, harm.DYING))
+    landed = any(s.result in (harm.NO_EFFECT, harm.WOUND, harm.DYING) for s in swings)
+    defended = any(s.hit for s in swings)
+    if t.status is Status.DEAD:
+        after = "dead"
+    elif not t.active and not t.dying:
+        after = "knocked out"
+    else:
+        after = "dying" if t.dying and not was_dying else "up"
+    return combo_result(wounds, landed, defended, after)
+
+
+def combo_result(wounds: int, landed: bool, defended: bool, after: str) -> str:
+    """A combo's result in the seed's words."""
+    if wounds == 0:
+        return harm.NO_EFFECT if landed else "defended" if defended else "miss"
+    if after == "dead":
+        return "killed"
+    if after in ("knocked out", "dying"):
+        return after
+    return harm.WOUND if wounds == 1 else f"{wounds} wounds"
+
+
+def settled(state: SamState, t: Fighter, effects: list[str], nonlethal: bool) -> str:
+    """What `harm.settle` makes of the landed hits' effects, all at once (SAM-A25, SAM-A33)."""
+    wounding = [e for e in effects if e != harm.NO_EFFECT]
+    if not wounding:
+        return "up"
+    if t.dying:
+        return "knocked out" if nonlethal else "dead"
+    if harm.DYING not in wounding:
+        return "up"
+    if nonlethal:
+        return "knocked out"
+    if state.options.combo_wound_kills_dying and len(wounding) > 1:
+        return "dead"
+    return "dying"
+
+
+def combo_outcomes(
+    state: SamState, a: Fighter, t: Fighter, combo: tuple[str, ...], label: str | None
+) -> Outcomes:
+    """Every attack die, then every damage die (rule 90), then each hit's defence in order
+    with the round's rolls as they run down (SAM-A24), then the hits at once (rule 88)."""
+    w = a.wielded
+    sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
+    assert sit is not None
+    p_hit = Fraction(1) if sit.auto else chance(attack.attack_bonus(a, w) + sit.x, sit.target)
+    damage = compile_dice(w.damage).distribution()
+    rolled: dict[tuple[int, ...], Fraction] = {(): Fraction(1)}  # the damage of each hit
+    for _ in range(attacks_in(combo)):
+        grown: dict[tuple[int, ...], Fraction] = defaultdict(Fraction)
+        for hits, p in rolled.items():
+            if p_hit < 1:
+                grown[hits] += p * (1 - p_hit)
+            for d in damage.outcomes():
+                grown[(*hits, d)] += p * p_hit * damage.probability(d)
+        rolled = grown
+    out: Outcomes = defaultdict(Fraction)
+    dc = attack.dc_base(a, w) + sit.y
+    for hits, p in rolled.items():
+        for landed, saved, q in defended(state, t, list(hits), w, dc, label):
+            effects = [
+                harm.effect(d, t.toughness, t.min_toughness, state.options.wound_on_equal)
+                for d in landed
+            ]
+            wounds = sum(1 for e in effects if e != harm.NO_EFFECT)
+            after = settled(state, t, effects, w.data.nonlethal)
+            name = combo_result(wounds, bool(landed), saved > 0, after)
+            out[(name, wounds, after != "up" or t.status.out)] += p * q
+    return dict(out)
+
+
+def defended(
+    state: SamState, t: Fighter, hits: list[int], w: Wielded, dc: int, label: str | None
+) -> list[tuple[list[int], int, Fraction]]:
+    """Each way the hits' defences go: (the damage that lands, defences made, probability);
+    the target's rolls left this round run down as it defends (S6)."""
+    if not hits:
+        return [([], 0, Fraction(1))]
+    options = attack.defences(state, t, w.data.kind == "melee")
+    labels = [str(o) for o in options]
+    d, rest = hits[0], hits[1:]
+    i = labels.index(label) if label in labels else pick_defence(state, t, options, d)
+    pick = options[i]
+    if pick.kind == NONE:
+        return [
+            ([d, *landed], saved, q) for landed, saved, q in defended(state, t, rest, w, dc, label)
+        ]
+    saved_p = chance(pick.bonus, dc)
+    t.defences[pick.kind] -= 1
+    try:
+        after = defended(state, t, rest, w, dc, label)
+    finally:
+        t.defences[pick.kind] += 1
+    out = [(landed, saved + 1, q * saved_p) for landed, saved, q in after if saved_p]
+    out += [([d, *landed], saved, q * (1 - saved_p)) for landed, saved, q in after if saved_p < 1]
+    return out

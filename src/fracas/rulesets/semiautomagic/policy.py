@@ -1,0 +1,135 @@
+"""The default SemiAutoMagic tactics, for every side nobody else controls. It reads the state
+and scores the options the rules offer; it never rolls and never changes the state.
+
+- spend the six seconds: attack whenever someone is in reach or range, with the combo of the
+  most attacks; a shooter reloads an empty weapon, aims once at a target beyond its first
+  range increment, goes prone behind light cover and crouches behind medium (heavy cover,
+  rule 98), and closes in when no shot of its could hit;
+- a shooter with an enemy in reach and a melee weapon carried draws it;
+- otherwise close in on the nearest enemy: run (three times the speed) when it is further
+  than a run's first second, else move; stand up when prone or crouched and out of reach
+  (crawl only when Disabled);
+- allot each attack to the enemy with the lowest Toughness left, then the nearest;
+- defend a hit only when its damage (rolled first, SAM-A24) would wound, with the defence of
+  the best bonus.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fracas.core.controllers import UnknownDecision, best_index
+from fracas.core.requests import ChoiceRequest
+from fracas.rulesets.semiautomagic import actions, attack, data, decisions, space, turn
+from fracas.rulesets.semiautomagic.actions import Action
+from fracas.rulesets.semiautomagic.attack import NONE, Defence
+from fracas.rulesets.semiautomagic.state import Fighter, SamState
+
+
+def pick_defence(state: SamState, t: Fighter, options: list[Defence], damage: int) -> int:
+    """The defence the policy takes against a hit of `damage` (also read by `odds`)."""
+    harmless = damage <= t.min_toughness and not (
+        state.options.wound_on_equal and damage == t.min_toughness
+    )
+    if harmless or len(options) == 1:
+        return 0
+    return max(range(len(options)), key=lambda i: (options[i].kind != NONE, options[i].bonus, -i))
+
+
+class SamPolicy:
+    def __init__(self, state: SamState) -> None:
+        self.state = state
+        self._near: Fighter | None = None
+
+    def choose(self, request: ChoiceRequest) -> int:
+        who = request.who
+        options: list[Any] = list(request.options)
+        if isinstance(who, Fighter):
+            if request.decision == decisions.ACT:
+                self._near = self._nearest(who)
+                return best_index([self._action(who, o) for o in options])
+            if request.decision == decisions.ALLOT:
+                return best_index([self._victim(who, o) for o in options])
+            if request.decision == decisions.DEFEND:
+                return pick_defence(self.state, who, options, self.state.incoming)
+        raise UnknownDecision(f"the SemiAutoMagic policy has no answer to {request.decision!r}")
+
+    def _victim(self, me: Fighter, t: Fighter) -> float:
+        return -t.toughness - space.squares(self.state, me, t) / 1000
+
+    def _nearest(self, me: Fighter) -> Fighter | None:
+        foes = actions.foes(self.state, me)
+        return min(foes, key=lambda e: space.squares(self.state, me, e), default=None)
+
+    def _action(self, me: Fighter, act: Action) -> float:
+        kind = act.kind
+        if kind == "end":
+            return 0.0
+        if kind in ("single", "combo"):
+            return 10.0 + len(act.combo)
+        if kind == "reload":
+            return 20.0
+        if kind == "draw":
+            return self._draw(me, act)
+        if kind == "aim":
+            goal = act.goal
+            if goal is None or goal is not self._near:
+                return -1.0
+            return 12.0 if self._can_hit(me, goal, True) else -1.0
+        if kind in actions.POSTURE_AFTER:
+            return self._posture(me, kind)
+        return self._movement(me, act)
+
+    def _draw(self, me: Fighter, act: Action) -> float:
+        """A shooter caught in reach draws a melee weapon that reaches."""
+        if me.wielded.data.kind == "melee" or act.weapon is None:
+            return -1.0
+        w = act.weapon
+        if w.data.kind == "melee" and actions.targets(self.state, me, w):
+            return 25.0
+        return -1.0
+
+    def _posture(self, me: Fighter, kind: str) -> float:
+        """A shooter goes down behind cover until it is heavy (rule 98: prone behind light,
+        crouched behind medium); anyone else stands up to close in."""
+        after = actions.POSTURE_AFTER[kind]
+        shooter = me.wielded.data.kind != "melee"
+        behind = {"light": "prone", "medium": "crouched"}.get(me.cover)
+        if shooter and behind is not None and me.posture != behind:
+            return 13.0 if after == behind else -1.0
+        if after == "standing" and (not shooter or me.cover == "none" or self._closing(me)):
+            return 4.0  # up again to close in
+        return -1.0
+
+    def _hittable(self, me: Fighter) -> bool:
+        """Some enemy in range that the shooter's best roll can hit."""
+        return any(
+            self._can_hit(me, t, me.aimed_at == t.id)
+            for t in actions.targets(self.state, me, me.wielded)
+        )
+
+    def _can_hit(self, me: Fighter, t: Fighter, aimed: bool) -> bool:
+        w = me.wielded
+        sit = attack.situation(self.state, me, t, w, aimed)
+        return sit is not None and (
+            sit.auto or 6 + attack.attack_bonus(me, w) + sit.x >= sit.target
+        )
+
+    def _closing(self, me: Fighter) -> bool:
+        return me.wielded.loaded and not self._hittable(me)
+
+    def _movement(self, me: Fighter, act: Action) -> float:
+        goal = act.goal
+        if goal is None or goal is not self._near:
+            return -1.0
+        if me.wielded.data.kind != "melee":  # closer, when no shot can hit; a run first
+            if self._hittable(me):
+                return 1.0
+            return 11.5 if act.kind == "run" else 11.0
+        if act.kind == "crawl" and not me.disabled:
+            return -1.0  # stand up (2 s) rather than crawl (4 s a square)
+        gap = space.squares(self.state, me, goal)
+        left = turn.budget(me) - self.state.second
+        if act.kind == "run":
+            return 6.0 if gap > me.run_squares and left >= data.seconds("run") else -1.0
+        return 5.0

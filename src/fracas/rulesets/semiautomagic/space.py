@@ -1,0 +1,141 @@
+"""The Scale grid on the core's plane in metres (checklist "Hard parts" 3; rules 28-36, 43,
+56-63, 94; SAM-A7, SAM-A8, SAM-A13). A fighter's position is the centre of its footprint, an
+axis-aligned square of side 2^scale metres (SAM-A8). Squares are counted in the measuring
+creature's own scale (rule 43)."""
+
+from __future__ import annotations
+
+import math
+
+from fracas.core.geometry import Position
+from fracas.rulesets.semiautomagic.state import Fighter, SamState
+
+EPS = 1e-6
+DIRECTIONS: tuple[tuple[int, int], ...] = (
+    (1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1),
+)  # fmt: skip
+OUT_OF_RANGE = -1
+
+
+def bounds(f: Fighter, at: Position | None = None) -> tuple[float, float, float, float]:
+    p = f.position if at is None else at
+    h = f.square / 2
+    return p.x - h, p.x + h, p.y - h, p.y + h
+
+
+def overlapping(a: Fighter, b: Fighter, at: Position | None = None) -> bool:
+    """SAM-A13: Close = footprints that overlap."""
+    ax0, ax1, ay0, ay1 = bounds(a, at)
+    bx0, bx1, by0, by1 = bounds(b)
+    return ax0 < bx1 - EPS and bx0 < ax1 - EPS and ay0 < by1 - EPS and by0 < ay1 - EPS
+
+
+def metric(dx: int, dy: int, alternate: bool) -> int:
+    """SAM-A7: diagonals alternate 1 and 2 (a diagonal step costs 1.5 on average, rule 34);
+    the option `diagonals: chebyshev` counts every diagonal 1."""
+    big, small = max(dx, dy), min(dx, dy)
+    return big + small // 2 if alternate else big
+
+
+def squares(state: SamState, a: Fighter, b: Fighter, at: Position | None = None) -> int:
+    """Reach distance from `a` (at `at`, or where it stands) to `b`, in `a`'s squares from
+    its footprint's edge (SAM-A8, SAM-A13): 0 overlapping (Close), 1 adjacent (Standard: less
+    than a whole square between), 2 one square between (Long)."""
+    p = a.position if at is None else at
+    alternate = state.options.diagonals == "alternate"
+    return squares_at(p.x, p.y, a.square, b, alternate)
+
+
+def squares_at(x: float, y: float, square: float, b: Fighter, alternate: bool) -> int:
+    """`squares` from a footprint of side `square` centred on (x, y), in plain floats."""
+    q = b.position
+    reach = (square + b.square) / 2  # centre to centre where the footprints touch
+    gx = abs(q.x - x) - reach
+    gy = abs(q.y - y) - reach
+    if gx < -EPS and gy < -EPS:
+        return 0  # overlapping (Close)
+    sx = math.floor(max(0.0, gx) / square + EPS)
+    sy = math.floor(max(0.0, gy) / square + EPS)
+    if alternate:
+        return 1 + max(sx, sy) + min(sx, sy) // 2
+    return 1 + max(sx, sy)
+
+
+def metres(state: SamState, a: Fighter, b: Fighter) -> float:
+    """Range in metres between centres, by the same metric in `a`'s squares (SAM-A7)."""
+    dx = round(abs(b.position.x - a.position.x) / a.square, 6)
+    dy = round(abs(b.position.y - a.position.y) / a.square, 6)
+    big, small = max(dx, dy), min(dx, dy)
+    if state.options.diagonals == "alternate":
+        return (big + math.floor(small / 2)) * a.square
+    return big * a.square
+
+
+def range_penalty(distance: float, increment: int) -> int:
+    """Rules 62-63 (T-SAM-2, C11): -1 per full doubling of the increment: the smallest k with
+    distance <= increment x 2^k; beyond four doublings (16 x increment), out of range."""
+    k = 0
+    while distance > increment * 2**k + EPS:
+        k += 1
+        if k > 4:
+            return OUT_OF_RANGE
+    return k
+
+
+def in_reach(state: SamState, a: Fighter, b: Fighter, band: tuple[int, int]) -> bool:
+    """Rules 56, 58-60 (SAM-A13): within the weapon's band, never closer than its smallest
+    band; the option `close_reaches_adjacent` lets Close reach adjacent squares too."""
+    d = squares(state, a, b)
+    low, high = band
+    if high == 0 and state.options.close_reaches_adjacent:
+        high = 1
+    return low <= d <= high
+
+
+def terrain_factor(state: SamState, f: Fighter, at: Position) -> int:
+    """Rules 33-36 (SAM-A8): 1 on open ground, 2 if any part of the footprint is on difficult
+    terrain, 3 on extreme terrain."""
+    x0, x1, y0, y1 = bounds(f, at)
+    worst = 1
+    for area in state.conditions.terrain:
+        inside_x = x0 < area.x[1] - EPS and area.x[0] < x1 - EPS
+        if inside_x and y0 < area.y[1] - EPS and area.y[0] < y1 - EPS:
+            worst = max(worst, 3 if area.kind == "extreme" else 2)
+    return worst
+
+
+def step_cost(factor: int, diagonal: bool, diagonals_taken: int, alternate: bool) -> int:
+    """Rules 33-34, SAM-A7 (T-SAM-19): a square costs 1, 2 difficult, 3 extreme; a diagonal
+    alternates 1 and 2, and costs 3 on difficult ground (extreme: 4 and 5)."""
+    if not diagonal:
+        return factor
+    if factor == 2:
+        return 3
+    second = alternate and diagonals_taken % 2 == 1
+    if factor == 3:
+        return 5 if second else 4
+    return 2 if second else 1
+
+
+def shifted(f: Fighter, d: tuple[int, int], n: int = 1) -> Position:
+    return Position(f.position.x + d[0] * f.square * n, f.position.y + d[1] * f.square * n)
+
+
+def flanked(state: SamState, f: Fighter) -> bool:
+    """Rule 94, SAM-A40: enemies touching opposite sides, or opposite corners, of its
+    footprint."""
+    sides: set[tuple[int, int]] = set()
+    x0, x1, y0, y1 = bounds(f)
+    for e in state.enemies_of(f):
+        if not isinstance(e, Fighter) or not e.active or not e.present:
+            continue
+        if squares(state, f, e) != 1:
+            continue
+        ex, ey = e.position.x, e.position.y
+        sx = 1 if ex > x1 - EPS else -1 if ex < x0 + EPS else 0
+        sy = 1 if ey > y1 - EPS else -1 if ey < y0 + EPS else 0
+        if (-sx, -sy) in sides:
+            return True
+        if (sx, sy) != (0, 0):
+            sides.add((sx, sy))
+    return False

@@ -1,0 +1,134 @@
+"""The SemiAutoMagic fight state: fighters with their derived figures computed once (setup),
+their seconds clock, conditions and gear; the battle's initiative order and ground."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from fracas.core.combatant import BattleState, Combatant
+from fracas.rulesets.semiautomagic import data, model
+
+
+@dataclass(slots=True, eq=False)
+class Wielded:
+    """A weapon carried, with its damage notation built once (S9: die + STR for melee and
+    thrown, + 3 x scale for melee, SAM-A26)."""
+
+    data: data.WeaponData
+    damage: str
+    loaded: bool = True  # rule 64: a weapon that needs reloading starts loaded
+
+
+@dataclass(slots=True, eq=False)
+class Delayed:
+    """Rule 14, C4: an effect that fires after `left` more seconds of its owner's clock."""
+
+    weapon: Wielded
+    target: Combatant
+    left: int
+
+
+@dataclass(slots=True, eq=False)
+class Carried:
+    """Rules 12-13: an action begun at the end of a turn, finished in the owner's next turn's
+    first `left` seconds."""
+
+    action: object
+    left: int
+    total: int
+
+
+# Not slots=True while this ruleset is not compiled: an interpreted subclass of the compiled
+# Combatant and BattleState must not shadow their fields with slots of its own
+# (docs/ARCHITECTURE.md, "The compiled build").
+@dataclass(eq=False)
+class Fighter(Combatant):
+    scale: int = 0
+    square: float = 1.0  # rule 43: the side of its scale square, metres
+    STR: int = 3
+    DEX: int = 3
+    END: int = 3
+    SPI: int = 3
+    ranks: dict[str, int] = field(default_factory=dict)
+    bonus: dict[str, int] = field(default_factory=dict)  # skill bonuses, scale included
+    techniques: list[str] = field(default_factory=list)
+    speed: float = 2.0  # metres a 1 s move (SAM-A9)
+    move_squares: int = 2  # rule 29 (rounded), less half a square per mobility penalty
+    run_squares: int = 6  # rule 30: three times the speed a second, rounded the same way
+    mobility: int = 0  # rules 174, 218-222: the larger of armour's and encumbrance's
+    overloaded: bool = False  # rule 220: more than five steps, 1 square per 6 s
+    defence: int = 0  # rule 164: the best single Defence source
+    toughness: int = 9  # rule 163; each wound -1 (S11: kept apart from the minimum)
+    min_toughness: int = 3  # rule 53: Toughness - 6
+    will: int = 9  # rule 135: Spirit + 6
+    min_will: int = 3
+    wounds: int = 0
+    weapons: list[Wielded] = field(default_factory=list)
+    armour: str = "none"
+    shield: bool = False
+    combos: list[tuple[str, ...]] = field(default_factory=list)
+    attacks_allowed: int = 1  # rule 86
+    # Where it is and how (rules 97-113).
+    posture: str = "standing"
+    cover: str = "none"
+    concealed: bool = False
+    invisible: bool = False
+    lowlight: bool = False
+    hiding: bool = False
+    stealth_result: int = 0  # rule 110: its Stealth roll, 0 when it has not hidden
+    unseen_by: set[str] = field(default_factory=set)  # rule 110: observers who failed
+    # Time (rules 7-15).
+    initiative: int = 0
+    arrives: int = 1  # rule 4
+    present: bool = True
+    placed: bool = False  # the encounter gave its position
+    carried: Carried | None = None
+    delays: list[Delayed] = field(default_factory=list)
+    stunned: int = 0  # seconds still lost (rule 185, SAM-A3)
+    staggered: int = 0  # rounds of a d6 of stun at each turn's start (rule 186)
+    # Conditions (rules 172-193).
+    dying: bool = False
+    dying_dc: int = 4
+    stable: bool = False
+    unconscious: bool = False
+    disabled: bool = False
+    held: bool = False
+    flat_footed: bool = False  # rules 115, 176 (C7): until its first turn (SAM-A6)
+    # This round's defence rolls left, by kind (S6).
+    defences: dict[str, int] = field(default_factory=dict)
+    # This turn (SAM-A17, SAM-A18).
+    aimed_at: str = ""  # the id of the target aimed at; lost on changing square
+    straight: float = 0.0  # metres of straight movement just made (Charge)
+    heading: tuple[int, int] = (0, 0)  # direction of that movement
+    attacks_made: int = 0
+
+    @property
+    def wielded(self) -> Wielded:
+        return self.weapons[0]
+
+    @property
+    def down(self) -> bool:
+        return not self.active
+
+    @property
+    def helpless(self) -> bool:
+        """Rule 189, 190: unconscious (dying included) characters are helpless."""
+        return self.unconscious or self.dying or self.down
+
+
+@dataclass
+class SamState(BattleState):
+    conditions: model.Conditions = field(default_factory=model.Conditions)
+    options: model.Options = field(default_factory=model.Options)
+    order: list[Fighter] = field(default_factory=list)  # rules 1-2, 4: initiative order
+    acting: str = ""  # the id of whoever's turn it is
+    second: int = 0  # the second of the acting fighter's turn (the timeline)
+    incoming: int = 0  # the damage of the hit being defended (SAM-A24: rolled first)
+
+    def fighters(self) -> list[Fighter]:
+        out: list[Fighter] = []
+        for s in self.sides:
+            for c in s.combatants:
+                assert isinstance(c, Fighter)
+                out.append(c)
+        return out

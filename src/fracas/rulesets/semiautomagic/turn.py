@@ -1,0 +1,164 @@
+"""A turn of six seconds (seed "Combat Rounds", "Actions", "Delays"; rules 7-16, 185-187;
+RULINGS.md C4; SAM-A1, A3-A6).
+
+A turn is a list of actions on the owner's clock: before each action, `between` is the hook
+where GM commands take effect (and where stage 2's interrupts will); each action spends its
+seconds one by one (delays count down in them, C4) and then happens. An action longer than
+the seconds left runs on into the owner's next turn (rules 12-13) and finishes there first.
+"""
+
+from __future__ import annotations
+
+from fracas.core.table import Table
+from fracas.rulesets.semiautomagic import actions, decisions, harm
+from fracas.rulesets.semiautomagic import events as ev
+from fracas.rulesets.semiautomagic.actions import Action
+from fracas.rulesets.semiautomagic.state import Carried, Fighter, SamState
+
+SECONDS = 6  # rule 7
+DISABLED_SECONDS = 3  # rule 187, SAM-A4
+
+
+class Clock:
+    """The owner's seconds this turn (rule 8: "count down one step for every second") and the
+    timeline `fracas run` shows."""
+
+    __slots__ = ("budget", "spans", "used")
+
+    def __init__(self, budget: int) -> None:
+        self.budget, self.used = budget, 0
+        self.spans: list[str] = []
+
+    @property
+    def left(self) -> int:
+        return self.budget - self.used
+
+
+def budget(f: Fighter) -> int:
+    return DISABLED_SECONDS if f.disabled else SECONDS
+
+
+def take_turn(table: Table, state: SamState, f: Fighter) -> None:
+    """One turn of `f`: stun, a dying check, the action carried over, then actions."""
+    state.acting, state.second = f.id, 0
+    clock = Clock(budget(f))
+    f.flat_footed = False  # C7, SAM-A6: surprise lasts until the surprised one's turn
+    if table.observed:
+        table.emit(ev.TurnStarted, who=f.name, seconds=clock.budget,
+                   note="Disabled (rule 187)" if f.disabled else "")  # fmt: skip
+    if f.dying:
+        harm.dying_check(table, state, f)
+    if f.active:
+        stun(table, state, f, clock)
+        finish_carried(table, state, f, clock)
+    while f.active and clock.left > 0:
+        if between(table, state, f):
+            continue
+        options = actions.legal(state, f)
+        act = table.choose(f, decisions.ACT, options)
+        if act.kind == "end":
+            break
+        start(table, state, f, clock, act)
+    idle(table, state, f, clock)
+    if table.observed:
+        table.emit(ev.TurnEnded, who=f.name, timeline=" | ".join(clock.spans) or "nothing")
+
+
+def between(table: Table, state: SamState, f: Fighter) -> bool:
+    """The hook between two actions (checklist stage 1): GM commands take effect here; True
+    when the acting fighter can no longer act (then the turn ends)."""
+    changed = table.between_actions()
+    return changed and not f.active
+
+
+def start(table: Table, state: SamState, f: Fighter, clock: Clock, act: Action) -> None:
+    """Spend `act`'s seconds and carry it out, or, when it needs more than the turn has left,
+    spend what is left and carry the rest into the next turn (rules 12-13, T-SAM-16)."""
+    first = clock.used + 1
+    if act.seconds > clock.left:
+        rest = act.seconds - clock.left
+        note(table, f, clock, (first, clock.budget), str(act), carried=rest)
+        f.carried = Carried(act, rest, act.seconds)
+        tick(table, state, f, clock, clock.left)
+        return
+    note(table, f, clock, (first, clock.used + act.seconds), str(act))
+    tick(table, state, f, clock, act.seconds)
+    actions.perform(table, state, f, act)
+
+
+def finish_carried(table: Table, state: SamState, f: Fighter, clock: Clock) -> None:
+    c = f.carried
+    if c is None:
+        return
+    f.carried = None
+    assert isinstance(c.action, Action)
+    n = min(c.left, clock.left)
+    first = clock.used + 1
+    if n < c.left:  # still more (a long action across several turns)
+        f.carried = Carried(c.action, c.left - n, c.total)
+        note(table, f, clock, (first, first + n - 1), str(c.action), c.left - n, True)
+        tick(table, state, f, clock, n)
+        return
+    note(table, f, clock, (first, first + n - 1), str(c.action), finishing=True)
+    tick(table, state, f, clock, n)
+    actions.perform(table, state, f, c.action)
+
+
+def stun(table: Table, state: SamState, f: Fighter, clock: Clock) -> None:
+    """Rules 185-186 (SAM-A3): staggered rolls a d6 at its turn's start and is stunned that
+    many seconds; the first stunned seconds of the turn are lost, the rest carry on; an
+    action in progress is lost."""
+    if f.staggered > 0:
+        f.staggered -= 1
+        f.stunned += table.roll("1d6", by=f, reason=f"{f.name} is staggered").total
+    if f.stunned <= 0:
+        return
+    lost = min(f.stunned, clock.left)
+    f.stunned -= lost
+    if f.carried is not None:
+        f.carried = None
+    table.emit(ev.Lost, who=f.name, seconds=lost, why="stunned (rule 185)")
+    clock.spans.append(f"1–{lost} stunned" if lost > 1 else "1 stunned")
+    tick(table, state, f, clock, lost)
+
+
+def tick(table: Table, state: SamState, f: Fighter, clock: Clock, n: int) -> None:
+    """Spend `n` seconds of the owner's clock; each counts down its delays (C4, SAM-A5), which
+    take effect after the second they reach 0 (T-SAM-11)."""
+    for _ in range(n):
+        clock.used += 1
+        state.second = clock.used
+        if not f.delays:
+            continue
+        for d in list(f.delays):
+            d.left -= 1
+            if d.left <= 0:
+                f.delays.remove(d)
+                table.emit(ev.DelayFired, who=f.name, what=d.weapon.data.name, second=clock.used)
+                clock.spans.append(f"after {clock.used}: {d.weapon.data.name} takes effect")
+                actions.fire(table, state, f, d)
+
+
+def idle(table: Table, state: SamState, f: Fighter, clock: Clock) -> None:
+    """The seconds left unused still pass: delays count them (C4: "used or not")."""
+    if clock.left > 0 and f.delays:
+        first = clock.used + 1
+        tick(table, state, f, clock, clock.left)
+        clock.spans.append(f"{first}–{clock.used} waiting")
+
+
+def note(
+    table: Table,
+    f: Fighter,
+    clock: Clock,
+    span: tuple[int, int],
+    what: str,
+    carried: int = 0,
+    finishing: bool = False,
+) -> None:
+    if not table.observed:
+        return
+    first, last = span
+    clock.spans.append(f"{first}–{last} {what}" if last > first else f"{first} {what}")
+    table.emit(ev.Spent, who=f.name, first=first, last=last, action=what, carried=carried,
+               finishing=finishing)  # fmt: skip
