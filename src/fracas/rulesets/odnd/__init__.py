@@ -148,7 +148,7 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
             return []
         if actor.surprised or actor.parrying:
             return []
-        if actor.weapons[0].data.kind == "crossbow" and actor.reloading:
+        if actor.weapons[0].data.kind in data.RELOADING and actor.reloading:
             return []
         name = odds.attack_name(actor)
         if actor.sweep_attacks > actor.attacks and target.normal_man:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fracas.core.combatant import Status
 from fracas.core.geometry import Position
 from fracas.core.table import Table
-from fracas.rulesets.odnd import attack, space, strikes
+from fracas.rulesets.odnd import attack, data, space, strikes
 from fracas.rulesets.odnd.events import Fled, Moved, RollOff, Segment
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
@@ -195,7 +195,7 @@ def hold_fire(table: Table, state: OdndState, e: Fighter, charger: Fighter) -> N
         return
     e.moved = True
     e.attacks_left -= 1
-    if e.primary.data.kind == "crossbow":
+    if e.primary.data.kind in data.RELOADING:
         e.reloading = True
     strikes.strike(table, state, e, charger)
 

@@ -55,8 +55,9 @@ def situation(state: OdndState, attacker: Fighter, target: Fighter, sweep: bool)
     `strikes.modifiers` and `attack.to_hit` (one implementation); `sweep`: the attacker
     sweeps normal men."""
     m = strikes.modifiers(state, attacker, target, False, sweeping=sweep)
-    shields = attack.shield_counts(attacker, target)
-    needed, edge = attack.to_hit(state, attacker, target, m.bonus, m.edge, shields)
+    shields = attack.shield_counts(attacker, target) and not m.exposed  # ODD-U4, U20
+    dex = not m.exposed  # flank, rear, backstab (rules 67, 69, 72)
+    needed, edge = attack.to_hit(state, attacker, target, m.bonus, m.edge, shields, dex)
     hurts = attack.can_hurt(attacker.weapons[0], attacker, target)
     return Situation(needed, edge, hurts, attack.multiplier(state, m.multipliers))
 

@@ -431,12 +431,13 @@ def move_first(table: Table, state: OdndState, f: Fighter) -> bool:
 
 
 def reloading(table: Table, f: Fighter) -> bool:
-    """D-C7, ODD-U41: a crossbow fires, then spends the next round reloading."""
-    if f.primary.data.kind != "crossbow":
+    """D-C7, ODD-U41: a crossbow (or a firearm, rule 96) fires, then spends the next round
+    reloading."""
+    if f.primary.data.kind not in data.RELOADING:
         return False
     if f.reloading:
         f.reloading, f.attacks_left = False, 0
-        table.emit(CannotAct, who=f.name, why="reloading the crossbow (D-C7)")
+        table.emit(CannotAct, who=f.name, why=f"reloading the {f.primary.data.name} (D-C7)")
         return True
     f.reloading = True
     return False

@@ -5,7 +5,7 @@ U37, U38, U39, U40), then `attack.resolve`."""
 from __future__ import annotations
 
 from fracas.core.table import Table
-from fracas.rulesets.odnd import attack, space
+from fracas.rulesets.odnd import attack, data, facing, space
 from fracas.rulesets.odnd.events import IntoMelee
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
@@ -19,13 +19,15 @@ class Mods:
     """The to-hit bonus, advantage (+1) / disadvantage (−1), damage multipliers, and the
     words for the log."""
 
-    __slots__ = ("bonus", "edge", "multipliers", "why")
+    __slots__ = ("backstab", "bonus", "edge", "exposed", "multipliers", "why")
 
     def __init__(self) -> None:
         self.bonus = 0
         self.edge = 0
         self.multipliers: list[int] = []
         self.why: list[str] = []
+        self.exposed = False  # flank or rear: no shield, no DEX (rules 67, 69, ODD-U20)
+        self.backstab = False  # rules 72, 73: this attack is the backstab
 
     def add(self, amount: int, words: str, observed: bool) -> None:
         self.bonus += amount
@@ -82,9 +84,8 @@ def modifiers(
     exact-odds calculator reads the same ones); `sweeping` overrides `f.plan_sweep`."""
     m = Mods()
     sweep = f.plan_sweep if sweeping is None else sweeping
-    if target.surprised:  # rules 69, 71, ODD-U18: attacked as from behind
-        m.add(2, "surprised (as from behind)", obs)
-    if target.declared_against > 2:  # rule 63, ODD-U21: every attacker gets +1
+    exposure_mods(m, state, f, target, obs)
+    if gang_up(target):  # rule 63, ODD-U21: every attacker gets +1
         m.add(1, "more than two attackers", obs)
     if sweep and f.swept == 0 and f.sweep_plus:  # rule 26, T-ODD-2
         m.add(f.sweep_plus, f"first attack (HD +{f.sweep_plus})", obs)
@@ -96,7 +97,36 @@ def modifiers(
         m.edge += 1
     if f.followup and target.side in state.surprisers:
         m.edge -= 1
+    m.edge += facing.followup_edge(state, f, target)  # rule 70 for a pair (ODD-U20)
     return m
+
+
+def gang_up(target: Fighter) -> bool:
+    """Rule 63 (ODD-U21): more than 2 attackers; not with its back to a wall (rule 64, ODD-U20)
+    nor against a unit (ODD-U45: a unit is not surrounded man by man)."""
+    return target.declared_against > 2 and not target.back_to_wall and not target.unit_size
+
+
+def exposure_mods(m: Mods, state: OdndState, f: Fighter, target: Fighter, obs: bool) -> None:
+    """Surprised, backstabbed, behind, flank, prone (rules 67, 69, 71–73; ODD-U15, U17, U18,
+    U20): the backstab's +4 and multiplier replace the +2 of an attack from behind (the
+    other attacks of the round are surprise attacks, rule 72)."""
+    if facing.can_backstab(state, f, target):
+        m.backstab = True
+        m.add(int(data.table("backstab")["to_hit"]), "backstab (ODD-U17)", obs)
+        m.multipliers.append(f.backstab_mult)
+        m.exposed = True
+    elif target.surprised:  # rules 69, 71, ODD-U18: attacked as from behind
+        m.add(2, "surprised (as from behind)", obs)
+    else:
+        side = facing.arc(state, f, target)
+        if side == facing.REAR:
+            m.add(int(data.table("arcs")["rear_bonus"]), "from behind (rule 69)", obs)
+        elif side == facing.FLANK:
+            m.add(int(data.table("arcs")["flank_bonus"]), "flank (rule 67)", obs)
+        m.exposed = side != facing.FRONT
+    if target.prone and not f.primary.data.ranged:  # ODD-U15
+        m.add(int(data.table("prone_bonus")), "prone (ODD-U15)", obs)
 
 
 def strike(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
@@ -109,13 +139,24 @@ def strike(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
     f.charge_strike = False  # rule 90: the charge's bonuses go with its first attack
     if f.plan_sweep:
         f.swept += 1
-    shield_counts = attack.shield_counts(f, target)  # ODD-U4
+    opened(state, f, target, m)
+    shield_counts = attack.shield_counts(f, target) and not m.exposed  # ODD-U4
     if shield_counts and f not in target.shield_faced:
         target.shield_faced.append(f)
     return attack.resolve(
         table, state, f, target, m.bonus, m.edge, shield_counts, "; ".join(m.why),
-        m.multipliers,
+        m.multipliers, dex=not m.exposed,
     )  # fmt: skip
+
+
+def opened(state: OdndState, f: Fighter, target: Fighter, m: Mods) -> None:
+    """Rules 69, 70, 72: remember a backstab spent, and a pair opened from behind unnoticed
+    (the defender cannot return the attack this round; advantage and disadvantage next)."""
+    if m.backstab:
+        f.backstab_round = state.round
+        state.tally["backstabs"] += 1
+    if not target.surprised and facing.unaware(state, f, target):
+        state.from_behind.setdefault((f.id, target.id), state.round)
 
 
 def free_attack(table: Table, state: OdndState, f: Fighter, target: Fighter, why: str) -> None:
@@ -123,7 +164,9 @@ def free_attack(table: Table, state: OdndState, f: Fighter, target: Fighter, why
     m = modifiers(state, f, target, table.observed)
     f.charge_strike = False  # rule 90
     m.add(2, why, table.observed)
-    attack.resolve(table, state, f, target, m.bonus, m.edge, False, "; ".join(m.why))
+    attack.resolve(
+        table, state, f, target, m.bonus, m.edge, False, "; ".join(m.why), dex=not m.exposed
+    )
 
 
 def sure_shot(f: Fighter) -> bool:
