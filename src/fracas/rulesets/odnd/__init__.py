@@ -15,14 +15,14 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, cast
 
-from fracas.core.combatant import Combatant, Side, Status, roster
+from fracas.core.combatant import Combatant, Entry, Side, Status, name_and_id, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
 from fracas.core.outcome import Verdict
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
-from fracas.rulesets.odnd import data, decisions, model, odds
+from fracas.rulesets.odnd import data, decisions, mass, model, odds
 from fracas.rulesets.odnd.commands import OdndCommands
 from fracas.rulesets.odnd.policy import OdndPolicy
 from fracas.rulesets.odnd.round import Plan, able, play_round
@@ -52,15 +52,20 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
     def setup(self, spec: model.Encounter) -> OdndState:
         members: dict[str, list[Fighter]] = {side.name: [] for side in spec.sides}
         groups: dict[str, list[Fighter]] = {}
+        used: set[str] = set()
         for e in roster(spec.sides):
-            f = build(e.sheet, e.name, e.id, e.side, spec.options)
-            place(f, e.sheet, e.copy)
+            if e.sheet.unit and e.copy % e.sheet.unit:
+                continue  # rule 140: the unit's other men
+            f = build(e.sheet, *unique_name(e, used), e.side, spec.options)
+            place(f, e.sheet, e.copy // max(1, e.sheet.unit))
+            if e.sheet.unit:  # rules 140-146, ODD-U45: a unit fought as one man
+                mass.make_unit(f, min(e.sheet.unit, e.sheet.count - e.copy))
             # ODD-U30: a die per PC, one per monster group (its sheet, or `group:`); the
             # party's one die as an option.
-            if f.kind == "character":
-                f.group = f"{e.side} (party)" if spec.conditions.party_die else e.name
-            else:
-                f.group = e.sheet.group or e.sheet.name
+            if f.kind == "character" and not f.unit_size:
+                f.group = f"{e.side} (party)" if spec.conditions.party_die else f.name
+            else:  # ODD-U45: each unit is an initiative group of its own
+                f.group = f.name if f.unit_size else e.sheet.group or e.sheet.name
             members[e.side].append(f)
             groups.setdefault(f.group, []).append(f)
         state = OdndState(
@@ -196,6 +201,21 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
         return odds.attack_outcomes(state, actor, target, sweep)
 
 
+def unique_name(e: Entry, used: set[str]) -> tuple[str, str]:
+    """The roster's name, or for a unit (rule 140) its men's numbers: "Bandit 1-10"."""
+    if not e.sheet.unit:
+        return name_and_id(e.name, used)
+    last = min(e.sheet.count, e.copy + e.sheet.unit)
+    return name_and_id(f"{e.sheet.name} {e.copy + 1}-{last}", used)
+
+
 def summarize(c: Fighter) -> CombatantSummary:
     word = "fighting" if c.status is Status.ACTIVE else c.status.value
-    return CombatantSummary.of(c, word, {"hp": (c.hp, c.max_hp)})
+    if c.status is Status.DOWN:
+        word = "knocked out"  # rule 98, ODD-U43
+    vitals: dict[str, int | tuple[int, int]] = {"hp": (c.hp, c.max_hp)}
+    if c.temp:
+        vitals["temporary"] = c.temp  # rule 97
+    if c.unit_size:  # rule 145: the men left
+        vitals["men"] = (mass.survivors(c, c.hp), c.unit_size)
+    return CombatantSummary.of(c, word, vitals)

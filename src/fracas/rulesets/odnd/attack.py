@@ -118,7 +118,9 @@ def resolve(
     """One attack roll and its damage. `bonus` holds the situational modifiers (gang-up,
     behind, range, first-sweep +N), `edge` advantage (+1) or disadvantage (−1), `dex` False
     when the target gets no DEX (flank, rear). Returns whether it hit."""
-    d20, needed, hit, critical = swing(table, state, attacker, target, bonus, edge, shield_counts, dex)
+    d20, needed, hit, critical = swing(
+        table, state, attacker, target, bonus, edge, shield_counts, dex
+    )
     if d20 == 1 and not hit:
         table.emit(
             Attack, attacker=attacker.name, target=target.name, roll=d20, needed=needed,
