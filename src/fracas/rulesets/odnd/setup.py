@@ -184,8 +184,8 @@ def stage_two(f: Fighter, sheet: model.Fighter) -> None:
     f.backstabber = thiefy if sheet.backstab is None else sheet.backstab
     f.backstab_mult = data.backstab_multiplier(max(1, f.level))
     f.subdue, f.pull_punches = sheet.subdue, sheet.pull_punches
-    strong_from = int(data.table("subdual")["strong_from"])
-    f.strong = sheet.STR >= strong_from
+    strength = sheet.STR
+    f.strong = strength >= int(data.table("subdual")["strong_from"])
     f.intelligent, f.skeleton = sheet.intelligent, sheet.skeleton
     if sheet.on_roll is not None:
         f.on_roll = (sheet.on_roll.at, sheet.on_roll.effect, sheet.on_roll.dice)
