@@ -61,8 +61,12 @@ def arc(state: OdndState, attacker: Fighter, target: Fighter) -> str:
 
 def unaware(state: OdndState, attacker: Fighter, target: Fighter) -> bool:
     """ODD-U20, U17: the full "attack from behind" — `attacker` opens the engagement from the
-    rear unnoticed: the pair's first round of melee, and the target is not fighting it."""
+    rear unnoticed: it came into melee this round (it stood beyond 10 ft of the target as
+    the round began), the pair's first round of melee, and the target is not fighting it."""
     if arc(state, attacker, target) != REAR:
+        return False
+    began = attacker.round_start.distance(target.position) / space.FOOT
+    if began <= space.MELEE + space.SLACK:
         return False
     if attacker.id in target.met or target.id in attacker.met:
         return False

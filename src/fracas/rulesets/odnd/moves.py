@@ -70,6 +70,8 @@ def go(
     start = f.position
     engaged_before = {id(e) for e in space.foes_in_melee(state, f)}
     moved = space.step_toward(f, goal, most, stop)
+    if moved > 0:  # ODD-U20: a mover faces where it goes
+        f.facing = space.unit(goal.x - start.x, goal.y - start.y)
     emit_move(table, f, how, moved)
     pass_by(table, state, f, start, engaged_before)
 

@@ -291,6 +291,7 @@ def declare(table: Table, state: OdndState) -> None:
         f.swept, f.declared_against, f.struck_while_falling = 0, 0, False
         f.parrying, f.action, f.plan_spell, f.moved, f.charge_strike = False, "", "", False, False
         f.shield_faced.clear()
+        f.round_start = f.position  # ODD-U20: who opens an engagement
     for f in state.fighters():
         if not f.active:
             continue

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from fracas.core.combatant import BattleState, Combatant
+from fracas.core.geometry import Position
 from fracas.rulesets.odnd import data, model
 
 
@@ -96,6 +97,7 @@ class Fighter(Combatant):
     back_to_wall: bool = False  # rule 64: no rear places, no gang-up bonus against it
     backstabber: bool = False  # rules 72, 73: a thiefy character (ODD-U17)
     backstab_mult: int = 2  # ODD-U17: ×2, ×3 at 5th–8th …
+    round_start: Position = field(default_factory=Position)  # where it stood as it began
     backstab_round: int = 0  # rule 72: the round its backstab was spent (the first attack)
     # Empty hands and subdual (rules 97–103; ODD-U43; D15).
     subdue: bool = False  # rule 101: fights to subdue
