@@ -7,7 +7,7 @@ from __future__ import annotations
 from fracas.core.combatant import Status
 from fracas.core.geometry import Position
 from fracas.core.table import Table
-from fracas.rulesets.odnd import attack, data, space, strikes
+from fracas.rulesets.odnd import attack, data, pursuit, space, strikes
 from fracas.rulesets.odnd.events import Fled, Moved, RollOff, Segment
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
@@ -131,11 +131,13 @@ def opponents(state: OdndState, f: Fighter) -> list[Fighter]:
 
 def retreat(table: Table, state: OdndState, f: Fighter, why: str) -> None:
     """Rule 52: turn and flee — the roll-off and parting shots, then the full Turn movement
-    away (passing foes: rule 53), out of the fight (pursuit is stage 2). A retreater slain by
+    away (passing foes: rule 53), out of the fight unless pursued (rule 54, `pursuit`). A
+    retreater slain by
     a parting shot falls as the slot ends (ODD-U31)."""
     f.moved, f.attacks_left = True, 0
     table.emit(Segment, name=f"{f.name} retreats ({why})")
-    roll_off(table, state, f, opponents(state, f), "retreat (rule 52)")
+    foes = opponents(state, f)
+    roll_off(table, state, f, foes, "retreat (rule 52)")
     if f.hp <= 0 or not f.active:
         return
     if state.positional:
@@ -144,7 +146,7 @@ def retreat(table: Table, state: OdndState, f: Fighter, why: str) -> None:
         space.step_away(state, f, space.turn_move(state, f))
         emit_move(table, f, "retreats", space.turn_move(state, f))
         pass_by(table, state, f, start, engaged_before)
-    if f.hp > 0 and f.active:
+    if f.hp > 0 and f.active and not pursuit.begin(table, state, f, foes):  # rule 54
         f.status, f.went_down = Status.FLED, True
         table.emit(Fled, who=f.name)
 

@@ -4,10 +4,10 @@ and the players' choice."""
 
 from __future__ import annotations
 
-from fracas.core.combatant import Side, Status
+from fracas.core.combatant import Side
 from fracas.core.table import Table
-from fracas.rulesets.odnd import data, decisions, space
-from fracas.rulesets.odnd.events import Chose, Distance, Fled, Reaction
+from fracas.rulesets.odnd import data, decisions, pursuit, space
+from fracas.rulesets.odnd.events import Chose, Distance, Reaction
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
 SURPRISE_DISTANCE = "1d3"  # T-ODD-7 (PROPOSED): 10-30, i.e. 1d3 × 10
@@ -60,7 +60,8 @@ def reaction(table: Table, state: OdndState) -> None:
 
 def players_choose(table: Table, state: OdndState) -> None:
     """Rule 118, ODD-U29: the characters' sides choose to fight, wait (or parley: the talk is
-    the referee's), or flee (evasion and pursuit are stage 2: they leave the fight)."""
+    the referee's), or flee (rule 134: evasion — pursued with `conditions.pursuit`, else
+    they leave the fight)."""
     for side in state.sides:
         if monster_side(side) or not any(side.active()):
             continue
@@ -68,7 +69,5 @@ def players_choose(table: Table, state: OdndState) -> None:
         table.emit(Chose, side=side.name, choice=choice)
         if choice == CHOICES[1]:
             state.holding.add(side.name)
-        elif choice == CHOICES[2]:
-            for c in side.active():
-                c.status, c.went_down = Status.FLED, True
-                table.emit(Fled, who=c.name)
+        elif choice == CHOICES[2]:  # rule 134: evasion, pursued or not
+            pursuit.evade(table, state, [c for c in side.active() if isinstance(c, Fighter)])

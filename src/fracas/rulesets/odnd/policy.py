@@ -13,7 +13,15 @@ scores the options the rules offer; it never rolls and never changes the state.
   withdraws (rule 51); otherwise never withdraw or retreat (morale decides flight, ODD-U28);
   the players' side always chooses to fight (rule 118);
 - pick each sweep victim, or a new target, by the same measure: the weakest able enemy
-  first, the lowest hit points, then the earliest in the roster (ODD-U12's pinned targeting).
+  first, the lowest hit points, then the earliest in the roster (ODD-U12's pinned targeting);
+- stage 2: grapple a hero when at least three of its side can reach him and their hit dice
+  outweigh his by half again (rules 104–105); whip and pull riders from the saddle when it
+  has the weapon for it (rules 40, 91); leave disarming to people (rule 93); whip a
+  character's weapon away, anyone else's feet; ODD-U47: an intelligent monster side that
+  surprised a party whose levels are twice its hit dice holds in the free round;
+- fleeing (rules 137–139): drop what the pursuer stops for, else take a turning of the route,
+  else run on; turn and fight only when it cannot outrun the pursuer and is not outmatched;
+  pursue the nearest quarry.
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from typing import Any
 from fracas.core.combatant import Side
 from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
-from fracas.rulesets.odnd import data, decisions, moves, shortcut, space
+from fracas.rulesets.odnd import data, decisions, grapple, moves, pursuit_policy, shortcut, space
 from fracas.rulesets.odnd.attack import armour_class, needed_at
 from fracas.rulesets.odnd.round import Plan
 from fracas.rulesets.odnd.state import Fighter, OdndState
@@ -31,7 +39,9 @@ from fracas.rulesets.odnd.state import Fighter, OdndState
 
 def hit_chance(attacker: Fighter, target: Fighter) -> float:
     """The chance of a hit with the first weapon (ignoring the situation): between 1 and 19
-    in 20 (a natural 20 always hits, a natural 1 always misses)."""
+    in 20 (a natural 20 always hits, a natural 1 always misses); a pinned target always."""
+    if target.grapple == "pinned":
+        return 1.0
     ac = armour_class(target, attacker, True, not attacker.weapons[0].data.ranged)
     needed = needed_at(attacker, ac)
     return min(19, max(1, 21 - needed)) / 20
@@ -56,9 +66,19 @@ class OdndPolicy:
                 return best_index([self._plan(who, o) for o in options])
             if request.decision == decisions.VICTIM:
                 return best_index([self._victim(who, o) for o in options])
+            if request.decision == decisions.WHIP_AREA:
+                target = who.plan_target
+                armed = target is not None and target.kind == "character"
+                return options.index("weapon" if armed else "feet")
+            if request.decision in (decisions.FLEE, decisions.PURSUE):
+                return pursuit_policy.choose(self.state, who, request.decision, options)
         raise UnknownDecision(f"the OD&D policy has no answer to {request.decision!r}")
 
     def _plan(self, me: Fighter, plan: Plan) -> float:
+        if self._holds_back(me):  # ODD-U47: the prey is obviously too strong
+            return 1.0 if plan.action == "parry" else -1.0
+        if plan.action in ("struggle", "grapple", "disarm", "dismount", "whip"):
+            return self._special(me, plan)
         if plan.action == "parry":  # only when nearly dead (a quarter of its hp or less)
             return 0.6 if 4 * me.hp <= me.max_hp else 0.0
         if plan.action == "set":  # against a foe who could charge and has not set its own
@@ -86,6 +106,37 @@ class OdndPolicy:
             )
             return value(me, plan.target, min(me.sweep_attacks, max(1, victims)))
         return value(me, plan.target, me.attacks)
+
+    def _special(self, me: Fighter, plan: Plan) -> float:
+        """Rules 40, 91, 93, 104, 105: see the module's list."""
+        target = plan.target
+        if target is None:  # struggling: the only choice
+            return 0.0
+        plain = value(me, target, me.attacks)
+        if plan.action == "grapple":
+            helpers = [
+                a for a in self.state.allies_of(me)
+                if isinstance(a, Fighter) and a.active and space.in_melee(self.state, a, target)
+            ]  # fmt: skip
+            weight = sum(grapple.hit_dice(a) for a in helpers)
+            strong = len(helpers) >= 3 and 2 * weight >= 3 * grapple.hit_dice(target)
+            return 1.5 * plain if strong and not target.grapple and target.hero else -1.0
+        if plan.action in ("whip", "dismount"):
+            return 1.2 * plain
+        return -1.0  # disarming is left to people
+
+    def _holds_back(self, me: Fighter) -> bool:
+        """ODD-U47: an intelligent monster side with the free round of a surprise, facing a
+        party whose total levels are at least twice its total hit dice."""
+        if me.kind != "monster" or not me.intelligent or me.side not in self.state.surprisers:
+            return False
+        if self.state.round != 1:
+            return False
+        foes = [e for e in self.state.enemies_of(me) if isinstance(e, Fighter) and e.active]
+        if not any(e.surprised for e in foes):
+            return False
+        ours = sum(max(1, f.hd) for f in self.state.fighters() if f.side == me.side and f.active)
+        return sum(f.level for f in foes) >= 2 * ours
 
     def _threatened(self, me: Fighter) -> bool:
         """Some foe can reach `me` this round (rules 42, 77)."""

@@ -23,6 +23,7 @@ from fracas.rulesets.odnd import (
     mass,
     moves,
     opening,
+    pursuit,
     shortcut,
     space,
     specials,
@@ -108,6 +109,10 @@ def play_round(table: Table, state: OdndState) -> None:
     every = state.round == 1 or state.conditions.reroll_initiative or state.reroll_next
     state.reroll_next = False  # rule 106: rolled again after a throw-off
     roll_initiative(table, state, every)
+    if state.chases:  # rules 54, 55, 134-139: the chases run before the declarations
+        open_segment(table, state, "pursuit")
+        pursuit.play(table, state)
+        close_segment(table, state)
     declare(table, state)
     done = haste_slot(table, state)
     split = [f for f in fighters if f.split and f.attacks_left and id(f) not in done]

@@ -141,6 +141,7 @@ class Chase:
     gap: float
     rounds: int = 0
     caught: bool = False
+    direction: tuple[float, float] = (1.0, 0.0)  # on the plane: the way the fleer runs
 
 
 @dataclass
@@ -169,6 +170,7 @@ class OdndState(BattleState):
     reroll_next: bool = False  # rule 106: initiative rolled again after a throw-off
     chases: list[Chase] = field(default_factory=list)  # rules 134–139
     sight: int = 0  # ODD-U27: feet (rolled outdoors)
+    route_taken: int = 0  # rules 138, 139: the features of the route used so far
     men_reported: dict[str, int] = field(default_factory=dict)  # rule 145: units' men
 
     def fighters(self) -> list[Fighter]:

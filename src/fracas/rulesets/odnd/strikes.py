@@ -78,13 +78,19 @@ def charge_mods(m: Mods, f: Fighter, obs: bool) -> None:
 
 
 def modifiers(
-    state: OdndState, f: Fighter, target: Fighter, obs: bool, sweeping: bool | None = None
+    state: OdndState,
+    f: Fighter,
+    target: Fighter,
+    obs: bool,
+    sweeping: bool | None = None,
+    arcs: bool = True,
 ) -> Mods:
     """Every modifier of `f`'s next attack on `target` as things stand, changing nothing (the
-    exact-odds calculator reads the same ones); `sweeping` overrides `f.plan_sweep`."""
+    exact-odds calculator reads the same ones); `sweeping` overrides `f.plan_sweep`; `arcs`
+    False for a free attack at a mover, whose +2 already is its rear (ODD-U25)."""
     m = Mods()
     sweep = f.plan_sweep if sweeping is None else sweeping
-    exposure_mods(m, state, f, target, obs)
+    exposure_mods(m, state, f, target, obs, arcs)
     if gang_up(target):  # rule 63, ODD-U21: every attacker gets +1
         m.add(1, "more than two attackers", obs)
     if sweep and f.swept == 0 and f.sweep_plus:  # rule 26, T-ODD-2
@@ -107,18 +113,20 @@ def gang_up(target: Fighter) -> bool:
     return target.declared_against > 2 and not target.back_to_wall and not target.unit_size
 
 
-def exposure_mods(m: Mods, state: OdndState, f: Fighter, target: Fighter, obs: bool) -> None:
+def exposure_mods(
+    m: Mods, state: OdndState, f: Fighter, target: Fighter, obs: bool, arcs: bool
+) -> None:
     """Surprised, backstabbed, behind, flank, prone (rules 67, 69, 71–73; ODD-U15, U17, U18,
     U20): the backstab's +4 and multiplier replace the +2 of an attack from behind (the
     other attacks of the round are surprise attacks, rule 72)."""
-    if facing.can_backstab(state, f, target):
+    if arcs and facing.can_backstab(state, f, target):
         m.backstab = True
         m.add(int(data.table("backstab")["to_hit"]), "backstab (ODD-U17)", obs)
         m.multipliers.append(f.backstab_mult)
         m.exposed = True
     elif target.surprised:  # rules 69, 71, ODD-U18: attacked as from behind
         m.add(2, "surprised (as from behind)", obs)
-    else:
+    elif arcs:
         side = facing.arc(state, f, target)
         if side == facing.REAR:
             m.add(int(data.table("arcs")["rear_bonus"]), "from behind (rule 69)", obs)
@@ -161,7 +169,7 @@ def opened(state: OdndState, f: Fighter, target: Fighter, m: Mods) -> None:
 
 def free_attack(table: Table, state: OdndState, f: Fighter, target: Fighter, why: str) -> None:
     """Rules 52, 53, 56: a free attack at +2, the target's shield not counted (ODD-U4)."""
-    m = modifiers(state, f, target, table.observed)
+    m = modifiers(state, f, target, table.observed, arcs=False)
     f.charge_strike = False  # rule 90
     m.add(2, why, table.observed)
     attack.resolve(
@@ -205,3 +213,13 @@ def engaged_with(state: OdndState, a: Fighter, b: Fighter) -> bool:
         return space.in_melee(state, a, b)
     a_on_b = a.plan_target is b and not a.primary.data.ranged
     return a_on_b or (b.plan_target is a and not b.primary.data.ranged)
+
+
+def run_down(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None:
+    """Rule 55, ODD-U26: a faster pursuer attacks the caught fleer at +2 every round; the
+    fleer has no shield but keeps its DEX (it is moving rapidly)."""
+    if not f.active or not target.active or f.primary.data.ranged:
+        return
+    m = modifiers(state, f, target, table.observed, arcs=False)
+    m.add(2, "running down a fleer (rule 55)", table.observed)
+    attack.resolve(table, state, f, target, m.bonus, m.edge, False, "; ".join(m.why))
