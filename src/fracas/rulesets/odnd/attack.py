@@ -212,9 +212,12 @@ def deal(
     wound(state, attacker, target, amount)
     if temporary:
         subdual.knock(state, attacker, target, temporary)
+    name = weapon.data.name
+    if attacker.unit_size and target.unit_size:
+        name = f"the unit's blow (d6 × {attacker.unit_size}, rule 143)"
     table.emit(
         Damage, attacker=attacker.name, target=target.name, amount=amount, penalty=penalty,
-        weapon=weapon.data.name, hp=target.hp, max_hp=target.max_hp, temporary=temporary,
+        weapon=name, hp=target.hp, max_hp=target.max_hp, temporary=temporary,
     )  # fmt: skip
 
 

@@ -372,9 +372,15 @@ class Contest(Event):
     result: str  # pinned, struggling, thrown off
 
     def text(self) -> str:
+        words = {
+            "pinned": "is pinned, helpless",
+            "struggling": "struggles on, unable to use a weapon",
+            "thrown off": "throws them off: stunned for "
+            f"{self.hero_roll - self.grapplers_roll} rounds",
+        }[self.result]
         return (
             f"Grapple: {', '.join(self.grapplers)} {self.grapplers_roll} vs {self.hero} "
-            f"{self.hero_roll} — {self.hero} {self.result} (rule 105)"
+            f"{self.hero_roll} — {self.hero} {words} (rule 105)"
         )
 
 

@@ -40,13 +40,17 @@ def survivors(unit: Fighter, hp: int) -> int:
     return min(unit.unit_size, math.ceil(hp * unit.unit_size / unit.max_hp - 1e-9))
 
 
-def attacks_on(unit: Fighter, target: Fighter) -> int:
-    """Rule 142: one throw against a unit; ODD-U45: against a lone character up to 6 member
-    attacks (rule 62), no more than the men left."""
-    if target.unit_size:
+def bodies(f: Fighter, target: Fighter) -> int:
+    """How many attackers `f` puts around `target` (rules 62, 65): one, or for a unit on a
+    lone character its member attacks — up to 6 (ODD-U45), no more than its men left nor
+    the room left around the target (so that no more than 6 men attack one man)."""
+    if not f.unit_size:
         return 1
+    if target.unit_size:
+        return 1  # rule 142: one throw against a unit
     most = int(data.table("unit_attacks_on_one"))
-    return max(1, min(most, survivors(unit, unit.hp)))
+    room = max(1, data.surround(target.size) - target.declared_against)
+    return max(1, min(most, room, survivors(f, f.hp) if f.max_hp else f.unit_size))
 
 
 def half_lost(state: OdndState) -> list[str]:

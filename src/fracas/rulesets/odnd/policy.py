@@ -11,7 +11,8 @@ scores the options the rules offer; it never rolls and never changes the state.
   at a foe who can reach it this round;
 - parry (rule 92) only when down to a quarter of its hit points; a shooter caught in a melee
   withdraws (rule 51); otherwise never withdraw or retreat (morale decides flight, ODD-U28);
-  the players' side always chooses to fight (rule 118);
+  the players' side chooses to fight (rule 118), or to flee when chases are played and the
+  monsters' hit dice are twice its levels;
 - pick each sweep victim, or a new target, by the same measure: the weakest able enemy
   first, the lowest hit points, then the earliest in the roster (ODD-U12's pinned targeting);
 - stage 2: grapple a hero when at least three of its side can reach him and their hit dice
@@ -31,7 +32,16 @@ from typing import Any
 from fracas.core.combatant import Side
 from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
-from fracas.rulesets.odnd import data, decisions, grapple, moves, pursuit_policy, shortcut, space
+from fracas.rulesets.odnd import (
+    data,
+    decisions,
+    facing,
+    grapple,
+    moves,
+    pursuit_policy,
+    shortcut,
+    space,
+)
 from fracas.rulesets.odnd.attack import armour_class, needed_at
 from fracas.rulesets.odnd.round import Plan
 from fracas.rulesets.odnd.state import Fighter, OdndState
@@ -60,7 +70,7 @@ class OdndPolicy:
         who = request.who
         options: list[Any] = list(request.options)
         if isinstance(who, Side) and request.decision == decisions.PLAYERS:
-            return 0  # rule 118: fight
+            return options.index(self._players(who))  # rule 118
         if isinstance(who, Fighter) and not isinstance(who, Side):
             if request.decision == decisions.DECLARE:
                 return best_index([self._plan(who, o) for o in options])
@@ -73,6 +83,16 @@ class OdndPolicy:
             if request.decision in (decisions.FLEE, decisions.PURSUE):
                 return pursuit_policy.choose(self.state, who, request.decision, options)
         raise UnknownDecision(f"the OD&D policy has no answer to {request.decision!r}")
+
+    def _players(self, side: Side) -> str:
+        """Rule 118: fight, unless the monsters' hit dice are at least twice the party's
+        levels (and a chase is possible): then flee."""
+        ours = sum(max(1, c.level) for c in side.active() if isinstance(c, Fighter))
+        theirs = sum(
+            max(1, c.hd) for c in self.state.fighters() if c.side != side.name and c.active
+        )
+        flee = self.state.conditions.pursuit and theirs >= 2 * ours
+        return "flee" if flee else "fight"
 
     def _plan(self, me: Fighter, plan: Plan) -> float:
         if self._holds_back(me):  # ODD-U47: the prey is obviously too strong
@@ -105,6 +125,8 @@ class OdndPolicy:
                 if e.active and isinstance(e, Fighter) and e.normal_man
             )
             return value(me, plan.target, min(me.sweep_attacks, max(1, victims)))
+        if facing.can_backstab(self.state, me, plan.target):  # rules 72, 73: worth more
+            return value(me, plan.target, me.attacks) * me.backstab_mult
         return value(me, plan.target, me.attacks)
 
     def _special(self, me: Fighter, plan: Plan) -> float:
@@ -118,6 +140,7 @@ class OdndPolicy:
                 a for a in self.state.allies_of(me)
                 if isinstance(a, Fighter) and a.active and space.in_melee(self.state, a, target)
             ]  # fmt: skip
+            helpers.append(me)
             weight = sum(grapple.hit_dice(a) for a in helpers)
             strong = len(helpers) >= 3 and 2 * weight >= 3 * grapple.hit_dice(target)
             return 1.5 * plain if strong and not target.grapple and target.hero else -1.0

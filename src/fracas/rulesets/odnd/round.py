@@ -283,7 +283,7 @@ def open_targets(state: OdndState, f: Fighter) -> list[Fighter]:
     for e in state.enemies_of(f):
         if not isinstance(e, Fighter) or not e.active or e.chasing or e.inside:
             continue
-        if e.unit_size or e.declared_against < data.surround(e.size):  # ODD-U45: units
+        if e.unit_size or e.declared_against < data.surround(e.size):  # rules 62, 65, U45
             out.append(e)
     if f.inside and f.held_by is not None:  # ODD-U48: inside, only the swallower
         out = [f.held_by] if f.held_by.active else []
@@ -393,8 +393,9 @@ def adopt(table: Table, state: OdndState, f: Fighter, plan: Plan) -> None:
     f.spear_set = plan.action == "set"  # ODD-U35: the stance ends when it acts otherwise
     f.parrying = plan.action == "parry"
     f.plan_target, f.plan_sweep = plan.target, plan.sweep
+    bodies = mass.bodies(f, plan.target) if plan.target is not None else 1
     if plan.action in ATTACKING and plan.target is not None:
-        plan.target.declared_against += 1
+        plan.target.declared_against += bodies
         if state.positional:
             facing.face(f, plan.target)  # rule 68, F-ODD-48: it turns to face its foe
     if plan.action in ("attack", "sweep", "charge", "withdraw"):
@@ -402,7 +403,7 @@ def adopt(table: Table, state: OdndState, f: Fighter, plan: Plan) -> None:
         if f.hasted and state.options.haste_attacks:  # ODD-U33 option
             f.attacks_left *= 2
         if f.unit_size and plan.target is not None:  # rule 142, ODD-U45
-            f.attacks_left = mass.attacks_on(f, plan.target)
+            f.attacks_left = bodies
     if plan.action in SPECIAL:
         f.attacks_left = 1
     # ODD-U10: fighter types with several attacks attack first and last (not when hasted).

@@ -103,7 +103,10 @@ def modifiers(
         m.edge += 1
     if f.followup and target.side in state.surprisers:
         m.edge -= 1
-    m.edge += facing.followup_edge(state, f, target)  # rule 70 for a pair (ODD-U20)
+    after = facing.followup_edge(state, f, target)  # rule 70 for a pair (ODD-U20)
+    if after and obs:
+        m.why.append(("advantage" if after > 0 else "disadvantage") + ", the round after (70)")
+    m.edge += after
     return m
 
 
@@ -123,6 +126,8 @@ def exposure_mods(
         m.backstab = True
         m.add(int(data.table("backstab")["to_hit"]), "backstab (ODD-U17)", obs)
         m.multipliers.append(f.backstab_mult)
+        if obs:
+            m.why.append(f"damage ×{f.backstab_mult} (backstab)")
         m.exposed = True
     elif target.surprised:  # rules 69, 71, ODD-U18: attacked as from behind
         m.add(2, "surprised (as from behind)", obs)
