@@ -413,9 +413,7 @@ def test_t_odd_17_x7_owlbear_hug_on_a_natural_20() -> None:
 
 
 def test_t_odd_17_x7_dire_wolf_knockdown() -> None:
-    s = Scene(
-        ("W", [{"name": "Wolf", "template": "dire wolf", "hp": 20}]), ("A", [pc("Prey")])
-    )
+    s = Scene(("W", [{"name": "Wolf", "template": "dire wolf", "hp": 20}]), ("A", [pc("Prey")]))
     s.dice.push(20, 2)
     strikes.strike(s.table, s.state, s["Wolf"], s["Prey"])
     assert s["Prey"].prone
