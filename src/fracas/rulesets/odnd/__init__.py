@@ -25,7 +25,7 @@ from fracas.core.table import Table
 from fracas.rulesets.odnd import data, decisions, mass, model, odds
 from fracas.rulesets.odnd.commands import OdndCommands
 from fracas.rulesets.odnd.policy import OdndPolicy
-from fracas.rulesets.odnd.round import Plan, able, play_round
+from fracas.rulesets.odnd.round import Plan, able, play_round, special_plans
 from fracas.rulesets.odnd.setup import arrange, build, place
 from fracas.rulesets.odnd.space import where
 from fracas.rulesets.odnd.state import Fighter, OdndState
@@ -156,9 +156,10 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
         if actor.weapons[0].data.kind in data.RELOADING and actor.reloading:
             return []
         name = odds.attack_name(actor)
+        names = [name]
         if actor.sweep_attacks > actor.attacks and target.normal_man:
-            return [name, name + odds.SWEEP]
-        return [name]
+            names.append(name + odds.SWEEP)
+        return names + special_actions(state, actor, target)
 
     def option_action(
         self, state: OdndState, request: ChoiceRequest, option: object
@@ -172,6 +173,8 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
             return None
         name = odds.attack_name(who)
         if request.decision == decisions.DECLARE and isinstance(option, Plan):
+            if option.target is not None and option.action in odds.MANOEUVRES:
+                return who, option.target, option.action  # rules 40, 91, 93, 104
             if option.target is None or option.action not in ("attack", "sweep"):
                 return None
             return who, option.target, name + (odds.SWEEP if option.sweep else "")
@@ -184,7 +187,8 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
     ) -> str:
         """One attack by the rules (`round.strike`): fumble, miss, no effect, hit or critical."""
         assert isinstance(actor, Fighter) and isinstance(target, Fighter)
-        return odds.perform(table, state, actor, target, action.endswith(odds.SWEEP))
+        kind = action if action in odds.MANOEUVRES else ""
+        return odds.perform(table, state, actor, target, action.endswith(odds.SWEEP), kind)
 
     def calculate(
         self,
@@ -195,10 +199,18 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
         defence: str | None,
     ) -> dict[tuple[str, int, bool], Fraction] | None:
         assert isinstance(actor, Fighter) and isinstance(target, Fighter)
-        if not odds.calculable(state, actor, target):
-            return None  # a shot that may go astray: `fracas odds` enumerates the rules
+        if not odds.calculable(state, actor, target, action):
+            return None  # astray shots, subdual, the whip: `fracas odds` enumerates the rules
+        if action in odds.MANOEUVRES:
+            return odds.manoeuvre_outcomes(state, actor, target, action)
         sweep = actor.plan_sweep or action.endswith(odds.SWEEP)
         return odds.attack_outcomes(state, actor, target, sweep)
+
+
+def special_actions(state: OdndState, actor: Fighter, target: Fighter) -> list[str]:
+    """Rules 40, 91, 93, 104: the grapple and the manoeuvres `actor` may try on a foe in
+    melee with it (`round.special_plans`)."""
+    return [p.action for p in special_plans(state, actor, [target])]
 
 
 def unique_name(e: Entry, used: set[str]) -> tuple[str, str]:

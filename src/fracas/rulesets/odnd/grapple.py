@@ -45,6 +45,8 @@ def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None
         Manoeuvre, who=f.name, target=target.name, kind="grapple", roll=d20, needed=needed,
         hit=hit, rules="; ".join(m.why),
     )  # fmt: skip
+    if d20 == 1 and not hit:  # rules 27-29: a to-hit roll like any other
+        attack.fumble(table, state, f)
     if hit and target.active:
         target.grappled_by.append(f)
         target.new_grapple = True

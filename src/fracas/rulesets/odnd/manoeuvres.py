@@ -13,8 +13,10 @@ Paralysis less the target's STR bonus: yanked off its feet (prone), or its weapo
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from fracas.core.table import Table
-from fracas.rulesets.odnd import attack, decisions, magic, specials, strikes
+from fracas.rulesets.odnd import attack, data, decisions, magic, specials, strikes
 from fracas.rulesets.odnd.events import Effect, Manoeuvre
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
@@ -45,6 +47,12 @@ def allowed(f: Fighter, target: Fighter) -> list[str]:
     return out
 
 
+def save_chance(target: Fighter, bonus: int) -> Fraction:
+    """P(d20 + bonus ≥ the save vs Paralysis), D6 (for the exact odds)."""
+    needed = data.save_target(level(target), target.normal_man) - bonus
+    return Fraction(max(0, min(20, 21 - needed)), 20)
+
+
 def bonus_above(target: Fighter, attacker: Fighter) -> int:
     """T-ODD-13: +1 per full 3 levels the target is above the attacker."""
     return max(0, (level(target) - level(attacker)) // 3)
@@ -62,6 +70,8 @@ def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter, kind: s
         Manoeuvre, who=f.name, target=target.name, kind=kind, roll=d20, needed=needed, hit=hit,
         rules="; ".join(m.why),
     )  # fmt: skip
+    if d20 == 1 and not hit:  # rules 27-29: a to-hit roll like any other
+        attack.fumble(table, state, f)
     if not hit or not target.active:
         return
     if kind == "whip":
