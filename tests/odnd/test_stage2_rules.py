@@ -167,7 +167,7 @@ def test_rule_134_evasion_before_a_fight() -> None:
         assert s["Wolf"].chasing is chased
 
 
-def test_units_need_normal_men_and_enough_count() -> None:
+def test_units_need_normal_men_and_specials_their_dice() -> None:
     base = {"ruleset": "odnd", "name": "t"}
     hero_unit = {"name": "X", "kind": "character", "level": 3, "weapons": ["sword"], "unit": 10,
                  "count": 20}  # fmt: skip

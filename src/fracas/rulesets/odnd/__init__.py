@@ -124,6 +124,7 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
                     target=f.plan_target.name if f.plan_target is not None else None,
                     parrying=f.parrying,
                     action=f.action or None,  # ODD-U23: this round's declared action
+                    condition=condition(f) or None,  # stage 2: held, prone, stunned …
                 )
                 for f in ordered
             ],
@@ -137,7 +138,14 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
         ]
         shield = " with shield" if f.shield else ""
         gear.append({"name": "armour class", "state": f"AC {f.base_ac}{shield}"})
-        return {"where": where(state, f), "gear": gear}
+        card: dict[str, Any] = {"where": where(state, f), "gear": gear}
+        if f.unit_size:  # rules 140, 145: a unit's men
+            card["men"] = f"{mass.survivors(f, f.hp)} of {f.unit_size}"
+        if f.temp:  # rule 97
+            card["temporary damage"] = f.temp
+        if condition(f):
+            card["condition"] = condition(f)
+        return card
 
     # --- exact odds (issue 11): one attack (seed "COMBAT"; rules 27–33, ODD-U2) ------------
     # No defender's choice: the target meets an attack with its AC (a parry is declared for
@@ -205,6 +213,25 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
             return odds.manoeuvre_outcomes(state, actor, target, action)
         sweep = actor.plan_sweep or action.endswith(odds.SWEEP)
         return odds.attack_outcomes(state, actor, target, sweep)
+
+
+def condition(f: Fighter) -> str:
+    """Its stage-2 condition in the seed's words: pinned or struggling in a grapple (105),
+    stunned, prone (ODD-U15), disarmed (ODD-U16), held or swallowed (ODD-U14), in a chase."""
+    words = []
+    if f.grapple:
+        words.append(f.grapple)
+    if f.stunned_until:
+        words.append(f"stunned through round {f.stunned_until}")
+    if f.prone:
+        words.append("prone")
+    if f.disarmed:
+        words.append("disarmed")
+    if f.held_by is not None:
+        words.append(f"{'swallowed' if f.inside else 'held'} by {f.held_by.name}")
+    if f.chasing:
+        words.append("in a chase")
+    return ", ".join(words)
 
 
 def special_actions(state: OdndState, actor: Fighter, target: Fighter) -> list[str]:

@@ -140,11 +140,10 @@ class Fighter(StrictModel):
 
     @model_validator(mode="after")
     def _unit(self) -> Fighter:
-        """Rule 140, ODD-U45: units are non-player troops, normal men."""
+        """Rule 140, ODD-U45: units are non-player troops, normal men (a `count` short of
+        `unit` is one smaller unit)."""
         if self.unit and (self.hero or (self.kind == "character" and self.level > 0)):
             raise ValueError("a unit (rule 140) is of normal men: no heroes or levelled PCs")
-        if self.unit and self.count < self.unit:
-            raise ValueError(f"unit: {self.unit} men per unit but count is {self.count}")
         return self
 
     @model_validator(mode="after")

@@ -83,6 +83,7 @@ def evade(table: Table, state: OdndState, fleeing: list[Fighter]) -> None:
         if not state.conditions.pursuit or not pursued(table, state, hunters[0]):
             continue
         see(table, state, hunters[0])
+        state.holding.discard(side.name)  # ODD-U29: they pursue, no longer uncertain
         for p in hunters:
             quarry = table.choose(p, decisions.PURSUE, fleeing)
             quarry.chasing = p.chasing = True

@@ -1,5 +1,6 @@
-"""The default choices of a chase (rules 134–139, ODD-U26, U27): the fleer drops what its
-pursuers stop for, else takes the route's next turning, else runs on; it turns to fight only
+"""The default choices of a chase (rules 134–139, ODD-U26, U27): a fleer losing ground (caught,
+or chased by a faster pursuer) drops what such a pursuer stops for, else takes the route's
+next turning; otherwise it runs on; it turns to fight only
 when caught by a pursuer it cannot outrun and has at least that pursuer's hit points. A
 pursuer goes after the nearest quarry. It reads the state, never changes it."""
 
@@ -23,6 +24,10 @@ def choose(state: OdndState, who: Fighter, decision: str, options: Sequence[Any]
 
 def flight(state: OdndState, fleer: Fighter, options: list[str]) -> str:
     chases = [c for c in state.chases if c.fleer is fleer and c.pursuer.chasing]
+    pace = space.turn_move(state, fleer)
+    chases = [c for c in chases if c.caught or space.turn_move(state, c.pursuer) > pace]
+    if not chases:
+        return RUN_ON  # it is not losing ground: the pursuit will tire (F-ODD-56)
     for c in chases:
         wants = LURES["treasure"] if c.pursuer.intelligent else LURES["food"]
         if wants in options:

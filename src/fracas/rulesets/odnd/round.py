@@ -679,7 +679,7 @@ def check_morale(table: Table, state: OdndState, group: str, trigger: str) -> No
     """D7, ODD-U28: monster groups (hirelings by option) roll 2d6 ≤ morale to stand; PCs never
     check, morale 12 never checks, each trigger once, two passes and no more checks; failure:
     the group flees (those engaged by the Retreat, rule 52)."""
-    members = [f for f in state.groups.get(group, []) if f.active]
+    members = [f for f in state.groups.get(group, []) if f.active and not f.chasing]
     if not members or members[0].morale >= 12:
         return
     hireling = members[0].normal_man and state.options.hireling_morale
