@@ -1,4 +1,6 @@
-"""OD&D house rules (seed 003, RULINGS.md §4, checklist odnd.md), stage 1: the skirmish game.
+"""OD&D house rules (seed 003, RULINGS.md §4, checklist odnd.md): the skirmish game (stage 1)
+and the rest of the chapter (stage 2: facing, manoeuvres, subdual, grappling, pursuit, mass
+combat).
 
 Module map: `model` (encounter schema), `data` (tables), `setup` (stat block → fighter),
 `state`, `space` (feet on the plane), `attack` (one attack: matrix, naturals, fumble, crit,
@@ -6,7 +8,10 @@ damage), `strikes` (an attack's situation), `moves` (movement, charges, retreat)
 (spells, saves), `opening` (distance, reaction), `round` (surprise, initiative,
 declarations, segments and slots, morale), `shortcut` (the averaging shortcut), `commands`
 (the GM's commands), `policy` (default tactics), `decisions`, `events`, `odds` (the exact
-odds of one attack).
+odds of one attack). Stage 2: `facing` (flank, rear, backstab), `manoeuvres` (disarm,
+dismount, whip), `specials` and `holds` (monsters' specials, tight spaces), `subdual` (empty
+hands, temporary damage), `grapple`, `pursuit` and `pursuit_policy` (evasion and pursuit),
+`mass` (units).
 """
 
 from __future__ import annotations
@@ -37,8 +42,8 @@ NO_COMBAT = "no combat"  # rules 117-118, ODD-U29: the monsters' reaction was fr
 class Odnd(Ruleset[model.Encounter, OdndState]):
     id = "odnd"
     title = "OD&D house rules"
-    source = "OD&D house rules, combat (seed 003), stage 1: the skirmish game"
-    version = "1"
+    source = "OD&D house rules, combat (seed 003): the whole chapter"
+    version = "2"  # stage 2 (facing by default) plays stage-1 saves differently
 
     def encounter_model(self) -> type[model.Encounter]:
         return model.Encounter
