@@ -242,7 +242,7 @@ def wound(state: OdndState, attacker: Fighter, target: Fighter, amount: int) -> 
     record_harm(target, amount, attacker)
     if target.unit_size:  # rule 145: the men the unit has lost, for the report
         lost = mass.survivors(target, before) - mass.survivors(target, target.hp)
-        state.tally["men lost"] += lost
+        state.tally[f"men lost ({target.side})"] += lost
     if target.hp <= 0 and not target.pending_down:
         target.pending_down = True
         state.pending.append(target)
