@@ -444,3 +444,29 @@ def test_t_odd_18_x8_blunt_weapons_against_skeletons() -> None:
     strikes.strike(s.table, s.state, s["Cleric"], s["Bones"])
     strikes.strike(s.table, s.state, s["Swordsman"], s["Bones"])
     assert [d.amount for d in s.of(Damage)] == [5, 2]
+
+
+def test_t_odd_11_one_average_hit_destroys_a_fresh_unit_half_the_time() -> None:
+    """ODD-U45's note: one hit (d6 × 10) destroys a fresh 10d6 unit 50.8 % of the time —
+    exactly, by the calculator's own hit-point distribution (D3, rule 141)."""
+    from fractions import Fraction
+
+    from fracas.rulesets.odnd import odds
+
+    p = sum(
+        (Fraction(1, 6) * odds.felled("10d6", 10 * k).get(True, Fraction(0)) for k in range(1, 7)),
+        Fraction(0),
+    )
+    assert p == Fraction(1707539, 3359232) and abs(float(p) - 0.508) < 0.0005
+
+
+def test_t_odd_11_the_seeds_battle_is_forty_units_and_ten_heroes() -> None:
+    """Rule 140: the bundled example's hundred troops and three hundred bandits are fought as
+    10 and 30 units of ten, beside ten player characters (rule 146)."""
+    import fracas
+
+    encounter = fracas.load("examples/odnd/mass_battle.yaml")
+    state = encounter.ruleset.setup(encounter.spec)
+    units = [f for f in state.fighters() if f.unit_size]
+    assert len(units) == 40 and {u.unit_size for u in units} == {10}
+    assert sum(1 for f in state.fighters() if not f.unit_size) == 10
