@@ -194,3 +194,44 @@ def test_unit_morale_at_half_its_hit_points() -> None:
     s.dice.push(6, 6)  # 12 > 8: it breaks
     round.settle(s.table, s.state)
     assert unit.status is Status.FLED
+
+
+def test_rule_108_wanderers_come_in_by_a_random_entrance() -> None:
+    """Rule 108, ODD-U46: a d(N) over the encounter's entrances places the wanderers."""
+    s = Scene(
+        ("Party", [pc("Ann", position=[0, 0])]),
+        ("Wanderers", [{"name": "Orc", "template": "orc", "count": 2, "hp": 3}]),
+        conditions={"wanderers": "Wanderers", "entrances": [[60, 0], [0, 60], [-60, 0]]},
+    )
+    s.dice.push(2)
+    opening.entrance(s.table, s.state)
+    orcs = [s["Orc 1"], s["Orc 2"]]
+    assert [(round_feet(o.position.x), round_feet(o.position.y)) for o in orcs] == [
+        (0, 60), (0, 65),
+    ]  # fmt: skip
+    assert s.state.positional
+
+
+def round_feet(metres: float) -> int:
+    return int(metres / 0.3048 + 0.5)
+
+
+@pytest.mark.parametrize(
+    "conditions",
+    [
+        {"wanderers": "Wanderers"},
+        {"entrances": [[0, 0]]},
+        {"wanderers": "Nobody", "entrances": [[0, 0]]},
+        {"wanderers": "Wanderers", "entrances": [[0, 0]], "distance": 30},
+    ],
+)
+def test_rule_108_wanderers_and_entrances_are_checked(conditions: dict[str, object]) -> None:
+    doc = {
+        "ruleset": "odnd", "name": "t", "conditions": conditions,
+        "sides": [
+            {"name": "Party", "combatants": [pc("Ann", position=[0, 0])]},
+            {"name": "Wanderers", "combatants": [{"name": "Orc", "template": "orc"}]},
+        ],
+    }  # fmt: skip
+    with pytest.raises(EncounterError):
+        fracas.from_document(doc)

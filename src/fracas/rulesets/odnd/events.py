@@ -409,3 +409,18 @@ class Survivors(Event):
             f"{self.unit}: {self.men} of {self.size} men left ({self.hp} of {self.original} "
             "hit points; rule 145)"
         )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Appears(Event):
+    side: str
+    entrance: int
+    x: float
+    y: float
+    depth: ClassVar[int] = 0
+
+    def text(self) -> str:
+        return (
+            f"{self.side} come in by entrance {self.entrance}, at ({self.x:g}, {self.y:g}) ft "
+            "(rule 108)"
+        )

@@ -184,6 +184,12 @@ class Conditions(StrictModel):
     route: list[Feature] = Field(
         default_factory=list, description="features a fleeing side can take (138, 139)"
     )
+    wanderers: str | None = Field(
+        default=None, description="the side of wandering monsters (rules 107, 108)"
+    )
+    entrances: list[Annotated[list[float], Field(min_length=2, max_length=2)]] = Field(
+        default_factory=list, description="[x, y] feet of each entry; a d(N) picks (108)"
+    )
 
 
 class Options(StrictModel):
@@ -210,8 +216,16 @@ class Encounter(EncounterSpec):
 
     @model_validator(mode="after")
     def _positions(self) -> Encounter:
-        """Positions are all or nothing unless the sides are placed by `distance` (F-ODD-1)."""
-        sheets = [c for s in self.sides for c in s.combatants]
+        """Positions are all or nothing unless the sides are placed by `distance` (F-ODD-1);
+        wanderers coming in by an entrance (rule 108, ODD-U46) need none."""
+        wanderers = self.conditions.wanderers
+        if (wanderers is None) != (not self.conditions.entrances):
+            raise ValueError("conditions: `wanderers` and `entrances` go together (rule 108)")
+        if wanderers is not None and wanderers not in [s.name for s in self.sides]:
+            raise unknown("side", wanderers, [s.name for s in self.sides])
+        if wanderers is not None and self.conditions.distance is not None:
+            raise ValueError("conditions: wanderers come by an entrance, not at a `distance`")
+        sheets = [c for s in self.sides if s.name != wanderers for c in s.combatants]
         placed = [c.name for c in sheets if c.position is not None]
         if placed and self.conditions.distance is None and len(placed) < len(sheets):
             missing = [c.name for c in sheets if c.position is None]

@@ -143,6 +143,7 @@ def opening_steps(table: Table, state: OdndState) -> bool:
     uncertain reaction rolled again (ODD-U29). False when there is no fight."""
     fighters = state.fighters()
     if state.round == 1:
+        opening.entrance(table, state)  # rule 108, ODD-U46
         if state.conditions.surprise:
             surprise(table, state)
         opening.distance(table, state)

@@ -210,6 +210,7 @@ def arrange(state: OdndState, spec: model.Encounter) -> None:
     """Positions, or the encounter's distance, make the fight one on the plane; without
     either it is one melee (F-ODD-1)."""
     distance = spec.conditions.distance
-    state.positional = distance is not None or any(f.placed for f in state.fighters())
+    placed = any(f.placed for f in state.fighters()) or bool(spec.conditions.entrances)
+    state.positional = distance is not None or placed
     if isinstance(distance, int):
         space.place_sides(state, float(distance))
