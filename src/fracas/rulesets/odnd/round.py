@@ -460,7 +460,7 @@ def act(table: Table, state: OdndState, f: Fighter, count: int) -> None:
     """`count` of `f`'s attacks, after its movement. The killed still strike within their
     slot (rule 121, ODD-U31)."""
     table.between_actions()
-    if not f.active:
+    if not f.active or f.chasing:  # a chase plays fleer and pursuer (rules 134-139)
         return
     if f.pending_down:
         f.struck_while_falling = True
