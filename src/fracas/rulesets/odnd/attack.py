@@ -243,7 +243,7 @@ def wound(state: OdndState, attacker: Fighter, target: Fighter, amount: int) -> 
     if target.unit_size:  # rule 145: the men the unit has lost, for the report
         lost = mass.survivors(target, before) - mass.survivors(target, target.hp)
         state.tally[f"men lost ({target.side})"] += lost
-    if target.hp <= 0 and not target.pending_down:
+    if target.hp - target.temp <= 0 and not target.pending_down:  # ODD-U43: dead or out
         target.pending_down = True
         state.pending.append(target)
 
