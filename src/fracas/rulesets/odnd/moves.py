@@ -132,8 +132,7 @@ def opponents(state: OdndState, f: Fighter) -> list[Fighter]:
 def retreat(table: Table, state: OdndState, f: Fighter, why: str) -> None:
     """Rule 52: turn and flee — the roll-off and parting shots, then the full Turn movement
     away (passing foes: rule 53), out of the fight unless pursued (rule 54, `pursuit`). A
-    retreater slain by
-    a parting shot falls as the slot ends (ODD-U31)."""
+    retreater slain by a parting shot falls as the slot ends (ODD-U31)."""
     f.moved, f.attacks_left = True, 0
     table.emit(Segment, name=f"{f.name} retreats ({why})")
     foes = opponents(state, f)
