@@ -12,11 +12,19 @@ facing: only surprise exposes a defender.
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from fracas.rulesets.odnd import data, space
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
-FRONT, FLANK, REAR = "front", "flank", "rear"
+FRONT: Final = "front"
+FLANK: Final = "flank"
+REAR: Final = "rear"
+_ARCS = data.table("arcs")  # prepared once: cosines of the ring's limits (ODD-U20)
+FRONT_COS: Final = math.cos(math.radians(float(_ARCS["front"])))
+FLANK_COS: Final = math.cos(math.radians(float(_ARCS["flank"])))
+FLANK_BONUS: Final = int(_ARCS["flank_bonus"])
+REAR_BONUS: Final = int(_ARCS["rear_bonus"])
 
 
 def face(f: Fighter, toward: Fighter) -> None:
@@ -49,12 +57,10 @@ def arc(state: OdndState, attacker: Fighter, target: Fighter) -> str:
     if not (dx or dy):
         return FRONT
     ux, uy = space.unit(dx, dy)
-    cos = max(-1.0, min(1.0, ux * target.facing[0] + uy * target.facing[1]))
-    angle = math.degrees(math.acos(cos))
-    limits = data.table("arcs")
-    if angle <= float(limits["front"]) + 1e-9:
+    cos = ux * target.facing[0] + uy * target.facing[1]  # the angle's cosine
+    if cos >= FRONT_COS - 1e-9:
         return FRONT
-    if angle <= float(limits["flank"]) + 1e-9 or target.back_to_wall:
+    if cos >= FLANK_COS - 1e-9 or target.back_to_wall:
         return FLANK
     return REAR
 

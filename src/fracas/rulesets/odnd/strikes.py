@@ -4,6 +4,8 @@ U37, U38, U39, U40), then `attack.resolve`."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.table import Table
 from fracas.rulesets.odnd import attack, data, facing, space
 from fracas.rulesets.odnd.events import IntoMelee
@@ -11,6 +13,8 @@ from fracas.rulesets.odnd.state import Fighter, OdndState
 
 D6 = "1d6"
 COVER = {0: 0, 25: -2, 50: -4, 75: -6}  # rule 95
+BACKSTAB_TO_HIT: Final = int(data.table("backstab")["to_hit"])  # ODD-U17
+PRONE_BONUS: Final = int(data.table("prone_bonus"))  # ODD-U15
 INTO_MELEE = "firing into melee (d6, ODD-U40)"
 WHICH_ALLY = "which ally the shot goes at (ODD-U40)"
 
@@ -124,7 +128,7 @@ def exposure_mods(
     other attacks of the round are surprise attacks, rule 72)."""
     if arcs and facing.can_backstab(state, f, target):
         m.backstab = True
-        m.add(int(data.table("backstab")["to_hit"]), "backstab (ODD-U17)", obs)
+        m.add(BACKSTAB_TO_HIT, "backstab (ODD-U17)", obs)
         m.multipliers.append(f.backstab_mult)
         if obs:
             m.why.append(f"damage ×{f.backstab_mult} (backstab)")
@@ -134,12 +138,12 @@ def exposure_mods(
     elif arcs:
         side = facing.arc(state, f, target)
         if side == facing.REAR:
-            m.add(int(data.table("arcs")["rear_bonus"]), "from behind (rule 69)", obs)
+            m.add(facing.REAR_BONUS, "from behind (rule 69)", obs)
         elif side == facing.FLANK:
-            m.add(int(data.table("arcs")["flank_bonus"]), "flank (rule 67)", obs)
+            m.add(facing.FLANK_BONUS, "flank (rule 67)", obs)
         m.exposed = side != facing.FRONT
     if target.prone and not f.primary.data.ranged:  # ODD-U15
-        m.add(int(data.table("prone_bonus")), "prone (ODD-U15)", obs)
+        m.add(PRONE_BONUS, "prone (ODD-U15)", obs)
 
 
 def strike(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
