@@ -203,6 +203,7 @@ def place(f: Fighter, sheet: model.Fighter, copy: int) -> None:
     if sheet.position is not None:
         x, y = sheet.position
         f.position = space.at_feet(x, y + space.ADJACENT * copy)
+        f.round_start = f.position  # ODD-U20: where it stands as the fight begins
         f.placed = True
 
 

@@ -98,7 +98,7 @@ class Fighter(Combatant):
     backstabber: bool = False  # rules 72, 73: a thiefy character (ODD-U17)
     backstab_mult: int = 2  # ODD-U17: ×2, ×3 at 5th–8th …
     round_start: Position = field(default_factory=Position)  # where it stood as it began
-    backstab_round: int = 0  # rule 72: the round its backstab was spent (the first attack)
+    backstab_round: int = -1  # rule 72: the round its backstab was spent (the first attack)
     # Empty hands and subdual (rules 97–103; ODD-U43; D15).
     subdue: bool = False  # rule 101: fights to subdue
     pull_punches: bool = False  # rule 100: all its damage temporary
