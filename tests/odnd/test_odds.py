@@ -25,6 +25,7 @@ from fracas.exact.action import action_odds, sample_action
 from fracas.exact.enumerator import Enumerated, enumerate_runs
 from fracas.exact.options import option_odds
 from fracas.rulesets.odnd import decisions
+from fracas.rulesets.odnd.odds import MANOEUVRES
 from fracas.rulesets.odnd.state import Fighter, OdndState
 from odds_support import assert_within_4_se
 
@@ -402,17 +403,22 @@ def test_no_attack_is_offered_where_the_rules_allow_none() -> None:
 
 def test_each_declaration_has_its_odds_beside_it() -> None:
     """ODD-U23: at Sir Aldo's declaration, every attack and sweep has its odds (the orcs' hit
-    points as rolled); the parry and the retreat have none."""
+    points as rolled), and so do the grapples and disarms (rules 93, 104); the parry and the
+    retreat have none."""
     battle = fracas.Battle(fracas.load(ORCS), seed=1, seats={"Hero": "person"})
     question = battle.advance()
     request = question.request if question is not None else None
     assert isinstance(request, ChoiceRequest) and request.decision == decisions.DECLARE
     found = option_odds(battle)
     options = request.options
-    attacks = [i for i, o in enumerate(options) if o.action in ("attack", "sweep")]
+    kinds = ("attack", "sweep", *MANOEUVRES)
+    attacks = [i for i, o in enumerate(options) if o.action in kinds]
     assert attacks and sorted(found) == attacks
     for index, odds in found.items():
         assert odds.target in str(options[index])
+        if options[index].action in MANOEUVRES:
+            assert odds.action == options[index].action
+            continue
         assert odds.action == ("sword (sweep)" if "sweep" in str(options[index]) else "sword")
         orc = _named(battle.state, odds.target)
         assert odds.policy.down == sum(

@@ -1,4 +1,6 @@
-"""OD&D house rules (seed 003, RULINGS.md §4, checklist odnd.md), stage 1: the skirmish game.
+"""OD&D house rules (seed 003, RULINGS.md §4, checklist odnd.md): the skirmish game (stage 1)
+and the rest of the chapter (stage 2: facing, manoeuvres, subdual, grappling, pursuit, mass
+combat).
 
 Module map: `model` (encounter schema), `data` (tables), `setup` (stat block → fighter),
 `state`, `space` (feet on the plane), `attack` (one attack: matrix, naturals, fumble, crit,
@@ -6,7 +8,10 @@ damage), `strikes` (an attack's situation), `moves` (movement, charges, retreat)
 (spells, saves), `opening` (distance, reaction), `round` (surprise, initiative,
 declarations, segments and slots, morale), `shortcut` (the averaging shortcut), `commands`
 (the GM's commands), `policy` (default tactics), `decisions`, `events`, `odds` (the exact
-odds of one attack).
+odds of one attack). Stage 2: `facing` (flank, rear, backstab), `manoeuvres` (disarm,
+dismount, whip), `specials` and `holds` (monsters' specials, tight spaces), `subdual` (empty
+hands, temporary damage), `grapple`, `pursuit` and `pursuit_policy` (evasion and pursuit),
+`mass` (units).
 """
 
 from __future__ import annotations
@@ -15,17 +20,17 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, cast
 
-from fracas.core.combatant import Combatant, Side, Status, roster
+from fracas.core.combatant import Combatant, Entry, Side, Status, name_and_id, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
 from fracas.core.outcome import Verdict
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
-from fracas.rulesets.odnd import data, decisions, model, odds
+from fracas.rulesets.odnd import data, decisions, mass, model, odds
 from fracas.rulesets.odnd.commands import OdndCommands
 from fracas.rulesets.odnd.policy import OdndPolicy
-from fracas.rulesets.odnd.round import Plan, able, play_round
+from fracas.rulesets.odnd.round import Plan, able, play_round, special_plans
 from fracas.rulesets.odnd.setup import arrange, build, place
 from fracas.rulesets.odnd.space import where
 from fracas.rulesets.odnd.state import Fighter, OdndState
@@ -37,8 +42,8 @@ NO_COMBAT = "no combat"  # rules 117-118, ODD-U29: the monsters' reaction was fr
 class Odnd(Ruleset[model.Encounter, OdndState]):
     id = "odnd"
     title = "OD&D house rules"
-    source = "OD&D house rules, combat (seed 003), stage 1: the skirmish game"
-    version = "1"
+    source = "OD&D house rules, combat (seed 003): the whole chapter"
+    version = "2"  # stage 2 (facing by default) plays stage-1 saves differently
 
     def encounter_model(self) -> type[model.Encounter]:
         return model.Encounter
@@ -52,15 +57,20 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
     def setup(self, spec: model.Encounter) -> OdndState:
         members: dict[str, list[Fighter]] = {side.name: [] for side in spec.sides}
         groups: dict[str, list[Fighter]] = {}
+        used: set[str] = set()
         for e in roster(spec.sides):
-            f = build(e.sheet, e.name, e.id, e.side, spec.options)
-            place(f, e.sheet, e.copy)
+            if e.sheet.unit and e.copy % e.sheet.unit:
+                continue  # rule 140: the unit's other men
+            f = build(e.sheet, *unique_name(e, used), e.side, spec.options)
+            place(f, e.sheet, e.copy // max(1, e.sheet.unit))
+            if e.sheet.unit:  # rules 140-146, ODD-U45: a unit fought as one man
+                mass.make_unit(f, min(e.sheet.unit, e.sheet.count - e.copy))
             # ODD-U30: a die per PC, one per monster group (its sheet, or `group:`); the
             # party's one die as an option.
-            if f.kind == "character":
-                f.group = f"{e.side} (party)" if spec.conditions.party_die else e.name
-            else:
-                f.group = e.sheet.group or e.sheet.name
+            if f.kind == "character" and not f.unit_size:
+                f.group = f"{e.side} (party)" if spec.conditions.party_die else f.name
+            else:  # ODD-U45: each unit is an initiative group of its own
+                f.group = f.name if f.unit_size else e.sheet.group or e.sheet.name
             members[e.side].append(f)
             groups.setdefault(f.group, []).append(f)
         state = OdndState(
@@ -119,6 +129,7 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
                     target=f.plan_target.name if f.plan_target is not None else None,
                     parrying=f.parrying,
                     action=f.action or None,  # ODD-U23: this round's declared action
+                    condition=condition(f) or None,  # stage 2: held, prone, stunned …
                 )
                 for f in ordered
             ],
@@ -132,7 +143,14 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
         ]
         shield = " with shield" if f.shield else ""
         gear.append({"name": "armour class", "state": f"AC {f.base_ac}{shield}"})
-        return {"where": where(state, f), "gear": gear}
+        card: dict[str, Any] = {"where": where(state, f), "gear": gear}
+        if f.unit_size:  # rules 140, 145: a unit's men
+            card["men"] = f"{mass.survivors(f, f.hp)} of {f.unit_size}"
+        if f.temp:  # rule 97
+            card["temporary damage"] = f.temp
+        if condition(f):
+            card["condition"] = condition(f)
+        return card
 
     # --- exact odds (issue 11): one attack (seed "COMBAT"; rules 27–33, ODD-U2) ------------
     # No defender's choice: the target meets an attack with its AC (a parry is declared for
@@ -148,12 +166,13 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
             return []
         if actor.surprised or actor.parrying:
             return []
-        if actor.weapons[0].data.kind == "crossbow" and actor.reloading:
+        if actor.weapons[0].data.kind in data.RELOADING and actor.reloading:
             return []
         name = odds.attack_name(actor)
+        names = [name]
         if actor.sweep_attacks > actor.attacks and target.normal_man:
-            return [name, name + odds.SWEEP]
-        return [name]
+            names.append(name + odds.SWEEP)
+        return names + special_actions(state, actor, target)
 
     def option_action(
         self, state: OdndState, request: ChoiceRequest, option: object
@@ -167,6 +186,8 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
             return None
         name = odds.attack_name(who)
         if request.decision == decisions.DECLARE and isinstance(option, Plan):
+            if option.target is not None and option.action in odds.MANOEUVRES:
+                return who, option.target, option.action  # rules 40, 91, 93, 104
             if option.target is None or option.action not in ("attack", "sweep"):
                 return None
             return who, option.target, name + (odds.SWEEP if option.sweep else "")
@@ -179,7 +200,8 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
     ) -> str:
         """One attack by the rules (`round.strike`): fumble, miss, no effect, hit or critical."""
         assert isinstance(actor, Fighter) and isinstance(target, Fighter)
-        return odds.perform(table, state, actor, target, action.endswith(odds.SWEEP))
+        kind = action if action in odds.MANOEUVRES else ""
+        return odds.perform(table, state, actor, target, action.endswith(odds.SWEEP), kind)
 
     def calculate(
         self,
@@ -190,12 +212,54 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
         defence: str | None,
     ) -> dict[tuple[str, int, bool], Fraction] | None:
         assert isinstance(actor, Fighter) and isinstance(target, Fighter)
-        if not odds.calculable(state, actor, target):
-            return None  # a shot that may go astray: `fracas odds` enumerates the rules
+        if not odds.calculable(state, actor, target, action):
+            return None  # astray shots, subdual, the whip: `fracas odds` enumerates the rules
+        if action in odds.MANOEUVRES:
+            return odds.manoeuvre_outcomes(state, actor, target, action)
         sweep = actor.plan_sweep or action.endswith(odds.SWEEP)
         return odds.attack_outcomes(state, actor, target, sweep)
 
 
+def condition(f: Fighter) -> str:
+    """Its stage-2 condition in the seed's words: pinned or struggling in a grapple (105),
+    stunned, prone (ODD-U15), disarmed (ODD-U16), held or swallowed (ODD-U14), in a chase."""
+    words = []
+    if f.grapple:
+        words.append(f.grapple)
+    if f.stunned_until:
+        words.append(f"stunned through round {f.stunned_until}")
+    if f.prone:
+        words.append("prone")
+    if f.disarmed:
+        words.append("disarmed")
+    if f.held_by is not None:
+        words.append(f"{'swallowed' if f.inside else 'held'} by {f.held_by.name}")
+    if f.chasing:
+        words.append("in a chase")
+    return ", ".join(words)
+
+
+def special_actions(state: OdndState, actor: Fighter, target: Fighter) -> list[str]:
+    """Rules 40, 91, 93, 104: the grapple and the manoeuvres `actor` may try on a foe in
+    melee with it (`round.special_plans`)."""
+    return [p.action for p in special_plans(state, actor, [target])]
+
+
+def unique_name(e: Entry, used: set[str]) -> tuple[str, str]:
+    """The roster's name, or for a unit (rule 140) its men's numbers: "Bandit 1-10"."""
+    if not e.sheet.unit:
+        return name_and_id(e.name, used)
+    last = min(e.sheet.count, e.copy + e.sheet.unit)
+    return name_and_id(f"{e.sheet.name} {e.copy + 1}-{last}", used)
+
+
 def summarize(c: Fighter) -> CombatantSummary:
     word = "fighting" if c.status is Status.ACTIVE else c.status.value
-    return CombatantSummary.of(c, word, {"hp": (c.hp, c.max_hp)})
+    if c.status is Status.DOWN:
+        word = "knocked out"  # rule 98, ODD-U43
+    vitals: dict[str, int | tuple[int, int]] = {"hp": (c.hp, c.max_hp)}
+    if c.temp:
+        vitals["temporary"] = c.temp  # rule 97
+    if c.unit_size:  # rule 145: the men left
+        vitals["men"] = (mass.survivors(c, c.hp), c.unit_size)
+    return CombatantSummary.of(c, word, vitals)

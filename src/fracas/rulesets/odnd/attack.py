@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from fracas.core.combatant import record_harm
 from fracas.core.table import Table
-from fracas.rulesets.odnd import data, space
+from fracas.rulesets.odnd import data, facing, mass, space, specials, subdual
 from fracas.rulesets.odnd.events import Attack, Damage, Fumble
 from fracas.rulesets.odnd.state import Fighter, OdndState, Wielded
 
@@ -26,21 +26,29 @@ CRIT_DAMAGE = "damage, critical (dice doubled, D10)"
 RANGE_MOD = {"short": 1, "medium": 0, "long": -1}  # rule 14
 
 
-def armour_class(target: Fighter, attacker: Fighter, shield_counts: bool, melee: bool) -> int:
+def armour_class(
+    target: Fighter, attacker: Fighter, shield_counts: bool, melee: bool, dex: bool = True
+) -> int:
     """Rules 1, 2, 15, 66, 69, 76 with ODD-U4, U51: DEX lowers AC unless the target is
-    surprised; a shield lowers it by 1 against its first two attackers, never when surprised;
-    Florentine lowers it by 1 against melee (76), a parry by 2 (92); a D9 "off balance"
-    raises it by 2."""
+    surprised, charging, helpless (prone, pinned, struggling, stunned: ODD-U15, U44) or
+    attacked from the flank or rear (`dex` False, ODD-U20); a shield lowers it by 1 against
+    its first two attackers, not in those cases; Florentine lowers it by 1 against melee
+    (76), a parry by 2 (92)."""
     ac = target.base_ac
-    if not target.surprised and not target.charging:  # rule 81: chargers lose DEX to AC
+    if dex and not (target.surprised or target.charging or exposed(target)):
         ac -= target.dex_bonus
-        if target.shield and shield_counts:
+        if target.shield and shield_counts and not target.prone:
             ac -= 1
     if melee and len(target.weapons) == 2:
         ac -= 1
     if target.parrying or target.action == "withdraw":  # rules 92, 51: +2 defence
         ac -= 2
     return ac
+
+
+def exposed(target: Fighter) -> bool:
+    """ODD-U15, U44, U51: prone, held in a grapple, or stunned — no DEX (nor shield)."""
+    return target.prone or bool(target.grapple) or target.stunned_until > 0
 
 
 def can_hurt(weapon: Wielded, attacker: Fighter, target: Fighter) -> bool:
@@ -77,11 +85,12 @@ def to_hit(
     bonus: int,
     edge: int,
     shield_counts: bool,
+    dex: bool = True,
 ) -> tuple[int, int]:
     """The d20 an attack needs and its edge (advantage +1, disadvantage −1): the target's AC
     (rules 1, 2, 66, 76, 92), 2 worse off balance (D9), and Florentine's advantage."""
     melee = not attacker.weapons[0].data.ranged
-    ac = armour_class(target, attacker, shield_counts, melee)
+    ac = armour_class(target, attacker, shield_counts, melee, dex)
     if target.off_balance_until >= state.round:
         ac += 2
     if melee and len(attacker.weapons) == 2 and edge < 1:
@@ -104,24 +113,22 @@ def resolve(
     shield_counts: bool,
     why: str,
     multipliers: Sequence[int] = (),
+    dex: bool = True,
 ) -> bool:
     """One attack roll and its damage. `bonus` holds the situational modifiers (gang-up,
-    behind, range, first-sweep +N), `edge` advantage (+1) or disadvantage (−1). Returns
-    whether it hit."""
-    weapon = attacker.weapons[0]
-    needed, edge = to_hit(state, attacker, target, bonus, edge, shield_counts)
-    d20 = roll_d20(table, attacker, edge)
-    hurts = can_hurt(weapon, attacker, target)
-    if d20 == 1:  # rule 27
+    behind, range, first-sweep +N), `edge` advantage (+1) or disadvantage (−1), `dex` False
+    when the target gets no DEX (flank, rear). Returns whether it hit."""
+    d20, needed, hit, critical = swing(
+        table, state, attacker, target, bonus, edge, shield_counts, dex
+    )
+    if d20 == 1 and not hit:
         table.emit(
             Attack, attacker=attacker.name, target=target.name, roll=d20, needed=needed,
             hit=False, natural="natural 1", critical=False, rules=why,
         )  # fmt: skip
-        fumble(table, state, attacker)
+        if not attacker.unit_size:  # F-ODD-61: a unit's one throw has no fumble
+            fumble(table, state, attacker)
         return False
-    hit = hurts and (d20 == 20 or d20 >= needed)  # rules 30, 31
-    # Rules 32, 33 (D-C1): a natural 20 is a crit unless only a 19–20 (or more) could hit.
-    critical = hit and d20 == 20 and needed <= 18
     if critical:
         state.tally["criticals"] += 1  # the simulator's report counts them
     table.emit(
@@ -130,23 +137,88 @@ def resolve(
     )  # fmt: skip
     if not hit:
         return False
-    # ODD-U22: weapons of different size — a d6: 1–3 main weapon, 4–6 off-hand.
-    two = len(attacker.weapons) == 2 and attacker.weapons[1].data.size != weapon.data.size
-    if two and table.roll(D6, by=attacker, reason=WHICH_WEAPON).total >= 4:
-        weapon = attacker.weapons[1]
-    dice = weapon.crit_damage if critical else weapon.damage  # D10, ODD-U3
-    if weapon.large_damage and target.size in ("large", "huge"):  # rule 86: lance vs large
-        dice = weapon.large_crit if critical else weapon.large_damage
+    weapon = which_weapon(table, attacker)
+    dice = damage_dice(attacker, target, weapon, critical)
     amount = table.roll(dice, by=attacker, reason=CRIT_DAMAGE if critical else DAMAGE).total
     amount *= multiplier(state, multipliers)
     penalty = needed - 20 if needed > 20 else 0  # rule 32, ODD-U2: last, minimum 0
     amount = max(0, amount - penalty)
+    if target.skeleton and not (weapon.data.blunt or weapon.data.unarmed):
+        amount //= 2  # rule 39, ODD-U48: edged and piercing weapons do half to skeletons
+    deal(table, state, attacker, target, weapon, amount, penalty)
+    specials.natural_roll(table, state, attacker, target, d20)  # rule 35, ODD-U14
+    return True
+
+
+def swing(
+    table: Table,
+    state: OdndState,
+    attacker: Fighter,
+    target: Fighter,
+    bonus: int,
+    edge: int,
+    shield_counts: bool,
+    dex: bool,
+) -> tuple[int, int, bool, bool]:
+    """The kept d20, the number needed, hit, critical (rules 27, 30–33; D-C1). A pinned
+    target is hit automatically (ODD-U44); a unit's throw is never a critical (F-ODD-61)."""
+    needed, edge = to_hit(state, attacker, target, bonus, edge, shield_counts, dex)
+    d20 = roll_d20(table, attacker, edge)
+    hurts = can_hurt(attacker.weapons[0], attacker, target)
+    if target.grapple == "pinned":
+        return d20, needed, hurts, hurts and d20 == 20 and needed <= 18
+    if d20 == 1:  # rule 27
+        return d20, needed, False, False
+    hit = hurts and (d20 == 20 or d20 >= needed)  # rules 30, 31
+    # Rules 32, 33 (D-C1): a natural 20 is a crit unless only a 19–20 (or more) could hit.
+    critical = hit and d20 == 20 and needed <= 18 and not attacker.unit_size
+    return d20, needed, hit, critical
+
+
+def which_weapon(table: Table, attacker: Fighter) -> Wielded:
+    """ODD-U22: Florentine with weapons of different size — a d6: 1–3 main, 4–6 off-hand."""
+    weapon = attacker.weapons[0]
+    two = len(attacker.weapons) == 2 and attacker.weapons[1].data.size != weapon.data.size
+    if two and table.roll(D6, by=attacker, reason=WHICH_WEAPON).total >= 4:
+        return attacker.weapons[1]
+    return weapon
+
+
+def damage_dice(attacker: Fighter, target: Fighter, weapon: Wielded, critical: bool) -> str:
+    """The damage notation: a unit's d6 × its size against another unit (rule 143,
+    ODD-U45); the lance's dice against the large (rule 86); doubled dice on a crit (D10)."""
+    if attacker.unit_size and target.unit_size:
+        return attacker.unit_damage
+    if weapon.large_damage and target.size in ("large", "huge"):
+        return weapon.large_crit if critical else weapon.large_damage
+    return weapon.crit_damage if critical else weapon.damage
+
+
+def deal(
+    table: Table,
+    state: OdndState,
+    attacker: Fighter,
+    target: Fighter,
+    weapon: Wielded,
+    amount: int,
+    penalty: int,
+) -> None:
+    """A hit's damage: split into real and temporary when subduing (rules 97–103), else
+    real; then its event."""
+    temporary = 0
+    if subdual.subduing(attacker, weapon):
+        surprised = target.surprised or facing.unaware(state, attacker, target)
+        amount, temporary = subdual.split(table, attacker, target, weapon, amount, surprised)
     wound(state, attacker, target, amount)
+    if temporary:
+        subdual.knock(state, attacker, target, temporary)
+    name = weapon.data.name
+    if attacker.unit_size and target.unit_size:
+        name = f"the unit's blow (d6 × {attacker.unit_size}, rule 143)"
     table.emit(
         Damage, attacker=attacker.name, target=target.name, amount=amount, penalty=penalty,
-        weapon=weapon.data.name, hp=target.hp, max_hp=target.max_hp,
+        weapon=name, hp=target.hp, max_hp=target.max_hp, temporary=temporary,
     )  # fmt: skip
-    return True
 
 
 def multiplier(state: OdndState, multipliers: Sequence[int]) -> int:
@@ -164,10 +236,14 @@ def wound(state: OdndState, attacker: Fighter, target: Fighter, amount: int) -> 
     (rule 121, ODD-U31): until then it still strikes."""
     if amount <= 0:
         return
+    before = target.hp
     target.hp -= amount
     target.hurt_segment = state.segment  # ODD-U32: for spell interruption
     record_harm(target, amount, attacker)
-    if target.hp <= 0 and not target.pending_down:
+    if target.unit_size:  # rule 145: the men the unit has lost, for the report
+        lost = mass.survivors(target, before) - mass.survivors(target, target.hp)
+        state.tally[f"men lost ({target.side})"] += lost
+    if target.hp - target.temp <= 0 and not target.pending_down:  # ODD-U43: dead or out
         target.pending_down = True
         state.pending.append(target)
 

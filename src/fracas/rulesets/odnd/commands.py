@@ -1,6 +1,7 @@
 """The GM's commands in OD&D (DESIGN.md §2). Vitals: `hp` (0 to the maximum; at 0 the fighter
 is slain as the current slot ends, rule 121). Conditions: `dead`, `surprised` (loses its
-actions this round, attacked as from behind, rules 69, 71), `fled`. A late arrival is a stat
+actions this round, attacked as from behind, rules 69, 71), `fled`, `prone` (ODD-U15),
+`disarmed` (ODD-U16), `knocked out` (rule 98). A late arrival is a stat
 block as an encounter file writes it (bestiary templates allowed, a `position` in feet); its
 hit points are rolled as the next round starts (D3), and it joins the next initiative roll as
 its own group."""
@@ -14,14 +15,14 @@ from fracas.core.combatant import Combatant, Side, Status
 from fracas.core.commands import CommandRules
 from fracas.core.journal import SetVitals
 from fracas.core.table import Table
-from fracas.rulesets.odnd import data, model, setup
+from fracas.rulesets.odnd import data, mass, model, setup
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
 
 class OdndCommands(CommandRules[OdndState, model.Fighter]):
     title = "OD&D"
     vitals = ("hp",)
-    conditions = ("dead", "surprised", "fled")
+    conditions = ("dead", "surprised", "fled", "prone", "disarmed", "knocked out")
 
     def sheet_model(self) -> type[model.Fighter]:
         return model.Fighter
@@ -50,6 +51,13 @@ class OdndCommands(CommandRules[OdndState, model.Fighter]):
             c.surprised = on
             if on:
                 c.attacks_left = 0
+        elif condition in ("prone", "disarmed"):  # ODD-U15, U16
+            setattr(c, condition, on)
+        elif condition == "knocked out":  # rule 98, ODD-U43
+            if on and c.status is Status.ACTIVE:
+                c.status, c.went_down = Status.DOWN, True
+            elif not on and c.status is Status.DOWN:
+                c.status = Status.ACTIVE
         elif condition == "dead":
             if on:
                 c.hp = min(c.hp, 0)
@@ -74,6 +82,8 @@ class OdndCommands(CommandRules[OdndState, model.Fighter]):
     ) -> str:
         f = setup.build(sheet, name, ident, side.name, state.options)
         setup.place(f, sheet, 0)  # its `position` in feet, if the sheet gives one
+        if sheet.unit:  # rule 140: a unit of its `count` men, at most `unit`
+            mass.make_unit(f, min(sheet.unit, sheet.count))
         f.group = name
         state.join(side, f)
         state.groups[name] = [f]

@@ -10,7 +10,8 @@ from typing import Any
 
 from fracas.core.reading import load_yaml
 
-KINDS = ("melee", "thrown", "bow", "great_bow", "crossbow", "sling")
+KINDS = ("melee", "thrown", "bow", "great_bow", "crossbow", "sling", "firearm")
+RELOADING = ("crossbow", "firearm")  # D-C7, ODD-U41: fire every other round
 SIZES = ("S", "M", "L")
 
 
@@ -31,6 +32,8 @@ class WeaponData:
     set: bool = False  # rule 83: can be set against a charge
     polearm: bool = False  # rule 60: cancels the mounted modifiers
     blunt: bool = False  # ODD-U42: clerics' weapons
+    unarmed: bool = False  # rule 97: empty hands, always subdual damage
+    whip: bool = False  # rule 40: entangles at 10 ft
 
     @property
     def ranged(self) -> bool:
@@ -148,5 +151,18 @@ def trained_in(cls: str, w: WeaponData) -> bool:
     allowed = tables()["training"].get(cls)
     if allowed is None:
         return True
+    if w.kind == "firearm":
+        return True  # rule 96: any race or class can learn firearms
     groups = {"any": True, "blunt": w.blunt, "one-handed": w.hands == 1 and w.kind in KINDS[:2]}
     return any(groups.get(a, a == w.name) for a in allowed)
+
+
+def table(name: str) -> Any:
+    """A stage-2 entry of `data/tables.yaml` (backstab, arcs, subdual, pursuit, units)."""
+    return tables()[name]
+
+
+def backstab_multiplier(level: int) -> int:
+    """ODD-U17: ×2, ×3 at 5th–8th, ×4 at 9th–12th and so on."""
+    row = tables()["backstab"]
+    return int(row["base"]) + max(0, level - 1) // int(row["per"])

@@ -7,4 +7,8 @@ VICTIM = "next victim"  # ODD-U11: each sweep attack's target is a choice
 
 PLAYERS = "fight, wait or flee"  # rule 118, ODD-U29: the players' choice, as a side
 
-ALL = (DECLARE, SWEEP, VICTIM, PLAYERS)
+WHIP_AREA = "whip: feet or weapon"  # rule 40: the wielder decides on an area
+FLEE = "while fleeing"  # rules 137-139, ODD-U27: drop a lure, take a turning, run or turn
+PURSUE = "whom to pursue"  # rule 134: a pursuer picks its quarry
+
+ALL = (DECLARE, SWEEP, VICTIM, PLAYERS, WHIP_AREA, FLEE, PURSUE)

@@ -105,11 +105,13 @@ class Damage(Event):
     weapon: str
     hp: int
     max_hp: int
+    temporary: int = 0  # rule 97: subdual damage
 
     def text(self) -> str:
         cut = f" (−{self.penalty}, natural 20 over 20)" if self.penalty else ""
+        temp = f" real + {self.temporary} temporary" if self.temporary else ""
         return (
-            f"{self.weapon}: {self.amount} damage to {self.target}{cut}; "
+            f"{self.weapon}: {self.amount}{temp} damage to {self.target}{cut}; "
             f"{self.target} has {self.hp}/{self.max_hp} hp"
         )
 
@@ -286,4 +288,139 @@ class ShortcutKills(Event):
     def text(self) -> str:
         return (
             f"{self.who} sweeps by the averaging shortcut: {self.expected:.2f} → {self.kills} slain"
+        )
+
+
+# --- stage 2 ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KnockedOut(Event):
+    who: str
+    hp: int
+    temporary: int
+
+    def text(self) -> str:
+        return (
+            f"{self.who} is knocked out ({self.temporary} temporary damage, {self.hp} hp "
+            "real; rule 98, ODD-U43)"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CameRound(Event):
+    who: str
+    hp: int
+    max_hp: int
+
+    def text(self) -> str:
+        return f"{self.who} comes round ({self.hp}/{self.max_hp} hp; rule 99)"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Special(Event):
+    who: str
+    target: str
+    effect: str  # hold, swallow, knockdown, breaks free
+    amount: int
+
+    def text(self) -> str:
+        if self.effect == "knockdown":
+            return f"{self.target} is knocked to the ground by {self.who} (ODD-U15)"
+        if self.effect == "breaks free":
+            return f"{self.who} breaks free of {self.target}'s hold"
+        if self.amount:
+            return f"{self.who}'s {self.effect}: {self.amount} damage to {self.target} (ODD-U14)"
+        verb = "swallows" if self.effect == "swallow" else "seizes in a crushing hug"
+        return f"{self.who} {verb} {self.target} (natural roll special, rule 35)"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Manoeuvre(Event):
+    who: str
+    target: str
+    kind: str  # disarm, dismount, whip, grapple
+    roll: int
+    needed: int
+    hit: bool
+    rules: str = ""
+
+    def text(self) -> str:
+        verdict = "hits" if self.hit else "misses"
+        why = f" [{self.rules}]" if self.rules else ""
+        return (
+            f"{self.who} tries to {self.kind} {self.target}: d20 {self.roll} vs "
+            f"{self.needed}+ — {verdict}{why}"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Effect(Event):
+    who: str
+    effect: str
+
+    def text(self) -> str:
+        return f"{self.who}: {self.effect}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Contest(Event):
+    hero: str
+    grapplers: tuple[str, ...]
+    hero_roll: int
+    grapplers_roll: int
+    result: str  # pinned, struggling, thrown off
+
+    def text(self) -> str:
+        words = {
+            "pinned": "is pinned, helpless",
+            "struggling": "struggles on, unable to use a weapon",
+            "thrown off": "throws them off: stunned for "
+            f"{self.hero_roll - self.grapplers_roll} rounds",
+        }[self.result]
+        return (
+            f"Grapple: {', '.join(self.grapplers)} {self.grapplers_roll} vs {self.hero} "
+            f"{self.hero_roll} — {self.hero} {words} (rule 105)"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChaseRound(Event):
+    fleer: str
+    pursuer: str
+    gap: int
+    state: str  # running, caught, lost from sight, gave up, stopped, turned
+
+    def text(self) -> str:
+        return f"Chase: {self.pursuer} after {self.fleer}, {self.gap} ft apart — {self.state}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Survivors(Event):
+    unit: str
+    men: int
+    size: int
+    hp: int
+    original: int
+    depth: ClassVar[int] = 0
+
+    def text(self) -> str:
+        return (
+            f"{self.unit}: {self.men} of {self.size} men left ({self.hp} of {self.original} "
+            "hit points; rule 145)"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Appears(Event):
+    side: str
+    entrance: int
+    x: float
+    y: float
+    depth: ClassVar[int] = 0
+
+    def text(self) -> str:
+        return (
+            f"{self.side} come in by entrance {self.entrance}, at ({self.x:g}, {self.y:g}) ft "
+            "(rule 108)"
         )

@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator, model_validator
 
 from fracas.core.encounter import EncounterSpec, SideSpec, StrictModel, unknown
+from fracas.dice import compile_dice
 from fracas.rulesets.odnd import data
 
 Attribute = Field(default=10, ge=3, le=18)  # D5 covers 3-18
@@ -21,6 +22,36 @@ FIGHTER_TYPES = frozenset(
     {"fighter", "ranger", "barbarian", "dwarf", "hobbit", "paladin", "pirate"}
 )
 RangeBand = Literal["short", "medium", "long"]
+Feature = Literal["corner", "stairs", "door", "secret door"]  # rules 138, 139
+
+
+def dice_notation(text: str) -> str:
+    try:
+        compile_dice(text)
+    except ValueError as e:
+        raise ValueError(f"not dice notation: {text!r} ({e})") from None
+    return text
+
+
+class OnRoll(StrictModel):
+    """Rule 35, ODD-U14: a monster's special attack on a natural `at` or more: `hold` (extra
+    damage each round until the victim breaks free), `swallow` (inside: small weapons only,
+    damage each round), `knockdown` (prone, ODD-U15)."""
+
+    at: int = Field(default=20, ge=2, le=20)
+    effect: Literal["hold", "swallow", "knockdown"]
+    dice: str = Field(default="", description="damage each round held or swallowed")
+
+    @field_validator("dice")
+    @classmethod
+    def _dice(cls, text: str) -> str:
+        return dice_notation(text) if text else text
+
+    @model_validator(mode="after")
+    def _needs_dice(self) -> OnRoll:
+        if self.effect in ("hold", "swallow") and not self.dice:
+            raise ValueError(f"on_roll: {self.effect} needs its damage `dice` (ODD-U14)")
+        return self
 
 
 class Fighter(StrictModel):
@@ -71,6 +102,25 @@ class Fighter(StrictModel):
     PSY: int = Attribute
     spells: list[str] = Field(default_factory=list, description="spells ready, one use each")
     leader: bool = Field(default=False, description="its fall is a big upset (ODD-U28)")
+    # Stage 2.
+    facing: list[float] | None = Field(
+        default=None, min_length=2, max_length=2, description="[dx, dy]: where it faces (U20)"
+    )
+    back_to_wall: bool = Field(default=False, description="no rear, no gang-up (rule 64)")
+    backstab: bool | None = Field(
+        default=None, description="backstabs (rules 72, 73, ODD-U17); thieves by default"
+    )
+    subdue: bool = Field(default=False, description="fights to subdue (rule 101)")
+    pull_punches: bool = Field(default=False, description="all damage temporary (rule 100)")
+    intelligent: bool = Field(default=True, description="stops for treasure, not food (137)")
+    on_roll: OnRoll | None = Field(default=None, description="special on a natural 20 (35)")
+    skeleton: bool = Field(default=False, description="half damage from edged (39, U48)")
+    unit: int = Field(
+        default=0, ge=0, le=100, description="mass combat: men per unit (rules 140-146)"
+    )
+    carries: list[Literal["food", "treasure"]] = Field(
+        default_factory=list, description="what it can drop when fleeing (rule 137)"
+    )
 
     @field_validator("spells")
     @classmethod
@@ -87,6 +137,14 @@ class Fighter(StrictModel):
             if n not in data.weapons():
                 raise unknown("weapon", n, list(data.weapons()))
         return names
+
+    @model_validator(mode="after")
+    def _unit(self) -> Fighter:
+        """Rule 140, ODD-U45: units are non-player troops, normal men (a `count` short of
+        `unit` is one smaller unit)."""
+        if self.unit and (self.hero or (self.kind == "character" and self.level > 0)):
+            raise ValueError("a unit (rule 140) is of normal men: no heroes or levelled PCs")
+        return self
 
     @model_validator(mode="after")
     def _florentine(self) -> Fighter:
@@ -117,6 +175,21 @@ class Conditions(StrictModel):
     )
     outdoors: bool = Field(default=False, description="inches and ranges in yards (D13)")
     reaction: bool = Field(default=False, description="roll the monsters' reaction (117)")
+    pursuit: bool = Field(
+        default=False, description="flight is pursued (rules 54, 134-139; F-ODD-55)"
+    )
+    sight: int | None = Field(
+        default=None, ge=10, le=10_000, description="feet of sight for a chase (ODD-U27)"
+    )
+    route: list[Feature] = Field(
+        default_factory=list, description="features a fleeing side can take (138, 139)"
+    )
+    wanderers: str | None = Field(
+        default=None, description="the side of wandering monsters (rules 107, 108)"
+    )
+    entrances: list[Annotated[list[float], Field(min_length=2, max_length=2)]] = Field(
+        default_factory=list, description="[x, y] feet of each entry; a d(N) picks (108)"
+    )
 
 
 class Options(StrictModel):
@@ -131,6 +204,9 @@ class Options(StrictModel):
     hireling_morale: bool = Field(
         default=False, description="normal men on the players' side check morale (ODD-U28)"
     )
+    facing: bool = Field(
+        default=True, description="flank and rear on the plane (rules 67-69, ODD-U20)"
+    )
 
 
 class Encounter(EncounterSpec):
@@ -140,8 +216,16 @@ class Encounter(EncounterSpec):
 
     @model_validator(mode="after")
     def _positions(self) -> Encounter:
-        """Positions are all or nothing unless the sides are placed by `distance` (F-ODD-1)."""
-        sheets = [c for s in self.sides for c in s.combatants]
+        """Positions are all or nothing unless the sides are placed by `distance` (F-ODD-1);
+        wanderers coming in by an entrance (rule 108, ODD-U46) need none."""
+        wanderers = self.conditions.wanderers
+        if (wanderers is None) != (not self.conditions.entrances):
+            raise ValueError("conditions: `wanderers` and `entrances` go together (rule 108)")
+        if wanderers is not None and wanderers not in [s.name for s in self.sides]:
+            raise unknown("side", wanderers, [s.name for s in self.sides])
+        if wanderers is not None and self.conditions.distance is not None:
+            raise ValueError("conditions: wanderers come by an entrance, not at a `distance`")
+        sheets = [c for s in self.sides if s.name != wanderers for c in s.combatants]
         placed = [c.name for c in sheets if c.position is not None]
         if placed and self.conditions.distance is None and len(placed) < len(sheets):
             missing = [c.name for c in sheets if c.position is None]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fracas.core.combatant import Status
 from fracas.core.geometry import Position
 from fracas.core.table import Table
-from fracas.rulesets.odnd import attack, space, strikes
+from fracas.rulesets.odnd import attack, data, pursuit, space, strikes
 from fracas.rulesets.odnd.events import Fled, Moved, RollOff, Segment
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
@@ -70,6 +70,8 @@ def go(
     start = f.position
     engaged_before = {id(e) for e in space.foes_in_melee(state, f)}
     moved = space.step_toward(f, goal, most, stop)
+    if moved > 0:  # ODD-U20: a mover faces where it goes
+        f.facing = space.unit(goal.x - start.x, goal.y - start.y)
     emit_move(table, f, how, moved)
     pass_by(table, state, f, start, engaged_before)
 
@@ -129,11 +131,12 @@ def opponents(state: OdndState, f: Fighter) -> list[Fighter]:
 
 def retreat(table: Table, state: OdndState, f: Fighter, why: str) -> None:
     """Rule 52: turn and flee — the roll-off and parting shots, then the full Turn movement
-    away (passing foes: rule 53), out of the fight (pursuit is stage 2). A retreater slain by
-    a parting shot falls as the slot ends (ODD-U31)."""
+    away (passing foes: rule 53), out of the fight unless pursued (rule 54, `pursuit`). A
+    retreater slain by a parting shot falls as the slot ends (ODD-U31)."""
     f.moved, f.attacks_left = True, 0
     table.emit(Segment, name=f"{f.name} retreats ({why})")
-    roll_off(table, state, f, opponents(state, f), "retreat (rule 52)")
+    foes = opponents(state, f)
+    roll_off(table, state, f, foes, "retreat (rule 52)")
     if f.hp <= 0 or not f.active:
         return
     if state.positional:
@@ -142,7 +145,7 @@ def retreat(table: Table, state: OdndState, f: Fighter, why: str) -> None:
         space.step_away(state, f, space.turn_move(state, f))
         emit_move(table, f, "retreats", space.turn_move(state, f))
         pass_by(table, state, f, start, engaged_before)
-    if f.hp > 0 and f.active:
+    if f.hp > 0 and f.active and not pursuit.begin(table, state, f, foes):  # rule 54
         f.status, f.went_down = Status.FLED, True
         table.emit(Fled, who=f.name)
 
@@ -195,7 +198,7 @@ def hold_fire(table: Table, state: OdndState, e: Fighter, charger: Fighter) -> N
         return
     e.moved = True
     e.attacks_left -= 1
-    if e.primary.data.kind == "crossbow":
+    if e.primary.data.kind in data.RELOADING:
         e.reloading = True
     strikes.strike(table, state, e, charger)
 

@@ -21,10 +21,12 @@ from fracas.core.journal import GM_SEAT
 from fracas.core.requests import ChoiceRequest, RollRequest
 from fracas.core.table import Table
 from fracas.dice import compile_dice
-from fracas.rulesets.odnd import attack, round, strikes
+from fracas.rulesets.odnd import attack, grapple, manoeuvres, round, strikes, subdual
 from fracas.rulesets.odnd.events import Attack as AttackEvent
 from fracas.rulesets.odnd.events import Fumble as FumbleEvent
-from fracas.rulesets.odnd.state import Fighter, OdndState, Wielded
+from fracas.rulesets.odnd.events import Manoeuvre as ManoeuvreEvent
+from fracas.rulesets.odnd.events import Save as SaveEvent
+from fracas.rulesets.odnd.state import Fighter, OdndState
 
 Outcomes = dict[tuple[str, int, bool], Fraction]  # (result, harm, target out) → probability
 
@@ -37,6 +39,11 @@ CRITICAL = "critical"  # a natural 20 that was not needed to hit (rules 32–33,
 
 SWEEP = " (sweep)"  # the action name's suffix for the first attack of a sweep (ODD-U11)
 
+# Stage 2: grapples and manoeuvres (rules 40, 91, 93, 104), by their action names.
+MANOEUVRES = ("grapple", "disarm", "dismount", "whip")
+SUCCESS = {"grapple": "grappled", "disarm": "disarmed", "dismount": "unhorsed", "whip": "entangled"}
+SAVED = "saved"  # the target's save (disarm, dismount) or the wielder's failed one (whip)
+
 
 @dataclass(frozen=True, slots=True)
 class Situation:
@@ -48,6 +55,8 @@ class Situation:
     edge: int
     hurts: bool
     multiplier: int = 1
+    auto: bool = False  # a pinned target is hit automatically (ODD-U44)
+    unit: bool = False  # a unit's throw: no fumble, no critical (F-ODD-61)
 
 
 def situation(state: OdndState, attacker: Fighter, target: Fighter, sweep: bool) -> Situation:
@@ -55,15 +64,24 @@ def situation(state: OdndState, attacker: Fighter, target: Fighter, sweep: bool)
     `strikes.modifiers` and `attack.to_hit` (one implementation); `sweep`: the attacker
     sweeps normal men."""
     m = strikes.modifiers(state, attacker, target, False, sweeping=sweep)
-    shields = attack.shield_counts(attacker, target)
-    needed, edge = attack.to_hit(state, attacker, target, m.bonus, m.edge, shields)
+    shields = attack.shield_counts(attacker, target) and not m.exposed  # ODD-U4, U20
+    dex = not m.exposed  # flank, rear, backstab (rules 67, 69, 72)
+    needed, edge = attack.to_hit(state, attacker, target, m.bonus, m.edge, shields, dex)
     hurts = attack.can_hurt(attacker.weapons[0], attacker, target)
-    return Situation(needed, edge, hurts, attack.multiplier(state, m.multipliers))
+    times = attack.multiplier(state, m.multipliers)
+    auto = target.grapple == "pinned"
+    return Situation(needed, edge, hurts, times, auto, attacker.unit_size > 0)
 
 
-def calculable(state: OdndState, attacker: Fighter, target: Fighter) -> bool:
+def calculable(state: OdndState, attacker: Fighter, target: Fighter, action: str = "") -> bool:
     """Whether the calculator covers this attack: not a shot that may go astray into a
-    melee (rule 47, ODD-U40), which the enumerator follows instead."""
+    melee (rule 47, ODD-U40), nor a subdual attack (its real and temporary damage, rules
+    97–103), nor the whip (its area is the wielder's choice, rule 40), which the enumerator
+    follows instead."""
+    if action == "whip":
+        return False
+    if action not in MANOEUVRES and subdual.subduing(attacker, attacker.weapons[0]):
+        return False
     if not attacker.weapons[0].data.ranged or strikes.sure_shot(attacker):
         return True
     return not any(
@@ -131,6 +149,12 @@ def d20_results(s: Situation, fumble_level: int) -> dict[str, Fraction]:
     """P(each result) of the kept d20 against the number needed."""
     out: defaultdict[str, Fraction] = defaultdict(Fraction)
     for d20, p in kept_d20(s.edge).items():
+        if s.auto and s.hurts:  # ODD-U44: the pinned are hit automatically
+            out[CRITICAL if d20 == 20 and s.needed <= 18 else HIT] += p
+            continue
+        if d20 == 1 and s.unit:  # F-ODD-61: a unit's throw has no fumble
+            out[MISS] += p
+            continue
         if d20 == 1:  # rule 27: always a miss; rules 28, 29: d20 > level is a critical fumble
             fumbles = Fraction(max(0, min(20, 20 - fumble_level)), 20)
             out[FUMBLE] += p * fumbles
@@ -140,7 +164,8 @@ def d20_results(s: Situation, fumble_level: int) -> dict[str, Fraction]:
         if not (enough and s.hurts):  # rule 31: no effect without the weapon it needs
             out[NO_EFFECT if enough else MISS] += p
             continue
-        out[CRITICAL if d20 == 20 and s.needed <= 18 else HIT] += p  # rules 32, 33 (D-C1)
+        crit = d20 == 20 and s.needed <= 18 and not s.unit
+        out[CRITICAL if crit else HIT] += p  # rules 32, 33 (D-C1)
     return {name: p for name, p in out.items() if p}
 
 
@@ -151,24 +176,21 @@ def wounds(attacker: Fighter, target: Fighter, s: Situation, critical: bool) -> 
     over-20 penalty comes off last."""
     hands = attacker.weapons
     chosen = hands if len(hands) == 2 and hands[1].data.size != hands[0].data.size else hands[:1]
-    large = target.size in ("large", "huge")
-    dice = tuple(_dice(w, critical, large) for w in chosen)
-    return _wounds(dice, s.multiplier, s.needed - 20 if s.needed > 20 else 0)
-
-
-def _dice(w: Wielded, critical: bool, large: bool) -> str:
-    if w.large_damage and large:
-        return w.large_crit if critical else w.large_damage
-    return w.crit_damage if critical else w.damage
+    dice = tuple(attack.damage_dice(attacker, target, w, critical) for w in chosen)
+    halves = tuple(target.skeleton and not (w.data.blunt or w.data.unarmed) for w in chosen)
+    return _wounds(dice, halves, s.multiplier, s.needed - 20 if s.needed > 20 else 0)
 
 
 @cache
-def _wounds(dice: tuple[str, ...], times: int, penalty: int) -> dict[int, Fraction]:
-    """Each of `dice` equally likely, multiplied by `times`, less `penalty`."""
+def _wounds(
+    dice: tuple[str, ...], halves: tuple[bool, ...], times: int, penalty: int
+) -> dict[int, Fraction]:
+    """Each of `dice` equally likely, multiplied by `times`, less `penalty`, halved against
+    a skeleton for edged weapons (rule 39, ODD-U48)."""
     out: defaultdict[int, Fraction] = defaultdict(Fraction)
-    for notation in dice:
+    for notation, half in zip(dice, halves, strict=True):
         for harm, q in damage(notation, times, penalty).items():
-            out[harm] += q / len(dice)
+            out[harm // 2 if half else harm] += q / len(dice)
     return dict(out)
 
 
@@ -180,7 +202,7 @@ def falls(target: Fighter, harm: int) -> dict[bool, Fraction]:
     if harm <= 0:
         return {False: Fraction(1)}
     if not target.hit_dice:
-        return {target.hp - harm <= 0: Fraction(1)}
+        return {target.hp - target.temp - harm <= 0: Fraction(1)}
     return felled(target.hit_dice, harm)
 
 
@@ -191,6 +213,25 @@ def felled(hit_dice: str, harm: int) -> dict[bool, Fraction]:
     return {k: v for k, v in ((True, down), (False, 1 - down)) if v}
 
 
+def manoeuvre_outcomes(state: OdndState, attacker: Fighter, target: Fighter, kind: str) -> Outcomes:
+    """A grapple, disarm or dismount: the to-hit roll as for an attack (no damage, ODD-U16),
+    then for disarm and dismount the target's save, +1 per full 3 levels above (T-ODD-13)."""
+    s = situation(state, attacker, target, False)
+    out: defaultdict[tuple[str, int, bool], Fraction] = defaultdict(Fraction)
+    still = falls(target, 0)
+    saved = Fraction(0)
+    if kind != "grapple":
+        saved = manoeuvres.save_chance(target, manoeuvres.bonus_above(target, attacker))
+    for name, p in d20_results(s, attacker.fumble_level).items():
+        for down, r in still.items():
+            if name in (HIT, CRITICAL):
+                out[(SUCCESS[kind], 0, down)] += p * r * (1 - saved)
+                out[(SAVED, 0, down)] += p * r * saved
+            else:
+                out[(MISS if name == NO_EFFECT else name, 0, down)] += p * r
+    return {k: v for k, v in out.items() if v}
+
+
 # --- one attack carried out by the rules, for the enumerator and `fracas odds` --------------
 
 
@@ -199,7 +240,9 @@ def attack_name(attacker: Fighter) -> str:
     return " & ".join(w.data.name for w in attacker.weapons)
 
 
-def perform(table: Table, state: OdndState, attacker: Fighter, target: Fighter, sweep: bool) -> str:
+def perform(
+    table: Table, state: OdndState, attacker: Fighter, target: Fighter, sweep: bool, kind: str = ""
+) -> str:
     """One attack by `strikes.strike`, every roll and decision through `table`, named by what
     came of it (read from the rules' own events). The target's hit points are rolled first
     when not yet rolled (D3, as the first round starts); at 0 it is out (rule 121, ODD-U31:
@@ -216,11 +259,33 @@ def perform(table: Table, state: OdndState, attacker: Fighter, target: Fighter, 
     relay = _Relay(table)
     controllers: dict[str, Controller] = {s.name: relay for s in state.sides}
     controllers[GM_SEAT] = relay
+    inner = Table(relay, controllers, sink=watch)
     with contextlib.suppress(_Fumbled):
-        strikes.strike(Table(relay, controllers, sink=watch), state, attacker, target)
+        if kind == "grapple":
+            grapple.attempt(inner, state, attacker, target)
+        elif kind in MANOEUVRES:
+            attacker.plan_target = target  # the whip's area is chosen against it
+            manoeuvres.attempt(inner, state, attacker, target, kind)
+        else:
+            strikes.strike(inner, state, attacker, target)
     if target.pending_down and target.status is Status.ACTIVE:
         target.status, target.went_down = Status.DEAD, True
+    if kind in MANOEUVRES:
+        return manoeuvre_name(watch.events, kind)
     return result_name(watch.events)
+
+
+def manoeuvre_name(events: list[Event], kind: str) -> str:
+    """A grapple's or manoeuvre's result from its `Manoeuvre` and `Save` events."""
+    swing = next(e for e in events if isinstance(e, ManoeuvreEvent))
+    if any(isinstance(e, FumbleEvent) and e.effect for e in events):
+        return FUMBLE
+    if not swing.hit:
+        return MISS
+    saves = [e for e in events if isinstance(e, SaveEvent)]
+    if kind == "whip":
+        return SUCCESS[kind] if saves and saves[0].passed else SAVED
+    return SAVED if saves and saves[0].passed else SUCCESS[kind]
 
 
 def result_name(events: list[Event]) -> str:

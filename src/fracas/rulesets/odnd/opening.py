@@ -1,19 +1,36 @@
-"""The encounter's opening (seed "ENCOUNTER ORDER" steps 3–5; checklist rules 114, 116–118,
-151; ODD-U29; RULINGS.md T-ODD-7, D8): the distance between the sides, the monsters' reaction
-and the players' choice."""
+"""The encounter's opening (seed "ENCOUNTER ORDER" steps 2–5; checklist rules 108, 114,
+116–118, 151; ODD-U29, U46; RULINGS.md T-ODD-7, D8): where wanderers come in, the distance
+between the sides, the monsters' reaction and the players' choice."""
 
 from __future__ import annotations
 
-from fracas.core.combatant import Side, Status
+from fracas.core.combatant import Side
 from fracas.core.table import Table
-from fracas.rulesets.odnd import data, decisions, space
-from fracas.rulesets.odnd.events import Chose, Distance, Fled, Reaction
+from fracas.rulesets.odnd import data, decisions, pursuit, space
+from fracas.rulesets.odnd.events import Appears, Chose, Distance, Reaction
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
 SURPRISE_DISTANCE = "1d3"  # T-ODD-7 (PROPOSED): 10-30, i.e. 1d3 × 10
 DISTANCE = "2d6"  # rule 116: 2d6 × 10
 REACTION = "reaction (2d6, D8)"
 CHOICES = ("fight", "wait or parley", "flee")  # rule 118, ODD-U29
+
+
+def entrance(table: Table, state: OdndState) -> None:
+    """Rule 108, ODD-U46: wandering monsters appear at one of the entrances, a d(N) of them
+    (the entrances in feet); they line up 5 ft apart there."""
+    entries, side = state.conditions.entrances, state.conditions.wanderers
+    if not entries or side is None:
+        return
+    members = [f for f in state.fighters() if f.side == side]
+    if not members:
+        return
+    pick = table.roll(f"1d{len(entries)}", by=members[0], reason="entrance (rule 108)").total
+    x, y = entries[pick - 1]
+    for k, f in enumerate(members):
+        f.position = space.at_feet(x, y + space.ADJACENT * k)
+    state.positional = True
+    table.emit(Appears, side=side, entrance=pick, x=round(x, 1), y=round(y, 1))
 
 
 def distance(table: Table, state: OdndState) -> None:
@@ -60,7 +77,8 @@ def reaction(table: Table, state: OdndState) -> None:
 
 def players_choose(table: Table, state: OdndState) -> None:
     """Rule 118, ODD-U29: the characters' sides choose to fight, wait (or parley: the talk is
-    the referee's), or flee (evasion and pursuit are stage 2: they leave the fight)."""
+    the referee's), or flee (rule 134: evasion — pursued with `conditions.pursuit`, else
+    they leave the fight)."""
     for side in state.sides:
         if monster_side(side) or not any(side.active()):
             continue
@@ -68,7 +86,5 @@ def players_choose(table: Table, state: OdndState) -> None:
         table.emit(Chose, side=side.name, choice=choice)
         if choice == CHOICES[1]:
             state.holding.add(side.name)
-        elif choice == CHOICES[2]:
-            for c in side.active():
-                c.status, c.went_down = Status.FLED, True
-                table.emit(Fled, who=c.name)
+        elif choice == CHOICES[2]:  # rule 134: evasion, pursued or not
+            pursuit.evade(table, state, [c for c in side.active() if isinstance(c, Fighter)])

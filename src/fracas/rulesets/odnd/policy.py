@@ -11,9 +11,18 @@ scores the options the rules offer; it never rolls and never changes the state.
   at a foe who can reach it this round;
 - parry (rule 92) only when down to a quarter of its hit points; a shooter caught in a melee
   withdraws (rule 51); otherwise never withdraw or retreat (morale decides flight, ODD-U28);
-  the players' side always chooses to fight (rule 118);
+  the players' side chooses to fight (rule 118), or to flee when chases are played and the
+  monsters' hit dice are twice its levels;
 - pick each sweep victim, or a new target, by the same measure: the weakest able enemy
-  first, the lowest hit points, then the earliest in the roster (ODD-U12's pinned targeting).
+  first, the lowest hit points, then the earliest in the roster (ODD-U12's pinned targeting);
+- stage 2: grapple a hero when at least three of its side can reach him and their hit dice
+  outweigh his by half again (rules 104–105); whip and pull riders from the saddle when it
+  has the weapon for it (rules 40, 91); leave disarming to people (rule 93); whip a
+  character's weapon away, anyone else's feet; ODD-U47: an intelligent monster side that
+  surprised a party whose levels are twice its hit dice holds in the free round;
+- fleeing (rules 137–139): drop what the pursuer stops for, else take a turning of the route,
+  else run on; turn and fight only when it cannot outrun the pursuer and is not outmatched;
+  pursue the nearest quarry.
 """
 
 from __future__ import annotations
@@ -23,7 +32,16 @@ from typing import Any
 from fracas.core.combatant import Side
 from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
-from fracas.rulesets.odnd import data, decisions, moves, shortcut, space
+from fracas.rulesets.odnd import (
+    data,
+    decisions,
+    facing,
+    grapple,
+    moves,
+    pursuit_policy,
+    shortcut,
+    space,
+)
 from fracas.rulesets.odnd.attack import armour_class, needed_at
 from fracas.rulesets.odnd.round import Plan
 from fracas.rulesets.odnd.state import Fighter, OdndState
@@ -31,7 +49,9 @@ from fracas.rulesets.odnd.state import Fighter, OdndState
 
 def hit_chance(attacker: Fighter, target: Fighter) -> float:
     """The chance of a hit with the first weapon (ignoring the situation): between 1 and 19
-    in 20 (a natural 20 always hits, a natural 1 always misses)."""
+    in 20 (a natural 20 always hits, a natural 1 always misses); a pinned target always."""
+    if target.grapple == "pinned":
+        return 1.0
     ac = armour_class(target, attacker, True, not attacker.weapons[0].data.ranged)
     needed = needed_at(attacker, ac)
     return min(19, max(1, 21 - needed)) / 20
@@ -50,15 +70,35 @@ class OdndPolicy:
         who = request.who
         options: list[Any] = list(request.options)
         if isinstance(who, Side) and request.decision == decisions.PLAYERS:
-            return 0  # rule 118: fight
+            return options.index(self._players(who))  # rule 118
         if isinstance(who, Fighter) and not isinstance(who, Side):
             if request.decision == decisions.DECLARE:
                 return best_index([self._plan(who, o) for o in options])
             if request.decision == decisions.VICTIM:
                 return best_index([self._victim(who, o) for o in options])
+            if request.decision == decisions.WHIP_AREA:
+                target = who.plan_target
+                armed = target is not None and target.kind == "character"
+                return options.index("weapon" if armed else "feet")
+            if request.decision in (decisions.FLEE, decisions.PURSUE):
+                return pursuit_policy.choose(self.state, who, request.decision, options)
         raise UnknownDecision(f"the OD&D policy has no answer to {request.decision!r}")
 
+    def _players(self, side: Side) -> str:
+        """Rule 118: fight, unless the monsters' hit dice are at least twice the party's
+        levels (and a chase is possible): then flee."""
+        ours = sum(max(1, c.level) for c in side.active() if isinstance(c, Fighter))
+        theirs = sum(
+            max(1, c.hd) for c in self.state.fighters() if c.side != side.name and c.active
+        )
+        flee = self.state.conditions.pursuit and theirs >= 2 * ours
+        return "flee" if flee else "fight"
+
     def _plan(self, me: Fighter, plan: Plan) -> float:
+        if self._holds_back(me):  # ODD-U47: the prey is obviously too strong
+            return 1.0 if plan.action == "parry" else -1.0
+        if plan.action in ("struggle", "grapple", "disarm", "dismount", "whip"):
+            return self._special(me, plan)
         if plan.action == "parry":  # only when nearly dead (a quarter of its hp or less)
             return 0.6 if 4 * me.hp <= me.max_hp else 0.0
         if plan.action == "set":  # against a foe who could charge and has not set its own
@@ -85,7 +125,41 @@ class OdndPolicy:
                 if e.active and isinstance(e, Fighter) and e.normal_man
             )
             return value(me, plan.target, min(me.sweep_attacks, max(1, victims)))
+        if facing.can_backstab(self.state, me, plan.target):  # rules 72, 73: worth more
+            return value(me, plan.target, me.attacks) * me.backstab_mult
         return value(me, plan.target, me.attacks)
+
+    def _special(self, me: Fighter, plan: Plan) -> float:
+        """Rules 40, 91, 93, 104, 105: see the module's list."""
+        target = plan.target
+        if target is None:  # struggling: the only choice
+            return 0.0
+        plain = value(me, target, me.attacks)
+        if plan.action == "grapple":
+            helpers = [
+                a for a in self.state.allies_of(me)
+                if isinstance(a, Fighter) and a.active and space.in_melee(self.state, a, target)
+            ]  # fmt: skip
+            helpers.append(me)
+            weight = sum(grapple.hit_dice(a) for a in helpers)
+            strong = len(helpers) >= 3 and 2 * weight >= 3 * grapple.hit_dice(target)
+            return 1.5 * plain if strong and not target.grapple and target.hero else -1.0
+        if plan.action in ("whip", "dismount"):
+            return 1.2 * plain
+        return -1.0  # disarming is left to people
+
+    def _holds_back(self, me: Fighter) -> bool:
+        """ODD-U47: an intelligent monster side with the free round of a surprise, facing a
+        party whose total levels are at least twice its total hit dice."""
+        if me.kind != "monster" or not me.intelligent or me.side not in self.state.surprisers:
+            return False
+        if self.state.round != 1:
+            return False
+        foes = [e for e in self.state.enemies_of(me) if isinstance(e, Fighter) and e.active]
+        if not any(e.surprised for e in foes):
+            return False
+        ours = sum(max(1, f.hd) for f in self.state.fighters() if f.side == me.side and f.active)
+        return sum(f.level for f in foes) >= 2 * ours
 
     def _threatened(self, me: Fighter) -> bool:
         """Some foe can reach `me` this round (rules 42, 77)."""

@@ -11,13 +11,32 @@ from __future__ import annotations
 
 from fracas.core.combatant import Status
 from fracas.core.table import Table
-from fracas.rulesets.odnd import attack, data, decisions, magic, moves, opening, shortcut, space
+from fracas.rulesets.odnd import (
+    attack,
+    data,
+    decisions,
+    facing,
+    grapple,
+    holds,
+    magic,
+    manoeuvres,
+    mass,
+    moves,
+    opening,
+    pursuit,
+    shortcut,
+    space,
+    specials,
+    subdual,
+)
 from fracas.rulesets.odnd.events import (
     CannotAct,
     Declared,
+    Effect,
     Fell,
     Fled,
     Initiative,
+    KnockedOut,
     MoraleCheck,
     Segment,
     ShortcutKills,
@@ -40,7 +59,8 @@ class Plan:
     """A declaration (ODD-U23): an action and its target. `attack` (rule 42: after up to half
     a move), `sweep` normal men (ODD-U11), `charge` (77), `run` toward a foe (43), `cast` a
     spell (131), `set` a spear (83), `parry` (92: +2 defence, no attack), `withdraw` (51),
-    `retreat` (52)."""
+    `retreat` (52); stage 2: `grapple` (104), `disarm` (93), `dismount` (91), `whip` (40),
+    `struggle` (held in a grapple, 105)."""
 
     __slots__ = ("action", "spell", "sweep", "target")
 
@@ -64,6 +84,11 @@ class Plan:
             "parry": "parry (+2 defence, no attack)",
             "withdraw": "fighting withdrawal (half move, +2 defence, -2 to attack)",
             "retreat": "retreat (turn and flee)",
+            "grapple": f"grapple {who} (rule 104)",
+            "disarm": f"disarm {who} (rule 93)",
+            "dismount": f"pull {who} from the saddle (rule 91)",
+            "whip": f"entangle {who} with the whip (rule 40)",
+            "struggle": "struggle in the grapple (rule 105)",
         }[self.action]
 
 
@@ -78,7 +103,16 @@ def play_round(table: Table, state: OdndState) -> None:
     state.round_start = state.segment
     if not opening_steps(table, state):
         return
-    roll_initiative(table, state, state.round == 1 or state.conditions.reroll_initiative)
+    facing.settle_facings(state)  # ODD-U20
+    grapple.wake(state)  # ODD-U44
+    subdual.recover(table, state)  # rule 99
+    every = state.round == 1 or state.conditions.reroll_initiative or state.reroll_next
+    state.reroll_next = False  # rule 106: rolled again after a throw-off
+    roll_initiative(table, state, every)
+    if state.chases:  # rules 54, 55, 134-139: the chases run before the declarations
+        open_segment(table, state, "pursuit")
+        pursuit.play(table, state)
+        close_segment(table, state)
     declare(table, state)
     done = haste_slot(table, state)
     split = [f for f in fighters if f.split and f.attacks_left and id(f) not in done]
@@ -100,6 +134,7 @@ def play_round(table: Table, state: OdndState) -> None:
             act(table, state, f, f.attacks_left)
         close_segment(table, state)
     remember_melee(state)
+    mass.report(table, state)  # rule 145
 
 
 def opening_steps(table: Table, state: OdndState) -> bool:
@@ -108,6 +143,7 @@ def opening_steps(table: Table, state: OdndState) -> bool:
     uncertain reaction rolled again (ODD-U29). False when there is no fight."""
     fighters = state.fighters()
     if state.round == 1:
+        opening.entrance(table, state)  # rule 108, ODD-U46
         if state.conditions.surprise:
             surprise(table, state)
         opening.distance(table, state)
@@ -137,6 +173,7 @@ def open_segment(table: Table, state: OdndState, name: str, groups: tuple[str, .
 
 def close_segment(table: Table, state: OdndState) -> None:
     magic.resolve_casts(table, state)  # ODD-U32: a slot's spells go off as it ends
+    grapple.new_contests(table, state)  # rule 105, T-ODD-5: the contest after the hits
     settle(table, state)
 
 
@@ -245,8 +282,12 @@ def open_targets(state: OdndState, f: Fighter) -> list[Fighter]:
     """The able enemies still with room around them (rules 62, 65, D-C8)."""
     out: list[Fighter] = []
     for e in state.enemies_of(f):
-        if isinstance(e, Fighter) and e.active and e.declared_against < data.surround(e.size):
+        if not isinstance(e, Fighter) or not e.active or e.chasing or e.inside:
+            continue
+        if e.unit_size or e.declared_against < data.surround(e.size):  # rules 62, 65, U45
             out.append(e)
+    if f.inside and f.held_by is not None:  # ODD-U48: inside, only the swallower
+        out = [f.held_by] if f.held_by.active else []
     return out
 
 
@@ -256,6 +297,7 @@ def declare(table: Table, state: OdndState) -> None:
         f.swept, f.declared_against, f.struck_while_falling = 0, 0, False
         f.parrying, f.action, f.plan_spell, f.moved, f.charge_strike = False, "", "", False, False
         f.shield_faced.clear()
+        f.round_start = f.position  # ODD-U20: who opens an engagement
     for f in state.fighters():
         if not f.active:
             continue
@@ -264,6 +306,11 @@ def declare(table: Table, state: OdndState) -> None:
             continue
         if f.side in state.holding:
             table.emit(CannotAct, who=f.name, why="holds: attacks only if attacked (ODD-U29)")
+            continue
+        if f.chasing:
+            continue  # in a chase (rules 134-139): the pursuit plays it
+        if f.stunned_until:
+            table.emit(CannotAct, who=f.name, why="stunned, thrown off (rule 105)")
             continue
         plans = options(state, f)
         if plans:
@@ -274,9 +321,12 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
     """What `f` may declare (ODD-U23): engaged, only attacks on foes in melee and the special
     movements (rule 50); not engaged, attacks within half a move (42), charges (77), runs
     (43), set spear (83); spells in range after 10 ft (44, 131); always a parry (92)."""
+    if f.grapple:  # rule 105, ODD-U44: held, it can only struggle
+        return [Plan(None, False, "struggle")]
     engaged = space.engaged(state, f) if state.positional else True
     targets = open_targets(state, f)
     plans = [Plan(t, False) for t in targets if can_attack(state, f, t, engaged)]
+    plans.extend(special_plans(state, f, [p.target for p in plans if p.target]))
     if f.sweep_attacks > f.attacks:
         plans.extend(Plan(p.target, True) for p in list(plans) if p.target and p.target.normal_man)
     if state.positional and not engaged:
@@ -295,6 +345,18 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
         plans.append(Plan(None, False, "withdraw"))
     if engaged:
         plans.append(Plan(None, False, "retreat"))
+    return plans
+
+
+def special_plans(state: OdndState, f: Fighter, targets: list[Fighter]) -> list[Plan]:
+    """Grapples and manoeuvres on foes already in melee with it (rules 40, 91, 93, 104;
+    F-ODD-50: not at the end of a move)."""
+    if f.primary.data.ranged or f.inside:
+        return []
+    targets = [t for t in targets if space.in_melee(state, f, t)]
+    plans = [Plan(t, False, "grapple") for t in targets if grapple.can_grapple(f, t)]
+    for t in targets:
+        plans.extend(Plan(t, False, kind) for kind in manoeuvres.allowed(f, t))
     return plans
 
 
@@ -332,12 +394,19 @@ def adopt(table: Table, state: OdndState, f: Fighter, plan: Plan) -> None:
     f.spear_set = plan.action == "set"  # ODD-U35: the stance ends when it acts otherwise
     f.parrying = plan.action == "parry"
     f.plan_target, f.plan_sweep = plan.target, plan.sweep
-    if plan.action in ("attack", "sweep", "charge") and plan.target is not None:
-        plan.target.declared_against += 1
+    bodies = mass.bodies(f, plan.target) if plan.target is not None else 1
+    if plan.action in ATTACKING and plan.target is not None:
+        plan.target.declared_against += bodies
+        if state.positional:
+            facing.face(f, plan.target)  # rule 68, F-ODD-48: it turns to face its foe
     if plan.action in ("attack", "sweep", "charge", "withdraw"):
         f.attacks_left = f.sweep_attacks if plan.sweep else f.attacks
         if f.hasted and state.options.haste_attacks:  # ODD-U33 option
             f.attacks_left *= 2
+        if f.unit_size and plan.target is not None:  # rule 142, ODD-U45
+            f.attacks_left = bodies
+    if plan.action in SPECIAL:
+        f.attacks_left = 1
     # ODD-U10: fighter types with several attacks attack first and last (not when hasted).
     f.split = f.fighter_type and f.attacks_left > 1 and plan.action in ("attack", "sweep")
     f.split = f.split and not f.hasted
@@ -347,6 +416,9 @@ def adopt(table: Table, state: OdndState, f: Fighter, plan: Plan) -> None:
 
 # --- acting --------------------------------------------------------------------------------
 
+SPECIAL = ("grapple", *manoeuvres.KINDS)  # declared instead of an attack (104, 40, 91, 93)
+ATTACKING = ("attack", "sweep", "charge", *SPECIAL)
+
 
 def able(e: Fighter) -> bool:
     return e.active and not e.pending_down
@@ -355,8 +427,10 @@ def able(e: Fighter) -> bool:
 def reachable(state: OdndState, f: Fighter, e: Fighter) -> bool:
     """Rule 49: melee within 10 ft; missiles within long range, never from within a melee
     (ODD-U40). In one melee (F-ODD-1) everyone is."""
-    if not able(e):
+    if not able(e) or e.chasing or (e.inside and e.held_by is not f):
         return False
+    if f.inside:
+        return e is f.held_by  # ODD-U48: inside, only the swallower
     if not f.primary.data.ranged:
         return space.in_melee(state, f, e)
     if not state.positional:
@@ -375,6 +449,7 @@ def next_target(table: Table, state: OdndState, f: Fighter) -> Fighter | None:
     choices = [
         e for e in state.enemies_of(f)
         if isinstance(e, Fighter) and reachable(state, f, e) and (e.normal_man or not f.plan_sweep)
+        and not facing.cannot_return(state, f, e)
     ]  # fmt: skip
     if not choices:
         return None
@@ -385,14 +460,20 @@ def act(table: Table, state: OdndState, f: Fighter, count: int) -> None:
     """`count` of `f`'s attacks, after its movement. The killed still strike within their
     slot (rule 121, ODD-U31)."""
     table.between_actions()
-    if not f.active:
+    if not f.active or f.chasing:  # a chase plays fleer and pursuer (rules 134-139)
         return
     if f.pending_down:
         f.struck_while_falling = True
     if not f.moved:
         f.charging = False  # rule 81, ODD-U34: DEX comes back at its next action
-        if not move_first(table, state, f):
+        if not conditions_first(table, state, f) or not move_first(table, state, f):
             return
+    if f.action in SPECIAL:
+        special_action(table, state, f)
+        return
+    if not specials.can_fight_inside(f):
+        table.emit(CannotAct, who=f.name, why="no small weapon to fight inside (ODD-U48)")
+        return
     if count > 0 and f.attacks_left > 0 and not reloading(table, f):
         if f.plan_sweep and state.options.shortcut != "off":
             shortcut_sweep(table, state, f)
@@ -402,13 +483,45 @@ def act(table: Table, state: OdndState, f: Fighter, count: int) -> None:
         moves.withdraw(table, state, f)
 
 
+def conditions_first(table: Table, state: OdndState, f: Fighter) -> bool:
+    """Before its action: a holder squeezes (ODD-U14), the hugged try to break free
+    (F-ODD-52), the held struggle (rule 105), the prone get up losing an attack (ODD-U15),
+    the disarmed pick up their weapon (ODD-U16). False when that is its whole action."""
+    holds.squeeze(table, state, f)
+    holds.break_free(table, f)
+    if f.action == "struggle":
+        f.moved = True
+        grapple.contest(table, state, f)
+        return False
+    if f.prone:
+        f.prone = False
+        f.attacks_left = max(0, f.attacks_left - 1)
+        table.emit(Effect, who=f.name, effect="gets up, losing an attack (ODD-U15)")
+    if f.disarmed:
+        f.disarmed, f.moved, f.attacks_left = False, True, 0
+        table.emit(Effect, who=f.name, effect="picks up its weapon (ODD-U16)")
+        return False
+    return True
+
+
+def special_action(table: Table, state: OdndState, f: Fighter) -> None:
+    """A declared grapple or manoeuvre: one attempt on its target if still in reach."""
+    target, f.attacks_left = f.plan_target, 0
+    if target is None or not reachable(state, f, target):
+        return
+    if f.action == "grapple":
+        grapple.attempt(table, state, f, target)
+    else:
+        manoeuvres.attempt(table, state, f, target, f.action)
+
+
 def move_first(table: Table, state: OdndState, f: Fighter) -> bool:
     """The declared movement (rules 42–52, 77–89); False when it leaves no attack."""
     target = f.plan_target
     if f.action == "retreat":
         moves.retreat(table, state, f, "declared")
         return False
-    if f.action in ("parry", "set") or (f.action != "withdraw" and target is None):
+    if f.action in ("parry", "set", "struggle") or (f.action != "withdraw" and target is None):
         return False
     if target is None:
         return True
@@ -431,12 +544,13 @@ def move_first(table: Table, state: OdndState, f: Fighter) -> bool:
 
 
 def reloading(table: Table, f: Fighter) -> bool:
-    """D-C7, ODD-U41: a crossbow fires, then spends the next round reloading."""
-    if f.primary.data.kind != "crossbow":
+    """D-C7, ODD-U41: a crossbow (or a firearm, rule 96) fires, then spends the next round
+    reloading."""
+    if f.primary.data.kind not in data.RELOADING:
         return False
     if f.reloading:
         f.reloading, f.attacks_left = False, 0
-        table.emit(CannotAct, who=f.name, why="reloading the crossbow (D-C7)")
+        table.emit(CannotAct, who=f.name, why=f"reloading the {f.primary.data.name} (D-C7)")
         return True
     f.reloading = True
     return False
@@ -518,11 +632,19 @@ def settle(table: Table, state: OdndState) -> None:
         state.pending = []
         for f in fallen:
             f.pending_down = False
-            if f.hp > 0 or f.status is not Status.ACTIVE:
+            if f.status is not Status.ACTIVE or f.hp - f.temp > 0:
                 continue  # healed by the GM meanwhile, or already gone
+            if f.hp > 0:  # rule 98, ODD-U43: knocked out, real damage short of the maximum
+                f.status, f.went_down = Status.DOWN, True
+                state.tally["knocked out"] += 1
+                table.emit(KnockedOut, who=f.name, hp=f.hp, temporary=f.temp)
+                continue
             f.status, f.went_down = Status.DEAD, True
             table.emit(Fell, who=f.name, simultaneous=f.struck_while_falling)
-        morale_triggers(table, state, [f for f in fallen if f.status is Status.DEAD])
+        specials.release_all(state)  # ODD-U14: a holder gone lets go
+        morale_triggers(table, state, [f for f in fallen if not f.active])
+    for group in mass.half_lost(state):  # ODD-U45: a unit at half its hit points
+        check_morale(table, state, group, "half the unit lost")
 
 
 def morale_triggers(table: Table, state: OdndState, dead: list[Fighter]) -> None:
@@ -558,7 +680,7 @@ def check_morale(table: Table, state: OdndState, group: str, trigger: str) -> No
     """D7, ODD-U28: monster groups (hirelings by option) roll 2d6 ≤ morale to stand; PCs never
     check, morale 12 never checks, each trigger once, two passes and no more checks; failure:
     the group flees (those engaged by the Retreat, rule 52)."""
-    members = [f for f in state.groups.get(group, []) if f.active]
+    members = [f for f in state.groups.get(group, []) if f.active and not f.chasing]
     if not members or members[0].morale >= 12:
         return
     hireling = members[0].normal_man and state.options.hireling_morale

@@ -63,8 +63,8 @@ def missile_bonuses(sheet: model.Fighter, w: data.WeaponData, melee: int) -> tup
         return strength, strength  # rules 13, 20
     if w.kind == "bow":
         return dex, dex  # rules 12, 19
-    if w.kind == "crossbow":
-        return dex, 0  # ODD-U7
+    if w.kind in data.RELOADING:
+        return dex, 0  # ODD-U7: crossbows and firearms (rule 96)
     return dex, melee  # thrown and slings: DEX to hit (12, U7), damage as melee (16–18)
 
 
@@ -172,7 +172,30 @@ def build(
     f.spells = list(sheet.spells)
     f.hp = f.max_hp = sheet.hp if sheet.hp is not None else 0
     f.hit_dice = "" if sheet.hp is not None else hit_dice(sheet)
+    stage_two(f, sheet)
     return f
+
+
+def stage_two(f: Fighter, sheet: model.Fighter) -> None:
+    """The stage-2 figures: backstab (ODD-U17), subdual (rules 100, 101), specials (ODD-U14),
+    skeletons (ODD-U48), STR for the whip (ODD-U16), what it can drop (rule 137)."""
+    f.back_to_wall = sheet.back_to_wall
+    thiefy = sheet.kind == "character" and sheet.cls == "thief"
+    f.backstabber = thiefy if sheet.backstab is None else sheet.backstab
+    f.backstab_mult = data.backstab_multiplier(max(1, f.level))
+    f.subdue, f.pull_punches = sheet.subdue, sheet.pull_punches
+    strength = sheet.STR
+    f.strong = strength >= int(data.table("subdual")["strong_from"])
+    f.intelligent, f.skeleton = sheet.intelligent, sheet.skeleton
+    if sheet.on_roll is not None:
+        f.on_roll = (sheet.on_roll.at, sheet.on_roll.effect, sheet.on_roll.dice)
+    if sheet.kind == "character" or "STR" in sheet.model_fields_set:
+        f.str_bonus = data.attribute_bonus(sheet.STR)
+    else:
+        f.str_bonus = int(data.table("monster_str")[sheet.size])
+    f.carries = list(sheet.carries)
+    if sheet.facing is not None:
+        f.facing = space.unit(sheet.facing[0], sheet.facing[1])
 
 
 def place(f: Fighter, sheet: model.Fighter, copy: int) -> None:
@@ -180,6 +203,7 @@ def place(f: Fighter, sheet: model.Fighter, copy: int) -> None:
     if sheet.position is not None:
         x, y = sheet.position
         f.position = space.at_feet(x, y + space.ADJACENT * copy)
+        f.round_start = f.position  # ODD-U20: where it stands as the fight begins
         f.placed = True
 
 
@@ -187,6 +211,7 @@ def arrange(state: OdndState, spec: model.Encounter) -> None:
     """Positions, or the encounter's distance, make the fight one on the plane; without
     either it is one melee (F-ODD-1)."""
     distance = spec.conditions.distance
-    state.positional = distance is not None or any(f.placed for f in state.fighters())
+    placed = any(f.placed for f in state.fighters()) or bool(spec.conditions.entrances)
+    state.positional = distance is not None or placed
     if isinstance(distance, int):
         space.place_sides(state, float(distance))

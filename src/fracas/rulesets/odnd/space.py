@@ -18,6 +18,12 @@ ADJACENT = 5.0  # where a mover stops beside its foe
 SLACK = 1e-6  # positions are floats: "within 10 ft" must not fail on rounding
 
 
+def unit(dx: float, dy: float) -> tuple[float, float]:
+    """A direction as a unit vector ((0, 0) for none)."""
+    length = math.hypot(dx, dy)
+    return (0.0, 0.0) if length == 0 else (dx / length, dy / length)
+
+
 def at_feet(x: float, y: float) -> Position:
     return Position(x * FOOT, y * FOOT)
 

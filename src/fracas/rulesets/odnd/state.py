@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from fracas.core.combatant import BattleState, Combatant
+from fracas.core.geometry import Position
 from fracas.rulesets.odnd import data, model
 
 
@@ -91,10 +92,56 @@ class Fighter(Combatant):
     charge_strike: bool = False  # rules 85, 90: the charge's first attack is still to come
     placed: bool = False  # the encounter gave its position
     met: set[str] = field(default_factory=set)  # ODD-U9: foes it has been in melee with
+    # Stage 2: facing, backstab (rules 64, 67–73; ODD-U17, U20).
+    facing: tuple[float, float] = (0.0, 0.0)  # ODD-U20: a unit vector; (0, 0) not yet set
+    back_to_wall: bool = False  # rule 64: no rear places, no gang-up bonus against it
+    backstabber: bool = False  # rules 72, 73: a thiefy character (ODD-U17)
+    backstab_mult: int = 2  # ODD-U17: ×2, ×3 at 5th–8th …
+    round_start: Position = field(default_factory=Position)  # where it stood as it began
+    backstab_round: int = -1  # rule 72: the round its backstab was spent (the first attack)
+    # Empty hands and subdual (rules 97–103; ODD-U43; D15).
+    subdue: bool = False  # rule 101: fights to subdue
+    pull_punches: bool = False  # rule 100: all its damage temporary
+    temp: int = 0  # rule 97: temporary damage taken
+    strong: bool = False  # rule 97: STR 16–18, 2 real points a second hit
+    subdual_hits: int = 0  # T-ODD-14's reading: subdual hits taken (every second one is real)
+    # Manoeuvres and specials (rules 35, 40, 91, 93; ODD-U14, U15, U16, U48).
+    intelligent: bool = True  # rule 137, ODD-U47
+    on_roll: tuple[int, str, str] | None = None  # ODD-U14: (at, effect, dice)
+    held_by: Fighter | None = None  # ODD-U14: hugged or swallowed by this monster
+    inside: bool = False  # ODD-U14 swallow, ODD-U48: a tight space
+    skeleton: bool = False  # ODD-U48: half damage from edged weapons
+    prone: bool = False  # ODD-U15
+    disarmed: bool = False  # ODD-U16: its weapon lies at its feet
+    str_bonus: int = 0  # ODD-U16: subtracted from the whip's save
+    # Grappling (rules 104–106; ODD-U44).
+    grappled_by: list[Fighter] = field(default_factory=list)
+    grapple: str = ""  # "", "pinned", "struggling"
+    new_grapple: bool = False  # grappled in this slot: the contest comes as it ends
+    stunned_until: int = 0  # ODD-U44: thrown off, stunned through this round
+    # Mass combat (rules 140–146; ODD-U45).
+    unit_size: int = 0  # men in the unit; 0: one fighter
+    unit_damage: str = ""  # rule 143: d6 × the unit size against another unit
+    # Pursuit (rules 54, 55, 134–139; ODD-U26, U27).
+    carries: list[str] = field(default_factory=list)  # rule 137: food, treasure
+    chasing: bool = False  # in a chase, out of the melee (as fleer or pursuer)
 
     @property
     def primary(self) -> Wielded:
         return self.weapons[0]
+
+
+@dataclass(eq=False)
+class Chase:
+    """Rules 134–139, ODD-U27: one pursuer after one fleer on a one-dimensional track; `gap`
+    in feet; `caught` once within 10 ft (rule 55); `rounds` run."""
+
+    fleer: Fighter
+    pursuer: Fighter
+    gap: float
+    rounds: int = 0
+    caught: bool = False
+    direction: tuple[float, float] = (1.0, 0.0)  # on the plane: the way the fleer runs
 
 
 @dataclass
@@ -118,6 +165,13 @@ class OdndState(BattleState):
     carried: dict[str, float] = field(default_factory=dict)  # ODD-U12 `carry`, per fighter
     round_start: int = 0  # ODD-U32: the first segment of this round
     casting: list[Fighter] = field(default_factory=list)  # ODD-U32: spells of this slot
+    # Stage 2.
+    from_behind: dict[tuple[str, str], int] = field(default_factory=dict)  # rules 69, 70
+    reroll_next: bool = False  # rule 106: initiative rolled again after a throw-off
+    chases: list[Chase] = field(default_factory=list)  # rules 134–139
+    sight: int = 0  # ODD-U27: feet (rolled outdoors)
+    route_taken: int = 0  # rules 138, 139: the features of the route used so far
+    men_reported: dict[str, int] = field(default_factory=dict)  # rule 145: units' men
 
     def fighters(self) -> list[Fighter]:
         out: list[Fighter] = []

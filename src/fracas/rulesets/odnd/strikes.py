@@ -4,13 +4,17 @@ U37, U38, U39, U40), then `attack.resolve`."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.table import Table
-from fracas.rulesets.odnd import attack, space
+from fracas.rulesets.odnd import attack, data, facing, space
 from fracas.rulesets.odnd.events import IntoMelee
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
 D6 = "1d6"
 COVER = {0: 0, 25: -2, 50: -4, 75: -6}  # rule 95
+BACKSTAB_TO_HIT: Final = int(data.table("backstab")["to_hit"])  # ODD-U17
+PRONE_BONUS: Final = int(data.table("prone_bonus"))  # ODD-U15
 INTO_MELEE = "firing into melee (d6, ODD-U40)"
 WHICH_ALLY = "which ally the shot goes at (ODD-U40)"
 
@@ -19,13 +23,15 @@ class Mods:
     """The to-hit bonus, advantage (+1) / disadvantage (−1), damage multipliers, and the
     words for the log."""
 
-    __slots__ = ("bonus", "edge", "multipliers", "why")
+    __slots__ = ("backstab", "bonus", "edge", "exposed", "multipliers", "why")
 
     def __init__(self) -> None:
         self.bonus = 0
         self.edge = 0
         self.multipliers: list[int] = []
         self.why: list[str] = []
+        self.exposed = False  # flank or rear: no shield, no DEX (rules 67, 69, ODD-U20)
+        self.backstab = False  # rules 72, 73: this attack is the backstab
 
     def add(self, amount: int, words: str, observed: bool) -> None:
         self.bonus += amount
@@ -76,15 +82,20 @@ def charge_mods(m: Mods, f: Fighter, obs: bool) -> None:
 
 
 def modifiers(
-    state: OdndState, f: Fighter, target: Fighter, obs: bool, sweeping: bool | None = None
+    state: OdndState,
+    f: Fighter,
+    target: Fighter,
+    obs: bool,
+    sweeping: bool | None = None,
+    arcs: bool = True,
 ) -> Mods:
     """Every modifier of `f`'s next attack on `target` as things stand, changing nothing (the
-    exact-odds calculator reads the same ones); `sweeping` overrides `f.plan_sweep`."""
+    exact-odds calculator reads the same ones); `sweeping` overrides `f.plan_sweep`; `arcs`
+    False for a free attack at a mover, whose +2 already is its rear (ODD-U25)."""
     m = Mods()
     sweep = f.plan_sweep if sweeping is None else sweeping
-    if target.surprised:  # rules 69, 71, ODD-U18: attacked as from behind
-        m.add(2, "surprised (as from behind)", obs)
-    if target.declared_against > 2:  # rule 63, ODD-U21: every attacker gets +1
+    exposure_mods(m, state, f, target, obs, arcs)
+    if gang_up(target):  # rule 63, ODD-U21: every attacker gets +1
         m.add(1, "more than two attackers", obs)
     if sweep and f.swept == 0 and f.sweep_plus:  # rule 26, T-ODD-2
         m.add(f.sweep_plus, f"first attack (HD +{f.sweep_plus})", obs)
@@ -96,7 +107,43 @@ def modifiers(
         m.edge += 1
     if f.followup and target.side in state.surprisers:
         m.edge -= 1
+    after = facing.followup_edge(state, f, target)  # rule 70 for a pair (ODD-U20)
+    if after and obs:
+        m.why.append(("advantage" if after > 0 else "disadvantage") + ", the round after (70)")
+    m.edge += after
     return m
+
+
+def gang_up(target: Fighter) -> bool:
+    """Rule 63 (ODD-U21): more than 2 attackers; not with its back to a wall (rule 64, ODD-U20)
+    nor against a unit (ODD-U45: a unit is not surrounded man by man)."""
+    return target.declared_against > 2 and not target.back_to_wall and not target.unit_size
+
+
+def exposure_mods(
+    m: Mods, state: OdndState, f: Fighter, target: Fighter, obs: bool, arcs: bool
+) -> None:
+    """Surprised, backstabbed, behind, flank, prone (rules 67, 69, 71–73; ODD-U15, U17, U18,
+    U20): the backstab's +4 and multiplier replace the +2 of an attack from behind (the
+    other attacks of the round are surprise attacks, rule 72)."""
+    if arcs and facing.can_backstab(state, f, target):
+        m.backstab = True
+        m.add(BACKSTAB_TO_HIT, "backstab (ODD-U17)", obs)
+        m.multipliers.append(f.backstab_mult)
+        if obs:
+            m.why.append(f"damage ×{f.backstab_mult} (backstab)")
+        m.exposed = True
+    elif target.surprised:  # rules 69, 71, ODD-U18: attacked as from behind
+        m.add(2, "surprised (as from behind)", obs)
+    elif arcs:
+        side = facing.arc(state, f, target)
+        if side == facing.REAR:
+            m.add(facing.REAR_BONUS, "from behind (rule 69)", obs)
+        elif side == facing.FLANK:
+            m.add(facing.FLANK_BONUS, "flank (rule 67)", obs)
+        m.exposed = side != facing.FRONT
+    if target.prone and not f.primary.data.ranged:  # ODD-U15
+        m.add(PRONE_BONUS, "prone (ODD-U15)", obs)
 
 
 def strike(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
@@ -109,21 +156,34 @@ def strike(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
     f.charge_strike = False  # rule 90: the charge's bonuses go with its first attack
     if f.plan_sweep:
         f.swept += 1
-    shield_counts = attack.shield_counts(f, target)  # ODD-U4
+    opened(state, f, target, m)
+    shield_counts = attack.shield_counts(f, target) and not m.exposed  # ODD-U4
     if shield_counts and f not in target.shield_faced:
         target.shield_faced.append(f)
     return attack.resolve(
         table, state, f, target, m.bonus, m.edge, shield_counts, "; ".join(m.why),
-        m.multipliers,
+        m.multipliers, dex=not m.exposed,
     )  # fmt: skip
+
+
+def opened(state: OdndState, f: Fighter, target: Fighter, m: Mods) -> None:
+    """Rules 69, 70, 72: remember a backstab spent, and a pair opened from behind unnoticed
+    (the defender cannot return the attack this round; advantage and disadvantage next)."""
+    if m.backstab:
+        f.backstab_round = state.round
+        state.tally["backstabs"] += 1
+    if not target.surprised and facing.unaware(state, f, target):
+        state.from_behind.setdefault((f.id, target.id), state.round)
 
 
 def free_attack(table: Table, state: OdndState, f: Fighter, target: Fighter, why: str) -> None:
     """Rules 52, 53, 56: a free attack at +2, the target's shield not counted (ODD-U4)."""
-    m = modifiers(state, f, target, table.observed)
+    m = modifiers(state, f, target, table.observed, arcs=False)
     f.charge_strike = False  # rule 90
     m.add(2, why, table.observed)
-    attack.resolve(table, state, f, target, m.bonus, m.edge, False, "; ".join(m.why))
+    attack.resolve(
+        table, state, f, target, m.bonus, m.edge, False, "; ".join(m.why), dex=not m.exposed
+    )
 
 
 def sure_shot(f: Fighter) -> bool:
@@ -162,3 +222,13 @@ def engaged_with(state: OdndState, a: Fighter, b: Fighter) -> bool:
         return space.in_melee(state, a, b)
     a_on_b = a.plan_target is b and not a.primary.data.ranged
     return a_on_b or (b.plan_target is a and not b.primary.data.ranged)
+
+
+def run_down(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None:
+    """Rule 55, ODD-U26: a faster pursuer attacks the caught fleer at +2 every round; the
+    fleer has no shield but keeps its DEX (it is moving rapidly)."""
+    if not f.active or not target.active or f.primary.data.ranged:
+        return
+    m = modifiers(state, f, target, table.observed, arcs=False)
+    m.add(2, "running down a fleer (rule 55)", table.observed)
+    attack.resolve(table, state, f, target, m.bonus, m.edge, False, "; ".join(m.why))

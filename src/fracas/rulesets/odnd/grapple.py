@@ -1,0 +1,107 @@
+"""Grappling (seed "Grappling attacks"; checklist rules 104–106; RULINGS.md T-ODD-5; ODD-U44).
+
+A grapple attempt replaces the grappler's attack: a to-hit roll, a hit = grappled. As the
+slot of the hits ends, and again at the start of the held hero's action each round while he
+is held (new grapplers who hit join in), the contest: each grappler rolls a d6 per HD
+(rounded down, at least 1), summed; the hero a d6 per HD (his level). Lower → pinned
+(helpless: attacks on him hit automatically, no action); equal → struggling (no weapon
+attack, no shield or DEX); higher → every grappler thrown off and stunned for the
+difference in rounds (no action, no shield or DEX), and initiative is rolled again next
+round if foes remain (rule 106).
+"""
+
+from __future__ import annotations
+
+from fracas.core.table import Table
+from fracas.rulesets.odnd import attack, strikes
+from fracas.rulesets.odnd.events import Contest, Manoeuvre
+from fracas.rulesets.odnd.state import Fighter, OdndState
+
+PINNED, STRUGGLING, THROWN = "pinned", "struggling", "thrown off"
+
+
+def hit_dice(f: Fighter) -> int:
+    """ODD-U44: grapple dice = HD rounded down (characters: level), at least 1."""
+    return max(1, f.level if f.kind == "character" else f.hd)
+
+
+def can_grapple(f: Fighter, target: Fighter) -> bool:
+    """Rule 104: any fighter not a unit may grapple a foe not a unit, not already holding it."""
+    if f.unit_size or target.unit_size or f.primary.data.ranged:
+        return False
+    return f not in target.grappled_by and not f.grappled_by
+
+
+def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None:
+    """Rule 104: a to-hit roll as an attack (its situation from `strikes.modifiers`); a hit
+    grapples."""
+    m = strikes.modifiers(state, f, target, table.observed)
+    f.charge_strike = False
+    shields = attack.shield_counts(f, target) and not m.exposed
+    d20, needed, hit, _ = attack.swing(
+        table, state, f, target, m.bonus, m.edge, shields, not m.exposed
+    )
+    table.emit(
+        Manoeuvre, who=f.name, target=target.name, kind="grapple", roll=d20, needed=needed,
+        hit=hit, rules="; ".join(m.why),
+    )  # fmt: skip
+    if d20 == 1 and not hit:  # rules 27-29: a to-hit roll like any other
+        attack.fumble(table, state, f)
+    if hit and target.active:
+        target.grappled_by.append(f)
+        target.new_grapple = True
+        state.tally["grapples"] += 1
+
+
+def holders(target: Fighter) -> list[Fighter]:
+    """The grapplers still holding: able and not stunned."""
+    return [g for g in target.grappled_by if g.active and g.stunned_until == 0]
+
+
+def contest(table: Table, state: OdndState, hero: Fighter) -> str:
+    """Rule 105, ODD-U44: the contest, and what comes of it."""
+    hero.new_grapple = False
+    grapplers = holders(hero)
+    hero.grappled_by = grapplers
+    if not grapplers:
+        hero.grapple = ""
+        return ""
+    theirs = sum(
+        table.roll(f"{hit_dice(g)}d6", by=g, reason="grapple (d6 per HD, rule 105)").total
+        for g in grapplers
+    )
+    mine = table.roll(f"{hit_dice(hero)}d6", by=hero, reason="grapple (d6 per HD, rule 105)")
+    result = PINNED if mine.total < theirs else STRUGGLING if mine.total == theirs else THROWN
+    table.emit(
+        Contest, hero=hero.name, grapplers=tuple(g.name for g in grapplers),
+        hero_roll=mine.total, grapplers_roll=theirs, result=result,
+    )  # fmt: skip
+    if result == THROWN:
+        for g in grapplers:  # stunned for the hero's roll less theirs
+            g.stunned_until = state.round + mine.total - theirs
+        hero.grappled_by, hero.grapple = [], ""
+        state.tally["throw-offs"] += 1
+        state.reroll_next = True  # rule 106
+    else:
+        hero.grapple = result
+        if result == PINNED:
+            state.tally["pinned"] += 1
+    return result
+
+
+def new_contests(table: Table, state: OdndState) -> None:
+    """As a slot ends: the contest for each fighter grappled in it (T-ODD-5)."""
+    for f in state.fighters():
+        if f.new_grapple and f.active and not f.pending_down:
+            contest(table, state, f)
+        f.new_grapple = False
+
+
+def wake(state: OdndState) -> None:
+    """As a round starts: the stunned whose rounds are over recover (ODD-U44); a held
+    fighter whose grapplers are all gone is free."""
+    for f in state.fighters():
+        if f.stunned_until and f.stunned_until < state.round:
+            f.stunned_until = 0
+        if f.grapple and not holders(f):
+            f.grapple, f.grappled_by = "", []

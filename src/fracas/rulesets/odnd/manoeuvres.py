@@ -1,0 +1,107 @@
+"""Manoeuvres: disarming, dismounting with a polearm, the whip (seed "Melee combatants using a
+one-handed weapon can try to disarm …", "… using polearms can attempt to dismount …", "A
+whip may be used to entangle …"; checklist rules 40, 91, 93; RULINGS.md T-ODD-13; ODD-U15,
+U16, U36).
+
+Each is declared instead of an attack and rolled to hit like one (its situation from
+`strikes.modifiers`); it deals no damage (ODD-U16). On a hit: disarm — the target saves vs
+Paralysis, +1 per full 3 levels it is above the attacker, or is disarmed (its weapon at its
+feet: picking it up takes its next action); dismount — the rider saves the same way or falls,
+prone, no longer mounted; whip — the wielder picks an area (feet or weapon) and saves vs
+Paralysis less the target's STR bonus: yanked off its feet (prone), or its weapon pulled away.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from fracas.core.table import Table
+from fracas.rulesets.odnd import attack, data, decisions, magic, specials, strikes
+from fracas.rulesets.odnd.events import Effect, Manoeuvre
+from fracas.rulesets.odnd.state import Fighter, OdndState
+
+KINDS = ("disarm", "dismount", "whip")
+AREAS = ("feet", "weapon")  # rule 40: the wielder decides on an area
+
+
+def level(f: Fighter) -> int:
+    return f.level if f.kind == "character" else f.hd
+
+
+def one_handed_melee(f: Fighter) -> bool:
+    w = f.primary.data
+    return not w.ranged and w.hands == 1 and not w.unarmed and not f.disarmed
+
+
+def allowed(f: Fighter, target: Fighter) -> list[str]:
+    """Which manoeuvres `f` may try on `target` (rules 40, 91, 93; ODD-U36)."""
+    if f.unit_size or target.unit_size:
+        return []
+    out = []
+    if one_handed_melee(f) and one_handed_melee(target) and not f.primary.data.whip:
+        out.append("disarm")  # rule 93: one-handed against one-handed
+    if f.primary.data.polearm and target.mounted:
+        out.append("dismount")  # rule 91
+    if f.primary.data.whip and target.size != "huge":
+        out.append("whip")  # rule 40: ogre size or smaller
+    return out
+
+
+def save_chance(target: Fighter, bonus: int) -> Fraction:
+    """P(d20 + bonus ≥ the save vs Paralysis), D6 (for the exact odds)."""
+    needed = data.save_target(level(target), target.normal_man) - bonus
+    return Fraction(max(0, min(20, 21 - needed)), 20)
+
+
+def bonus_above(target: Fighter, attacker: Fighter) -> int:
+    """T-ODD-13: +1 per full 3 levels the target is above the attacker."""
+    return max(0, (level(target) - level(attacker)) // 3)
+
+
+def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter, kind: str) -> None:
+    """The manoeuvre's to-hit roll, then its save (rules 40, 91, 93)."""
+    m = strikes.modifiers(state, f, target, table.observed)
+    f.charge_strike = False
+    shields = attack.shield_counts(f, target) and not m.exposed
+    d20, needed, hit, _ = attack.swing(
+        table, state, f, target, m.bonus, m.edge, shields, not m.exposed
+    )
+    table.emit(
+        Manoeuvre, who=f.name, target=target.name, kind=kind, roll=d20, needed=needed, hit=hit,
+        rules="; ".join(m.why),
+    )  # fmt: skip
+    if d20 == 1 and not hit:  # rules 27-29: a to-hit roll like any other
+        attack.fumble(table, state, f)
+    if not hit or not target.active:
+        return
+    if kind == "whip":
+        whip(table, f, target)
+        return
+    why = "against being disarmed, rule 93" if kind == "disarm" else "to stay mounted, rule 91"
+    if magic.save(table, target, bonus_above(target, f), why):
+        return
+    state.tally[kind + "s"] += 1
+    if kind == "disarm":
+        disarm(table, target)
+    else:
+        target.mounted = False
+        table.emit(Effect, who=target.name, effect="is pulled from the saddle (rule 91)")
+        specials.knock_down(table, target, f"{f.name}'s polearm")
+
+
+def disarm(table: Table, target: Fighter) -> None:
+    """ODD-U16: the weapon drops at its feet; picking it up takes its next action."""
+    target.disarmed = True
+    dropped = target.primary.data.name
+    table.emit(Effect, who=target.name, effect=f"is disarmed: the {dropped} falls (ODD-U16)")
+
+
+def whip(table: Table, f: Fighter, target: Fighter) -> None:
+    """Rule 40, T-ODD-13: the wielder picks an area and saves, less the target's STR bonus."""
+    area = table.choose(f, decisions.WHIP_AREA, list(AREAS))
+    if not magic.save(table, f, -target.str_bonus, f"whip entangles the {area}, rule 40"):
+        return
+    if area == "feet":
+        specials.knock_down(table, target, f"{f.name}'s whip")
+    else:
+        disarm(table, target)
