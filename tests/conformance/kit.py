@@ -82,11 +82,21 @@ def first_example(ruleset_id: str) -> Path:
     return examples[0]
 
 
+# A skirmish has a handful of combatants; an example with many more (OD&D's mass battle has
+# fifty units and heroes) asks as many questions in a round as a skirmish does in several.
+SKIRMISH = 20
+
+
 def load(path: Path, max_rounds: int | None = None) -> Encounter:
-    """An example; with `max_rounds`, capped there (to keep question-by-question play short)."""
+    """An example; with `max_rounds`, capped there (to keep question-by-question play short):
+    for an example of more than `SKIRMISH` combatants the cap shrinks in proportion (never
+    below one round), so that every example is played for about as many questions."""
     encounter = fracas.load(path)
     if max_rounds is None:
         return encounter
+    size = len(encounter.ruleset.setup(encounter.spec).combatants)
+    if size > SKIRMISH:
+        max_rounds = max(1, max_rounds * SKIRMISH // size)
     document = copy.deepcopy(dict(encounter.document))
     document["max_rounds"] = min(max_rounds, encounter.spec.max_rounds)
     return from_document(document, source=encounter.source)
