@@ -176,7 +176,7 @@ class Conditions(StrictModel):
     outdoors: bool = Field(default=False, description="inches and ranges in yards (D13)")
     reaction: bool = Field(default=False, description="roll the monsters' reaction (117)")
     pursuit: bool = Field(
-        default=False, description="flight is pursued (rules 54, 134-139; F-ODD-55)"
+        default=True, description="flight may be pursued (rules 54, 134-139; F-ODD-55)"
     )
     sight: int | None = Field(
         default=None, ge=10, le=10_000, description="feet of sight for a chase (ODD-U27)"
