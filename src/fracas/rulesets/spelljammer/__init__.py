@@ -52,6 +52,8 @@ class Spelljammer(Ruleset[model.Encounter, SjState]):
         for order, e in enumerate(roster(spec.sides)):
             f = build(e.sheet, e.name, e.id, e.side, order)
             place(f, e.sheet, e.copy, index[e.side], len(members[e.side]), spec.conditions.distance)
+            ambush = spec.conditions.ambush
+            f.hidden = ambush is not None and e.side == ambush.by  # SJ-U19: GM-only until sprung
             if spec.options.hp_at_encounter_start:
                 f.wound_base = f.hp  # SJ-U17 option: the hit points as the encounter starts
             members[e.side].append(f)

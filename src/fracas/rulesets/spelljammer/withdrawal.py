@@ -8,7 +8,7 @@ from typing import Final
 
 from fracas.core.geometry import Position
 from fracas.core.table import Table
-from fracas.rulesets.spelljammer import combat, data, decisions, space
+from fracas.rulesets.spelljammer import combat, data, decisions, sight, space
 from fracas.rulesets.spelljammer.events import AfterAttack, NoMovementBroken, Pushed
 from fracas.rulesets.spelljammer.hitting import casting_now, wound_modifier
 from fracas.rulesets.spelljammer.state import Fighter, SjState
@@ -20,12 +20,7 @@ PUSH: Final = "push 10 ft"
 PUSH_SQUARES: Final = float(data.tables()["push"])  # SJ-U28, SJ-U47: 10 ft
 
 
-def band(roll: int, stat: int) -> int:
-    """P4: the smallest k of 1…4 with roll ≤ k × stat, else 5 ("5× or worse")."""
-    for k in range(1, 5):
-        if roll <= k * stat:
-            return k
-    return 5
+band = sight.band  # P4: N× characteristic rolls
 
 
 def after_attacks(table: Table, state: SjState, f: Fighter, last: int) -> None:
@@ -79,8 +74,24 @@ def free_attackers(state: SjState, f: Fighter) -> list[Fighter]:
             e.plan is not None and e.plan.action in ("full", "desperate")
         ):
             continue
+        if on_ally(e, f):
+            continue
         out.append(e)
     return out
+
+
+def on_ally(e: Fighter, f: Fighter) -> bool:
+    """Rule 204, SJ-U39: two on one — an opponent who declared all its attacks against the
+    withdrawer's ally gets no free attack on the withdrawer."""
+    plan = e.plan
+    t = plan.target if plan is not None else None
+    return (
+        plan is not None
+        and plan.action == "attack"
+        and t is not None
+        and t is not f
+        and (t.side == f.side)
+    )
 
 
 def withdraw(table: Table, state: SjState, f: Fighter, to: Position) -> bool:
