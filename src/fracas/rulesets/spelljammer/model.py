@@ -24,7 +24,7 @@ class Weapon(StrictModel):
         json_schema_extra={"enum": list(data.weapons())},
     )
     sc: int = Field(ge=0, le=300, description="Strike Chance with it (P6)")
-    rank: int = Field(default=0, ge=0, le=30, description="weapon rank (rules 181, 184)")
+    rank: int = Field(default=0, ge=0, le=50, description="weapon rank (rules 181, 184, 246)")
     damage: str | None = Field(default=None, description="dice, e.g. 1d8+4; default the table's")
     offhand: bool = Field(default=False, description="held in the off hand (rules 196–198)")
     specialist: Literal[0, 1, 2] = Field(

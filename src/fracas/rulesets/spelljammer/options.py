@@ -54,20 +54,20 @@ def reach_plans(state: SjState, f: Fighter, e: Fighter, w: Arm) -> list[Plan]:
 
 def extras(state: SjState, f: Fighter, plans: list[Plan]) -> list[Plan]:
     """Rules 155–159: readying a slung shield or drinking a potion alongside, paid with half
-    the attacks (standing, with 2 or more) or, for a potion, half the movement (moving);
-    a potion only when not in melee at the round's start (SJ-U32)."""
+    the attacks (standing, with 2 or more), or, for a potion, half the movement (keeping
+    every attack; SJ-U32); a potion only when not in melee as the round starts."""
     out: list[Plan] = []
     potion = next((p for p in f.potions if p.count > 0), None)
     drinkable = potion is not None and f.hp < f.max_hp and not hitting.in_melee(state, f)
     for p in plans:
-        if p.action != "attack" or p.sacrifice:
+        if p.action != "attack" or p.sacrifice or p.mode not in ("stand", "move", "run"):
             continue
         if p.mode == "stand" and f.attacks > 1:
             if f.shield_slung and not f.readying:
                 out.append(p.with_extra("shield", "attacks"))
             if drinkable:
                 out.append(p.with_extra("potion", "attacks", potion))
-        if p.mode in ("move", "run") and drinkable:
+        if drinkable:
             out.append(p.with_extra("potion", "movement", potion))
     return out
 
