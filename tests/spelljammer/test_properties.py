@@ -20,11 +20,20 @@ from fracas.rulesets.spelljammer.events import Attack, Down, Initiative, Segment
 PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 weapon = st.builds(
-    lambda name, sc, rank, off: {"weapon": name, "sc": sc, "rank": rank, "offhand": off},
+    lambda name, sc, rank, off, spec: {
+        "weapon": name, "sc": sc, "rank": rank, "offhand": off, "specialist": spec
+    },
     st.sampled_from(sorted(data.weapons())),
     st.integers(40, 130),
     st.integers(0, 8),
     st.booleans(),
+    st.sampled_from([0, 0, 1, 2]),
+)  # fmt: skip
+spare = st.builds(lambda w: {**w, "state": "sheathed"}, weapon)  # stage 2: a second weapon
+first = st.builds(
+    lambda w, state: {**w, "state": state},
+    weapon,
+    st.sampled_from(["in_hand", "in_hand", "in_hand", "sheathed", "dropped"]),
 )
 spell = st.sampled_from(
     [
@@ -47,12 +56,24 @@ fighters = st.fixed_dictionaries(
         "hp": st.integers(5, 60),
         "TMR": st.integers(2, 8),
         "attacks": st.integers(1, 4),
-        "weapons": st.lists(weapon, min_size=1, max_size=1),
+        "weapons": st.tuples(first, st.lists(spare, max_size=1)).map(lambda t: [t[0], *t[1]]),
         "spells": st.lists(spell, max_size=1),
         "DEF": st.fixed_dictionaries({"dex": st.integers(0, 20), "shield": st.integers(0, 15)}),
         "PROT": st.fixed_dictionaries({"armour": st.integers(0, 6)}),
         "size": st.sampled_from(["small", "medium", "large"]),
         "count": st.integers(1, 2),
+        # Stage 2: PER, sight, surprise, a slung shield, potions, First Aid, Range of Field.
+        "PER": st.integers(5, 20),
+        "invisible": st.sampled_from([False, False, False, True]),
+        "targeting_sense": st.booleans(),
+        "unaware": st.sampled_from(["no", "no", "in_combat", "out_of_combat"]),
+        "alert": st.booleans(),
+        "shield_slung": st.booleans(),
+        "potions": st.sampled_from([[], [{"name": "Healing", "heal": "2d4+2"}]]),
+        "first_aid": st.sampled_from([0, 40]),
+        "range_of_field": st.integers(0, 3),
+        "master_bowman": st.integers(0, 2),
+        "luck": st.integers(0, 30),
     }
 )
 
@@ -65,11 +86,16 @@ def encounters(draw: st.DrawFn) -> dict[str, Any]:
         "conditions": {
             "lighting": draw(st.sampled_from(["none", "starry", "unlit"])),
             "distance": draw(st.sampled_from([5, 20, 60])),
+            "ambush": draw(st.sampled_from([None, {"by": "Crew"}, {"by": "Foes"}])),
         },
         "options": {
             "same_segment": draw(st.sampled_from(["simultaneous", "by_im"])),
             "late_arrival": draw(st.sampled_from(["delay", "lose"])),
             "one_round_start": draw(st.sampled_from(["ten", "general"])),
+            "interruption": draw(st.sampled_from(["damage", "luck", "never"])),
+            "two_minus_five": draw(st.sampled_from(["any", "weapon_handling"])),
+            "shield_counts": draw(st.sampled_from(["next_round", "segment_5"])),
+            "invisible_penalty": draw(st.sampled_from(["larger", "both"])),
         },
         "sides": [
             {"name": "Crew", "combatants": draw(st.lists(fighters, min_size=1, max_size=2))},

@@ -105,7 +105,8 @@ def test_t_sj_11_w20_drink_potion() -> None:
     assert initiative.attacks_kept(s.state, me, by_attacks) == 1
     standing = next(p for p in paid if p.cost == "movement" and p.mode == "stand")
     assert initiative.attacks_kept(s.state, me, standing) == 3
-    assert initiative.attacks_kept(s.state, me, me_move := Plan("attack", far, "move")) == 2
+    me_move = Plan("attack", far, "move")
+    assert initiative.attacks_kept(s.state, me, me_move) == 2
     moving = me_move.with_extra("potion", "movement", me.potions[0])
     from fracas.rulesets.spelljammer import movement
 

@@ -1,6 +1,8 @@
 """The "Champions of the Empire" Spelljammer combat rules (seed 004, RULINGS.md §5, checklist
-spelljammer.md), stage 1: the segment count-down, Strike Chance against DEF, criticals and
-grievous hits, stun, spell casting times.
+spelljammer.md), stages 1 and 2: the segment count-down, Strike Chance against DEF,
+criticals and grievous hits, stun, spell casting times; surprise and ambush, invisible foes,
+shooting into melee, stuck missiles, weapon handling, shields, potions, free and held
+actions, the remaining exceptions.
 
 Module map: `model` (encounter schema), `data` (tables), `setup` (stat block → fighter),
 `state` (fighters, plans, the agenda), `space` (squares on the plane), `options` (what may be
@@ -8,7 +10,9 @@ declared), `initiative` (a roll per attack), `casting` (casting times and releas
 `movement` (tenths of a move a segment, the free move), `hitting` (SC, DEF, the d100 and the
 table), `combat` (one attack, damage, stun, going down), `round` (declarations and the
 count-down), `commands` (the GM's commands), `policy` (default tactics), `decisions`,
-`events`, `odds` (the exact odds of one attack).
+`events`, `odds` (the exact odds of one attack); stage 2: `surprise` (surprise and ambush),
+`sight` (invisible foes), `into_melee` (shooting into melee), `missiles` (stuck missiles,
+First Aid), `handling` (weapons, shields, potions, free actions).
 """
 
 from __future__ import annotations
@@ -34,8 +38,8 @@ from fracas.rulesets.spelljammer.state import Fighter, Plan, SjState
 class Spelljammer(Ruleset[model.Encounter, SjState]):
     id = "spelljammer"
     title = "Spelljammer (Champions of the Empire)"
-    source = "Champions of the Empire Spelljammer, combat (seed 004), stage 1: playable"
-    version = "1"
+    source = "Champions of the Empire Spelljammer, combat (seed 004), stage 2: complete"
+    version = "2"
 
     def encounter_model(self) -> type[model.Encounter]:
         return model.Encounter
@@ -118,7 +122,7 @@ class Spelljammer(Ruleset[model.Encounter, SjState]):
         """The attack with the weapon in hand, when `actor` has one and can act."""
         if not isinstance(actor, Fighter) or not isinstance(target, Fighter):
             return []
-        if not actor.able or not target.able or actor.side == target.side or not actor.arms:
+        if not actor.able or not target.able or actor.side == target.side or not actor.armed:
             return []
         if actor.stunned:
             return []
@@ -129,14 +133,17 @@ class Spelljammer(Ruleset[model.Encounter, SjState]):
     ) -> tuple[Combatant, Combatant, str] | None:
         """A declared attack on a target in reach, from where it stands and giving up no SC,
         is one attack on it as things stand; so is a new target's choice (SJ-U7). Moving,
-        running (−25 SC), Defending, Careful Aim (+15) or attacking then moving change the
-        attack, and have no odds beside them."""
+        running (−25 SC), Defending, Careful Aim (+15), attacking then moving, another
+        weapon, or a shield or potion alongside change the attack, and have no odds beside
+        them."""
         who = request.who
-        if not isinstance(who, Fighter) or not who.arms:
+        if not isinstance(who, Fighter) or not who.armed:
             return None
         if request.decision == decisions.DECLARE and isinstance(option, Plan):
             t = option.target
             if option.action != "attack" or t is None or option.sacrifice:
+                return None
+            if option.handling or option.extra:  # another weapon, or fewer attacks
                 return None
             if option.mode in ("stand", "still") and space.in_reach(who, t):
                 return who, t, odds.attack_name(who)

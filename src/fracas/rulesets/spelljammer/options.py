@@ -94,12 +94,9 @@ def own_plans(state: SjState, f: Fighter) -> list[Plan]:
 
 
 def visible_foes(state: SjState, f: Fighter) -> list[Fighter]:
-    """Able enemies it may declare against: not a hidden ambusher, unless it saw the ambush
-    coming (1× or 2× PER, rules 103–106); an invisible foe is a target, at its penalty."""
-    return [
-        e for e in state.enemies_of(f)
-        if isinstance(e, Fighter) and e.able and (not e.hidden or f.ambush_band in (1, 2))
-    ]  # fmt: skip
+    """Able enemies it may declare against: not a hidden ambusher (SJ-U19: a 1× or 2× PER
+    roll reveals them, rules 103–106); an invisible foe is a target, at its penalty."""
+    return [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.able and not e.hidden]
 
 
 def spell_plans(state: SjState, f: Fighter, spell: Prepared) -> list[Plan]:

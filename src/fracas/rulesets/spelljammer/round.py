@@ -6,7 +6,7 @@ on segments 10 to 1 after each segment's actions; harm lands as each segment end
 
 from __future__ import annotations
 
-from fracas.core.events import Revealed
+from fracas.core.audience import side_audience
 from fracas.core.table import Table
 from fracas.rulesets.spelljammer import (
     casting,
@@ -53,7 +53,7 @@ def play_round(table: Table, state: SjState) -> None:
     declare(table, state)
     initiative.roll_all(table, state)
     if table.observed:
-        table.emit(Schedule, lines=tuple(countdown_lines(state)))
+        announce(table, state)
     top = max([10, *state.agenda])
     for segment in range(top, int(data.tables()["last_segment"]) - 1, -1):
         run_segment(table, state, segment)
@@ -89,28 +89,39 @@ def declare(table: Table, state: SjState) -> None:
         f.allowance = movement.allowance(state, f, f.plan)
     if table.observed:
         for f in fighters:
-            table.emit(Declared, who=f.name, plan=str(f.plan), audience=f.audience)
+            t = f.plan.target if f.plan is not None else None
+            audience = side_audience(f.side) if t is not None and t.hidden else f.audience
+            table.emit(Declared, who=f.name, plan=str(f.plan), audience=audience)  # SJ-U19
     for f in fighters:
         if f.plan is not None:
             handling.equip(table, f, f.plan)  # rules 150–154: as the round starts
 
 
-def countdown_lines(state: SjState) -> list[str]:
+def announce(table: Table, state: SjState) -> None:
+    """The count-down for everyone, without hidden ambushers (SJ-U19: their positions and
+    plans are the GM's and their own side's); the whole of it for each side hiding someone."""
+    table.emit(Schedule, lines=tuple(countdown_lines(state, public=True)))
+    for side in sorted({f.side for f in state.fighters() if f.hidden}):
+        table.emit(Schedule, lines=tuple(countdown_lines(state)), audience=side_audience(side))
+
+
+def countdown_lines(state: SjState, public: bool = False) -> list[str]:
     """The count-down in words: each segment's attacks, casting starts and releases, and when
-    the movers move (rules 28–31)."""
+    the movers move (rules 28–31); `public`: without the hidden."""
     at: dict[int, list[str]] = {}
     for segment, items in state.agenda.items():
         for i in items:
+            if public and i.who.hidden:
+                continue
             name = i.who.name
             what = f"{name} attack {i.number}" if i.kind == "attack" else f"{name}'s spell goes off"
             at.setdefault(segment, []).append(what)
     for f in state.fighters():
-        if f.casting is not None:
+        if f.casting is not None and not (public and f.hidden):
             at.setdefault(f.cast_start, []).insert(0, f"{f.name} starts {f.casting.name}")
-    movers = [f"{f.name} ({f.allowance:.1f} sq)" for f in state.fighters() if f.allowance > 0]
-    leavers = [
-        f.name for f in state.fighters() if f.plan is not None and f.plan.mode == "then_move"
-    ]
+    seen = [f for f in state.fighters() if not (public and f.hidden)]
+    movers = [f"{f.name} ({f.allowance:.1f} sq)" for f in seen if f.allowance > 0]
+    leavers = [f.name for f in seen if f.plan is not None and f.plan.mode == "then_move"]
     if movers:
         at.setdefault(10, []).append("movement 10…1: " + ", ".join(movers))
     if leavers:
@@ -289,6 +300,4 @@ def end_surprise(table: Table, state: SjState) -> None:
     state.surprise_round = False
     for f in state.fighters():
         f.ambush_band, f.warned = 0, False
-        if f.hidden:
-            f.hidden = False
-            table.emit(Revealed, who=f.name, why="the ambush is sprung")
+    surprise.reveal(table, state, "the ambush is sprung")

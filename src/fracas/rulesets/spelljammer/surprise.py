@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from fracas.core.events import Revealed
 from fracas.core.table import Table
 from fracas.rulesets.spelljammer import data
 from fracas.rulesets.spelljammer.events import PerRoll
@@ -93,6 +94,17 @@ def roll_ambush(table: Table, state: SjState) -> None:
             PerRoll, who=f.name, roll=rolls[f.name], per=f.per, band=f.ambush_band,
             effect=ambush_words(row, better),
         )  # fmt: skip
+    if any(f.ambush_band <= 2 for f in ambushed):
+        reveal(table, state, "the ambush is noticed (1× or 2× PER)")
+
+
+def reveal(table: Table, state: SjState, why: str) -> None:
+    """SJ-U19: the ambushers are hidden from the other sides until they strike, the ambush
+    is noticed, or the surprise round ends."""
+    for f in state.fighters():
+        if f.hidden:
+            f.hidden = False
+            table.emit(Revealed, who=f.name, why=why)
 
 
 def ambush_words(row: dict[str, Any], better: bool) -> str:
