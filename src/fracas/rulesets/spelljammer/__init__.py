@@ -99,21 +99,32 @@ class Spelljammer(Ruleset[model.Encounter, SjState]):
                     release=f.release if f.casting is not None else None,
                     plan=str(f.plan) if f.plan is not None else None,
                     stunned=f.stunned,
+                    held=f.held,
+                    ambush=f"{f.ambush_band}× PER" if f.ambush_band else None,
                 )
                 for f in sorted(state.fighters(), key=first)
             ],
         }
 
     def card(self, state: SjState, combatant: Combatant) -> dict[str, Any]:
-        """Where it stands (squares), its weapons with SC and rank, DEF and PROT."""
+        """Where it stands (squares), its weapons with SC, rank and where they are (in hand,
+        sheathed, dropped), DEF and PROT, a slung shield, missiles stuck in it, potions."""
         f = cast(Fighter, combatant)
         gear = [
-            {"name": a.data.name, "state": f"SC {a.sc}, rank {a.rank}, {a.damage}"} for a in f.arms
+            {"name": a.data.name, "state": f"SC {a.sc}, rank {a.rank}, {a.damage}, {a.state}"}
+            for a in f.arms
         ]
         parts = f.def_dex + f.def_skill + f.def_shield + f.def_magic_always + f.def_magic_other
         gear.append({"name": "DEF", "state": str(parts)})
         gear.append({"name": "PROT", "state": f"{f.prot_armour} armour + {f.prot_natural}"})
         gear.extend({"name": s.name, "state": f"{s.uses} left"} for s in f.spells)
+        if f.shield_slung:
+            gear.append({"name": "shield", "state": "slung (no DEF until readied)"})
+        gear.extend(
+            {"name": f"stuck {m.missile}", "state": f"{m.dex:+d} DEX, {m.bleed} a round"}
+            for m in f.stuck
+        )
+        gear.extend({"name": p.name, "state": f"{p.count} left"} for p in f.potions)
         return {"where": space.where(f), "gear": gear}
 
     # --- exact odds (issue 11): one attack (rules 37–71) -----------------------------------
