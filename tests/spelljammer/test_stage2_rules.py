@@ -132,3 +132,24 @@ def test_the_policy_drops_its_bow_and_draws_its_sword_in_melee() -> None:
     best = max(plans, key=lambda p: policy._plan(archer, p))
     assert best.handling == "drop_draw" and best.arm is not None
     assert best.arm.data.name == "longsword"
+
+
+def test_rule_193_a_push_into_a_fire() -> None:
+    """Rule 193, SJ-U28: a desperate defender pushed 10 ft into a hazard takes its damage (no
+    PROT, no stun); the policy pushes only when it lands in one."""
+    for fire_at, pushes in ((15.0, True), (-30.0, False)):
+        s = Scene(
+            ("A", [sheet("Att", 0)]),
+            ("B", [sheet("Def", 5, PROT={"armour": 5}, CON=3)]),
+            conditions={"hazards": [{"name": "the galley fire", "at": [fire_at, 0],
+                                     "radius": 4, "damage": "2d6"}]},
+        )  # fmt: skip
+        policy = SjPolicy(s.state)
+        s.table = Table(s.dice, {"A": policy, "B": s.choices}, sink=s.events.append)
+        s.choices.push(decisions.DECLARE, lambda p: p.action == "desperate")
+        s.dice.push(5, 99)  # Att on 5, misses; the push comes with the attack, hit or miss
+        s.dice.push(*([4, 5] if pushes else []))  # the fire: 2d6 = 9
+        sj_round.play_round(s.table, s.state)
+        assert s["Def"].hp == (60 - 9 if pushes else 60)
+        assert not s["Def"].stunned  # 9 > CON 3, but a hazard is not a hit
+        assert s.state.tally["pushed into hazards"] == int(pushes)

@@ -56,6 +56,7 @@ def strike(
     target meets without its shield (`shield`). Returns the result (miss, hit, critical,
     grievous). A missile at a foe engaged with friends may turn on a friend first (rules
     245–256)."""
+    attacker.unaware = "no"  # SJ-U19: one who attacks expects to be attacked
     if attacker.hidden:  # SJ-U19: an ambusher is seen as it strikes
         attacker.hidden = False
         table.emit(Revealed, who=attacker.name, why="springs the ambush")

@@ -315,6 +315,19 @@ class Pushed(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class IntoHazard(Event):
+    """Rule 193 (SJ-U28): a push lands a desperate defender in a hazard."""
+
+    who: str
+    hazard: str
+    amount: int
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        return f"{self.who} is forced into {self.hazard}: {self.amount} damage (no PROT)"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Bleeding(Event):
     who: str
     amount: int

@@ -193,7 +193,25 @@ class Ambush(StrictModel):
     by: str = Field(min_length=1, description="the ambushing side's name")
 
 
+class Hazard(StrictModel):
+    """Rule 193, SJ-U28: an area a Desperate Defense push can force someone into (a fire, a
+    drop, a staircase): a circle in feet and the damage of landing in it (no PROT, no
+    stun: not a hit, SJ-U14)."""
+
+    name: str = Field(min_length=1)
+    at: list[float] = Field(min_length=2, max_length=2, description="[x, y] in feet")
+    radius: float = Field(default=5, gt=0, le=500, description="feet")
+    damage: str = Field(description="dice, e.g. 2d6")
+
+    @field_validator("damage")
+    @classmethod
+    def _dice(cls, dice: str) -> str:
+        compile_dice(dice)  # a DiceError is a ValueError: pydantic reports it
+        return dice
+
+
 class Conditions(StrictModel):
+    hazards: list[Hazard] = Field(default_factory=list, max_length=20, description="rule 193")
     ambush: Ambush | None = Field(default=None, description="rules 102–111 (SJ-U19)")
     lighting: Literal["none", "starry", "cloudy", "unlit", "pitch_black"] = Field(
         default="none", description="rules 173–176: −10 / −20 / −40 / −60 SC"

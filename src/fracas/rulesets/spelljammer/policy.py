@@ -10,7 +10,8 @@ and scores the plans the rules offer; it never rolls and never changes the state
   with no movement (+3 initiative) when no foe can reach them this round (keeping out of
   reach), healing on an ally down to half its hit points;
 - a new target (SJ-U7): the one with the fewest hit points; never push a desperate defender
-  out of reach (SJ-U28); an attack-and-move fighter makes all its attacks (SJ-U29);
+  out of reach (SJ-U28) unless into a hazard (rule 193); an attack-and-move fighter makes
+  all its attacks (SJ-U29);
 - stage 2: a shot into a melee is worth less by the chance it turns on a friend (rules
   245–256), so an archer prefers a foe nobody of its side is fighting; a weapon is drawn,
   switched or dropped (a free action, then a draw) when the other one does better — an
@@ -28,7 +29,14 @@ from typing import Any
 from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
 from fracas.dice import compile_dice
-from fracas.rulesets.spelljammer import decisions, hitting, initiative, into_melee, space
+from fracas.rulesets.spelljammer import (
+    decisions,
+    hitting,
+    initiative,
+    into_melee,
+    space,
+    withdrawal,
+)
 from fracas.rulesets.spelljammer.state import Arm, Fighter, Plan, SjState
 
 
@@ -76,8 +84,8 @@ class SjPolicy:
                 return best_index([self._plan(who, p) for p in options])
             if request.decision == decisions.RETARGET:
                 return best_index([-float(t.hp) for t in options])
-            if request.decision == decisions.PUSH:
-                return 0  # keep the desperate defender in reach
+            if request.decision == decisions.PUSH:  # only into a hazard (rule 193)
+                return 1 if self._hazard_push(who, request) else 0
             if request.decision == decisions.MOVE_NOW:
                 return 0  # keep attacking
             if request.decision == decisions.SWITCH:  # SJ-U27: away from the Full Defender
@@ -99,6 +107,19 @@ class SjPolicy:
         if plan.action == "cast":
             return self._cast(me, plan)
         return self._attack(me, plan)
+
+    def _hazard_push(self, me: Fighter, request: ChoiceRequest) -> bool:
+        """Push a desperate defender only when it would land in a hazard (rule 193)."""
+        t = next(
+            (e for e in self.state.enemies_of(me)
+             if isinstance(e, Fighter) and e.plan is not None and e.plan.action == "desperate"
+             and me in e.pushed_by and space.in_reach(me, e)),
+            None,
+        )  # fmt: skip
+        if t is None:
+            return False
+        where = withdrawal.away(t, me, withdrawal.PUSH_SQUARES)
+        return withdrawal.hazard_at(self.state, where) is not None
 
     def _own(self, me: Fighter, plan: Plan) -> float:
         """Stage 2's plans without a foe: never hold; pick a dropped weapon up; ready a shield

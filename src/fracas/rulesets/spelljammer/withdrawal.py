@@ -8,16 +8,17 @@ from typing import Final
 
 from fracas.core.geometry import Position
 from fracas.core.table import Table
-from fracas.rulesets.spelljammer import combat, data, decisions, sight, space
-from fracas.rulesets.spelljammer.events import AfterAttack, NoMovementBroken, Pushed
+from fracas.rulesets.spelljammer import combat, data, decisions, model, sight, space
+from fracas.rulesets.spelljammer.events import AfterAttack, IntoHazard, NoMovementBroken, Pushed
 from fracas.rulesets.spelljammer.hitting import casting_now, wound_modifier
-from fracas.rulesets.spelljammer.state import Fighter, SjState
+from fracas.rulesets.spelljammer.state import Fighter, Harm, SjState
 
 DEX_ROLL: Final = "DEX roll (attack and move, P4)"
 FALL_ROLL: Final = "2× DEX roll or fall (no movement broken, rule 25)"
 NO_PUSH: Final = "no push"
 PUSH: Final = "push 10 ft"
 PUSH_SQUARES: Final = float(data.tables()["push"])  # SJ-U28, SJ-U47: 10 ft
+FOOT: Final = 0.3048  # metres
 
 
 band = sight.band  # P4: N× characteristic rolls
@@ -66,7 +67,7 @@ def free_attackers(state: SjState, f: Fighter) -> list[Fighter]:
     once per withdrawer a round."""
     out = []
     for e in state.enemies_of(f):
-        if not isinstance(e, Fighter) or not e.able or e.stunned or not e.arms:
+        if not isinstance(e, Fighter) or not e.able or e.stunned or not e.armed:
             continue
         if e.weapon.data.ranged or not space.in_reach(e, f) or f in e.free_attacked:
             continue
@@ -126,6 +127,29 @@ def push(table: Table, state: SjState, attacker: Fighter, target: Fighter) -> No
         state.tally["pushes"] += 1
         table.emit(Pushed, who=target.name, by=attacker.name, gap=space.gap(attacker, target))
         forced_move(table, state, target)
+        into_hazard(table, state, target)
+
+
+def hazard_at(state: SjState, where: Position) -> model.Hazard | None:
+    """Rule 193, SJ-U28: the encounter's hazard area `where` lies in, if any."""
+    for h in state.conditions.hazards:
+        if where.distance(space.at_feet(h.at[0], h.at[1])) <= h.radius * FOOT:
+            return h
+    return None
+
+
+def into_hazard(table: Table, state: SjState, f: Fighter) -> None:
+    """Rule 193, SJ-U28: pushed into a hazard, it takes the hazard's damage, landing with the
+    segment (no PROT, no stun: not a hit, SJ-U14)."""
+    h = hazard_at(state, f.position)
+    if h is None or not f.able:
+        return
+    amount = table.roll(h.damage, by=f, reason=f"hazard: {h.name} (rule 193)").total
+    state.tally["pushed into hazards"] += 1
+    table.emit(IntoHazard, who=f.name, hazard=h.name, amount=amount)
+    state.harms.append(Harm(f, None, amount, stuns=False))
+    if state.options.same_segment == "by_im":
+        combat.land(table, state)
 
 
 def forced_move(table: Table, state: SjState, f: Fighter) -> None:
