@@ -336,3 +336,30 @@ def test_t_sj_19_first_aid_pulls_the_missile() -> None:
     s.dice.push(40)
     sj_round.end(s.table, s.state)
     assert not s["Tgt"].stuck and s["Tgt"].dex == 12
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"conditions": {"ambush": {"by": "Pirates"}}}, "no side is named 'Pirates'"),
+        ({"weapons": [SWORD, dict(SWORD, weapon="dagger")]}, "only one weapon can be in hand"),
+        ({"weapons": [dict(SWORD, state="lost")]}, "state"),
+        ({"potions": [{"name": "P", "heal": "lots"}]}, "heal"),
+        ({"conditions": {"hazards": [{"name": "fire", "at": [0, 0]}]}}, "damage"),
+    ],
+)
+def test_stage_2_bad_input_is_a_clear_message(change: dict[str, Any], words: str) -> None:
+    """Malformed stage-2 input: an unknown ambushing side, two weapons in hand, an unknown
+    weapon state, bad potion dice, a hazard without damage."""
+    import fracas
+    from fracas.core.errors import EncounterError
+
+    me = sheet("Me", 0, **{k: v for k, v in change.items() if k != "conditions"})
+    doc: dict[str, Any] = {
+        "ruleset": "spelljammer",
+        "sides": [{"name": "A", "combatants": [me]}, {"name": "B", "combatants": [sheet("T", 5)]}],
+    }
+    if "conditions" in change:
+        doc["conditions"] = change["conditions"]
+    with pytest.raises(EncounterError, match=words):
+        fracas.from_document(doc)
