@@ -32,7 +32,7 @@ from fracas.rulesets.spelljammer.commands import SjCommands
 from fracas.rulesets.spelljammer.policy import SjPolicy
 from fracas.rulesets.spelljammer.round import play_round
 from fracas.rulesets.spelljammer.setup import build, place
-from fracas.rulesets.spelljammer.state import Fighter, Plan, SjState
+from fracas.rulesets.spelljammer.state import Arm, Fighter, Plan, SjState
 
 
 class Spelljammer(Ruleset[model.Encounter, SjState]):
@@ -111,7 +111,7 @@ class Spelljammer(Ruleset[model.Encounter, SjState]):
         sheathed, dropped), DEF and PROT, a slung shield, missiles stuck in it, potions."""
         f = cast(Fighter, combatant)
         gear = [
-            {"name": a.data.name, "state": f"SC {a.sc}, rank {a.rank}, {a.damage}, {a.state}"}
+            {"name": a.data.name, "state": f"SC {a.sc}, rank {a.rank}, {a.damage}{where(a)}"}
             for a in f.arms
         ]
         parts = f.def_dex + f.def_skill + f.def_shield + f.def_magic_always + f.def_magic_other
@@ -179,6 +179,11 @@ class Spelljammer(Ruleset[model.Encounter, SjState]):
     ) -> dict[tuple[str, int, bool], Fraction] | None:
         assert isinstance(actor, Fighter) and isinstance(target, Fighter)
         return odds.attack_outcomes(state, actor, target)
+
+
+def where(a: Arm) -> str:
+    """Rules 150–154, 199: a weapon not in hand says where it is."""
+    return "" if a.state == "in_hand" else f", {a.state}"
 
 
 def summarize(c: Fighter) -> CombatantSummary:

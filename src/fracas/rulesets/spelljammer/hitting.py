@@ -220,13 +220,13 @@ def aims(f: Fighter) -> bool:
 
 
 def movement_of(f: Fighter, segment: int) -> str:
-    """SJ-U42: the target's declared movement — stationary (no movement, or casting), running
-    (run and attack, or running up), walking otherwise."""
+    """SJ-U42: the target's declared movement — stationary (no movement, holding, or
+    casting), running (run and attack, or running up), walking otherwise."""
     plan = f.plan
     if plan is None:
         return "walking"
-    if plan.still or casting_now(f, segment):
-        return "stationary"
+    if plan.still or plan.action == "hold" or casting_now(f, segment):
+        return "stationary"  # SJ-U34: a held action is no movement
     if plan.mode == "run" or plan.action == "advance":
         return "running"
     return "walking"
