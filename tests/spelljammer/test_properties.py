@@ -173,3 +173,33 @@ def test_same_seed_same_battle_and_replay(doc: dict[str, Any], seed: int) -> Non
     again = fracas.replay(fracas.from_document(doc), first.journal)
     assert again.events == first.events
     assert again.outcome == first.outcome
+
+
+@PROPERTY
+@given(encounters(), st.integers(0, 2**32))
+def test_stage_2_surprise_round_and_shots_into_melee(doc: dict[str, Any], seed: int) -> None:
+    """Rules 102–111: in the surprise round an ambushed character caught (3× or worse) makes
+    no attack, and nobody of the ambushed side is hidden; rules 245–256: each shot into a
+    melee is followed by exactly one attack, at whoever it turned on."""
+    from fracas.rulesets.spelljammer.events import IntoMelee, PerRoll
+
+    battle = fight(doc, seed)
+    caught: set[str] = set()
+    round_no = 0
+    pending: str | None = None
+    for e in battle.events:
+        if isinstance(e, RoundStarted):
+            round_no += 1
+            caught = set()
+        elif isinstance(e, PerRoll) and "ambush" in e.effect and e.band >= 3:
+            assert round_no == 1
+            caught.add(e.who)
+        elif isinstance(e, IntoMelee):
+            assert pending is None
+            pending = e.now
+        elif isinstance(e, Attack):
+            assert e.attacker not in caught, f"{e.attacker} attacked while caught by the ambush"
+            if pending is not None:
+                assert e.target == pending
+                pending = None
+    assert pending is None

@@ -72,8 +72,8 @@ def free_attackers(state: SjState, f: Fighter) -> list[Fighter]:
         if e.weapon.data.ranged or not space.in_reach(e, f) or f in e.free_attacked:
             continue
         if casting_now(e, state.segment) or (
-            e.plan is not None and e.plan.action in ("full", "desperate")
-        ):
+            e.plan is not None and e.plan.action in ("full", "desperate", "caught")
+        ):  # SJ-U19: one caught by the ambush does not act
             continue
         if on_ally(e, f):
             continue
