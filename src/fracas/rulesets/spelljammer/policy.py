@@ -66,9 +66,9 @@ class SjPolicy:
     def __init__(self, state: SjState) -> None:
         self.state = state
         self._means: dict[str, float] = {}
-        self._modified: dict[
-            tuple[int, int], int
-        ] = {}  # per target and weapon, for the declaration being scored
+        # Per target and weapon, and per kind of plan, for the declaration being scored.
+        self._modified: dict[tuple[int, int], int] = {}
+        self._kinds: dict[tuple[str, str, str, str], tuple[int, float]] = {}
 
     def _mean(self, dice: str) -> float:
         if dice not in self._means:
@@ -80,7 +80,7 @@ class SjPolicy:
         options: list[Any] = list(request.options)
         if isinstance(who, Fighter):
             if request.decision == decisions.DECLARE:
-                self._modified = {}
+                self._modified, self._kinds = {}, {}
                 return best_index([self._plan(who, p) for p in options])
             if request.decision == decisions.RETARGET:
                 return best_index([-float(t.hp) for t in options])
@@ -146,9 +146,8 @@ class SjPolicy:
         w = plan.arm or me.weapon
         run = 25 if plan.mode == "run" else 0
         p = hit_chance(self._base(me, t, w), run + plan.sacrifice)
-        n = initiative.attacks_kept(self.state, me, plan)
-        value = n * p * self._mean(w.damage) / max(1, t.hp) * (1 + 1 / max(1, t.hp))
-        value *= on_time(me, initiative.modifiers(plan)[0])
+        n, timely = self._kept(me, plan)
+        value = n * p * self._mean(w.damage) / max(1, t.hp) * (1 + 1 / max(1, t.hp)) * timely
         if w.data.ranged:  # rules 245–256: a shot that may turn on a friend
             value *= 1 - 2 * into_melee.friend_chance(self.state, me, t, w)
         if plan.extra == "potion":
@@ -187,6 +186,16 @@ class SjPolicy:
             return 0.0
         p = hit_chance(self._base(me, t, me.weapon), -15)
         return p * self._mean(me.weapon.damage) / max(1, t.hp)
+
+    def _kept(self, me: Fighter, plan: Plan) -> tuple[int, float]:
+        """The attacks a plan keeps and how often one escapes the −6 loss, once per kind of
+        plan in a declaration."""
+        key = (plan.mode, plan.handling, plan.extra, plan.cost)
+        found = self._kinds.get(key)
+        if found is None:
+            n = initiative.attacks_kept(self.state, me, plan)
+            found = self._kinds[key] = (n, on_time(me, initiative.modifiers(plan)[0]))
+        return found
 
     def _base(self, me: Fighter, t: Fighter, w: Arm) -> int:
         key = (id(t), id(w))
