@@ -182,7 +182,8 @@ def cancel(state: SjState, f: Fighter) -> list[str]:
         for item in items:
             if item.who is f and not item.done:
                 item.done = True
-                lost.append(f"attack {item.number}" if item.kind == "attack" else "its spell")
+                words = {"attack": f"attack {item.number}", "potion": "its potion"}
+                lost.append(words.get(item.kind, "its spell"))
     f.scheduled.clear()
     f.casting = None
     f.allowance = f.moved

@@ -114,7 +114,10 @@ def countdown_lines(state: SjState, public: bool = False) -> list[str]:
             if public and i.who.hidden:
                 continue
             name = i.who.name
-            what = f"{name} attack {i.number}" if i.kind == "attack" else f"{name}'s spell goes off"
+            what = {
+                "attack": f"{name} attack {i.number}", "release": f"{name}'s spell goes off",
+                "potion": f"{name} drinks a potion",
+            }[i.kind]  # fmt: skip
             at.setdefault(segment, []).append(what)
     for f in state.fighters():
         if f.casting is not None and not (public and f.hidden):
