@@ -17,9 +17,11 @@ and scores the plans the rules offer; it never rolls and never changes the state
   switched or dropped (a free action, then a draw) when the other one does better — an
   archer caught in melee drops its bow and draws its sword; a dropped weapon is picked up;
   a slung shield is readied when no foe is in reach; a potion is drunk at half its hit
-  points or less, out of melee; a stuck missile is pulled out when there is nothing to
-  attack; an attacker turns from a Full Defender to another foe in reach (SJ-U27); it never
-  holds its action (a carried spell already starts on 10).
+  points or less, out of melee — a fighter down to a third of its hit points with a potion
+  facing a single foe attacks and then steps away from the melee, to drink next round; a
+  stuck missile is pulled out when there is nothing to attack; an attacker turns from a
+  Full Defender to another foe in reach (SJ-U27); it never holds its action (a carried
+  spell already starts on 10).
 """
 
 from __future__ import annotations
@@ -134,6 +136,9 @@ class SjPolicy:
             return self._potion(me, plan)
         return -0.5 if plan.action == "hold" else 0.0
 
+    def _has_potion(self, me: Fighter) -> bool:
+        return any(p.count > 0 for p in me.potions)
+
     def _potion(self, me: Fighter, plan: Plan) -> float:
         """Rules 157–159: worth its healing, as a share of the hit points, at half or less."""
         if plan.potion is None or 2 * me.hp > me.max_hp:
@@ -157,8 +162,9 @@ class SjPolicy:
         hurt = 3 * me.hp <= me.max_hp
         if plan.sacrifice:
             return value + (0.5 if hurt and self._threats(me) > 1 else -0.001)
-        if plan.mode == "then_move":
-            return -0.5  # stepping away gains nothing here: there is no fleeing the fight
+        if plan.mode == "then_move":  # step away to drink next round (rules 135, 158)
+            away = hurt and self._has_potion(me) and self._threats(me) <= 1
+            return value + 0.5 if away else -0.5
         if plan.mode == "aim":  # +15 on the shots left; a one-attack archer shoots next round
             return value * (1.15 if n else 0.0) + (0.0 if n else 0.5 * self._aim_next(me, t))
         if plan.mode == "still":
