@@ -153,3 +153,22 @@ def test_rule_193_a_push_into_a_fire() -> None:
         assert s["Def"].hp == (60 - 9 if pushes else 60)
         assert not s["Def"].stunned  # 9 > CON 3, but a hazard is not a hit
         assert s.state.tally["pushed into hazards"] == int(pushes)
+
+
+def test_the_gm_reveals_a_hidden_ambusher_and_makes_someone_invisible() -> None:
+    """The GM's stage-2 conditions: `hidden` off reveals an ambusher (SJ-U19); `invisible`
+    (rules 163–167)."""
+    from fracas.core.events import Revealed
+    from fracas.rulesets.spelljammer.commands import SjCommands
+
+    s = Scene(
+        ("A", [sheet("Me", 0)]), ("B", [sheet("Scro", 5)]), conditions={"ambush": {"by": "B"}}
+    )
+    scro = s["Scro"]
+    assert scro.hidden
+    rules = SjCommands()
+    rules.set_condition(s.table, s.state, scro, "hidden", False)
+    assert not scro.hidden and [e.who for e in s.of(Revealed)] == ["Scro"]
+    rules.set_condition(s.table, s.state, scro, "invisible", True)
+    assert scro.invisible
+    assert "invisible" in rules.conditions and "hidden" in rules.conditions
