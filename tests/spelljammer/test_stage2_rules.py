@@ -172,3 +172,30 @@ def test_the_gm_reveals_a_hidden_ambusher_and_makes_someone_invisible() -> None:
     rules.set_condition(s.table, s.state, scro, "invisible", True)
     assert scro.invisible
     assert "invisible" in rules.conditions and "hidden" in rules.conditions
+
+
+def test_rule_206_the_gm_rules_on_a_flyer_climbing_away() -> None:
+    """Rule 206, SJ-U39: an agile flyer withdrawing asks the GM whether the free attack is
+    allowed (the default policy: no); an allowed one is struck as usual; asked once a round."""
+    from fracas.core.controllers import Controller
+
+    for pick, attacks in ((0, 1), (1, 0)):
+        s = Scene(("A", [sheet("Bird", 0, flying=True)]), ("B", [sheet("Guard", 5)]))
+        bird, guard = s["Bird"], s["Guard"]
+        controllers: dict[str, Controller] = {"A": s.choices, "B": s.choices, "gm": s.choices}
+        s.table = Table(s.dice, controllers, sink=s.events.append)
+        guard.plan = Plan("attack", bird)
+        bird.plan = Plan("attack", guard, "then_move")
+        s.state.segment = 5
+        s.choices.push(decisions.FLYER, pick)
+        s.dice.push(*([99] if attacks else []))
+        to = withdrawal.away(bird, guard, 1.0)
+        assert withdrawal.withdraw(s.table, s.state, bird, to)
+        assert s.state.tally["free attacks"] == attacks
+        assert withdrawal.free_attackers(s.state, bird) == []  # asked once a round
+    policy = SjPolicy(s.state)
+    from fracas.core.combatant import GM
+    from fracas.core.requests import ChoiceRequest
+
+    ask = ChoiceRequest(GM, decisions.FLYER, (withdrawal.ALLOW, withdrawal.DENY))
+    assert policy.choose(ask) == 1

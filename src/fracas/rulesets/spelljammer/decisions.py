@@ -8,4 +8,6 @@ MOVE_NOW = "move now"  # SJ-U29: give up the attacks left to move earlier (attac
 
 SWITCH = "switch from a full defender"  # rule 188, SJ-U27: attack another opponent instead
 
-ALL = (DECLARE, RETARGET, PUSH, MOVE_NOW, SWITCH)
+FLYER = "free attack on a flyer climbing away"  # rule 206, SJ-U39: the GM rules
+
+ALL = (DECLARE, RETARGET, PUSH, MOVE_NOW, SWITCH, FLYER)

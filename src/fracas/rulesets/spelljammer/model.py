@@ -157,6 +157,7 @@ class Fighter(StrictModel):
     unaware: Literal["no", "in_combat", "out_of_combat"] = Field(
         default="no", description="rules 96–100, SJ-U19: the first attack on it is a surprise"
     )
+    flying: bool = Field(default=False, description="an agile flyer (rule 206, SJ-U39)")
     shield_slung: bool = Field(
         default=False, description="its shield is slung: no shield DEF until readied (155)"
     )

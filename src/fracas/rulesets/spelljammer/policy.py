@@ -92,6 +92,8 @@ class SjPolicy:
                 return 0  # keep attacking
             if request.decision == decisions.SWITCH:  # SJ-U27: away from the Full Defender
                 return best_index([-1e9, *(-float(t.hp) for t in options[1:])])
+        if request.decision == decisions.FLYER:  # rule 206: the GM lets an agile flyer go
+            return 1
         raise UnknownDecision(f"the Spelljammer policy has no answer to {request.decision!r}")
 
     def _plan(self, me: Fighter, plan: Plan) -> float:

@@ -73,6 +73,7 @@ def stage_two(f: Fighter, sheet: model.Fighter) -> None:
     f.range_of_field, f.master_bowman = sheet.range_of_field, sheet.master_bowman
     f.invisible, f.targeting_sense = sheet.invisible, sheet.targeting_sense
     f.alert, f.unaware, f.shield_slung = sheet.alert, sheet.unaware, sheet.shield_slung
+    f.flying = sheet.flying
     f.potions = [Potion(p.name, p.heal, p.count) for p in sheet.potions]
 
 

@@ -213,6 +213,7 @@ class Fighter(Combatant):
     invisible: bool = False  # rules 163–167
     targeting_sense: bool = False  # rule 165
     alert: bool = False  # rule 101, SJ-U21
+    flying: bool = False  # rule 206: an agile flyer
     unaware: str = "no"  # rules 96–100: in_combat, out_of_combat (until first attacked)
     shield_slung: bool = False  # rule 155: no shield DEF until readied
     shield_at: int = -99  # SJ-U31: a slung shield counts from this segment (−99: not yet)

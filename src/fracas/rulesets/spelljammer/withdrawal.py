@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from fracas.core.combatant import GM
 from fracas.core.geometry import Position
 from fracas.core.table import Table
 from fracas.rulesets.spelljammer import combat, data, decisions, model, sight, space
@@ -102,14 +103,30 @@ def withdraw(table: Table, state: SjState, f: Fighter, to: Position) -> bool:
     when the withdrawer falls or is stunned before it steps."""
     struck = False
     for e in free_attackers(state, f):
-        if e.position.distance(to) / space.SQUARE > space.REACH:
-            e.free_attacked.append(f)
+        if e.position.distance(to) / space.SQUARE <= space.REACH:
+            continue
+        e.free_attacked.append(f)  # once a round, given or denied
+        if allowed(table, f):
             state.tally["free attacks"] += 1
             combat.strike(table, state, e, f, 0, shield=False)
             struck = True
+        else:
+            state.tally["free attacks denied (flyer)"] += 1
     if struck:
         combat.land(table, state)
     return f.able and not f.stunned
+
+
+ALLOW: Final = "allow the free attack"
+DENY: Final = "no free attack: it climbs away"
+
+
+def allowed(table: Table, f: Fighter) -> bool:
+    """Rule 206, SJ-U39: an agile flyer withdrawing by gaining altitude may deny the free
+    attack — the GM decides (`decisions.FLYER`); everyone else gives it."""
+    if not f.flying:
+        return True
+    return table.choose(GM, decisions.FLYER, [ALLOW, DENY]) == ALLOW
 
 
 def push(table: Table, state: SjState, attacker: Fighter, target: Fighter) -> None:
