@@ -117,3 +117,57 @@ def test_each_declared_attack_has_its_odds_beside_it() -> None:
     ]
     assert len(plain) == 2 and sorted(found) == plain
     assert len(request.options) > len(plain) + 2  # then_move, Defending … have none
+
+
+ARCHERS = "examples/spelljammer/archers_into_melee.yaml"
+
+
+def test_a_shot_into_a_melee_by_hand_and_rolled() -> None:
+    """Stage 2 (rules 245–256): Pell's shot at an orc fighting both marines may turn on a
+    marine — the calculator by hand and against the rules rolled (the enumerator would walk
+    two d100s and the damage: more than its million ways)."""
+    encounter = fracas.load(ARCHERS)
+    calculated = action_odds(encounter, "Pell", "Orc 1")
+    # 2 friends, 3 foes: 30 + 10 − 20 = 20; d100 + rank 2 ≤ 20 → 18 faces (natural 05 inside)
+    assert calculated.policy.results["turned on a friend"] == Fraction(18, 100)
+    assert sum(calculated.policy.results.values()) == 1
+    sampled = sample_action(encounter, "Pell", "Orc 1", calculated.action, 5000, seed=3)
+    assert_within_4_se(calculated.policy, sampled, 5000)
+
+
+def test_the_ambush_damage_bonus_in_the_odds() -> None:
+    """Rule 110: +2 damage against a completely surprised character is in the calculator."""
+    from fracas.rulesets.spelljammer import odds
+
+    encounter = fracas.load("examples/spelljammer/ambush.yaml")
+    state = encounter.ruleset.setup(encounter.spec)
+    scro = next(f for f in state.fighters() if f.name == "Scro 1")
+    amos = next(f for f in state.fighters() if f.name == "Brother Amos")
+    plain = odds.attack_outcomes(state, scro, amos)
+    state.surprise_round, amos.ambush_band = True, 5
+    caught = odds.attack_outcomes(state, scro, amos)
+    top = max(h for (_, h, _) in plain)
+    assert max(h for (_, h, _) in caught) == top + 4  # doubled on a critical
+
+
+SURPRISED = {
+    "ruleset": "spelljammer",
+    "name": "odds",
+    "sides": [
+        {"name": "A", "combatants": [
+            {"name": "Ghost", "hp": 20, "invisible": True,
+             "weapons": [{"weapon": "dagger", "sc": 60}]}]},
+        {"name": "B", "combatants": [
+            {"name": "Guard", "hp": 12, "CON": 6, "alert": True, "unaware": "out_of_combat",
+             "DEF": {"dex": 10, "skill": 11}, "weapons": [{"weapon": "mace", "sc": 50}]}]},
+    ],
+}  # fmt: skip
+
+
+def test_surprise_and_an_unseen_attacker_calculated_and_enumerated() -> None:
+    """Rules 96–101, 163–164: an alert guard surprised (+10, DEF 21 → 10) by an invisible
+    attacker it cannot see (−20 DEF): SC 70 − DEF −10 = 80; calculated == enumerated."""
+    encounter = fracas.from_document(SURPRISED)
+    calculated = action_odds(encounter, "Ghost", "Guard")
+    assert calculated == action_odds(encounter, "Ghost", "Guard", by_enumeration=True)
+    assert calculated.policy.results["miss"] == Fraction(20, 100)  # 81–100

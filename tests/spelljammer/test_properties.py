@@ -20,11 +20,20 @@ from fracas.rulesets.spelljammer.events import Attack, Down, Initiative, Segment
 PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 weapon = st.builds(
-    lambda name, sc, rank, off: {"weapon": name, "sc": sc, "rank": rank, "offhand": off},
+    lambda name, sc, rank, off, spec: {
+        "weapon": name, "sc": sc, "rank": rank, "offhand": off, "specialist": spec
+    },
     st.sampled_from(sorted(data.weapons())),
     st.integers(40, 130),
     st.integers(0, 8),
     st.booleans(),
+    st.sampled_from([0, 0, 1, 2]),
+)  # fmt: skip
+spare = st.builds(lambda w: {**w, "state": "sheathed"}, weapon)  # stage 2: a second weapon
+first = st.builds(
+    lambda w, state: {**w, "state": state},
+    weapon,
+    st.sampled_from(["in_hand", "in_hand", "in_hand", "sheathed", "dropped"]),
 )
 spell = st.sampled_from(
     [
@@ -47,12 +56,24 @@ fighters = st.fixed_dictionaries(
         "hp": st.integers(5, 60),
         "TMR": st.integers(2, 8),
         "attacks": st.integers(1, 4),
-        "weapons": st.lists(weapon, min_size=1, max_size=1),
+        "weapons": st.tuples(first, st.lists(spare, max_size=1)).map(lambda t: [t[0], *t[1]]),
         "spells": st.lists(spell, max_size=1),
         "DEF": st.fixed_dictionaries({"dex": st.integers(0, 20), "shield": st.integers(0, 15)}),
         "PROT": st.fixed_dictionaries({"armour": st.integers(0, 6)}),
         "size": st.sampled_from(["small", "medium", "large"]),
         "count": st.integers(1, 2),
+        # Stage 2: PER, sight, surprise, a slung shield, potions, First Aid, Range of Field.
+        "PER": st.integers(5, 20),
+        "invisible": st.sampled_from([False, False, False, True]),
+        "targeting_sense": st.booleans(),
+        "unaware": st.sampled_from(["no", "no", "in_combat", "out_of_combat"]),
+        "alert": st.booleans(),
+        "shield_slung": st.booleans(),
+        "potions": st.sampled_from([[], [{"name": "Healing", "heal": "2d4+2"}]]),
+        "first_aid": st.sampled_from([0, 40]),
+        "range_of_field": st.integers(0, 3),
+        "master_bowman": st.integers(0, 2),
+        "luck": st.integers(0, 30),
     }
 )
 
@@ -65,11 +86,16 @@ def encounters(draw: st.DrawFn) -> dict[str, Any]:
         "conditions": {
             "lighting": draw(st.sampled_from(["none", "starry", "unlit"])),
             "distance": draw(st.sampled_from([5, 20, 60])),
+            "ambush": draw(st.sampled_from([None, {"by": "Crew"}, {"by": "Foes"}])),
         },
         "options": {
             "same_segment": draw(st.sampled_from(["simultaneous", "by_im"])),
             "late_arrival": draw(st.sampled_from(["delay", "lose"])),
             "one_round_start": draw(st.sampled_from(["ten", "general"])),
+            "interruption": draw(st.sampled_from(["damage", "luck", "never"])),
+            "two_minus_five": draw(st.sampled_from(["any", "weapon_handling"])),
+            "shield_counts": draw(st.sampled_from(["next_round", "segment_5"])),
+            "invisible_penalty": draw(st.sampled_from(["larger", "both"])),
         },
         "sides": [
             {"name": "Crew", "combatants": draw(st.lists(fighters, min_size=1, max_size=2))},
@@ -147,3 +173,33 @@ def test_same_seed_same_battle_and_replay(doc: dict[str, Any], seed: int) -> Non
     again = fracas.replay(fracas.from_document(doc), first.journal)
     assert again.events == first.events
     assert again.outcome == first.outcome
+
+
+@PROPERTY
+@given(encounters(), st.integers(0, 2**32))
+def test_stage_2_surprise_round_and_shots_into_melee(doc: dict[str, Any], seed: int) -> None:
+    """Rules 102–111: in the surprise round an ambushed character caught (3× or worse) makes
+    no attack, and nobody of the ambushed side is hidden; rules 245–256: each shot into a
+    melee is followed by exactly one attack, at whoever it turned on."""
+    from fracas.rulesets.spelljammer.events import IntoMelee, PerRoll
+
+    battle = fight(doc, seed)
+    caught: set[str] = set()
+    round_no = 0
+    pending: str | None = None
+    for e in battle.events:
+        if isinstance(e, RoundStarted):
+            round_no += 1
+            caught = set()
+        elif isinstance(e, PerRoll) and "ambush" in e.effect and e.band >= 3:
+            assert round_no == 1
+            caught.add(e.who)
+        elif isinstance(e, IntoMelee):
+            assert pending is None
+            pending = e.now
+        elif isinstance(e, Attack):
+            assert e.attacker not in caught, f"{e.attacker} attacked while caught by the ambush"
+            if pending is not None:
+                assert e.target == pending
+                pending = None
+    assert pending is None

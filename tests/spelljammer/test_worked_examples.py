@@ -278,6 +278,7 @@ def test_t_sj_20_w1_retargeting_when_the_target_falls_first() -> None:
     s.choices.push(
         decisions.DECLARE, ogre, ogre, lambda p: p.action == "full", lambda p: p.action == "full"
     )
+    s.choices.push(decisions.SWITCH, 0)  # stage 2 (SJ-U27): Harlan stays with the ogre
     s.dice.push(9, 4)  # initiative: Harlan, Derrick
     s.dice.push(50, 6)  # segment 9: Harlan hits, 10 damage
     s.dice.push(90)  # segment 4: Derrick, at the goblin, misses

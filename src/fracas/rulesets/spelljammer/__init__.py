@@ -1,6 +1,8 @@
 """The "Champions of the Empire" Spelljammer combat rules (seed 004, RULINGS.md §5, checklist
-spelljammer.md), stage 1: the segment count-down, Strike Chance against DEF, criticals and
-grievous hits, stun, spell casting times.
+spelljammer.md), stages 1 and 2: the segment count-down, Strike Chance against DEF,
+criticals and grievous hits, stun, spell casting times; surprise and ambush, invisible foes,
+shooting into melee, stuck missiles, weapon handling, shields, potions, free and held
+actions, the remaining exceptions.
 
 Module map: `model` (encounter schema), `data` (tables), `setup` (stat block → fighter),
 `state` (fighters, plans, the agenda), `space` (squares on the plane), `options` (what may be
@@ -8,7 +10,9 @@ declared), `initiative` (a roll per attack), `casting` (casting times and releas
 `movement` (tenths of a move a segment, the free move), `hitting` (SC, DEF, the d100 and the
 table), `combat` (one attack, damage, stun, going down), `round` (declarations and the
 count-down), `commands` (the GM's commands), `policy` (default tactics), `decisions`,
-`events`, `odds` (the exact odds of one attack).
+`events`, `odds` (the exact odds of one attack); stage 2: `surprise` (surprise and ambush),
+`sight` (invisible foes), `into_melee` (shooting into melee), `missiles` (stuck missiles,
+First Aid), `handling` (weapons, shields, potions, free actions).
 """
 
 from __future__ import annotations
@@ -28,14 +32,14 @@ from fracas.rulesets.spelljammer.commands import SjCommands
 from fracas.rulesets.spelljammer.policy import SjPolicy
 from fracas.rulesets.spelljammer.round import play_round
 from fracas.rulesets.spelljammer.setup import build, place
-from fracas.rulesets.spelljammer.state import Fighter, Plan, SjState
+from fracas.rulesets.spelljammer.state import Arm, Fighter, Plan, SjState
 
 
 class Spelljammer(Ruleset[model.Encounter, SjState]):
     id = "spelljammer"
     title = "Spelljammer (Champions of the Empire)"
-    source = "Champions of the Empire Spelljammer, combat (seed 004), stage 1: playable"
-    version = "1"
+    source = "Champions of the Empire Spelljammer, combat (seed 004), stage 2: complete"
+    version = "2"
 
     def encounter_model(self) -> type[model.Encounter]:
         return model.Encounter
@@ -52,6 +56,8 @@ class Spelljammer(Ruleset[model.Encounter, SjState]):
         for order, e in enumerate(roster(spec.sides)):
             f = build(e.sheet, e.name, e.id, e.side, order)
             place(f, e.sheet, e.copy, index[e.side], len(members[e.side]), spec.conditions.distance)
+            ambush = spec.conditions.ambush
+            f.hidden = ambush is not None and e.side == ambush.by  # SJ-U19: GM-only until sprung
             if spec.options.hp_at_encounter_start:
                 f.wound_base = f.hp  # SJ-U17 option: the hit points as the encounter starts
             members[e.side].append(f)
@@ -93,21 +99,32 @@ class Spelljammer(Ruleset[model.Encounter, SjState]):
                     release=f.release if f.casting is not None else None,
                     plan=str(f.plan) if f.plan is not None else None,
                     stunned=f.stunned,
+                    held=f.held,
+                    ambush=f"{f.ambush_band}× PER" if f.ambush_band else None,
                 )
                 for f in sorted(state.fighters(), key=first)
             ],
         }
 
     def card(self, state: SjState, combatant: Combatant) -> dict[str, Any]:
-        """Where it stands (squares), its weapons with SC and rank, DEF and PROT."""
+        """Where it stands (squares), its weapons with SC, rank and where they are (in hand,
+        sheathed, dropped), DEF and PROT, a slung shield, missiles stuck in it, potions."""
         f = cast(Fighter, combatant)
         gear = [
-            {"name": a.data.name, "state": f"SC {a.sc}, rank {a.rank}, {a.damage}"} for a in f.arms
+            {"name": a.data.name, "state": f"SC {a.sc}, rank {a.rank}, {a.damage}{where(a)}"}
+            for a in f.arms
         ]
         parts = f.def_dex + f.def_skill + f.def_shield + f.def_magic_always + f.def_magic_other
         gear.append({"name": "DEF", "state": str(parts)})
         gear.append({"name": "PROT", "state": f"{f.prot_armour} armour + {f.prot_natural}"})
         gear.extend({"name": s.name, "state": f"{s.uses} left"} for s in f.spells)
+        if f.shield_slung:
+            gear.append({"name": "shield", "state": "slung (no DEF until readied)"})
+        gear.extend(
+            {"name": f"stuck {m.missile}", "state": f"{m.dex:+d} DEX, {m.bleed} a round"}
+            for m in f.stuck
+        )
+        gear.extend({"name": p.name, "state": f"{p.count} left"} for p in f.potions)
         return {"where": space.where(f), "gear": gear}
 
     # --- exact odds (issue 11): one attack (rules 37–71) -----------------------------------
@@ -116,7 +133,7 @@ class Spelljammer(Ruleset[model.Encounter, SjState]):
         """The attack with the weapon in hand, when `actor` has one and can act."""
         if not isinstance(actor, Fighter) or not isinstance(target, Fighter):
             return []
-        if not actor.able or not target.able or actor.side == target.side or not actor.arms:
+        if not actor.able or not target.able or actor.side == target.side or not actor.armed:
             return []
         if actor.stunned:
             return []
@@ -127,14 +144,17 @@ class Spelljammer(Ruleset[model.Encounter, SjState]):
     ) -> tuple[Combatant, Combatant, str] | None:
         """A declared attack on a target in reach, from where it stands and giving up no SC,
         is one attack on it as things stand; so is a new target's choice (SJ-U7). Moving,
-        running (−25 SC), Defending, Careful Aim (+15) or attacking then moving change the
-        attack, and have no odds beside them."""
+        running (−25 SC), Defending, Careful Aim (+15), attacking then moving, another
+        weapon, or a shield or potion alongside change the attack, and have no odds beside
+        them."""
         who = request.who
-        if not isinstance(who, Fighter) or not who.arms:
+        if not isinstance(who, Fighter) or not who.armed:
             return None
         if request.decision == decisions.DECLARE and isinstance(option, Plan):
             t = option.target
             if option.action != "attack" or t is None or option.sacrifice:
+                return None
+            if option.handling or option.extra:  # another weapon, or fewer attacks
                 return None
             if option.mode in ("stand", "still") and space.in_reach(who, t):
                 return who, t, odds.attack_name(who)
@@ -159,6 +179,11 @@ class Spelljammer(Ruleset[model.Encounter, SjState]):
     ) -> dict[tuple[str, int, bool], Fraction] | None:
         assert isinstance(actor, Fighter) and isinstance(target, Fighter)
         return odds.attack_outcomes(state, actor, target)
+
+
+def where(a: Arm) -> str:
+    """Rules 150–154, 199: a weapon not in hand says where it is."""
+    return "" if a.state == "in_hand" else f", {a.state}"
 
 
 def summarize(c: Fighter) -> CombatantSummary:

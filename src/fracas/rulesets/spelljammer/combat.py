@@ -9,14 +9,16 @@ from __future__ import annotations
 from typing import Final
 
 from fracas.core.combatant import Status, record_harm
+from fracas.core.events import Revealed
 from fracas.core.table import Table
-from fracas.rulesets.spelljammer import data
+from fracas.rulesets.spelljammer import data, into_melee, missiles, surprise
 from fracas.rulesets.spelljammer.events import (
     ActionLost,
     Attack,
     Damage,
     Down,
     GrievousWound,
+    LuckSave,
     ProtLost,
     Stunned,
     Wounded,
@@ -37,6 +39,7 @@ TO_HIT: Final = "to hit (d100 ≤ SC − DEF)"
 DAMAGE: Final = "damage"
 WOUND_CHANCE: Final = "grievous wound chance (P10)"
 WOUND_TABLE: Final = "grievous wound table (SJ-U13)"
+LUCK: Final = "Luck save (P9, P15)"
 
 
 def strike(
@@ -51,7 +54,14 @@ def strike(
     grievous chance and table). The harm lands as the segment ends (SJ-U1), or at once when
     the same segment is played by IM. `number` 0 is a free attack on a withdrawer, which the
     target meets without its shield (`shield`). Returns the result (miss, hit, critical,
-    grievous)."""
+    grievous). A missile at a foe engaged with friends may turn on a friend first (rules
+    245–256)."""
+    attacker.unaware = "no"  # SJ-U19: one who attacks expects to be attacked
+    if attacker.hidden:  # SJ-U19: an ambusher is seen as it strikes
+        attacker.hidden = False
+        table.emit(Revealed, who=attacker.name, why="springs the ambush")
+    if attacker.weapon.data.ranged:
+        target = into_melee.resolve(table, state, attacker, target)
     why: list[str] | None = [] if table.observed else None
     sc = strike_chance(state, attacker, target, why)
     dfn = defence(state, target, attacker, state.segment, why, shield)
@@ -60,6 +70,11 @@ def strike(
     roll = table.roll(D100, by=attacker, reason=TO_HIT).total
     result = classify(roll, sc - dfn)
     state.tally[f"attacks: {result}"] += 1
+    if surprise.kind(state, target) != "no":
+        state.tally["surprise attacks"] += 1
+        state.aware.append(target)  # SJ-U19: a single unexpected attack (SJ-U1: its segment)
+    if surprise.ambushing(state, attacker, target):
+        state.tally["ambush attacks"] += 1
     if why is not None:
         table.emit(
             Attack, attacker=attacker.name, target=target.name, number=number, sc=sc,
@@ -67,7 +82,8 @@ def strike(
         )  # fmt: skip
     if result == MISS:
         return result
-    harm = hurt(table, attacker, target, result)
+    harm = hurt(table, state, attacker, target, result)
+    harm.stuck = missiles.sticks(attacker, result)
     if result == GRIEVOUS:
         grievous_wound(table, state, attacker, target, harm)
     state.harms.append(harm)
@@ -76,19 +92,20 @@ def strike(
     return result
 
 
-def rolled_damage(table: Table, attacker: Fighter) -> int:
-    """The weapon's damage dice, −2 in the off hand unless ambidextrous (rules 197–198)."""
+def rolled_damage(table: Table, state: SjState, attacker: Fighter, target: Fighter) -> int:
+    """The weapon's damage dice, −2 in the off hand unless ambidextrous (rules 197–198), +2
+    against a completely surprised character in an ambush (rule 110)."""
     w = attacker.weapon
     rolled = table.roll(w.damage, by=attacker, reason=DAMAGE).total
     if w.offhand and not attacker.ambidextrous:
         rolled += int(data.tables()["offhand_damage"])
-    return rolled
+    return rolled + surprise.damage_bonus(state, attacker, target)
 
 
-def hurt(table: Table, attacker: Fighter, target: Fighter, result: str) -> Harm:
+def hurt(table: Table, state: SjState, attacker: Fighter, target: Fighter, result: str) -> Harm:
     """Rules 61–63, 70, 71 (SJ-U11, S-C4): the damage taken, and whether it stuns (more than
     the target's threshold, after PROT)."""
-    rolled = rolled_damage(table, attacker)
+    rolled = rolled_damage(table, state, attacker, target)
     amount = damage_taken(result, rolled, target.prot())
     stuns = amount > target.stun_at
     table.emit(
@@ -121,6 +138,9 @@ def land(table: Table, state: SjState) -> None:
     on a grievous hit (SJ-U12), a grievous wound's bleeding and TMR, then interruption of a
     spell (P15), stun (SJ-U14) and going down (SJ-U18)."""
     harms, state.harms = state.harms, []
+    for t in state.aware:
+        t.unaware = "no"  # SJ-U19: surprised once
+    state.aware.clear()
     for h in harms:
         t = h.target
         t.hp -= h.amount
@@ -130,6 +150,9 @@ def land(table: Table, state: SjState) -> None:
             table.emit(ProtLost, who=t.name, armour=t.prot_armour)
         t.bleeding += h.bleed
         t.tmr_lost += h.tmr
+        if h.stuck is not None:
+            missiles.lodge(table, t, h.stuck)
+            state.tally["missiles stuck"] += 1
         if h.amount > 0:
             table.emit(
                 Wounded, who=t.name, amount=h.amount, hp=t.hp, max_hp=t.max_hp,
@@ -159,7 +182,8 @@ def cancel(state: SjState, f: Fighter) -> list[str]:
         for item in items:
             if item.who is f and not item.done:
                 item.done = True
-                lost.append(f"attack {item.number}" if item.kind == "attack" else "its spell")
+                words = {"attack": f"attack {item.number}", "potion": "its potion"}
+                lost.append(words.get(item.kind, "its spell"))
     f.scheduled.clear()
     f.casting = None
     f.allowance = f.moved
@@ -181,11 +205,23 @@ def interrupt(table: Table, state: SjState, t: Fighter) -> None:
     if t.casting is None or state.options.interruption == "never":
         return
     if t.cast_start >= state.segment:  # begun; a spell gone off is no longer `casting`
+        if state.options.interruption == "luck" and luck_save(table, t):
+            return
         spell = t.casting.name
         t.casting.uses -= 1  # rule 5: the spell energy is lost
         cancel(state, t)
         state.tally["spells interrupted"] += 1
         table.emit(ActionLost, who=t.name, what=spell, reason="hurt while casting (P15)")
+
+
+def luck_save(table: Table, t: Fighter) -> bool:
+    """P9 (PROPOSED), P15 option `luck`: d100 + the save bonus ≥ 111 keeps the spell; −20
+    under no movement (rule 21)."""
+    row = data.tables()["luck_save"]
+    bonus = t.luck + (int(row["no_movement"]) if t.plan is not None and t.plan.still else 0)
+    roll = table.roll(D100, by=t, reason=LUCK).total
+    table.emit(LuckSave, who=t.name, roll=roll, bonus=bonus, needed=int(row["needed"]))
+    return roll + bonus >= int(row["needed"])
 
 
 def stun(table: Table, state: SjState, t: Fighter) -> None:

@@ -1,6 +1,8 @@
 """The GM's commands in Spelljammer (DESIGN.md §2). Vitals: `hp` (up to the maximum; at 0 or
 below the fighter goes down, at the `dead_at` option dead, SJ-U18), `prot` (the armour's
-PROT, SJ-U12). Conditions: `stunned` (loses the rest of its round, rule 71), `dead`, `fled`.
+PROT, SJ-U12). Conditions: `stunned` (loses the rest of its round, rule 71), `dead`, `fled`;
+stage 2: `hidden` (an ambusher unknown to the other sides, SJ-U19; off reveals it) and
+`invisible` (rules 163–167).
 A late arrival is a stat block as an encounter file writes it (bestiary templates allowed, a
 `position` in feet); it declares from the next round."""
 
@@ -11,6 +13,7 @@ from typing import Any
 
 from fracas.core.combatant import Combatant, Side, Status
 from fracas.core.commands import CommandRules
+from fracas.core.events import Revealed
 from fracas.core.journal import SetVitals
 from fracas.core.table import Table
 from fracas.rulesets.spelljammer import combat, data, model, setup, space
@@ -20,7 +23,7 @@ from fracas.rulesets.spelljammer.state import Fighter, SjState
 class SjCommands(CommandRules[SjState, model.Fighter]):
     title = "Spelljammer"
     vitals = ("hp", "prot")
-    conditions = ("stunned", "dead", "fled")
+    conditions = ("stunned", "dead", "fled", "hidden", "invisible")
 
     def sheet_model(self) -> type[model.Fighter]:
         return model.Fighter
@@ -46,7 +49,13 @@ class SjCommands(CommandRules[SjState, model.Fighter]):
         self, table: Table, state: SjState, c: Combatant, condition: str, on: bool
     ) -> str:
         assert isinstance(c, Fighter)
-        if condition == "stunned":
+        if condition == "hidden":
+            if c.hidden and not on:
+                table.emit(Revealed, who=c.name, why="the GM")
+            c.hidden = on
+        elif condition == "invisible":
+            c.invisible = on
+        elif condition == "stunned":
             c.stunned = on
             if on:
                 combat.cancel(state, c)

@@ -25,6 +25,7 @@ class WeaponData:
     range: int = 1
     penetrating: bool = False
     hands: int = 1
+    stuck: str = ""  # rules 238–242: the stuck-missile row (arrow, javelin, spear)
 
     @property
     def ranged(self) -> bool:
@@ -49,6 +50,8 @@ def weapons() -> dict[str, WeaponData]:
     for name, row in rows.items():
         fields = {k: v for k, v in row.items() if k != "class"}
         w = WeaponData(name=name, weapon_class=str(row["class"]), **fields)
+        if w.stuck and (w.stuck not in tables()["stuck"] or not w.ranged or not w.penetrating):
+            raise ValueError(f"weapons.yaml: {name!r} sticks as {w.stuck!r} (rule 238)")
         if w.kind not in KINDS or w.weapon_class not in CLASSES:
             raise ValueError(f"weapons.yaml: {name!r} has kind {w.kind!r} / class {w.weapon_class}")
         out[name] = w
@@ -121,3 +124,14 @@ def grievous_wound(weapon_class: str, face: int) -> tuple[int, int, int, str]:
         if face <= int(top):
             return int(hp), int(bleed), int(tmr), str(words)
     raise ValueError(f"no grievous wound row for {face}")
+
+
+def friend_threshold(friends: int, foes: int) -> int:
+    """Rules 248–253, SJ-U45: a shot into melee at or below this turns on a friend — the
+    printed row, else 30 + 10(F − 1) − 10(O − 1), clamped to 10–50."""
+    t = tables()["into_melee"]
+    for f, o, at in t["rows"]:
+        if (f, o) == (friends, foes):
+            return int(at)
+    value = int(t["base"]) + int(t["per_friend"]) * (friends - 1) + int(t["per_foe"]) * (foes - 1)
+    return max(int(t["least"]), min(int(t["most"]), value))

@@ -315,11 +315,146 @@ class Pushed(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class IntoHazard(Event):
+    """Rule 193 (SJ-U28): a push lands a desperate defender in a hazard."""
+
+    who: str
+    hazard: str
+    amount: int
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        return f"{self.who} is forced into {self.hazard}: {self.amount} damage (no PROT)"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Bleeding(Event):
     who: str
     amount: int
     hp: int
+    cause: str = "grievous wound"
     depth: ClassVar[int] = 1
 
     def text(self) -> str:
-        return f"{self.who} bleeds {self.amount} (grievous wound): {self.hp} hp"
+        return f"{self.who} bleeds {self.amount} ({self.cause}): {self.hp} hp"
+
+
+# --- Stage 2 ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PerRoll(Event):
+    """An N× PER roll (ambush, rules 102–110; an unseen foe, rules 166–167)."""
+
+    who: str
+    roll: int
+    per: int
+    band: int
+    effect: str
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        roll = f"PER roll d100 {self.roll:02d} (PER {self.per})"
+        return f"{self.who}: {roll} → {self.band}× — {self.effect}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SurpriseRound(Event):
+    """Rule 111, SJ-U19: the ambushers' surprise round."""
+
+    by: str
+    depth: ClassVar[int] = 0
+
+    def text(self) -> str:
+        return f"Ambush! {self.by} springs it: the surprise round (SJ-U19)"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IntoMelee(Event):
+    """Rules 245–256 (SJ-U45): a shot at a foe engaged with the shooter's friends."""
+
+    who: str
+    target: str
+    friends: int
+    foes: int
+    roll: int
+    bonus: int
+    needed: int
+    natural: int
+    now: str  # the one the shot turns on
+    depth: ClassVar[int] = 2
+
+    def text(self) -> str:
+        verdict = f"the shot turns on {self.now}" if self.now != self.target else "on target"
+        return (
+            f"{self.who} shoots into the melee around {self.target} ({self.friends} friend(s), "
+            f"{self.foes} foe(s)): d100 {self.roll:02d} {self.bonus:+d} = {self.roll + self.bonus}"
+            f" vs {self.needed} or less (natural {self.natural} or less) → {verdict}"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MissileStuck(Event):
+    """Rules 238–243: a penetrating missile stuck in the target."""
+
+    who: str
+    missile: str
+    dex: int
+    bleed: int
+    depth: ClassVar[int] = 2
+
+    def text(self) -> str:
+        return (
+            f"the {self.missile} sticks in {self.who}: {self.dex:+d} DEX, {self.bleed} bleeding a "
+            "round until removed (rules 238–243)"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FirstAid(Event):
+    """SJ-U46: pulling a stuck missile with First Aid."""
+
+    who: str
+    patient: str
+    missile: str
+    roll: int
+    needed: int
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        verdict = "pulled out" if self.roll <= self.needed else "it stays in"
+        return (
+            f"{self.who}: First Aid on {self.patient}'s {self.missile}, d100 {self.roll:02d} vs "
+            f"{self.needed}: {verdict}"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Handling(Event):
+    """Rules 150–159, 199–201: drawing, sheathing, dropping, picking up, shields, potions."""
+
+    who: str
+    what: str
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        return f"{self.who} {self.what}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LuckSave(Event):
+    """P9, P15 option `luck`: a Luck save keeps a spell its caster was hurt while casting."""
+
+    who: str
+    roll: int
+    bonus: int
+    needed: int
+    depth: ClassVar[int] = 2
+
+    def text(self) -> str:
+        total = self.roll + self.bonus
+        verdict = "saves: the spell goes on" if total >= self.needed else "fails"
+        return (
+            f"{self.who}: Luck save d100 {self.roll:02d} {self.bonus:+d} = {total} vs "
+            f"{self.needed}: {verdict}"
+        )

@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from fracas.rulesets.spelljammer import data, space
-from fracas.rulesets.spelljammer.state import Fighter, SjState
+from fracas.rulesets.spelljammer import data, sight, space, surprise
+from fracas.rulesets.spelljammer.state import Arm, Fighter, SjState
 
 MISS: Final = "miss"
 HIT: Final = "hit"
@@ -77,33 +77,58 @@ def defence(
 ) -> int:
     """SJ-U10: DEF assembled in order — its parts, less those the situation removes (casting:
     DEX, Defense skill and shield, rules 117–119; Careful Aim: DEX and skill, 222; a
-    withdrawer under a free attack: the shield, `shield` False, rule 207, SJ-U40); the stance
-    bonus; the flat modifiers (no movement −20, rule 20; encumbered −10, rule 177). It may go
-    below 0."""
-    t = data.tables()
-    if not shield:
-        total = -target.def_shield
+    withdrawer under a free attack: the shield, `shield` False, rule 207, SJ-U40; a slung
+    shield, rule 155; out-of-combat surprise: all but always-on magic, rule 99); the stance
+    bonus; half for in-combat surprise (rule 97, SJ-U20, floor); the flat modifiers (no
+    movement −20, rule 20; encumbered −10, rule 177; not seeing the attacker, rule 164;
+    picking up a weapon −15, rule 199). It may go below 0."""
+    how = surprise.kind(state, target)
+    if how == "out_of_combat":
         if why is not None:
-            why.append("withdrawing: no DEF from the shield")
+            why.append("out-of-combat surprise: only always-on magical DEF")
+        total = target.def_magic_always
     else:
-        total = 0
-    total += target.def_magic_always + target.def_magic_other
-    if casting_now(target, segment):
-        if why is not None:
-            why.append("casting: no DEF from DEX, skill or shield")
-    elif target.plan is not None and target.plan.mode == "aim":
-        total += target.def_shield  # rule 222: the aimer loses DEX and Defense-skill DEF
-        if why is not None:
-            why.append("Careful Aim: no DEF from DEX or skill")
-    else:
-        total += target.def_dex + target.def_skill + target.def_shield
+        total = parts(target, segment, why, shield)
     melee = not (attacker.arms and attacker.weapon.data.ranged)
     bonus, words = stance_bonus(target, melee, state)
     total += _note(why, bonus, words + " DEF")
-    if target.plan is not None and target.plan.still:
+    if how == "in_combat":
+        total = _note(why, -(total - total // 2), "DEF, in-combat surprise (half)") + total
+    return total + flat(state, target, attacker, why)
+
+
+def parts(target: Fighter, segment: int, why: list[str] | None, shield: bool) -> int:
+    """SJ-U10 step 1: the DEF parts less those the situation removes."""
+    shield_part = target.shield_def(segment) if shield else 0
+    if why is not None and not shield:
+        why.append("withdrawing: no DEF from the shield")
+    if why is not None and shield and shield_part < target.def_shield:
+        why.append("shield not ready: no DEF from it")
+    total = target.def_magic_always + target.def_magic_other
+    if casting_now(target, segment):
+        if why is not None:
+            why.append("casting: no DEF from DEX, skill or shield")
+        return total
+    if target.plan is not None and target.plan.mode == "aim":
+        if why is not None:
+            why.append("Careful Aim: no DEF from DEX or skill")
+        return total + shield_part  # rule 222: the aimer loses DEX and Defense-skill DEF
+    return total + target.def_dex + target.def_skill + shield_part
+
+
+def flat(state: SjState, target: Fighter, attacker: Fighter, why: list[str] | None) -> int:
+    """SJ-U10 step 4: the flat DEF modifiers."""
+    t = data.tables()
+    total = 0
+    plan = target.plan
+    if plan is not None and plan.still:
         total += _note(why, int(t["no_movement"]["def"]), "DEF, no movement")
     if target.encumbered:
         total += _note(why, int(t["encumbered_def"]), "DEF, encumbered")
+    if not sight.sees(target, attacker):
+        total += _note(why, sight.penalty(target)[1], "DEF, cannot see the attacker")
+    if plan is not None and plan.action == "pickup":
+        total += _note(why, int(t["pick_up"]["def"]), "DEF, picking up a weapon")
     return total
 
 
@@ -122,12 +147,28 @@ def attackers_on(state: SjState, target: Fighter, attacker: Fighter) -> int:
     return count
 
 
-def strike_chance(state: SjState, attacker: Fighter, target: Fighter, why: list[str] | None) -> int:
-    """The SC of one attack with its modifiers (rules 87, 147, 168, 172–178, 179, 196;
-    SJ-U25): wounds, Defending's sacrifice, run and attack, several attackers, a stunned
-    target, lighting, encumbrance, the off hand; and a missile's (`ranged`)."""
+def outnumbering(state: SjState, target: Fighter, attacker: Fighter) -> int:
+    """Rules 168–169, SJ-U23: +10 per attacker above one, less 2 × the target's Range of
+    Field rank per attacker (PROPOSED), never below 0."""
     t = data.tables()
-    w = attacker.weapon
+    each = max(0, int(t["multiple_attackers"]) - int(t["range_of_field"]) * target.range_of_field)
+    return each * (attackers_on(state, target, attacker) - 1)
+
+
+def strike_chance(
+    state: SjState,
+    attacker: Fighter,
+    target: Fighter,
+    why: list[str] | None,
+    w: Arm | None = None,
+) -> int:
+    """The SC of one attack with its modifiers (rules 87, 147, 168–178, 179, 196; SJ-U25):
+    wounds, Defending's sacrifice, run and attack, several attackers, a stunned target,
+    surprise and ambush (96–110), lighting or an unseen target (163–167, SJ-U24: the larger),
+    encumbrance, the off hand; and a missile's (`ranged`). `w`: another weapon than the one
+    in hand (the policy weighing a switch)."""
+    t = data.tables()
+    w = w or attacker.weapon
     sc = w.sc + _note(why, wound_modifier(attacker), "wounded")
     plan = attacker.plan
     if plan is not None and plan.sacrifice:
@@ -135,24 +176,36 @@ def strike_chance(state: SjState, attacker: Fighter, target: Fighter, why: list[
     if plan is not None and plan.mode == "run":
         sc += _note(why, int(t["run_and_attack"]["sc"]), "run and attack")
     if not w.data.ranged:
-        n = attackers_on(state, target, attacker) - 1
-        sc += _note(why, int(t["multiple_attackers"]) * n, "multiple attackers")
+        sc += _note(why, outnumbering(state, target, attacker), "multiple attackers")
     if target.stunned:
         sc += _note(why, int(t["stunned_target"]), "target stunned")
     aimer = target.plan is not None and target.plan.mode == "aim"
     if aimer and not w.data.ranged and state.options.stationary_bonus == "all":
         sc += _note(why, int(t["target_movement"]["stationary"]), "target aiming (SJ-U43)")
-    if not attacker.darkvision:
-        sc += _note(why, int(t["lighting"][state.conditions.lighting]), "lighting")
+    bonus, words = surprise.sc_bonus(state, attacker, target)
+    sc += _note(why, bonus, words)
+    sc += seeing(state, attacker, target, why)
     if attacker.encumbered:
         sc += _note(why, int(t["encumbered_sc"]), "encumbered")
     if w.offhand and not attacker.ambidextrous:
         sc += _note(why, int(t["offhand_sc"]), "off hand")
     if w.data.ranged:
-        sc += ranged(state, attacker, target, why)
+        sc += ranged(state, attacker, target, why, w)
         if aims(attacker):
             sc += _note(why, int(t["careful_aim"]), "Careful Aim")
     return sc
+
+
+def seeing(state: SjState, attacker: Fighter, target: Fighter, why: list[str] | None) -> int:
+    """Rules 163–167, 173–176, SJ-U24, SJ-U25: lighting (not with darkvision) and an unseen
+    target do not stack — the larger penalty (option `invisible_penalty: both`)."""
+    light = 0 if attacker.darkvision else int(data.tables()["lighting"][state.conditions.lighting])
+    unseen = 0 if sight.sees(attacker, target) else sight.penalty(attacker)[0]
+    if state.options.invisible_penalty == "both":
+        return _note(why, light, "lighting") + _note(why, unseen, "target unseen")
+    if unseen < light:
+        return _note(why, unseen, "target unseen")
+    return _note(why, light, "lighting")
 
 
 def aims(f: Fighter) -> bool:
@@ -167,13 +220,13 @@ def aims(f: Fighter) -> bool:
 
 
 def movement_of(f: Fighter, segment: int) -> str:
-    """SJ-U42: the target's declared movement — stationary (no movement, or casting), running
-    (run and attack, or running up), walking otherwise."""
+    """SJ-U42: the target's declared movement — stationary (no movement, holding, or
+    casting), running (run and attack, or running up), walking otherwise."""
     plan = f.plan
     if plan is None:
         return "walking"
-    if plan.still or casting_now(f, segment):
-        return "stationary"
+    if plan.still or plan.action == "hold" or casting_now(f, segment):
+        return "stationary"  # SJ-U34: a held action is no movement
     if plan.mode == "run" or plan.action == "advance":
         return "running"
     return "walking"
@@ -187,7 +240,9 @@ def in_melee(state: SjState, f: Fighter) -> bool:
     )
 
 
-def ranged(state: SjState, attacker: Fighter, target: Fighter, why: list[str] | None) -> int:
+def ranged(
+    state: SjState, attacker: Fighter, target: Fighter, why: list[str] | None, w: Arm
+) -> int:
     """Rules 212–236 (SJ-U42, SJ-U44): target movement, cover, size, and a ranged weapon used
     in melee (by specialisation)."""
     t = data.tables()
@@ -195,7 +250,6 @@ def ranged(state: SjState, attacker: Fighter, target: Fighter, why: list[str] | 
     total = _note(why, int(t["target_movement"][move]), f"target {move}")
     total += _note(why, int(t["cover"][target.cover]), f"{target.cover} cover")
     total += _note(why, int(t["size"][target.size]), f"target {target.size}")
-    w = attacker.weapon
     row = t["ranged_in_melee"].get(w.data.kind)
     if row is not None and in_melee(state, attacker):
         total += _note(why, int(row[w.specialist]), "ranged weapon in melee")

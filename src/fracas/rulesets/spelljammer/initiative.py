@@ -9,7 +9,7 @@ import math
 from typing import Final
 
 from fracas.core.table import Table
-from fracas.rulesets.spelljammer import casting, data, withdrawal
+from fracas.rulesets.spelljammer import casting, data, handling, surprise, withdrawal
 from fracas.rulesets.spelljammer.events import Initiative
 from fracas.rulesets.spelljammer.state import Fighter, Item, Plan, SjState
 
@@ -29,7 +29,14 @@ def kept_attacks(attacks: int, mode: str) -> int:
 
 
 def modifiers(plan: Plan) -> tuple[int, str]:
-    """Rules 18, 133, 146: no movement +3; move and attack −5; run and attack −7."""
+    """Rules 18, 133, 146: no movement +3; move and attack −5; run and attack −7; drawing
+    −5, sheathing and drawing −10 (rules 150–152, SJ-U30: on every roll)."""
+    mod, words = movement_modifier(plan)
+    more, said = handling.initiative(plan)
+    return mod + more, " ".join(w for w in (words, said) if w)
+
+
+def movement_modifier(plan: Plan) -> tuple[int, str]:
     t = data.tables()
     if plan.still:
         return int(t["no_movement"]["initiative"]), "+3 no movement"
@@ -38,6 +45,16 @@ def modifiers(plan: Plan) -> tuple[int, str]:
     if plan.mode == "run":
         return int(t["run_and_attack"]["initiative"]), "−7 run and attack"
     return 0, ""
+
+
+def attacks_kept(state: SjState, f: Fighter, plan: Plan) -> int:
+    """SJ-U4: the attacks left once the declaration's losses are taken — moving, running,
+    aiming (rules 132, 148, 223), weapon handling, a shield or a potion, free actions (rules
+    153–162), and what an ambush leaves an ambushed character (rules 104–106)."""
+    kept = kept_attacks(f.attacks, plan.mode) - handling.lost(state, f, plan, f.attacks)
+    if state.surprise_round:
+        kept = surprise.attacks_allowed(f, kept)
+    return max(0, kept)
 
 
 def place(taken: set[int], total: int) -> int:
@@ -51,17 +68,28 @@ def place(taken: set[int], total: int) -> int:
 def roll_attacks(table: Table, state: SjState, f: Fighter, plan: Plan) -> None:
     """Rules 7, 9, 11, 13–17 (SJ-U5: in order, 1st attack first): d10, d8, d6 … + IM + the
     declaration's modifiers; −6 or later is lost."""
-    lost_at = int(data.tables()["lost_at"])
     mod, words = modifiers(plan)
-    taken: set[int] = set()
-    kept = kept_attacks(f.attacks, plan.mode)
+    kept = attacks_kept(state, f, plan)
     if f.prone:  # SJ-U38: standing up costs half the round's attacks, rounded up
         kept = max(0, kept - math.ceil(f.attacks / 2))
         f.prone = False
+    schedule(table, state, f, kept, mod, words)
+    if plan.mode == "then_move" and not f.scheduled:
+        withdrawal.after_attacks(table, state, f, 99)  # SJ-U29: no attack made: as if before 10
+
+
+def schedule(table: Table, state: SjState, f: Fighter, kept: int, mod: int, words: str) -> None:
+    """Rules 7, 13–17: one roll per kept attack; a held action's first starts on 10 without
+    a roll (SJ-U34)."""
+    lost_at = int(data.tables()["lost_at"])
+    taken: set[int] = set()
     for k in range(kept):
         die = data.initiative_die(k)
-        roll = table.roll(f"1d{die}", by=f, reason=f"{REASON}, attack {k + 1}").total
-        total = roll + f.im + mod
+        if f.held and k == 0:
+            roll, total = 0, casting.START  # SJ-U34: the held action starts on 10
+        else:
+            roll = table.roll(f"1d{die}", by=f, reason=f"{REASON}, attack {k + 1}").total
+            total = roll + f.im + mod
         segment = place(taken, total)
         note = "" if segment == total else "same as an earlier attack: 1 segment later"
         if segment <= lost_at:
@@ -73,12 +101,35 @@ def roll_attacks(table: Table, state: SjState, f: Fighter, plan: Plan) -> None:
             state.agenda.setdefault(segment, []).append(Item(f, "attack", k + 1, segment))
         if table.observed:
             parts = f"{f.im:+d} IM" + (f" {words}" if words else "")
+            if f.held and k == 0:
+                parts, note = "", "held from last round: starts on 10 (SJ-U34)"
             table.emit(
                 Initiative, who=f.name, what=f"attack {k + 1}", die=f"1d{die}", roll=roll,
                 modifiers=parts, total=total, segment=segment, note=note,
             )  # fmt: skip
-    if plan.mode == "then_move" and not f.scheduled:
-        withdrawal.after_attacks(table, state, f, 99)  # SJ-U29: no attack made: as if before 10
+
+
+def first_slot(table: Table, state: SjState, f: Fighter, what: str, kind: str) -> None:
+    """SJ-U32, SJ-U33: an action at the fighter's earliest initiative this round — its first
+    attack's segment, or, with no attack, 1d10 + IM of its own."""
+    if f.scheduled:
+        segment = max(f.scheduled)
+    else:
+        roll = table.roll("1d10", by=f, reason=f"{REASON}, {what}").total
+        segment = roll + f.im
+        if table.observed:
+            table.emit(
+                Initiative, who=f.name, what=what, die="1d10", roll=roll,
+                modifiers=f"{f.im:+d} IM", total=segment, segment=segment,
+            )  # fmt: skip
+    state.agenda.setdefault(segment, []).insert(0, Item(f, kind, 0, segment))
+
+
+def roll_pickup(table: Table, state: SjState, f: Fighter, plan: Plan) -> None:
+    """Rules 199–201: the DEX roll first; on 1× one attack at −5 initiative."""
+    if handling.pick_up(table, state, f, plan):
+        more = int(data.tables()["minus_five"])
+        schedule(table, state, f, 1, more, "−5 picking up a weapon")
 
 
 def roll_casting(table: Table, state: SjState, f: Fighter, plan: Plan) -> None:
@@ -86,7 +137,7 @@ def roll_casting(table: Table, state: SjState, f: Fighter, plan: Plan) -> None:
     carried spell starts on 10 without a roll (SJ-U35)."""
     spell = plan.spell
     assert spell is not None
-    if plan.action == "continue":
+    if plan.action == "continue" or f.held:  # SJ-U35; SJ-U34: a held action starts on 10
         release = casting.begin(table, state, f, spell, casting.START, carried=True)
     else:
         mod, words = modifiers(plan)
@@ -113,4 +164,11 @@ def roll_all(table: Table, state: SjState) -> None:
             roll_attacks(table, state, f, plan)
         elif plan.action in ("cast", "continue"):
             roll_casting(table, state, f, plan)
+        elif plan.action == "pickup":
+            roll_pickup(table, state, f, plan)
+        if plan.action == "drink" or plan.extra == "potion":
+            first_slot(table, state, f, "drinking a potion", "potion")
+        if plan.action == "shield" or plan.extra == "shield":
+            handling.ready_shield(state, f)
         f.prone = False  # SJ-U38: it stood up (a cost only to its attacks)
+        f.held = False

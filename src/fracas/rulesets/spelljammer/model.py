@@ -24,11 +24,15 @@ class Weapon(StrictModel):
         json_schema_extra={"enum": list(data.weapons())},
     )
     sc: int = Field(ge=0, le=300, description="Strike Chance with it (P6)")
-    rank: int = Field(default=0, ge=0, le=30, description="weapon rank (rules 181, 184)")
+    rank: int = Field(default=0, ge=0, le=50, description="weapon rank (rules 181, 184, 246)")
     damage: str | None = Field(default=None, description="dice, e.g. 1d8+4; default the table's")
     offhand: bool = Field(default=False, description="held in the off hand (rules 196–198)")
     specialist: Literal[0, 1, 2] = Field(
-        default=0, description="1 specialist, 2 double specialist (rules 234–236)"
+        default=0, description="1 specialist, 2 double specialist (rules 234–236, 247)"
+    )
+    state: Literal["in_hand", "sheathed", "dropped"] = Field(
+        default="in_hand",
+        description="rules 150–154, 199–201: in hand, sheathed, or dropped at its feet",
     )
 
     @field_validator("weapon")
@@ -82,6 +86,21 @@ class Spell(StrictModel):
         return self
 
 
+class Potion(StrictModel):
+    """A potion close at hand (rules 157–159, SJ-U32): its effect is data (the seed gives
+    none): hit points restored."""
+
+    name: str = Field(min_length=1)
+    heal: str = Field(description="dice of hit points restored, e.g. 2d4+2")
+    count: int = Field(default=1, ge=1, le=10)
+
+    @field_validator("heal")
+    @classmethod
+    def _dice(cls, dice: str) -> str:
+        compile_dice(dice)  # a DiceError is a ValueError: pydantic reports it
+        return dice
+
+
 class Defence(StrictModel):
     """DEF in its parts (P5, SJ-U10): casting drops dex, skill and shield; a withdrawer's
     free attack drops the shield; out-of-combat surprise leaves magic_always."""
@@ -127,6 +146,29 @@ class Fighter(StrictModel):
     position: list[float] | None = Field(
         default=None, min_length=2, max_length=2, description="[x, y] in feet"
     )
+    PER: int = Field(default=12, ge=1, le=40, description="for N× PER rolls (rules 102, 166)")
+    luck: int = Field(default=0, ge=-50, le=100, description="Luck save bonus (P9)")
+    first_aid: int = Field(default=0, ge=0, le=200, description="removes stuck missiles (SJ-U46)")
+    range_of_field: int = Field(default=0, ge=0, le=30, description="rank (rule 169, SJ-U23)")
+    master_bowman: int = Field(default=0, ge=0, le=30, description="rank (rule 246)")
+    invisible: bool = Field(default=False, description="foes cannot see it (rules 163–167)")
+    targeting_sense: bool = Field(default=False, description="finds the unseen (165, SJ-U24)")
+    alert: bool = Field(default=False, description="an alert guard: +10 at best (101, SJ-U21)")
+    unaware: Literal["no", "in_combat", "out_of_combat"] = Field(
+        default="no", description="rules 96–100, SJ-U19: the first attack on it is a surprise"
+    )
+    flying: bool = Field(default=False, description="an agile flyer (rule 206, SJ-U39)")
+    shield_slung: bool = Field(
+        default=False, description="its shield is slung: no shield DEF until readied (155)"
+    )
+    potions: list[Potion] = Field(default_factory=list, max_length=5)
+
+    @model_validator(mode="after")
+    def _hands(self) -> Fighter:
+        held = [w.weapon for w in self.weapons if w.state == "in_hand"]
+        if len(held) > 1:
+            raise ValueError(f"{self.name}: only one weapon can be in hand, not {held}")
+        return self
 
     @model_validator(mode="after")
     def _current(self) -> Fighter:
@@ -145,7 +187,33 @@ class Side(SideSpec[Fighter]):
     pass
 
 
+class Ambush(StrictModel):
+    """Rules 102–111, SJ-U19: the side that springs the ambush; the first round is its
+    surprise round."""
+
+    by: str = Field(min_length=1, description="the ambushing side's name")
+
+
+class Hazard(StrictModel):
+    """Rule 193, SJ-U28: an area a Desperate Defense push can force someone into (a fire, a
+    drop, a staircase): a circle in feet and the damage of landing in it (no PROT, no
+    stun: not a hit, SJ-U14)."""
+
+    name: str = Field(min_length=1)
+    at: list[float] = Field(min_length=2, max_length=2, description="[x, y] in feet")
+    radius: float = Field(default=5, gt=0, le=500, description="feet")
+    damage: str = Field(description="dice, e.g. 2d6")
+
+    @field_validator("damage")
+    @classmethod
+    def _dice(cls, dice: str) -> str:
+        compile_dice(dice)  # a DiceError is a ValueError: pydantic reports it
+        return dice
+
+
 class Conditions(StrictModel):
+    hazards: list[Hazard] = Field(default_factory=list, max_length=20, description="rule 193")
+    ambush: Ambush | None = Field(default=None, description="rules 102–111 (SJ-U19)")
     lighting: Literal["none", "starry", "cloudy", "unlit", "pitch_black"] = Field(
         default="none", description="rules 173–176: −10 / −20 / −40 / −60 SC"
     )
@@ -164,8 +232,9 @@ class Options(StrictModel):
     one_round_start: Literal["ten", "general"] = Field(
         default="ten", description="SJ-U36: when a `1 round` spell may start"
     )
-    interruption: Literal["damage", "never"] = Field(
-        default="damage", description="P15: a caster hurt while casting loses the spell"
+    interruption: Literal["damage", "luck", "never"] = Field(
+        default="damage",
+        description="P15: a caster hurt while casting loses the spell (luck: unless it saves, P9)",
     )
     tmr_wound_penalty: Literal["percent", "flat"] = Field(default="percent", description="SJ-U16")
     hp_at_encounter_start: bool = Field(
@@ -175,6 +244,15 @@ class Options(StrictModel):
     defending_against: Literal["melee", "all"] = Field(default="melee", description="SJ-U26")
     stationary_bonus: Literal["missile", "all"] = Field(
         default="missile", description="SJ-U43: who gets +10 against a stationary aimer"
+    )
+    two_minus_five: Literal["any", "weapon_handling"] = Field(
+        default="any", description="SJ-U30: which two −5 actions cost an action"
+    )
+    shield_counts: Literal["next_round", "segment_5"] = Field(
+        default="next_round", description="SJ-U31: when a readied shield counts"
+    )
+    invisible_penalty: Literal["larger", "both"] = Field(
+        default="larger", description="SJ-U24: lighting and not seeing: the larger, or both"
     )
 
 
@@ -194,4 +272,12 @@ class Encounter(EncounterSpec):
                 f"positions are given for {placed} but not for {missing}: give every "
                 "combatant a position, or none (the sides then stand conditions.distance apart)"
             )
+        return self
+
+    @model_validator(mode="after")
+    def _ambusher(self) -> Encounter:
+        ambush = self.conditions.ambush
+        names = [s.name for s in self.sides]
+        if ambush is not None and ambush.by not in names:
+            raise ValueError(f"conditions.ambush.by: no side is named {ambush.by!r} ({names})")
         return self

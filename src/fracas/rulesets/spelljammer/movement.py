@@ -28,16 +28,28 @@ def allowance(state: SjState, f: Fighter, plan: Plan) -> float:
     """SJ-U2: the round's movement — move and attack ½ TMR (rule 131), run and attack TMR
     (145), running up without attacking 2× TMR; standing, casting, no movement: none (the
     free move is apart, rule 134)."""
+    share = 1.0 if plan.extra != "potion" or plan.cost != "movement" else 0.5  # rule 159
     if plan.action == "advance":
-        return 2 * tmr(state, f)
+        return 2 * tmr(state, f) * share
+    if plan.action == "full":
+        return 0.5 * tmr(state, f)  # SJ-U27: only to stay with its attacker
     if plan.action != "attack":
         return 0.0
-    return {"move": 0.5, "run": 1.0}.get(plan.mode, 0.0) * tmr(state, f)
+    return {"move": 0.5, "run": 1.0}.get(plan.mode, 0.0) * tmr(state, f) * share
 
 
 def goal(state: SjState, f: Fighter) -> Fighter | None:
-    """Its declared target, or the nearest able enemy once that one is down."""
+    """Its declared target, or the nearest able enemy once that one is down; a Full Defender
+    stays with the nearest foe attacking it and then moving off (rule 187, SJ-U27), or stays
+    put."""
     plan = f.plan
+    if plan is not None and plan.action == "full":
+        foes = [
+            e for e in state.enemies_of(f)
+            if isinstance(e, Fighter) and e.able and e.plan is not None and e.plan.target is f
+            and leaving(e)
+        ]  # fmt: skip
+        return min(foes, key=lambda e: space.gap(f, e)) if foes else None
     if plan is not None and plan.target is not None and plan.target.able:
         return plan.target
     return nearest_foe(state, f)
@@ -100,7 +112,7 @@ def free_move(table: Table, f: Fighter, target: Fighter) -> bool:
     """Rules 19, 134, SJ-U47: one square, once a round, never under no movement; taken when an
     attack falls due with its target a square out of reach."""
     plan = f.plan
-    if not f.free_move or plan is None or plan.still:
+    if not f.free_move or plan is None or plan.still or plan.action == "hold":
         return False
     if f.arms and f.weapon.data.ranged:
         return False

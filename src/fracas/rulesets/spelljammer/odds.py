@@ -3,7 +3,9 @@ distributions, not by sampling: the d100 against SC − DEF as `hitting` assembl
 table's criticals and grievous hits, the automatic results as floors, SJ-U8), the damage
 dice (doubled with no PROT on a critical or grievous hit, SJ-U11), the grievous wound's
 chance and table (SJ-U13), stun (damage taken above the threshold, rule 71) and going down
-(SJ-U18). All arithmetic in Fractions; tested against the enumerated rules
+(SJ-U18); stage 2: a shot into a melee that turns on a friend (rules 245–256; the original
+target unharmed), the ambush's +2 damage (rule 110), surprise and unseen foes (through
+`hitting`). All arithmetic in Fractions; tested against the enumerated rules
 (tests/spelljammer/test_odds.py)."""
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from fractions import Fraction
 
 from fracas.core.table import Table
 from fracas.dice import compile_dice
-from fracas.rulesets.spelljammer import combat, data, hitting
+from fracas.rulesets.spelljammer import combat, data, hitting, into_melee, surprise
 from fracas.rulesets.spelljammer.state import Fighter, SjState
 
 Outcomes = dict[tuple[str, int, bool], Fraction]  # (result, harm, target out) → probability
@@ -21,6 +23,7 @@ Outcomes = dict[tuple[str, int, bool], Fraction]  # (result, harm, target out) �
 STUNNED = ", stunned"  # rule 71: the result's suffix when the hit stuns
 WOUND = ", wound"  # rule 64, P10: the grievous hit is a grievous wound
 NONE: dict[int, Fraction] = {-1: Fraction(1)}  # no grievous wound to roll
+FRIEND = "turned on a friend"  # rules 245–256: the shot went to a friend instead
 
 
 def attack_name(f: Fighter) -> str:
@@ -34,7 +37,11 @@ def named(result: str, wound: bool, stuns: bool) -> str:
 def perform(table: Table, state: SjState, actor: Fighter, target: Fighter) -> str:
     """One attack by the rules (`combat.strike`), its harm landed (`combat.land`)."""
     wounds = state.tally["grievous wounds"]
+    friends = state.tally["shots into melee: friend"]
     result = combat.strike(table, state, actor, target, 1)
+    if state.tally["shots into melee: friend"] > friends:
+        combat.land(table, state)
+        return FRIEND
     stuns = any(h.stuns for h in state.harms) or target.stunned
     combat.land(table, state)
     return named(result, state.tally["grievous wounds"] > wounds, stuns)
@@ -48,10 +55,12 @@ def d100(modified: int) -> dict[str, Fraction]:
     return dict(out)
 
 
-def damage(f: Fighter, result: str, prot: int) -> dict[int, Fraction]:
-    """P(each damage taken) of a hit of `result` (SJ-U11, rules 197–198)."""
+def damage(f: Fighter, result: str, prot: int, more: int = 0) -> dict[int, Fraction]:
+    """P(each damage taken) of a hit of `result` (SJ-U11, rules 197–198; `more`: the
+    ambush's +2, rule 110)."""
     w = f.weapon
     shift = int(data.tables()["offhand_damage"]) if w.offhand and not f.ambidextrous else 0
+    shift += more
     dist = compile_dice(w.damage).distribution()
     out: defaultdict[int, Fraction] = defaultdict(Fraction)
     for total in dist.outcomes():
@@ -70,8 +79,30 @@ def wounds(weapon_class: str) -> dict[int, Fraction]:
     return dict(out)
 
 
+def friend_odds(state: SjState, actor: Fighter, target: Fighter) -> Fraction:
+    """Rules 245–256: P(the shot turns on a friend), face by face of the d100."""
+    friends, foes = into_melee.engaged(state, actor, target)
+    if not actor.weapon.data.ranged or not friends:
+        return Fraction(0)
+    needed = data.friend_threshold(len(friends), foes) - into_melee.bonus(actor)
+    low = into_melee.natural(actor)
+    return Fraction(sum(1 for face in range(1, 101) if face <= needed or face <= low), 100)
+
+
 def attack_outcomes(state: SjState, actor: Fighter, target: Fighter) -> Outcomes:
     """The exact outcomes of `combat.strike` and `combat.land` for one attack."""
+    out: defaultdict[tuple[str, int, bool], Fraction] = defaultdict(Fraction)
+    friend = friend_odds(state, actor, target)
+    if friend:
+        out[(FRIEND, 0, not target.able)] += friend
+    for key, p in on_target(state, actor, target).items():
+        out[key] += p * (1 - friend)
+    return dict(out)
+
+
+def on_target(state: SjState, actor: Fighter, target: Fighter) -> Outcomes:
+    """The attack's outcomes when it goes at `target`."""
+    bonus = surprise.damage_bonus(state, actor, target)
     sc = hitting.strike_chance(state, actor, target, None)
     dfn = hitting.defence(state, target, actor, state.segment, None)
     out: defaultdict[tuple[str, int, bool], Fraction] = defaultdict(Fraction)
@@ -80,7 +111,7 @@ def attack_outcomes(state: SjState, actor: Fighter, target: Fighter) -> Outcomes
             out[(result, 0, not target.able)] += p
             continue
         extra = wounds(actor.weapon.data.weapon_class) if result == hitting.GRIEVOUS else NONE
-        for amount, q in damage(actor, result, target.prot()).items():
+        for amount, q in damage(actor, result, target.prot(), bonus).items():
             stuns = amount > target.stun_at
             for more, r in extra.items():
                 harm = amount + max(0, more)

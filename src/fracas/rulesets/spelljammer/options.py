@@ -4,16 +4,28 @@ plans as things stand before the round. The rules list them; the policy chooses.
 
 from __future__ import annotations
 
-from fracas.rulesets.spelljammer import data, movement, space
-from fracas.rulesets.spelljammer.state import Fighter, Plan, Prepared, SjState
+from fracas.rulesets.spelljammer import data, handling, hitting, missiles, movement, space
+from fracas.rulesets.spelljammer.state import Arm, Fighter, Plan, Prepared, SjState
 
 
-def attack_plans(state: SjState, f: Fighter, e: Fighter) -> list[Plan]:
+def attack_plans(
+    state: SjState, f: Fighter, e: Fighter, w: Arm | None = None, how: str = ""
+) -> list[Plan]:
     """Against one enemy: from where it stands (with the free move) or with no movement; the
     same Defending (about half, or all, of the most SC it may give up, rules 179–183); then
     moving away (rule 135); moving first (½ TMR) or running first (TMR) when that brings it
-    in reach; else running up (2× TMR, no attack). Missiles: also Careful Aim (220)."""
-    w = f.weapon
+    in reach; else running up (2× TMR, no attack). Missiles: also Careful Aim (220). `w`
+    and `how`: the weapon and how it comes to hand (rules 150–154)."""
+    w = w or f.weapon
+    plans = [
+        Plan(p.action, p.target, p.mode, p.sacrifice, handling=how, arm=w)
+        for p in reach_plans(state, f, e, w)
+    ]
+    return plans + extras(state, f, plans)
+
+
+def reach_plans(state: SjState, f: Fighter, e: Fighter, w: Arm) -> list[Plan]:
+    """Stage 1's plans against one enemy with weapon `w`."""
     gap = space.gap(f, e)
     reach = float(w.data.range) if w.data.ranged else space.REACH
     speed = movement.tmr(state, f)
@@ -40,12 +52,59 @@ def attack_plans(state: SjState, f: Fighter, e: Fighter) -> list[Plan]:
     return plans
 
 
+def extras(state: SjState, f: Fighter, plans: list[Plan]) -> list[Plan]:
+    """Rules 155–159: readying a slung shield or drinking a potion alongside, paid with half
+    the attacks (standing, with 2 or more), or, for a potion, half the movement (keeping
+    every attack; SJ-U32); a potion only when not in melee as the round starts."""
+    out: list[Plan] = []
+    potion = next((p for p in f.potions if p.count > 0), None)
+    drinkable = potion is not None and f.hp < f.max_hp and not hitting.in_melee(state, f)
+    for p in plans:
+        if p.action != "attack" or p.sacrifice or p.mode not in ("stand", "move", "run"):
+            continue
+        if p.mode == "stand" and f.attacks > 1:
+            if f.shield_slung and not f.readying:
+                out.append(p.with_extra("shield", "attacks"))
+            if drinkable:
+                out.append(p.with_extra("potion", "attacks", potion))
+        if drinkable:
+            out.append(p.with_extra("potion", "movement", potion))
+    return out
+
+
+def own_plans(state: SjState, f: Fighter) -> list[Plan]:
+    """Stage 2's plans that need no foe (rules 36, 155–159, 199–201, 244): hold, pick up a
+    dropped weapon, ready a shield, drink a potion, First Aid on a stuck missile."""
+    out = [Plan("hold", None)]
+    arm = handling.dropped(f)
+    if arm is not None:
+        foes = [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.able]
+        near = [e for e in foes if space.gap(f, e) <= space.REACH]
+        out.append(Plan("pickup", near[0] if near else None, arm=arm))
+    if f.shield_slung and not f.readying:
+        out.append(Plan("shield", None))
+    potion = next((p for p in f.potions if p.count > 0), None)
+    if potion is not None and f.hp < f.max_hp and not hitting.in_melee(state, f):
+        drink = Plan("drink", None)
+        drink.potion = potion
+        out.append(drink)
+    if f.first_aid:
+        out.extend(Plan("aid", a) for a in missiles.patients(state, f))
+    return out
+
+
+def visible_foes(state: SjState, f: Fighter) -> list[Fighter]:
+    """Able enemies it may declare against: not a hidden ambusher (SJ-U19: a 1× or 2× PER
+    roll reveals them, rules 103–106); an invisible foe is a target, at its penalty."""
+    return [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.able and not e.hidden]
+
+
 def spell_plans(state: SjState, f: Fighter, spell: Prepared) -> list[Plan]:
     """Rules 112, 121: a spell at a target in range, standing or with no movement (+3
     initiative, rule 27's mage); healing only at a hurt ally."""
     plans = []
     for t in state.fighters():
-        if not t.able or space.gap(f, t) > spell.range:
+        if not t.able or space.gap(f, t) > spell.range or (t.hidden and t.side != f.side):
             continue
         if spell.heal and (t.side != f.side or t.hp >= t.max_hp):
             continue
@@ -63,15 +122,17 @@ def plans(state: SjState, f: Fighter, carried: Prepared | None, aim: Fighter | N
     out: list[Plan] = []
     if carried is not None and carried.uses > 0:
         out.append(Plan("continue", aim, spell=carried))
-    foes = [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.able]
-    if f.arms:
+    foes = visible_foes(state, f)
+    if f.ambush_band >= 3 and state.surprise_round:
+        return [Plan("caught", None)]  # rules 107–110, SJ-U19: it cannot act this round
+    for how, arm in handling.ways(f):
         for e in foes:
-            out.extend(attack_plans(state, f, e))
+            out.extend(attack_plans(state, f, e, arm, how))
     for spell in f.spells:
         if spell.uses > 0:
             out.extend(spell_plans(state, f, spell))
-    if f.arms:
+    if f.armed:
         out.append(Plan("full", None))
     out.append(Plan("desperate", None))
     out.append(Plan("desperate", None, "still"))  # rules 18–26: a person may; policy never
-    return out
+    return out + own_plans(state, f)

@@ -10,7 +10,18 @@ and scores the plans the rules offer; it never rolls and never changes the state
   with no movement (+3 initiative) when no foe can reach them this round (keeping out of
   reach), healing on an ally down to half its hit points;
 - a new target (SJ-U7): the one with the fewest hit points; never push a desperate defender
-  out of reach (SJ-U28); an attack-and-move fighter makes all its attacks (SJ-U29).
+  out of reach (SJ-U28) unless into a hazard (rule 193); an attack-and-move fighter makes
+  all its attacks (SJ-U29);
+- stage 2: a shot into a melee is worth less by the chance it turns on a friend (rules
+  245–256), so an archer prefers a foe nobody of its side is fighting; a weapon is drawn,
+  switched or dropped (a free action, then a draw) when the other one does better — an
+  archer caught in melee drops its bow and draws its sword; a dropped weapon is picked up;
+  a slung shield is readied when no foe is in reach; a potion is drunk at half its hit
+  points or less, out of melee — a fighter down to a third of its hit points with a potion
+  facing a single foe attacks and then steps away from the melee, to drink next round; a
+  stuck missile is pulled out when there is nothing to attack; an attacker turns from a
+  Full Defender to another foe in reach (SJ-U27); it never holds its action (a carried
+  spell already starts on 10).
 """
 
 from __future__ import annotations
@@ -20,8 +31,15 @@ from typing import Any
 from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
 from fracas.dice import compile_dice
-from fracas.rulesets.spelljammer import decisions, hitting, initiative, space
-from fracas.rulesets.spelljammer.state import Fighter, Plan, SjState
+from fracas.rulesets.spelljammer import (
+    decisions,
+    hitting,
+    initiative,
+    into_melee,
+    space,
+    withdrawal,
+)
+from fracas.rulesets.spelljammer.state import Arm, Fighter, Plan, SjState
 
 
 def mean(dice: str) -> float:
@@ -29,11 +47,16 @@ def mean(dice: str) -> float:
     return float(sum(v * dist.probability(v) for v in dist.outcomes()))
 
 
-def modified(state: SjState, me: Fighter, target: Fighter) -> int:
+def modified(state: SjState, me: Fighter, target: Fighter, w: Arm | None = None) -> int:
     """SC − DEF as things stand before the round (no plan of `me`'s yet)."""
-    return hitting.strike_chance(state, me, target, None) - hitting.defence(
+    return hitting.strike_chance(state, me, target, None, w) - hitting.defence(
         state, target, me, 11, None
     )
+
+
+def on_time(me: Fighter, mod: int) -> float:
+    """About how often a 1d10 + IM + `mod` initiative escapes the −6 loss (rule 13)."""
+    return min(1.0, max(0.0, (10 + me.im + mod + 5) / 10))
 
 
 def hit_chance(base: int, penalty: int) -> float:
@@ -45,7 +68,9 @@ class SjPolicy:
     def __init__(self, state: SjState) -> None:
         self.state = state
         self._means: dict[str, float] = {}
-        self._modified: dict[int, int] = {}  # per target, for the declaration being scored
+        # Per target and weapon, and per kind of plan, for the declaration being scored.
+        self._modified: dict[tuple[int, int], int] = {}
+        self._kinds: dict[tuple[str, str, str, str], tuple[int, float]] = {}
 
     def _mean(self, dice: str) -> float:
         if dice not in self._means:
@@ -57,14 +82,18 @@ class SjPolicy:
         options: list[Any] = list(request.options)
         if isinstance(who, Fighter):
             if request.decision == decisions.DECLARE:
-                self._modified = {}
+                self._modified, self._kinds = {}, {}
                 return best_index([self._plan(who, p) for p in options])
             if request.decision == decisions.RETARGET:
                 return best_index([-float(t.hp) for t in options])
-            if request.decision == decisions.PUSH:
-                return 0  # keep the desperate defender in reach
+            if request.decision == decisions.PUSH:  # only into a hazard (rule 193)
+                return 1 if self._hazard_push(who, request) else 0
             if request.decision == decisions.MOVE_NOW:
                 return 0  # keep attacking
+            if request.decision == decisions.SWITCH:  # SJ-U27: away from the Full Defender
+                return best_index([-1e9, *(-float(t.hp) for t in options[1:])])
+        if request.decision == decisions.FLYER:  # rule 206: the GM lets an agile flyer go
+            return 1
         raise UnknownDecision(f"the Spelljammer policy has no answer to {request.decision!r}")
 
     def _plan(self, me: Fighter, plan: Plan) -> float:
@@ -76,23 +105,68 @@ class SjPolicy:
             return 0.0
         if plan.action == "advance":
             return 0.01
+        if plan.action in ("hold", "caught", "shield", "drink", "pickup", "aid"):
+            return self._own(me, plan)
         assert plan.target is not None
         if plan.action == "cast":
             return self._cast(me, plan)
         return self._attack(me, plan)
 
+    def _hazard_push(self, me: Fighter, request: ChoiceRequest) -> bool:
+        """Push a desperate defender only when it would land in a hazard (rule 193)."""
+        t = next(
+            (e for e in self.state.enemies_of(me)
+             if isinstance(e, Fighter) and e.plan is not None and e.plan.action == "desperate"
+             and me in e.pushed_by and space.in_reach(me, e)),
+            None,
+        )  # fmt: skip
+        if t is None:
+            return False
+        where = withdrawal.away(t, me, withdrawal.PUSH_SQUARES)
+        return withdrawal.hazard_at(self.state, where) is not None
+
+    def _own(self, me: Fighter, plan: Plan) -> float:
+        """Stage 2's plans without a foe: never hold; pick a dropped weapon up; ready a shield
+        or pull a stuck missile when nothing is in reach; drink at half the hit points."""
+        if plan.action == "pickup":
+            return 0.02
+        if plan.action == "shield":
+            return 0.015 if not self._threats(me) else 0.005
+        if plan.action == "aid" and plan.target is not None:
+            return 0.005 * sum(s.bleed - s.dex for s in plan.target.stuck)
+        if plan.action == "drink":
+            return self._potion(me, plan)
+        return -0.5 if plan.action == "hold" else 0.0
+
+    def _has_potion(self, me: Fighter) -> bool:
+        return any(p.count > 0 for p in me.potions)
+
+    def _potion(self, me: Fighter, plan: Plan) -> float:
+        """Rules 157–159: worth its healing, as a share of the hit points, at half or less."""
+        if plan.potion is None or 2 * me.hp > me.max_hp:
+            return -0.01
+        return min(me.max_hp - me.hp, self._mean(plan.potion.heal)) / max(1, me.max_hp)
+
     def _attack(self, me: Fighter, plan: Plan) -> float:
         assert plan.target is not None
         t = plan.target
+        w = plan.arm or me.weapon
         run = 25 if plan.mode == "run" else 0
-        p = hit_chance(self._base(me, t), run + plan.sacrifice)
-        n = initiative.kept_attacks(me.attacks, plan.mode)
-        value = n * p * self._mean(me.weapon.damage) / max(1, t.hp) * (1 + 1 / max(1, t.hp))
+        p = hit_chance(self._base(me, t, w), run + plan.sacrifice)
+        n, timely = self._kept(me, plan)
+        value = n * p * self._mean(w.damage) / max(1, t.hp) * (1 + 1 / max(1, t.hp)) * timely
+        if w.data.ranged:  # rules 245–256: a shot that may turn on a friend
+            value *= 1 - 2 * into_melee.friend_chance(self.state, me, t, w)
+        if plan.extra == "potion":
+            value += self._potion(me, plan)
+        elif plan.extra == "shield":
+            value += 0.0001 * me.def_shield
         hurt = 3 * me.hp <= me.max_hp
         if plan.sacrifice:
             return value + (0.5 if hurt and self._threats(me) > 1 else -0.001)
-        if plan.mode == "then_move":
-            return -0.5  # stepping away gains nothing here: there is no fleeing the fight
+        if plan.mode == "then_move":  # step away to drink next round (rules 135, 158)
+            away = hurt and self._has_potion(me) and self._threats(me) <= 1
+            return value + 0.5 if away else -0.5
         if plan.mode == "aim":  # +15 on the shots left; a one-attack archer shoots next round
             return value * (1.15 if n else 0.0) + (0.0 if n else 0.5 * self._aim_next(me, t))
         if plan.mode == "still":
@@ -118,13 +192,23 @@ class SjPolicy:
         can reach it this round."""
         if self._threats(me) or me.aimed:
             return 0.0
-        p = hit_chance(self._base(me, t), -15)
+        p = hit_chance(self._base(me, t, me.weapon), -15)
         return p * self._mean(me.weapon.damage) / max(1, t.hp)
 
-    def _base(self, me: Fighter, t: Fighter) -> int:
-        key = id(t)
+    def _kept(self, me: Fighter, plan: Plan) -> tuple[int, float]:
+        """The attacks a plan keeps and how often one escapes the −6 loss, once per kind of
+        plan in a declaration."""
+        key = (plan.mode, plan.handling, plan.extra, plan.cost)
+        found = self._kinds.get(key)
+        if found is None:
+            n = initiative.attacks_kept(self.state, me, plan)
+            found = self._kinds[key] = (n, on_time(me, initiative.modifiers(plan)[0]))
+        return found
+
+    def _base(self, me: Fighter, t: Fighter, w: Arm) -> int:
+        key = (id(t), id(w))
         if key not in self._modified:
-            self._modified[key] = modified(self.state, me, t)
+            self._modified[key] = modified(self.state, me, t, w)
         return self._modified[key]
 
     def _threats(self, me: Fighter) -> int:

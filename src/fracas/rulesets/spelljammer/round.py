@@ -6,16 +6,21 @@ on segments 10 to 1 after each segment's actions; harm lands as each segment end
 
 from __future__ import annotations
 
+from fracas.core.audience import side_audience
 from fracas.core.table import Table
 from fracas.rulesets.spelljammer import (
     casting,
     combat,
     data,
     decisions,
+    handling,
     initiative,
+    missiles,
     movement,
     options,
+    sight,
     space,
+    surprise,
     withdrawal,
 )
 from fracas.rulesets.spelljammer.events import (
@@ -26,6 +31,7 @@ from fracas.rulesets.spelljammer.events import (
     Retargeted,
     Schedule,
     Segment,
+    SurpriseRound,
 )
 from fracas.rulesets.spelljammer.state import Fighter, Item, SjState
 
@@ -33,12 +39,21 @@ TIE: str = "tie on the same segment (SJ-U1 by_im)"
 
 
 def play_round(table: Table, state: SjState) -> None:
-    """Rules 1–2, 28: declare, roll, count down; bleeding as the round ends."""
+    """Rules 1–2, 28: declare, roll, count down; bleeding as the round ends. An ambush opens
+    with the ambushers' surprise round (rules 102–111, SJ-U19); unseen foes call for a PER
+    roll at declaration (SJ-U24)."""
     begin(state)
+    ambush = state.conditions.ambush
+    if ambush is not None and state.round == 1:
+        state.surprise_round = True
+        table.emit(SurpriseRound, by=ambush.by)
+        surprise.roll_ambush(table, state)
+        state.tally["ambushes"] += 1
+    sight.roll_sight(table, state)
     declare(table, state)
     initiative.roll_all(table, state)
     if table.observed:
-        table.emit(Schedule, lines=tuple(countdown_lines(state)))
+        announce(table, state)
     top = max([10, *state.agenda])
     for segment in range(top, int(data.tables()["last_segment"]) - 1, -1):
         run_segment(table, state, segment)
@@ -59,6 +74,7 @@ def begin(state: SjState) -> None:
         f.scheduled = []
         f.free_attacked, f.pushed_by = [], []
         f.move_from, f.last_attack = 10, 99
+        f.readying = False
 
 
 def declare(table: Table, state: SjState) -> None:
@@ -73,25 +89,42 @@ def declare(table: Table, state: SjState) -> None:
         f.allowance = movement.allowance(state, f, f.plan)
     if table.observed:
         for f in fighters:
-            table.emit(Declared, who=f.name, plan=str(f.plan), audience=f.audience)
+            t = f.plan.target if f.plan is not None else None
+            audience = side_audience(f.side) if t is not None and t.hidden else f.audience
+            table.emit(Declared, who=f.name, plan=str(f.plan), audience=audience)  # SJ-U19
+    for f in fighters:
+        if f.plan is not None:
+            handling.equip(table, f, f.plan)  # rules 150–154: as the round starts
 
 
-def countdown_lines(state: SjState) -> list[str]:
+def announce(table: Table, state: SjState) -> None:
+    """The count-down for everyone, without hidden ambushers (SJ-U19: their positions and
+    plans are the GM's and their own side's); the whole of it for each side hiding someone."""
+    table.emit(Schedule, lines=tuple(countdown_lines(state, public=True)))
+    for side in sorted({f.side for f in state.fighters() if f.hidden}):
+        table.emit(Schedule, lines=tuple(countdown_lines(state)), audience=side_audience(side))
+
+
+def countdown_lines(state: SjState, public: bool = False) -> list[str]:
     """The count-down in words: each segment's attacks, casting starts and releases, and when
-    the movers move (rules 28–31)."""
+    the movers move (rules 28–31); `public`: without the hidden."""
     at: dict[int, list[str]] = {}
     for segment, items in state.agenda.items():
         for i in items:
+            if public and i.who.hidden:
+                continue
             name = i.who.name
-            what = f"{name} attack {i.number}" if i.kind == "attack" else f"{name}'s spell goes off"
+            what = {
+                "attack": f"{name} attack {i.number}", "release": f"{name}'s spell goes off",
+                "potion": f"{name} drinks a potion",
+            }[i.kind]  # fmt: skip
             at.setdefault(segment, []).append(what)
     for f in state.fighters():
-        if f.casting is not None:
+        if f.casting is not None and not (public and f.hidden):
             at.setdefault(f.cast_start, []).insert(0, f"{f.name} starts {f.casting.name}")
-    movers = [f"{f.name} ({f.allowance:.1f} sq)" for f in state.fighters() if f.allowance > 0]
-    leavers = [
-        f.name for f in state.fighters() if f.plan is not None and f.plan.mode == "then_move"
-    ]
+    seen = [f for f in state.fighters() if not (public and f.hidden)]
+    movers = [f"{f.name} ({f.allowance:.1f} sq)" for f in seen if f.allowance > 0]
+    leavers = [f.name for f in seen if f.plan is not None and f.plan.mode == "then_move"]
     if movers:
         at.setdefault(10, []).append("movement 10…1: " + ", ".join(movers))
     if leavers:
@@ -145,6 +178,10 @@ def resolve(table: Table, state: SjState, item: Item) -> None:
     if item.kind == "release":
         casting.release(table, state, f)
         return
+    if item.kind == "potion":
+        if f.plan is not None:
+            handling.drink(table, f, f.plan)  # rules 157–159, SJ-U32
+        return
     if item.segment in f.scheduled:
         f.scheduled.remove(item.segment)
     if not f.able or f.stunned or f.plan is None:
@@ -167,7 +204,7 @@ def reach(table: Table, state: SjState, f: Fighter, item: Item) -> Fighter | Non
     otherwise another target in reach, or the attack is lost."""
     plan = f.plan
     assert plan is not None
-    target = plan.target
+    target = switch(table, state, f, plan.target)
     if target is not None and target.able:
         if space.in_reach(f, target) or (
             movement.free_move(table, f, target) and space.in_reach(f, target)
@@ -192,6 +229,27 @@ def reach(table: Table, state: SjState, f: Fighter, item: Item) -> Fighter | Non
     return now
 
 
+def switch(table: Table, state: SjState, f: Fighter, target: Fighter | None) -> Fighter | None:
+    """Rule 188, SJ-U27: facing a Full Defender, the attacker may turn its attack on another
+    opponent in reach (a choice at the attack's segment)."""
+    plan = f.plan
+    if target is None or not target.able or target.plan is None or plan is None:
+        return target
+    if target.plan.action != "full":
+        return target
+    others = [
+        e for e in state.enemies_of(f)
+        if isinstance(e, Fighter) and e.able and e is not target and space.in_reach(f, e)
+    ]  # fmt: skip
+    if not others:
+        return target
+    now = table.choose(f, decisions.SWITCH, [target, *others])
+    if now is not target:
+        table.emit(Retargeted, who=f.name, was=target.name, now=now.name)
+        plan.target = now
+    return now
+
+
 def waits(state: SjState, f: Fighter, item: Item) -> bool:
     """SJ-U2: an attack due before its attacker is in reach waits for the segment it arrives,
     while it is still moving (down to segment 1); with `late_arrival: lose` it is lost."""
@@ -209,7 +267,21 @@ def waits(state: SjState, f: Fighter, item: Item) -> bool:
 
 def end(table: Table, state: SjState) -> None:
     """SJ-U13, SJ-U14: bleeding from grievous wounds (no PROT, no stun); stun ends; a
-    one-attack archer's Careful Aim carries to its next shot (SJ-U43)."""
+    one-attack archer's Careful Aim carries to its next shot (SJ-U43). Stage 2: First Aid on
+    stuck missiles, then their bleeding (SJ-U46); a readied shield counts from now (SJ-U31);
+    a held action carries (SJ-U34); the surprise round ends, revealing the ambushers."""
+    for f in state.fighters():
+        plan = f.plan
+        if plan is not None and plan.action == "aid" and plan.target is not None:
+            missiles.first_aid(table, state, f, plan.target)
+    for f in state.fighters():
+        if missiles.bleed(table, f) and f.hp <= 0 and f.active:
+            combat.fall(table, state, f)
+        plan = f.plan
+        if f.readying and f.able:
+            f.shield_slung = False  # rule 155: readied
+        f.held = plan is not None and plan.action == "hold" and f.able and not f.stunned
+    end_surprise(table, state)
     for f in state.fighters():
         plan = f.plan
         aimed = plan is not None and plan.mode == "aim" and f.attacks == 1
@@ -222,3 +294,13 @@ def end(table: Table, state: SjState) -> None:
             if f.hp <= 0:
                 combat.fall(table, state, f)
         f.stunned = False
+
+
+def end_surprise(table: Table, state: SjState) -> None:
+    """Rule 111, SJ-U19: after the surprise round everyone knows the ambushers."""
+    if not state.surprise_round:
+        return
+    state.surprise_round = False
+    for f in state.fighters():
+        f.ambush_band, f.warned = 0, False
+    surprise.reveal(table, state, "the ambush is sprung")

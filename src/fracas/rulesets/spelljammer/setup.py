@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from fracas.rulesets.spelljammer import data, model, space
-from fracas.rulesets.spelljammer.state import Arm, Fighter, Prepared
+from fracas.rulesets.spelljammer.state import Arm, Fighter, Potion, Prepared
 
 
 def stun_con(sheet: model.Fighter) -> int:
@@ -19,7 +19,7 @@ def stun_con(sheet: model.Fighter) -> int:
 
 def arm(w: model.Weapon) -> Arm:
     row = data.weapons()[w.weapon]
-    return Arm(row, w.sc, w.rank, w.damage or row.damage, w.offhand, w.specialist)
+    return Arm(row, w.sc, w.rank, w.damage or row.damage, w.offhand, w.specialist, w.state)
 
 
 def prepare(s: model.Spell) -> Prepared:
@@ -48,7 +48,8 @@ def build(sheet: model.Fighter, name: str, ident: str, side: str, order: int) ->
     f.tmr = sheet.TMR
     f.size = sheet.size
     f.attacks = sheet.attacks
-    f.arms = [arm(w) for w in sheet.weapons]
+    arms = [arm(w) for w in sheet.weapons]  # the weapon in hand first (rules 150–154)
+    f.arms = sorted(arms, key=lambda a: a.state != "in_hand")
     f.spells = [prepare(s) for s in sheet.spells]
     d, p = sheet.DEF, sheet.PROT
     f.def_dex, f.def_skill, f.def_shield = d.dex, d.skill, d.shield
@@ -60,7 +61,20 @@ def build(sheet: model.Fighter, name: str, ident: str, side: str, order: int) ->
         sheet.darkvision,
     )
     f.tentacle_pairs, f.cover = sheet.tentacle_pairs, sheet.cover
+    stage_two(f, sheet)
     return f
+
+
+def stage_two(f: Fighter, sheet: model.Fighter) -> None:
+    """The stage-2 fields: PER, Luck, First Aid, Range of Field, Master Bowman, sight,
+    surprise, a slung shield, potions (rules 96–110, 155–169, 238–256; P9)."""
+    f.base_dex, f.base_im = f.dex, f.im
+    f.per, f.luck, f.first_aid = sheet.PER, sheet.luck, sheet.first_aid
+    f.range_of_field, f.master_bowman = sheet.range_of_field, sheet.master_bowman
+    f.invisible, f.targeting_sense = sheet.invisible, sheet.targeting_sense
+    f.alert, f.unaware, f.shield_slung = sheet.alert, sheet.unaware, sheet.shield_slung
+    f.flying = sheet.flying
+    f.potions = [Potion(p.name, p.heal, p.count) for p in sheet.potions]
 
 
 def place(f: Fighter, sheet: model.Fighter, copy: int, side: int, index: int, apart: int) -> None:

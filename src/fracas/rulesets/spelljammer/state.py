@@ -20,6 +20,25 @@ class Arm:
     damage: str
     offhand: bool = False
     specialist: int = 0
+    state: str = "in_hand"  # rules 150–154, 199–201: in_hand, sheathed or dropped
+
+
+@dataclass(slots=True, eq=False)
+class Potion:
+    """A potion close at hand (rules 157–159, SJ-U32): hit points restored; how many left."""
+
+    name: str
+    heal: str
+    count: int
+
+
+@dataclass(slots=True, eq=False)
+class Stuck:
+    """A missile stuck in a fighter (rules 238–243, SJ-U46): its DEX penalty and bleeding."""
+
+    missile: str
+    dex: int
+    bleed: int
 
 
 @dataclass(slots=True, eq=False)
@@ -41,13 +60,22 @@ class Plan:
     """A declaration (rules 1–2, SJ-U6): what a fighter does this round.
 
     `action`: attack, advance (move without attacking), full (Full Defense), desperate
-    (Desperate Defense), cast, continue (a spell carried from last round, SJ-U35).
+    (Desperate Defense), cast, continue (a spell carried from last round, SJ-U35); stage 2:
+    hold (SJ-U34), pickup (a dropped weapon, rules 199–201), aid (First Aid on a stuck
+    missile, SJ-U46), drink (a potion, nothing else), shield (ready it, nothing else).
+    `handling` (rules 150–154, SJ-U30, SJ-U33): draw, switch (sheathe and draw), drop_draw
+    (drop the weapon in hand, a free action, and draw); `arm` the weapon to fight with.
+    `extra` (rules 155–159): shield or potion alongside, paid with `cost` attacks or
+    movement.
     `mode` (attack, cast): stand (the 5 ft free move only), still (no movement, rule 18),
     move (move and attack, rule 131), run (run and attack, rule 145), aim (Careful Aim, rule
     220), then_move (attack and move, rule 135). `sacrifice`: the SC given
     up to Defending (rule 179)."""
 
-    __slots__ = ("action", "mode", "sacrifice", "spell", "target")
+    __slots__ = (
+        "action", "arm", "cost", "extra", "handling", "mode", "potion", "sacrifice", "spell",
+        "target",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -56,12 +84,28 @@ class Plan:
         mode: str = "stand",
         sacrifice: int = 0,
         spell: Prepared | None = None,
+        handling: str = "",
+        arm: Arm | None = None,
     ) -> None:
         self.action = action
         self.target = target
         self.mode = mode
         self.sacrifice = sacrifice
         self.spell = spell
+        self.handling = handling
+        self.arm = arm
+        self.extra = ""
+        self.cost = ""
+        self.potion: Potion | None = None
+
+    def with_extra(self, extra: str, cost: str, potion: Potion | None = None) -> Plan:
+        """The same plan with a half-round action alongside (rules 155–159)."""
+        out = Plan(
+            self.action, self.target, self.mode, self.sacrifice, self.spell, self.handling,
+            self.arm,
+        )  # fmt: skip
+        out.extra, out.cost, out.potion = extra, cost, potion
+        return out
 
     @property
     def still(self) -> bool:
@@ -74,17 +118,39 @@ class Plan:
                "run": ", running first (TMR)", "aim": ", Careful Aim (no movement)",
                "then_move": ", then moving away (½ TMR)"}[self.mode]  # fmt: skip
         defend = f", Defending (−{self.sacrifice} SC)" if self.sacrifice else ""
+        defend += self._handling_words()
         if self.action == "attack":
             return f"attack {who}{how}{defend}"
         if self.action == "cast" and self.spell is not None:
             return f"cast {self.spell.name} at {who}{how}"
         if self.action == "continue" and self.spell is not None:
             return f"go on casting {self.spell.name} at {who} (starts on 10)"
+        arm = self.arm.data.name if self.arm is not None else "its weapon"
         return {
-            "advance": f"run toward {who} (2× TMR, no attack)",
+            "advance": f"run toward {who} (2× TMR, no attack){defend}",
             "full": "Full Defense (no attacks)",
             "desperate": f"Desperate Defense (no actions){how}",
+            "hold": "hold its action (no movement; first action on 10 next round)",
+            "pickup": f"pick up its {arm} (−15 DEF, 4× DEX)",
+            "aid": f"First Aid: pull the missile from {who} (no attacks)",
+            "drink": f"drink {self.potion.name if self.potion else 'a potion'}",
+            "shield": "ready its shield (half a round)",
+            "caught": "nothing: caught by the ambush (SJ-U19)",
         }[self.action]
+
+    def _handling_words(self) -> str:
+        arm = self.arm.data.name if self.arm is not None else ""
+        words = {
+            "": "", "draw": f", drawing its {arm} (−5)",
+            "switch": f", sheathing and drawing its {arm} (−10, one action fewer)",
+            "drop_draw": f", dropping its weapon (free action) and drawing its {arm} (−5)",
+        }[self.handling]  # fmt: skip
+        if self.extra == "shield":
+            words += ", readying its shield (half its attacks)"
+        elif self.extra == "potion" and self.potion is not None:
+            paid = "half its attacks" if self.cost == "attacks" else "half its movement"
+            words += f", drinking {self.potion.name} ({paid})"
+        return words
 
 
 # Not slots=True while this ruleset is not compiled: an interpreted subclass of the compiled
@@ -138,10 +204,43 @@ class Fighter(Combatant):
     move_from: int = 10  # SJ-U29: the first segment it may move (attack and move)
     dex: int = 12  # for N× DEX rolls (P4)
     prone: bool = False  # SJ-U38: fell when its no movement was broken; stands next round
+    # Stage 2.
+    per: int = 12  # N× PER rolls (rules 102, 166)
+    luck: int = 0  # P9: Luck save bonus
+    first_aid: int = 0  # SJ-U46
+    range_of_field: int = 0  # rule 169, SJ-U23
+    master_bowman: int = 0  # rule 246
+    invisible: bool = False  # rules 163–167
+    targeting_sense: bool = False  # rule 165
+    alert: bool = False  # rule 101, SJ-U21
+    flying: bool = False  # rule 206: an agile flyer
+    unaware: str = "no"  # rules 96–100: in_combat, out_of_combat (until first attacked)
+    shield_slung: bool = False  # rule 155: no shield DEF until readied
+    shield_at: int = -99  # SJ-U31: a slung shield counts from this segment (−99: not yet)
+    readying: bool = False  # rule 155: readying its shield this round
+    potions: list[Potion] = field(default_factory=list)
+    stuck: list[Stuck] = field(default_factory=list)  # rules 238–243
+    base_dex: int = 12  # DEX before stuck missiles (SJ-U46)
+    base_im: int = 0
+    held: bool = False  # SJ-U34: its first action next round starts on 10
+    ambush_band: int = 0  # SJ-U19: its PER band in the surprise round (0: not ambushed)
+    sight: int = 0  # SJ-U24: its PER band this round against unseen foes (0: sees them)
+    warned: bool = False  # rule 103: it shouted a warning (a free action)
 
     @property
     def weapon(self) -> Arm:
         return self.arms[0]
+
+    @property
+    def armed(self) -> bool:
+        """Rules 150–154: a weapon in hand."""
+        return bool(self.arms) and self.arms[0].state == "in_hand"
+
+    def shield_def(self, segment: int) -> int:
+        """Rule 155, SJ-U31: a slung shield gives no DEF until readied."""
+        if self.shield_slung and segment > self.shield_at:
+            return 0
+        return self.def_shield
 
     @property
     def able(self) -> bool:
@@ -160,7 +259,7 @@ class Item:
     1st, 2nd …) or a spell's release, due on `segment`."""
 
     who: Fighter
-    kind: str  # "attack" or "release"
+    kind: str  # "attack", "release", "potion" (SJ-U32)
     number: int
     segment: int
     done: bool = False
@@ -178,6 +277,7 @@ class Harm:
     grievous: bool = False
     bleed: int = 0
     tmr: int = 0
+    stuck: Stuck | None = None  # rules 238–243: a missile left in the target
 
 
 @dataclass
@@ -187,6 +287,8 @@ class SjState(BattleState):
     agenda: dict[int, list[Item]] = field(default_factory=dict)
     segment: int = 11  # the segment resolving (above 10: pre-movement)
     harms: list[Harm] = field(default_factory=list)  # SJ-U1: landing as the segment ends
+    surprise_round: bool = False  # SJ-U19: this round is the ambushers' surprise round
+    aware: list[Fighter] = field(default_factory=list)  # SJ-U19: surprised this segment
     _fighters: list[Fighter] = field(default_factory=list, repr=False)  # built once
 
     def fighters(self) -> list[Fighter]:

@@ -6,26 +6,23 @@ from __future__ import annotations
 
 from typing import Final
 
+from fracas.core.combatant import GM
 from fracas.core.geometry import Position
 from fracas.core.table import Table
-from fracas.rulesets.spelljammer import combat, data, decisions, space
-from fracas.rulesets.spelljammer.events import AfterAttack, NoMovementBroken, Pushed
+from fracas.rulesets.spelljammer import combat, data, decisions, model, sight, space
+from fracas.rulesets.spelljammer.events import AfterAttack, IntoHazard, NoMovementBroken, Pushed
 from fracas.rulesets.spelljammer.hitting import casting_now, wound_modifier
-from fracas.rulesets.spelljammer.state import Fighter, SjState
+from fracas.rulesets.spelljammer.state import Fighter, Harm, SjState
 
 DEX_ROLL: Final = "DEX roll (attack and move, P4)"
 FALL_ROLL: Final = "2× DEX roll or fall (no movement broken, rule 25)"
 NO_PUSH: Final = "no push"
 PUSH: Final = "push 10 ft"
 PUSH_SQUARES: Final = float(data.tables()["push"])  # SJ-U28, SJ-U47: 10 ft
+FOOT: Final = 0.3048  # metres
 
 
-def band(roll: int, stat: int) -> int:
-    """P4: the smallest k of 1…4 with roll ≤ k × stat, else 5 ("5× or worse")."""
-    for k in range(1, 5):
-        if roll <= k * stat:
-            return k
-    return 5
+band = sight.band  # P4: N× characteristic rolls
 
 
 def after_attacks(table: Table, state: SjState, f: Fighter, last: int) -> None:
@@ -71,16 +68,32 @@ def free_attackers(state: SjState, f: Fighter) -> list[Fighter]:
     once per withdrawer a round."""
     out = []
     for e in state.enemies_of(f):
-        if not isinstance(e, Fighter) or not e.able or e.stunned or not e.arms:
+        if not isinstance(e, Fighter) or not e.able or e.stunned or not e.armed:
             continue
         if e.weapon.data.ranged or not space.in_reach(e, f) or f in e.free_attacked:
             continue
         if casting_now(e, state.segment) or (
-            e.plan is not None and e.plan.action in ("full", "desperate")
-        ):
+            e.plan is not None and e.plan.action in ("full", "desperate", "caught")
+        ):  # SJ-U19: one caught by the ambush does not act
+            continue
+        if on_ally(e, f):
             continue
         out.append(e)
     return out
+
+
+def on_ally(e: Fighter, f: Fighter) -> bool:
+    """Rule 204, SJ-U39: two on one — an opponent who declared all its attacks against the
+    withdrawer's ally gets no free attack on the withdrawer."""
+    plan = e.plan
+    t = plan.target if plan is not None else None
+    return (
+        plan is not None
+        and plan.action == "attack"
+        and t is not None
+        and t is not f
+        and (t.side == f.side)
+    )
 
 
 def withdraw(table: Table, state: SjState, f: Fighter, to: Position) -> bool:
@@ -90,14 +103,30 @@ def withdraw(table: Table, state: SjState, f: Fighter, to: Position) -> bool:
     when the withdrawer falls or is stunned before it steps."""
     struck = False
     for e in free_attackers(state, f):
-        if e.position.distance(to) / space.SQUARE > space.REACH:
-            e.free_attacked.append(f)
+        if e.position.distance(to) / space.SQUARE <= space.REACH:
+            continue
+        e.free_attacked.append(f)  # once a round, given or denied
+        if allowed(table, f):
             state.tally["free attacks"] += 1
             combat.strike(table, state, e, f, 0, shield=False)
             struck = True
+        else:
+            state.tally["free attacks denied (flyer)"] += 1
     if struck:
         combat.land(table, state)
     return f.able and not f.stunned
+
+
+ALLOW: Final = "allow the free attack"
+DENY: Final = "no free attack: it climbs away"
+
+
+def allowed(table: Table, f: Fighter) -> bool:
+    """Rule 206, SJ-U39: an agile flyer withdrawing by gaining altitude may deny the free
+    attack — the GM decides (`decisions.FLYER`); everyone else gives it."""
+    if not f.flying:
+        return True
+    return table.choose(GM, decisions.FLYER, [ALLOW, DENY]) == ALLOW
 
 
 def push(table: Table, state: SjState, attacker: Fighter, target: Fighter) -> None:
@@ -115,6 +144,29 @@ def push(table: Table, state: SjState, attacker: Fighter, target: Fighter) -> No
         state.tally["pushes"] += 1
         table.emit(Pushed, who=target.name, by=attacker.name, gap=space.gap(attacker, target))
         forced_move(table, state, target)
+        into_hazard(table, state, target)
+
+
+def hazard_at(state: SjState, where: Position) -> model.Hazard | None:
+    """Rule 193, SJ-U28: the encounter's hazard area `where` lies in, if any."""
+    for h in state.conditions.hazards:
+        if where.distance(space.at_feet(h.at[0], h.at[1])) <= h.radius * FOOT:
+            return h
+    return None
+
+
+def into_hazard(table: Table, state: SjState, f: Fighter) -> None:
+    """Rule 193, SJ-U28: pushed into a hazard, it takes the hazard's damage, landing with the
+    segment (no PROT, no stun: not a hit, SJ-U14)."""
+    h = hazard_at(state, f.position)
+    if h is None or not f.able:
+        return
+    amount = table.roll(h.damage, by=f, reason=f"hazard: {h.name} (rule 193)").total
+    state.tally["pushed into hazards"] += 1
+    table.emit(IntoHazard, who=f.name, hazard=h.name, amount=amount)
+    state.harms.append(Harm(f, None, amount, stuns=False))
+    if state.options.same_segment == "by_im":
+        combat.land(table, state)
 
 
 def forced_move(table: Table, state: SjState, f: Fighter) -> None:

@@ -1,0 +1,50 @@
+"""Invisible foes (seed "Invisible Foe"; checklist rules 163–167; SJ-U24, SJ-U25): who cannot
+see whom, the PER roll once a round at declaration, and the SC and DEF penalties."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from fracas.core.table import Table
+from fracas.rulesets.spelljammer import data
+from fracas.rulesets.spelljammer.events import PerRoll
+from fracas.rulesets.spelljammer.state import Fighter, SjState
+
+PER_ROLL: Final = "PER roll against an unseen foe (SJ-U24)"
+
+
+def band(roll: int, stat: int) -> int:
+    """P4: the smallest k of 1…4 with roll ≤ k × stat, else 5 ("5× or worse")."""
+    for k in range(1, 5):
+        if roll <= k * stat:
+            return k
+    return 5
+
+
+def sees(a: Fighter, b: Fighter) -> bool:
+    """Rule 165, SJ-U24: `a` sees `b` unless `b` is invisible and `a` has neither a
+    targeting sense nor darkvision."""
+    return not b.invisible or a.targeting_sense or a.darkvision
+
+
+def penalty(f: Fighter) -> tuple[int, int]:
+    """Rules 163–167: (SC, DEF) for one who cannot see its foe, by its PER band this round:
+    1× −10/−5, 2× −20/−10, otherwise −40/−20."""
+    rows: dict[int, list[int]] = data.tables()["invisible"]
+    row = rows.get(f.sight) or rows[5]
+    return int(row[0]), int(row[1])
+
+
+def roll_sight(table: Table, state: SjState) -> None:
+    """SJ-U24, SJ-U5: each able fighter with an able foe it cannot see rolls PER once, at
+    declaration, in encounter order."""
+    for f in state.fighters():
+        f.sight = 0
+        foes = [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.active]
+        if not f.able or all(sees(f, e) for e in foes):
+            continue
+        roll = table.roll("1d100", by=f, reason=PER_ROLL).total
+        f.sight = band(roll, f.per)
+        sc, dfn = penalty(f)
+        table.emit(PerRoll, who=f.name, roll=roll, per=f.per, band=f.sight,
+                   effect=f"{sc:+d} SC, {dfn:+d} DEF against unseen foes")  # fmt: skip

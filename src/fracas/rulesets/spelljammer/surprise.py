@@ -1,0 +1,115 @@
+"""Surprise and ambush (seed "Surprise", "Ambush"; checklist rules 96–111; SJ-U19–U21): the
+single unexpected attack, the ambushed characters' PER bands, the warning, and what each may
+do in the ambushers' surprise round."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from fracas.core.events import Revealed
+from fracas.core.table import Table
+from fracas.rulesets.spelljammer import data
+from fracas.rulesets.spelljammer.events import PerRoll
+from fracas.rulesets.spelljammer.sight import band
+from fracas.rulesets.spelljammer.state import Fighter, SjState
+
+AMBUSH_ROLL: Final = "PER roll against the ambush (rule 102)"
+
+
+def kind(state: SjState, target: Fighter) -> str:
+    """Rules 96–101, SJ-U19, SJ-U21: the surprise an attack on `target` has — `no`,
+    `in_combat` or `out_of_combat` (an alert guard: in combat at best); none while it is
+    being ambushed (the ambush bands never add to surprise)."""
+    if target.unaware == "no" or (state.surprise_round and target.ambush_band):
+        return "no"
+    if target.unaware == "out_of_combat" and target.alert:
+        return "in_combat"
+    return target.unaware
+
+
+def sc_bonus(state: SjState, attacker: Fighter, target: Fighter) -> tuple[int, str]:
+    """Rules 96, 98, 107–109: +10 / +25 for surprise; in the surprise round the ambushers'
+    +10 / +20 / +30 by the target's PER band."""
+    t = data.tables()
+    how = kind(state, target)
+    if how != "no":
+        return int(t["surprise"][how]), f"surprise ({how.replace('_', ' ')})"
+    if ambushing(state, attacker, target):
+        row = row_of(target.ambush_band)
+        return int(row["sc"]), f"ambush ({target.ambush_band}× PER)"
+    return 0, ""
+
+
+def damage_bonus(state: SjState, attacker: Fighter, target: Fighter) -> int:
+    """Rule 110: +2 damage against a completely surprised (5×) character."""
+    if ambushing(state, attacker, target):
+        return int(row_of(target.ambush_band)["damage"])
+    return 0
+
+
+def ambushing(state: SjState, attacker: Fighter, target: Fighter) -> bool:
+    ambush = state.conditions.ambush
+    return (
+        state.surprise_round and ambush is not None and attacker.side == ambush.by
+        and target.ambush_band > 0
+    )  # fmt: skip
+
+
+def row_of(k: int) -> dict[str, Any]:
+    rows: dict[int, dict[str, Any]] = data.tables()["ambush"]
+    return rows[k]
+
+
+def attacks_allowed(f: Fighter, attacks: int) -> int:
+    """Rules 104, 106, SJ-U19: in the surprise round a 1× character attacks normally, a 2× one
+    once (its 1d10 attack), 3× or worse not at all; everyone else normally."""
+    if f.ambush_band == 0:
+        return attacks
+    allowed = row_of(f.ambush_band)["attacks"]
+    return attacks if allowed == "all" else min(attacks, int(allowed))
+
+
+def roll_ambush(table: Table, state: SjState) -> None:
+    """Rules 102–103, SJ-U19, SJ-U5: each ambushed character rolls PER in encounter order;
+    a 1× roller shouts a warning (its free action, rule 160) that moves every other
+    ambushed ally one band better, at most one band however many shout."""
+    ambush = state.conditions.ambush
+    assert ambush is not None
+    ambushed = [f for f in state.fighters() if f.able and f.side != ambush.by]
+    rolls = {}
+    for f in ambushed:
+        roll = table.roll("1d100", by=f, reason=AMBUSH_ROLL).total
+        rolls[f.name] = roll
+        f.ambush_band = band(roll, f.per)
+    for f in ambushed:
+        f.warned = f.ambush_band == 1
+    warned = {f.side for f in ambushed if f.warned}
+    for f in ambushed:
+        shouted = any(g.warned and g.side == f.side and g is not f for g in ambushed)
+        better = f.side in warned and shouted and f.ambush_band > 1
+        if better:
+            f.ambush_band -= 1
+        row = row_of(f.ambush_band)
+        table.emit(
+            PerRoll, who=f.name, roll=rolls[f.name], per=f.per, band=f.ambush_band,
+            effect=ambush_words(row, better),
+        )  # fmt: skip
+    if any(f.ambush_band <= 2 for f in ambushed):
+        reveal(table, state, "the ambush is noticed (1× or 2× PER)")
+
+
+def reveal(table: Table, state: SjState, why: str) -> None:
+    """SJ-U19: the ambushers are hidden from the other sides until they strike, the ambush
+    is noticed, or the surprise round ends."""
+    for f in state.fighters():
+        if f.hidden:
+            f.hidden = False
+            table.emit(Revealed, who=f.name, why=why)
+
+
+def ambush_words(row: dict[str, Any], better: bool) -> str:
+    acts = {"all": "attacks back normally", 1: "attacks back once", 0: "cannot act"}
+    words = f"ambush: {acts[row['attacks']]}; ambushers {int(row['sc']):+d} SC"
+    if row["damage"]:
+        words += f", {int(row['damage']):+d} damage"
+    return words + (" (warned: one band better)" if better else "")
