@@ -42,14 +42,23 @@ class Action:
             "reload": f"reload {w}",
             "draw": f"draw {w}",
             "end": "end the turn",
+            "delay": "delay the turn (rule 5)",
+            "interrupt": "take the delayed turn now (rule 6)",
+            "wait": "keep waiting",
         }
         text = words.get(self.kind, self.kind.replace("_", " "))
         if self.kind == "single" and self.weapon is not None and self.weapon.data.kind == "magic":
             text = f"cast {w}"  # rule 17: a magical attack is a spell
-        return f"{text} ({self.seconds} s)" if self.kind != "end" else text
+        return f"{text} ({self.seconds} s)" if self.kind not in UNTIMED else text
+
+
+UNTIMED = ("end", "delay", "interrupt", "wait")
 
 
 END = Action("end", 0)
+DELAY = Action("delay", 0)  # rule 5: skip the turn now, take it later
+INTERRUPT = Action("interrupt", 0)  # rule 6: the delayed turn, between two actions
+WAIT = Action("wait", 0)
 
 
 def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
@@ -78,7 +87,15 @@ def legal(state: SamState, f: Fighter) -> list[Action]:
     out = strikes(state, f) + preparations(state, f) + movements(state, f)
     out += postures(f)
     out.append(END)
+    if may_delay(state, f):
+        out.append(DELAY)
     return out
+
+
+def may_delay(state: SamState, f: Fighter) -> bool:
+    """Rule 5, SAM-A2 (a, d): a turn is delayed whole, at its start (no second spent, nothing
+    carried over); a delayed turn cannot itself be delayed."""
+    return state.second == 0 and f.carried is None and state.interrupting != f.id
 
 
 def strikes(state: SamState, f: Fighter) -> list[Action]:

@@ -52,7 +52,14 @@ class SamPolicy:
                 return best_index([self._victim(who, o) for o in options])
             if request.decision == decisions.DEFEND:
                 return pick_defence(self.state, who, options, self.state.incoming)
+            if request.decision == decisions.INTERRUPT:
+                return self._interrupt(who, options)
         raise UnknownDecision(f"the SemiAutoMagic policy has no answer to {request.decision!r}")
+
+    def _interrupt(self, me: Fighter, options: list[Action]) -> int:
+        """Rule 6: take the delayed turn as soon as an enemy is in reach or range."""
+        now = bool(actions.targets(self.state, me, me.wielded))
+        return next(i for i, o in enumerate(options) if (o.kind == "interrupt") == now)
 
     def _victim(self, me: Fighter, t: Fighter) -> float:
         return -t.toughness - space.squares(self.state, me, t) / 1000
@@ -65,6 +72,8 @@ class SamPolicy:
         kind = act.kind
         if kind == "end":
             return 0.0
+        if kind == "delay":
+            return -0.5  # rule 5: the policy never delays; a person at a seat may
         if kind in ("single", "combo"):
             return 10.0 + len(act.combo)
         if kind == "reload":

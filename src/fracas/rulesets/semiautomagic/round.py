@@ -106,6 +106,7 @@ def play_round(table: Table, state: SamState) -> None:
     for f in list(state.order):
         if over(state):
             break
+        turn.lapse(table, f)
         if f.active or f.dying or f.delays:
             turn.take_turn(table, state, f)
     state.acting = ""

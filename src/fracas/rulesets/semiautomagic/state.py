@@ -101,6 +101,8 @@ class Fighter(Combatant):
     straight: float = 0.0  # metres of straight movement just made (Charge)
     heading: tuple[int, int] = (0, 0)  # direction of that movement
     attacks_made: int = 0
+    # Delay initiative (rules 5-6, SAM-A2): a skipped turn waiting to be taken.
+    delaying: bool = False
 
     @property
     def wielded(self) -> Wielded:
@@ -124,6 +126,7 @@ class SamState(BattleState):
     acting: str = ""  # the id of whoever's turn it is
     second: int = 0  # the second of the acting fighter's turn (the timeline)
     incoming: int = 0  # the damage of the hit being defended (SAM-A24: rolled first)
+    interrupting: str = ""  # the id of a delayer taking its turn now (SAM-A2 d: no nesting)
 
     def fighters(self) -> list[Fighter]:
         out: list[Fighter] = []

@@ -58,6 +58,9 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
         act = table.choose(f, decisions.ACT, options)
         if act.kind == "end":
             break
+        if act.kind == "delay":
+            delay(table, f)
+            return
         start(table, state, f, clock, act)
     idle(table, state, f, clock)
     if table.observed:
@@ -65,10 +68,50 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
 
 
 def between(table: Table, state: SamState, f: Fighter) -> bool:
-    """The hook between two actions (checklist stage 1): GM commands take effect here; True
-    when the acting fighter can no longer act (then the turn ends)."""
+    """The hook between two actions (checklist stage 1): GM commands take effect here, then
+    a delayed turn may interrupt (rule 6); True when the acting fighter can no longer act
+    (then the turn ends)."""
     changed = table.between_actions()
+    if interrupts(table, state, f):
+        changed = True
     return changed and not f.active
+
+
+def delay(table: Table, f: Fighter) -> None:
+    """Rule 5 (SAM-A2 a): the whole turn is skipped, to be taken later as a 6 s turn."""
+    f.delaying = True
+    table.emit(ev.Did, who=f.name, what="delays its turn (rule 5)")
+
+
+def interrupts(table: Table, state: SamState, f: Fighter) -> bool:
+    """Rule 6 (SAM-A2 c-e): between two of `f`'s actions, each delayer in initiative order
+    may take its delayed turn now; a delayed turn is not itself interrupted. True when one
+    did."""
+    if state.interrupting:
+        return False
+    took = False
+    for d in list(state.order):
+        if d is f or not d.delaying or not d.active:
+            continue
+        if table.choose(d, decisions.INTERRUPT, [actions.WAIT, actions.INTERRUPT]).kind == "wait":
+            continue
+        d.delaying, took = False, True
+        acting, second = state.acting, state.second
+        state.interrupting = d.id
+        state.tally["interrupts"] += 1
+        table.emit(ev.Did, who=d.name, what=f"interrupts {f.name}'s turn (rule 6)")
+        take_turn(table, state, d)
+        state.interrupting, state.acting, state.second = "", acting, second
+        if not f.active:
+            break
+    return took
+
+
+def lapse(table: Table, f: Fighter) -> None:
+    """SAM-A2 b: a delayed turn not taken before the delayer's next turn is lost."""
+    if f.delaying:
+        f.delaying = False
+        table.emit(ev.Did, who=f.name, what="never took its delayed turn: it is lost (SAM-A2)")
 
 
 def start(table: Table, state: SamState, f: Fighter, clock: Clock, act: Action) -> None:
