@@ -55,6 +55,10 @@ class Combatant:
     went_down: bool = False  # set by the ruleset whenever the combatant leaves the fight
     # Unknown to the other sides (an ambusher); the ruleset reveals it (core `Revealed`).
     hidden: bool = False
+    # Who decides for it when another mind controls it (a possession): that combatant's name
+    # and side; their seats and controller answer for it (core seats). Empty: its own.
+    controller: str = ""
+    controller_side: str = ""
 
     @property
     def active(self) -> bool:

@@ -72,7 +72,8 @@ class Seating:
 
     def _seat_of(self, who: Decider | None) -> tuple[str, Seat] | None:
         if isinstance(who, Combatant):
-            for key in (who.name, who.side):
+            keys = (who.controller, who.controller_side) if who.controller else (who.name, who.side)
+            for key in keys:
                 if key in self.seats:
                     return key, self.seats[key]
         elif isinstance(who, Side):
