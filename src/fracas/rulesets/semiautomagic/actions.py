@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import attack, data, decisions, moves, space
+from fracas.rulesets.semiautomagic import attack, data, decisions, moves, possession, space
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.state import Delayed, Fighter, SamState, Wielded
 
@@ -45,6 +45,7 @@ class Action:
             "delay": "delay the turn (rule 5)",
             "interrupt": "take the delayed turn now (rule 6)",
             "wait": "keep waiting",
+            "possess": f"possess {g}",
         }
         text = words.get(self.kind, self.kind.replace("_", " "))
         if self.kind == "single" and self.weapon is not None and self.weapon.data.kind == "magic":
@@ -64,7 +65,7 @@ WAIT = Action("wait", 0)
 def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
     """Enemies `f` can attack with `w` now: in reach (rules 56-60) or in range (62-63)."""
     out: list[Fighter] = []
-    for e in state.enemies_of(f):
+    for e in state.foes_of(f):
         if not isinstance(e, Fighter) or not e.active or not e.present:
             continue
         if w.data.kind == "melee":
@@ -77,7 +78,7 @@ def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
 
 def foes(state: SamState, f: Fighter) -> list[Fighter]:
     return [
-        e for e in state.enemies_of(f)
+        e for e in state.foes_of(f)
         if isinstance(e, Fighter) and e.active and e.present
     ]  # fmt: skip
 
@@ -86,10 +87,21 @@ def legal(state: SamState, f: Fighter) -> list[Action]:
     """Everything `f` may start now; an action may run past the turn's end (rules 12-13)."""
     out = strikes(state, f) + preparations(state, f) + movements(state, f)
     out += postures(f)
+    if f.possession is not None:
+        out += possessions(state, f)
     out.append(END)
     if may_delay(state, f):
         out.append(DELAY)
     return out
+
+
+def possessions(state: SamState, f: Fighter) -> list[Action]:
+    """Rule 152: possess a creature in range (its entry's seconds, F-SAM-42)."""
+    assert f.possession is not None
+    return [
+        Action("possess", f.possession[2], goal=e)
+        for e in foes(state, f) if possession.can_possess(state, f, e)
+    ]  # fmt: skip
 
 
 def may_delay(state: SamState, f: Fighter) -> bool:
@@ -210,6 +222,9 @@ def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
         f.weapons.insert(0, act.weapon)
         table.emit(ev.Did, who=f.name, what=f"drops the {dropped.data.name} (0 s) and draws "
                    f"the {act.weapon.data.name}")  # fmt: skip
+    elif kind == "possess" and act.goal is not None:
+        if possession.can_possess(state, f, act.goal):
+            possession.attempt(table, state, f, act.goal)
     elif kind in POSTURE_AFTER:
         f.posture = POSTURE_AFTER[kind]
         table.emit(ev.Did, who=f.name, what=f"is now {f.posture}")

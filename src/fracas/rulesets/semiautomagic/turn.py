@@ -10,7 +10,7 @@ the seconds left runs on into the owner's next turn (rules 12-13) and finishes t
 from __future__ import annotations
 
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import actions, decisions, harm
+from fracas.rulesets.semiautomagic import actions, decisions, harm, morale
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.actions import Action
 from fracas.rulesets.semiautomagic.state import Carried, Fighter, SamState
@@ -35,7 +35,9 @@ class Clock:
 
 
 def budget(f: Fighter) -> int:
-    return DISABLED_SECONDS if f.disabled else SECONDS
+    """Rules 7, 187; rule 155: a possessed body acts at most 6 s a round in all."""
+    base = DISABLED_SECONDS if f.disabled else SECONDS
+    return min(base, SECONDS - f.body_seconds) if f.possessed_by else base
 
 
 def take_turn(table: Table, state: SamState, f: Fighter) -> None:
@@ -48,10 +50,15 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
                    note="Disabled (rule 187)" if f.disabled else "")  # fmt: skip
     if f.dying:
         harm.dying_check(table, state, f)
-    if f.active:
+    if f.broken:
+        morale.recover(table, state, f)
+    frozen = f.broken and state.controlling != f.id  # rule 141: no actions
+    if frozen:
+        clock.spans.append("Broken: no action (rule 141)")
+    elif f.active:
         stun(table, state, f, clock)
         finish_carried(table, state, f, clock)
-    while f.active and clock.left > 0:
+    while f.active and clock.left > 0 and not frozen and not f.inside:
         if between(table, state, f):
             continue
         options = actions.legal(state, f)
@@ -63,6 +70,8 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
             return
         start(table, state, f, clock, act)
     idle(table, state, f, clock)
+    if f.possessed_by:
+        f.body_seconds += clock.used  # rule 155
     if table.observed:
         table.emit(ev.TurnEnded, who=f.name, timeline=" | ".join(clock.spans) or "nothing")
 
