@@ -16,10 +16,11 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, cast
 
-from fracas.core.combatant import Combatant, Side, Status, roster
+from fracas.core.combatant import Combatant, Side, Status, last_side_standing, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
 from fracas.core.geometry import Position
+from fracas.core.outcome import ONE_SIDE_LEFT, Verdict
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
@@ -70,6 +71,16 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
 
     def play_round(self, table: Table, state: SamState) -> None:
         play_round(table, state)
+
+    def outcome(self, state: SamState) -> Verdict | None:
+        """The last side standing; after a possession, a possessed body stands for its
+        possessor's side (SAM-A36 f, F-SAM-43)."""
+        if not state.possessing:
+            return last_side_standing(state)
+        camps = {state.camp(f) for f in state.fighters() if f.active}
+        if len(camps) > 1:
+            return None
+        return Verdict(camps.pop(), ONE_SIDE_LEFT) if camps else last_side_standing(state)
 
     def policy(self, state: SamState) -> Controller:
         return SamPolicy(state)

@@ -9,6 +9,7 @@ from fracas.rulesets.semiautomagic import attack, data, decisions, moves, posses
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.state import Delayed, Fighter, SamState, Wielded
 
+SECONDS = 6  # rule 7, rule 155: a body's seconds a round
 STRAIGHT_FOR_CHARGE = 6.0  # rule 85, SAM-A18: metres at any scale
 
 
@@ -89,6 +90,9 @@ def legal(state: SamState, f: Fighter) -> list[Action]:
     out += postures(f)
     if f.possession is not None:
         out += possessions(state, f)
+    if f.possessed_by:  # F-SAM-45: a shared body starts nothing it cannot finish this turn
+        left = SECONDS - f.body_seconds - state.second
+        out = [a for a in out if a.seconds <= left]
     out.append(END)
     if may_delay(state, f):
         out.append(DELAY)

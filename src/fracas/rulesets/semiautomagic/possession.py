@@ -46,6 +46,7 @@ def attempt(table: Table, state: SamState, f: Fighter, t: Fighter) -> bool:
     if total <= will:
         return False
     t.possessed_by, f.inside = f.id, t.id
+    t.carried = None  # F-SAM-45: its own action in progress is lost with its body
     state.possessing = True
     state.tally["possessions"] += 1
     table.emit(ev.Did, who=t.name, what=f"is possessed by {f.name} (rule 154)")

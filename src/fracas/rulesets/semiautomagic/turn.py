@@ -46,8 +46,7 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
     clock = Clock(budget(f))
     f.flat_footed = False  # C7, SAM-A6: surprise lasts until the surprised one's turn
     if table.observed:
-        table.emit(ev.TurnStarted, who=f.name, seconds=clock.budget,
-                   note="Disabled (rule 187)" if f.disabled else "")  # fmt: skip
+        table.emit(ev.TurnStarted, who=f.name, seconds=clock.budget, note=why(state, f))
     if f.dying:
         harm.dying_check(table, state, f)
     if f.broken:
@@ -74,6 +73,16 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
         f.body_seconds += clock.used  # rule 155
     if table.observed:
         table.emit(ev.TurnEnded, who=f.name, timeline=" | ".join(clock.spans) or "nothing")
+
+
+def why(state: SamState, f: Fighter) -> str:
+    """The turn's note: Disabled (rule 187), a body acted by its possessor (rule 156)."""
+    notes = ["Disabled (rule 187)"] if f.disabled else []
+    if state.controlling == f.id:
+        notes.append(f"its body acted by {f.controller} (rule 156)")
+    elif f.possessed_by:
+        notes.append("possessed: the body's seconds left this round (rule 155)")
+    return "; ".join(notes)
 
 
 def between(table: Table, state: SamState, f: Fighter) -> bool:
