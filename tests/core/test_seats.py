@@ -30,11 +30,11 @@ def test_a_controlled_combatant_is_decided_at_its_controllers_seat_only() -> Non
     assert Seating({"Jack": "person"}).deciding(jack) == "Jack"
 
 
-def test_dice_of_a_controlled_combatant_follow_its_controllers_seat() -> None:
+def test_dice_of_a_controlled_combatant_stay_with_its_own_seat() -> None:
     jack, bal = _pair()
     jack.controller, jack.controller_side = bal.name, bal.side
-    assert Seating({"Demons": "physical"}).rolling(jack) == "Demons"
-    assert Seating({"Heroes": "physical"}).rolling(jack) is None
+    assert Seating({"Demons": "physical"}).rolling(jack) is None
+    assert Seating({"Heroes": "physical"}).rolling(jack) == "Heroes"
 
 
 class _Always:
@@ -54,3 +54,13 @@ def test_a_controlled_combatants_question_goes_to_its_controllers_side() -> None
     assert table.choose(jack, "act", ["a", "b"]) == "a"
     jack.controller, jack.controller_side = bal.name, bal.side
     assert table.choose(jack, "act", ["a", "b"]) == "b"
+
+
+def test_a_controlled_combatants_questions_are_seen_by_its_controllers_side() -> None:
+    from fracas.core.audience import side_audience
+    from fracas.core.combatant import asked_audience
+
+    jack, bal = _pair()
+    assert asked_audience(jack) == side_audience("Heroes")
+    jack.controller, jack.controller_side = bal.name, bal.side
+    assert asked_audience(jack) == side_audience("Demons")

@@ -156,7 +156,9 @@ def asked_audience(who: Decider) -> str:
     (the options would betray its intent, or name a hidden ally); the GM's own, the GM only."""
     if isinstance(who, GameMaster):
         return GM_AUDIENCE
-    return side_audience(who.side if isinstance(who, Combatant) else who.name)
+    if isinstance(who, Combatant):  # a controlled combatant is asked at its controller's
+        return side_audience(who.controller_side or who.side)
+    return side_audience(who.name)
 
 
 # Rulesets (compiled or not) subclass it: keep it open to interpreted subclasses.
