@@ -127,6 +127,11 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         gear.append({"name": f"armour ({f.armour})", "state": f"Defence {f.defence:+d}"})
         left = ", ".join(f"{k} {v}" for k, v in f.defences.items() if k != "block" or f.shield)
         gear.append({"name": "defence rolls", "state": left or "—"})
+        if f.possession is not None:  # rule 152
+            bonus, reach, _ = f.possession
+            gear.append({"name": "possession", "state": f"{bonus:+d}, {reach:g} m"})
+        if f.broken:  # rule 142
+            gear.append({"name": "Broken", "state": f"recovers on Spirit DC {f.broken_dc}"})
         return {"where": where, "gear": gear}
 
     # --- exact odds (issue 11): one single attack (rules 45-54, C16) ---------------------
@@ -202,7 +207,18 @@ def condition(f: Fighter) -> str:
         return "not arrived"
     if f.status is not Status.ACTIVE:
         return str(f.status.value)
-    return "fighting"
+    return stage2_condition(f)
+
+
+def stage2_condition(f: Fighter) -> str:
+    """Rules 5, 141, 154: delaying its turn, Broken, possessed, inside a possessed body."""
+    if f.inside:
+        return "possessing"
+    if f.possessed_by:
+        return "possessed, broken" if f.broken else "possessed"
+    if f.broken:
+        return "broken"
+    return "delaying" if f.delaying else "fighting"
 
 
 def summarize(f: Fighter) -> CombatantSummary:
