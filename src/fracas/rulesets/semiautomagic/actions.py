@@ -5,7 +5,15 @@
 from __future__ import annotations
 
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import attack, data, decisions, moves, possession, space
+from fracas.rulesets.semiautomagic import (
+    attack,
+    called,
+    data,
+    decisions,
+    moves,
+    possession,
+    space,
+)
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.state import Delayed, Fighter, SamState, Wielded
 
@@ -16,7 +24,7 @@ STRAIGHT_FOR_CHARGE = 6.0  # rule 85, SAM-A18: metres at any scale
 class Action:
     """An option of the `next action` decision: its kind, its seconds, what it is about."""
 
-    __slots__ = ("combo", "goal", "kind", "seconds", "weapon")
+    __slots__ = ("combo", "goal", "kind", "region", "seconds", "weapon")
 
     def __init__(
         self,
@@ -25,15 +33,17 @@ class Action:
         goal: Fighter | None = None,
         weapon: Wielded | None = None,
         combo: tuple[str, ...] = (),
+        region: str = "",
     ) -> None:
         self.kind, self.seconds, self.goal = kind, seconds, goal
-        self.weapon, self.combo = weapon, combo
+        self.weapon, self.combo, self.region = weapon, combo, region
 
     def __str__(self) -> str:
         w = self.weapon.data.name if self.weapon is not None else ""
         g = self.goal.name if self.goal is not None else ""
         words = {
             "single": f"single attack with {w}",
+            "called": f"called shot at the {self.region} with {w}",
             "combo": f"combo [{', '.join(self.combo)}] with {w}",
             "move": f"move toward {g}",
             "run": f"run toward {g}",
@@ -124,6 +134,8 @@ def strikes(state: SamState, f: Fighter) -> list[Action]:
         return []
     seconds = state.options.combo_seconds  # SAM-A1 (C16: a single attack as long as a combo)
     out = [Action("single", seconds, weapon=w)]
+    # Rules 116-124: a called shot is a single attack at a region (F-SAM-48)
+    out += [Action("called", seconds, weapon=w, region=r) for r in called.OFFERED]
     if f.disabled or w.data.reload or w.data.delay:
         return out  # one shot a loading, one spell a cast
     for combo in f.combos:
@@ -171,7 +183,7 @@ def movements(state: SamState, f: Fighter) -> list[Action]:
     for e in foes(state, f):
         if moves.arrived(state, f, e):
             continue
-        if f.disabled or f.posture == "prone":
+        if f.disabled or f.posture == "prone" or f.legs_hit >= 2:  # rules 117, 187
             out.append(Action("crawl", data.seconds("crawl"), goal=e))
             continue
         budget = 1 if f.overloaded else f.move_squares
@@ -209,7 +221,7 @@ POSTURE_AFTER = {
 def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     """Carry out `act`, now that its seconds are spent."""
     kind = act.kind
-    if kind in ("single", "combo"):
+    if kind in ("single", "combo", "called"):
         strike(table, state, f, act)
     elif kind in ("move", "run", "stagger", "crawl"):
         move(table, state, f, act)
@@ -259,15 +271,19 @@ def strike(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     if w is None or w not in f.weapons or not targets(state, f, w):
         table.emit(ev.Did, who=f.name, what="finds no one to attack: the attack is lost")
         return
-    count = 1 if act.kind == "single" else sum(data.components()[c]["attacks"] for c in act.combo)
+    count = 1 if act.kind != "combo" else sum(data.components()[c]["attacks"] for c in act.combo)
     swings: list[attack.Swing] = []
     for _ in range(count):
         t = table.choose(f, decisions.ALLOT, targets(state, f, w))
         sit = attack.situation(state, f, t, w, f.aimed_at == t.id)
         assert sit is not None  # `targets` offers only enemies in range
-        swings.append(attack.Swing(t, sit))
+        if act.region:  # rule 116: the region's Target modifier
+            sit.target += called.row(act.region)["target"]
+            sit.rules += f"; called shot at the {act.region}"
+        swings.append(attack.Swing(t, sit, act.region))
     if table.observed:
-        name = "a single attack" if act.kind == "single" else f"combo [{', '.join(act.combo)}]"
+        name = "a single attack" if act.kind != "combo" else f"combo [{', '.join(act.combo)}]"
+        name += f" (called shot at the {act.region})" if act.region else ""
         if w.data.kind == "magic":
             name = f"the spell {w.data.name}"
         table.emit(ev.Allotted, who=f.name, combo=name,

@@ -24,8 +24,9 @@ STEPS: list[str] = data.tables()["cover_steps"]
 
 
 def attack_bonus(a: Fighter, w: Wielded) -> int:
-    """Rules 48, 57, 61, 68: the skill's bonus less the attacker's scale (rule 41)."""
-    return a.bonus[SKILL[w.data.kind]] - a.scale
+    """Rules 48, 57, 61, 68: the skill's bonus less the attacker's scale (rule 41); a hand
+    hit by a called shot -1 (rule 119, SAM-A28)."""
+    return a.bonus[SKILL[w.data.kind]] - a.scale - a.hand_penalty
 
 
 def dc_base(a: Fighter, w: Wielded) -> int:
@@ -167,6 +168,7 @@ class Swing:
 
     target: Fighter
     sit: Situation
+    region: str = ""  # a called shot's (rules 116-124)
     hit: bool = False
     damage: int = 0
     result: str = "miss"
@@ -186,7 +188,7 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, swings: list[
     landed: list[Swing] = []
     for s in swings:
         if s.hit and not defend(table, state, a, w, s):
-            hits.append(harm.Hit(a, s.target, s.damage, w.data.nonlethal))
+            hits.append(harm.Hit(a, s.target, s.damage, w.data.nonlethal, s.region))
             landed.append(s)
     effects = harm.apply_all(table, state, hits)
     for i, s in enumerate(landed):

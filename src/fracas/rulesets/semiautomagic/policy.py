@@ -97,6 +97,8 @@ class SamPolicy:
             return 15.0 - act.goal.will / 100  # rule 152: the weakest Will first
         if kind in ("single", "combo"):
             return 10.0 + len(act.combo)
+        if kind == "called":
+            return self._called(me, act)
         if kind == "reload":
             return 20.0
         if kind == "draw":
@@ -109,6 +111,21 @@ class SamPolicy:
         if kind in actions.POSTURE_AFTER:
             return self._posture(me, kind)
         return self._movement(me, act)
+
+    def _called(self, me: Fighter, act: Action) -> float:
+        """Rules 116, 120: a head shot, in place of a single attack, when even with its +3
+        it hits on a 3 or better the enemy it would strike; never another region."""
+        if act.region != "head" or act.weapon is None:
+            return -1.0
+        victims = actions.targets(self.state, me, act.weapon)
+        if not victims:
+            return -1.0
+        t = max(victims, key=lambda v: self._victim(me, v))
+        sit = attack.situation(self.state, me, t, act.weapon, me.aimed_at == t.id)
+        if sit is None or sit.auto:
+            return -1.0
+        sure = 3 + attack.attack_bonus(me, act.weapon) + sit.x >= sit.target + 3
+        return 10.5 if sure else -1.0
 
     def _draw(self, me: Fighter, act: Action) -> float:
         """A shooter caught in reach draws a melee weapon that reaches."""

@@ -2,7 +2,7 @@
 RULINGS.md C4; SAM-A1, A3-A6).
 
 A turn is a list of actions on the owner's clock: before each action, `between` is the hook
-where GM commands take effect (and where stage 2's interrupts will); each action spends its
+where GM commands take effect and delayed turns interrupt (rule 6); each action spends its
 seconds one by one (delays count down in them, C4) and then happens. An action longer than
 the seconds left runs on into the owner's next turn (rules 12-13) and finishes there first.
 """
