@@ -24,7 +24,7 @@ from fracas.core.outcome import ONE_SIDE_LEFT, Verdict
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import actions, data, decisions, model, odds
+from fracas.rulesets.semiautomagic import actions, called, data, decisions, model, odds
 from fracas.rulesets.semiautomagic.attack import refresh_defences
 from fracas.rulesets.semiautomagic.commands import SamCommands
 from fracas.rulesets.semiautomagic.policy import SamPolicy
@@ -154,7 +154,8 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
             for a in actions.strikes(state, actor)
             if a.kind == "combo" and odds.attacks_in(a.combo) > 1
         ]
-        return [odds.action_name(w), *combos]
+        shots = [odds.CALLED.format(r, w.data.name) for r in called.OFFERED]  # rules 116-124
+        return [odds.action_name(w), *combos, *shots]
 
     def option_action(
         self, state: SamState, request: ChoiceRequest, option: object
@@ -191,7 +192,8 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
             return None
         if combo is not None:
             return odds.combo_outcomes(state, actor, target, combo, defence)
-        return odds.single_attack(state, actor, target, w, defence)
+        region = odds.region_of(actor, action)
+        return odds.single_attack(state, actor, target, w, defence, region)
 
 
 def condition(f: Fighter) -> str:

@@ -278,8 +278,7 @@ def strike(table: Table, state: SamState, f: Fighter, act: Action) -> None:
         sit = attack.situation(state, f, t, w, f.aimed_at == t.id)
         assert sit is not None  # `targets` offers only enemies in range
         if act.region:  # rule 116: the region's Target modifier
-            sit.target += called.row(act.region)["target"]
-            sit.rules += f"; called shot at the {act.region}"
+            called.aim(sit, act.region)
         swings.append(attack.Swing(t, sit, act.region))
     if table.observed:
         name = "a single attack" if act.kind != "combo" else f"combo [{', '.join(act.combo)}]"

@@ -26,6 +26,12 @@ def row(region: str) -> dict[str, Any]:
     return found
 
 
+def aim(sit: Any, region: str) -> None:
+    """Rule 116: the region's Target modifier on the attack's situation."""
+    sit.target += row(region)["target"]
+    sit.rules += f"; called shot at the {region}"
+
+
 def severity(region: str, damage: int, tough: int, least: int, on_equal: bool) -> str:
     """Which row of the region the hit reaches, against the adjusted Toughness (T-SAM-13:
     a head shot on 9/3 is measured against 6/0)."""
