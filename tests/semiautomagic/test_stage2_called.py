@@ -80,3 +80,17 @@ def test_rule_117_both_legs_at_toughness_crawl_only() -> None:
     bo.posture = "standing"  # (up again: still only a crawl)
     assert bo.legs_hit == 2
     assert {a.kind for a in actions.movements(s.state, bo)} == {"crawl"}
+
+
+def test_t_sam_29_high_speed_target_until_its_next_turn() -> None:
+    from fracas.rulesets.semiautomagic import attack
+
+    assert [attack.high_speed(n) for n in (29, 30, 59, 60)] == [0, 1, 1, 2]
+    s = _pair()
+    ada, bo = s["Ada"], s["Bo"]
+    bo.moved_squares = 30
+    sit = attack.situation(s.state, ada, bo, ada.wielded, False)
+    assert sit is not None and sit.target == 5 and "high speed +1" in sit.rules
+    s.choices.push(decisions.ACT, kind("end"))
+    turn.take_turn(s.table, s.state, bo)  # its next turn: the count starts again
+    assert bo.moved_squares == 0

@@ -259,6 +259,7 @@ def move(table: Table, state: SamState, f: Fighter, act: Action) -> None:
         moved, cost = moves.advance(state, f, goal, f.run_squares * act.seconds, run=True)
     else:
         moved, cost = moves.advance(state, f, goal, f.move_squares)
+    f.moved_squares += moved  # rule 113, SAM-A39: squares moved this turn
     if table.observed:
         table.emit(ev.Moved, who=f.name, how=act.kind, squares=moved, cost=cost,
                    to=str(f.position))  # fmt: skip

@@ -21,6 +21,7 @@ SKILL = {"melee": "weapon", "ranged": "ranged", "thrown": "ranged", "magic": "ma
 NONE, DODGE, BLOCK, PARRY = "no defence", "dodge", "block", "parry"
 DEFENCE_SKILL = {DODGE: "reflex", BLOCK: "shield", PARRY: "weapon"}  # rule 49, S6
 STEPS: list[str] = data.tables()["cover_steps"]
+HIGH_SPEED: int = data.tables()["high_speed_squares"]
 
 
 def attack_bonus(a: Fighter, w: Wielded) -> int:
@@ -100,6 +101,10 @@ def situation(
             x -= k
             notes.append(f"range −{k}/0")
     score = 4 - t.scale  # rule 47
+    fast = high_speed(t.moved_squares)
+    if fast:
+        score += fast
+        notes.append(f"high speed +{fast}")
     step = cover_step(t)
     if step:
         score += data.tables()["cover_target"][STEPS[step]]
@@ -118,6 +123,12 @@ def situation(
     if a.scale:
         notes.append(f"scale {-a.scale:+d}/0")
     return Situation(x, extra[1], score, auto, seen == "invisible" and not auto, "; ".join(notes))
+
+
+def high_speed(squares: int) -> int:
+    """Rule 113 (SAM-A39, T-SAM-29): +1 Target for 30 squares moved this turn, +1 more per
+    further 30, until the start of its next turn."""
+    return squares // HIGH_SPEED
 
 
 class Defence:

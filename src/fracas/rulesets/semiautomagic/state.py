@@ -101,6 +101,8 @@ class Fighter(Combatant):
     straight: float = 0.0  # metres of straight movement just made (Charge)
     heading: tuple[int, int] = (0, 0)  # direction of that movement
     attacks_made: int = 0
+    # High speed (rule 113, SAM-A39): squares moved since the start of its current turn.
+    moved_squares: int = 0
     # Called shots (rules 117-119, SAM-A28).
     hand_penalty: int = 0  # -1 to attacks per hand hit at Minimum, to the encounter's end
     legs_hit: int = 0  # legs hit at Toughness: both, crawl only
