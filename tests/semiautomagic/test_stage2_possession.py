@@ -174,3 +174,16 @@ def test_sam_a36_f_a_possessed_body_is_a_foe_of_its_own_side() -> None:
     jack.controller_side = ""
     lou.status = type(lou.status).DEAD
     assert round.over(s.state)  # only the demons' camp stands
+
+
+def test_rule_161_a_broken_possessor_cannot_act_through_the_body() -> None:
+    s = Possession()
+    jack, bal = s["Jack"], s["Bal-Ziggaroth"]
+    s.dice.push(6)
+    possession.attempt(s.table, s.state, bal, jack)
+    morale.penalty(s.table, s.state, bal, 11, "test")
+    assert bal.broken
+    possession.control(s.table, s.state, bal, turn.take_turn)  # no veto asked, no turn
+    assert jack.body_seconds == 0
+    assert not [e for e in s.events if isinstance(e, ev.TurnStarted)]
+    assert not possession.vetoed(s.table, s.state, jack, bal)  # nor veto (rule 161)

@@ -100,6 +100,9 @@ def control(table: Table, state: SamState, f: Fighter, take_turn: TakeTurn) -> N
         release(table, state, f, body)
         take_turn(table, state, f)
         return
+    if f.broken:  # rule 161: a Broken possessor can neither act nor veto
+        table.emit(ev.Did, who=f.name, what="is Broken: it cannot act through the body (rule 161)")
+        return
     if vetoed(table, state, f, body):
         return
     mind = (body.bonus, body.techniques, body.combos)
