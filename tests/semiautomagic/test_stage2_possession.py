@@ -187,3 +187,16 @@ def test_rule_161_a_broken_possessor_cannot_act_through_the_body() -> None:
     assert jack.body_seconds == 0
     assert not [e for e in s.events if isinstance(e, ev.TurnStarted)]
     assert not possession.vetoed(s.table, s.state, jack, bal)  # nor veto (rule 161)
+
+
+def test_rule_141_the_gms_will_0_breaks_and_a_higher_will_mends() -> None:
+    from fracas.core.journal import SetVitals
+    from fracas.rulesets.semiautomagic.commands import SamCommands
+
+    s = Scene(("A", [{"name": "Ann", "template": "human"}]), ("B", [{"name": "Bo",
+              "template": "human"}]))  # fmt: skip
+    ann = s["Ann"]
+    SamCommands().set_vitals(s.table, s.state, ann, SetVitals(combatant=ann.id, vitals={"will": 0}))
+    assert ann.broken and ann.helpless
+    SamCommands().set_vitals(s.table, s.state, ann, SetVitals(combatant=ann.id, vitals={"will": 4}))
+    assert not ann.broken and ann.min_will == -2
