@@ -160,3 +160,33 @@ def test_a_combos_odds_agree_with_the_rules_rolled() -> None:
     assert sum(exact.results.values()) == 1 and "3 wounds" in exact.results
     sampled = sample_action(encounter, "Att", "Tgt", action, 3000, seed=9)
     assert_within_4_se(exact, sampled, 3000)
+
+
+CALLED_CASES = [
+    (CASES[0], "head"),
+    (CASES[1], "hand"),
+    (CASES[0], "leg"),
+    (CASES[5], "arm"),
+    (CASES[4], "critical"),
+]
+
+
+@pytest.mark.parametrize(("doc", "region"), CALLED_CASES)
+def test_a_called_shots_odds_are_its_rules_enumerated(doc: dict[str, Any], region: str) -> None:
+    """Rules 116-124 (T-SAM-13): a called shot's Target modifier and its region's row against
+    the adjusted Toughness — calculated == enumerated, for the policy and each defence."""
+    encounter = fracas.from_document(doc)
+    weapon = "sap" if doc is CASES[4] else "arming sword"
+    name = f"called shot at the {region} with {weapon}"
+    calculated = action_odds(encounter, "Att", "Tgt", name)
+    enumerated = action_odds(encounter, "Att", "Tgt", name, by_enumeration=True)
+    assert calculated == enumerated
+    assert sum(calculated.policy.results.values()) == 1
+
+
+def test_a_head_shots_odds_agree_with_the_rules_rolled() -> None:
+    encounter = fracas.from_document(CASES[0])
+    name = "called shot at the head with arming sword"
+    exact = action_odds(encounter, "Att", "Tgt", name).policy
+    rolled = sample_action(encounter, "Att", "Tgt", name, 3000, seed=5)
+    assert_within_4_se(exact, rolled, 3000)

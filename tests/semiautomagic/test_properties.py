@@ -17,6 +17,8 @@ from fracas.rulesets.semiautomagic import events as ev
 PROPERTY = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 BOG = {"kind": "difficult", "x": [2, 5], "y": [-9, 9]}
 WEAPONS = [w for w, d in data.weapons().items() if not d.delay]
+# Stage 2: a demon that possesses (rules 152-157) on some of the Blue sides.
+DEMON = {"name": "Demon", "template": "human", "SPI": 5, "possession": {"bonus": 4, "range": 40}}
 
 fighters = st.fixed_dictionaries(
     {
@@ -54,7 +56,8 @@ def encounters(draw: st.DrawFn) -> dict[str, Any]:
         "sides": [
             {"name": "Red", "combatants": draw(st.lists(fighters, min_size=1, max_size=2)),
              "surprised": draw(st.booleans())},
-            {"name": "Blue", "combatants": draw(st.lists(fighters, min_size=1, max_size=2))},
+            {"name": "Blue", "combatants": draw(st.lists(fighters, min_size=1, max_size=2))
+             + draw(st.sampled_from([[], [DEMON]]))},
         ],
     }  # fmt: skip
 

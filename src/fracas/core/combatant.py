@@ -55,6 +55,10 @@ class Combatant:
     went_down: bool = False  # set by the ruleset whenever the combatant leaves the fight
     # Unknown to the other sides (an ambusher); the ruleset reveals it (core `Revealed`).
     hidden: bool = False
+    # Who decides for it when another mind controls it (a possession): that combatant's name
+    # and side; their seats and controller answer for it (core seats). Empty: its own.
+    controller: str = ""
+    controller_side: str = ""
 
     @property
     def active(self) -> bool:
@@ -152,7 +156,9 @@ def asked_audience(who: Decider) -> str:
     (the options would betray its intent, or name a hidden ally); the GM's own, the GM only."""
     if isinstance(who, GameMaster):
         return GM_AUDIENCE
-    return side_audience(who.side if isinstance(who, Combatant) else who.name)
+    if isinstance(who, Combatant):  # a controlled combatant is asked at its controller's
+        return side_audience(who.controller_side or who.side)
+    return side_audience(who.name)
 
 
 # Rulesets (compiled or not) subclass it: keep it open to interpreted subclasses.

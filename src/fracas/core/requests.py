@@ -52,7 +52,7 @@ class ChoiceRequest:
     """`who` (a combatant, a side, or the GM) decides `decision`: the answer is an option's
     index."""
 
-    __slots__ = ("decision", "options", "seat", "who")
+    __slots__ = ("_audience", "decision", "options", "seat", "who")
 
     def __init__(
         self, who: Decider, decision: str, options: Sequence[Any], seat: str | None = None
@@ -61,6 +61,8 @@ class ChoiceRequest:
         self.decision = decision
         self.options = options
         self.seat = seat
+        # Fixed as it is asked: a controlled combatant's controller may change afterwards.
+        self._audience = asked_audience(who)
 
     def __repr__(self) -> str:
         return f"ChoiceRequest({self.who.name}: {self.decision}, {len(self.options)} options)"
@@ -68,7 +70,7 @@ class ChoiceRequest:
     @property
     def audience(self) -> str:
         """The decider's own side (and the GM): never the other sides."""
-        return asked_audience(self.who)
+        return self._audience
 
     def describe(self) -> str:
         lines = [f"{self.who.name}: {self.decision}"]

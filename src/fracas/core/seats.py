@@ -70,9 +70,12 @@ class Seating:
     def to_dict(self) -> dict[str, dict[str, str]]:
         return {k: s.to_dict() for k, s in self.seats.items()}
 
-    def _seat_of(self, who: Decider | None) -> tuple[str, Seat] | None:
+    def _seat_of(self, who: Decider | None, controlled: bool = False) -> tuple[str, Seat] | None:
         if isinstance(who, Combatant):
-            for key in (who.name, who.side):
+            keys = (who.name, who.side)
+            if controlled and who.controller:
+                keys = (who.controller, who.controller_side)
+            for key in keys:
                 if key in self.seats:
                     return key, self.seats[key]
         elif isinstance(who, Side):
@@ -84,11 +87,12 @@ class Seating:
 
     def deciding(self, who: Decider) -> str | None:
         """The seat where a person decides for `who`, or None (the policy decides)."""
-        found = self._seat_of(who)
+        found = self._seat_of(who, controlled=True)  # a controller decides for its body
         return found[0] if found is not None and found[1].decides == "person" else None
 
     def rolling(self, who: Combatant | None) -> str | None:
-        """The seat where a person rolls physical dice for `who`, or None (digital dice)."""
+        """The seat where a person rolls physical dice for `who`, or None (digital dice): its
+        own, even while another mind controls it (its dice stay with its player)."""
         found = self._seat_of(who)
         return found[0] if found is not None and found[1].dice == "physical" else None
 

@@ -60,7 +60,7 @@ class Roll:
 
 def _controller_key(who: Decider) -> str:
     if isinstance(who, Combatant):
-        return who.side
+        return who.controller_side or who.side  # a controlled combatant: its controller's
     if isinstance(who, Side):
         return who.name
     return GM_SEAT

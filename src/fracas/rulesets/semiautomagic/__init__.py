@@ -16,14 +16,15 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, cast
 
-from fracas.core.combatant import Combatant, Side, Status, roster
+from fracas.core.combatant import Combatant, Side, Status, last_side_standing, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
 from fracas.core.geometry import Position
+from fracas.core.outcome import ONE_SIDE_LEFT, Verdict
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import actions, data, decisions, model, odds
+from fracas.rulesets.semiautomagic import actions, called, data, decisions, model, odds
 from fracas.rulesets.semiautomagic.attack import refresh_defences
 from fracas.rulesets.semiautomagic.commands import SamCommands
 from fracas.rulesets.semiautomagic.policy import SamPolicy
@@ -71,6 +72,16 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
     def play_round(self, table: Table, state: SamState) -> None:
         play_round(table, state)
 
+    def outcome(self, state: SamState) -> Verdict | None:
+        """The last side standing; after a possession, a possessed body stands for its
+        possessor's side (SAM-A36 f, F-SAM-43)."""
+        if not state.possessing:
+            return last_side_standing(state)
+        camps = {state.camp(f) for f in state.fighters() if f.active}
+        if len(camps) > 1:
+            return None
+        return Verdict(camps.pop(), ONE_SIDE_LEFT) if camps else last_side_standing(state)
+
     def policy(self, state: SamState) -> Controller:
         return SamPolicy(state)
 
@@ -116,6 +127,11 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         gear.append({"name": f"armour ({f.armour})", "state": f"Defence {f.defence:+d}"})
         left = ", ".join(f"{k} {v}" for k, v in f.defences.items() if k != "block" or f.shield)
         gear.append({"name": "defence rolls", "state": left or "—"})
+        if f.possession is not None:  # rule 152
+            bonus, reach, _ = f.possession
+            gear.append({"name": "possession", "state": f"{bonus:+d}, {reach:g} m"})
+        if f.broken:  # rule 142
+            gear.append({"name": "Broken", "state": f"recovers on Spirit DC {f.broken_dc}"})
         return {"where": where, "gear": gear}
 
     # --- exact odds (issue 11): one single attack (rules 45-54, C16) ---------------------
@@ -138,7 +154,8 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
             for a in actions.strikes(state, actor)
             if a.kind == "combo" and odds.attacks_in(a.combo) > 1
         ]
-        return [odds.action_name(w), *combos]
+        shots = [odds.CALLED.format(r, w.data.name) for r in called.OFFERED]  # rules 116-124
+        return [odds.action_name(w), *combos, *shots]
 
     def option_action(
         self, state: SamState, request: ChoiceRequest, option: object
@@ -175,7 +192,8 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
             return None
         if combo is not None:
             return odds.combo_outcomes(state, actor, target, combo, defence)
-        return odds.single_attack(state, actor, target, w, defence)
+        region = odds.region_of(actor, action)
+        return odds.single_attack(state, actor, target, w, defence, region)
 
 
 def condition(f: Fighter) -> str:
@@ -191,7 +209,18 @@ def condition(f: Fighter) -> str:
         return "not arrived"
     if f.status is not Status.ACTIVE:
         return str(f.status.value)
-    return "fighting"
+    return stage2_condition(f)
+
+
+def stage2_condition(f: Fighter) -> str:
+    """Rules 5, 141, 154: delaying its turn, Broken, possessed, inside a possessed body."""
+    if f.inside:
+        return "possessing"
+    if f.possessed_by:
+        return "possessed, broken" if f.broken else "possessed"
+    if f.broken:
+        return "broken"
+    return "delaying" if f.delaying else "fighting"
 
 
 def summarize(f: Fighter) -> CombatantSummary:

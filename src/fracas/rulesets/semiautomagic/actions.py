@@ -5,17 +5,26 @@
 from __future__ import annotations
 
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import attack, data, decisions, moves, space
+from fracas.rulesets.semiautomagic import (
+    attack,
+    called,
+    data,
+    decisions,
+    moves,
+    possession,
+    space,
+)
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.state import Delayed, Fighter, SamState, Wielded
 
+SECONDS = 6  # rule 7, rule 155: a body's seconds a round
 STRAIGHT_FOR_CHARGE = 6.0  # rule 85, SAM-A18: metres at any scale
 
 
 class Action:
     """An option of the `next action` decision: its kind, its seconds, what it is about."""
 
-    __slots__ = ("combo", "goal", "kind", "seconds", "weapon")
+    __slots__ = ("combo", "goal", "kind", "region", "seconds", "weapon")
 
     def __init__(
         self,
@@ -24,15 +33,17 @@ class Action:
         goal: Fighter | None = None,
         weapon: Wielded | None = None,
         combo: tuple[str, ...] = (),
+        region: str = "",
     ) -> None:
         self.kind, self.seconds, self.goal = kind, seconds, goal
-        self.weapon, self.combo = weapon, combo
+        self.weapon, self.combo, self.region = weapon, combo, region
 
     def __str__(self) -> str:
         w = self.weapon.data.name if self.weapon is not None else ""
         g = self.goal.name if self.goal is not None else ""
         words = {
             "single": f"single attack with {w}",
+            "called": f"called shot at the {self.region} with {w}",
             "combo": f"combo [{', '.join(self.combo)}] with {w}",
             "move": f"move toward {g}",
             "run": f"run toward {g}",
@@ -42,20 +53,30 @@ class Action:
             "reload": f"reload {w}",
             "draw": f"draw {w}",
             "end": "end the turn",
+            "delay": "delay the turn (rule 5)",
+            "interrupt": "take the delayed turn now (rule 6)",
+            "wait": "keep waiting",
+            "possess": f"possess {g}",
         }
         text = words.get(self.kind, self.kind.replace("_", " "))
         if self.kind == "single" and self.weapon is not None and self.weapon.data.kind == "magic":
             text = f"cast {w}"  # rule 17: a magical attack is a spell
-        return f"{text} ({self.seconds} s)" if self.kind != "end" else text
+        return f"{text} ({self.seconds} s)" if self.kind not in UNTIMED else text
+
+
+UNTIMED = ("end", "delay", "interrupt", "wait")
 
 
 END = Action("end", 0)
+DELAY = Action("delay", 0)  # rule 5: skip the turn now, take it later
+INTERRUPT = Action("interrupt", 0)  # rule 6: the delayed turn, between two actions
+WAIT = Action("wait", 0)
 
 
 def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
     """Enemies `f` can attack with `w` now: in reach (rules 56-60) or in range (62-63)."""
     out: list[Fighter] = []
-    for e in state.enemies_of(f):
+    for e in state.foes_of(f):
         if not isinstance(e, Fighter) or not e.active or not e.present:
             continue
         if w.data.kind == "melee":
@@ -68,7 +89,7 @@ def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
 
 def foes(state: SamState, f: Fighter) -> list[Fighter]:
     return [
-        e for e in state.enemies_of(f)
+        e for e in state.foes_of(f)
         if isinstance(e, Fighter) and e.active and e.present
     ]  # fmt: skip
 
@@ -77,8 +98,30 @@ def legal(state: SamState, f: Fighter) -> list[Action]:
     """Everything `f` may start now; an action may run past the turn's end (rules 12-13)."""
     out = strikes(state, f) + preparations(state, f) + movements(state, f)
     out += postures(f)
+    if f.possession is not None:
+        out += possessions(state, f)
+    if f.possessed_by:  # F-SAM-45: a shared body starts nothing it cannot finish this turn
+        left = SECONDS - f.body_seconds - state.second
+        out = [a for a in out if a.seconds <= left]
     out.append(END)
+    if may_delay(state, f):
+        out.append(DELAY)
     return out
+
+
+def possessions(state: SamState, f: Fighter) -> list[Action]:
+    """Rule 152: possess a creature in range (its entry's seconds, F-SAM-42)."""
+    assert f.possession is not None
+    return [
+        Action("possess", f.possession[2], goal=e)
+        for e in foes(state, f) if possession.can_possess(state, f, e)
+    ]  # fmt: skip
+
+
+def may_delay(state: SamState, f: Fighter) -> bool:
+    """Rule 5, SAM-A2 (a, d): a turn is delayed whole, at its start (no second spent, nothing
+    carried over); a delayed turn cannot itself be delayed."""
+    return state.second == 0 and f.carried is None and state.interrupting != f.id
 
 
 def strikes(state: SamState, f: Fighter) -> list[Action]:
@@ -91,6 +134,8 @@ def strikes(state: SamState, f: Fighter) -> list[Action]:
         return []
     seconds = state.options.combo_seconds  # SAM-A1 (C16: a single attack as long as a combo)
     out = [Action("single", seconds, weapon=w)]
+    # Rules 116-124: a called shot is a single attack at a region (F-SAM-48)
+    out += [Action("called", seconds, weapon=w, region=r) for r in called.OFFERED]
     if f.disabled or w.data.reload or w.data.delay:
         return out  # one shot a loading, one spell a cast
     for combo in f.combos:
@@ -138,7 +183,7 @@ def movements(state: SamState, f: Fighter) -> list[Action]:
     for e in foes(state, f):
         if moves.arrived(state, f, e):
             continue
-        if f.disabled or f.posture == "prone":
+        if f.disabled or f.posture == "prone" or f.legs_hit >= 2:  # rules 117, 187
             out.append(Action("crawl", data.seconds("crawl"), goal=e))
             continue
         budget = 1 if f.overloaded else f.move_squares
@@ -176,7 +221,7 @@ POSTURE_AFTER = {
 def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     """Carry out `act`, now that its seconds are spent."""
     kind = act.kind
-    if kind in ("single", "combo"):
+    if kind in ("single", "combo", "called"):
         strike(table, state, f, act)
     elif kind in ("move", "run", "stagger", "crawl"):
         move(table, state, f, act)
@@ -193,6 +238,9 @@ def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
         f.weapons.insert(0, act.weapon)
         table.emit(ev.Did, who=f.name, what=f"drops the {dropped.data.name} (0 s) and draws "
                    f"the {act.weapon.data.name}")  # fmt: skip
+    elif kind == "possess" and act.goal is not None:
+        if possession.can_possess(state, f, act.goal):
+            possession.attempt(table, state, f, act.goal)
     elif kind in POSTURE_AFTER:
         f.posture = POSTURE_AFTER[kind]
         table.emit(ev.Did, who=f.name, what=f"is now {f.posture}")
@@ -211,6 +259,7 @@ def move(table: Table, state: SamState, f: Fighter, act: Action) -> None:
         moved, cost = moves.advance(state, f, goal, f.run_squares * act.seconds, run=True)
     else:
         moved, cost = moves.advance(state, f, goal, f.move_squares)
+    f.moved_squares += moved  # rule 113, SAM-A39: squares moved this turn
     if table.observed:
         table.emit(ev.Moved, who=f.name, how=act.kind, squares=moved, cost=cost,
                    to=str(f.position))  # fmt: skip
@@ -223,15 +272,18 @@ def strike(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     if w is None or w not in f.weapons or not targets(state, f, w):
         table.emit(ev.Did, who=f.name, what="finds no one to attack: the attack is lost")
         return
-    count = 1 if act.kind == "single" else sum(data.components()[c]["attacks"] for c in act.combo)
+    count = 1 if act.kind != "combo" else sum(data.components()[c]["attacks"] for c in act.combo)
     swings: list[attack.Swing] = []
     for _ in range(count):
         t = table.choose(f, decisions.ALLOT, targets(state, f, w))
         sit = attack.situation(state, f, t, w, f.aimed_at == t.id)
         assert sit is not None  # `targets` offers only enemies in range
-        swings.append(attack.Swing(t, sit))
+        if act.region:  # rule 116: the region's Target modifier
+            called.aim(sit, act.region)
+        swings.append(attack.Swing(t, sit, act.region))
     if table.observed:
-        name = "a single attack" if act.kind == "single" else f"combo [{', '.join(act.combo)}]"
+        name = "a single attack" if act.kind != "combo" else f"combo [{', '.join(act.combo)}]"
+        name += f" (called shot at the {act.region})" if act.region else ""
         if w.data.kind == "magic":
             name = f"the spell {w.data.name}"
         table.emit(ev.Allotted, who=f.name, combo=name,

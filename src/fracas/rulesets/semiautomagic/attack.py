@@ -21,11 +21,13 @@ SKILL = {"melee": "weapon", "ranged": "ranged", "thrown": "ranged", "magic": "ma
 NONE, DODGE, BLOCK, PARRY = "no defence", "dodge", "block", "parry"
 DEFENCE_SKILL = {DODGE: "reflex", BLOCK: "shield", PARRY: "weapon"}  # rule 49, S6
 STEPS: list[str] = data.tables()["cover_steps"]
+HIGH_SPEED: int = data.tables()["high_speed_squares"]
 
 
 def attack_bonus(a: Fighter, w: Wielded) -> int:
-    """Rules 48, 57, 61, 68: the skill's bonus less the attacker's scale (rule 41)."""
-    return a.bonus[SKILL[w.data.kind]] - a.scale
+    """Rules 48, 57, 61, 68: the skill's bonus less the attacker's scale (rule 41); a hand
+    hit by a called shot -1 (rule 119, SAM-A28)."""
+    return a.bonus[SKILL[w.data.kind]] - a.scale - a.hand_penalty
 
 
 def dc_base(a: Fighter, w: Wielded) -> int:
@@ -99,6 +101,10 @@ def situation(
             x -= k
             notes.append(f"range −{k}/0")
     score = 4 - t.scale  # rule 47
+    fast = high_speed(t.moved_squares)
+    if fast:
+        score += fast
+        notes.append(f"high speed +{fast}")
     step = cover_step(t)
     if step:
         score += data.tables()["cover_target"][STEPS[step]]
@@ -117,6 +123,12 @@ def situation(
     if a.scale:
         notes.append(f"scale {-a.scale:+d}/0")
     return Situation(x, extra[1], score, auto, seen == "invisible" and not auto, "; ".join(notes))
+
+
+def high_speed(squares: int) -> int:
+    """Rule 113 (SAM-A39, T-SAM-29): +1 Target for 30 squares moved this turn, +1 more per
+    further 30, until the start of its next turn."""
+    return squares // HIGH_SPEED
 
 
 class Defence:
@@ -167,6 +179,7 @@ class Swing:
 
     target: Fighter
     sit: Situation
+    region: str = ""  # a called shot's (rules 116-124)
     hit: bool = False
     damage: int = 0
     result: str = "miss"
@@ -186,7 +199,7 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, swings: list[
     landed: list[Swing] = []
     for s in swings:
         if s.hit and not defend(table, state, a, w, s):
-            hits.append(harm.Hit(a, s.target, s.damage, w.data.nonlethal))
+            hits.append(harm.Hit(a, s.target, s.damage, w.data.nonlethal, s.region))
             landed.append(s)
     effects = harm.apply_all(table, state, hits)
     for i, s in enumerate(landed):

@@ -13,7 +13,7 @@ from fracas.core.combatant import Combatant, Side, Status
 from fracas.core.commands import CommandRules
 from fracas.core.journal import SetVitals
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import attack, data, model, setup
+from fracas.rulesets.semiautomagic import attack, data, model, morale, setup
 from fracas.rulesets.semiautomagic import round as rounds
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
@@ -41,6 +41,8 @@ class SamCommands(CommandRules[SamState, model.Combatant]):
         if "will" in command.vitals:
             c.will = max(0, command.vitals["will"])  # rule 141: never below 0
             c.min_will = c.will - 6
+            c.broken = c.broken and c.will == 0
+            morale.check_broken(table, state, c)  # rule 141: Will 0 breaks
         return f"{c.name}: {c.wounds} wound(s), {c.toughness}/{c.min_toughness}, will {c.will}"
 
     def set_condition(

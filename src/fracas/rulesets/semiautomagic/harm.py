@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from fracas.core.combatant import Status, record_harm
 from fracas.core.table import Table
+from fracas.rulesets.semiautomagic import called
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
@@ -21,6 +22,7 @@ class Hit:
     target: Fighter
     damage: int
     nonlethal: bool
+    region: str = ""  # a called shot's region (rules 116-124)
 
 
 def effect(damage: int, toughness: int, minimum: int, wound_on_equal: bool) -> str:
@@ -40,9 +42,14 @@ def apply_all(table: Table, state: SamState, hits: list[Hit]) -> dict[int, str]:
     before = {id(h.target): (h.target.toughness, h.target.min_toughness) for h in hits}
     wound_on_equal = state.options.wound_on_equal
     found: dict[int, str] = {}
+    levels: dict[int, str] = {}
     for i, h in enumerate(hits):
         tough, least = before[id(h.target)]
-        found[i] = effect(h.damage, tough, least, wound_on_equal)
+        if h.region:  # rules 116-124: the region's row, against the adjusted Toughness
+            levels[i] = called.severity(h.region, h.damage, tough, least, wound_on_equal)
+            found[i] = called.wound_effect(h.region, levels[i])
+        else:
+            found[i] = effect(h.damage, tough, least, wound_on_equal)
         if table.observed:
             table.emit(
                 ev.Struck, attacker=h.attacker.name, target=h.target.name, damage=h.damage,
@@ -51,6 +58,9 @@ def apply_all(table: Table, state: SamState, hits: list[Hit]) -> dict[int, str]:
     for target in {id(h.target): h.target for h in hits}.values():
         mine = [(h, found[i]) for i, h in enumerate(hits) if h.target is target]
         settle(table, state, target, mine)
+    for i, level in levels.items():
+        h = hits[i]
+        called.after(table, state, h.target, h.region, level, h.damage)
     return found
 
 

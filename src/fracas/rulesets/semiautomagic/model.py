@@ -23,6 +23,15 @@ Posture = Literal["standing", "crouched", "prone"]
 Cover = Literal["none", "light", "medium", "heavy", "total"]
 
 
+class Possession(StrictModel):
+    """Rule 152: a creature's possession ability, from its entry (the seed's Bal-Ziggaroth:
+    +4). The seed gives no time for the attempt: 4 s as a spell by default (F-SAM-42)."""
+
+    bonus: int = Field(ge=-10, le=30, description="its Possession check bonus")
+    range: float = Field(gt=0, le=10_000, description="metres")
+    seconds: int = Field(default=4, ge=0, le=60, description="of the attempt (F-SAM-42)")
+
+
 class Combatant(StrictModel):
     """A stat block (checklist stage 1, "Stat blocks and derivations")."""
 
@@ -63,6 +72,7 @@ class Combatant(StrictModel):
     arrives: int = Field(default=1, ge=1, le=1000, description="round it arrives in (rule 4)")
     disabled: bool = Field(default=False, description="rule 187")
     held: bool = Field(default=False, description="rule 193")
+    possession: Possession | None = Field(default=None, description="rules 152-158")
 
     @field_validator("weapons")
     @classmethod

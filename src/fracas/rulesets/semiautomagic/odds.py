@@ -12,7 +12,7 @@ from fractions import Fraction
 from fracas.core.combatant import Status
 from fracas.core.table import Table
 from fracas.dice import compile_dice
-from fracas.rulesets.semiautomagic import attack, data, harm
+from fracas.rulesets.semiautomagic import attack, called, data, harm
 from fracas.rulesets.semiautomagic.attack import NONE, PARRY, Swing
 from fracas.rulesets.semiautomagic.policy import pick_defence
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
@@ -26,11 +26,31 @@ def action_name(w: Wielded) -> str:
     return PREFIX + w.data.name
 
 
+CALLED = "called shot at the {} with {}"  # rules 116-124
+
+
 def weapon_of(f: Fighter, action: str) -> Wielded:
     for w in f.weapons:
         if action_name(w) == action:
             return w
+    aimed = called_of(f, action)
+    if aimed is not None:
+        return aimed[1]
     raise ValueError(f"{f.name} has no weapon for {action!r}")
+
+
+def called_of(f: Fighter, action: str) -> tuple[str, Wielded] | None:
+    """A called shot's region and weapon from its action name."""
+    for w in f.weapons:
+        for r in called.OFFERED:
+            if action == CALLED.format(r, w.data.name):
+                return r, w
+    return None
+
+
+def region_of(f: Fighter, action: str) -> str:
+    aimed = called_of(f, action)
+    return aimed[0] if aimed is not None else ""
 
 
 def chance(bonus: int, needed: int) -> Fraction:
@@ -40,10 +60,12 @@ def chance(bonus: int, needed: int) -> Fraction:
 
 def perform(table: Table, state: SamState, a: Fighter, t: Fighter, action: str) -> str:
     """One single attack by the rules (`attack.resolve`), named by its result."""
-    w = weapon_of(a, action)
+    w, region = weapon_of(a, action), region_of(a, action)
     sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
     assert sit is not None
-    s = Swing(t, sit)
+    if region:
+        called.aim(sit, region)
+    s = Swing(t, sit, region)
     attack.resolve(table, state, a, w, [s])
     return named(s.result, t)
 
@@ -63,10 +85,13 @@ def calculable(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> bool:
 
 
 def single_attack(
-    state: SamState, a: Fighter, t: Fighter, w: Wielded, label: str | None
+    state: SamState, a: Fighter, t: Fighter, w: Wielded, label: str | None, region: str = ""
 ) -> Outcomes:
+    """A single attack, or a called shot at `region` (rules 116-124)."""
     sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
     assert sit is not None
+    if region:
+        called.aim(sit, region)
     p_hit = Fraction(1) if sit.auto else chance(attack.attack_bonus(a, w) + sit.x, sit.target)
     out: Outcomes = defaultdict(Fraction)
     if p_hit < 1:
@@ -83,13 +108,21 @@ def single_attack(
         if saved:
             word = "parried" if pick.kind == PARRY else f"{pick.kind}d"
             out[(word, 0, t.status.out)] += p * saved
-        out[landed(state, t, d, w.data.nonlethal)] += p * (1 - saved)
+        out[landed(state, t, d, w.data.nonlethal, region)] += p * (1 - saved)
     return dict(out)
 
 
-def landed(state: SamState, t: Fighter, damage: int, nonlethal: bool) -> tuple[str, int, bool]:
-    """One hit that got through, as `harm.settle` applies it alone."""
-    e = harm.effect(damage, t.toughness, t.min_toughness, state.options.wound_on_equal)
+def landed(
+    state: SamState, t: Fighter, damage: int, nonlethal: bool, region: str = ""
+) -> tuple[str, int, bool]:
+    """One hit that got through, as `harm.settle` applies it alone (a called shot's region
+    row, rules 116-124)."""
+    on_equal = state.options.wound_on_equal
+    if region:
+        level = called.severity(region, damage, t.toughness, t.min_toughness, on_equal)
+        e = called.wound_effect(region, level)
+    else:
+        e = harm.effect(damage, t.toughness, t.min_toughness, on_equal)
     if e == harm.NO_EFFECT:
         return e, 0, t.status.out
     if t.dying:

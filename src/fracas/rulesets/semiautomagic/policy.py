@@ -20,7 +20,15 @@ from typing import Any
 
 from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
-from fracas.rulesets.semiautomagic import actions, attack, data, decisions, space, turn
+from fracas.rulesets.semiautomagic import (
+    actions,
+    attack,
+    data,
+    decisions,
+    possession,
+    space,
+    turn,
+)
 from fracas.rulesets.semiautomagic.actions import Action
 from fracas.rulesets.semiautomagic.attack import NONE, Defence
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
@@ -52,7 +60,25 @@ class SamPolicy:
                 return best_index([self._victim(who, o) for o in options])
             if request.decision == decisions.DEFEND:
                 return pick_defence(self.state, who, options, self.state.incoming)
+            if request.decision == decisions.INTERRUPT:
+                return self._interrupt(who, options)
+            if request.decision == decisions.VETO:
+                return self._veto(who, options)
         raise UnknownDecision(f"the SemiAutoMagic policy has no answer to {request.decision!r}")
+
+    def _interrupt(self, me: Fighter, options: list[Action]) -> int:
+        """Rule 6: take the delayed turn as soon as an enemy is in reach or range."""
+        now = bool(actions.targets(self.state, me, me.wielded))
+        return next(i for i, o in enumerate(options) if (o.kind == "interrupt") == now)
+
+    def _veto(self, me: Fighter, options: list[str]) -> int:
+        """Rule 157: veto the other mind's turn when its Will is not more than 1 above ours
+        (a fair chance of winning the opposed roll against a morale penalty if not)."""
+        other = next(
+            (x for x in self.state.fighters() if me.id in (x.inside, x.possessed_by)), None
+        )
+        veto = other is not None and me.will >= other.will - 1
+        return options.index(possession.VETO if veto else possession.LET)
 
     def _victim(self, me: Fighter, t: Fighter) -> float:
         return -t.toughness - space.squares(self.state, me, t) / 1000
@@ -65,8 +91,14 @@ class SamPolicy:
         kind = act.kind
         if kind == "end":
             return 0.0
+        if kind == "delay":
+            return -0.5  # rule 5: the policy never delays; a person at a seat may
+        if kind == "possess" and act.goal is not None:
+            return 15.0 - act.goal.will / 100  # rule 152: the weakest Will first
         if kind in ("single", "combo"):
             return 10.0 + len(act.combo)
+        if kind == "called":
+            return self._called(me, act)
         if kind == "reload":
             return 20.0
         if kind == "draw":
@@ -79,6 +111,21 @@ class SamPolicy:
         if kind in actions.POSTURE_AFTER:
             return self._posture(me, kind)
         return self._movement(me, act)
+
+    def _called(self, me: Fighter, act: Action) -> float:
+        """Rules 116, 120: a head shot, in place of a single attack, when even with its +3
+        it hits on a 3 or better the enemy it would strike; never another region."""
+        if act.region != "head" or act.weapon is None:
+            return -1.0
+        victims = actions.targets(self.state, me, act.weapon)
+        if not victims:
+            return -1.0
+        t = max(victims, key=lambda v: self._victim(me, v))
+        sit = attack.situation(self.state, me, t, act.weapon, me.aimed_at == t.id)
+        if sit is None or sit.auto:
+            return -1.0
+        sure = 3 + attack.attack_bonus(me, act.weapon) + sit.x >= sit.target + 3
+        return 10.5 if sure else -1.0
 
     def _draw(self, me: Fighter, act: Action) -> float:
         """A shooter caught in reach draws a melee weapon that reaches."""

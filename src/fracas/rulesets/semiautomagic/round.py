@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fracas.core.events import Revealed
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import attack, data, turn
+from fracas.rulesets.semiautomagic import attack, data, possession, turn
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
@@ -103,15 +103,23 @@ def play_round(table: Table, state: SamState) -> None:
     arrivals(table, state)
     for f in state.fighters():
         attack.refresh_defences(f)  # S6: rolls per round
+        f.body_seconds = 0  # rule 155: the body's 6 s, per round
     for f in list(state.order):
         if over(state):
             break
-        if f.active or f.dying or f.delays:
+        turn.lapse(table, f)
+        if f.inside and f.active:
+            possession.control(table, state, f, turn.take_turn)  # rules 154-156
+        elif f.possessed_by and f.active:
+            possession.own_turn(table, state, f, turn.take_turn)  # rule 157
+        elif f.active or f.dying or f.delays:
             turn.take_turn(table, state, f)
     state.acting = ""
 
 
 def over(state: SamState) -> bool:
-    """At most one side still has someone able (or still to arrive): the round stops."""
-    standing = {f.side for f in state.fighters() if f.active}
-    return len(standing) <= 1
+    """At most one side still has someone able (or still to arrive): the round stops. A
+    possessed body stands for its possessor's side (SAM-A36 f)."""
+    if not state.possessing:
+        return len({f.side for f in state.fighters() if f.active}) <= 1
+    return len({state.camp(f) for f in state.fighters() if f.active}) <= 1

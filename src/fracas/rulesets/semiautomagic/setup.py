@@ -99,6 +99,9 @@ def build(sheet: model.Combatant, name: str, ident: str, side: str) -> Fighter:
     f.weapons = [wield(f, data.weapons()[w]) for w in sheet.weapons]
     f.armour, f.shield = sheet.armour, sheet.shield
     f.combos = [tuple(c) for c in sheet.combos]
+    if sheet.possession is not None:  # rule 152
+        p = sheet.possession
+        f.possession = (p.bonus, p.range, p.seconds)
     f.attacks_allowed = 1 + sheet.techniques.count("extra attack")  # rule 86
     f.posture, f.cover = sheet.posture, sheet.cover
     f.concealed, f.invisible, f.lowlight = sheet.concealed, sheet.invisible, sheet.lowlight

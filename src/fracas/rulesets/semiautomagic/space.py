@@ -126,7 +126,7 @@ def flanked(state: SamState, f: Fighter) -> bool:
     footprint."""
     sides: set[tuple[int, int]] = set()
     x0, x1, y0, y1 = bounds(f)
-    for e in state.enemies_of(f):
+    for e in state.foes_of(f):
         if not isinstance(e, Fighter) or not e.active or not e.present:
             continue
         if squares(state, f, e) != 1:

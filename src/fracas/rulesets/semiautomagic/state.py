@@ -101,6 +101,22 @@ class Fighter(Combatant):
     straight: float = 0.0  # metres of straight movement just made (Charge)
     heading: tuple[int, int] = (0, 0)  # direction of that movement
     attacks_made: int = 0
+    # High speed (rule 113, SAM-A39): squares moved since the start of its current turn.
+    moved_squares: int = 0
+    # Called shots (rules 117-119, SAM-A28).
+    hand_penalty: int = 0  # -1 to attacks per hand hit at Minimum, to the encounter's end
+    legs_hit: int = 0  # legs hit at Toughness: both, crawl only
+    # Delay initiative (rules 5-6, SAM-A2): a skipped turn waiting to be taken.
+    delaying: bool = False
+    # Morale (rules 135-142, SAM-A37).
+    morale_penalties: int = 0
+    broken: bool = False  # rule 141: Will 0
+    broken_dc: int = 10  # rule 142: the recovery DC, 1 less after each failure
+    # Possession (rules 152-158, SAM-A36).
+    possession: tuple[int, float, int] | None = None  # its check's bonus, range (m), seconds
+    possessed_by: str = ""  # the id of the possessor in this body
+    inside: str = ""  # the id of the body this possessor is in
+    body_seconds: int = 0  # rule 155: seconds the body has acted this round
 
     @property
     def wielded(self) -> Wielded:
@@ -113,7 +129,9 @@ class Fighter(Combatant):
     @property
     def helpless(self) -> bool:
         """Rule 189, 190: unconscious (dying included) characters are helpless."""
-        return self.unconscious or self.dying or self.down
+        return (
+            self.unconscious or self.dying or self.down or (self.broken and not self.possessed_by)
+        )  # rule 141: the Broken are helpless (a possessed body still moves for its possessor)
 
 
 @dataclass
@@ -124,6 +142,9 @@ class SamState(BattleState):
     acting: str = ""  # the id of whoever's turn it is
     second: int = 0  # the second of the acting fighter's turn (the timeline)
     incoming: int = 0  # the damage of the hit being defended (SAM-A24: rolled first)
+    controlling: str = ""  # the id of a body its possessor is acting with now (SAM-A36 f)
+    possessing: bool = False  # someone was possessed: sides are no longer fixed (SAM-A36 f)
+    interrupting: str = ""  # the id of a delayer taking its turn now (SAM-A2 d: no nesting)
 
     def fighters(self) -> list[Fighter]:
         out: list[Fighter] = []
@@ -132,3 +153,21 @@ class SamState(BattleState):
                 assert isinstance(c, Fighter)
                 out.append(c)
         return out
+
+    def camp(self, f: Fighter) -> str:
+        """SAM-A36 f (F-SAM-43): a possessed body counts for its possessor's side."""
+        if f.possessed_by:
+            return next(p.side for p in self.fighters() if p.id == f.possessed_by)
+        return f.side
+
+    def foes_of(self, f: Fighter) -> list[Combatant]:
+        """Whom `f` fights now: the other sides' combatants; after a possession, those of
+        another camp than the side `f` acts for (its controller's while controlled), not a
+        possessor hidden in a body."""
+        if not self.possessing:
+            return self.enemies_of(f)
+        mine = f.controller_side or f.side
+        return [
+            x for x in self.fighters()
+            if x is not f and not x.inside and self.camp(x) != mine
+        ]  # fmt: skip

@@ -2,7 +2,7 @@
 RULINGS.md C4; SAM-A1, A3-A6).
 
 A turn is a list of actions on the owner's clock: before each action, `between` is the hook
-where GM commands take effect (and where stage 2's interrupts will); each action spends its
+where GM commands take effect and delayed turns interrupt (rule 6); each action spends its
 seconds one by one (delays count down in them, C4) and then happens. An action longer than
 the seconds left runs on into the owner's next turn (rules 12-13) and finishes there first.
 """
@@ -10,7 +10,7 @@ the seconds left runs on into the owner's next turn (rules 12-13) and finishes t
 from __future__ import annotations
 
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import actions, decisions, harm
+from fracas.rulesets.semiautomagic import actions, decisions, harm, morale
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.actions import Action
 from fracas.rulesets.semiautomagic.state import Carried, Fighter, SamState
@@ -35,7 +35,9 @@ class Clock:
 
 
 def budget(f: Fighter) -> int:
-    return DISABLED_SECONDS if f.disabled else SECONDS
+    """Rules 7, 187; rule 155: a possessed body acts at most 6 s a round in all."""
+    base = DISABLED_SECONDS if f.disabled else SECONDS
+    return min(base, SECONDS - f.body_seconds) if f.possessed_by else base
 
 
 def take_turn(table: Table, state: SamState, f: Fighter) -> None:
@@ -43,32 +45,92 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
     state.acting, state.second = f.id, 0
     clock = Clock(budget(f))
     f.flat_footed = False  # C7, SAM-A6: surprise lasts until the surprised one's turn
+    f.moved_squares = 0  # SAM-A39: high speed counts from the start of its turn
     if table.observed:
-        table.emit(ev.TurnStarted, who=f.name, seconds=clock.budget,
-                   note="Disabled (rule 187)" if f.disabled else "")  # fmt: skip
+        table.emit(ev.TurnStarted, who=f.name, seconds=clock.budget, note=why(state, f))
     if f.dying:
         harm.dying_check(table, state, f)
-    if f.active:
+    if f.broken:
+        morale.recover(table, state, f)
+    frozen = f.broken and state.controlling != f.id  # rule 141: no actions
+    if frozen:
+        clock.spans.append("Broken: no action (rule 141)")
+    elif f.active:
         stun(table, state, f, clock)
         finish_carried(table, state, f, clock)
-    while f.active and clock.left > 0:
+    while f.active and clock.left > 0 and not frozen and not f.inside:
         if between(table, state, f):
             continue
         options = actions.legal(state, f)
         act = table.choose(f, decisions.ACT, options)
         if act.kind == "end":
             break
+        if act.kind == "delay":
+            delay(table, f)
+            return
         start(table, state, f, clock, act)
     idle(table, state, f, clock)
+    if f.possessed_by:
+        f.body_seconds += clock.used  # rule 155
     if table.observed:
         table.emit(ev.TurnEnded, who=f.name, timeline=" | ".join(clock.spans) or "nothing")
 
 
+def why(state: SamState, f: Fighter) -> str:
+    """The turn's note: Disabled (rule 187), a body acted by its possessor (rule 156)."""
+    notes = ["Disabled (rule 187)"] if f.disabled else []
+    if state.controlling == f.id:
+        notes.append(f"its body acted by {f.controller} (rule 156)")
+    elif f.possessed_by:
+        notes.append("possessed: the body's seconds left this round (rule 155)")
+    return "; ".join(notes)
+
+
 def between(table: Table, state: SamState, f: Fighter) -> bool:
-    """The hook between two actions (checklist stage 1): GM commands take effect here; True
-    when the acting fighter can no longer act (then the turn ends)."""
+    """The hook between two actions (checklist stage 1): GM commands take effect here, then
+    a delayed turn may interrupt (rule 6); True when the acting fighter can no longer act
+    (then the turn ends)."""
     changed = table.between_actions()
+    if interrupts(table, state, f):
+        changed = True
     return changed and not f.active
+
+
+def delay(table: Table, f: Fighter) -> None:
+    """Rule 5 (SAM-A2 a): the whole turn is skipped, to be taken later as a 6 s turn."""
+    f.delaying = True
+    table.emit(ev.Did, who=f.name, what="delays its turn (rule 5)")
+
+
+def interrupts(table: Table, state: SamState, f: Fighter) -> bool:
+    """Rule 6 (SAM-A2 c-e): between two of `f`'s actions, each delayer in initiative order
+    may take its delayed turn now; a delayed turn is not itself interrupted. True when one
+    did."""
+    if state.interrupting:
+        return False
+    took = False
+    for d in list(state.order):
+        if d is f or not d.delaying or not d.active:
+            continue
+        if table.choose(d, decisions.INTERRUPT, [actions.WAIT, actions.INTERRUPT]).kind == "wait":
+            continue
+        d.delaying, took = False, True
+        acting, second = state.acting, state.second
+        state.interrupting = d.id
+        state.tally["interrupts"] += 1
+        table.emit(ev.Did, who=d.name, what=f"interrupts {f.name}'s turn (rule 6)")
+        take_turn(table, state, d)
+        state.interrupting, state.acting, state.second = "", acting, second
+        if not f.active:
+            break
+    return took
+
+
+def lapse(table: Table, f: Fighter) -> None:
+    """SAM-A2 b: a delayed turn not taken before the delayer's next turn is lost."""
+    if f.delaying:
+        f.delaying = False
+        table.emit(ev.Did, who=f.name, what="never took its delayed turn: it is lost (SAM-A2)")
 
 
 def start(table: Table, state: SamState, f: Fighter, clock: Clock, act: Action) -> None:
