@@ -18,8 +18,9 @@ T = TypeVar("T")
 
 
 def rebuilt_by_constructor(*classes: type) -> None:
-    """Copy and pickle instances of `classes` (frozen dataclasses whose fields are all
-    constructor arguments) by calling the class with their fields."""
+    """Copy and pickle instances of `classes` (frozen dataclasses, or dataclasses with a
+    hand-written `__init__`, whose fields are all constructor arguments) by calling the class
+    with their fields."""
     for cls in classes:
         copyreg.pickle(cls, _by_fields)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.brp import data
 from fracas.rulesets.brp.state import BRPState, Fighter, Weapon, metres_between
 
@@ -214,3 +215,7 @@ def _tend_allies(state: BRPState, f: Fighter, out: list[Intent]) -> None:
 
 def is_missile(weapon: Weapon) -> bool:
     return weapon.data.kind is not data.Kind.MELEE
+
+
+# Built with their own __init__, these copy through it on the compiled build (core.immutable).
+rebuilt_by_constructor(Attack, Advance, Reload, FirstAid, Awaken, Kneel, Defend)

@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Final
 
 from fracas.core.combatant import Status, record_harm
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.table import Table
 from fracas.dice import compile_dice
 from fracas.rulesets.brp import data, decisions, derived
@@ -387,3 +388,7 @@ def injure(
             table.emit(FellUnconscious(who=target.name, hp=target.hp))
     elif target.dying and target.hp + injury > 0:
         table.emit(Dying(who=target.name, hp=target.hp))
+
+
+# Built with their own __init__, these copy through it on the compiled build (core.immutable).
+rebuilt_by_constructor(Parry, Dodge, NoDefend)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fracas.core.combatant import Status
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.table import Table
 from fracas.rulesets.murdham import checks, data, decisions, harm
 from fracas.rulesets.murdham.events import (
@@ -757,3 +758,7 @@ def shove(table: Table, state: MurdhamState, attacker: Character, target: Charac
     if hazard is not None:
         hurt = checks.damage_dice(table, target, hazard, f"{target.name} lands in the hazard")
         harm.harm(table, state, target, hurt, direct=True, by=attacker)
+
+
+# Built with their own __init__, these copy through it on the compiled build (core.immutable).
+rebuilt_by_constructor(Stunt, NoReaction, Dodge, Counter, Hide, Guard)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from fracas.core.combatant import Status
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.table import Table
 from fracas.rulesets.murdham import checks, decisions, harm
 from fracas.rulesets.murdham.attack import (
@@ -652,3 +653,20 @@ def keeps_hold(plan: Plan, c: Character) -> bool:
             return True
         return plan.kind == "damage" and plan.weapon.data.hands <= 1
     return isinstance(plan, (Hold, Advance))  # a full move drags the grabbed along (`step`)
+
+
+# Built with their own __init__, these copy through it on the compiled build (core.immutable).
+rebuilt_by_constructor(
+    Strike,
+    SplitStrike,
+    Mount,
+    Dismount,
+    DeathBlow,
+    Blast,
+    Advance,
+    BreakFree,
+    FreeAlly,
+    Surrender,
+    PickUp,
+    Hold,
+)
