@@ -11,19 +11,23 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import fracas
 from fracas.core.events import RoundStarted
 from fracas.core.outcome import Ending
 from fracas.rulesets.odnd import NO_COMBAT, data
 from fracas.rulesets.odnd.events import (
     Attack,
     CameRound,
-    Damage,
     Fell,
     Fled,
     KnockedOut,
     Manoeuvre,
     Segment,
+)
+
+from .test_properties import (
+    assert_each_hit_deals_damage_once,
+    assert_same_seed_same_battle_and_replay,
+    fight,
 )
 
 PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -86,12 +90,6 @@ def encounters(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
-def fight(doc: dict[str, Any], seed: int) -> fracas.Battle:
-    battle = fracas.Battle(fracas.from_document(doc), seed=seed)
-    battle.run()
-    return battle
-
-
 @PROPERTY
 @given(encounters(), st.integers(0, 2**32))
 def test_stage2_battles_end_and_the_fallen_act_no_more(doc: dict[str, Any], seed: int) -> None:
@@ -119,23 +117,10 @@ def test_stage2_battles_end_and_the_fallen_act_no_more(doc: dict[str, Any], seed
 @PROPERTY
 @given(encounters(), st.integers(0, 2**32))
 def test_stage2_each_hit_deals_damage_once(doc: dict[str, Any], seed: int) -> None:
-    battle = fight(doc, seed)
-    pending = 0
-    for e in battle.events:
-        if isinstance(e, Attack):
-            assert pending == 0, "an attack's damage was never rolled"
-            pending = 1 if e.hit else 0
-        elif isinstance(e, Damage) and e.weapon not in data.spells():
-            assert pending == 1, "damage without a hit"
-            pending = 0
+    assert_each_hit_deals_damage_once(fight(doc, seed))
 
 
 @PROPERTY
 @given(encounters(), st.integers(0, 2**32))
 def test_stage2_same_seed_same_battle_and_replay(doc: dict[str, Any], seed: int) -> None:
-    first = fight(doc, seed)
-    second = fight(doc, seed)
-    assert first.events == second.events
-    again = fracas.replay(fracas.from_document(doc), first.journal)
-    assert again.events == first.events
-    assert again.outcome == first.outcome
+    assert_same_seed_same_battle_and_replay(doc, seed)

@@ -96,7 +96,8 @@ def initiative_die(n: int) -> int:
 
 
 def dex_im(dex: int) -> int:
-    """P2 (PROPOSED placeholder): the initiative modifier of a DEX score."""
+    """The initiative modifier of a DEX score: RULINGS.md §5.2 P2's PROPOSED table (the seed
+    gives none); a sheet's own `IM` overrides it."""
     for top, im in tables()["dex_im"]:
         if dex <= int(top):
             return int(im)

@@ -53,7 +53,8 @@ class Weapon(StrictModel):
 class Spell(StrictModel):
     """A spell ready to cast (rules 112–130, SJ-U36, SJ-U37): a cleric's casting time (a
     number of segments or `1 round`), or a mage's rank and GK/SK; its optional cast chance;
-    its effect (`damage` or `heal` dice: a minimal vocabulary, placeholder)."""
+    its effect (`damage` or `heal` dice: the minimal vocabulary SJ-U37 prescribes, the seed
+    having no spell list)."""
 
     name: str = Field(min_length=1)
     caster: Literal["cleric", "mage"] = "mage"
