@@ -55,13 +55,14 @@ test-compiled: install-test compiled-tests
 # Where no C compiler is at hand the build is pure Python, and is not expected compiled.
 compiled-tests: $(COMPILED)/.built
 	FRACAS_EXPECT_COMPILED=$$(command -v cc >/dev/null && echo 1) PYTHONPATH=$(COMPILED) \
-		$(BIN)/pytest -p no:cacheprovider $(COMPILED_TESTS)
+		$(BIN)/pytest -n auto -p no:cacheprovider $(COMPILED_TESTS)
 
 ## Install the test extras and run the whole suite, with the type and style checks.
+# The suite runs on every core (pytest-xdist): the tests share no ports, folders or databases.
 test: install-test
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 	$(MAKE) --no-print-directory compiled-tests
 
 clean:
