@@ -24,7 +24,16 @@ from fracas.core.outcome import ONE_SIDE_LEFT, Verdict
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import actions, called, data, decisions, model, odds
+from fracas.rulesets.semiautomagic import (
+    actions,
+    called,
+    data,
+    decisions,
+    experience,
+    mind,
+    model,
+    odds,
+)
 from fracas.rulesets.semiautomagic.attack import refresh_defences
 from fracas.rulesets.semiautomagic.commands import SamCommands
 from fracas.rulesets.semiautomagic.policy import SamPolicy
@@ -65,6 +74,7 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
             options=spec.options,
         )
         arrange(state, sheets)
+        dislikes(state, sheets)  # SAM-A45
         for f in state.fighters():
             refresh_defences(f)  # S6: the first round's defence rolls
         return state
@@ -81,6 +91,14 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         if len(camps) > 1:
             return None
         return Verdict(camps.pop(), ONE_SIDE_LEFT) if camps else last_side_standing(state)
+
+    def after_battle(self, table: Table, state: SamState) -> None:
+        """Rules 224-229: each side's experience for the encounter; rule 144: the calm hour
+        (option `calm_hour`)."""
+        verdict = self.outcome(state)
+        experience.encounter(table, state, verdict.winner if verdict is not None else None)
+        if state.options.calm_hour:
+            mind.calm_hour(table, state)
 
     def policy(self, state: SamState) -> Controller:
         return SamPolicy(state)
@@ -220,7 +238,22 @@ def stage2_condition(f: Fighter) -> str:
         return "possessed, broken" if f.broken else "possessed"
     if f.broken:
         return "broken"
-    return "delaying" if f.delaying else "fighting"
+    return mind_condition(f) or ("delaying" if f.delaying else "fighting")
+
+
+def mind_condition(f: Fighter) -> str:
+    """Rules 137-139, 191: asleep, panicked, raging, confused."""
+    words = [w for w, on in (("asleep", f.asleep), ("panicked", bool(f.panicked)),
+             ("raging", bool(f.raging)), ("confused", f.confused)) if on]  # fmt: skip
+    return ", ".join(words)
+
+
+def dislikes(state: SamState, sheets: dict[str, model.Combatant]) -> None:
+    """SAM-A45: the creature each dislikes most, by its sheet's name (the first of a count)."""
+    for f in state.fighters():
+        name = sheets[f.id].dislikes
+        if name is not None:
+            f.dislikes = next(g.id for g in state.fighters() if sheets[g.id].name == name)
 
 
 def summarize(f: Fighter) -> CombatantSummary:

@@ -245,3 +245,20 @@ class DelayFired(Event):
 
     def text(self) -> str:
         return f"[after s{self.second}] {self.who}'s {self.what} takes effect (rule 14)"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Experience(Event):
+    """Rules 224-229 (SAM-A46): one character's experience for the encounter."""
+
+    who: str
+    gained: int
+    reasons: str
+    level: int
+    xp: int
+    levelled: bool
+    depth: ClassVar[int] = 0
+
+    def text(self) -> str:
+        up = f", reaches level {self.level}" if self.levelled else f", level {self.level}"
+        return f"{self.who} gains {self.gained} XP ({self.reasons}){up}, {self.xp} XP (rule 224)"

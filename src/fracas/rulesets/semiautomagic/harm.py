@@ -72,6 +72,7 @@ def settle(table: Table, state: SamState, t: Fighter, mine: list[tuple[Hit, str]
     was_dying = t.dying
     for h, _ in wounding:
         record_harm(t, 1, h.attacker)
+        t.harmed_by = h.attacker.id  # SAM-A45: whom a confused creature dislikes by default
     wound(table, state, t, len(wounding))
     lethal = [h for h, e in wounding if not h.nonlethal]
     sends = [h for h, e in wounding if e == DYING]
@@ -97,6 +98,8 @@ def wound(table: Table, state: SamState, t: Fighter, n: int) -> None:
     t.wounds += n
     t.toughness -= n
     t.min_toughness -= n
+    if t.asleep:  # rule 191 (F-SAM-107): a wound wakes a sleeper, flat-footed a round
+        t.asleep, t.flat_footed = False, True
     state.tally["wounds"] += n
     table.emit(
         ev.Wounded, who=t.name, wounds=t.wounds, toughness=t.toughness, minimum=t.min_toughness
