@@ -152,5 +152,5 @@ def test_bad_level_and_xp_are_refused() -> None:
             "sides": [{"name": "A", "combatants": [human("Ann", **bad)]},
                       {"name": "B", "combatants": [human("Bo")]}],
         }  # fmt: skip
-        with pytest.raises(FracasError, match="level|xp"):
+        with pytest.raises(FracasError, match=r"level|xp"):
             fracas.from_document(doc)

@@ -150,7 +150,7 @@ def defences(state: SamState, t: Fighter, melee: bool) -> list[Defence]:
     out = [Defence(NONE, 0)]
     if t.helpless or not t.active:
         return out
-    penalty = 1 if space.flanked(state, t) else 0
+    penalty = 1 if space.flanked(state, t) or t.hallucinating else 0  # rule 179 (chart 13)
     if t.flat_footed:
         if state.options.flat_footed == "no defence":
             return out

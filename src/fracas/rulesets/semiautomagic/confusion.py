@@ -106,10 +106,10 @@ def act(table: Table, state: SamState, f: Fighter, do: str, victim: Fighter | No
         d = wander.scatter(table, f, do)
         run = do == "run"
         budget = 3 * (f.run_squares if run else f.move_squares)  # 3 s of moves, or a 3 s run
-        moved = wander.drift(state, f, d, budget, run)
+        moved, cost = wander.drift(state, f, d, budget, run)
         if table.observed:
             table.emit(ev.Moved, who=f.name, how="run" if run else "move", squares=moved,
-                       cost=moved, to=f"{f.position} ({wander.named(d)})")  # fmt: skip
+                       cost=cost, to=f"{f.position} ({wander.named(d)})")  # fmt: skip
     elif do == "throw" and victim is not None:
         throw(table, state, f, victim)
     elif do == "drop":

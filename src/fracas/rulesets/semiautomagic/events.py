@@ -262,3 +262,21 @@ class Experience(Event):
     def text(self) -> str:
         up = f", reaches level {self.level}" if self.levelled else f", level {self.level}"
         return f"{self.who} gains {self.gained} XP ({self.reasons}){up}, {self.xp} XP (rule 224)"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Unnerved(Event):
+    """Rules 136-140 (F-SAM-102): a hit of morale damage, against the target's Will."""
+
+    attacker: str
+    target: str
+    damage: int
+    kind: str
+    will: int
+    minimum: int
+
+    def text(self) -> str:
+        return (
+            f"{self.damage} {self.kind} morale damage to {self.target} against Will "
+            f"{self.will}/{self.minimum} (rules 136-140)"
+        )

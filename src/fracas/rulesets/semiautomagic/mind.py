@@ -113,7 +113,7 @@ def flee_options(state: SamState, f: Fighter, src: Fighter) -> list[Action]:
     if f.posture != "standing" or f.disabled or f.legs_hit >= 2:
         return [*actions.postures(f), *out] if f.posture != "standing" else out
     out.insert(0, Action(FLEE, data.seconds("move"), goal=src))
-    ahead = space.shifted(f, wander.away(f, src))
+    ahead = space.shifted(f, wander.away(state, f, src))
     if space.terrain_factor(state, f, ahead) == 1:
         out.insert(0, Action(FLEE_RUN, data.seconds("run"), goal=src))
     return out
@@ -125,9 +125,9 @@ def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     if src is None:
         return
     run = act.kind == FLEE_RUN
-    d = wander.away(f, src)
+    d = wander.away(state, f, src)
     budget = f.run_squares * act.seconds if run else f.move_squares
-    moved = wander.drift(state, f, d, budget, run)
+    moved, cost = wander.drift(state, f, d, budget, run)
     f.moved_squares += moved  # rule 113: high speed counts fleeing too
     if table.observed:
         table.emit(
@@ -135,7 +135,7 @@ def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
             who=f.name,
             how="flee" if not run else "run",
             squares=moved,
-            cost=moved,
+            cost=cost,
             to=f"{f.position} ({wander.named(d)}, away from {src.name})",
         )
 

@@ -75,6 +75,9 @@ def typed(
     into a frenzy (139), each with one penalty as well (SAM-A37; option `typed_morale: effect
     only`: the effect alone); untyped is two penalties in all (140). Every mind in a shared
     body is hit, each against its own Will (SAM-A36 d)."""
+    if table.observed:
+        table.emit(ev.Unnerved, attacker=source.name, target=f.name, damage=amount, kind=kind,
+                   will=f.will, minimum=f.min_will)  # fmt: skip
     for mind in minds(state, f):
         one(table, state, mind, amount, kind, source)
 

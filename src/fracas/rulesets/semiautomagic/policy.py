@@ -11,7 +11,8 @@ and scores the options the rules offer; it never rolls and never changes the sta
   (crawl only when Disabled);
 - allot each attack to the enemy with the lowest Toughness left, then the nearest;
 - defend a hit only when its damage (rolled first, SAM-A24) would wound, with the defence of
-  the best bonus.
+  the best bonus;
+- panicked, flee: a run away when the ground allows, else a move (rule 184).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from fracas.rulesets.semiautomagic import (
     attack,
     data,
     decisions,
+    mind,
     possession,
     space,
     turn,
@@ -93,6 +95,10 @@ class SamPolicy:
             return 0.0
         if kind == "delay":
             return -0.5  # rule 5: the policy never delays; a person at a seat may
+        if kind in mind.KINDS:  # rule 184: flee as fast as possible, a run first
+            return 30.0 if kind == mind.FLEE_RUN else 29.0
+        if me.panicked and kind in actions.POSTURE_AFTER:  # up, to flee
+            return 4.0 if actions.POSTURE_AFTER[kind] == "standing" else -1.0
         if kind == "possess" and act.goal is not None:
             return 15.0 - act.goal.will / 100  # rule 152: the weakest Will first
         if kind in ("single", "combo"):

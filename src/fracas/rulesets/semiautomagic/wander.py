@@ -27,21 +27,24 @@ def named(d: tuple[int, int]) -> str:
     return NAMES[COMPASS.index(d)]
 
 
-def away(f: Fighter, source: Fighter) -> tuple[int, int]:
-    """Rule 184 (F-SAM-105): the one of eight directions that leads furthest from the source
-    (orthogonal before diagonal on a tie; the first on the compass after that)."""
-    sx, sy = source.position.x, source.position.y
+def away(state: SamState, f: Fighter, source: Fighter) -> tuple[int, int]:
+    """Rule 184 (F-SAM-105): the one of eight directions whose first square leads furthest
+    from the source, in the mover's squares (SAM-A7); orthogonal before diagonal on a tie,
+    then the first on the compass."""
+    alternate = state.options.diagonals == "alternate"
 
-    def gain(d: tuple[int, int]) -> tuple[float, int]:
+    def gain(d: tuple[int, int]) -> tuple[int, int]:
         at = space.shifted(f, d)
-        return round(math.hypot(at.x - sx, at.y - sy), 6), -abs(d[0] * d[1])
+        return space.squares_at(at.x, at.y, f.square, source, alternate), -abs(d[0] * d[1])
 
     return max(COMPASS, key=gain)
 
 
-def drift(state: SamState, f: Fighter, d: tuple[int, int], budget: int, run: bool) -> int:
+def drift(
+    state: SamState, f: Fighter, d: tuple[int, int], budget: int, run: bool
+) -> tuple[int, int]:
     """Move in the direction `d` spending at most `budget` squares of cost; a run stops
-    before difficult ground (C15). Returns the squares moved."""
+    before difficult ground (C15). Returns the squares moved and their cost."""
     alternate = state.options.diagonals == "alternate"
     moved = cost = diagonals = 0
     diagonal = d[0] != 0 and d[1] != 0
@@ -49,7 +52,7 @@ def drift(state: SamState, f: Fighter, d: tuple[int, int], budget: int, run: boo
         factor = space.terrain_factor(state, f, space.shifted(f, d))
         step = space.step_cost(factor, diagonal, diagonals, alternate)
         if (run and factor > 1) or cost + step > budget:
-            return moved
+            return moved, cost
         cost += step
         diagonals += diagonal
         moved += 1
