@@ -79,9 +79,10 @@ def named(result: str, t: Fighter) -> str:
 
 
 def calculable(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> bool:
-    """The enumerator takes over for an invisible target (its square located first)."""
+    """The enumerator takes over for an invisible target (its square located first) and a
+    morale attack (F-SAM-102: its damage falls on Will)."""
     sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
-    return sit is not None and not sit.locate and not w.data.delay
+    return sit is not None and not sit.locate and not w.data.delay and not w.data.morale
 
 
 def single_attack(

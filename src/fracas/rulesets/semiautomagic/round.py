@@ -104,6 +104,7 @@ def play_round(table: Table, state: SamState) -> None:
     for f in state.fighters():
         attack.refresh_defences(f)  # S6: rolls per round
         f.body_seconds = 0  # rule 155: the body's 6 s, per round
+        f.vetoed.clear()  # rule 160: a veto a round against each other mind
     for f in list(state.order):
         if over(state):
             break

@@ -117,6 +117,8 @@ class Fighter(Combatant):
     possessed_by: str = ""  # the id of the possessor in this body
     inside: str = ""  # the id of the body this possessor is in
     body_seconds: int = 0  # rule 155: seconds the body has acted this round
+    cooperating: bool = False  # rule 159: a possessor working with the body's mind
+    vetoed: list[str] = field(default_factory=list)  # rule 160: actors vetoed this round
     # Mind and aftermath (rules 137-139, 177-184, 191, 194-195, 224-230; SAM-A37, SAM-A45).
     level: int = 1  # rule 225: a creature's CR counts as its level (SAM-A46)
     xp: int = 0

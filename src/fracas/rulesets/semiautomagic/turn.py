@@ -10,7 +10,7 @@ the seconds left runs on into the owner's next turn (rules 12-13) and finishes t
 from __future__ import annotations
 
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import actions, decisions, harm, mind, morale
+from fracas.rulesets.semiautomagic import actions, decisions, departure, harm, mind, morale
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.actions import Action
 from fracas.rulesets.semiautomagic.state import Carried, Fighter, SamState
@@ -62,9 +62,11 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
         stun(table, state, f, clock)
         finish_carried(table, state, f, clock)
     while f.active and clock.left > 0 and not frozen and not f.inside:
+        if not own and not state.controlling:
+            break  # rule 162: its possessor has left the body
         if between(table, state, f):
             continue
-        options = mind.options(state, f, actions.legal) if own else actions.legal(state, f)
+        options = mind.options(state, f, actions.legal) if own else departure.options(state, f)
         act = table.choose(f, decisions.ACT, options)
         if act.kind == "end":
             break
@@ -175,6 +177,8 @@ def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     """Carry out an action: fleeing is the mind's (rule 184), the rest `actions.perform`."""
     if act.kind in mind.KINDS:
         mind.perform(table, state, f, act)
+    elif act.kind == "leave":
+        departure.leave(table, state, f)  # rule 162
     else:
         actions.perform(table, state, f, act)
 
