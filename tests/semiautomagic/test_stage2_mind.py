@@ -339,3 +339,36 @@ def test_bad_mind_fields_are_refused() -> None:
         }  # fmt: skip
         with pytest.raises(FracasError):
             fracas.from_document(doc)
+
+
+def test_rule_171_an_object_is_destroyed_not_dying_and_never_acts() -> None:
+    """Rules 163, 171, 201: a door (END 3, Durability 2: 11/5) takes wounds, is destroyed by
+    a hit of more than its Toughness (11 is not, 12 is), never acts nor defends; nonlethal
+    damage does nothing to it."""
+    door = {"name": "Door", "template": "human", "inanimate": True, "durability": 2,
+            "position": [1, 0]}  # fmt: skip
+    s = Scene(("A", [human("Ann", position=[0, 0])]), ("B", [door]))
+    d = s["Door"]
+    assert (d.toughness, d.min_toughness) == (11, 5) and d.helpless
+    s.choices.push(decisions.ACT, kind("end"))
+    turn.take_turn(s.table, s.state, d)  # no action asked
+    assert [e.timeline for e in s.of(ev.TurnEnded)] == ["an object: no action (rule 171)"]
+    from fracas.rulesets.semiautomagic import harm
+
+    ann = s["Ann"]
+    harm.apply_all(s.table, s.state, [harm.Hit(ann, d, 11, False)])
+    assert d.active and d.wounds == 1 and not d.dying  # 11 = Toughness: a wound only
+    harm.apply_all(s.table, s.state, [harm.Hit(ann, d, 20, True)])
+    assert d.wounds == 1  # nonlethal: nothing (rule 201)
+    harm.apply_all(s.table, s.state, [harm.Hit(ann, d, 11, False)])  # 11 > 10
+    assert d.status is Status.DEAD and s.of(ev.Fell)[-1].how == "is destroyed"
+
+
+def test_gm_conditions_confused_and_asleep() -> None:
+    from fracas.rulesets.semiautomagic.commands import SamCommands
+
+    s = duel()
+    ann = s["Ann"]
+    SamCommands().set_condition(s.table, s.state, ann, "confused", True)
+    SamCommands().set_condition(s.table, s.state, ann, "asleep", True)
+    assert ann.confused and ann.asleep and ann.helpless

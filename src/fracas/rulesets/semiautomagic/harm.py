@@ -66,6 +66,9 @@ def apply_all(table: Table, state: SamState, hits: list[Hit]) -> dict[int, str]:
 
 def settle(table: Table, state: SamState, t: Fighter, mine: list[tuple[Hit, str]]) -> None:
     """One target's share of a combo, applied at once (SAM-A25)."""
+    if t.inanimate:
+        settle_object(table, state, t, mine)  # rule 171
+        return
     wounding = [(h, e) for h, e in mine if e != NO_EFFECT]
     if not wounding:
         return
@@ -161,3 +164,20 @@ def dying_check(table: Table, state: SamState, t: Fighter) -> None:
         t.dying_dc += 1
         if t.dying_dc > highest(state, t):
             die(table, state, t, f"dying DC {t.dying_dc} is out of reach (rule 166)")
+
+
+def settle_object(table: Table, state: SamState, t: Fighter, mine: list[tuple[Hit, str]]) -> None:
+    """Rules 171, 201: an object takes wounds as anything does, is destroyed by a hit of more
+    than its Toughness (as it stood before the combo), never dies nor heals; nonlethal damage
+    does nothing to it."""
+    hits = [h for h, e in mine if e != NO_EFFECT and not h.nonlethal]
+    if not hits:
+        return
+    destroyed = any(h.damage > t.toughness for h in hits)
+    for h in hits:
+        record_harm(t, 1, h.attacker)
+    wound(table, state, t, len(hits))
+    if destroyed:
+        t.status, t.went_down = Status.DEAD, True
+        state.tally["destroyed"] += 1
+        table.emit(ev.Fell, who=t.name, how="is destroyed", rule="damage > Toughness (rule 171)")

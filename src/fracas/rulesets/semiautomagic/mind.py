@@ -76,8 +76,18 @@ def wake(table: Table, state: SamState, f: Fighter) -> None:
 
 
 def frozen(f: Fighter) -> bool:
-    """Rules 180-181, 191: asleep, or a chart result in place of any action."""
-    return f.compelled == "asleep" or f.compelled in confusion.FROZEN
+    """Rules 180-181, 191: asleep, or a chart result in place of any action; rule 171: an
+    object never acts."""
+    return f.compelled == "asleep" or f.compelled in confusion.FROZEN or f.inanimate
+
+
+def idle_why(f: Fighter) -> str:
+    """The timeline's words for a turn with no action."""
+    if f.inanimate:
+        return "an object: no action (rule 171)"
+    if f.compelled == "asleep":
+        return "asleep (rule 191)"
+    return f"confused: {f.compelled} (rules 180-181)"
 
 
 def source(state: SamState, f: Fighter) -> Fighter | None:

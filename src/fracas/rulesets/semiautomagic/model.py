@@ -84,6 +84,7 @@ class Combatant(StrictModel):
     dislikes: str | None = Field(
         default=None, description="SAM-A45: the creature it dislikes most (confusion 3)"
     )
+    inanimate: bool = Field(default=False, description="rule 171: an object, destroyed not dying")
 
     @field_validator("weapons")
     @classmethod

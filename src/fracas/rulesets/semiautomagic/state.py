@@ -131,6 +131,7 @@ class Fighter(Combatant):
     victim: str = ""  # rule 179: the id of the creature a chart result makes it attack
     hallucinating: bool = False  # rule 179 (chart 13): flanked until its next turn (SAM-A6)
     asleep: bool = False  # rule 191
+    inanimate: bool = False  # rule 171: an object
     dislikes: str = ""  # SAM-A45: the id of the creature it dislikes most
     attacks_at_turn: int = 0  # rule 179 (chart 8): attacks made before this turn
     harmed_by: str = ""  # SAM-A45: the id of the last creature that harmed it
@@ -152,6 +153,7 @@ class Fighter(Combatant):
             or self.down
             or (self.broken and not self.possessed_by)
             or self.asleep  # rule 191: sleepers are helpless
+            or self.inanimate  # rule 171: an object neither moves nor defends
         )  # rule 141: the Broken are helpless (a possessed body still moves for its possessor)
 
 

@@ -57,7 +57,7 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
         mind.start_turn(table, state, f)  # rules 139, 177-184, 191
     frozen = own and (f.broken or mind.frozen(f))  # rules 141, 180-181, 191: no actions
     if frozen:
-        clock.spans.append("Broken: no action (rule 141)" if f.broken else f"{f.compelled}")
+        clock.spans.append("Broken: no action (rule 141)" if f.broken else mind.idle_why(f))
     elif f.active:
         stun(table, state, f, clock)
         finish_carried(table, state, f, clock)
