@@ -33,6 +33,7 @@ from fracas.rulesets.semiautomagic import (
     mind,
     model,
     odds,
+    odds_mind,
 )
 from fracas.rulesets.semiautomagic.attack import refresh_defences
 from fracas.rulesets.semiautomagic.commands import SamCommands
@@ -157,23 +158,25 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
     defence_decisions = (decisions.DEFEND,)
 
     def actions(self, state: SamState, actor: Combatant, target: Combatant) -> list[str]:
-        """A single attack with the weapon in hand, when `target` is in its reach or range."""
+        """A single attack with the weapon in hand, when `target` is in its reach or range; a
+        possession check or a veto (rules 152, 157)."""
         if not isinstance(actor, Fighter) or not isinstance(target, Fighter):
             return []
+        minds = odds_mind.offered(state, actor, target) if actor.active else []
         if not actor.active or actor.side == target.side or not target.present:
-            return []
+            return minds
         w = actor.wielded
         if (w.data.reload and not w.loaded) or target not in actions.targets(state, actor, w):
-            return []
+            return minds
         if actor.disabled and not w.data.light:
-            return []
+            return minds
         combos = [
             odds.combo_name(a.combo, w)
             for a in actions.strikes(state, actor)
             if a.kind == "combo" and odds.attacks_in(a.combo) > 1
         ]
         shots = [odds.CALLED.format(r, w.data.name) for r in called.OFFERED]  # rules 116-124
-        return [odds.action_name(w), *combos, *shots]
+        return [odds.action_name(w), *combos, *shots, *minds]
 
     def option_action(
         self, state: SamState, request: ChoiceRequest, option: object
@@ -191,6 +194,8 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         self, table: Table, state: SamState, actor: Combatant, target: Combatant, action: str
     ) -> str:
         assert isinstance(actor, Fighter) and isinstance(target, Fighter)
+        if action in odds_mind.offered(state, actor, target):
+            return odds_mind.perform(table, state, actor, target, action)
         if odds.combo_of(actor, action) is not None:
             return odds.perform_combo(table, state, actor, target, action)
         return odds.perform(table, state, actor, target, action)
@@ -204,6 +209,8 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         defence: str | None,
     ) -> dict[tuple[str, int, bool], Fraction] | None:
         assert isinstance(actor, Fighter) and isinstance(target, Fighter)
+        if action in odds_mind.offered(state, actor, target):
+            return odds_mind.calculate(state, actor, target, action)
         combo = odds.combo_of(actor, action)
         w = actor.wielded if combo is not None else odds.weapon_of(actor, action)
         if not odds.calculable(state, actor, target, w):
