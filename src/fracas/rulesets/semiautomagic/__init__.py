@@ -85,10 +85,8 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
 
     def outcome(self, state: SamState) -> Verdict | None:
         """The last side standing; after a possession, a possessed body stands for its
-        possessor's side (SAM-A36 f, F-SAM-43)."""
-        if not state.possessing:
-            return last_side_standing(state)
-        camps = {state.camp(f) for f in state.fighters() if f.active}
+        possessor's side (SAM-A36 f, F-SAM-43); the Broken have given up (F-SAM-109)."""
+        camps = {state.camp(f) for f in state.fighters() if state.standing(f)}
         if len(camps) > 1:
             return None
         return Verdict(camps.pop(), ONE_SIDE_LEFT) if camps else last_side_standing(state)

@@ -39,7 +39,9 @@ def check_broken(table: Table, state: SamState, f: Fighter) -> None:
 
 def damage(table: Table, state: SamState, f: Fighter, amount: int, source: str) -> None:
     """Rules 136, 140 (SAM-A37): untyped morale damage from one source; above Will two
-    penalties in all, above Minimum Will one."""
+    penalties in all, above Minimum Will one (an object has no mind, rule 171)."""
+    if f.inanimate:
+        return
     if amount > f.will:
         penalty(table, state, f, 2, f"{amount} > Will {f.will}, {source}")
     elif amount > f.min_will:
@@ -75,6 +77,8 @@ def typed(
     into a frenzy (139), each with one penalty as well (SAM-A37; option `typed_morale: effect
     only`: the effect alone); untyped is two penalties in all (140). Every mind in a shared
     body is hit, each against its own Will (SAM-A36 d)."""
+    if f.inanimate:
+        return  # rule 171: an object has no mind
     if table.observed:
         table.emit(ev.Unnerved, attacker=source.name, target=f.name, damage=amount, kind=kind,
                    will=f.will, minimum=f.min_will)  # fmt: skip

@@ -120,7 +120,6 @@ def play_round(table: Table, state: SamState) -> None:
 
 def over(state: SamState) -> bool:
     """At most one side still has someone able (or still to arrive): the round stops. A
-    possessed body stands for its possessor's side (SAM-A36 f)."""
-    if not state.possessing:
-        return len({f.side for f in state.fighters() if f.active}) <= 1
-    return len({state.camp(f) for f in state.fighters() if f.active}) <= 1
+    possessed body stands for its possessor's side (SAM-A36 f); the Broken have given up
+    (F-SAM-109)."""
+    return len({state.camp(f) for f in state.fighters() if state.standing(f)}) <= 1

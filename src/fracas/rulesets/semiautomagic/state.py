@@ -177,6 +177,11 @@ class SamState(BattleState):
                 out.append(c)
         return out
 
+    def standing(self, f: Fighter) -> bool:
+        """Still in the fight: active, and not Broken (rule 141: "effectively giving up",
+        F-SAM-109; a possessed body fights on for its possessor)."""
+        return f.active and not (f.broken and not f.possessed_by)
+
     def camp(self, f: Fighter) -> str:
         """SAM-A36 f (F-SAM-43): a possessed body counts for its possessor's side."""
         if f.possessed_by:
