@@ -154,3 +154,25 @@ def test_bad_level_and_xp_are_refused() -> None:
         }  # fmt: skip
         with pytest.raises(FracasError, match=r"level|xp"):
             fracas.from_document(doc)
+
+
+def test_rule_228_no_defeated_by_enemy_xp_without_a_real_attempt() -> None:
+    """Rule 228: "Defeated by Enemy" only for a side that really tried to win (the side's
+    `tried: false` withholds it)."""
+    doc = {
+        "ruleset": "semiautomagic", "name": "228",
+        "sides": [
+            {"name": "A", "tried": False, "combatants": [human("Ann", position=[0, 0])]},
+            {"name": "B", "combatants": [human("Bo", position=[1, 0])]},
+        ],
+    }  # fmt: skip
+    encounter = fracas.from_document(doc)
+    state = encounter.ruleset.setup(encounter.spec)
+    ann, bo = state.fighters()
+    assert not ann.tried and bo.tried
+    ann.status = Status.DOWN
+    s = mooks()
+    s.state = state
+    xp.encounter(s.table, state, "B")
+    gained = {e.who: e.gained for e in s.of(ev.Experience)}
+    assert gained == {"Ann": 0, "Bo": 100}

@@ -62,11 +62,13 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         members: dict[str, list[Combatant]] = {side.name: [] for side in spec.sides}
         sheets: dict[str, model.Combatant] = {}
         surprised = {s.name for s in spec.sides if s.surprised}
+        gave_up = {s.name for s in spec.sides if not s.tried}  # rule 228
         for e in roster(spec.sides):
             f = build(e.sheet, e.name, e.id, e.side)
             if e.copy and e.sheet.position is not None:  # F-SAM-2: copies side by side
                 f.position = Position(f.position.x, f.position.y + e.copy * f.square)
             f.flat_footed = e.side in surprised  # rule 115, C7
+            f.tried = e.side not in gave_up
             members[e.side].append(f)
             sheets[f.id] = e.sheet
         state = SamState(

@@ -111,7 +111,8 @@ def encounter(table: Table, state: SamState, winner: str | None) -> None:
         for f in mine:
             if f.status is Status.DEAD:
                 continue
-            parts = side_awards(f, [e.level for e in foes], lost, alone and f is dealt[0])
+            beaten = lost and f.tried  # rule 228: only for a real attempt to win
+            parts = side_awards(f, [e.level for e in foes], beaten, alone and f is dealt[0])
             settle(table, f, parts)
 
 

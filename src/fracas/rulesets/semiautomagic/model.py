@@ -146,6 +146,9 @@ def combo_problem(sheet: Combatant) -> str | None:
 
 class Side(SideSpec[Combatant]):
     surprised: bool = Field(default=False, description="flat-footed at first (115, C7)")
+    tried: bool = Field(
+        default=True, description="rule 228: it really tried to win (Defeated by Enemy XP)"
+    )
 
 
 class Area(StrictModel):

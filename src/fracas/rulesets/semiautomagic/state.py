@@ -121,6 +121,7 @@ class Fighter(Combatant):
     vetoed: list[str] = field(default_factory=list)  # rule 160: actors vetoed this round
     # Mind and aftermath (rules 137-139, 177-184, 191, 194-195, 224-230; SAM-A37, SAM-A45).
     level: int = 1  # rule 225: a creature's CR counts as its level (SAM-A46)
+    tried: bool = True  # rule 228: its side really tried to win
     xp: int = 0
     panicked: str = ""  # rule 137: the id of what it flees (SAM-A37: until a penalty goes)
     raging: str = ""  # rule 139: the id of the source of its rage
