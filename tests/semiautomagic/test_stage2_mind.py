@@ -87,7 +87,7 @@ def test_rule_139_rage_attacks_the_source_without_focus_and_minus_1() -> None:
     morale.typed(s.table, s.state, ann, 10, "rage", cy)
     assert ann.raging == cy.id and ann.bonus["reflex"] == reflex - 1
     mind.start_turn(s.table, s.state, ann)
-    assert s.state.foes_of(ann) == [cy]  # Bo, adjacent, is not its concern
+    assert s.state.marks_of(ann) == [cy]  # Bo, adjacent, is not its concern
     kinds = {a.kind for a in mind.options(s.state, ann, turn.actions.legal)}
     assert "single" not in kinds  # the bolt in hand is a spell: no focus (rule 139)
     assert "draw" in kinds

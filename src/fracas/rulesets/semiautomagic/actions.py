@@ -77,7 +77,7 @@ WAIT = Action("wait", 0)
 def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
     """Enemies `f` can attack with `w` now: in reach (rules 56-60) or in range (62-63)."""
     out: list[Fighter] = []
-    for e in state.foes_of(f):
+    for e in state.marks_of(f):
         if not isinstance(e, Fighter) or not e.active or not e.present:
             continue
         if w.data.kind == "melee":
@@ -90,7 +90,7 @@ def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
 
 def foes(state: SamState, f: Fighter) -> list[Fighter]:
     return [
-        e for e in state.foes_of(f)
+        e for e in state.marks_of(f)
         if isinstance(e, Fighter) and e.active and e.present
     ]  # fmt: skip
 

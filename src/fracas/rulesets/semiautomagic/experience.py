@@ -137,4 +137,4 @@ def settle(table: Table, f: Fighter, parts: list[tuple[str, int]]) -> None:
     if table.observed:
         reasons = ", ".join(f"{why} {n}" for why, n in parts) or "nothing defeated"
         table.emit(ev.Experience, who=f.name, gained=amount, reasons=reasons, level=f.level,
-                   xp=f.xp, levelled=f.level > before)  # fmt: skip
+                   xp=f.xp, levelled=f.level > before, audience=f.audience)  # fmt: skip

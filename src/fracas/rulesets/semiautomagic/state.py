@@ -183,6 +183,13 @@ class SamState(BattleState):
         F-SAM-109; a possessed body fights on for its possessor)."""
         return f.active and not (f.broken and not f.possessed_by)
 
+    def marks_of(self, f: Fighter) -> list[Combatant]:
+        """Whom `f` may attack now: its foes, or the one creature rage or confusion turns it
+        on, friend or foe (rules 139, 179)."""
+        if f.victim:
+            return [x for x in self.fighters() if x.id == f.victim and x.active]
+        return self.foes_of(f)
+
     def camp(self, f: Fighter) -> str:
         """SAM-A36 f (F-SAM-43): a possessed body counts for its possessor's side."""
         if f.possessed_by:
@@ -193,8 +200,6 @@ class SamState(BattleState):
         """Whom `f` fights now: the other sides' combatants; after a possession, those of
         another camp than the side `f` acts for (its controller's while controlled), not a
         possessor hidden in a body."""
-        if f.victim:  # rules 139, 179: rage or confusion turns it on one creature
-            return [x for x in self.fighters() if x.id == f.victim and x.active]
         if not self.possessing:
             return self.enemies_of(f)
         mine = f.controller_side or f.side
