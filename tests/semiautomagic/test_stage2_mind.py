@@ -188,9 +188,8 @@ def test_rules_180_181_chart_9_drops_and_chart_12_runs_a_scatter_way() -> None:
     turn.take_turn(s.table, s.state, ann)
     assert ann.wielded.data.name == "unarmed"
     s.dice.push(12, 3)  # runs; the scatter die's 3 is east
-    x = ann.position.x
     turn.take_turn(s.table, s.state, ann)
-    assert ann.position.x > x and ann.position.y == 0
+    assert (ann.position.x, ann.position.y) == (18, 0)  # a 3 s run: 6 squares a second
 
 
 def test_rule_180_chart_5_panicked_for_this_round_only() -> None:
@@ -225,12 +224,15 @@ def test_sam_a45_chart_3_the_most_disliked() -> None:
         ("B", [human("Bo", position=[1.5, 0]), human("Di", position=[0, -1.5])]),
     )
     ann, di = s["Ann"], s["Di"]
+    assert ann.dislikes == di.id
     morale.typed(s.table, s.state, ann, 10, "insanity", s["Bo"])
     s.dice.push(3)
-    s.choices.push(decisions.ACT, kind("end"))
+    s.choices.push(decisions.ACT, kind("single"), kind("end"))
+    s.choices.push(decisions.DEFEND, 0)
+    s.dice.push(1)  # a miss
     turn.take_turn(s.table, s.state, ann)
-    assert s.of(ev.Did)[-1].what.startswith("rolls 3")
-    assert ann.dislikes == di.id
+    # Di, 1.5 m away, not Cy, the nearest at 1 m, nor Bo, who drove it mad.
+    assert [e.targets for e in s.of(ev.Allotted)] == [("Di",)]
 
 
 def test_sam_a45_dislikes_must_name_a_combatant() -> None:

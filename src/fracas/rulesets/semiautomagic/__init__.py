@@ -8,6 +8,9 @@ derivations), `state`, `space` (the Scale grid on the plane), `moves` (move, run
 `actions` (what a turn may spend its seconds on), `turn` (the seconds clock and the hook
 between actions), `round` (initiative, late arrivals), `commands` (the GM's commands),
 `policy` (default tactics), `decisions`, `events`, `odds` (the exact odds of one attack).
+Stage 2: `called` (called shots), `morale`, `possession` and `departure` (leaving a body),
+`mind`, `confusion` and `wander` (panic, confusion, rage, sleep in a turn), `experience`
+(XP and levels after the fight), `odds_mind` (a possession check's and a veto's odds).
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
 FLEE, FLEE_RUN = "flee", "flee_run"  # rule 184: a move or a run away from the source
 KINDS = (FLEE, FLEE_RUN)
+Legal = Callable[[SamState, Fighter], list[Action]]  # `actions.legal`
 
 
 def find(state: SamState, ident: str) -> Fighter | None:
@@ -95,9 +96,8 @@ def source(state: SamState, f: Fighter) -> Fighter | None:
     return find(state, f.panicked) or (find(state, f.victim) if f.compelled == "panic" else None)
 
 
-def options(state: SamState, f: Fighter, legal: Callable[[SamState, Fighter], list[Action]]
-            ) -> list[Action]:  # fmt: skip
-    """The actions its mind allows now (rules 137, 139, 179, 184)."""
+def options(state: SamState, f: Fighter, legal: Legal) -> list[Action]:
+    """The actions its mind allows now (rules 137, 139, 179, 184), of those `legal` lists."""
     if state.controlling == f.id:
         return legal(state, f)  # a possessor steers with its own mind
     src = source(state, f)
@@ -107,7 +107,7 @@ def options(state: SamState, f: Fighter, legal: Callable[[SamState, Fighter], li
     if f.compelled == "weakest":
         if f.attacks_made > f.attacks_at_turn:  # once
             return [actions.END]
-        return [a for a in found if a.kind in ("single", "end") or a.kind in ("move", "run")]
+        return [a for a in found if a.kind in ("single", "end", "move", "run")]
     if f.raging:  # rule 139: nothing that needs focus
         return [
             a for a in found
