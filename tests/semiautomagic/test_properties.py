@@ -100,7 +100,7 @@ def test_each_hit_is_defended_or_lands_once(doc: dict[str, Any], seed: int) -> N
             hits += e.hit
         elif isinstance(e, ev.Defended):
             saved += e.success
-        elif isinstance(e, ev.Struck):
+        elif isinstance(e, (ev.Struck, ev.Unnerved)):  # Unnerved: on Will (F-SAM-102)
             landed += 1
 
 

@@ -200,3 +200,120 @@ def test_rule_141_the_gms_will_0_breaks_and_a_higher_will_mends() -> None:
     assert ann.broken and ann.helpless
     SamCommands().set_vitals(s.table, s.state, ann, SetVitals(combatant=ann.id, vitals={"will": 4}))
     assert not ann.broken and ann.min_will == -2
+
+
+# --- Stage 2 in full: rules 159-162 -------------------------------------------------------
+
+
+def test_rule_159_cooperative_possession_no_check_best_of_both() -> None:
+    """Rule 159: an ally lets the possessor in, no check and no penalty; either acting uses
+    the better skill bonuses of both, and the combos of both; a veto turns it hostile."""
+    s = Possession()
+    jack, lou = s["Jack"], s["Lou"]
+    lou.possession = (4, 20.0, 4)
+    lou.bonus["weapon"] = jack.bonus["weapon"] + 2
+    lou.combos = [("attack",), ("attack", "attack")]
+    s.heroes.push(decisions.ALLOW, lambda o: o == possession.ALLOW)
+    assert possession.attempt(s.table, s.state, lou, jack)  # no die: none scripted
+    assert lou.inside == jack.id and lou.cooperating and jack.will == 9
+    seen: list[tuple[int, list[tuple[str, ...]]]] = []
+
+    def look(o: Any) -> bool:
+        seen.append((jack.bonus["weapon"], list(jack.combos)))
+        return o.kind == "end"
+
+    s.heroes.push(decisions.VETO, lambda o: o == possession.LET)  # Jack lets his friend act
+    s.heroes.push(decisions.ACT, look)
+    possession.control(s.table, s.state, lou, turn.take_turn)
+    assert seen[0] == (lou.bonus["weapon"], [("attack",), ("attack", "attack")])
+    s.heroes.push(decisions.VETO, lambda o: o == possession.LET)  # Lou lets Jack act
+    s.heroes.push(decisions.ACT, look)
+    possession.own_turn(s.table, s.state, jack, turn.take_turn)
+    assert seen[1][0] == lou.bonus["weapon"]  # on Jack's own turn too
+    assert jack.bonus["weapon"] == lou.bonus["weapon"] - 2  # his own again after
+    jack.vetoed.clear()
+    lou.vetoed.clear()
+    s.heroes.push(decisions.VETO, lambda o: o == possession.VETO)
+    s.dice.push(1, 6)  # Lou 1 + 9 = 10 < Jack 6 + 9 = 15: the turn is skipped
+    possession.control(s.table, s.state, lou, turn.take_turn)
+    assert not lou.cooperating  # rule 159: vetoing is turning hostile
+
+
+def test_rule_160_a_second_possessor_contests_the_highest_will() -> None:
+    """Rule 160: the check goes against the highest Will in the body (Bal's 11), who may
+    forgo it to the next (Jack, 8); then every mind may veto every other's turn, once a
+    round each."""
+    s = Possession()
+    jack, bal = s["Jack"], s["Bal-Ziggaroth"]
+    s.dice.push(6)
+    possession.attempt(s.table, s.state, bal, jack)  # Jack 8/2
+    imp = s["Lou"]  # Lou plays a second demon here
+    imp.side, imp.possession = "Demons", (5, 20.0, 4)
+    s.demons.push(decisions.FORGO, lambda o: o == possession.FORGO)  # Bal lets it at Jack
+    s.dice.push(5)  # 10 > Jack's 8: in (and one penalty: 7/1)
+    assert possession.attempt(s.table, s.state, imp, jack)
+    assert imp.inside == jack.id and jack.possessed_by == bal.id and jack.will == 7
+    # Bal's turn: Jack and the imp may each veto it; the imp lets it be, Jack vetoes and wins.
+    s.heroes.push(decisions.VETO, lambda o: o == possession.VETO)
+    s.demons.push(decisions.VETO, lambda o: o == possession.LET)
+    s.dice.push(1, 6)  # Bal 12 < Jack 13
+    possession.control(s.table, s.state, bal, turn.take_turn)
+    assert jack.vetoed == [bal.id] and jack.body_seconds == 0
+    # Once a round against each: Bal's second turn this round (a delayed one) is not vetoed
+    # by Jack again; only the imp is asked.
+    s.demons.push(decisions.VETO, lambda o: o == possession.LET)
+    s.demons.push(decisions.ACT, kind("end"))
+    possession.control(s.table, s.state, bal, turn.take_turn)
+    assert not s.heroes.script[decisions.VETO]
+
+
+def test_rule_160_the_defender_who_takes_the_check_risks_the_penalty() -> None:
+    s = Possession()
+    jack, bal = s["Jack"], s["Bal-Ziggaroth"]
+    s.dice.push(6)
+    possession.attempt(s.table, s.state, bal, jack)
+    imp = s["Lou"]
+    imp.side, imp.possession = "Heroes", (4, 20.0, 4)
+    s.demons.push(decisions.FORGO, lambda o: o == possession.TAKE)
+    s.dice.push(4)  # 8 > Bal's Minimum 5: Bal takes the penalty; not > 11: out
+    assert not possession.attempt(s.table, s.state, imp, jack)
+    assert (bal.will, jack.will, imp.inside) == (10, 8, "")
+
+
+def test_rule_161_a_broken_mind_neither_lets_in_nor_helps() -> None:
+    s = Possession()
+    jack, lou = s["Jack"], s["Lou"]
+    lou.possession = (4, 20.0, 4)
+    morale.penalty(s.table, s.state, jack, 9, "test")
+    assert jack.broken
+    assert not possession.willing(s.table, jack, lou)  # not even asked
+    lou.bonus["weapon"] = jack.bonus["weapon"] + 2
+    assert possession.best_of(jack, [lou])[0]["weapon"] == lou.bonus["weapon"]
+    lou.broken = True  # rule 161: a Broken mind cannot help
+    assert possession.best_of(jack, [lou])[0] == jack.bonus
+
+
+def test_rule_162_leaving_a_body_and_a_veto_trapping_the_leaver() -> None:
+    """Rule 162: on its own turn a possessor may leave (0 s); the body's mind may veto it:
+    won, the leaver is trapped with a morale penalty; lost, the vetoer takes one."""
+    from fracas.rulesets.semiautomagic import departure
+
+    s = Possession()
+    jack, bal = s["Jack"], s["Bal-Ziggaroth"]
+    s.dice.push(6)
+    possession.attempt(s.table, s.state, bal, jack)  # Jack 8/2, Bal 11/5
+    s.heroes.push(decisions.VETO, lambda o: o == possession.LET)
+    s.demons.push(decisions.ACT, kind("leave"))
+    s.heroes.push(decisions.TRAP, lambda o: o == possession.VETO)
+    s.dice.push(1, 6)  # Bal 12 < Jack 14: trapped
+    s.demons.push(decisions.ACT, kind("end"))
+    possession.control(s.table, s.state, bal, turn.take_turn)
+    assert bal.inside == jack.id and bal.will == 10
+    s.heroes.push(decisions.VETO, lambda o: o == possession.LET)
+    jack.vetoed.clear()
+    s.demons.push(decisions.ACT, kind("leave"))
+    s.heroes.push(decisions.TRAP, lambda o: o == possession.LET)
+    possession.control(s.table, s.state, bal, turn.take_turn)  # no more action asked
+    assert bal.inside == "" and jack.possessed_by == "" and bal.position == jack.position
+    assert departure.LEAVE.seconds == 0 and str(departure.LEAVE) == "leave the body (rule 162)"
+    assert jack.controller == "" and s.state.controlling == ""

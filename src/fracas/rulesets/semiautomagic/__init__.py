@@ -8,6 +8,9 @@ derivations), `state`, `space` (the Scale grid on the plane), `moves` (move, run
 `actions` (what a turn may spend its seconds on), `turn` (the seconds clock and the hook
 between actions), `round` (initiative, late arrivals), `commands` (the GM's commands),
 `policy` (default tactics), `decisions`, `events`, `odds` (the exact odds of one attack).
+Stage 2: `called` (called shots), `morale`, `possession` and `departure` (leaving a body),
+`mind`, `confusion` and `wander` (panic, confusion, rage, sleep in a turn), `experience`
+(XP and levels after the fight), `odds_mind` (a possession check's and a veto's odds).
 """
 
 from __future__ import annotations
@@ -24,7 +27,17 @@ from fracas.core.outcome import ONE_SIDE_LEFT, Verdict
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import actions, called, data, decisions, model, odds
+from fracas.rulesets.semiautomagic import (
+    actions,
+    called,
+    data,
+    decisions,
+    experience,
+    mind,
+    model,
+    odds,
+    odds_mind,
+)
 from fracas.rulesets.semiautomagic.attack import refresh_defences
 from fracas.rulesets.semiautomagic.commands import SamCommands
 from fracas.rulesets.semiautomagic.policy import SamPolicy
@@ -52,11 +65,13 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         members: dict[str, list[Combatant]] = {side.name: [] for side in spec.sides}
         sheets: dict[str, model.Combatant] = {}
         surprised = {s.name for s in spec.sides if s.surprised}
+        gave_up = {s.name for s in spec.sides if not s.tried}  # rule 228
         for e in roster(spec.sides):
             f = build(e.sheet, e.name, e.id, e.side)
             if e.copy and e.sheet.position is not None:  # F-SAM-2: copies side by side
                 f.position = Position(f.position.x, f.position.y + e.copy * f.square)
             f.flat_footed = e.side in surprised  # rule 115, C7
+            f.tried = e.side not in gave_up
             members[e.side].append(f)
             sheets[f.id] = e.sheet
         state = SamState(
@@ -65,6 +80,7 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
             options=spec.options,
         )
         arrange(state, sheets)
+        dislikes(state, sheets)  # SAM-A45
         for f in state.fighters():
             refresh_defences(f)  # S6: the first round's defence rolls
         return state
@@ -74,13 +90,19 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
 
     def outcome(self, state: SamState) -> Verdict | None:
         """The last side standing; after a possession, a possessed body stands for its
-        possessor's side (SAM-A36 f, F-SAM-43)."""
-        if not state.possessing:
-            return last_side_standing(state)
-        camps = {state.camp(f) for f in state.fighters() if f.active}
+        possessor's side (SAM-A36 f, F-SAM-43); the Broken have given up (F-SAM-109)."""
+        camps = {state.camp(f) for f in state.fighters() if state.standing(f)}
         if len(camps) > 1:
             return None
         return Verdict(camps.pop(), ONE_SIDE_LEFT) if camps else last_side_standing(state)
+
+    def after_battle(self, table: Table, state: SamState) -> None:
+        """Rules 224-229: each side's experience for the encounter; rule 144: the calm hour
+        (option `calm_hour`)."""
+        verdict = self.outcome(state)
+        experience.encounter(table, state, verdict.winner if verdict is not None else None)
+        if state.options.calm_hour:
+            mind.calm_hour(table, state)
 
     def policy(self, state: SamState) -> Controller:
         return SamPolicy(state)
@@ -139,23 +161,25 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
     defence_decisions = (decisions.DEFEND,)
 
     def actions(self, state: SamState, actor: Combatant, target: Combatant) -> list[str]:
-        """A single attack with the weapon in hand, when `target` is in its reach or range."""
+        """A single attack with the weapon in hand, when `target` is in its reach or range; a
+        possession check or a veto (rules 152, 157)."""
         if not isinstance(actor, Fighter) or not isinstance(target, Fighter):
             return []
+        minds = odds_mind.offered(state, actor, target) if actor.active else []
         if not actor.active or actor.side == target.side or not target.present:
-            return []
+            return minds
         w = actor.wielded
         if (w.data.reload and not w.loaded) or target not in actions.targets(state, actor, w):
-            return []
+            return minds
         if actor.disabled and not w.data.light:
-            return []
+            return minds
         combos = [
             odds.combo_name(a.combo, w)
             for a in actions.strikes(state, actor)
             if a.kind == "combo" and odds.attacks_in(a.combo) > 1
         ]
         shots = [odds.CALLED.format(r, w.data.name) for r in called.OFFERED]  # rules 116-124
-        return [odds.action_name(w), *combos, *shots]
+        return [odds.action_name(w), *combos, *shots, *minds]
 
     def option_action(
         self, state: SamState, request: ChoiceRequest, option: object
@@ -173,6 +197,8 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         self, table: Table, state: SamState, actor: Combatant, target: Combatant, action: str
     ) -> str:
         assert isinstance(actor, Fighter) and isinstance(target, Fighter)
+        if action in odds_mind.offered(state, actor, target):
+            return odds_mind.perform(table, state, actor, target, action)
         if odds.combo_of(actor, action) is not None:
             return odds.perform_combo(table, state, actor, target, action)
         return odds.perform(table, state, actor, target, action)
@@ -186,6 +212,8 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         defence: str | None,
     ) -> dict[tuple[str, int, bool], Fraction] | None:
         assert isinstance(actor, Fighter) and isinstance(target, Fighter)
+        if action in odds_mind.offered(state, actor, target):
+            return odds_mind.calculate(state, actor, target, action)
         combo = odds.combo_of(actor, action)
         w = actor.wielded if combo is not None else odds.weapon_of(actor, action)
         if not odds.calculable(state, actor, target, w):
@@ -220,7 +248,22 @@ def stage2_condition(f: Fighter) -> str:
         return "possessed, broken" if f.broken else "possessed"
     if f.broken:
         return "broken"
-    return "delaying" if f.delaying else "fighting"
+    return mind_condition(f) or ("delaying" if f.delaying else "fighting")
+
+
+def mind_condition(f: Fighter) -> str:
+    """Rules 137-139, 191: asleep, panicked, raging, confused."""
+    words = [w for w, on in (("asleep", f.asleep), ("panicked", bool(f.panicked)),
+             ("raging", bool(f.raging)), ("confused", f.confused)) if on]  # fmt: skip
+    return ", ".join(words)
+
+
+def dislikes(state: SamState, sheets: dict[str, model.Combatant]) -> None:
+    """SAM-A45: the creature each dislikes most, by its sheet's name (the first of a count)."""
+    for f in state.fighters():
+        name = sheets[f.id].dislikes
+        if name is not None:
+            f.dislikes = next(g.id for g in state.fighters() if sheets[g.id].name == name)
 
 
 def summarize(f: Fighter) -> CombatantSummary:

@@ -57,6 +57,7 @@ class Action:
             "interrupt": "take the delayed turn now (rule 6)",
             "wait": "keep waiting",
             "possess": f"possess {g}",
+            "leave": "leave the body (rule 162)",
         }
         text = words.get(self.kind, self.kind.replace("_", " "))
         if self.kind == "single" and self.weapon is not None and self.weapon.data.kind == "magic":
@@ -64,7 +65,7 @@ class Action:
         return f"{text} ({self.seconds} s)" if self.kind not in UNTIMED else text
 
 
-UNTIMED = ("end", "delay", "interrupt", "wait")
+UNTIMED = ("end", "delay", "interrupt", "wait", "leave")
 
 
 END = Action("end", 0)
@@ -76,7 +77,7 @@ WAIT = Action("wait", 0)
 def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
     """Enemies `f` can attack with `w` now: in reach (rules 56-60) or in range (62-63)."""
     out: list[Fighter] = []
-    for e in state.foes_of(f):
+    for e in state.marks_of(f):
         if not isinstance(e, Fighter) or not e.active or not e.present:
             continue
         if w.data.kind == "melee":
@@ -89,7 +90,7 @@ def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
 
 def foes(state: SamState, f: Fighter) -> list[Fighter]:
     return [
-        e for e in state.foes_of(f)
+        e for e in state.marks_of(f)
         if isinstance(e, Fighter) and e.active and e.present
     ]  # fmt: skip
 
@@ -110,11 +111,12 @@ def legal(state: SamState, f: Fighter) -> list[Action]:
 
 
 def possessions(state: SamState, f: Fighter) -> list[Action]:
-    """Rule 152: possess a creature in range (its entry's seconds, F-SAM-42)."""
+    """Rules 152, 159: possess a creature in range, friend or foe (its entry's seconds,
+    F-SAM-42)."""
     assert f.possession is not None
     return [
         Action("possess", f.possession[2], goal=e)
-        for e in foes(state, f) if possession.can_possess(state, f, e)
+        for e in state.fighters() if e is not f and possession.can_possess(state, f, e)
     ]  # fmt: skip
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import data, decisions, harm, space
+from fracas.rulesets.semiautomagic import data, decisions, harm, morale, space
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.setup import wield
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
@@ -150,7 +150,7 @@ def defences(state: SamState, t: Fighter, melee: bool) -> list[Defence]:
     out = [Defence(NONE, 0)]
     if t.helpless or not t.active:
         return out
-    penalty = 1 if space.flanked(state, t) else 0
+    penalty = 1 if space.flanked(state, t) or t.hallucinating else 0  # rule 179 (chart 13)
     if t.flat_footed:
         if state.options.flat_footed == "no defence":
             return out
@@ -198,7 +198,10 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, swings: list[
     hits: list[harm.Hit] = []
     landed: list[Swing] = []
     for s in swings:
-        if s.hit and not defend(table, state, a, w, s):
+        if s.hit and w.data.morale and not defend(table, state, a, w, s):
+            morale.typed(table, state, s.target, s.damage, w.data.morale, a)  # F-SAM-102
+            s.result = "morale damage"
+        elif s.hit and not w.data.morale and not defend(table, state, a, w, s):
             hits.append(harm.Hit(a, s.target, s.damage, w.data.nonlethal, s.region))
             landed.append(s)
     effects = harm.apply_all(table, state, hits)

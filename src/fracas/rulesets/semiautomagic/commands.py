@@ -23,6 +23,7 @@ class SamCommands(CommandRules[SamState, model.Combatant]):
     vitals = ("wounds", "will")
     conditions = (
         "dying", "dead", "unconscious", "staggered", "disabled", "held", "flat-footed", "prone",
+        "confused", "asleep",  # rules 138, 191
     )  # fmt: skip
 
     def sheet_model(self) -> type[model.Combatant]:
@@ -59,6 +60,10 @@ class SamCommands(CommandRules[SamState, model.Combatant]):
             c.posture = "prone" if on else "standing"
         elif condition == "disabled":
             c.disabled = on
+        elif condition == "confused":
+            c.confused = on  # rule 138: until the GM (or a removed penalty) ends it
+        elif condition == "asleep":
+            c.asleep = on  # rule 191
         else:
             c.held = on
         return f"{c.name}: {condition} {'on' if on else 'off'}"

@@ -35,6 +35,7 @@ class WeaponData:
     delay: int = 0
     light: bool = False
     light_material: bool = False  # rule 197: aluminium, titanium, mithril
+    morale: str = ""  # rules 136-140: its damage is morale damage of this type (F-SAM-102)
 
     @property
     def ranged(self) -> bool:
@@ -94,7 +95,11 @@ def weapons() -> dict[str, WeaponData]:
         w = WeaponData(
             name=name, **{**row, "reach": tuple(row["reach"]), "types": tuple(row["types"])}
         )
-        if w.kind not in KINDS or any(t not in DAMAGE_TYPES for t in w.types):
+        if (
+            w.kind not in KINDS
+            or any(t not in DAMAGE_TYPES for t in w.types)
+            or (w.morale not in ("", "fear", "insanity", "rage", "untyped"))
+        ):
             raise ValueError(f"weapons.yaml: {name!r} has kind {w.kind!r} / types {w.types}")
         out[name] = w
     return out
@@ -151,3 +156,10 @@ def smaller_die(notation: str) -> str:
     tail = rest[len(str(sides)) :]
     down = ladder[max(0, ladder.index(sides) - 1)] if sides in ladder else sides
     return f"{count}d{down}{tail}"
+
+
+@cache
+def mind() -> dict[str, Any]:
+    """Rules 139, 177-183, 191: the Confusion chart and the mind's figures (`data/mind.yaml`)."""
+    found: dict[str, Any] = _read("mind.yaml")
+    return found

@@ -245,3 +245,38 @@ class DelayFired(Event):
 
     def text(self) -> str:
         return f"[after s{self.second}] {self.who}'s {self.what} takes effect (rule 14)"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Experience(Event):
+    """Rules 224-229 (SAM-A46): one character's experience for the encounter."""
+
+    who: str
+    gained: int
+    reasons: str
+    level: int
+    xp: int
+    levelled: bool
+    depth: ClassVar[int] = 0
+
+    def text(self) -> str:
+        up = f", reaches level {self.level}" if self.levelled else f", level {self.level}"
+        return f"{self.who} gains {self.gained} XP ({self.reasons}){up}, {self.xp} XP (rule 224)"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Unnerved(Event):
+    """Rules 136-140 (F-SAM-102): a hit of morale damage, against the target's Will."""
+
+    attacker: str
+    target: str
+    damage: int
+    kind: str
+    will: int
+    minimum: int
+
+    def text(self) -> str:
+        return (
+            f"{self.damage} {self.kind} morale damage to {self.target} against Will "
+            f"{self.will}/{self.minimum} (rules 136-140)"
+        )

@@ -66,12 +66,16 @@ def apply_all(table: Table, state: SamState, hits: list[Hit]) -> dict[int, str]:
 
 def settle(table: Table, state: SamState, t: Fighter, mine: list[tuple[Hit, str]]) -> None:
     """One target's share of a combo, applied at once (SAM-A25)."""
+    if t.inanimate:
+        settle_object(table, state, t, mine)  # rule 171
+        return
     wounding = [(h, e) for h, e in mine if e != NO_EFFECT]
     if not wounding:
         return
     was_dying = t.dying
     for h, _ in wounding:
         record_harm(t, 1, h.attacker)
+        t.harmed_by = h.attacker.id  # SAM-A45: whom a confused creature dislikes by default
     wound(table, state, t, len(wounding))
     lethal = [h for h, e in wounding if not h.nonlethal]
     sends = [h for h, e in wounding if e == DYING]
@@ -97,6 +101,8 @@ def wound(table: Table, state: SamState, t: Fighter, n: int) -> None:
     t.wounds += n
     t.toughness -= n
     t.min_toughness -= n
+    if t.asleep:  # rule 191 (F-SAM-107): a wound wakes a sleeper, flat-footed a round
+        t.asleep, t.flat_footed = False, True
     state.tally["wounds"] += n
     table.emit(
         ev.Wounded, who=t.name, wounds=t.wounds, toughness=t.toughness, minimum=t.min_toughness
@@ -158,3 +164,20 @@ def dying_check(table: Table, state: SamState, t: Fighter) -> None:
         t.dying_dc += 1
         if t.dying_dc > highest(state, t):
             die(table, state, t, f"dying DC {t.dying_dc} is out of reach (rule 166)")
+
+
+def settle_object(table: Table, state: SamState, t: Fighter, mine: list[tuple[Hit, str]]) -> None:
+    """Rules 171, 201: an object takes wounds as anything does, is destroyed by a hit of more
+    than its Toughness (as it stood before the combo), never dies nor heals; nonlethal damage
+    does nothing to it."""
+    hits = [h for h, e in mine if e != NO_EFFECT and not h.nonlethal]
+    if not hits:
+        return
+    destroyed = any(h.damage > t.toughness for h in hits)
+    for h in hits:
+        record_harm(t, 1, h.attacker)
+    wound(table, state, t, len(hits))
+    if destroyed:
+        t.status, t.went_down = Status.DEAD, True
+        state.tally["destroyed"] += 1
+        table.emit(ev.Fell, who=t.name, how="is destroyed", rule="damage > Toughness (rule 171)")

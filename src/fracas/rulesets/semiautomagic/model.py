@@ -73,6 +73,18 @@ class Combatant(StrictModel):
     disabled: bool = Field(default=False, description="rule 187")
     held: bool = Field(default=False, description="rule 193")
     possession: Possession | None = Field(default=None, description="rules 152-158")
+    # Stage 2, mind and aftermath (rules 135, 143, 191, 194, 224-230; SAM-A45, SAM-A46).
+    level: int = Field(default=1, ge=1, le=20, description="level, or a creature's CR (225)")
+    xp: int = Field(default=0, ge=0, le=999, description="experience toward the next level")
+    will_modifier: int = Field(
+        default=0, ge=-10, le=20, description="rules 135, 143: Will from Discipline and the like"
+    )
+    asleep: bool = Field(default=False, description="rule 191: sleeping as the fight starts")
+    tired: bool = Field(default=False, description="rule 194 (S16): -1 to all checks")
+    dislikes: str | None = Field(
+        default=None, description="SAM-A45: the creature it dislikes most (confusion 3)"
+    )
+    inanimate: bool = Field(default=False, description="rule 171: an object, destroyed not dying")
 
     @field_validator("weapons")
     @classmethod
@@ -134,6 +146,9 @@ def combo_problem(sheet: Combatant) -> str | None:
 
 class Side(SideSpec[Combatant]):
     surprised: bool = Field(default=False, description="flat-footed at first (115, C7)")
+    tried: bool = Field(
+        default=True, description="rule 228: it really tried to win (Defeated by Enemy XP)"
+    )
 
 
 class Area(StrictModel):
@@ -156,6 +171,9 @@ class Conditions(StrictModel):
     distance: float = Field(
         default=6, ge=0, le=10_000, description="metres between sides placed without positions"
     )
+    noise: int = Field(
+        default=-6, ge=-20, le=20, description="rule 191: the fight's noise DC where sleepers lie"
+    )
 
 
 class Options(StrictModel):
@@ -170,9 +188,27 @@ class Options(StrictModel):
     combo_seconds: Literal[4, 3] = Field(
         default=4, description="SAM-A1: combos, single attacks and spells take 4 s (or 3)"
     )
+    calm_hour: bool = Field(
+        default=False, description="rule 144: a calm hour follows the fight (penalties go)"
+    )
+    typed_morale: Literal["penalty and effect", "effect only"] = Field(
+        default="penalty and effect", description="SAM-A37: typed morale damage above Will"
+    )
+    escape: float = Field(
+        default=30, gt=0, le=10_000, description="F-SAM-105: metres from every enemy to flee"
+    )
 
 
 class Encounter(EncounterSpec):
     sides: list[Side] = Field(min_length=2)
     conditions: Conditions = Field(default_factory=Conditions)
     options: Options = Field(default_factory=Options)
+
+    @model_validator(mode="after")
+    def _dislikes(self) -> Encounter:
+        """SAM-A45: `dislikes` names a combatant of the encounter."""
+        names = [c.name for s in self.sides for c in s.combatants]
+        for c in (c for s in self.sides for c in s.combatants):
+            if c.dislikes is not None and c.dislikes not in names:
+                raise unknown(f"{c.name}'s dislikes", c.dislikes, names)
+        return self

@@ -79,9 +79,16 @@ def named(result: str, t: Fighter) -> str:
 
 
 def calculable(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> bool:
-    """The enumerator takes over for an invisible target (its square located first)."""
+    """The enumerator takes over for an invisible target (its square located first) and a
+    morale attack (F-SAM-102: its damage falls on Will), and an object (rule 171)."""
     sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
-    return sit is not None and not sit.locate and not w.data.delay
+    return (
+        sit is not None
+        and not sit.locate
+        and not w.data.delay
+        and not w.data.morale
+        and not t.inanimate  # rule 171: an object is destroyed, not sent dying
+    )
 
 
 def single_attack(

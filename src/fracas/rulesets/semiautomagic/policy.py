@@ -11,7 +11,8 @@ and scores the options the rules offer; it never rolls and never changes the sta
   (crawl only when Disabled);
 - allot each attack to the enemy with the lowest Toughness left, then the nearest;
 - defend a hit only when its damage (rolled first, SAM-A24) would wound, with the defence of
-  the best bonus.
+  the best bonus;
+- panicked, flee: a run away when the ground allows, else a move (rule 184).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from fracas.rulesets.semiautomagic import (
     attack,
     data,
     decisions,
+    departure,
+    mind,
     possession,
     space,
     turn,
@@ -64,6 +67,8 @@ class SamPolicy:
                 return self._interrupt(who, options)
             if request.decision == decisions.VETO:
                 return self._veto(who, options)
+            if request.decision in (decisions.ALLOW, decisions.FORGO, decisions.TRAP):
+                return self._possession(who, request.decision, options)
         raise UnknownDecision(f"the SemiAutoMagic policy has no answer to {request.decision!r}")
 
     def _interrupt(self, me: Fighter, options: list[Action]) -> int:
@@ -72,13 +77,28 @@ class SamPolicy:
         return next(i for i, o in enumerate(options) if (o.kind == "interrupt") == now)
 
     def _veto(self, me: Fighter, options: list[str]) -> int:
-        """Rule 157: veto the other mind's turn when its Will is not more than 1 above ours
-        (a fair chance of winning the opposed roll against a morale penalty if not)."""
-        other = next(
-            (x for x in self.state.fighters() if me.id in (x.inside, x.possessed_by)), None
+        """Rules 157, 160: veto the acting mind's turn when its Will is not more than 1 above
+        ours (a fair chance of winning the opposed roll against a morale penalty if not), and
+        it is not of our side (rule 159: a partner is let be)."""
+        other = next((x for x in self.state.fighters() if x.id == self.state.acting), None)
+        veto = (
+            other is not None
+            and other is not me
+            and other.side != me.side
+            and me.will >= other.will - 1
         )
-        veto = other is not None and me.will >= other.will - 1
         return options.index(possession.VETO if veto else possession.LET)
+
+    def _possession(self, me: Fighter, decision: str, options: list[str]) -> int:
+        """Rule 159: let in a possessor of our own side; rule 160: forgo the check only for
+        a possessor of our side; rule 162: let a leaving possessor go."""
+        acting = next((x for x in self.state.fighters() if x.id == self.state.acting), None)
+        friend = acting is not None and acting.side == me.side
+        if decision == decisions.ALLOW:
+            return options.index(possession.ALLOW if friend else possession.REFUSE)
+        if decision == decisions.FORGO:
+            return options.index(possession.FORGO if friend else possession.TAKE)
+        return options.index(possession.LET)
 
     def _victim(self, me: Fighter, t: Fighter) -> float:
         return -t.toughness - space.squares(self.state, me, t) / 1000
@@ -93,8 +113,17 @@ class SamPolicy:
             return 0.0
         if kind == "delay":
             return -0.5  # rule 5: the policy never delays; a person at a seat may
+        if kind in mind.KINDS:  # rule 184: flee as fast as possible, a run first
+            return 30.0 if kind == mind.FLEE_RUN else 29.0
+        if me.panicked and kind in actions.POSTURE_AFTER:  # up, to flee
+            return 4.0 if actions.POSTURE_AFTER[kind] == "standing" else -1.0
         if kind == "possess" and act.goal is not None:
+            if self.state.camp(act.goal) == me.side:
+                return -1.0  # rule 159: the policy possesses no ally
             return 15.0 - act.goal.will / 100  # rule 152: the weakest Will first
+        if kind == "leave":  # rule 162: out before a lost veto breaks it
+            rider = departure.controller_of(self.state, me)
+            return 40.0 if rider is not None and rider.will <= 2 else -1.0
         if kind in ("single", "combo"):
             return 10.0 + len(act.combo)
         if kind == "called":

@@ -104,6 +104,7 @@ def play_round(table: Table, state: SamState) -> None:
     for f in state.fighters():
         attack.refresh_defences(f)  # S6: rolls per round
         f.body_seconds = 0  # rule 155: the body's 6 s, per round
+        f.vetoed.clear()  # rule 160: a veto a round against each other mind
     for f in list(state.order):
         if over(state):
             break
@@ -119,7 +120,6 @@ def play_round(table: Table, state: SamState) -> None:
 
 def over(state: SamState) -> bool:
     """At most one side still has someone able (or still to arrive): the round stops. A
-    possessed body stands for its possessor's side (SAM-A36 f)."""
-    if not state.possessing:
-        return len({f.side for f in state.fighters() if f.active}) <= 1
-    return len({state.camp(f) for f in state.fighters() if f.active}) <= 1
+    possessed body stands for its possessor's side (SAM-A36 f); the Broken have given up
+    (F-SAM-109)."""
+    return len({state.camp(f) for f in state.fighters() if state.standing(f)}) <= 1

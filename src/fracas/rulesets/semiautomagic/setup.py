@@ -94,7 +94,7 @@ def build(sheet: model.Combatant, name: str, ident: str, side: str) -> Fighter:
     f.run_squares = squares_per_move(3 * sheet.speed, square, 3 * mobility)  # rule 30
     f.defence = defence
     f.toughness, f.min_toughness = tough, tough - 6
-    f.will = sheet.SPI + 6  # rule 135 (T-SAM-10)
+    f.will = sheet.SPI + 6 + sheet.will_modifier  # rules 135, 143 (T-SAM-10)
     f.min_will = f.will - 6
     f.weapons = [wield(f, data.weapons()[w]) for w in sheet.weapons]
     f.armour, f.shield = sheet.armour, sheet.shield
@@ -110,6 +110,10 @@ def build(sheet: model.Combatant, name: str, ident: str, side: str) -> Fighter:
     f.present = sheet.arrives <= 1
     f.hidden = not f.present  # rule 4: not there yet, unknown to the other sides
     f.disabled, f.held = sheet.disabled, sheet.held
+    f.level, f.xp, f.asleep = sheet.level, sheet.xp, sheet.asleep  # rules 191, 225
+    f.inanimate = sheet.inanimate  # rule 171
+    if sheet.tired:  # rule 194 (S16): -1 to all checks
+        f.bonus = {k: v - 1 for k, v in f.bonus.items()}
     if sheet.position is not None:
         f.position = Position(float(sheet.position[0]), float(sheet.position[1]))
     return f

@@ -117,6 +117,25 @@ class Fighter(Combatant):
     possessed_by: str = ""  # the id of the possessor in this body
     inside: str = ""  # the id of the body this possessor is in
     body_seconds: int = 0  # rule 155: seconds the body has acted this round
+    cooperating: bool = False  # rule 159: a possessor working with the body's mind
+    vetoed: list[str] = field(default_factory=list)  # rule 160: actors vetoed this round
+    # Mind and aftermath (rules 137-139, 177-184, 191, 194-195, 224-230; SAM-A37, SAM-A45).
+    level: int = 1  # rule 225: a creature's CR counts as its level (SAM-A46)
+    tried: bool = True  # rule 228: its side really tried to win
+    xp: int = 0
+    panicked: str = ""  # rule 137: the id of what it flees (SAM-A37: until a penalty goes)
+    raging: str = ""  # rule 139: the id of the source of its rage
+    confused: bool = False  # rule 138: until a morale penalty is removed
+    confused_extra: int = 0  # rule 178: chart 1, confused 1d6 rounds more
+    lucid: int = 0  # rule 183: rounds of control regained (chart 18-20)
+    compelled: str = ""  # rules 179-181: this turn's chart result
+    victim: str = ""  # rule 179: the id of the creature a chart result makes it attack
+    hallucinating: bool = False  # rule 179 (chart 13): flanked until its next turn (SAM-A6)
+    asleep: bool = False  # rule 191
+    inanimate: bool = False  # rule 171: an object
+    dislikes: str = ""  # SAM-A45: the id of the creature it dislikes most
+    attacks_at_turn: int = 0  # rule 179 (chart 8): attacks made before this turn
+    harmed_by: str = ""  # SAM-A45: the id of the last creature that harmed it
 
     @property
     def wielded(self) -> Wielded:
@@ -130,7 +149,12 @@ class Fighter(Combatant):
     def helpless(self) -> bool:
         """Rule 189, 190: unconscious (dying included) characters are helpless."""
         return (
-            self.unconscious or self.dying or self.down or (self.broken and not self.possessed_by)
+            self.unconscious
+            or self.dying
+            or self.down
+            or (self.broken and not self.possessed_by)
+            or self.asleep  # rule 191: sleepers are helpless
+            or self.inanimate  # rule 171: an object neither moves nor defends
         )  # rule 141: the Broken are helpless (a possessed body still moves for its possessor)
 
 
@@ -153,6 +177,18 @@ class SamState(BattleState):
                 assert isinstance(c, Fighter)
                 out.append(c)
         return out
+
+    def standing(self, f: Fighter) -> bool:
+        """Still in the fight: active, and not Broken (rule 141: "effectively giving up",
+        F-SAM-109; a possessed body fights on for its possessor)."""
+        return f.active and not (f.broken and not f.possessed_by)
+
+    def marks_of(self, f: Fighter) -> list[Combatant]:
+        """Whom `f` may attack now: its foes, or the one creature rage or confusion turns it
+        on, friend or foe (rules 139, 179)."""
+        if f.victim:
+            return [x for x in self.fighters() if x.id == f.victim and x.active]
+        return self.foes_of(f)
 
     def camp(self, f: Fighter) -> str:
         """SAM-A36 f (F-SAM-43): a possessed body counts for its possessor's side."""

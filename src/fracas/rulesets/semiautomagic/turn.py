@@ -10,7 +10,7 @@ the seconds left runs on into the owner's next turn (rules 12-13) and finishes t
 from __future__ import annotations
 
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import actions, decisions, harm, morale
+from fracas.rulesets.semiautomagic import actions, decisions, departure, harm, mind, morale
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.actions import Action
 from fracas.rulesets.semiautomagic.state import Carried, Fighter, SamState
@@ -52,16 +52,21 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
         harm.dying_check(table, state, f)
     if f.broken:
         morale.recover(table, state, f)
-    frozen = f.broken and state.controlling != f.id  # rule 141: no actions
+    own = state.controlling != f.id  # its own mind steers it (not a possessor)
+    if own and f.active and not f.broken:
+        mind.start_turn(table, state, f)  # rules 139, 177-184, 191
+    frozen = own and (f.broken or mind.frozen(f))  # rules 141, 180-181, 191: no actions
     if frozen:
-        clock.spans.append("Broken: no action (rule 141)")
+        clock.spans.append("Broken: no action (rule 141)" if f.broken else mind.idle_why(f))
     elif f.active:
         stun(table, state, f, clock)
         finish_carried(table, state, f, clock)
     while f.active and clock.left > 0 and not frozen and not f.inside:
+        if not own and not state.controlling:
+            break  # rule 162: its possessor has left the body
         if between(table, state, f):
             continue
-        options = actions.legal(state, f)
+        options = mind.options(state, f, actions.legal) if own else departure.options(state, f)
         act = table.choose(f, decisions.ACT, options)
         if act.kind == "end":
             break
@@ -70,6 +75,8 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
             return
         start(table, state, f, clock, act)
     idle(table, state, f, clock)
+    if own:
+        mind.end_turn(table, state, f)  # F-SAM-105: a panicked creature may have fled
     if f.possessed_by:
         f.body_seconds += clock.used  # rule 155
     if table.observed:
@@ -145,7 +152,7 @@ def start(table: Table, state: SamState, f: Fighter, clock: Clock, act: Action) 
         return
     note(table, f, clock, (first, clock.used + act.seconds), str(act))
     tick(table, state, f, clock, act.seconds)
-    actions.perform(table, state, f, act)
+    perform(table, state, f, act)
 
 
 def finish_carried(table: Table, state: SamState, f: Fighter, clock: Clock) -> None:
@@ -163,7 +170,17 @@ def finish_carried(table: Table, state: SamState, f: Fighter, clock: Clock) -> N
         return
     note(table, f, clock, (first, first + n - 1), str(c.action), finishing=True)
     tick(table, state, f, clock, n)
-    actions.perform(table, state, f, c.action)
+    perform(table, state, f, c.action)
+
+
+def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
+    """Carry out an action: fleeing is the mind's (rule 184), the rest `actions.perform`."""
+    if act.kind in mind.KINDS:
+        mind.perform(table, state, f, act)
+    elif act.kind == "leave":
+        departure.leave(table, state, f)  # rule 162
+    else:
+        actions.perform(table, state, f, act)
 
 
 def stun(table: Table, state: SamState, f: Fighter, clock: Clock) -> None:

@@ -1,0 +1,78 @@
+"""Moving where the mind, not the fighter, decides (rules 137, 180, 184; S14; F-SAM-105):
+the scatter die's direction, fleeing from a source, walking or running a set way. Squares are
+the mover's own (rule 43) and cost as any move (rules 33-34, SAM-A7); a run stops before
+difficult ground (C15)."""
+
+from __future__ import annotations
+
+import math
+
+from fracas.core.table import Table
+from fracas.rulesets.semiautomagic import moves, space
+from fracas.rulesets.semiautomagic.state import Fighter, SamState
+
+# S14 (PROPOSED): the scatter die is a d8 of compass directions, 1 = north, clockwise.
+COMPASS: tuple[tuple[int, int], ...] = (
+    (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1),
+)  # fmt: skip
+NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
+
+
+def scatter(table: Table, f: Fighter, why: str) -> tuple[int, int]:
+    """S14: a d8 for a direction."""
+    return COMPASS[table.roll("1d8", by=f, reason=f"{f.name}: scatter die, {why}").total - 1]
+
+
+def named(d: tuple[int, int]) -> str:
+    return NAMES[COMPASS.index(d)]
+
+
+def away(state: SamState, f: Fighter, source: Fighter) -> tuple[int, int]:
+    """Rule 184 (F-SAM-105): the one of eight directions whose first square leads furthest
+    from the source, in the mover's squares (SAM-A7); orthogonal before diagonal on a tie,
+    then the first on the compass."""
+    alternate = state.options.diagonals == "alternate"
+
+    def gain(d: tuple[int, int]) -> tuple[int, int]:
+        at = space.shifted(f, d)
+        return space.squares_at(at.x, at.y, f.square, source, alternate), -abs(d[0] * d[1])
+
+    return max(COMPASS, key=gain)
+
+
+def drift(
+    state: SamState, f: Fighter, d: tuple[int, int], budget: int, run: bool
+) -> tuple[int, int]:
+    """Move in the direction `d` spending at most `budget` squares of cost; a run stops
+    before difficult ground (C15). Returns the squares moved and their cost."""
+    alternate = state.options.diagonals == "alternate"
+    moved = cost = diagonals = 0
+    diagonal = d[0] != 0 and d[1] != 0
+    while True:
+        factor = space.terrain_factor(state, f, space.shifted(f, d))
+        step = space.step_cost(factor, diagonal, diagonals, alternate)
+        if (run and factor > 1) or cost + step > budget:
+            return moved, cost
+        cost += step
+        diagonals += diagonal
+        moved += 1
+        moves.go(f, space.shifted(f, d), d)
+
+
+def toward(f: Fighter, d: tuple[int, int], others: list[Fighter]) -> Fighter | None:
+    """Rules 179 (chart 2, 7): the creature closest to the direction `d` (the smallest angle
+    from it; the nearer on a tie)."""
+    heading = math.atan2(d[1], d[0])
+
+    def key(o: Fighter) -> tuple[float, float]:
+        dx, dy = o.position.x - f.position.x, o.position.y - f.position.y
+        turn = abs((math.atan2(dy, dx) - heading + math.pi) % (2 * math.pi) - math.pi)
+        return round(turn, 6), math.hypot(dx, dy)
+
+    return min(others, key=key, default=None)
+
+
+def nearest(f: Fighter, others: list[Fighter]) -> Fighter | None:
+    """Rules 179-180 (chart 4, 8): the closest creature."""
+    p = f.position
+    return min(others, key=lambda o: p.distance(o.position), default=None)
