@@ -147,6 +147,8 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         w = actor.wielded
         if (w.data.reload and not w.loaded) or target not in actions.targets(state, actor, w):
             return []
+        if w.data.area or w.jammed:  # rules 71-80, 127: no odds of an area attack (yet)
+            return []
         if actor.disabled and not w.data.light:
             return []
         combos = [

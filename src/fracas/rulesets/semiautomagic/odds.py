@@ -79,9 +79,11 @@ def named(result: str, t: Fighter) -> str:
 
 
 def calculable(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> bool:
-    """The enumerator takes over for an invisible target (its square located first)."""
+    """The enumerator takes over for an invisible target (its square located first), a
+    wounded weapon (rules 126-127) and a target behind a cover object (rules 103-106)."""
     sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
-    return sit is not None and not sit.locate and not w.data.delay
+    plain = not w.wounds and t.cover_object is None
+    return sit is not None and not sit.locate and not w.data.delay and plain
 
 
 def single_attack(

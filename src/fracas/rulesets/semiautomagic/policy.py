@@ -11,7 +11,10 @@ and scores the options the rules offer; it never rolls and never changes the sta
   (crawl only when Disabled);
 - allot each attack to the enemy with the lowest Toughness left, then the nearest;
 - defend a hit only when its damage (rolled first, SAM-A24) would wound, with the defence of
-  the best bonus.
+  the best bonus;
+- an area attack (rules 71-80) when, landing where aimed, it catches more foes than friends,
+  aimed at the square with the most foes over friends (`area_policy`); never an attack at an
+  item (rules 125-129: a person at a seat may).
 """
 
 from __future__ import annotations
@@ -22,9 +25,12 @@ from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
 from fracas.rulesets.semiautomagic import (
     actions,
+    area,
+    area_policy,
     attack,
     data,
     decisions,
+    items,
     possession,
     space,
     turn,
@@ -56,7 +62,7 @@ class SamPolicy:
             if request.decision == decisions.ACT:
                 self._near = self._nearest(who)
                 return best_index([self._action(who, o) for o in options])
-            if request.decision == decisions.ALLOT:
+            if request.decision in (decisions.ALLOT, items.ALLOT):
                 return best_index([self._victim(who, o) for o in options])
             if request.decision == decisions.DEFEND:
                 return pick_defence(self.state, who, options, self.state.incoming)
@@ -64,6 +70,9 @@ class SamPolicy:
                 return self._interrupt(who, options)
             if request.decision == decisions.VETO:
                 return self._veto(who, options)
+            if request.decision == area.AIM:
+                w = who.wielded
+                return best_index([area_policy.margin(self.state, who, w, p) for p in options])
         raise UnknownDecision(f"the SemiAutoMagic policy has no answer to {request.decision!r}")
 
     def _interrupt(self, me: Fighter, options: list[Action]) -> int:
@@ -99,6 +108,9 @@ class SamPolicy:
             return 10.0 + len(act.combo)
         if kind == "called":
             return self._called(me, act)
+        if kind == "area" and act.weapon is not None:
+            margin = area_policy.worth(self.state, me, act.weapon)
+            return 30.0 + len(act.combo) + 2 * margin if margin > 0 else -1.0
         if kind == "reload":
             return 20.0
         if kind == "draw":

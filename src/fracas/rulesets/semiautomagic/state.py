@@ -17,6 +17,18 @@ class Wielded:
     data: data.WeaponData
     damage: str
     loaded: bool = True  # rule 64: a weapon that needs reloading starts loaded
+    wounds: int = 0  # rules 126-127: wounds on the weapon itself (SAM-A31)
+    jammed: bool = False  # rule 127: a wounded firearm that rolled a 1; cleared by a reload
+
+
+@dataclass(slots=True, eq=False)
+class CoverObject:
+    """Rules 103-106 (SAM-A42): the cover a fighter stands behind, as an object with its own
+    Toughness (lowered by its wounds) and Durability (F-SAM-62)."""
+
+    toughness: int
+    minimum: int
+    durability: int
 
 
 @dataclass(slots=True, eq=False)
@@ -117,6 +129,11 @@ class Fighter(Combatant):
     possessed_by: str = ""  # the id of the possessor in this body
     inside: str = ""  # the id of the body this possessor is in
     body_seconds: int = 0  # rule 155: seconds the body has acted this round
+    # Cover as an object, items (rules 103-106, 125-130; SAM-A30, SAM-A42).
+    cover_object: CoverObject | None = None
+    defence_floor: int = 0  # rule 164: the best Defence source but armour (natural, ...)
+    armour_wounds: int = 0  # SAM-A30: each lowers the armour's Defence bonus by 1
+    shield_wounds: int = 0  # SAM-A30: a shield as a weapon row's item
 
     @property
     def wielded(self) -> Wielded:
