@@ -122,10 +122,15 @@ def attacks_in(combo: tuple[str, ...]) -> int:
     return sum(data.components()[c]["attacks"] for c in combo) if combo else 1
 
 
-def shape(a: Fighter, w: Wielded, x: float, y: float) -> Polygon:
-    """Rules 77-80 (SAM-A20, SAM-A22): the area, as a polygon in metres."""
+def shape(a: Fighter, w: Wielded, x: float, y: float, grid: bool = False) -> Polygon:
+    """Rules 77-80 (SAM-A20, SAM-A22): the area, as a polygon in metres; with `grid` (option
+    `sphere_on_grid`) a sphere is the square of its scale's grid that holds the chosen point."""
     size = side(w.data.area_scale)
     if w.data.area == "sphere":
+        if grid:  # the grid of scale-0 squares centred on whole metres, coarsened by 2^s
+            x0 = math.floor((x + 0.5) / size + EPS) * size - 0.5
+            y0 = math.floor((y + 0.5) / size + EPS) * size - 0.5
+            return [(x0, y0), (x0 + size, y0), (x0 + size, y0 + size), (x0, y0 + size)]
         h = size / 2
         return [(x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)]
     ux, uy = x - a.position.x, y - a.position.y
@@ -213,7 +218,7 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, blasts: list[
         b.damage = wear.damage(rolled, w)
     hits: list[harm.Hit] = []
     for b in blasts:
-        b.caught = caught(state, shape(a, w, b.x, b.y))
+        b.caught = caught(state, shape(a, w, b.x, b.y, state.options.sphere_on_grid))
         state.tally["caught by an area"] += len(b.caught)
         if table.observed:
             table.emit(geo.Caught, weapon=w.data.name, shape=w.data.area,

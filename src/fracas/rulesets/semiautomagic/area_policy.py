@@ -15,7 +15,7 @@ def margin(state: SamState, me: Fighter, w: Wielded, p: area.Point) -> float:
     catches `me`), with a hundredth per foe to prefer catching more."""
     foes = {f.id for f in state.foes_of(me)}
     foe = friend = 0
-    for f in area.caught(state, area.shape(me, w, p.x, p.y)):
+    for f in area.caught(state, area.shape(me, w, p.x, p.y, state.options.sphere_on_grid)):
         if f is me:
             return SELF
         if not f.active:

@@ -186,6 +186,9 @@ class Options(StrictModel):
     flat_footed: Literal["no defence", "-1"] = Field(default="no defence", description="C7")
     diagonals: Literal["alternate", "chebyshev"] = Field(default="alternate", description="A7")
     combo_wound_kills_dying: bool = Field(default=False, description="SAM-A25")
+    sphere_on_grid: bool = Field(
+        default=False, description="SAM-A22: a sphere is its scale's grid square, not centred"
+    )
     cover_wound_hits_target: bool = Field(
         default=True, description="rule 106: a wound to the cover reaches the target at -3"
     )
