@@ -13,7 +13,7 @@ from fracas.rulesets.semiautomagic import events_geometry as geo
 from fracas.rulesets.semiautomagic.policy import SamPolicy
 from fracas.rulesets.semiautomagic.setup import wield
 
-from .conftest import Scene, human, kind
+from .conftest import Scene, human
 
 THROWER = {"skills": {"ranged": 2, "reflex": 2}, "weapons": ["grenade", "arming sword"]}
 
@@ -138,14 +138,21 @@ def test_t_sam_25_spheres_of_scale_0_1_2_are_1_2_4_squares_and_scale_4_is_16_m()
 
 def test_sam_a22_a_centred_sphere_catches_whoever_it_overlaps() -> None:
     # scale 1 sphere centred on Bo's square (5, 0): 4-6 x -1-1
-    s = _scene(human("Bo", position=[5, 0]), human("Cy", position=[6, 1]), human("Di", position=[6.5, 0]))
+    s = _scene(
+        human("Bo", position=[5, 0]), human("Cy", position=[6, 1]), human("Di", position=[6.5, 0])
+    )
     ada = s["Ada"]
     poly = area.shape(ada, ada.wielded, 5, 0)
     assert [f.name for f in area.caught(s.state, poly)] == ["Bo", "Cy"]  # Di only touches
 
 
 def test_option_sphere_on_grid_lays_the_sphere_on_its_scales_grid() -> None:
-    s = _scene(human("Bo", position=[5, 0]), human("Cy", position=[4, 0]), human("Di", position=[6, 0]), options={"sphere_on_grid": True})  # fmt: skip
+    s = _scene(
+        human("Bo", position=[5, 0]),
+        human("Cy", position=[4, 0]),
+        human("Di", position=[6, 0]),
+        options={"sphere_on_grid": True},
+    )
     ada = s["Ada"]
     s.choices.push(area.AIM, _square("Bo"))
     _none(s, 2)
@@ -155,7 +162,9 @@ def test_option_sphere_on_grid_lays_the_sphere_on_its_scales_grid() -> None:
 
 
 def test_sam_a22_a_line_starts_at_the_attackers_edge_and_points_at_the_square() -> None:
-    s = _scene(human("Bo", position=[3, 0]), human("Cy", position=[8, 0]), human("Di", position=[3, 2]))
+    s = _scene(
+        human("Bo", position=[3, 0]), human("Cy", position=[8, 0]), human("Di", position=[3, 2])
+    )
     ada = s["Ada"]
     line = wield(ada, data.weapons()["line bolt"])  # scale 2: 2 m wide, 8 m long
     poly = area.shape(ada, line, 3, 0)
@@ -249,7 +258,9 @@ def test_sam_a25_area_attacks_in_a_combo_apply_together() -> None:
     combo = {"combos": [["attack", "attack"]], "techniques": ["extra attack"],
              "skills": {"ranged": 2, "reflex": 2, "combat_expertise": 1},
              "weapons": ["flame-thrower"]}  # fmt: skip
-    s = Scene(("A", [human("Ada", position=[0, 0], **combo)]), ("B", [human("Bo", position=[3, 0])]))
+    s = Scene(
+        ("A", [human("Ada", position=[0, 0], **combo)]), ("B", [human("Bo", position=[3, 0])])
+    )
     ada, bo = s["Ada"], s["Bo"]
     offered = {(a.kind, a.combo) for a in actions.strikes(s.state, ada)}
     assert ("area", ("attack", "attack")) in offered and ("area", ()) in offered
