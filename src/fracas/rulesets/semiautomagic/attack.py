@@ -257,6 +257,11 @@ def through(table: Table, state: SamState, a: Fighter, s: Swing) -> None:
     Durability as its Defence when the cover was beaten."""
     t = s.target
     obj = t.cover_object
+    if obj is None:  # F-SAM-63: beaten away by an earlier hit of the action: through the gap
+        s.hit = True
+        table.emit(ev_geo.CoverStruck, attacker=a.name, target=t.name, damage=s.damage,
+                   toughness=0, what="already gone: through the gap", through=True)  # fmt: skip
+        return
     on, beaten = cover.struck(table, state, a, t, s.damage)
     if not on:
         s.result = "hit the cover"

@@ -108,6 +108,8 @@ class SamPolicy:
             return 10.0 + len(act.combo)
         if kind == "called":
             return self._called(me, act)
+        if kind == "item":
+            return -1.0  # rules 125-129: never (a person at a seat may)
         if kind == "area" and act.weapon is not None:
             margin = area_policy.worth(self.state, me, act.weapon)
             return 30.0 + len(act.combo) + 2 * margin if margin > 0 else -1.0
