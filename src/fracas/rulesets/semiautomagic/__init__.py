@@ -24,7 +24,7 @@ from fracas.core.outcome import ONE_SIDE_LEFT, Verdict
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import actions, called, data, decisions, model, odds
+from fracas.rulesets.semiautomagic import actions, called, data, decisions, items, model, odds
 from fracas.rulesets.semiautomagic.attack import refresh_defences
 from fracas.rulesets.semiautomagic.commands import SamCommands
 from fracas.rulesets.semiautomagic.policy import SamPolicy
@@ -119,9 +119,11 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         where = f"({p.x:g}, {p.y:g}) m, scale {f.scale}, {f.posture}"
         if f.cover != "none":
             where += f", {f.cover} cover"
+        if f.cover_object is not None:  # rules 103-106
+            where += f" (Toughness {f.cover_object.toughness}/{f.cover_object.minimum})"
         gear = [
             {"name": w.data.name, "state": "empty" if w.data.reload and not w.loaded else
-             f"{w.damage}{' in hand' if i == 0 else ''}"}
+             f"{w.damage}{' in hand' if i == 0 else ''}" + items.wear_note(w)}
             for i, w in enumerate(f.weapons)
         ]  # fmt: skip
         gear.append({"name": f"armour ({f.armour})", "state": f"Defence {f.defence:+d}"})

@@ -136,3 +136,11 @@ def refit(t: Fighter) -> None:
     t.defence = best
     t.toughness += change
     t.min_toughness += change
+
+
+def wear_note(w: Wielded) -> str:
+    """The GM card's note of a weapon's wounds and jam (rules 126-127)."""
+    notes = [f"{w.wounds} wound(s)"] if w.wounds else []
+    if w.jammed:
+        notes.append("jammed")
+    return f" ({', '.join(notes)})" if notes else ""
