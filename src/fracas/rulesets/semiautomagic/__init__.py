@@ -24,7 +24,17 @@ from fracas.core.outcome import ONE_SIDE_LEFT, Verdict
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import actions, called, data, decisions, items, model, odds
+from fracas.rulesets.semiautomagic import (
+    actions,
+    area,
+    called,
+    data,
+    decisions,
+    items,
+    model,
+    odds,
+    odds_geometry,
+)
 from fracas.rulesets.semiautomagic.attack import refresh_defences
 from fracas.rulesets.semiautomagic.commands import SamCommands
 from fracas.rulesets.semiautomagic.policy import SamPolicy
@@ -149,8 +159,10 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         w = actor.wielded
         if (w.data.reload and not w.loaded) or target not in actions.targets(state, actor, w):
             return []
-        if w.data.area or w.jammed:  # rules 71-80, 127: no odds of an area attack (yet)
+        if w.jammed:  # rule 127
             return []
+        if w.data.area:  # rules 71-80: an area attack at its square
+            return odds_geometry.names(state, actor, target)
         if actor.disabled and not w.data.light:
             return []
         combos = [
@@ -159,7 +171,8 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
             if a.kind == "combo" and odds.attacks_in(a.combo) > 1
         ]
         shots = [odds.CALLED.format(r, w.data.name) for r in called.OFFERED]  # rules 116-124
-        return [odds.action_name(w), *combos, *shots]
+        at_items = odds_geometry.names(state, actor, target)  # rules 125-129
+        return [odds.action_name(w), *combos, *shots, *at_items]
 
     def option_action(
         self, state: SamState, request: ChoiceRequest, option: object
@@ -167,6 +180,11 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         """Rule 90: allotting an attack to an enemy is an attack on it (a single attack's
         odds; a combo's other attacks resolve with it)."""
         who = request.who
+        if request.decision == area.AIM and isinstance(who, Fighter):  # rule 72
+            aimed = next((f for f in state.fighters() if f.id == getattr(option, "who", "")), None)
+            if aimed is None or aimed.side == who.side:
+                return None
+            return who, aimed, odds_geometry.area_name(who.wielded)
         if request.decision != decisions.ALLOT or not isinstance(who, Fighter):
             return None
         if not isinstance(option, Fighter) or who.wielded.data.delay:
@@ -179,6 +197,8 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         assert isinstance(actor, Fighter) and isinstance(target, Fighter)
         if odds.combo_of(actor, action) is not None:
             return odds.perform_combo(table, state, actor, target, action)
+        if actor.wielded.data.area or odds_geometry.item_of(actor, action):
+            return odds_geometry.perform(table, state, actor, target, action)
         return odds.perform(table, state, actor, target, action)
 
     def calculate(
@@ -190,6 +210,13 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         defence: str | None,
     ) -> dict[tuple[str, int, bool], Fraction] | None:
         assert isinstance(actor, Fighter) and isinstance(target, Fighter)
+        item = odds_geometry.item_of(actor, action)
+        if actor.wielded.data.area or item:  # rules 71-80, 125-129
+            if not odds_geometry.calculable(state, actor, target):
+                return None
+            if item:
+                return odds_geometry.item_outcomes(state, actor, target, item, defence)
+            return odds_geometry.area_outcomes(state, actor, target, defence)
         combo = odds.combo_of(actor, action)
         w = actor.wielded if combo is not None else odds.weapon_of(actor, action)
         if not odds.calculable(state, actor, target, w):

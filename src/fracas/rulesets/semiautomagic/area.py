@@ -186,6 +186,7 @@ class Blast:
     hit: bool = False
     damage: int = 0
     caught: list[Fighter] = field(default_factory=list)
+    results: dict[str, str] = field(default_factory=dict)  # by id: blocked, evaded, an effect
 
 
 def strike(table: Table, state: SamState, a: Fighter, w: Wielded, combo: tuple[str, ...]) -> None:
@@ -217,6 +218,7 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, blasts: list[
         rolled = table.roll(w.damage, by=a, reason=f"{w.data.name} damage").total
         b.damage = wear.damage(rolled, w)
     hits: list[harm.Hit] = []
+    whose: list[Blast] = []
     for b in blasts:
         b.caught = caught(state, shape(a, w, b.x, b.y, state.options.sphere_on_grid))
         state.tally["caught by an area"] += len(b.caught)
@@ -224,10 +226,15 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, blasts: list[
             table.emit(geo.Caught, weapon=w.data.name, shape=w.data.area,
                        who=tuple(f.name for f in b.caught), damage=b.damage)  # fmt: skip
         for t in b.caught:
-            damage = defend(table, state, a, w, t, b.damage)
-            if damage is not None:
-                hits.append(harm.Hit(a, t, damage, w.data.nonlethal))
-    harm.apply_all(table, state, hits)
+            damage, negated = defend(table, state, a, w, t, b.damage)
+            if negated:
+                b.results[t.id] = negated
+                continue
+            hits.append(harm.Hit(a, t, damage, w.data.nonlethal))
+            whose.append(b)
+    effects = harm.apply_all(table, state, hits)
+    for i, h in enumerate(hits):
+        whose[i].results[h.target.id] = effects[i]
     attack.spend_ammunition(a, w)
 
 
@@ -259,13 +266,14 @@ def land(table: Table, state: SamState, a: Fighter, w: Wielded, b: Blast) -> Non
 
 def defend(
     table: Table, state: SamState, a: Fighter, w: Wielded, t: Fighter, damage: int
-) -> int | None:
-    """Step three (rule 75, SAM-A23): the damage that reaches `t`, or None when negated."""
+) -> tuple[int, str]:
+    """Step three (rule 75, SAM-A23): the damage that reaches `t`, and how the attack was
+    negated ("blocked", "evaded") or "" when it was not."""
     options = attack.defences(state, t, False)  # no parry against an area
     state.incoming = damage
     pick = table.choose(t, decisions.DEFEND, options)
     if pick.kind == attack.NONE:
-        return damage
+        return damage, ""
     t.defences[pick.kind] -= 1
     dc = attack.dc_base(a, w)
     total = table.roll(f"1d6{pick.bonus:+d}", by=t, reason=f"{t.name}'s {pick.kind}").total
@@ -282,4 +290,6 @@ def defend(
             result = f"damage −{DODGE_CUT} (a dodge without Evasion, rule 75)" if ok else "fails"
         table.emit(geo.AreaDefended, who=t.name, kind=pick.kind, total=total, dc=dc,
                    result=result)  # fmt: skip
-    return None if left is None else max(0, left)
+    if left is None:
+        return 0, "blocked" if pick.kind == attack.BLOCK else "evaded"
+    return max(0, left), ""
