@@ -295,3 +295,9 @@ def test_policy_keeps_the_grenade_when_a_friend_would_be_caught_as_much() -> Non
     acts = [a for a in actions.legal(s.state, ada) if a.kind == "area"]
     assert acts and policy._action(ada, acts[0]) < 0
     assert area.points(s.state, ada, w)  # in range all the same
+
+
+def test_f_sam_61_an_unseen_foes_square_is_not_offered() -> None:
+    s = _scene(human("Bo", position=[5, 0]), human("Cy", position=[5, 3], invisible=True))
+    ada = s["Ada"]
+    assert [p.label for p in area.points(s.state, ada, ada.wielded)] == ["Bo"]

@@ -141,8 +141,12 @@ def strikes(state: SamState, f: Fighter) -> list[Action]:
     if f.disabled and not w.data.light:
         return []
     seconds = state.options.combo_seconds  # SAM-A1 (C16: a single attack as long as a combo)
-    if w.data.area:  # rules 71-80: at a square, alone or in a combo
-        return [Action("area", seconds, weapon=w, combo=c) for c in area.combos(state, f, w)]
+    if w.data.area:  # rules 71-80: at a square, alone or in a combo (Charge: rule 85)
+        return [
+            Action("area", seconds, weapon=w, combo=c)
+            for c in area.combos(state, f, w)
+            if "charge" not in c or f.straight >= STRAIGHT_FOR_CHARGE
+        ]
     foes_in_reach = targets(state, f, w)
     if not foes_in_reach:
         return []

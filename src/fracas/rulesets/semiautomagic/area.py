@@ -96,10 +96,12 @@ def standing(state: SamState) -> list[Fighter]:
 
 
 def points(state: SamState, a: Fighter, w: Wielded) -> list[Point]:
-    """Rule 72: the squares in range the rules offer: where each other creature stands."""
+    """Rule 72: the squares in range the rules offer: where each other creature stands that
+    `a` can see (an unseen foe's square is not given away, rules 110-111, F-SAM-61)."""
     out: list[Point] = []
+    foes = {f.id for f in state.foes_of(a)}
     for f in standing(state):
-        if f is a:
+        if f is a or (f.id in foes and attack.sight(state, a, f) == "invisible"):
             continue
         p = Point(f.position.x, f.position.y, f.id, f.name)
         if doublings(state, a, w, p) != space.OUT_OF_RANGE:
@@ -115,7 +117,7 @@ def combos(state: SamState, a: Fighter, w: Wielded) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]] = [()]
     if a.disabled or w.data.kind == "thrown" or w.data.reload or w.data.delay:
         return out
-    return out + [c for c in a.combos if attacks_in(c) > 1 and "charge" not in c]
+    return out + [c for c in a.combos if attacks_in(c) > 1]
 
 
 def attacks_in(combo: tuple[str, ...]) -> int:
