@@ -59,6 +59,11 @@ class CoverStruck(Event):
     through: bool  # the attack goes on to the target (rules 105-106)
 
     def text(self) -> str:
+        if not self.toughness:  # beaten away earlier in the same action (F-SAM-63)
+            return (
+                f"{self.attacker}'s attack would hit the cover in front of {self.target}, "
+                f"{self.what} ({self.damage} damage)"
+            )
         return (
             f"{self.attacker}'s attack hits the cover in front of {self.target} (rule 103): "
             f"{self.damage} damage against its Toughness {self.toughness} — {self.what}"
@@ -77,9 +82,10 @@ class ItemStruck(Event):
     effect: str
 
     def text(self) -> str:
+        rule = {"wound": " (a wound on it, rule 126)", "destroyed": " (useless, rule 128)"}
         return (
             f"{self.damage} damage to {self.target}'s {self.item} against "
-            f"{self.toughness}/{self.minimum}: {self.effect}"
+            f"{self.toughness}/{self.minimum} (rule 129): {self.effect}{rule.get(self.effect, '')}"
         )
 
 
