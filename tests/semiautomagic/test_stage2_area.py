@@ -301,3 +301,16 @@ def test_f_sam_61_an_unseen_foes_square_is_not_offered() -> None:
     s = _scene(human("Bo", position=[5, 0]), human("Cy", position=[5, 3], invisible=True))
     ada = s["Ada"]
     assert [p.label for p in area.points(s.state, ada, ada.wielded)] == ["Bo"]
+
+
+def test_option_scatter_dice_increments_reads_1d6_per_increment_out() -> None:
+    for option, dice in (("doublings", 3), ("increments", 4)):
+        s = _scene(human("Bo", position=[35, 0]), options={"scatter_dice": option})
+        ada = s["Ada"]
+        s.choices.push(area.AIM, _square("Bo"))
+        # 35 m at increment 10: two doublings (k = 2, -2): a miss; a d8; then (k + 1)d6 = 3d6,
+        # or one d6 per increment out (35 / 10 -> 4); each face 6: far off; damage 2d6
+        s.dice.push(1, 1, *([6] * dice), 1, 1)
+        area.strike(s.table, s.state, ada, ada.wielded, ())
+        assert f"{6 * dice} square(s) north" in s.of(geo.AreaRolled)[0].landed
+        assert s.dice.remaining == 0

@@ -126,3 +126,12 @@ def test_a_cover_object_needs_cover() -> None:
     }
     with pytest.raises(EncounterError, match="cover_object but cover: none"):
         fracas.from_document(doc)
+
+
+def test_option_cover_hit_literal_misses_by_less_than_the_bonus() -> None:
+    s = _behind("light", {"durability": 2}, options={"cover_hit_literal": True})
+    s.dice.push(3)  # 3 + 1 = 4 misses Target 5 by 1, not less than the bonus 1: both missed
+    assert _swing(s).result == "miss" and not s.of(geo.CoverStruck)
+    s = _behind("medium", {"durability": 2}, options={"cover_hit_literal": True})
+    s.dice.push(4, 1)  # 4 + 1 = 5 misses Target 6 by 1 < 2: the cover; 4 damage holds
+    assert _swing(s).result == "hit the cover"

@@ -86,6 +86,15 @@ def doublings(state: SamState, a: Fighter, w: Wielded, p: Point) -> int:
     return space.range_penalty(metres_to(state, a, p.x, p.y), w.data.increment)
 
 
+def scatter_dice(state: SamState, a: Fighter, w: Wielded, p: Point) -> int:
+    """Rule 74, SAM-A21: (k + 1) scatter dice, k the doublings of the range penalty; option
+    `scatter_dice: increments`: the seed's "1d6 per range increment out" (at least one)."""
+    if state.options.scatter_dice == "doublings" or not w.data.increment:
+        return doublings(state, a, w, p) + 1
+    out = metres_to(state, a, p.x, p.y) / w.data.increment
+    return max(1, math.ceil(out - EPS))
+
+
 def standing(state: SamState) -> list[Fighter]:
     """Who an area can catch: every creature present and not dead ("all viable targets",
     rule 75), not a possessor inside a body."""
@@ -254,7 +263,8 @@ def land(table: Table, state: SamState, a: Fighter, w: Wielded, b: Blast) -> Non
     where = str(b.aimed)
     if not b.hit:
         way = table.roll("1d8", by=a, reason="scatter direction (S14)").total
-        far = table.roll(f"{k + 1}d6", by=a, reason="scatter squares (SAM-A21)").total
+        dice = scatter_dice(state, a, w, b.aimed)
+        far = table.roll(f"{dice}d6", by=a, reason="scatter squares (SAM-A21)").total
         unit = side(max(a.scale, w.data.scale))
         dx, dy = COMPASS[way - 1]
         b.x, b.y = b.x + dx * far * unit, b.y + dy * far * unit

@@ -238,10 +238,11 @@ def roll_attack(
     bonus = attack_bonus(a, w) + s.sit.x
     total = table.roll(f"1d6{bonus:+d}", by=a, reason=f"{a.name} attacks {t.name}").total
     s.hit = total >= s.sit.target
+    literal = state.options.cover_hit_literal
     if wear.jams(w, total - bonus):  # rule 127: a wounded firearm jams on a 1
         w.jammed, s.hit = True, False
         table.emit(ev_geo.Jammed, who=a.name, weapon=w.data.name)
-    elif cover.takes(t, cover_step(t), total, s.sit.target, s.hit):  # rule 103, SAM-A42
+    elif cover.takes(t, cover_step(t), total, s.sit.target, s.hit, literal):  # 103, SAM-A42
         s.hit, s.cover = False, True
     state.tally["hits"] += s.hit
     if table.observed:

@@ -45,13 +45,16 @@ def bonus(step: int) -> int:
     return int(data.tables()["cover_target"][STEPS[step]])
 
 
-def takes(t: Fighter, step: int, total: int, target: int, hit: bool) -> bool:
-    """Rule 103, SAM-A42: does an attack total hit the cover object (and not the target)?"""
+def takes(t: Fighter, step: int, total: int, target: int, hit: bool, literal: bool) -> bool:
+    """Rule 103, SAM-A42: does an attack total hit the cover object (and not the target)?
+    The cover is hit from Target - its bonus up; option `cover_hit_literal`: only a miss "by
+    less than the bonus" (from Target - bonus + 1)."""
     if t.cover_object is None or step == 0:
         return False
+    least = target - bonus(step) + (1 if literal else 0)
     if step >= len(STEPS) - 1:  # total cover: every attack goes through it (rule 102)
-        return total >= target - bonus(step)
-    return not hit and total >= target - bonus(step)
+        return total >= least
+    return not hit and total >= least
 
 
 def struck(

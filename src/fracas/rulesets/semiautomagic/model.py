@@ -189,6 +189,12 @@ class Options(StrictModel):
     sphere_on_grid: bool = Field(
         default=False, description="SAM-A22: a sphere is its scale's grid square, not centred"
     )
+    scatter_dice: Literal["doublings", "increments"] = Field(
+        default="doublings", description="SAM-A21: (k + 1)d6, or 1d6 per range increment out"
+    )
+    cover_hit_literal: bool = Field(
+        default=False, description="SAM-A42: the seed's 'missed by less than the bonus'"
+    )
     cover_wound_hits_target: bool = Field(
         default=True, description="rule 106: a wound to the cover reaches the target at -3"
     )

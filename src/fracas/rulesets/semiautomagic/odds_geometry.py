@@ -98,7 +98,7 @@ def caught_chance(state: SamState, a: Fighter, w: Wielded, t: Fighter) -> Fracti
     penalty = k - 1 if k and a.aimed_at == t.id and w.data.kind != "magic" else k
     p_hit = chance(attack.attack_bonus(a, w) - penalty, area.area_target(a))
     total = p_hit if catches(state, a, w, t, p.x, p.y) else Fraction(0)
-    scatter = compile_dice(f"{k + 1}d6").distribution()
+    scatter = compile_dice(f"{area.scatter_dice(state, a, w, p)}d6").distribution()
     unit = area.side(max(a.scale, w.data.scale))
     for dx, dy in area.COMPASS:
         for n in scatter.outcomes():
