@@ -200,7 +200,8 @@ AREA_CASES = [
     _doc(THROWER, {**SHIELDED, "position": [5, 0], "techniques": ["evasion"]}),
     _doc(THROWER, {"template": "human"}),  # 1 m off: the thrower is caught too
     _doc(THROWER, {"template": "human", "position": [15, 0]}, options={"sphere_on_grid": True}),
-    _doc(THROWER, {"template": "human", "position": [12, 0]}, options={"scatter_dice": "increments"}),
+    _doc(THROWER, {"template": "human", "position": [12, 0]},
+         options={"scatter_dice": "increments"}),
     _doc({**THROWER, "weapons": ["line bolt"], "skills": {"magic": 2}},
          {"template": "human", "position": [6, 0], "cover": "heavy"}),
     _doc({**THROWER, "weapons": ["cone bolt"], "skills": {"magic": 2}},
