@@ -190,3 +190,99 @@ def test_a_head_shots_odds_agree_with_the_rules_rolled() -> None:
     exact = action_odds(encounter, "Att", "Tgt", name).policy
     rolled = sample_action(encounter, "Att", "Tgt", name, 3000, seed=5)
     assert_within_4_se(exact, rolled, 3000)
+
+
+# --- stage 2: an area attack at a creature's square, an attack at an item ---------------
+
+THROWER = {"template": "human", "skills": {"ranged": 2, "reflex": 2}, "weapons": ["grenade"]}
+AREA_CASES = [
+    _doc(THROWER, {"template": "human", "position": [5, 0]}),
+    _doc(THROWER, {**SHIELDED, "position": [5, 0], "techniques": ["evasion"]}),
+    _doc(THROWER, {"template": "human"}),  # 1 m off: the thrower is caught too
+    _doc(THROWER, {"template": "human", "position": [15, 0]}, options={"sphere_on_grid": True}),
+    _doc(THROWER, {"template": "human", "position": [12, 0]},
+         options={"scatter_dice": "increments"}),
+    _doc({**THROWER, "weapons": ["line bolt"], "skills": {"magic": 2}},
+         {"template": "human", "position": [6, 0], "cover": "heavy"}),
+    _doc({**THROWER, "weapons": ["cone bolt"], "skills": {"magic": 2}},
+         {"template": "goblin mook", "position": [2, 1]}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("doc", AREA_CASES)
+def test_an_area_attacks_odds_are_its_rules_enumerated(doc: dict[str, Any]) -> None:
+    """Rules 72-76 (SAM-A21, SAM-A23): hit or scatter, caught or not, block, dodge −3 or
+    Evasion, one damage roll — calculated == enumerated, for the policy and each defence."""
+    encounter = fracas.from_document(doc)
+    calculated = action_odds(encounter, "Att", "Tgt")
+    assert calculated.action.startswith("area attack with ")
+    enumerated = action_odds(encounter, "Att", "Tgt", by_enumeration=True)
+    assert calculated == enumerated
+    assert sum(calculated.policy.results.values()) == 1
+
+
+def test_an_area_attacks_odds_by_hand() -> None:
+    """A grenade (a 2 m sphere) at a human 5 m off: d6 + 1 >= 4 lands on him (2/3); a miss
+    scatters 1d6 squares, and only 1 square, in any of the 8 directions, still overlaps him:
+    caught 2/3 + 1/3 x 1/6 = 13/18."""
+    odds = action_odds(fracas.from_document(AREA_CASES[0]), "Att", "Tgt")
+    no_defence = dict(odds.choices)["no defence"].results
+    assert no_defence["not caught"] == Fraction(5, 18)
+    assert sum(v for k, v in no_defence.items() if k != "not caught") == Fraction(13, 18)
+
+
+def test_an_area_attacks_odds_agree_with_the_rules_rolled() -> None:
+    encounter = fracas.from_document(AREA_CASES[1])
+    exact = action_odds(encounter, "Att", "Tgt").policy
+    assert "evaded" in exact.results or "blocked" in exact.results
+    rolled = sample_action(encounter, "Att", "Tgt", action_odds(encounter, "Att", "Tgt").action,
+                           3000, seed=7)  # fmt: skip
+    assert_within_4_se(exact, rolled, 3000)
+
+
+ITEM_CASES = [
+    (CASES[0], "weapon"),
+    (CASES[1], "shield"),
+    (CASES[6], "armour"),
+    (_doc({**SWORD, "STR": 8}, {"template": "human", "weapons": ["dagger"]}), "weapon"),
+]
+
+
+@pytest.mark.parametrize(("doc", "item"), ITEM_CASES)
+def test_an_attack_at_an_items_odds_are_its_rules_enumerated(
+    doc: dict[str, Any], item: str
+) -> None:
+    """Rules 125-129: the item's Target, the holder's defence, the item's Toughness."""
+    encounter = fracas.from_document(doc)
+    weapon = "arming sword"
+    name = f"attack on the {item} with {weapon}"
+    calculated = action_odds(encounter, "Att", "Tgt", name)
+    enumerated = action_odds(encounter, "Att", "Tgt", name, by_enumeration=True)
+    assert calculated == enumerated
+    assert sum(calculated.policy.results.values()) == 1
+
+
+def test_an_attack_at_an_item_agrees_with_the_rules_rolled() -> None:
+    encounter = fracas.from_document(ITEM_CASES[3][0])
+    name = "attack on the weapon with arming sword"
+    exact = action_odds(encounter, "Att", "Tgt", name).policy
+    assert "destroyed" in exact.results  # 1d8 + 8 > 10 (a dagger: 10/4)
+    rolled = sample_action(encounter, "Att", "Tgt", name, 3000, seed=3)
+    assert_within_4_se(exact, rolled, 3000)
+
+
+def test_a_wounded_weapon_or_a_cover_object_is_left_to_the_enumerator() -> None:
+    doc = _doc(SWORD, {"template": "human", "cover": "light", "cover_object": {"durability": 1}})
+    encounter = fracas.from_document(doc)
+    state = encounter.ruleset.setup(encounter.spec)
+    me, them = state.fighters()
+    name = "single attack with arming sword"
+    assert encounter.ruleset.calculate(state, me, them, name, None) is None
+    assert encounter.ruleset.calculate(state, me, them, name, None) is None
+    odds = action_odds(encounter, "Att", "Tgt")  # enumerated: the cover may be hit
+    assert sum(odds.policy.results.values()) == 1 and "hit the cover" in odds.policy.results
+    plain = fracas.from_document(_doc(SWORD, {"template": "human"}))
+    state = plain.ruleset.setup(plain.spec)
+    me, them = state.fighters()
+    me.wielded.wounds = 1
+    assert plain.ruleset.calculate(state, me, them, name, None) is None

@@ -13,6 +13,7 @@ import fracas
 from fracas.core.outcome import Ending
 from fracas.rulesets.semiautomagic import data
 from fracas.rulesets.semiautomagic import events as ev
+from fracas.rulesets.semiautomagic import events_geometry as geo
 
 PROPERTY = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 BOG = {"kind": "difficult", "x": [2, 5], "y": [-9, 9]}
@@ -33,7 +34,13 @@ fighters = st.fixed_dictionaries(
         "shield": st.booleans(),
         "disabled": st.sampled_from([False, False, True]),
     }
-)
+).flatmap(
+    lambda d: (
+        st.sampled_from([d, {**d, "cover_object": {"durability": 2}}])
+        if d["cover"] != "none"
+        else st.just(d)
+    )
+)  # stage 2: cover as an object that can be hit (rules 103-106)
 
 
 @st.composite
@@ -98,9 +105,15 @@ def test_each_hit_is_defended_or_lands_once(doc: dict[str, Any], seed: int) -> N
             hits = saved = landed = 0
         elif isinstance(e, ev.AttackRolled):
             hits += e.hit
+        elif isinstance(e, geo.CoverStruck):  # rules 105-106: on through the cover
+            hits += e.through
+        elif isinstance(e, geo.Caught):  # rule 73: everyone caught is hit
+            hits += len(e.who)
         elif isinstance(e, ev.Defended):
             saved += e.success
-        elif isinstance(e, (ev.Struck, ev.Unnerved)):  # Unnerved: on Will (F-SAM-102)
+        elif isinstance(e, geo.AreaDefended):  # rule 75: a dodge's −3 still lands
+            saved += e.result.startswith("negated")
+        elif isinstance(e, (ev.Struck, ev.Unnerved, geo.ItemStruck)):  # Unnerved: F-SAM-102
             landed += 1
 
 

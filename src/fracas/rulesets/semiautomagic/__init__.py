@@ -29,13 +29,16 @@ from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import (
     actions,
+    area,
     called,
     data,
     decisions,
     experience,
+    items,
     mind,
     model,
     odds,
+    odds_geometry,
     odds_mind,
 )
 from fracas.rulesets.semiautomagic.attack import refresh_defences
@@ -141,9 +144,11 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         where = f"({p.x:g}, {p.y:g}) m, scale {f.scale}, {f.posture}"
         if f.cover != "none":
             where += f", {f.cover} cover"
+        if f.cover_object is not None:  # rules 103-106
+            where += f" (Toughness {f.cover_object.toughness}/{f.cover_object.minimum})"
         gear = [
             {"name": w.data.name, "state": "empty" if w.data.reload and not w.loaded else
-             f"{w.damage}{' in hand' if i == 0 else ''}"}
+             f"{w.damage}{' in hand' if i == 0 else ''}" + items.wear_note(w)}
             for i, w in enumerate(f.weapons)
         ]  # fmt: skip
         gear.append({"name": f"armour ({f.armour})", "state": f"Defence {f.defence:+d}"})
@@ -171,6 +176,10 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         w = actor.wielded
         if (w.data.reload and not w.loaded) or target not in actions.targets(state, actor, w):
             return minds
+        if w.jammed:  # rule 127
+            return minds
+        if w.data.area:  # rules 71-80: an area attack at its square
+            return [*odds_geometry.names(state, actor, target), *minds]
         if actor.disabled and not w.data.light:
             return minds
         combos = [
@@ -179,7 +188,8 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
             if a.kind == "combo" and odds.attacks_in(a.combo) > 1
         ]
         shots = [odds.CALLED.format(r, w.data.name) for r in called.OFFERED]  # rules 116-124
-        return [odds.action_name(w), *combos, *shots, *minds]
+        at_items = odds_geometry.names(state, actor, target)  # rules 125-129
+        return [odds.action_name(w), *combos, *shots, *at_items, *minds]
 
     def option_action(
         self, state: SamState, request: ChoiceRequest, option: object
@@ -187,6 +197,11 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         """Rule 90: allotting an attack to an enemy is an attack on it (a single attack's
         odds; a combo's other attacks resolve with it)."""
         who = request.who
+        if request.decision == area.AIM and isinstance(who, Fighter):  # rule 72
+            aimed = next((f for f in state.fighters() if f.id == getattr(option, "who", "")), None)
+            if aimed is None or aimed.side == who.side:
+                return None
+            return who, aimed, odds_geometry.area_name(who.wielded)
         if request.decision != decisions.ALLOT or not isinstance(who, Fighter):
             return None
         if not isinstance(option, Fighter) or who.wielded.data.delay:
@@ -201,6 +216,8 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
             return odds_mind.perform(table, state, actor, target, action)
         if odds.combo_of(actor, action) is not None:
             return odds.perform_combo(table, state, actor, target, action)
+        if actor.wielded.data.area or odds_geometry.item_of(actor, action):
+            return odds_geometry.perform(table, state, actor, target, action)
         return odds.perform(table, state, actor, target, action)
 
     def calculate(
@@ -214,6 +231,13 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         assert isinstance(actor, Fighter) and isinstance(target, Fighter)
         if action in odds_mind.offered(state, actor, target):
             return odds_mind.calculate(state, actor, target, action)
+        item = odds_geometry.item_of(actor, action)
+        if actor.wielded.data.area or item:  # rules 71-80, 125-129
+            if not odds_geometry.calculable(state, actor, target):
+                return None
+            if item:
+                return odds_geometry.item_outcomes(state, actor, target, item, defence)
+            return odds_geometry.area_outcomes(state, actor, target, defence)
         combo = odds.combo_of(actor, action)
         w = actor.wielded if combo is not None else odds.weapon_of(actor, action)
         if not odds.calculable(state, actor, target, w):

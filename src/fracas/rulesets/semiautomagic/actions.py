@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import (
+    area,
     attack,
     called,
     data,
     decisions,
+    items,
     moves,
     possession,
     space,
@@ -58,6 +60,8 @@ class Action:
             "wait": "keep waiting",
             "possess": f"possess {g}",
             "leave": "leave the body (rule 162)",
+            "area": f"area attack with {w}{as_combo(self.combo)}",
+            "item": f"attack an enemy's {self.region} with {w}",
         }
         text = words.get(self.kind, self.kind.replace("_", " "))
         if self.kind == "single" and self.weapon is not None and self.weapon.data.kind == "magic":
@@ -66,6 +70,10 @@ class Action:
 
 
 UNTIMED = ("end", "delay", "interrupt", "wait", "leave")
+
+
+def as_combo(combo: tuple[str, ...]) -> str:
+    return f" as combo [{', '.join(combo)}]" if combo else ""
 
 
 END = Action("end", 0)
@@ -130,14 +138,25 @@ def strikes(state: SamState, f: Fighter) -> list[Action]:
     """Rules 18-19, 81-92 (C16, SAM-A18): a single attack (4 s) and each combo (4 s) that is
     legal now; Disabled: single attacks with light weapons only (rule 187)."""
     w = f.wielded
-    if (w.data.reload and not w.loaded) or not targets(state, f, w):
+    if (w.data.reload and not w.loaded) or w.jammed:  # rules 64, 127
         return []
     if f.disabled and not w.data.light:
         return []
     seconds = state.options.combo_seconds  # SAM-A1 (C16: a single attack as long as a combo)
+    if w.data.area:  # rules 71-80: at a square, alone or in a combo (Charge: rule 85)
+        return [
+            Action("area", seconds, weapon=w, combo=c)
+            for c in area.combos(state, f, w)
+            if "charge" not in c or f.straight >= STRAIGHT_FOR_CHARGE
+        ]
+    foes_in_reach = targets(state, f, w)
+    if not foes_in_reach:
+        return []
     out = [Action("single", seconds, weapon=w)]
     # Rules 116-124: a called shot is a single attack at a region (F-SAM-48)
     out += [Action("called", seconds, weapon=w, region=r) for r in called.OFFERED]
+    # Rules 125-129: a single attack at a worn or held item
+    out += [Action("item", seconds, weapon=w, region=i) for i in items.offered(foes_in_reach)]
     if f.disabled or w.data.reload or w.data.delay:
         return out  # one shot a loading, one spell a cast
     for combo in f.combos:
@@ -154,7 +173,7 @@ def preparations(state: SamState, f: Fighter) -> list[Action]:
     another weapon (rule 25; the one in hand is dropped, a 0-second action, rule 27)."""
     out: list[Action] = []
     w = f.wielded
-    if w.data.reload and not w.loaded:
+    if (w.data.reload and not w.loaded) or w.jammed:  # SAM-A31: clearing a jam is a reload
         out.append(Action("reload", reload_seconds(w.data.scale, f.scale, 1), weapon=w))
     elif w.data.kind in ("ranged", "thrown"):
         for e in targets(state, f, w):
@@ -223,8 +242,10 @@ POSTURE_AFTER = {
 def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     """Carry out `act`, now that its seconds are spent."""
     kind = act.kind
-    if kind in ("single", "combo", "called"):
+    if kind in ("single", "combo", "called", "item"):
         strike(table, state, f, act)
+    elif kind == "area" and act.weapon is not None and act.weapon in f.weapons:
+        area.strike(table, state, f, act.weapon, act.combo)
     elif kind in ("move", "run", "stagger", "crawl"):
         move(table, state, f, act)
         return  # movement keeps a Charge's straight line going (SAM-A18)
@@ -232,7 +253,7 @@ def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
         f.aimed_at = act.goal.id  # SAM-A17: kept until it changes square
         table.emit(ev.Did, who=f.name, what=f"aims at {act.goal.name} (−1 to the range penalty)")
     elif kind == "reload" and act.weapon is not None:
-        act.weapon.loaded = True
+        act.weapon.loaded, act.weapon.jammed = True, False  # rule 64; SAM-A31: the jam
         table.emit(ev.Did, who=f.name, what=f"reloads the {act.weapon.data.name}")
     elif kind == "draw" and act.weapon is not None and act.weapon in f.weapons:
         dropped = f.weapons.pop(0)
@@ -274,6 +295,9 @@ def strike(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     if w is None or w not in f.weapons or not targets(state, f, w):
         table.emit(ev.Did, who=f.name, what="finds no one to attack: the attack is lost")
         return
+    if act.kind == "item":
+        strike_item(table, state, f, w, act.region)
+        return
     count = 1 if act.kind != "combo" else sum(data.components()[c]["attacks"] for c in act.combo)
     swings: list[attack.Swing] = []
     for _ in range(count):
@@ -297,6 +321,22 @@ def strike(table: Table, state: SamState, f: Fighter, act: Action) -> None:
                    f"it takes effect in {w.data.delay} s (rule 14)")  # fmt: skip
         return
     attack.resolve(table, state, f, w, swings)
+
+
+def strike_item(table: Table, state: SamState, f: Fighter, w: Wielded, item: str) -> None:
+    """Rule 125: a single attack at an enemy's worn or held item, allotted like any attack."""
+    having = [t for t in targets(state, f, w) if items.stats(t, item) is not None]
+    if not having:
+        table.emit(ev.Did, who=f.name, what=f"finds no {item} to attack: the attack is lost")
+        return
+    t = table.choose(f, items.ALLOT, having)
+    sit = attack.situation(state, f, t, w, f.aimed_at == t.id)
+    assert sit is not None
+    items.aim(sit, t, item)
+    if table.observed:
+        table.emit(ev.Allotted, who=f.name, combo=f"a single attack at the {item}",
+                   targets=(t.name,))  # fmt: skip
+    items.resolve(table, state, f, w, attack.Swing(t, sit), item)
 
 
 def fire(table: Table, state: SamState, f: Fighter, d: Delayed) -> None:

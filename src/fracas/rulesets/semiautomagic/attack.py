@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import data, decisions, harm, morale, space
+from fracas.rulesets.semiautomagic import cover, data, decisions, harm, morale, space, wear
 from fracas.rulesets.semiautomagic import events as ev
+from fracas.rulesets.semiautomagic import events_geometry as ev_geo
 from fracas.rulesets.semiautomagic.setup import wield
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
@@ -26,13 +27,14 @@ HIGH_SPEED: int = data.tables()["high_speed_squares"]
 
 def attack_bonus(a: Fighter, w: Wielded) -> int:
     """Rules 48, 57, 61, 68: the skill's bonus less the attacker's scale (rule 41); a hand
-    hit by a called shot -1 (rule 119, SAM-A28)."""
-    return a.bonus[SKILL[w.data.kind]] - a.scale - a.hand_penalty
+    hit by a called shot -1 (rule 119, SAM-A28); a ranged weapon's wounds (rule 126)."""
+    return a.bonus[SKILL[w.data.kind]] - a.scale - a.hand_penalty - wear.ranged_wounds(w)
 
 
 def dc_base(a: Fighter, w: Wielded) -> int:
-    """Rule 50 (C8): the defence DC is 4 + the attack bonus without the scale subtraction."""
-    return 4 + a.bonus[SKILL[w.data.kind]]
+    """Rule 50 (C8): the defence DC is 4 + the attack bonus without the scale subtraction;
+    a ranged weapon's wounds count -w/-w (SAM-A31)."""
+    return 4 + a.bonus[SKILL[w.data.kind]] - wear.ranged_wounds(w)
 
 
 @dataclass(slots=True)
@@ -183,6 +185,8 @@ class Swing:
     hit: bool = False
     damage: int = 0
     result: str = "miss"
+    cover: bool = False  # rule 103: the attack hit the cover object in front of the target
+    bonus: int = 0  # rule 105: Toughness the cover's Durability adds for this hit
 
 
 def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, swings: list[Swing]) -> None:
@@ -193,8 +197,12 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, swings: list[
     for s in swings:
         roll_attack(table, state, a, w, s, found)
     for s in swings:
-        if s.hit:
-            s.damage = table.roll(w.damage, by=a, reason=f"{w.data.name} damage").total
+        if s.hit or s.cover:
+            rolled = table.roll(w.damage, by=a, reason=f"{w.data.name} damage").total
+            s.damage = wear.damage(rolled, w)
+    for s in swings:
+        if s.cover:
+            through(table, state, a, s)
     hits: list[harm.Hit] = []
     landed: list[Swing] = []
     for s in swings:
@@ -202,7 +210,7 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, swings: list[
             morale.typed(table, state, s.target, s.damage, w.data.morale, a)  # F-SAM-102
             s.result = "morale damage"
         elif s.hit and not w.data.morale and not defend(table, state, a, w, s):
-            hits.append(harm.Hit(a, s.target, s.damage, w.data.nonlethal, s.region))
+            hits.append(harm.Hit(a, s.target, s.damage, w.data.nonlethal, s.region, s.bonus))
             landed.append(s)
     effects = harm.apply_all(table, state, hits)
     for i, s in enumerate(landed):
@@ -233,12 +241,38 @@ def roll_attack(
     bonus = attack_bonus(a, w) + s.sit.x
     total = table.roll(f"1d6{bonus:+d}", by=a, reason=f"{a.name} attacks {t.name}").total
     s.hit = total >= s.sit.target
+    literal = state.options.cover_hit_literal
+    if wear.jams(w, total - bonus):  # rule 127: a wounded firearm jams on a 1
+        w.jammed, s.hit = True, False
+        table.emit(ev_geo.Jammed, who=a.name, weapon=w.data.name)
+    elif cover.takes(t, cover_step(t), total, s.sit.target, s.hit, literal):  # 103, SAM-A42
+        s.hit, s.cover = False, True
     state.tally["hits"] += s.hit
     if table.observed:
         table.emit(
             ev.AttackRolled, attacker=a.name, target=t.name, weapon=w.data.name, total=total,
             target_score=s.sit.target, hit=s.hit, rules=s.sit.rules,
         )  # fmt: skip
+
+
+def through(table: Table, state: SamState, a: Fighter, s: Swing) -> None:
+    """Rules 104-106 (SAM-A42): the cover takes the hit; what gets through goes on against the
+    target without a new attack roll (the target still defends, rule 107), with the cover's
+    Durability as its Defence when the cover was beaten."""
+    t = s.target
+    obj = t.cover_object
+    if obj is None:  # F-SAM-63: beaten away by an earlier hit of the action: through the gap
+        s.hit = True
+        table.emit(ev_geo.CoverStruck, attacker=a.name, target=t.name, damage=s.damage,
+                   toughness=0, what="already gone: through the gap", through=True)  # fmt: skip
+        return
+    on, beaten = cover.struck(table, state, a, t, s.damage)
+    if not on:
+        s.result = "hit the cover"
+        return
+    s.hit, s.damage = True, on
+    if beaten:
+        s.bonus = cover.durability_bonus(t, obj)
 
 
 def locate(table: Table, a: Fighter, t: Fighter) -> bool:

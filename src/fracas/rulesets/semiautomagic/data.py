@@ -11,6 +11,7 @@ from typing import Any
 from fracas.core.reading import load_yaml
 
 KINDS = ("melee", "ranged", "thrown", "magic")
+AREAS = ("", "sphere", "line", "cone")  # rule 77
 DAMAGE_TYPES = (
     "piercing", "bludgeoning", "slashing",  # rule 196
     "electric", "heat", "cold", "sonic", "chemical",  # rule 198
@@ -36,6 +37,10 @@ class WeaponData:
     light: bool = False
     light_material: bool = False  # rule 197: aluminium, titanium, mithril
     morale: str = ""  # rules 136-140: its damage is morale damage of this type (F-SAM-102)
+    item: str = ""  # rule 129: its row of the item table (F-SAM-64)
+    firearm: bool = False  # rule 127
+    area: str = ""  # rules 77-80: sphere, line or cone (F-SAM-60)
+    area_scale: int = 0  # rules 78-80: the effect's scale (SAM-A20)
 
     @property
     def ranged(self) -> bool:
@@ -47,8 +52,9 @@ class WeaponData:
 
     @property
     def strength(self) -> bool:
-        """RULINGS.md S9: Strength adds to melee and thrown damage, not to bows' and spells'."""
-        return self.kind in ("melee", "thrown")
+        """RULINGS.md S9: Strength adds to melee and thrown damage, not to bows' and spells';
+        nor to an area weapon's (an explosive's blast, F-SAM-60)."""
+        return self.kind in ("melee", "thrown") and not self.area
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +107,11 @@ def weapons() -> dict[str, WeaponData]:
             or (w.morale not in ("", "fear", "insanity", "rage", "untyped"))
         ):
             raise ValueError(f"weapons.yaml: {name!r} has kind {w.kind!r} / types {w.types}")
+        if w.area not in AREAS or (w.area and w.kind == "melee"):
+            raise ValueError(f"weapons.yaml: {name!r}: area {w.area!r} (one of {AREAS[1:]}, "
+                             "and only for a ranged, thrown or magical weapon)")  # fmt: skip
+        if w.item and w.item not in tables()["items"]:
+            raise ValueError(f"weapons.yaml: {name!r}: item {w.item!r} is not in the item table")
         out[name] = w
     return out
 

@@ -23,6 +23,7 @@ class Hit:
     damage: int
     nonlethal: bool
     region: str = ""  # a called shot's region (rules 116-124)
+    bonus: int = 0  # rule 105: the cover's Durability as Defence, added for this hit only
 
 
 def effect(damage: int, toughness: int, minimum: int, wound_on_equal: bool) -> str:
@@ -45,6 +46,7 @@ def apply_all(table: Table, state: SamState, hits: list[Hit]) -> dict[int, str]:
     levels: dict[int, str] = {}
     for i, h in enumerate(hits):
         tough, least = before[id(h.target)]
+        tough, least = tough + h.bonus, least + h.bonus  # rule 105 (SAM-A42)
         if h.region:  # rules 116-124: the region's row, against the adjusted Toughness
             levels[i] = called.severity(h.region, h.damage, tough, least, wound_on_equal)
             found[i] = called.wound_effect(h.region, levels[i])

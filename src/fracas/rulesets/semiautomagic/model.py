@@ -32,6 +32,16 @@ class Possession(StrictModel):
     seconds: int = Field(default=4, ge=0, le=60, description="of the attempt (F-SAM-42)")
 
 
+class CoverSpec(StrictModel):
+    """Rules 103-106 (SAM-A42): the cover in front of a combatant as an object, for when "it
+    is important to determine if the cover gets hit (weak, expensive, explosive, alive)". Its
+    Toughness is that of an object (rule 163: 6 + 3 x scale + END 3 + Durability) unless given."""
+
+    durability: int = Field(default=0, ge=0, le=20, description="its Defence bonus (rule 164)")
+    scale: int = Field(default=0, ge=-1, le=10, description="the cover's scale (rule 40)")
+    toughness: int | None = Field(default=None, ge=1, le=100, description="if not derived")
+
+
 class Combatant(StrictModel):
     """A stat block (checklist stage 1, "Stat blocks and derivations")."""
 
@@ -63,6 +73,9 @@ class Combatant(StrictModel):
     )
     posture: Posture = "standing"
     cover: Cover = Field(default="none", description="cover where it stands (rules 93, 100)")
+    cover_object: CoverSpec | None = Field(
+        default=None, description="the cover as an object that can be hit (rules 103-106)"
+    )
     concealed: bool = Field(default=False, description="smoke, fog, tall grass (rule 108)")
     invisible: bool = Field(default=False, description="+4 Target, must be located (111-112)")
     hiding: bool = Field(default=False, description="rolls Stealth as the fight starts (110)")
@@ -108,6 +121,12 @@ class Combatant(StrictModel):
             if not 0 <= ranks <= 20:
                 raise ValueError(f"skill {name}: ranks must be 0 to 20, not {ranks}")
         return skills
+
+    @model_validator(mode="after")
+    def _cover(self) -> Combatant:
+        if self.cover_object is not None and self.cover == "none":
+            raise ValueError(f"{self.name} has a cover_object but cover: none (rules 103-106)")
+        return self
 
     @model_validator(mode="after")
     def _combos(self) -> Combatant:
@@ -185,6 +204,18 @@ class Options(StrictModel):
     flat_footed: Literal["no defence", "-1"] = Field(default="no defence", description="C7")
     diagonals: Literal["alternate", "chebyshev"] = Field(default="alternate", description="A7")
     combo_wound_kills_dying: bool = Field(default=False, description="SAM-A25")
+    sphere_on_grid: bool = Field(
+        default=False, description="SAM-A22: a sphere is its scale's grid square, not centred"
+    )
+    scatter_dice: Literal["doublings", "increments"] = Field(
+        default="doublings", description="SAM-A21: (k + 1)d6, or 1d6 per range increment out"
+    )
+    cover_hit_literal: bool = Field(
+        default=False, description="SAM-A42: the seed's 'missed by less than the bonus'"
+    )
+    cover_wound_hits_target: bool = Field(
+        default=True, description="rule 106: a wound to the cover reaches the target at -3"
+    )
     combo_seconds: Literal[4, 3] = Field(
         default=4, description="SAM-A1: combos, single attacks and spells take 4 s (or 3)"
     )

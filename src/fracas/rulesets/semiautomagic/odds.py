@@ -79,8 +79,9 @@ def named(result: str, t: Fighter) -> str:
 
 
 def calculable(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> bool:
-    """The enumerator takes over for an invisible target (its square located first) and a
-    morale attack (F-SAM-102: its damage falls on Will), and an object (rule 171)."""
+    """The enumerator takes over for an invisible target (its square located first), a
+    morale attack (F-SAM-102: its damage falls on Will), an object (rule 171), a wounded
+    weapon (rules 126-127) and a target behind a cover object (rules 103-106)."""
     sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
     return (
         sit is not None
@@ -88,6 +89,8 @@ def calculable(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> bool:
         and not w.data.delay
         and not w.data.morale
         and not t.inanimate  # rule 171: an object is destroyed, not sent dying
+        and not w.wounds
+        and t.cover_object is None
     )
 
 

@@ -12,6 +12,9 @@ and scores the options the rules offer; it never rolls and never changes the sta
 - allot each attack to the enemy with the lowest Toughness left, then the nearest;
 - defend a hit only when its damage (rolled first, SAM-A24) would wound, with the defence of
   the best bonus;
+- an area attack (rules 71-80) when, landing where aimed, it catches more foes than friends,
+  aimed at the square with the most foes over friends (`area_policy`); never an attack at an
+  item (rules 125-129: a person at a seat may).
 - panicked, flee: a run away when the ground allows, else a move (rule 184).
 """
 
@@ -23,10 +26,13 @@ from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
 from fracas.rulesets.semiautomagic import (
     actions,
+    area,
+    area_policy,
     attack,
     data,
     decisions,
     departure,
+    items,
     mind,
     possession,
     space,
@@ -59,7 +65,7 @@ class SamPolicy:
             if request.decision == decisions.ACT:
                 self._near = self._nearest(who)
                 return best_index([self._action(who, o) for o in options])
-            if request.decision == decisions.ALLOT:
+            if request.decision in (decisions.ALLOT, items.ALLOT):
                 return best_index([self._victim(who, o) for o in options])
             if request.decision == decisions.DEFEND:
                 return pick_defence(self.state, who, options, self.state.incoming)
@@ -69,6 +75,9 @@ class SamPolicy:
                 return self._veto(who, options)
             if request.decision in (decisions.ALLOW, decisions.FORGO, decisions.TRAP):
                 return self._possession(who, request.decision, options)
+            if request.decision == area.AIM:
+                w = who.wielded
+                return best_index([area_policy.margin(self.state, who, w, p) for p in options])
         raise UnknownDecision(f"the SemiAutoMagic policy has no answer to {request.decision!r}")
 
     def _interrupt(self, me: Fighter, options: list[Action]) -> int:
@@ -128,6 +137,11 @@ class SamPolicy:
             return 10.0 + len(act.combo)
         if kind == "called":
             return self._called(me, act)
+        if kind == "item":
+            return -1.0  # rules 125-129: never (a person at a seat may)
+        if kind == "area" and act.weapon is not None:
+            margin = area_policy.worth(self.state, me, act.weapon)
+            return 30.0 + len(act.combo) + 2 * margin if margin > 0 else -1.0
         if kind == "reload":
             return 20.0
         if kind == "draw":

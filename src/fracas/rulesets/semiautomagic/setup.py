@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from fracas.core.geometry import Position
-from fracas.rulesets.semiautomagic import data, model
+from fracas.rulesets.semiautomagic import cover, data, model
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
 # SAM-A12, T-SAM-5: the skills a mobility penalty lowers (Conditions list, plus Dodge).
@@ -93,6 +93,7 @@ def build(sheet: model.Combatant, name: str, ident: str, side: str) -> Fighter:
     f.move_squares = squares_per_move(sheet.speed, square, mobility)
     f.run_squares = squares_per_move(3 * sheet.speed, square, 3 * mobility)  # rule 30
     f.defence = defence
+    f.defence_floor = defence_bonus(0, sheet.natural_armour, sheet.durability, unarmoured)
     f.toughness, f.min_toughness = tough, tough - 6
     f.will = sheet.SPI + 6 + sheet.will_modifier  # rules 135, 143 (T-SAM-10)
     f.min_will = f.will - 6
@@ -104,6 +105,7 @@ def build(sheet: model.Combatant, name: str, ident: str, side: str) -> Fighter:
         f.possession = (p.bonus, p.range, p.seconds)
     f.attacks_allowed = 1 + sheet.techniques.count("extra attack")  # rule 86
     f.posture, f.cover = sheet.posture, sheet.cover
+    f.cover_object = cover.build(sheet.cover_object)  # rules 103-106
     f.concealed, f.invisible, f.lowlight = sheet.concealed, sheet.invisible, sheet.lowlight
     f.hiding = sheet.hiding
     f.arrives = sheet.arrives

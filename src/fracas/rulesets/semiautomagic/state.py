@@ -17,6 +17,18 @@ class Wielded:
     data: data.WeaponData
     damage: str
     loaded: bool = True  # rule 64: a weapon that needs reloading starts loaded
+    wounds: int = 0  # rules 126-127: wounds on the weapon itself (SAM-A31)
+    jammed: bool = False  # rule 127: a wounded firearm that rolled a 1; cleared by a reload
+
+
+@dataclass(slots=True, eq=False)
+class CoverObject:
+    """Rules 103-106 (SAM-A42): the cover a fighter stands behind, as an object with its own
+    Toughness (lowered by its wounds) and Durability (F-SAM-62)."""
+
+    toughness: int
+    minimum: int
+    durability: int
 
 
 @dataclass(slots=True, eq=False)
@@ -136,6 +148,11 @@ class Fighter(Combatant):
     dislikes: str = ""  # SAM-A45: the id of the creature it dislikes most
     attacks_at_turn: int = 0  # rule 179 (chart 8): attacks made before this turn
     harmed_by: str = ""  # SAM-A45: the id of the last creature that harmed it
+    # Cover as an object, items (rules 103-106, 125-130; SAM-A30, SAM-A42).
+    cover_object: CoverObject | None = None
+    defence_floor: int = 0  # rule 164: the best Defence source but armour (natural, ...)
+    armour_wounds: int = 0  # SAM-A30: each lowers the armour's Defence bonus by 1
+    shield_wounds: int = 0  # SAM-A30: a shield as a weapon row's item
 
     @property
     def wielded(self) -> Wielded:
