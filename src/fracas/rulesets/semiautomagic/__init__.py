@@ -24,7 +24,7 @@ from fracas.core.outcome import ONE_SIDE_LEFT, Verdict
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import actions, called, data, decisions, model, odds
+from fracas.rulesets.semiautomagic import actions, called, data, decisions, model, mounted, odds
 from fracas.rulesets.semiautomagic.attack import refresh_defences
 from fracas.rulesets.semiautomagic.commands import SamCommands
 from fracas.rulesets.semiautomagic.policy import SamPolicy
@@ -67,6 +67,7 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         arrange(state, sheets)
         for f in state.fighters():
             refresh_defences(f)  # S6: the first round's defence rolls
+        movement_and_hazards(state, sheets)
         return state
 
     def play_round(self, table: Table, state: SamState) -> None:
@@ -194,6 +195,18 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
             return odds.combo_outcomes(state, actor, target, combo, defence)
         region = odds.region_of(actor, action)
         return odds.single_attack(state, actor, target, w, defence, region)
+
+
+def movement_and_hazards(state: SamState, sheets: dict[str, model.Combatant]) -> None:
+    """Stage 2: riders on their mounts (rules 131-134); whether falls and hazards need
+    watching (nothing is computed for them in a fight without any)."""
+    mounted.pair(state, {i: s.rides for i, s in sheets.items() if s.rides})
+    fighters = state.fighters()
+    state.falls = any(f.mount_id or f.altitude > 0 for f in fighters)
+    c = state.conditions
+    state.hazardous = bool(c.radiation or c.gas) or any(
+        f.venom or f.syndromes or f.to_drink for f in fighters
+    )
 
 
 def condition(f: Fighter) -> str:

@@ -10,6 +10,8 @@ from fracas.rulesets.semiautomagic import (
     called,
     data,
     decisions,
+    falling,
+    mounted,
     moves,
     possession,
     space,
@@ -57,6 +59,7 @@ class Action:
             "interrupt": "take the delayed turn now (rule 6)",
             "wait": "keep waiting",
             "possess": f"possess {g}",
+            "ram": f"ram {g}",
         }
         text = words.get(self.kind, self.kind.replace("_", " "))
         if self.kind == "single" and self.weapon is not None and self.weapon.data.kind == "magic":
@@ -97,7 +100,7 @@ def foes(state: SamState, f: Fighter) -> list[Fighter]:
 def legal(state: SamState, f: Fighter) -> list[Action]:
     """Everything `f` may start now; an action may run past the turn's end (rules 12-13)."""
     out = strikes(state, f) + preparations(state, f) + movements(state, f)
-    out += postures(f)
+    out += postures(f) + rams(state, f)
     if f.possession is not None:
         out += possessions(state, f)
     if f.possessed_by:  # F-SAM-45: a shared body starts nothing it cannot finish this turn
@@ -121,7 +124,8 @@ def possessions(state: SamState, f: Fighter) -> list[Action]:
 def may_delay(state: SamState, f: Fighter) -> bool:
     """Rule 5, SAM-A2 (a, d): a turn is delayed whole, at its start (no second spent, nothing
     carried over); a delayed turn cannot itself be delayed."""
-    return state.second == 0 and f.carried is None and state.interrupting != f.id
+    free = not f.rider_id  # rule 134: a ridden mount acts on its rider's count
+    return free and state.second == 0 and f.carried is None and state.interrupting != f.id
 
 
 def strikes(state: SamState, f: Fighter) -> list[Action]:
@@ -178,8 +182,8 @@ def movements(state: SamState, f: Fighter) -> list[Action]:
     stagger when overloaded (220), toward each enemy it has not reached, when a step can
     bring it nearer."""
     out: list[Action] = []
-    if f.posture == "crouched":
-        return out  # stand up first
+    if f.posture == "crouched" or f.mount_id:
+        return out  # stand up first; a rider moves with its mount (rule 134)
     for e in foes(state, f):
         if moves.arrived(state, f, e):
             continue
@@ -199,7 +203,18 @@ def movements(state: SamState, f: Fighter) -> list[Action]:
 
 
 def postures(f: Fighter) -> list[Action]:
-    return postures_of(f.posture)
+    return [] if f.mount_id else postures_of(f.posture)  # a rider stays in the saddle
+
+
+def rams(state: SamState, f: Fighter) -> list[Action]:
+    """Rules 150-151 (F-SAM-83): a standing fighter moving at speed this turn may ram an
+    adjacent enemy (1 s): a collision at the pace it carried in (SAM-A39)."""
+    if f.pace <= 0 or f.posture != "standing" or f.mount_id:
+        return []
+    return [
+        Action("ram", data.seconds("move"), goal=e)
+        for e in foes(state, f) if space.squares(state, f, e) == 1
+    ]  # fmt: skip
 
 
 def postures_of(posture: str) -> list[Action]:
@@ -226,6 +241,8 @@ def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     elif kind in ("move", "run", "stagger", "crawl"):
         move(table, state, f, act)
         return  # movement keeps a Charge's straight line going (SAM-A18)
+    elif kind == "ram" and act.goal is not None and act.goal.active:
+        falling.ram(table, state, f, act.goal)
     elif kind == "aim" and act.goal is not None:
         f.aimed_at = act.goal.id  # SAM-A17: kept until it changes square
         table.emit(ev.Did, who=f.name, what=f"aims at {act.goal.name} (−1 to the range penalty)")
@@ -260,6 +277,8 @@ def move(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     else:
         moved, cost = moves.advance(state, f, goal, f.move_squares)
     f.moved_squares += moved  # rule 113, SAM-A39: squares moved this turn
+    per = f.run_squares if act.kind == "run" else f.move_squares if act.kind == "move" else 0
+    mounted.moved(state, f, moved, act.seconds, per)  # SAM-A39; a mount carries its rider
     if table.observed:
         table.emit(ev.Moved, who=f.name, how=act.kind, squares=moved, cost=cost,
                    to=str(f.position))  # fmt: skip

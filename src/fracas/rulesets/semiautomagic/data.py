@@ -15,6 +15,7 @@ DAMAGE_TYPES = (
     "piercing", "bludgeoning", "slashing",  # rule 196
     "electric", "heat", "cold", "sonic", "chemical",  # rule 198
     "nonlethal",  # rule 201: always paired with another type
+    "emp",  # rule 200: affects only electronic devices
 )  # fmt: skip
 
 
@@ -151,3 +152,16 @@ def smaller_die(notation: str) -> str:
     tail = rest[len(str(sides)) :]
     down = ladder[max(0, ladder.index(sides) - 1)] if sides in ladder else sides
     return f"{count}d{down}{tail}"
+
+
+@cache
+def hazards() -> dict[str, Any]:
+    """Speed, falling, collisions, poison and disease, radiation, EMP (`data/hazards.yaml`)."""
+    found: dict[str, Any] = _read("hazards.yaml")
+    return found
+
+
+def poisons() -> dict[str, dict[str, Any]]:
+    """Rules 208-216: the poison and disease table, by name."""
+    found: dict[str, dict[str, Any]] = hazards()["poisons"]
+    return found

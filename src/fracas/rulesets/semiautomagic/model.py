@@ -10,6 +10,14 @@ from pydantic import Field, field_validator, model_validator
 
 from fracas.core.encounter import EncounterSpec, SideSpec, StrictModel, unknown
 from fracas.rulesets.semiautomagic import data
+from fracas.rulesets.semiautomagic.hazard_model import (
+    Complexity,
+    Dose,
+    Gas,
+    RadiationSource,
+    known_poison,
+    mount_problem,
+)
 
 Ability = Field(default=3, ge=0, le=20)  # RULINGS.md S1: integers, 3 is average
 Skill = Literal[
@@ -73,6 +81,18 @@ class Combatant(StrictModel):
     disabled: bool = Field(default=False, description="rule 187")
     held: bool = Field(default=False, description="rule 193")
     possession: Possession | None = Field(default=None, description="rules 152-158")
+    # Movement and hazards (stage 2: rules 131-134, 145-151, 200, 202-216; SAM-A11).
+    rides: str | None = Field(default=None, description="its mount, of its side (131-134)")
+    altitude: float = Field(default=0, ge=0, le=100_000, description="metres aloft (SAM-A11)")
+    fly_speed: float | None = Field(
+        default=None, gt=0, le=1000, description="metres per 1 s move in the air (SAM-A11)"
+    )
+    venom: str | None = Field(default=None, description="poison its melee hits carry (203)")
+    afflicted: list[Dose] = Field(default_factory=list, max_length=20, description="208")
+    drinks: list[int] = Field(
+        default_factory=list, max_length=50, description="DCs (3-6) drunk this hour (211)"
+    )
+    electronic: Complexity | None = Field(default=None, description="EMP Toughness (200)")
 
     @field_validator("weapons")
     @classmethod
@@ -89,6 +109,19 @@ class Combatant(StrictModel):
             raise unknown("armour", name, list(data.armour()))
         return name
 
+    @field_validator("venom")
+    @classmethod
+    def _venom(cls, name: str | None) -> str | None:
+        return None if name is None else known_poison(name)
+
+    @field_validator("drinks")
+    @classmethod
+    def _drinks(cls, dcs: list[int]) -> list[int]:
+        for dc in dcs:
+            if not 3 <= dc <= 6:
+                raise ValueError(f"a drink's Fortitude DC is 3 to 6 (rule 211), not {dc}")
+        return dcs
+
     @field_validator("skills")
     @classmethod
     def _ranks(cls, skills: dict[str, int]) -> dict[str, int]:
@@ -103,6 +136,8 @@ class Combatant(StrictModel):
         problem = combo_problem(self)
         if problem:
             raise ValueError(problem)
+        if self.altitude > 0 and self.fly_speed is None:
+            raise ValueError(f"{self.name} is {self.altitude:g} m aloft without a fly_speed")
         return self
 
 
@@ -156,6 +191,8 @@ class Conditions(StrictModel):
     distance: float = Field(
         default=6, ge=0, le=10_000, description="metres between sides placed without positions"
     )
+    radiation: list[RadiationSource] = Field(default_factory=list, max_length=50, description="223")
+    gas: list[Gas] = Field(default_factory=list, max_length=50, description="rule 204")
 
 
 class Options(StrictModel):
@@ -170,9 +207,18 @@ class Options(StrictModel):
     combo_seconds: Literal[4, 3] = Field(
         default=4, description="SAM-A1: combos, single attacks and spells take 4 s (or 3)"
     )
+    speed_damage: bool = Field(default=True, description="rule 114: the GM's call, on")
 
 
 class Encounter(EncounterSpec):
     sides: list[Side] = Field(min_length=2)
     conditions: Conditions = Field(default_factory=Conditions)
     options: Options = Field(default_factory=Options)
+
+    @model_validator(mode="after")
+    def _mounts(self) -> Encounter:
+        """Rules 131-134: each rider's mount is a combatant of its side."""
+        problem = mount_problem(self.sides)
+        if problem:
+            raise ValueError(problem)
+        return self

@@ -1,0 +1,134 @@
+"""Mounted combat and speed (seed "Mounted Combat", "Speed"; rules 114, 131-134; SAM-A11,
+SAM-A18, SAM-A38, SAM-A39; T-SAM-3, T-SAM-30).
+
+A rider and its mount share one initiative count, the rider's (rule 134): the mount takes its
+own six seconds first, under its rider's control (the rider's seat decides), then the rider
+takes its turn, the first 2 s of which go on controlling the mount when the mount did anything
+(rule 132, SAM-A38). The rider sits at its mount's centre and moves with it; the mount's
+straight movement counts for the rider's Charge (SAM-A18) and its squares for the rider's
+high speed (rule 113). A melee hit by or against a fast mover deals +1 per 5 squares/second
+of the fastest, in the damage-taker's squares (rule 114)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fracas.core.table import Table
+from fracas.rulesets.semiautomagic import data, falling
+from fracas.rulesets.semiautomagic import events as ev
+from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
+
+CONTROL: int = data.hazards()["mount_control_seconds"]  # rule 132
+PER: int = data.hazards()["speed_damage_squares"]  # rule 114
+
+TakeTurn = Callable[[Table, SamState, Fighter], None]
+
+
+def pair(state: SamState, rides: dict[str, str]) -> None:
+    """Rules 131-134: each rider (by id) on its mount (by name, of its side, checked by the
+    encounter model), at the mount's centre."""
+    by_name = {(f.side, f.name): f for f in state.fighters()}
+    for f in state.fighters():
+        name = rides.get(f.id)
+        if not name:
+            continue
+        mount = by_name[(f.side, name)]
+        f.mount_id, mount.rider_id = mount.id, f.id
+        f.position, f.seat = mount.position, mount.square
+
+
+def find(state: SamState, ident: str) -> Fighter | None:
+    return next((f for f in state.fighters() if f.id == ident), None)
+
+
+def turns(table: Table, state: SamState, rider: Fighter, take_turn: TakeTurn) -> None:
+    """Rule 134: on the rider's count, the mount's turn under the rider's control, then the
+    rider's, less 2 s of control if the mount did anything (rule 132, SAM-A38)."""
+    mount = find(state, rider.mount_id)
+    assert mount is not None
+    rider.moved_squares, rider.pace, rider.reins, rider.rein_hand = 0, 0.0, 0, False
+    if not mount.active:
+        unseat(table, state, rider, mount)
+    elif mount.present:
+        mount.initiative = rider.initiative
+        before = (mount.position, mount.attacks_made, mount.posture)
+        steer = rider.active  # a rider who is down controls nothing: the mount acts alone
+        if steer:
+            mount.controller, mount.controller_side = rider.name, rider.side
+        try:
+            take_turn(table, state, mount)
+        finally:
+            mount.controller = mount.controller_side = ""
+        moved = mount.position != before[0]
+        did = moved or (mount.attacks_made, mount.posture) != before[1:] or mount.carried
+        if steer and did:
+            rider.reins, rider.rein_hand = CONTROL, moved  # rules 132-133
+    if rider.active or rider.dying or rider.delays:
+        take_turn(table, state, rider)
+
+
+def unseat(table: Table, state: SamState, rider: Fighter, mount: Fighter) -> None:
+    """F-SAM-82: a rider whose mount has gone down falls from its back (the mount's height,
+    one square of its scale, rule 145) and lies prone beside it."""
+    rider.mount_id, mount.rider_id, rider.seat = "", "", 0.0
+    table.emit(ev.Did, who=rider.name, what=f"falls from {mount.name}, who is down (F-SAM-82)")
+    falling.fall(table, state, rider, mount.square, "hard")
+    rider.posture = "prone"
+
+
+def moved(state: SamState, f: Fighter, squares: int, seconds: int, per: int = 0) -> None:
+    """SAM-A39: its pace is the distance of its last second of movement (`per` squares a
+    second at most: a run's last second covers what is left after the full ones before it;
+    a crawl averages over its seconds); a mount carries its rider along (rule 134): the
+    rider's square, aim, Charge line and high speed follow."""
+    if per > 0 and squares > 0:
+        last = squares - per * ((squares - 1) // per)
+        f.pace = last * f.square
+    elif squares > 0:
+        f.pace = squares * f.square / max(1, seconds)
+    if not f.rider_id:
+        return
+    rider = find(state, f.rider_id)
+    if rider is None:
+        return
+    if rider.position != f.position:
+        rider.aimed_at = ""  # SAM-A17: a change of square
+    rider.position = f.position
+    rider.pace = f.pace
+    rider.moved_squares += round(squares * f.square / rider.square)  # rule 113
+    rider.straight, rider.heading = f.straight, f.heading  # SAM-A18
+
+
+def speed(state: SamState, f: Fighter) -> float:
+    """SAM-A39: how fast `f` is moving now: its own pace, or its mount's."""
+    if f.mount_id:
+        mount = find(state, f.mount_id)
+        if mount is not None:
+            return max(f.pace, mount.pace)
+    return f.pace
+
+
+def speed_damage(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> int:
+    """Rule 114 (T-SAM-3): a melee attack by or against a fast mover deals +1 per 5
+    squares/second of the fastest, in the squares of the one taking the damage (option
+    `speed_damage`: the GM's call, on by default)."""
+    if w.data.kind != "melee" or not state.options.speed_damage:
+        return 0
+    fastest = max(speed(state, a), speed(state, t))
+    return int(fastest / (PER * t.square) + 1e-9)
+
+
+def after_turn(table: Table, state: SamState) -> None:
+    """After each turn: a flyer that went down while aloft falls from its altitude (SAM-A11,
+    rule 145); a rider whose mount went down falls from it (F-SAM-82)."""
+    if not state.falls:
+        return
+    for f in state.fighters():
+        if f.altitude > 0 and not f.active:
+            table.emit(ev.Did, who=f.name, what=f"goes down {f.altitude:g} m aloft and falls "
+                       "(SAM-A11)")  # fmt: skip
+            falling.fall(table, state, f, f.altitude, "hard")
+        if f.mount_id:
+            mount = find(state, f.mount_id)
+            if mount is not None and not mount.active:
+                unseat(table, state, f, mount)
