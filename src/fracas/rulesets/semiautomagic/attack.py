@@ -205,7 +205,7 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, swings: list[
             landed.append(s)
     if "emp" in w.data.types:  # rule 200: EMP only against electronic devices
         for s in landed:
-            s.result = exposure.emp(table, state, s.target, s.damage)
+            s.result = exposure.emp(table, state, a, s.target, s.damage)
         spend_ammunition(a, w)
         return
     effects = harm.apply_all(table, state, hits)

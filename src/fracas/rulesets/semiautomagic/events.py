@@ -245,3 +245,21 @@ class DelayFired(Event):
 
     def text(self) -> str:
         return f"[after s{self.second}] {self.who}'s {self.what} takes effect (rule 14)"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Impact(Event):
+    """Rules 145-151: damage with no attacker (a fall, a collision) against Toughness."""
+
+    source: str
+    target: str
+    damage: int
+    toughness: int
+    minimum: int
+    effect: str
+
+    def text(self) -> str:
+        return (
+            f"{self.source}: {self.damage} damage to {self.target} against "
+            f"{self.toughness}/{self.minimum}: {self.effect}"
+        )

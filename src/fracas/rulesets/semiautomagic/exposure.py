@@ -106,7 +106,7 @@ def emp_toughness(complexity: str | None) -> int:
     return 0 if complexity is None else EMP[complexity]
 
 
-def emp(table: Table, state: SamState, t: Fighter, damage: int) -> str:
+def emp(table: Table, state: SamState, a: Fighter, t: Fighter, damage: int) -> str:
     """Rule 200: EMP affects only electronic devices, whatever their armour or size; damage
     above the EMP Toughness stops the device until it is repaired."""
     if not t.emp_toughness:
@@ -117,6 +117,7 @@ def emp(table: Table, state: SamState, t: Fighter, damage: int) -> str:
         state.tally["stopped by EMP"] += 1
     else:
         result = "no effect"
-    table.emit(ev.Did, who=t.name, what=f"takes {damage} EMP against EMP Toughness "
-               f"{t.emp_toughness}: {result} (rule 200)")  # fmt: skip
+    table.emit(ev.Struck, attacker=a.name, target=t.name, damage=damage,
+               toughness=t.emp_toughness, minimum=t.emp_toughness,
+               effect=f"EMP: {result} (rule 200)")  # fmt: skip
     return result

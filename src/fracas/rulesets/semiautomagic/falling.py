@@ -77,7 +77,7 @@ def land(table: Table, state: SamState, t: Fighter, damage: int, source: str) ->
     a wound above Minimum Toughness, dying at Toughness, death for a wound while dying."""
     result = harm.effect(damage, t.toughness, t.min_toughness, state.options.wound_on_equal)
     if table.observed:
-        table.emit(ev.Struck, attacker=source, target=t.name, damage=damage,
+        table.emit(ev.Impact, source=source, target=t.name, damage=damage,
                    toughness=t.toughness, minimum=t.min_toughness, effect=result)  # fmt: skip
     if result == harm.NO_EFFECT or t.status is Status.DEAD:
         return result
