@@ -1,0 +1,236 @@
+"""Stage 2, movement: mounted combat and speed damage (rules 113-114, 131-134; SAM-A18,
+SAM-A38, SAM-A39; T-SAM-3 [W23], T-SAM-30 [W24]), falling and collisions (rules 145-151;
+SAM-A44; T-SAM-7 [W34], T-SAM-8; RULINGS.md C12), flight as speed bookkeeping (SAM-A11)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import fracas
+from fracas.core.errors import EncounterError
+from fracas.core.events import DiceRolled
+from fracas.rulesets.semiautomagic import actions, attack, decisions, falling, mounted, turn
+from fracas.rulesets.semiautomagic import events as ev
+
+from .conftest import Scene, human, kind
+
+KNIGHT = {"name": "Kay", "template": "human", "position": [0, 0], "rides": "Horse"}
+HORSE = {"name": "Horse", "template": "warhorse", "position": [0, 0]}
+
+
+def _charge(target: dict[str, Any] | None = None) -> Scene:
+    """A knight on a warhorse (run 18 m/s) 55.5 m from a stationary human: one 3 s run of
+    27 two-metre squares brings the knight's sword in reach (F-SAM-80)."""
+    foe = target or human("Foe", position=[55.5, 0])
+    return Scene(("K", [dict(KNIGHT), dict(HORSE)]), ("F", [foe]))
+
+
+def _ride(s: Scene, mount_picks: list[Any], rider_picks: list[Any]) -> None:
+    s.choices.push(decisions.ACT, *mount_picks, *rider_picks)
+    mounted.turns(s.table, s.state, s["Kay"], turn.take_turn)
+
+
+def test_T_SAM_3_mounted_speed_damage_1d8_plus_6() -> None:
+    s = _charge()
+    s.choices.push(decisions.DEFEND, 0)
+    s.dice.push(6, 5)  # the rider's attack 6 + 1 >= 4; the arming sword's d8: 5
+    _ride(s, [kind("run"), kind("end")], [kind("single")])
+    horse, kay = s["Horse"], s["Kay"]
+    assert horse.pace == 18.0 and kay.position == horse.position  # 27 squares, 9 a second
+    damage = next(e for e in s.of(DiceRolled) if "damage" in e.reason)
+    assert damage.notation == "1d8+3+3"  # 1d8 + STR 3, +3 = floor(18 / (5 x 1 m))
+    assert s.of(ev.Struck)[0].damage == 5 + 6
+    assert s["Foe"].wounds == 1
+
+
+def test_T_SAM_3_a_scale_1_target_counts_in_its_2_metre_squares() -> None:
+    s = _charge(human("Ogre", template="ogre", position=[56, 0]))
+    kay, ogre = s["Kay"], s["Ogre"]
+    s["Horse"].pace = 18.0
+    assert mounted.speed_damage(s.state, kay, ogre, kay.wielded) == 1  # floor(18 / 10)
+    assert mounted.speed_damage(s.state, ogre, kay, ogre.wielded) == 3  # the rider's 1 m
+    s.state.options = s.state.options.model_copy(update={"speed_damage": False})  # the GM's call (rule 114): off
+    assert mounted.speed_damage(s.state, kay, ogre, kay.wielded) == 0
+
+
+def test_T_SAM_30_the_mount_runs_its_whole_turn_the_rider_has_4_seconds() -> None:
+    s = _charge(human("Foe", position=[109.5, 0]))  # two full runs: 54 squares of 2 m
+    s.choices.push(decisions.DEFEND, 0)
+    s.dice.push(1)  # the rider's attack misses
+    _ride(s, [kind("run"), kind("run")], [kind("single")])
+    spent = [(e.who, e.first, e.last, e.carried) for e in s.of(ev.Spent)]
+    assert spent[:2] == [("Horse", 1, 3, 0), ("Horse", 4, 6, 0)]  # the mount's own 6 s
+    assert ("Kay", 1, 2, 0) in spent  # 2 s controlling it (rule 132)
+    assert spent[-1] == ("Kay", 3, 6, 0)  # the 4 s attack fits: nothing carried over
+
+
+def test_T_SAM_30_a_six_second_action_does_not_fit_beside_the_mount() -> None:
+    s = _charge(human("Foe", position=[200, 0]))
+    _ride(s, [kind("run"), kind("run")], [kind("end")])
+    kay = s["Kay"]
+    clock = turn.Clock(turn.budget(kay))
+    kay.reins = mounted.CONTROL
+    turn.rein(s.table, s.state, kay, clock)
+    assert clock.left == 4 and 6 > clock.left  # a 6 s action would run into the next turn
+
+
+def test_sam_a38_a_stationary_mount_costs_no_second_and_no_hand() -> None:
+    s = _charge(human("Foe", position=[1.5, 0]))
+    s.choices.push(decisions.DEFEND, 0)
+    s.dice.push(1)
+    _ride(s, [kind("end")], [kind("single"), kind("end")])
+    assert [(e.who, e.first) for e in s.of(ev.Spent)] == [("Kay", 1)]  # no control seconds
+    assert not s["Kay"].rein_hand
+
+
+def test_rule_133_a_moving_mount_takes_the_shield_hand() -> None:
+    s = _charge(human("Foe", position=[200, 0]))
+    kay = s["Kay"]
+    kay.shield = True
+    assert "block" in [d.kind for d in attack.defences(s.state, kay, True)]
+    _ride(s, [kind("run"), kind("end")], [kind("end")])
+    assert kay.rein_hand
+    assert "block" not in [d.kind for d in attack.defences(s.state, kay, True)]
+
+
+def test_rule_134_the_mount_acts_on_its_riders_count_and_carries_it() -> None:
+    s = _charge()
+    s.dice.push(4, 3)  # Kay's initiative; the foe's
+    from fracas.rulesets.semiautomagic import round as rounds
+
+    rounds.begin(s.table, s.state)
+    assert [f.name for f in s.state.order] == ["Kay", "Foe"]  # the horse rolls none
+    _ride(s, [kind("run"), kind("end")], [kind("end")])
+    kay = s["Kay"]
+    assert kay.moved_squares == 54  # 27 squares of 2 m, in its own 1 m squares (rule 113)
+    assert attack.high_speed(kay.moved_squares) == 1
+    assert kay.straight >= 6  # SAM-A18: the mount's straight run counts for a Charge
+    assert actions.movements(s.state, kay) == []  # it moves with its mount
+
+
+def test_f_sam_82_a_rider_whose_mount_goes_down_falls_from_it() -> None:
+    s = _charge()
+    horse, kay = s["Horse"], s["Kay"]
+    s.dice.push(3)  # the fall: 1d6 + 1 (2 m, rule 145)
+    from fracas.core.combatant import Status
+
+    horse.status = Status.DEAD
+    mounted.after_turn(s.table, s.state)
+    assert not kay.mount_id and kay.posture == "prone"
+    assert s.of(ev.Impact)[0].damage == 4 and kay.wounds == 1
+
+
+def test_bad_mounts_are_refused_with_a_message() -> None:
+    def doc(rides: str, count: int = 1) -> dict[str, Any]:
+        return {
+            "ruleset": "semiautomagic",
+            "sides": [
+                {"name": "A", "combatants": [{**KNIGHT, "rides": rides},
+                                             {**HORSE, "count": count}]},  # fmt: skip
+                {"name": "B", "combatants": [human("Bob")]},
+            ],
+        }
+
+    with pytest.raises(EncounterError, match="no combatant of side A"):
+        fracas.from_document(doc("Pegasus"))
+    with pytest.raises(EncounterError, match="count 1"):
+        fracas.from_document(doc("Horse", 2))
+    with pytest.raises(EncounterError, match="itself a rider"):
+        fracas.from_document(doc("Kay"))
+
+
+# --- falling (rules 145-149) --------------------------------------------------------------
+
+
+def test_T_SAM_7_falling_damage_by_the_table() -> None:
+    assert falling.fall_notation(0, 5, "hard") == "1d6+1"
+    assert falling.fall_notation(0, 12, "hard") == "1d6+3"  # C12: "up to 15 m", not 12 // 5
+    assert falling.fall_notation(0, 60, "hard") == "1d6+12"
+    assert falling.fall_notation(0, 100, "hard") == "1d6+12"  # terminal velocity
+    assert falling.fall_notation(1, 5, "hard") == "1d6+4"  # + 3 x scale
+    mods = {g: falling.surface(g) for g in ("deep water", "very soft", "soft", "slightly soft",
+                                            "hard", "hazardous", "spikes")}  # fmt: skip
+    assert [m for m, _ in mods.values()] == [-12, -6, -3, -1, 0, 1, 3]
+    assert [g for g, (_, p) in mods.items() if p] == ["spikes"]  # all damage piercing
+
+
+def test_T_SAM_7_a_fall_wounds_and_a_ledge_can_be_caught() -> None:
+    s = Scene(("A", [human("Ann")]), ("B", [human("Bob")]))
+    ann = s["Ann"]
+    s.dice.push(4)  # 1d6+3 = 7: > 3, < 9
+    falling.fall(s.table, s.state, ann, 12, "hard")
+    assert ann.wounds == 1 and not ann.dying
+    assert s.of(DiceRolled)[-1].notation == "1d6+3"
+    assert ann.moved_squares == 12  # rule 113: falling counts as movement
+    s.dice.push(3)  # Reflex 3 + 1 >= 4: the ledge is caught (rule 148)
+    falling.fall(s.table, s.state, ann, 30, "hard", ledge=True)
+    assert ann.wounds == 1
+
+
+def test_C12_the_falling_bonus_rounds_up() -> None:
+    assert [falling.fall_bonus(d) for d in (1, 5, 6, 10, 11, 55, 56, 60, 500)] == [
+        1, 1, 2, 2, 3, 11, 12, 12, 12,
+    ]  # fmt: skip
+
+
+# --- collisions (rules 150-151) -----------------------------------------------------------
+
+
+def _collision() -> Scene:
+    return Scene(("A", [human("Hoss", template="warhorse")]), ("B", [human("Man")]))
+
+
+def test_T_SAM_8_horse_at_10_m_per_s_into_a_human() -> None:
+    s = _collision()
+    hoss, man = s["Hoss"], s["Man"]
+    assert falling.dodge_dc([1, 0]) == 5
+    rolls = dict(hoss.defences), dict(man.defences)
+    s.dice.push(6, 1, 3)  # horse dodges 6 >= 5; the man 1 + 1 < 5; damage d6 = 3
+    took = falling.collide(s.table, s.state, [hoss, man], 10.0)
+    assert took == {man.id: 3 + 0 + 2}  # 1d6 + 3 x 0 + floor(10 / (5 x 1 m))
+    assert (dict(hoss.defences), dict(man.defences)) == rolls  # SAM-A44: no dodge used up
+
+
+def test_sam_a44_one_roll_each_taker_its_own_speed_term() -> None:
+    s = _collision()
+    hoss, man = s["Hoss"], s["Man"]
+    s.dice.push(1, 1, 3)  # both fail their dodges
+    took = falling.collide(s.table, s.state, [hoss, man], 10.0)
+    assert took == {hoss.id: 3 + 1, man.id: 3 + 2}  # the horse's squares are 2 m
+    s.dice.push(1, 1, 3)
+    crushed = falling.collide(s.table, s.state, [hoss, man], 10.0, crushed=True)
+    assert crushed[man.id] == 3 + 3 + 2  # crushed: 3 x the largest scale (rule 151)
+
+
+def test_f_sam_83_a_fast_mover_rams_an_adjacent_enemy() -> None:
+    s = Scene(("A", [human("Hoss", template="warhorse", position=[0, 0])]),
+              ("B", [human("Man", position=[1.5, 0])]))  # fmt: skip
+    hoss, man = s["Hoss"], s["Man"]
+    assert not [a for a in actions.legal(s.state, hoss) if a.kind == "ram"]  # not moving
+    hoss.pace = 12.0
+    ram = next(a for a in actions.legal(s.state, hoss) if a.kind == "ram")
+    s.dice.push(1, 1, 2)  # both fail; d6 = 2
+    actions.perform(s.table, s.state, hoss, ram)
+    assert man.wounds == 1 and hoss.pace == 0.0  # 2 + 2 > 3; the rammer stops
+    assert s.state.tally["collisions"] == 1
+
+
+# --- flight as speed bookkeeping (SAM-A11) ------------------------------------------------
+
+
+def test_sam_a11_a_flyer_aloft_moves_at_its_flight_speed_and_falls_when_down() -> None:
+    from fracas.core.combatant import Status
+
+    s = Scene(("A", [human("Wyv", altitude=10, fly_speed=6)]), ("B", [human("Bob")]))
+    wyv = s["Wyv"]
+    assert wyv.move_squares == 6 and wyv.run_squares == 18 and s.state.falls
+    wyv.status = Status.DOWN
+    s.dice.push(2)  # 10 m: 1d6+2
+    mounted.after_turn(s.table, s.state)
+    assert wyv.altitude == 0 and s.of(ev.Impact)[0].damage == 4
+    with pytest.raises(EncounterError, match="without a fly_speed"):
+        fracas.from_document({"ruleset": "semiautomagic", "sides": [
+            {"name": "A", "combatants": [human("X", altitude=3)]},
+            {"name": "B", "combatants": [human("Y")]}]})  # fmt: skip
