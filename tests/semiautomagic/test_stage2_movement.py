@@ -51,7 +51,8 @@ def test_T_SAM_3_a_scale_1_target_counts_in_its_2_metre_squares() -> None:
     s["Horse"].pace = 18.0
     assert mounted.speed_damage(s.state, kay, ogre, kay.wielded) == 1  # floor(18 / 10)
     assert mounted.speed_damage(s.state, ogre, kay, ogre.wielded) == 3  # the rider's 1 m
-    s.state.options = s.state.options.model_copy(update={"speed_damage": False})  # the GM's call (rule 114): off
+    off = s.state.options.model_copy(update={"speed_damage": False})  # rule 114: the GM's call
+    s.state.options = off
     assert mounted.speed_damage(s.state, kay, ogre, kay.wielded) == 0
 
 
@@ -73,7 +74,10 @@ def test_T_SAM_30_a_six_second_action_does_not_fit_beside_the_mount() -> None:
     clock = turn.Clock(turn.budget(kay))
     kay.reins = mounted.CONTROL
     turn.rein(s.table, s.state, kay, clock)
-    assert clock.left == 4 and 6 > clock.left  # a 6 s action would run into the next turn
+    assert clock.left == 4
+    six = actions.Action("stagger", 6, goal=s["Foe"])  # a 6-second action
+    turn.start(s.table, s.state, kay, clock, six)
+    assert kay.carried is not None and kay.carried.left == 2  # runs into the next turn
 
 
 def test_sam_a38_a_stationary_mount_costs_no_second_and_no_hand() -> None:
@@ -124,11 +128,11 @@ def test_f_sam_82_a_rider_whose_mount_goes_down_falls_from_it() -> None:
 
 def test_bad_mounts_are_refused_with_a_message() -> None:
     def doc(rides: str, count: int = 1) -> dict[str, Any]:
+        horse = {**HORSE, "count": count}
         return {
             "ruleset": "semiautomagic",
             "sides": [
-                {"name": "A", "combatants": [{**KNIGHT, "rides": rides},
-                                             {**HORSE, "count": count}]},  # fmt: skip
+                {"name": "A", "combatants": [{**KNIGHT, "rides": rides}, horse]},
                 {"name": "B", "combatants": [human("Bob")]},
             ],
         }
