@@ -72,12 +72,15 @@ def check(table: Table, state: SamState, f: Fighter, s: Syndrome) -> None:
                        "in a row (rule 208)")  # fmt: skip
         return
     s.successes, s.failures = 0, s.failures + 1
-    for symptom in row(s.poison)["symptoms"]:
-        suffer(table, state, f, s, symptom)
+    symptoms = row(s.poison)["symptoms"]
+    span = rounds(table, f, s) if {"staggered", "blinded"} & set(symptoms) else 0
+    for symptom in symptoms:
+        suffer(table, state, f, s, symptom, span)
 
 
-def suffer(table: Table, state: SamState, f: Fighter, s: Syndrome, symptom: str) -> None:
-    """Rules 213-216 (SAM-A35): one failed check's symptom, `s.counts` times over."""
+def suffer(table: Table, state: SamState, f: Fighter, s: Syndrome, symptom: str, span: int) -> None:
+    """Rules 213-216 (SAM-A35): one failed check's symptom, `s.counts` times over; `span`:
+    the rounds of a staggering or blinding symptom (tear gas: "both for 1d6 rounds")."""
     if symptom == "random":  # zombie virus: a wound, a morale penalty or a mobility penalty
         pick = table.roll("1d3", by=f, reason=f"{f.name}'s {s.poison} symptom").total
         symptom = ("wound", "morale", "mobility")[pick - 1]
@@ -90,12 +93,13 @@ def suffer(table: Table, state: SamState, f: Fighter, s: Syndrome, symptom: str)
     elif symptom == "unconscious":
         knock_out(table, state, f, s)
     elif symptom == "staggered":
-        stagger(table, f, s)
+        f.staggered = max(f.staggered, span)
+        say(table, f, f"is staggered for {span} round(s) by {s.poison} (rule 215)")
     elif symptom == "paralysed" and s.failures >= PARALYSED_AFTER:
         paralyse(table, state, f, s.poison)
     elif symptom == "blinded":
         f.symptoms.add("blinded")
-        f.blind_rounds = max(f.blind_rounds, rounds(table, f, s))
+        f.blind_rounds = max(f.blind_rounds, span)
         say(table, f, f"is blinded by {s.poison} for {f.blind_rounds} round(s) (SAM-A35)")
     elif symptom in GENERAL:
         sicken(table, f, symptom, s.poison)
@@ -121,18 +125,13 @@ def knock_out(table: Table, state: SamState, f: Fighter, s: Syndrome) -> None:
 
 
 def rounds(table: Table, f: Fighter, s: Syndrome) -> int:
+    """Spider venom's one round, tear gas's 1d6 (more dice for an overdose, rule 210);
+    staggered is a d6 of stun at the start of each of those rounds (SAM-A3)."""
     notation = str(row(s.poison).get("rounds", "1"))
     if "d" not in notation:
         return int(notation) * s.counts
     return table.roll(notation.replace("1d", f"{s.counts}d", 1), by=f,
                       reason=f"rounds of {s.poison}").total  # fmt: skip
-
-
-def stagger(table: Table, f: Fighter, s: Syndrome) -> None:
-    """Spider venom, tear gas: staggered, one d6 of stun a round for the rounds (SAM-A3)."""
-    n = rounds(table, f, s)
-    f.staggered = max(f.staggered, n)
-    say(table, f, f"is staggered for {n} round(s) by {s.poison} (rule 215)")
 
 
 def paralyse(table: Table, state: SamState, f: Fighter, poison: str) -> None:
