@@ -12,7 +12,7 @@ from fractions import Fraction
 from fracas.core.combatant import Status
 from fracas.core.table import Table
 from fracas.dice import compile_dice
-from fracas.rulesets.semiautomagic import attack, called, data, harm
+from fracas.rulesets.semiautomagic import attack, called, data, harm, mounted
 from fracas.rulesets.semiautomagic.attack import NONE, PARRY, Swing
 from fracas.rulesets.semiautomagic.policy import pick_defence
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
@@ -79,9 +79,17 @@ def named(result: str, t: Fighter) -> str:
 
 
 def calculable(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> bool:
-    """The enumerator takes over for an invisible target (its square located first)."""
+    """The enumerator takes over for an invisible target (its square located first), an EMP
+    weapon (rule 200) and an envenomed hit (its Fortitude check, rule 203)."""
     sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
-    return sit is not None and not sit.locate and not w.data.delay
+    plain = "emp" not in w.data.types and not (a.venom and w.data.kind == "melee")
+    return sit is not None and not sit.locate and not w.data.delay and plain
+
+
+def damage_notation(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> str:
+    """The weapon's damage, with speed damage when a fast mover is in it (rule 114)."""
+    fast = mounted.speed_damage(state, a, t, w)
+    return w.damage if not fast else f"{w.damage}{fast:+d}"
 
 
 def single_attack(
@@ -99,7 +107,7 @@ def single_attack(
     options = attack.defences(state, t, w.data.kind == "melee")
     labels = [str(o) for o in options]
     dc = attack.dc_base(a, w) + sit.y
-    damage = compile_dice(w.damage).distribution()
+    damage = compile_dice(damage_notation(state, a, t, w)).distribution()
     for d in damage.outcomes():
         p = p_hit * damage.probability(d)
         i = labels.index(label) if label in labels else pick_defence(state, t, options, d)
@@ -211,7 +219,7 @@ def combo_outcomes(
     sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
     assert sit is not None
     p_hit = Fraction(1) if sit.auto else chance(attack.attack_bonus(a, w) + sit.x, sit.target)
-    damage = compile_dice(w.damage).distribution()
+    damage = compile_dice(damage_notation(state, a, t, w)).distribution()
     rolled: dict[tuple[int, ...], Fraction] = {(): Fraction(1)}  # the damage of each hit
     for _ in range(attacks_in(combo)):
         grown: dict[tuple[int, ...], Fraction] = defaultdict(Fraction)
