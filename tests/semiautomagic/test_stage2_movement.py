@@ -143,6 +143,18 @@ def test_bad_mounts_are_refused_with_a_message() -> None:
         fracas.from_document(doc("Horse", 2))
     with pytest.raises(EncounterError, match="itself a rider"):
         fracas.from_document(doc("Kay"))
+    late = doc("Horse")
+    late["sides"][0]["combatants"][1]["arrives"] = 2
+    with pytest.raises(EncounterError, match="same round"):
+        fracas.from_document(late)
+
+
+def test_the_gm_card_shows_the_mount_and_the_pace() -> None:
+    s = _charge()
+    s["Horse"].pace = 18.0
+    card = s.encounter.ruleset.card(s.state, s["Kay"])
+    lines = {g["name"]: g["state"] for g in card["gear"]}
+    assert lines["rides"] == "Horse" and "18 m/s" in lines["pace"]
 
 
 # --- falling (rules 145-149) --------------------------------------------------------------
@@ -238,3 +250,19 @@ def test_sam_a11_a_flyer_aloft_moves_at_its_flight_speed_and_falls_when_down() -
         fracas.from_document({"ruleset": "semiautomagic", "sides": [
             {"name": "A", "combatants": [human("X", altitude=3)]},
             {"name": "B", "combatants": [human("Y")]}]})  # fmt: skip
+
+
+def test_the_policy_rams_only_when_bigger_fast_and_riderless() -> None:
+    from fracas.rulesets.semiautomagic.policy import SamPolicy
+
+    s = Scene(("A", [human("Hoss", template="warhorse", position=[0, 0])]),
+              ("B", [human("Man", position=[1.5, 0])]))  # fmt: skip
+    hoss = s["Hoss"]
+    policy = SamPolicy(s.state)
+    ram = actions.Action("ram", 1, goal=s["Man"])
+    hoss.pace = 10.0  # +2 against a human's 1 m squares
+    assert policy._action(hoss, ram) > 10.0 + 2  # above any attack
+    hoss.pace = 6.0  # +1 only
+    assert policy._action(hoss, ram) < 0
+    hoss.pace, hoss.rider_id = 10.0, "someone"
+    assert policy._action(hoss, ram) < 0

@@ -133,6 +133,7 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
             gear.append({"name": "possession", "state": f"{bonus:+d}, {reach:g} m"})
         if f.broken:  # rule 142
             gear.append({"name": "Broken", "state": f"recovers on Spirit DC {f.broken_dc}"})
+        gear += mounted.card_lines(state, f)  # stage 2: mounts, speed, syndromes
         return {"where": where, "gear": gear}
 
     # --- exact odds (issue 11): one single attack (rules 45-54, C16) ---------------------

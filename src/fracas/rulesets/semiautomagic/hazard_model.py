@@ -93,6 +93,8 @@ class _Sheet(Protocol):
     def count(self) -> int: ...
     @property
     def rides(self) -> str | None: ...
+    @property
+    def arrives(self) -> int: ...
 
 
 class _Side(Protocol):
@@ -104,7 +106,7 @@ class _Side(Protocol):
 
 def mount_problem(sides: Sequence[_Side]) -> str | None:
     """Rules 131-134: a rider's `rides` names one combatant of its own side (count 1), not
-    itself, not a rider, and not ridden by two."""
+    itself, not a rider, arriving with it (rule 4), and not ridden by two."""
     ridden: set[str] = set()
     for side in sides:
         sheets = {c.name: c for c in side.combatants}
@@ -118,6 +120,8 @@ def mount_problem(sides: Sequence[_Side]) -> str | None:
                 return f"{c.name} rides {c.rides!r}, which is itself a rider"
             if c.count != 1 or mount.count != 1:
                 return f"{c.name} and its mount {c.rides!r} must each have count 1"
+            if c.arrives != mount.arrives:
+                return f"{c.name} and its mount {c.rides!r} must arrive in the same round"
             if c.rides in ridden:
                 return f"{c.rides!r} is ridden by two riders"
             ridden.add(c.rides)

@@ -132,3 +132,25 @@ def after_turn(table: Table, state: SamState) -> None:
             mount = find(state, f.mount_id)
             if mount is not None and not mount.active:
                 unseat(table, state, f, mount)
+
+
+def card_lines(state: SamState, f: Fighter) -> list[dict[str, str]]:
+    """The GM screen's card (stage 2): whom it rides or carries, its pace and altitude, the
+    syndromes afflicting it (each with its DC), lasting symptoms, EMP Toughness."""
+    out: list[dict[str, str]] = []
+    for ident, word in ((f.mount_id, "rides"), (f.rider_id, "carries")):
+        other = find(state, ident) if ident else None
+        if other is not None:
+            out.append({"name": word, "state": other.name})
+    pace = speed(state, f)
+    if pace:
+        out.append({"name": "pace", "state": f"{pace:g} m/s (SAM-A39)"})
+    if f.altitude:
+        out.append({"name": "aloft", "state": f"{f.altitude:g} m (SAM-A11)"})
+    for s in f.syndromes:
+        out.append({"name": s.poison, "state": f"Fortitude DC {s.dc}, {s.successes} in a row"})
+    if f.symptoms:
+        out.append({"name": "symptoms", "state": ", ".join(sorted(f.symptoms))})
+    if f.emp_toughness:
+        out.append({"name": "EMP Toughness", "state": str(f.emp_toughness)})
+    return out

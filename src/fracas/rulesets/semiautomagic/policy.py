@@ -11,7 +11,10 @@ and scores the options the rules offer; it never rolls and never changes the sta
   (crawl only when Disabled);
 - allot each attack to the enemy with the lowest Toughness left, then the nearest;
 - defend a hit only when its damage (rolled first, SAM-A24) would wound, with the defence of
-  the best bonus.
+  the best bonus;
+- (stage 2) a riderless creature larger than an adjacent enemy, moving fast enough to add at
+  least 2 to the collision's damage against it, rams it (rules 150-151); a mount with a rider
+  never rams (it would stop, and its rider's speed damage with it).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from fracas.rulesets.semiautomagic import (
     attack,
     data,
     decisions,
+    falling,
     possession,
     space,
     turn,
@@ -110,7 +114,16 @@ class SamPolicy:
             return 12.0 if self._can_hit(me, goal, True) else -1.0
         if kind in actions.POSTURE_AFTER:
             return self._posture(me, kind)
+        if kind == "ram":
+            return self._ram(me, act)
         return self._movement(me, act)
+
+    def _ram(self, me: Fighter, act: Action) -> float:
+        """Rules 150-151: ram a smaller enemy when the speed adds 2 or more to its damage."""
+        goal = act.goal
+        if goal is None or me.rider_id or me.scale <= goal.scale:
+            return -1.0
+        return 14.0 if falling.speed_bonus(me.pace, goal.square) >= 2 else -1.0
 
     def _called(self, me: Fighter, act: Action) -> float:
         """Rules 116, 120: a head shot, in place of a single attack, when even with its +3
