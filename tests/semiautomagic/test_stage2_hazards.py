@@ -48,8 +48,8 @@ def test_C13_corrected_a_failure_counts_as_one_poisoning_per_doubling_more() -> 
 def test_T_SAM_32_each_later_drink_plus_1_dc_even_after_successes() -> None:
     s = Scene(("A", [human("Ann", drinks=[4, 4, 4])]), ("B", [human("Bob")]))
     s.dice.push(6, 6, 6)  # three successes
-    exposure.begin(s.table, s.state)
-    assert _dcs(s) == [4, 5, 6]
+    exposure.start_of_turn(s.table, s.state, s["Ann"])  # rolled at its first turn
+    assert _dcs(s) == [4, 5, 6] and s["Ann"].to_drink == []
     assert "drunk" not in s["Ann"].symptoms
     s.dice.push(1)  # a fourth drink, DC 4 + 3, fails: Drunk, -1 to all checks (SAM-A35)
     before = dict(s["Ann"].bonus)
@@ -185,3 +185,33 @@ def test_T_SAM_38_damage_above_emp_toughness_stops_the_device() -> None:
     assert exposure.emp(s.table, s.state, zap, bob, 12) == "no effect (not electronic)"
     assert exposure.emp(s.table, s.state, zap, robo, 4) == "stops"
     assert not robo.active and bob.active and bob.wounds == 0
+
+
+def test_a_whole_battle_with_every_hazard_is_played_and_replayed() -> None:
+    """Venom, a plague carrier, drinks, a tear-gas cloud, a radiation source and an EMP pistol
+    in one battle through the rounds: it ends, the hazards act, the same seed replays it."""
+    import fracas
+
+    doc = {
+        "ruleset": "semiautomagic",
+        "max_rounds": 12,
+        "conditions": {
+            "gas": [{"poison": "tear gas", "x": [4, 8], "y": [-3, 3]}],
+            "radiation": [{"severity": "heavy", "scale": 0, "at": [6, 0]}],
+        },
+        "sides": [
+            {"name": "A", "combatants": [
+                human("Asp", venom="spider venom", position=[0, 0], drinks=[5, 5]),
+                human("Zap", weapons=["emp pistol", "dagger"], position=[0, 2])]},
+            {"name": "B", "combatants": [
+                human("Robo", template="robot", position=[12, 0]),
+                human("Rat", afflicted=[{"poison": "plague"}], position=[12, 2])]},
+        ],
+    }  # fmt: skip
+    first = fracas.Battle(fracas.from_document(doc), seed=11)
+    first.run()
+    assert first.outcome is not None
+    said = " ".join(e.what for e in first.events if isinstance(e, ev.Did))
+    assert "Fortitude" in said and "vs DC 5" in said and "vs DC 6" in said  # the drinks
+    again = fracas.replay(fracas.from_document(doc), first.journal)
+    assert again.events == first.events and again.outcome == first.outcome

@@ -84,20 +84,16 @@ def start_of_turn(table: Table, state: SamState, f: Fighter) -> None:
     """SAM-A35: exposures where it stands, then its syndromes' checks for this turn."""
     if not state.hazardous or f.status is Status.DEAD or not f.present:
         return
+    if f.to_drink:  # rule 211: the drinks it had this hour, rolled at its first turn
+        for dc in f.to_drink:
+            poison.drink(table, state, f, dc)
+        f.to_drink = []
     if state.conditions.radiation:
         radiate(table, state, f)
     if state.conditions.gas:
         breathe(table, state, f)
     poison.airborne(table, state, f)
     poison.start_of_turn(table, state, f)
-
-
-def begin(table: Table, state: SamState) -> None:
-    """As the fight starts: the drinks each fighter has had this hour (rule 211)."""
-    for f in state.fighters():
-        for dc in f.to_drink:
-            poison.drink(table, state, f, dc)
-        f.to_drink = []
 
 
 def emp_toughness(complexity: str | None) -> int:

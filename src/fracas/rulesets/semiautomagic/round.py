@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fracas.core.events import Revealed
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import attack, data, exposure, mounted, possession, turn
+from fracas.rulesets.semiautomagic import attack, data, mounted, possession, turn
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
@@ -102,7 +102,6 @@ def arrivals(table: Table, state: SamState) -> None:
 def play_round(table: Table, state: SamState) -> None:
     if state.round == 1 and not state.order:
         begin(table, state)
-        exposure.begin(table, state)  # rule 211: drinks had before the fight
     arrivals(table, state)
     for f in state.fighters():
         attack.refresh_defences(f)  # S6: rolls per round
