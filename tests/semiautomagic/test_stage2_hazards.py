@@ -215,3 +215,18 @@ def test_a_whole_battle_with_every_hazard_is_played_and_replayed() -> None:
     assert "Fortitude" in said and "vs DC 5" in said and "vs DC 6" in said  # the drinks
     again = fracas.replay(fracas.from_document(doc), first.journal)
     assert again.events == first.events and again.outcome == first.outcome
+
+
+def test_f_sam_86_doses_of_one_round_add_up_a_later_bite_keeps_the_failures() -> None:
+    s = Scene(("A", [human("Ann")]), ("B", [human("Bob")]))
+    ann = s["Ann"]
+    s.dice.push(1)  # bitten: fails (staggered, 1 round); a second bite this round:
+    poison.afflict(s.table, s.state, ann, "spider venom")
+    poison.afflict(s.table, s.state, ann, "spider venom")  # no new check, the doses add up
+    (venom,) = ann.syndromes
+    assert (venom.doses, venom.dc, venom.counts, venom.failures) == (2, 7, 2, 1)
+    s.state.round += 1
+    s.dice.push(6)  # bitten again next round: its first check, 6 < 7, fails again
+    poison.afflict(s.table, s.state, ann, "spider venom")
+    (venom,) = ann.syndromes
+    assert (venom.dc, venom.failures) == (7, 2)  # the DC never falls; the run goes on

@@ -35,15 +35,19 @@ def afflict(
     table: Table, state: SamState, f: Fighter, poison: str, doses: int = 1, dc: int = 0
 ) -> Syndrome:
     """`f` catches `poison` (`dc`: a drink's or a cloud's own DC). Doses of one poison taken
-    in the same round add up (rule 210); the first check is made at once (SAM-A35)."""
+    in the same round add up (rule 210); the first check is made at once (SAM-A35). Caught
+    again in a later round, its run of successes starts over (F-SAM-86)."""
     found = next((s for s in f.syndromes if s.poison == poison), None)
-    if found is not None and found.round == state.round:
-        doses += found.doses
+    failures = 0
+    if found is not None:
         f.syndromes.remove(found)
-    elif found is not None:
-        f.syndromes.remove(found)  # caught again: its run of successes starts over
+        failures = found.failures  # a run of failures goes on (spider venom, rule 215)
+        if found.round == state.round:
+            doses += found.doses
     dc, counts = overdose(dc or base_dc(poison), doses)
-    s = Syndrome(poison, dc, counts, doses, state.round)
+    if found is not None:
+        dc = max(dc, found.dc)
+    s = Syndrome(poison, dc, counts, doses, state.round, failures=failures)
     f.syndromes.append(s)
     state.tally["poisoned"] += 1
     table.emit(ev.Did, who=f.name, what=f"is afflicted by {poison}"
@@ -94,13 +98,13 @@ def suffer(table: Table, state: SamState, f: Fighter, s: Syndrome, symptom: str,
         knock_out(table, state, f, s)
     elif symptom == "staggered":
         f.staggered = max(f.staggered, span)
-        say(table, f, f"is staggered for {span} round(s) by {s.poison} (rule 215)")
+        say(table, f, f"is staggered by {s.poison}: {f.staggered} round(s) (rule 215)")
     elif symptom == "paralysed" and s.failures >= PARALYSED_AFTER:
         paralyse(table, state, f, s.poison)
     elif symptom == "blinded":
         f.symptoms.add("blinded")
         f.blind_rounds = max(f.blind_rounds, span)
-        say(table, f, f"is blinded by {s.poison} for {f.blind_rounds} round(s) (SAM-A35)")
+        say(table, f, f"is blinded by {s.poison}: {f.blind_rounds} round(s) (SAM-A35)")
     elif symptom in GENERAL:
         sicken(table, f, symptom, s.poison)
 
