@@ -266,3 +266,30 @@ def test_the_policy_rams_only_when_bigger_fast_and_riderless() -> None:
     assert policy._action(hoss, ram) < 0
     hoss.pace, hoss.rider_id = 10.0, "someone"
     assert policy._action(hoss, ram) < 0
+
+
+def test_rule_123_wings_slow_a_flyer_then_ground_it() -> None:
+    from fracas.rulesets.semiautomagic import harm
+
+    s = Scene(("A", [human("Ann", position=[0, 0])]),
+              ("B", [human("Bat", altitude=3, fly_speed=4, position=[1.5, 0]),
+                     human("Bob", position=[0, 1.5])]))  # fmt: skip
+    ann, bat, bob = s["Ann"], s["Bat"], s["Bob"]
+    wing_shots = [a for a in actions.strikes(s.state, ann) if a.region == "wings"]
+    assert len(wing_shots) == 1  # offered: a flyer is in reach
+    assert actions.allottable(s.state, ann, ann.wielded, "wings") == [bat]  # not Bob
+    names = s.encounter.ruleset.actions(s.state, ann, bat)
+    assert "called shot at the wings with arming sword" in names
+    assert "called shot at the wings with arming sword" not in s.encounter.ruleset.actions(
+        s.state, ann, bob
+    )
+    hit = harm.Hit(ann, bat, 2, False, "wings")  # 2 > 3 - 3, below 9 - 3: Minimum
+    assert harm.apply_all(s.table, s.state, [hit]) == {0: "no effect"}  # SAM-A28: no wound
+    assert bat.fly_squares == 3 and bat.move_squares == 3 and bat.wounds == 0
+    hit = harm.Hit(ann, bat, 6, False, "wings")  # 6 >= 9 - 3: Toughness, a wound, no dying
+    assert harm.apply_all(s.table, s.state, [hit]) == {0: "wound"}
+    assert bat.fly_squares == 0 and not bat.dying
+    s.dice.push(1)  # falls 3 m: 1d6 + 1 = 2, no wound against 8/2
+    mounted.after_turn(s.table, s.state)
+    assert bat.altitude == 0 and bat.move_squares == 2  # it walks on at its own speed
+    assert s.of(ev.Impact)[0].damage == 2

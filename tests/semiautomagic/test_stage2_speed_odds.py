@@ -71,3 +71,22 @@ def test_emp_and_venom_are_left_to_the_enumerator() -> None:
     assert not odds.calculable(state, asp, robo, asp.wielded)
     stops = action_odds(encounter, "Zap", "Robo")  # enumerated: 2d6 > 3 stops it
     assert stops.policy.down > 0
+
+
+def test_a_wing_shots_odds_are_its_rules_enumerated() -> None:
+    """Rule 123 (SAM-A28, SAM-A29): wings −1 Target / −3 Toughness; no wound at Minimum, a
+    wound (never dying) at Toughness — calculated == enumerated."""
+    doc = {
+        "ruleset": "semiautomagic",
+        "sides": [
+            {"name": "A", "combatants": [{"name": "Ann", "template": "human",
+                                          "position": [0, 0]}]},
+            {"name": "B", "combatants": [{"name": "Bat", "template": "human", "altitude": 3,
+                                          "fly_speed": 4, "position": [1.5, 0]}]},
+        ],
+    }  # fmt: skip
+    encounter = fracas.from_document(doc)
+    name = "called shot at the wings with arming sword"
+    calculated = action_odds(encounter, "Ann", "Bat", name)
+    assert calculated == action_odds(encounter, "Ann", "Bat", name, by_enumeration=True)
+    assert "dying" not in calculated.policy.results and "wound" in calculated.policy.results

@@ -156,7 +156,7 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
             for a in actions.strikes(state, actor)
             if a.kind == "combo" and odds.attacks_in(a.combo) > 1
         ]
-        shots = [odds.CALLED.format(r, w.data.name) for r in called.OFFERED]  # rules 116-124
+        shots = [odds.CALLED.format(r, w.data.name) for r in called.regions(target)]  # 116-124
         return [odds.action_name(w), *combos, *shots]
 
     def option_action(

@@ -140,6 +140,8 @@ def strikes(state: SamState, f: Fighter) -> list[Action]:
     out = [Action("single", seconds, weapon=w)]
     # Rules 116-124: a called shot is a single attack at a region (F-SAM-48)
     out += [Action("called", seconds, weapon=w, region=r) for r in called.OFFERED]
+    if any(t.fly_squares > 0 for t in targets(state, f, w)):  # rule 123, SAM-A11
+        out.append(Action("called", seconds, weapon=w, region=called.WINGS))
     if f.disabled or w.data.reload or w.data.delay:
         return out  # one shot a loading, one spell a cast
     for combo in f.combos:
@@ -294,7 +296,7 @@ def strike(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     count = 1 if act.kind != "combo" else sum(data.components()[c]["attacks"] for c in act.combo)
     swings: list[attack.Swing] = []
     for _ in range(count):
-        t = table.choose(f, decisions.ALLOT, targets(state, f, w))
+        t = table.choose(f, decisions.ALLOT, allottable(state, f, w, act.region))
         sit = attack.situation(state, f, t, w, f.aimed_at == t.id)
         assert sit is not None  # `targets` offers only enemies in range
         if act.region:  # rule 116: the region's Target modifier
@@ -314,6 +316,14 @@ def strike(table: Table, state: SamState, f: Fighter, act: Action) -> None:
                    f"it takes effect in {w.data.delay} s (rule 14)")  # fmt: skip
         return
     attack.resolve(table, state, f, w, swings)
+
+
+def allottable(state: SamState, f: Fighter, w: Wielded, region: str) -> list[Fighter]:
+    """Rule 90: the enemies an attack may be allotted to; a wing shot only to a flyer."""
+    found = targets(state, f, w)
+    if region == called.WINGS:
+        found = [t for t in found if t.fly_squares > 0]
+    return found
 
 
 def fire(table: Table, state: SamState, f: Fighter, d: Delayed) -> None:

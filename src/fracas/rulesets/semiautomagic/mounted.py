@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import data, falling
+from fracas.rulesets.semiautomagic import data, falling, setup
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
@@ -119,15 +119,19 @@ def speed_damage(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> int:
 
 
 def after_turn(table: Table, state: SamState) -> None:
-    """After each turn: a flyer that went down while aloft falls from its altitude (SAM-A11,
-    rule 145); a rider whose mount went down falls from it (F-SAM-82)."""
+    """After each turn: a flyer that went down, or lost its wings, while aloft falls from its
+    altitude and walks on (SAM-A11, rules 123, 145); a rider whose mount went down falls from
+    it (F-SAM-82)."""
     if not state.falls:
         return
     for f in state.fighters():
-        if f.altitude > 0 and not f.active:
-            table.emit(ev.Did, who=f.name, what=f"goes down {f.altitude:g} m aloft and falls "
-                       "(SAM-A11)")  # fmt: skip
+        if f.altitude > 0 and (not f.active or f.fly_squares <= 0):
+            why = "goes down" if not f.active else "can no longer fly"
+            table.emit(ev.Did, who=f.name, what=f"{why} {f.altitude:g} m aloft and falls "
+                       "(SAM-A11, rule 123)")  # fmt: skip
             falling.fall(table, state, f, f.altitude, "hard")
+            f.move_squares = setup.squares_per_move(f.speed, f.square, f.mobility)
+            f.run_squares = setup.squares_per_move(3 * f.speed, f.square, 3 * f.mobility)
         if f.mount_id:
             mount = find(state, f.mount_id)
             if mount is not None and not mount.active:

@@ -42,7 +42,7 @@ def weapon_of(f: Fighter, action: str) -> Wielded:
 def called_of(f: Fighter, action: str) -> tuple[str, Wielded] | None:
     """A called shot's region and weapon from its action name."""
     for w in f.weapons:
-        for r in called.OFFERED:
+        for r in called.ALL:
             if action == CALLED.format(r, w.data.name):
                 return r, w
     return None
