@@ -5,7 +5,7 @@ hit's damage is measured against Toughness and Minimum Toughness lowered by the 
 adjustment for that hit only; the region's row gives the result. Limbs never start dying
 (rule 124, SAM-A29): their row at Toughness replaces it. The Fortitude DC is the damage as
 rolled (SAM-A29). Offered: leg, arm, hand, head, critical region (a torso shot is an ordinary
-attack; wings need flight, SAM-A11)."""
+attack); wings against a flyer (rule 123, SAM-A11)."""
 
 from __future__ import annotations
 
