@@ -278,6 +278,11 @@ def test_rule_123_wings_slow_a_flyer_then_ground_it() -> None:
     wing_shots = [a for a in actions.strikes(s.state, ann) if a.region == "wings"]
     assert len(wing_shots) == 1  # offered: a flyer is in reach
     assert actions.allottable(s.state, ann, ann.wielded, "wings") == [bat]  # not Bob
+    from fracas.rulesets.semiautomagic.policy import SamPolicy
+
+    policy = SamPolicy(s.state)
+    single = next(a for a in actions.strikes(s.state, ann) if a.kind == "single")
+    assert policy._action(ann, wing_shots[0]) > policy._action(ann, single)  # ground it
     names = s.encounter.ruleset.actions(s.state, ann, bat)
     assert "called shot at the wings with arming sword" in names
     assert "called shot at the wings with arming sword" not in s.encounter.ruleset.actions(

@@ -12,9 +12,10 @@ and scores the options the rules offer; it never rolls and never changes the sta
 - allot each attack to the enemy with the lowest Toughness left, then the nearest;
 - defend a hit only when its damage (rolled first, SAM-A24) would wound, with the defence of
   the best bonus;
-- (stage 2) a riderless creature larger than an adjacent enemy, moving fast enough to add at
-  least 2 to the collision's damage against it, rams it (rules 150-151); a mount with a rider
-  never rams (it would stop, and its rider's speed damage with it).
+- (stage 2) aim at the wings of a flyer aloft (rule 123); a riderless creature larger than
+  an adjacent enemy, moving fast enough to add at least 2 to the collision's damage against
+  it, rams it (rules 150-151); a mount with a rider never rams (it would stop, and its rider's
+  speed damage with it).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from fracas.core.requests import ChoiceRequest
 from fracas.rulesets.semiautomagic import (
     actions,
     attack,
+    called,
     data,
     decisions,
     falling,
@@ -127,7 +129,11 @@ class SamPolicy:
 
     def _called(self, me: Fighter, act: Action) -> float:
         """Rules 116, 120: a head shot, in place of a single attack, when even with its +3
-        it hits on a 3 or better the enemy it would strike; never another region."""
+        it hits on a 3 or better the enemy it would strike; rule 123: the wings of a flyer
+        aloft (easier to hit, and grounding it); never another region."""
+        if act.region == called.WINGS and act.weapon is not None:
+            aloft = actions.allottable(self.state, me, act.weapon, act.region)
+            return 10.6 if any(t.altitude > 0 for t in aloft) else -1.0
         if act.region != "head" or act.weapon is None:
             return -1.0
         victims = actions.targets(self.state, me, act.weapon)
