@@ -189,6 +189,19 @@ def test_C12_the_falling_bonus_rounds_up() -> None:
     assert [falling.fall_bonus(d) for d in (1, 5, 6, 10, 11, 55, 56, 60, 500)] == [
         1, 1, 2, 2, 3, 11, 12, 12, 12,
     ]  # fmt: skip
+    # the option `fall_rounding: down` reads the text's "+1 per 5 m fallen"
+    assert [falling.fall_bonus(d, "down") for d in (4, 5, 12, 59, 60)] == [0, 1, 2, 11, 12]
+    s = Scene(("A", [human("Ann")]), ("B", [human("Bob")]), options={"fall_rounding": "down"})
+    s.dice.push(1)
+    falling.fall(s.table, s.state, s["Ann"], 12, "hard")
+    assert s.of(DiceRolled)[-1].notation == "1d6+2"
+
+
+def test_sam_a38_option_reins_every_round() -> None:
+    s = Scene(("K", [dict(KNIGHT), dict(HORSE)]), ("F", [human("Foe", position=[30, 0])]),
+              options={"reins_every_round": True})  # fmt: skip
+    _ride(s, [kind("end")], [kind("end")])  # the mount does nothing: 2 s all the same
+    assert [(e.who, e.first, e.last) for e in s.of(ev.Spent)] == [("Kay", 1, 2)]
 
 
 # --- collisions (rules 150-151) -----------------------------------------------------------

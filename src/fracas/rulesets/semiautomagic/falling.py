@@ -23,12 +23,13 @@ FALL: dict[str, int] = data.hazards()["falling"]
 CRASH: dict[str, int] = data.hazards()["collision"]
 
 
-def fall_bonus(metres: float) -> int:
+def fall_bonus(metres: float, rounding: str = "up") -> int:
     """Rules 145-146 (C12, T-SAM-7): +1 for each 5 m "up to" the distance fallen, capped at
-    +12 (60 m and more: terminal velocity)."""
+    +12 (60 m and more: terminal velocity); option `fall_rounding: down`: per full 5 m."""
     if metres <= 0:
         return 0
-    return min(FALL["cap"], math.ceil(round(metres / FALL["per_metres"], 9)))
+    steps = round(metres / FALL["per_metres"], 9)
+    return min(FALL["cap"], math.ceil(steps) if rounding == "up" else math.floor(steps))
 
 
 def surface(name: str) -> tuple[int, bool]:
@@ -37,9 +38,9 @@ def surface(name: str) -> tuple[int, bool]:
     return int(row["modifier"]), bool(row.get("piercing", False))
 
 
-def fall_notation(scale: int, metres: float, ground: str) -> str:
+def fall_notation(scale: int, metres: float, ground: str, rounding: str = "up") -> str:
     """T-SAM-7: 5 m → 1d6+1; 12 m → 1d6+3; 60 m and 100 m → 1d6+12; plus the surface."""
-    bonus = 3 * scale + fall_bonus(metres) + surface(ground)[0]
+    bonus = 3 * scale + fall_bonus(metres, rounding) + surface(ground)[0]
     return "1d6" if bonus == 0 else f"1d6{bonus:+d}"
 
 
@@ -54,9 +55,8 @@ def fall(
     f.moved_squares += round(metres / f.square)  # rule 113: falling counts
     f.pace = max(f.pace, min(metres, float(FALL["terminal_velocity"])))
     f.altitude = 0.0
-    damage = table.roll(
-        fall_notation(f.scale, metres, ground), by=f, reason=f"{f.name} falls {metres:g} m"
-    ).total
+    notation = fall_notation(f.scale, metres, ground, state.options.fall_rounding)
+    damage = table.roll(notation, by=f, reason=f"{f.name} falls {metres:g} m").total
     piercing = surface(ground)[1]
     kind = "piercing" if piercing else "bludgeoning"
     table.emit(ev.Did, who=f.name, what=f"falls {metres:g} m onto {ground} ground: {damage} "

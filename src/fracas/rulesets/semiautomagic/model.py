@@ -208,6 +208,12 @@ class Options(StrictModel):
         default=4, description="SAM-A1: combos, single attacks and spells take 4 s (or 3)"
     )
     speed_damage: bool = Field(default=True, description="rule 114: the GM's call, on")
+    reins_every_round: bool = Field(
+        default=False, description="SAM-A38: 2 s for the mount even when it does nothing"
+    )
+    fall_rounding: Literal["up", "down"] = Field(
+        default="up", description="C12: the table's 'up to' (or the text's per full 5 m)"
+    )
 
 
 class Encounter(EncounterSpec):

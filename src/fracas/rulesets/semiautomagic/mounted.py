@@ -61,7 +61,7 @@ def turns(table: Table, state: SamState, rider: Fighter, take_turn: TakeTurn) ->
             mount.controller = mount.controller_side = ""
         moved = mount.position != before[0]
         did = moved or (mount.attacks_made, mount.posture) != before[1:] or mount.carried
-        if steer and did:
+        if steer and (did or state.options.reins_every_round):
             rider.reins, rider.rein_hand = CONTROL, moved  # rules 132-133
     if rider.active or rider.dying or rider.delays:
         take_turn(table, state, rider)
