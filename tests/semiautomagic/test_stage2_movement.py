@@ -311,3 +311,5 @@ def test_rule_123_wings_slow_a_flyer_then_ground_it() -> None:
     mounted.after_turn(s.table, s.state)
     assert bat.altitude == 0 and bat.move_squares == 2  # it walks on at its own speed
     assert s.of(ev.Impact)[0].damage == 2
+    actions.perform(s.table, s.state, ann, wing_shots[0])  # begun earlier, lands now:
+    assert s.of(ev.Did)[-1].what == "finds no one to attack: the attack is lost"  # no wings

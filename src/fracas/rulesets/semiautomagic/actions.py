@@ -290,7 +290,7 @@ def strike(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     """Rules 88-91 (SAM-A24): allot each attack to an enemy before any die; a spell with a
     delay is cast now and takes effect later (rule 14)."""
     w = act.weapon
-    if w is None or w not in f.weapons or not targets(state, f, w):
+    if w is None or w not in f.weapons or not allottable(state, f, w, act.region):
         table.emit(ev.Did, who=f.name, what="finds no one to attack: the attack is lost")
         return
     count = 1 if act.kind != "combo" else sum(data.components()[c]["attacks"] for c in act.combo)
