@@ -29,7 +29,8 @@ def _charge(target: dict[str, Any] | None = None) -> Scene:
 
 def _ride(s: Scene, mount_picks: list[Any], rider_picks: list[Any]) -> None:
     s.choices.push(decisions.ACT, *mount_picks, *rider_picks)
-    mounted.turns(s.table, s.state, s["Kay"], turn.take_turn)
+    mounted.mount_turn(s.table, s.state, s["Kay"], turn.take_turn)  # the mount first
+    turn.take_turn(s.table, s.state, s["Kay"])
 
 
 def test_T_SAM_3_mounted_speed_damage_1d8_plus_6() -> None:

@@ -41,9 +41,10 @@ def find(state: SamState, ident: str) -> Fighter | None:
     return next((f for f in state.fighters() if f.id == ident), None)
 
 
-def turns(table: Table, state: SamState, rider: Fighter, take_turn: TakeTurn) -> None:
-    """Rule 134: on the rider's count, the mount's turn under the rider's control, then the
-    rider's, less 2 s of control if the mount did anything (rule 132, SAM-A38)."""
+def mount_turn(table: Table, state: SamState, rider: Fighter, take_turn: TakeTurn) -> None:
+    """Rule 134: on the rider's count, first the mount's turn under the rider's control; the
+    rider's own turn then loses 2 s to control if the mount did anything (rule 132,
+    SAM-A38)."""
     mount = find(state, rider.mount_id)
     assert mount is not None
     rider.moved_squares, rider.pace, rider.reins, rider.rein_hand = 0, 0.0, 0, False
@@ -63,8 +64,6 @@ def turns(table: Table, state: SamState, rider: Fighter, take_turn: TakeTurn) ->
         did = moved or (mount.attacks_made, mount.posture) != before[1:] or mount.carried
         if steer and (did or state.options.reins_every_round):
             rider.reins, rider.rein_hand = CONTROL, moved  # rules 132-133
-    if rider.active or rider.dying or rider.delays:
-        take_turn(table, state, rider)
 
 
 def unseat(table: Table, state: SamState, rider: Fighter, mount: Fighter) -> None:

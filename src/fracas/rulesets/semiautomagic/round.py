@@ -111,8 +111,8 @@ def play_round(table: Table, state: SamState) -> None:
             break
         turn.lapse(table, f)
         if f.mount_id:
-            mounted.turns(table, state, f, turn.take_turn)  # rule 134
-        elif f.inside and f.active:
+            mounted.mount_turn(table, state, f, turn.take_turn)  # rule 134: the mount first
+        if f.inside and f.active:
             possession.control(table, state, f, turn.take_turn)  # rules 154-156
         elif f.possessed_by and f.active:
             possession.own_turn(table, state, f, turn.take_turn)  # rule 157
