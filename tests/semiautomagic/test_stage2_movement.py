@@ -223,6 +223,19 @@ def test_T_SAM_8_horse_at_10_m_per_s_into_a_human() -> None:
     assert (dict(hoss.defences), dict(man.defences)) == rolls  # SAM-A44: no dodge used up
 
 
+def test_rules_95_115_193_the_collision_dodge_takes_the_defence_penalties() -> None:
+    s = _collision()
+    hoss, man = s["Hoss"], s["Man"]
+    man.flat_footed = True  # surprised: no defence rolls (C7), no dodge
+    s.dice.push(6, 4)  # only the horse dodges; damage d6 = 4
+    assert falling.collide(s.table, s.state, [hoss, man], 0.0) == {man.id: 4}
+    man.flat_footed, man.held = False, True  # held: dodge at -1 (rule 193)
+    s.dice.push(6, 4)  # the horse dodges; the man 4 + 1 - 1 = 4 < 5
+    s.dice.push(2)
+    assert falling.collide(s.table, s.state, [hoss, man], 0.0) == {man.id: 2}
+    assert s.of(DiceRolled)[-2].notation == "1d6+0"
+
+
 def test_sam_a44_one_roll_each_taker_its_own_speed_term() -> None:
     s = _collision()
     hoss, man = s["Hoss"], s["Man"]

@@ -15,7 +15,7 @@ import math
 
 from fracas.core.combatant import Status, record_harm
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import data, harm
+from fracas.rulesets.semiautomagic import data, harm, space
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
@@ -64,9 +64,10 @@ def fall(
     land(table, state, f, damage, "the fall")
 
 
-def check(table: Table, f: Fighter, skill: str, dc: int, what: str) -> bool:
-    """A skill check (S3): d6 + bonus >= DC."""
-    total = table.roll(f"1d6{f.bonus[skill]:+d}", by=f, reason=f"{f.name} {what}").total
+def check(table: Table, f: Fighter, skill: str, dc: int, what: str, penalty: int = 0) -> bool:
+    """A skill check (S3): d6 + bonus - penalty >= DC."""
+    bonus = f.bonus[skill] - penalty
+    total = table.roll(f"1d6{bonus:+d}", by=f, reason=f"{f.name} {what}").total
     ok = total >= dc
     table.emit(ev.Did, who=f.name, what=f"{'' if ok else 'fails: '}{what}: {total} vs DC {dc}")
     return ok
@@ -109,7 +110,7 @@ def collide(
     the speed term in its own squares. Returns the damage each taker took, by id."""
     scales = [f.scale for f in involved]
     dc = dodge_dc(scales)
-    failed = [f for f in involved if not evades(table, f, dc)]
+    failed = [f for f in involved if not evades(table, state, f, dc)]
     if not failed:
         return {}
     size = max(scales) if crushed else min(scales)
@@ -123,11 +124,17 @@ def collide(
     return out
 
 
-def evades(table: Table, f: Fighter, dc: int) -> bool:
-    """Rule 150: a Dodge roll (d6 + Reflex bonus) against the DC, uncounted (SAM-A44)."""
-    if f.helpless or f.flat_footed or not f.active:
+def evades(table: Table, state: SamState, f: Fighter, dc: int) -> bool:
+    """Rule 150: a Dodge roll (d6 + Reflex bonus) against the DC, uncounted (SAM-A44), with
+    the defence penalties of rules 95, 115 and 193 (flanked, flat-footed under the option
+    `flat_footed: "-1"`, held); the helpless and the flat-footed (by default) cannot."""
+    if f.helpless or not f.active:
         return False
-    return check(table, f, "reflex", dc, "dodges the collision (rule 150)")
+    if f.flat_footed and state.options.flat_footed == "no defence":
+        return False
+    penalty = space.flanked(state, f) + f.held + (f.flat_footed and 1)
+    what = "dodges the collision (rule 150)" + (f", −{penalty}" if penalty else "")
+    return check(table, f, "reflex", dc, what, penalty)
 
 
 def ram(table: Table, state: SamState, f: Fighter, t: Fighter) -> None:
