@@ -230,3 +230,29 @@ def test_f_sam_86_doses_of_one_round_add_up_a_later_bite_keeps_the_failures() ->
     poison.afflict(s.table, s.state, ann, "spider venom")
     (venom,) = ann.syndromes
     assert (venom.dc, venom.failures) == (7, 2)  # the DC never falls; the run goes on
+
+
+def test_rule_215_zombie_virus_a_random_wound_morale_or_mobility_penalty() -> None:
+    for face, check in (
+        (1, lambda f: f.wounds == 1),
+        (2, lambda f: f.will == 8 and f.morale_penalties == 1),
+        (3, lambda f: f.mobility == 1 and f.bonus["reflex"] == 0),  # Reflex +1, less 1
+    ):
+        s = Scene(("A", [human("Ann")]), ("B", [human("Bob")]))
+        s.dice.push(1, face)  # fails DC 5; the d3
+        poison.afflict(s.table, s.state, s["Ann"], "zombie virus")
+        assert check(s["Ann"]), face
+
+
+def test_T_SAM_38_an_emp_pistol_shot_stops_a_robot_through_the_attack() -> None:
+    from fracas.rulesets.semiautomagic import actions
+
+    zap = human("Zap", weapons=["emp pistol"], skills={"ranged": 2}, position=[0, 0])
+    s = Scene(("A", [zap]), ("B", [human("Robo", template="robot", position=[5, 0])]))
+    s.choices.push(decisions.DEFEND, 0)
+    s.dice.push(6, 2, 3)  # hits; 2d6 = 5 > EMP Toughness 3
+    shot = next(a for a in actions.legal(s.state, s["Zap"]) if a.kind == "single")
+    actions.perform(s.table, s.state, s["Zap"], shot)
+    robo = s["Robo"]
+    assert not robo.active and robo.wounds == 0  # stopped, not wounded (rule 200)
+    assert s.of(ev.Struck)[0].effect == "EMP: stops (rule 200)"
