@@ -121,10 +121,12 @@ def test_f_sam_82_a_rider_whose_mount_goes_down_falls_from_it() -> None:
     s.dice.push(3)  # the fall: 1d6 + 1 (2 m, rule 145)
     from fracas.core.combatant import Status
 
-    horse.status = Status.DEAD
+    horse.status = Status.DOWN
+    s.state.order = [kay, s["Foe"]]
     mounted.after_turn(s.table, s.state)
     assert not kay.mount_id and kay.posture == "prone"
     assert s.of(ev.Impact)[0].damage == 4 and kay.wounds == 1
+    assert s.state.order == [kay, horse, s["Foe"]]  # its own turns now: its dying checks
 
 
 def test_bad_mounts_are_refused_with_a_message() -> None:

@@ -68,8 +68,12 @@ def mount_turn(table: Table, state: SamState, rider: Fighter, take_turn: TakeTur
 
 def unseat(table: Table, state: SamState, rider: Fighter, mount: Fighter) -> None:
     """F-SAM-82: a rider whose mount has gone down falls from its back (the mount's height,
-    one square of its scale, rule 145) and lies prone beside it."""
+    one square of its scale, rule 145) and lies prone beside it; the mount takes turns of its
+    own from the next round, just after the rider (its dying checks, rule 166)."""
     rider.mount_id, mount.rider_id, rider.seat = "", "", 0.0
+    if mount not in state.order and rider in state.order:
+        mount.initiative = rider.initiative
+        state.order.insert(state.order.index(rider) + 1, mount)
     table.emit(ev.Did, who=rider.name, what=f"falls from {mount.name}, who is down (F-SAM-82)")
     falling.fall(table, state, rider, mount.square, "hard")
     rider.posture = "prone"
