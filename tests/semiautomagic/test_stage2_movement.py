@@ -329,3 +329,14 @@ def test_rule_123_wings_slow_a_flyer_then_ground_it() -> None:
     assert s.of(ev.Impact)[0].damage == 2
     actions.perform(s.table, s.state, ann, wing_shots[0])  # begun earlier, lands now:
     assert s.of(ev.Did)[-1].what == "finds no one to attack: the attack is lost"  # no wings
+
+
+def test_rule_148_a_grounded_flyer_may_catch_a_ledge_where_there_are_ledges() -> None:
+    s = Scene(("A", [human("Bat", altitude=20, fly_speed=4)]), ("B", [human("Bob")]),
+              conditions={"ledges": True})  # fmt: skip
+    bat = s["Bat"]
+    bat.fly_squares = 0  # its wings hit at Toughness (rule 123)
+    s.dice.push(3)  # Reflex 3 + 1 >= 4: caught, no damage
+    mounted.after_turn(s.table, s.state)
+    assert bat.altitude == 0 and not s.of(ev.Impact)
+    assert "catches a ledge" in s.of(ev.Did)[-1].what

@@ -49,12 +49,13 @@ def fall(
 ) -> None:
     """Rules 145-148: a creature falls `metres` onto `ground`; where there is a ledge or
     branch, a Reflex check (DC 4) catches it first. A fall is movement at up to 60 m/s
-    (rule 113, SAM-A39)."""
+    (rule 113, SAM-A39). Either way it ends on the ground (one that caught a ledge climbs
+    down, F-SAM-85)."""
+    f.altitude = 0.0
     if ledge and check(table, f, "reflex", FALL["ledge_dc"], "catches a ledge (rule 148)"):
         return
     f.moved_squares += round(metres / f.square)  # rule 113: falling counts
     f.pace = max(f.pace, min(metres, float(FALL["terminal_velocity"])))
-    f.altitude = 0.0
     notation = fall_notation(f.scale, metres, ground, state.options.fall_rounding)
     damage = table.roll(notation, by=f, reason=f"{f.name} falls {metres:g} m").total
     piercing = surface(ground)[1]

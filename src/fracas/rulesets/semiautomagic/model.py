@@ -193,6 +193,7 @@ class Conditions(StrictModel):
     )
     radiation: list[RadiationSource] = Field(default_factory=list, max_length=50, description="223")
     gas: list[Gas] = Field(default_factory=list, max_length=50, description="rule 204")
+    ledges: bool = Field(default=False, description="ledges or branches to catch (rule 148)")
 
 
 class Options(StrictModel):

@@ -132,7 +132,8 @@ def after_turn(table: Table, state: SamState) -> None:
             why = "goes down" if not f.active else "can no longer fly"
             table.emit(ev.Did, who=f.name, what=f"{why} {f.altitude:g} m aloft and falls "
                        "(SAM-A11, rule 123)")  # fmt: skip
-            falling.fall(table, state, f, f.altitude, "hard")
+            catch = f.active and state.conditions.ledges  # rule 148: only the conscious
+            falling.fall(table, state, f, f.altitude, "hard", ledge=catch)
             f.move_squares = setup.squares_per_move(f.speed, f.square, f.mobility)
             f.run_squares = setup.squares_per_move(3 * f.speed, f.square, 3 * f.mobility)
         if f.mount_id:
