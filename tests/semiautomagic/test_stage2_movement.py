@@ -339,4 +339,5 @@ def test_rule_148_a_grounded_flyer_may_catch_a_ledge_where_there_are_ledges() ->
     s.dice.push(3)  # Reflex 3 + 1 >= 4: caught, no damage
     mounted.after_turn(s.table, s.state)
     assert bat.altitude == 0 and not s.of(ev.Impact)
-    assert "catches a ledge" in s.of(ev.Did)[-1].what
+    assert s.of(ev.Did)[-1].what.startswith("tries to catch a ledge (rule 148): 4 vs DC 4 —")
+    assert s.of(ev.Did)[-1].what.endswith("succeeds")

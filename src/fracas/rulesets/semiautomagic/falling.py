@@ -52,7 +52,7 @@ def fall(
     (rule 113, SAM-A39). Either way it ends on the ground (one that caught a ledge climbs
     down, F-SAM-85)."""
     f.altitude = 0.0
-    if ledge and check(table, f, "reflex", FALL["ledge_dc"], "catches a ledge (rule 148)"):
+    if ledge and check(table, f, "reflex", FALL["ledge_dc"], "tries to catch a ledge (rule 148)"):
         return
     f.moved_squares += round(metres / f.square)  # rule 113: falling counts
     f.pace = max(f.pace, min(metres, float(FALL["terminal_velocity"])))
@@ -70,7 +70,8 @@ def check(table: Table, f: Fighter, skill: str, dc: int, what: str, penalty: int
     bonus = f.bonus[skill] - penalty
     total = table.roll(f"1d6{bonus:+d}", by=f, reason=f"{f.name} {what}").total
     ok = total >= dc
-    table.emit(ev.Did, who=f.name, what=f"{'' if ok else 'fails: '}{what}: {total} vs DC {dc}")
+    table.emit(ev.Did, who=f.name, what=f"{what}: {total} vs DC {dc} — "
+               + ("succeeds" if ok else "fails"))  # fmt: skip
     return ok
 
 
@@ -134,7 +135,7 @@ def evades(table: Table, state: SamState, f: Fighter, dc: int) -> bool:
     if f.flat_footed and state.options.flat_footed == "no defence":
         return False
     penalty = space.flanked(state, f) + f.held + (f.flat_footed and 1)
-    what = "dodges the collision (rule 150)" + (f", −{penalty}" if penalty else "")
+    what = "tries to dodge the collision (rule 150)" + (f", −{penalty}" if penalty else "")
     return check(table, f, "reflex", dc, what, penalty)
 
 
