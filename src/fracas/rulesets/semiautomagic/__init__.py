@@ -8,6 +8,9 @@ derivations), `state`, `space` (the Scale grid on the plane), `moves` (move, run
 `actions` (what a turn may spend its seconds on), `turn` (the seconds clock and the hook
 between actions), `round` (initiative, late arrivals), `commands` (the GM's commands),
 `policy` (default tactics), `decisions`, `events`, `odds` (the exact odds of one attack).
+Stage 2, movement and hazards: `mounted` (mounts, pace, speed damage), `falling` (falls and
+collisions), `poison` (syndromes), `exposure` (radiation, gas, EMP), `hazard_model` (their
+encounter fields).
 """
 
 from __future__ import annotations
