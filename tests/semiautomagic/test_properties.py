@@ -94,12 +94,10 @@ def test_battles_end_and_the_fallen_act_no_more(doc: dict[str, Any], seed: int) 
             assert not set(e.targets) & gone, f"{e.targets}: one was down already"
 
 
-@PROPERTY
-@given(encounters(), st.integers(0, 2**32))
-def test_each_hit_is_defended_or_lands_once(doc: dict[str, Any], seed: int) -> None:
-    battle = fight(doc, seed)
+def assert_each_hit_resolved_once(events: list[Any]) -> None:
+    """Between two allotments, every hit is defended or lands, exactly once."""
     hits = saved = landed = 0
-    for e in [*battle.events, ev.Allotted(who="", combo="", targets=())]:
+    for e in [*events, ev.Allotted(who="", combo="", targets=())]:
         if isinstance(e, ev.Allotted):
             assert hits == saved + landed, "a hit was resolved twice or never"
             hits = saved = landed = 0
@@ -115,6 +113,12 @@ def test_each_hit_is_defended_or_lands_once(doc: dict[str, Any], seed: int) -> N
             saved += e.result.startswith("negated")
         elif isinstance(e, (ev.Struck, ev.Unnerved, geo.ItemStruck)):  # Unnerved: F-SAM-102
             landed += 1
+
+
+@PROPERTY
+@given(encounters(), st.integers(0, 2**32))
+def test_each_hit_is_defended_or_lands_once(doc: dict[str, Any], seed: int) -> None:
+    assert_each_hit_resolved_once(fight(doc, seed).events)
 
 
 @PROPERTY

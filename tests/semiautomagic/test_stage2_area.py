@@ -173,6 +173,17 @@ def test_sam_a22_a_line_starts_at_the_attackers_edge_and_points_at_the_square() 
     assert [f.name for f in area.caught(s.state, poly)] == ["Bo", "Cy"]  # Di beside it
 
 
+def test_c14_lines_of_scale_0_1_2_are_half_a_square_wide_and_two_long() -> None:
+    """C14 (RULINGS.md): the illustration's "scale 0, 1, and 1 lines" are scales 0, 1 and 2:
+    rule 79's line is half a square of its scale wide and two long (1, 2 and 4 m squares)."""
+    s = _scene(human("Bo", position=[9, 0]))
+    ada = s["Ada"]
+    bolt = data.weapons()["line bolt"]
+    for scale, (long, wide) in ((0, (2, 0.5)), (1, (4, 1)), (2, (8, 2))):
+        w = wield(ada, replace(bolt, area_scale=scale))
+        assert _extent(area.shape(ada, w, 9, 0)) == (long, wide)
+
+
 def test_sam_a22_a_cone_is_one_square_long_and_one_wide_at_its_end() -> None:
     s = _scene(human("Bo", position=[2, 0]), human("Cy", position=[1, 1.2]))
     ada = s["Ada"]

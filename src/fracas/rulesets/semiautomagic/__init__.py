@@ -11,6 +11,9 @@ between actions), `round` (initiative, late arrivals), `commands` (the GM's comm
 Stage 2: `called` (called shots), `morale`, `possession` and `departure` (leaving a body),
 `mind`, `confusion` and `wander` (panic, confusion, rage, sleep in a turn), `experience`
 (XP and levels after the fight), `odds_mind` (a possession check's and a veto's odds).
+Stage 2, movement and hazards: `mounted` (mounts, pace, speed damage), `falling` (falls and
+collisions), `poison` (syndromes), `exposure` (radiation, gas, EMP), `hazard_model` (their
+encounter fields).
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from fracas.rulesets.semiautomagic import (
     items,
     mind,
     model,
+    mounted,
     odds,
     odds_geometry,
     odds_mind,
@@ -86,6 +90,7 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         dislikes(state, sheets)  # SAM-A45
         for f in state.fighters():
             refresh_defences(f)  # S6: the first round's defence rolls
+        movement_and_hazards(state, sheets)
         return state
 
     def play_round(self, table: Table, state: SamState) -> None:
@@ -159,6 +164,7 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
             gear.append({"name": "possession", "state": f"{bonus:+d}, {reach:g} m"})
         if f.broken:  # rule 142
             gear.append({"name": "Broken", "state": f"recovers on Spirit DC {f.broken_dc}"})
+        gear += mounted.card_lines(state, f)  # stage 2: mounts, speed, syndromes
         return {"where": where, "gear": gear}
 
     # --- exact odds (issue 11): one single attack (rules 45-54, C16) ---------------------
@@ -187,7 +193,7 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
             for a in actions.strikes(state, actor)
             if a.kind == "combo" and odds.attacks_in(a.combo) > 1
         ]
-        shots = [odds.CALLED.format(r, w.data.name) for r in called.OFFERED]  # rules 116-124
+        shots = [odds.CALLED.format(r, w.data.name) for r in called.regions(target)]  # 116-124
         at_items = odds_geometry.names(state, actor, target)  # rules 125-129
         return [odds.action_name(w), *combos, *shots, *at_items, *minds]
 
@@ -246,6 +252,18 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
             return odds.combo_outcomes(state, actor, target, combo, defence)
         region = odds.region_of(actor, action)
         return odds.single_attack(state, actor, target, w, defence, region)
+
+
+def movement_and_hazards(state: SamState, sheets: dict[str, model.Combatant]) -> None:
+    """Stage 2: riders on their mounts (rules 131-134); whether falls and hazards need
+    watching (nothing is computed for them in a fight without any)."""
+    mounted.pair(state, {i: s.rides for i, s in sheets.items() if s.rides})
+    fighters = state.fighters()
+    state.falls = any(f.mount_id or f.altitude > 0 for f in fighters)
+    c = state.conditions
+    state.hazardous = bool(c.radiation or c.gas) or any(
+        f.venom or f.syndromes or f.to_drink for f in fighters
+    )
 
 
 def condition(f: Fighter) -> str:

@@ -11,7 +11,9 @@ from fracas.rulesets.semiautomagic import (
     called,
     data,
     decisions,
+    falling,
     items,
+    mounted,
     moves,
     possession,
     space,
@@ -62,6 +64,7 @@ class Action:
             "leave": "leave the body (rule 162)",
             "area": f"area attack with {w}{as_combo(self.combo)}",
             "item": f"attack an enemy's {self.region} with {w}",
+            "ram": f"ram {g}",
         }
         text = words.get(self.kind, self.kind.replace("_", " "))
         if self.kind == "single" and self.weapon is not None and self.weapon.data.kind == "magic":
@@ -106,7 +109,7 @@ def foes(state: SamState, f: Fighter) -> list[Fighter]:
 def legal(state: SamState, f: Fighter) -> list[Action]:
     """Everything `f` may start now; an action may run past the turn's end (rules 12-13)."""
     out = strikes(state, f) + preparations(state, f) + movements(state, f)
-    out += postures(f)
+    out += postures(f) + rams(state, f)
     if f.possession is not None:
         out += possessions(state, f)
     if f.possessed_by:  # F-SAM-45: a shared body starts nothing it cannot finish this turn
@@ -131,7 +134,8 @@ def possessions(state: SamState, f: Fighter) -> list[Action]:
 def may_delay(state: SamState, f: Fighter) -> bool:
     """Rule 5, SAM-A2 (a, d): a turn is delayed whole, at its start (no second spent, nothing
     carried over); a delayed turn cannot itself be delayed."""
-    return state.second == 0 and f.carried is None and state.interrupting != f.id
+    free = not f.rider_id  # rule 134: a ridden mount acts on its rider's count
+    return free and state.second == 0 and f.carried is None and state.interrupting != f.id
 
 
 def strikes(state: SamState, f: Fighter) -> list[Action]:
@@ -157,6 +161,8 @@ def strikes(state: SamState, f: Fighter) -> list[Action]:
     out += [Action("called", seconds, weapon=w, region=r) for r in called.OFFERED]
     # Rules 125-129: a single attack at a worn or held item
     out += [Action("item", seconds, weapon=w, region=i) for i in items.offered(foes_in_reach)]
+    if any(t.fly_squares > 0 for t in targets(state, f, w)):  # rule 123, SAM-A11
+        out.append(Action("called", seconds, weapon=w, region=called.WINGS))
     if f.disabled or w.data.reload or w.data.delay:
         return out  # one shot a loading, one spell a cast
     for combo in f.combos:
@@ -199,8 +205,8 @@ def movements(state: SamState, f: Fighter) -> list[Action]:
     stagger when overloaded (220), toward each enemy it has not reached, when a step can
     bring it nearer."""
     out: list[Action] = []
-    if f.posture == "crouched":
-        return out  # stand up first
+    if f.posture == "crouched" or f.mount_id:
+        return out  # stand up first; a rider moves with its mount (rule 134)
     for e in foes(state, f):
         if moves.arrived(state, f, e):
             continue
@@ -220,7 +226,18 @@ def movements(state: SamState, f: Fighter) -> list[Action]:
 
 
 def postures(f: Fighter) -> list[Action]:
-    return postures_of(f.posture)
+    return [] if f.mount_id else postures_of(f.posture)  # a rider stays in the saddle
+
+
+def rams(state: SamState, f: Fighter) -> list[Action]:
+    """Rules 150-151 (F-SAM-83): a standing fighter moving at speed this turn may ram an
+    adjacent enemy (1 s): a collision at the pace it carried in (SAM-A39)."""
+    if f.pace <= 0 or f.posture != "standing" or f.mount_id:
+        return []
+    return [
+        Action("ram", data.seconds("move"), goal=e)
+        for e in foes(state, f) if space.squares(state, f, e) == 1
+    ]  # fmt: skip
 
 
 def postures_of(posture: str) -> list[Action]:
@@ -249,6 +266,8 @@ def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     elif kind in ("move", "run", "stagger", "crawl"):
         move(table, state, f, act)
         return  # movement keeps a Charge's straight line going (SAM-A18)
+    elif kind == "ram" and act.goal is not None and act.goal.active:
+        falling.ram(table, state, f, act.goal)
     elif kind == "aim" and act.goal is not None:
         f.aimed_at = act.goal.id  # SAM-A17: kept until it changes square
         table.emit(ev.Did, who=f.name, what=f"aims at {act.goal.name} (−1 to the range penalty)")
@@ -283,6 +302,8 @@ def move(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     else:
         moved, cost = moves.advance(state, f, goal, f.move_squares)
     f.moved_squares += moved  # rule 113, SAM-A39: squares moved this turn
+    per = f.run_squares if act.kind == "run" else f.move_squares if act.kind == "move" else 0
+    mounted.moved(state, f, moved, act.seconds, per)  # SAM-A39; a mount carries its rider
     if table.observed:
         table.emit(ev.Moved, who=f.name, how=act.kind, squares=moved, cost=cost,
                    to=str(f.position))  # fmt: skip
@@ -292,7 +313,7 @@ def strike(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     """Rules 88-91 (SAM-A24): allot each attack to an enemy before any die; a spell with a
     delay is cast now and takes effect later (rule 14)."""
     w = act.weapon
-    if w is None or w not in f.weapons or not targets(state, f, w):
+    if w is None or w not in f.weapons or not allottable(state, f, w, act.region):
         table.emit(ev.Did, who=f.name, what="finds no one to attack: the attack is lost")
         return
     if act.kind == "item":
@@ -301,7 +322,7 @@ def strike(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     count = 1 if act.kind != "combo" else sum(data.components()[c]["attacks"] for c in act.combo)
     swings: list[attack.Swing] = []
     for _ in range(count):
-        t = table.choose(f, decisions.ALLOT, targets(state, f, w))
+        t = table.choose(f, decisions.ALLOT, allottable(state, f, w, act.region))
         sit = attack.situation(state, f, t, w, f.aimed_at == t.id)
         assert sit is not None  # `targets` offers only enemies in range
         if act.region:  # rule 116: the region's Target modifier
@@ -337,6 +358,14 @@ def strike_item(table: Table, state: SamState, f: Fighter, w: Wielded, item: str
         table.emit(ev.Allotted, who=f.name, combo=f"a single attack at the {item}",
                    targets=(t.name,))  # fmt: skip
     items.resolve(table, state, f, w, attack.Swing(t, sit), item)
+
+
+def allottable(state: SamState, f: Fighter, w: Wielded, region: str) -> list[Fighter]:
+    """Rule 90: the enemies an attack may be allotted to; a wing shot only to a flyer."""
+    found = targets(state, f, w)
+    if region == called.WINGS:
+        found = [t for t in found if t.fly_squares > 0]
+    return found
 
 
 def fire(table: Table, state: SamState, f: Fighter, d: Delayed) -> None:

@@ -12,7 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import cover, data, decisions, harm, morale, space, wear
+from fracas.rulesets.semiautomagic import (
+    cover,
+    data,
+    decisions,
+    exposure,
+    harm,
+    morale,
+    mounted,
+    poison,
+    space,
+    wear,
+)
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic import events_geometry as ev_geo
 from fracas.rulesets.semiautomagic.setup import wield
@@ -73,6 +84,8 @@ def posture_target(t: Fighter, melee: bool) -> int:
 def sight(state: SamState, a: Fighter, t: Fighter) -> str:
     """Rules 102, 108-110, 112 (SAM-A34): clear, concealed or invisible, to `a`."""
     if t.invisible or state.conditions.lighting == "dark" or cover_step(t) == 4:
+        return "invisible"
+    if "blinded" in a.symptoms:  # SAM-A35: to the blinded every other creature is invisible
         return "invisible"
     if a.id in t.unseen_by:
         return "invisible"
@@ -161,7 +174,7 @@ def defences(state: SamState, t: Fighter, melee: bool) -> list[Defence]:
         out.append(Defence(DODGE, t.bonus["reflex"] - penalty - (1 if t.held else 0)))
     if t.held:
         return out
-    if t.shield and t.defences.get(BLOCK, 0) > 0:
+    if t.shield and not t.rein_hand and t.defences.get(BLOCK, 0) > 0:  # rule 133, F-SAM-81
         out.append(Defence(BLOCK, t.bonus["shield"] - penalty))
     if melee and t.wielded.data.kind == "melee" and t.defences.get(PARRY, 0) > 0:
         out.append(Defence(PARRY, t.bonus["weapon"] - penalty))
@@ -198,8 +211,7 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, swings: list[
         roll_attack(table, state, a, w, s, found)
     for s in swings:
         if s.hit or s.cover:
-            rolled = table.roll(w.damage, by=a, reason=f"{w.data.name} damage").total
-            s.damage = wear.damage(rolled, w)
+            s.damage = wear.damage(roll_damage(table, state, a, w, s.target), w)
     for s in swings:
         if s.cover:
             through(table, state, a, s)
@@ -212,10 +224,28 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, swings: list[
         elif s.hit and not w.data.morale and not defend(table, state, a, w, s):
             hits.append(harm.Hit(a, s.target, s.damage, w.data.nonlethal, s.region, s.bonus))
             landed.append(s)
+    if "emp" in w.data.types:  # rule 200: EMP only against electronic devices
+        for s in landed:
+            s.result = exposure.emp(table, state, a, s.target, s.damage)
+        spend_ammunition(a, w)
+        return
     effects = harm.apply_all(table, state, hits)
     for i, s in enumerate(landed):
         s.result = effects[i]
+    if a.venom and w.data.kind == "melee":  # rule 203: even without a wound
+        for t in {id(s.target): s.target for s in landed}.values():
+            poison.envenom(table, state, a, t, sum(s.target is t for s in landed))
     spend_ammunition(a, w)
+
+
+def roll_damage(table: Table, state: SamState, a: Fighter, w: Wielded, t: Fighter) -> int:
+    """The weapon's damage; a melee hit by or against a fast mover +1 per 5 squares/second
+    (rule 114, T-SAM-3)."""
+    fast = mounted.speed_damage(state, a, t, w) if state.falls or a.pace or t.pace else 0
+    if not fast:
+        return table.roll(w.damage, by=a, reason=f"{w.data.name} damage").total
+    return table.roll(f"{w.damage}{fast:+d}", by=a,
+                      reason=f"{w.data.name} damage, +{fast} speed (rule 114)").total  # fmt: skip
 
 
 def roll_attack(

@@ -5,7 +5,7 @@ hit's damage is measured against Toughness and Minimum Toughness lowered by the 
 adjustment for that hit only; the region's row gives the result. Limbs never start dying
 (rule 124, SAM-A29): their row at Toughness replaces it. The Fortitude DC is the damage as
 rolled (SAM-A29). Offered: leg, arm, hand, head, critical region (a torso shot is an ordinary
-attack; wings need flight, SAM-A11)."""
+attack); wings against a flyer (rule 123, SAM-A11)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,15 @@ from fracas.rulesets.semiautomagic.setup import wield
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
 OFFERED = ("head", "critical", "arm", "leg", "hand")
+WINGS = "wings"  # rule 123: offered against a flyer (SAM-A11)
+ALL = (*OFFERED, WINGS)
+
+
+def regions(t: Fighter) -> tuple[str, ...]:
+    """The regions a called shot may aim at on `t`: wings only on a flyer (rule 123)."""
+    return ALL if t.fly_squares > 0 else OFFERED
+
+
 NONE, MINIMUM, TOUGHNESS = "none", "minimum", "toughness"
 
 
@@ -76,6 +85,8 @@ def after(table: Table, state: SamState, t: Fighter, region: str, level: str, da
         lame(table, t, level, damage)
     elif region == "arm" and level == TOUGHNESS:
         drop(table, t, "its arm is useless (rule 118)")
+    elif region == WINGS:
+        clip(table, t, level)
     elif region == "hand":
         if level == TOUGHNESS:
             drop(table, t, "its hand is useless (rule 119)")
@@ -83,6 +94,17 @@ def after(table: Table, state: SamState, t: Fighter, region: str, level: str, da
         t.hand_penalty += 1  # SAM-A28: -1 to its attacks to the end of the encounter
         if not fortitude(table, t, damage):
             drop(table, t, "drops what it holds (hand, rule 119)")
+
+
+def clip(table: Table, t: Fighter, level: str) -> None:
+    """Rule 123 (SAM-A28, SAM-A11): at Minimum, flight speed -1 square (no wound, to the end
+    of the encounter); at Toughness it can no longer fly: aloft, it falls as the turn ends."""
+    t.fly_squares = max(0, t.fly_squares - (1 if level == MINIMUM else t.fly_squares))
+    if t.altitude > 0:
+        t.move_squares = t.fly_squares
+        t.run_squares = 3 * t.fly_squares
+    say(table, t, "can no longer fly (wings, rule 123)" if t.fly_squares == 0
+        else f"flies {t.fly_squares} square(s) a move (wings, rule 123)")  # fmt: skip
 
 
 def lame(table: Table, t: Fighter, level: str, damage: int) -> None:

@@ -83,9 +83,12 @@ class SamCommands(CommandRules[SamState, model.Combatant]):
             setup.place_with(state, f, side.name)
         state.join(side, f)
         attack.refresh_defences(f)
+        state.hazardous |= bool(f.venom or f.syndromes or f.to_drink)  # rules 202-216
+        state.falls |= f.altitude > 0  # SAM-A11
         if state.order:
             rounds.insert(table, state, f)  # rule 4
-        return f"{f.name} joins {side.name} at initiative {f.initiative}"
+        on_foot = " (on foot: a mount is not paired mid-fight)" if sheet.rides else ""
+        return f"{f.name} joins {side.name} at initiative {f.initiative}{on_foot}"
 
 
 def down(state: SamState, c: Fighter, condition: str, on: bool) -> None:

@@ -16,6 +16,7 @@ DAMAGE_TYPES = (
     "piercing", "bludgeoning", "slashing",  # rule 196
     "electric", "heat", "cold", "sonic", "chemical",  # rule 198
     "nonlethal",  # rule 201: always paired with another type
+    "emp",  # rule 200: affects only electronic devices
 )  # fmt: skip
 
 
@@ -173,4 +174,16 @@ def smaller_die(notation: str) -> str:
 def mind() -> dict[str, Any]:
     """Rules 139, 177-183, 191: the Confusion chart and the mind's figures (`data/mind.yaml`)."""
     found: dict[str, Any] = _read("mind.yaml")
+    return found
+
+
+def hazards() -> dict[str, Any]:
+    """Speed, falling, collisions, poison and disease, radiation, EMP (`data/hazards.yaml`)."""
+    found: dict[str, Any] = _read("hazards.yaml")
+    return found
+
+
+def poisons() -> dict[str, dict[str, Any]]:
+    """Rules 208-216: the poison and disease table, by name."""
+    found: dict[str, dict[str, Any]] = hazards()["poisons"]
     return found

@@ -280,3 +280,21 @@ class Unnerved(Event):
             f"{self.damage} {self.kind} morale damage to {self.target} against Will "
             f"{self.will}/{self.minimum} (rules 136-140)"
         )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Impact(Event):
+    """Rules 145-151: damage with no attacker (a fall, a collision) against Toughness."""
+
+    source: str
+    target: str
+    damage: int
+    toughness: int
+    minimum: int
+    effect: str
+
+    def text(self) -> str:
+        return (
+            f"{self.source}: {self.damage} damage to {self.target} against "
+            f"{self.toughness}/{self.minimum}: {self.effect}"
+        )

@@ -10,6 +10,14 @@ from pydantic import Field, field_validator, model_validator
 
 from fracas.core.encounter import EncounterSpec, SideSpec, StrictModel, unknown
 from fracas.rulesets.semiautomagic import data
+from fracas.rulesets.semiautomagic.hazard_model import (
+    Complexity,
+    Dose,
+    Gas,
+    RadiationSource,
+    known_poison,
+    mount_problem,
+)
 
 Ability = Field(default=3, ge=0, le=20)  # RULINGS.md S1: integers, 3 is average
 Skill = Literal[
@@ -98,6 +106,18 @@ class Combatant(StrictModel):
         default=None, description="SAM-A45: the creature it dislikes most (confusion 3)"
     )
     inanimate: bool = Field(default=False, description="rule 171: an object, destroyed not dying")
+    # Movement and hazards (stage 2: rules 131-134, 145-151, 200, 202-216; SAM-A11).
+    rides: str | None = Field(default=None, description="its mount, of its side (131-134)")
+    altitude: float = Field(default=0, ge=0, le=100_000, description="metres aloft (SAM-A11)")
+    fly_speed: float | None = Field(
+        default=None, gt=0, le=1000, description="metres per 1 s move in the air (SAM-A11)"
+    )
+    venom: str | None = Field(default=None, description="poison its melee hits carry (203)")
+    afflicted: list[Dose] = Field(default_factory=list, max_length=20, description="208")
+    drinks: list[int] = Field(
+        default_factory=list, max_length=50, description="DCs (3-6) drunk this hour (211)"
+    )
+    electronic: Complexity | None = Field(default=None, description="EMP Toughness (200)")
 
     @field_validator("weapons")
     @classmethod
@@ -113,6 +133,19 @@ class Combatant(StrictModel):
         if name not in data.armour():
             raise unknown("armour", name, list(data.armour()))
         return name
+
+    @field_validator("venom")
+    @classmethod
+    def _venom(cls, name: str | None) -> str | None:
+        return None if name is None else known_poison(name)
+
+    @field_validator("drinks")
+    @classmethod
+    def _drinks(cls, dcs: list[int]) -> list[int]:
+        for dc in dcs:
+            if not 3 <= dc <= 6:
+                raise ValueError(f"a drink's Fortitude DC is 3 to 6 (rule 211), not {dc}")
+        return dcs
 
     @field_validator("skills")
     @classmethod
@@ -134,6 +167,8 @@ class Combatant(StrictModel):
         problem = combo_problem(self)
         if problem:
             raise ValueError(problem)
+        if self.altitude > 0 and self.fly_speed is None:
+            raise ValueError(f"{self.name} is {self.altitude:g} m aloft without a fly_speed")
         return self
 
 
@@ -193,6 +228,9 @@ class Conditions(StrictModel):
     noise: int = Field(
         default=-6, ge=-20, le=20, description="rule 191: the fight's noise DC where sleepers lie"
     )
+    radiation: list[RadiationSource] = Field(default_factory=list, max_length=50, description="223")
+    gas: list[Gas] = Field(default_factory=list, max_length=50, description="rule 204")
+    ledges: bool = Field(default=False, description="ledges or branches to catch (rule 148)")
 
 
 class Options(StrictModel):
@@ -228,6 +266,13 @@ class Options(StrictModel):
     escape: float = Field(
         default=30, gt=0, le=10_000, description="F-SAM-105: metres from every enemy to flee"
     )
+    speed_damage: bool = Field(default=True, description="rule 114: the GM's call, on")
+    reins_every_round: bool = Field(
+        default=False, description="SAM-A38: 2 s for the mount even when it does nothing"
+    )
+    fall_rounding: Literal["up", "down"] = Field(
+        default="up", description="C12: the table's 'up to' (or the text's per full 5 m)"
+    )
 
 
 class Encounter(EncounterSpec):
@@ -242,4 +287,12 @@ class Encounter(EncounterSpec):
         for c in (c for s in self.sides for c in s.combatants):
             if c.dislikes is not None and c.dislikes not in names:
                 raise unknown(f"{c.name}'s dislikes", c.dislikes, names)
+        return self
+
+    @model_validator(mode="after")
+    def _mounts(self) -> Encounter:
+        """Rules 131-134: each rider's mount is a combatant of its side."""
+        problem = mount_problem(self.sides)
+        if problem:
+            raise ValueError(problem)
         return self

@@ -23,6 +23,16 @@ def band(state: SamState, f: Fighter) -> tuple[int, int]:
     return 1, 10**6
 
 
+def measurer(state: SamState, f: Fighter) -> Fighter:
+    """Rule 134 (F-SAM-80): a ridden mount goes where its rider's weapon reaches the goal
+    (the rider sits at the mount's centre); anyone else, where its own does."""
+    if f.rider_id:
+        for r in state.fighters():
+            if r.id == f.rider_id and r.active:
+                return r
+    return f
+
+
 def off_band(d: int, reach: tuple[int, int]) -> int:
     return reach[0] - d if d < reach[0] else max(0, d - reach[1])
 
@@ -36,11 +46,12 @@ def ranged_ready(state: SamState, f: Fighter, goal: Fighter) -> bool:
 
 def arrived(state: SamState, f: Fighter, goal: Fighter) -> bool:
     """In its band (melee), or within its first range increment (a shooter, rule 62): no
-    nearer place would be better for its weapon."""
-    w = f.wielded.data
+    nearer place would be better for its weapon (a ridden mount's: its rider's)."""
+    m = measurer(state, f)
+    w = m.wielded.data
     if w.kind != "melee":
         return space.range_penalty(space.metres(state, f, goal), w.increment) == 0
-    return off_band(space.squares(state, f, goal), band(state, f)) == 0
+    return off_band(space.squares(state, m, goal, f.position), band(state, m)) == 0
 
 
 def steps(
@@ -48,8 +59,9 @@ def steps(
 ) -> list[tuple[int, int]]:
     """The directions that bring `f` nearer its band around `goal`, best first (nearest the
     band, then the shorter gap, then orthogonal before diagonal)."""
-    reach = band(state, f)
-    d_now = space.squares(state, f, goal)
+    m = measurer(state, f)  # rule 134: a ridden mount measures as its rider
+    reach = band(state, m)
+    d_now = space.squares(state, m, goal, f.position)
     now = off_band(d_now, reach)
     away = -1.0 if d_now < reach[0] else 1.0  # too close: a longer gap is better
     now_gap = away * f.position.distance(goal.position)
@@ -59,7 +71,7 @@ def steps(
     gx, gy = goal.position.x, goal.position.y
     for d in space.DIRECTIONS if only is None else (only,):
         ax, ay = x + d[0] * sq, y + d[1] * sq
-        d_at = space.squares_at(ax, ay, sq, goal, alternate)
+        d_at = space.squares_at(ax, ay, m.square, goal, alternate, m.seat or m.square)
         score = off_band(d_at, reach)
         gap = away * math.hypot(gx - ax, gy - ay)
         crosses = d_now > reach[1] and d_at < reach[0]  # from too far to too close

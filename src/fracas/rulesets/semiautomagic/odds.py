@@ -12,7 +12,7 @@ from fractions import Fraction
 from fracas.core.combatant import Status
 from fracas.core.table import Table
 from fracas.dice import compile_dice
-from fracas.rulesets.semiautomagic import attack, called, data, harm
+from fracas.rulesets.semiautomagic import attack, called, data, harm, mounted
 from fracas.rulesets.semiautomagic.attack import NONE, PARRY, Swing
 from fracas.rulesets.semiautomagic.policy import pick_defence
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
@@ -42,7 +42,7 @@ def weapon_of(f: Fighter, action: str) -> Wielded:
 def called_of(f: Fighter, action: str) -> tuple[str, Wielded] | None:
     """A called shot's region and weapon from its action name."""
     for w in f.weapons:
-        for r in called.OFFERED:
+        for r in called.ALL:
             if action == CALLED.format(r, w.data.name):
                 return r, w
     return None
@@ -81,7 +81,8 @@ def named(result: str, t: Fighter) -> str:
 def calculable(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> bool:
     """The enumerator takes over for an invisible target (its square located first), a
     morale attack (F-SAM-102: its damage falls on Will), an object (rule 171), a wounded
-    weapon (rules 126-127) and a target behind a cover object (rules 103-106)."""
+    weapon (rules 126-127), a target behind a cover object (rules 103-106), an EMP weapon
+    (rule 200) and an envenomed hit (its Fortitude check, rule 203)."""
     sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
     return (
         sit is not None
@@ -91,7 +92,15 @@ def calculable(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> bool:
         and not t.inanimate  # rule 171: an object is destroyed, not sent dying
         and not w.wounds
         and t.cover_object is None
+        and "emp" not in w.data.types
+        and not (a.venom and w.data.kind == "melee")
     )
+
+
+def damage_notation(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> str:
+    """The weapon's damage, with speed damage when a fast mover is in it (rule 114)."""
+    fast = mounted.speed_damage(state, a, t, w)
+    return w.damage if not fast else f"{w.damage}{fast:+d}"
 
 
 def single_attack(
@@ -109,7 +118,7 @@ def single_attack(
     options = attack.defences(state, t, w.data.kind == "melee")
     labels = [str(o) for o in options]
     dc = attack.dc_base(a, w) + sit.y
-    damage = compile_dice(w.damage).distribution()
+    damage = compile_dice(damage_notation(state, a, t, w)).distribution()
     for d in damage.outcomes():
         p = p_hit * damage.probability(d)
         i = labels.index(label) if label in labels else pick_defence(state, t, options, d)
@@ -221,7 +230,7 @@ def combo_outcomes(
     sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
     assert sit is not None
     p_hit = Fraction(1) if sit.auto else chance(attack.attack_bonus(a, w) + sit.x, sit.target)
-    damage = compile_dice(w.damage).distribution()
+    damage = compile_dice(damage_notation(state, a, t, w)).distribution()
     rolled: dict[tuple[int, ...], Fraction] = {(): Fraction(1)}  # the damage of each hit
     for _ in range(attacks_in(combo)):
         grown: dict[tuple[int, ...], Fraction] = defaultdict(Fraction)

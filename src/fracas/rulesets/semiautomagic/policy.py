@@ -16,6 +16,10 @@ and scores the options the rules offer; it never rolls and never changes the sta
   aimed at the square with the most foes over friends (`area_policy`); never an attack at an
   item (rules 125-129: a person at a seat may).
 - panicked, flee: a run away when the ground allows, else a move (rule 184).
+- (stage 2) aim at the wings of a flyer aloft (rule 123); a riderless creature larger than
+  an adjacent enemy, moving fast enough to add at least 2 to the collision's damage against
+  it, rams it (rules 150-151); a mount with a rider never rams (it would stop, and its rider's
+  speed damage with it).
 """
 
 from __future__ import annotations
@@ -29,9 +33,11 @@ from fracas.rulesets.semiautomagic import (
     area,
     area_policy,
     attack,
+    called,
     data,
     decisions,
     departure,
+    falling,
     items,
     mind,
     possession,
@@ -153,11 +159,24 @@ class SamPolicy:
             return 12.0 if self._can_hit(me, goal, True) else -1.0
         if kind in actions.POSTURE_AFTER:
             return self._posture(me, kind)
+        if kind == "ram":
+            return self._ram(me, act)
         return self._movement(me, act)
+
+    def _ram(self, me: Fighter, act: Action) -> float:
+        """Rules 150-151: ram a smaller enemy when the speed adds 2 or more to its damage."""
+        goal = act.goal
+        if goal is None or me.rider_id or me.scale <= goal.scale:
+            return -1.0
+        return 14.0 if falling.speed_bonus(me.pace, goal.square) >= 2 else -1.0
 
     def _called(self, me: Fighter, act: Action) -> float:
         """Rules 116, 120: a head shot, in place of a single attack, when even with its +3
-        it hits on a 3 or better the enemy it would strike; never another region."""
+        it hits on a 3 or better the enemy it would strike; rule 123: the wings of a flyer
+        aloft (easier to hit, and grounding it); never another region."""
+        if act.region == called.WINGS and act.weapon is not None:
+            aloft = actions.allottable(self.state, me, act.weapon, act.region)
+            return 10.6 if any(t.altitude > 0 for t in aloft) else -1.0
         if act.region != "head" or act.weapon is None:
             return -1.0
         victims = actions.targets(self.state, me, act.weapon)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fracas.core.events import Revealed
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import attack, data, possession, turn
+from fracas.rulesets.semiautomagic import attack, data, mounted, possession, turn
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
@@ -57,7 +57,8 @@ def insert(table: Table, state: SamState, f: Fighter) -> None:
 
 def begin(table: Table, state: SamState) -> None:
     """Round 1: initiative for those present; hiders roll Stealth (rule 110)."""
-    state.order = ordered(table, [f for f in state.fighters() if f.present])
+    # rule 134: a ridden mount acts on its rider's count
+    state.order = ordered(table, [f for f in state.fighters() if f.present and not f.rider_id])
     for f in state.fighters():
         if f.hiding and f.present:
             hide(table, state, f)
@@ -93,7 +94,8 @@ def arrivals(table: Table, state: SamState) -> None:
         if not f.present and f.arrives <= state.round:
             f.present, f.hidden = True, False
             table.emit(Revealed, who=f.name, why="arrives")
-            insert(table, state, f)
+            if not f.rider_id:  # rule 134: a ridden mount acts on its rider's count
+                insert(table, state, f)
             table.emit(ev.Arrived, who=f.name, initiative=f.initiative)
 
 
@@ -109,12 +111,15 @@ def play_round(table: Table, state: SamState) -> None:
         if over(state):
             break
         turn.lapse(table, f)
+        if f.mount_id:
+            mounted.mount_turn(table, state, f, turn.take_turn)  # rule 134: the mount first
         if f.inside and f.active:
             possession.control(table, state, f, turn.take_turn)  # rules 154-156
         elif f.possessed_by and f.active:
             possession.own_turn(table, state, f, turn.take_turn)  # rule 157
         elif f.active or f.dying or f.delays:
             turn.take_turn(table, state, f)
+        mounted.after_turn(table, state)  # the fallen: flyers and riders (SAM-A11, F-SAM-82)
     state.acting = ""
 
 

@@ -7,7 +7,8 @@ import math
 
 from fracas.core.geometry import Position
 from fracas.rulesets.semiautomagic import cover, data, model
-from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
+from fracas.rulesets.semiautomagic.hazard_model import base_dc, overdose
+from fracas.rulesets.semiautomagic.state import Fighter, SamState, Syndrome, Wielded
 
 # SAM-A12, T-SAM-5: the skills a mobility penalty lowers (Conditions list, plus Dodge).
 MOBILITY_SKILLS = ("acrobatics", "athletics", "wrestle", "stealth", "reflex")
@@ -118,7 +119,27 @@ def build(sheet: model.Combatant, name: str, ident: str, side: str) -> Fighter:
         f.bonus = {k: v - 1 for k, v in f.bonus.items()}
     if sheet.position is not None:
         f.position = Position(float(sheet.position[0]), float(sheet.position[1]))
+    movement_and_hazards(f, sheet)
     return f
+
+
+def movement_and_hazards(f: Fighter, sheet: model.Combatant) -> None:
+    """Stage 2: a flyer aloft moves at its flight speed (SAM-A11); its melee hits' poison
+    (rule 203); syndromes it has as the fight starts (rules 208, 210: no check until its
+    turn, it caught them before); drinks to roll for (rule 211); EMP Toughness (rule 200)."""
+    f.altitude = sheet.altitude
+    if sheet.fly_speed is not None:
+        f.fly_squares = squares_per_move(sheet.fly_speed, f.square, f.mobility)
+        if f.altitude > 0:
+            f.move_squares = f.fly_squares
+            f.run_squares = squares_per_move(3 * sheet.fly_speed, f.square, 3 * f.mobility)
+    f.venom = sheet.venom or ""
+    for d in sheet.afflicted:
+        dc, counts = overdose(base_dc(d.poison), d.doses)
+        f.syndromes.append(Syndrome(d.poison, dc, counts, d.doses))
+    f.to_drink = list(sheet.drinks)
+    if sheet.electronic is not None:
+        f.emp_toughness = data.hazards()["emp_toughness"][sheet.electronic]
 
 
 def wield(f: Fighter, w: data.WeaponData) -> Wielded:

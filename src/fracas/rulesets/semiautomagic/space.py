@@ -43,13 +43,17 @@ def squares(state: SamState, a: Fighter, b: Fighter, at: Position | None = None)
     than a whole square between), 2 one square between (Long)."""
     p = a.position if at is None else at
     alternate = state.options.diagonals == "alternate"
-    return squares_at(p.x, p.y, a.square, b, alternate)
+    return squares_at(p.x, p.y, a.square, b, alternate, a.seat or a.square)
 
 
-def squares_at(x: float, y: float, square: float, b: Fighter, alternate: bool) -> int:
-    """`squares` from a footprint of side `square` centred on (x, y), in plain floats."""
+def squares_at(
+    x: float, y: float, square: float, b: Fighter, alternate: bool, body: float = 0.0
+) -> int:
+    """`squares` from a footprint of side `body` (default `square`) centred on (x, y),
+    counted in squares of side `square`, in plain floats. A rider's footprint is its
+    mount's (F-SAM-80)."""
     q = b.position
-    reach = (square + b.square) / 2  # centre to centre where the footprints touch
+    reach = ((body or square) + (b.seat or b.square)) / 2  # where the footprints touch
     gx = abs(q.x - x) - reach
     gy = abs(q.y - y) - reach
     if gx < -EPS and gy < -EPS:

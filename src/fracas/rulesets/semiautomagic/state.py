@@ -50,6 +50,21 @@ class Carried:
     total: int
 
 
+@dataclass(slots=True, eq=False)
+class Syndrome:
+    """Rules 208-210 (SAM-A35): a poison or disease afflicting a fighter: its Fortitude DC
+    (overdose and inhalation included), how many poisonings a failure counts as (C13 as
+    corrected: 1 + doublings), and its run of successes and failures."""
+
+    poison: str
+    dc: int
+    counts: int = 1
+    doses: int = 1  # standard doses taken together (rule 210)
+    round: int = 0  # the round it was caught: doses of the same round add up (rule 210)
+    successes: int = 0  # three in a row cure it (rule 208)
+    failures: int = 0  # in a row (spider venom: three → paralysed, rule 215)
+
+
 # Not slots=True while this ruleset is not compiled: an interpreted subclass of the compiled
 # Combatant and BattleState must not shadow their fields with slots of its own
 # (docs/ARCHITECTURE.md, "The compiled build").
@@ -153,6 +168,24 @@ class Fighter(Combatant):
     defence_floor: int = 0  # rule 164: the best Defence source but armour (natural, ...)
     armour_wounds: int = 0  # SAM-A30: each lowers the armour's Defence bonus by 1
     shield_wounds: int = 0  # SAM-A30: a shield as a weapon row's item
+    # Mounted combat (rules 131-134, SAM-A38) and speed (rule 114, SAM-A39, SAM-A11).
+    mount_id: str = ""  # the mount it rides
+    rider_id: str = ""  # who rides it
+    seat: float = 0.0  # a rider's footprint: its mount's square side, in metres (F-SAM-80)
+    reins: int = 0  # seconds of this turn controlling its mount (rule 132)
+    rein_hand: bool = False  # its mount moved this round: a hand on the reins (rule 133)
+    pace: float = 0.0  # metres/second of its last second of movement this turn (SAM-A39)
+    altitude: float = 0.0  # metres aloft (SAM-A11)
+    fly_squares: int = 0  # squares a 1 s move in the air (SAM-A11, rule 29)
+    # Poison, disease, radiation, EMP (rules 200, 202-216, SAM-A35).
+    venom: str = ""  # the poison its melee hits carry (rule 203)
+    syndromes: list[Syndrome] = field(default_factory=list)
+    symptoms: set[str] = field(default_factory=set)  # lasting ones: drunk, blinded...
+    blind_rounds: int = 0  # tear gas: blinded for 1d6 rounds (rule 215)
+    drinks: int = 0  # drinks this hour: +1 DC each (rule 211)
+    breathed: dict[str, int] = field(default_factory=dict)  # rounds in each gas (rule 204)
+    emp_toughness: int = 0  # rule 200: 0 = not electronic
+    to_drink: list[int] = field(default_factory=list)  # drinks' DCs as the fight starts (211)
 
     @property
     def wielded(self) -> Wielded:
@@ -186,6 +219,8 @@ class SamState(BattleState):
     controlling: str = ""  # the id of a body its possessor is acting with now (SAM-A36 f)
     possessing: bool = False  # someone was possessed: sides are no longer fixed (SAM-A36 f)
     interrupting: str = ""  # the id of a delayer taking its turn now (SAM-A2 d: no nesting)
+    hazardous: bool = False  # poison, radiation or gas in play (rules 202-216, 223)
+    falls: bool = False  # mounts or flyers in play: who falls after each turn (145, 134)
 
     def fighters(self) -> list[Fighter]:
         out: list[Fighter] = []

@@ -10,7 +10,15 @@ the seconds left runs on into the owner's next turn (rules 12-13) and finishes t
 from __future__ import annotations
 
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import actions, decisions, departure, harm, mind, morale
+from fracas.rulesets.semiautomagic import (
+    actions,
+    decisions,
+    departure,
+    exposure,
+    harm,
+    mind,
+    morale,
+)
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.actions import Action
 from fracas.rulesets.semiautomagic.state import Carried, Fighter, SamState
@@ -45,11 +53,13 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
     state.acting, state.second = f.id, 0
     clock = Clock(budget(f))
     f.flat_footed = False  # C7, SAM-A6: surprise lasts until the surprised one's turn
-    f.moved_squares = 0  # SAM-A39: high speed counts from the start of its turn
+    if not f.mount_id:  # a rider's count starts with its mount's turn (mounted.mount_turn)
+        f.moved_squares, f.pace = 0, 0.0  # SAM-A39: speed counts from the start of its turn
     if table.observed:
         table.emit(ev.TurnStarted, who=f.name, seconds=clock.budget, note=why(state, f))
     if f.dying:
         harm.dying_check(table, state, f)
+    exposure.start_of_turn(table, state, f)  # SAM-A35: hazards and syndromes' checks
     if f.broken:
         morale.recover(table, state, f)
     own = state.controlling != f.id  # its own mind steers it (not a possessor)
@@ -61,6 +71,7 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
     elif f.active:
         stun(table, state, f, clock)
         finish_carried(table, state, f, clock)
+        rein(table, state, f, clock)
     while f.active and clock.left > 0 and not frozen and not f.inside:
         if not own and not state.controlling:
             break  # rule 162: its possessor has left the body
@@ -181,6 +192,17 @@ def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
         departure.leave(table, state, f)  # rule 162
     else:
         actions.perform(table, state, f, act)
+
+
+def rein(table: Table, state: SamState, f: Fighter, clock: Clock) -> None:
+    """Rule 132 (SAM-A38, T-SAM-30): 2 s of the rider's turn control its mount when the mount
+    did anything this round."""
+    n = min(f.reins, clock.left)
+    f.reins = 0
+    if n <= 0:
+        return
+    note(table, f, clock, (clock.used + 1, clock.used + n), "control the mount (rule 132)")
+    tick(table, state, f, clock, n)
 
 
 def stun(table: Table, state: SamState, f: Fighter, clock: Clock) -> None:
