@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from mypy_extensions import mypyc_attr
 
@@ -133,6 +133,9 @@ class Side:
         return copy_fields(self, memo)  # every field, of the subclass too (core.immutable)
 
 
+SIDE_PREFIX: Final = side_audience("")  # "side:", the audience of one side before its name
+
+
 class GameMaster:
     """The GM as the decider of a question (a ruling, a referee's choice)."""
 
@@ -156,9 +159,10 @@ def asked_audience(who: Decider) -> str:
     (the options would betray its intent, or name a hidden ally); the GM's own, the GM only."""
     if isinstance(who, GameMaster):
         return GM_AUDIENCE
+    # `side_audience` written out: it is interpreted, and every decision asks this (issue 10).
     if isinstance(who, Combatant):  # a controlled combatant is asked at its controller's
-        return side_audience(who.controller_side or who.side)
-    return side_audience(who.name)
+        return SIDE_PREFIX + (who.controller_side or who.side)
+    return SIDE_PREFIX + who.name
 
 
 # Rulesets (compiled or not) subclass it: keep it open to interpreted subclasses.

@@ -5,8 +5,10 @@ and morale is checked."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
-from fracas.core.combatant import Status
+from fracas.core.combatant import Status, last_side_standing
+from fracas.core.outcome import Verdict
 from fracas.core.table import Table
 from fracas.rulesets.murdham import decisions, harm
 from fracas.rulesets.murdham.events import (
@@ -19,6 +21,10 @@ from fracas.rulesets.murdham.events import (
 from fracas.rulesets.murdham.morale import morale
 from fracas.rulesets.murdham.state import Character, MurdhamState
 from fracas.rulesets.murdham.turn import Advance, take_turn
+
+# Seed "Morale": a fight can end with the beaten faction gone rather than cut down.
+ROUT: Final = "rout"
+SURRENDER: Final = "surrender"
 
 
 def play_round(table: Table, state: MurdhamState) -> None:
@@ -122,3 +128,21 @@ def end_of_round(table: Table, state: MurdhamState, standing: dict[str, int]) ->
         if dying and c.status is not Status.DEAD:
             harm.kill(table, state, c, "a mortal wound")
     morale(table, state, standing)
+
+
+def verdict(state: MurdhamState) -> Verdict | None:
+    """Over when at most one faction is left (the core's rule); when the beaten ran or gave
+    up rather than fell, the ending says so (seed "Morale", "Surrendering")."""
+    found = last_side_standing(state)
+    if found is None or found.winner is None:
+        return found
+    fled = gave_up = 0
+    for c in state.characters():
+        if c.side != found.winner:
+            if c.status is Status.FLED:
+                fled += 1
+            elif c.status is Status.SURRENDERED:
+                gave_up += 1
+    if fled or gave_up:
+        return Verdict(found.winner, SURRENDER if gave_up > fled else ROUT)
+    return found
