@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
-from fracas.core.combatant import BattleState, Combatant, Side, Status
+from fracas.core.combatant import BattleState, Combatant, Side, Status, new_tally
 from fracas.core.geometry import HYPOT, Position
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.brp import data, derived, model
@@ -209,7 +208,7 @@ class BRPState(BattleState):
     ) -> None:
         """Built for every battle (`fresh_state`): its own `__init__`, compiled (see `Weapon`)."""
         # BattleState's fields
-        self.sides, self.round, self.tally, self._enemies = sides, 0, Counter(), {}
+        self.sides, self.round, self.tally, self._enemies = sides, 0, new_tally(), {}
         self.options = options if options is not None else model.Options()
         self.conditions = conditions if conditions is not None else model.Conditions()
         self._fighters, self._allies = [], {}

@@ -40,7 +40,8 @@ def play_round(table: Table, state: MurdhamState) -> None:
         c.health_at_round_start = c.health
     standing = {s.name: sum(1 for c in state.faction(s.name) if c.able) for s in state.sides}
     if state.bonus_round:
-        table.emit(BonusRound)
+        if table.observed:
+            table.emit(BonusRound)
         alternate(table, state, lambda c: c.hidden)
         state.bonus_round = False
     else:
@@ -55,7 +56,8 @@ def hold_initiative(table: Table, state: MurdhamState) -> None:
     if drawn:
         k = table.roll(f"1D{len(names)}", reason="which faction holds the initiative").total
         state.initiative = names[k - 1]
-    table.emit(InitiativeHeld, faction=state.initiative, drawn=drawn)
+    if table.observed:
+        table.emit(InitiativeHeld, faction=state.initiative, drawn=drawn)
 
 
 def eligible(c: Character) -> bool:
@@ -73,7 +75,8 @@ def alternate(table: Table, state: MurdhamState, allowed: Callable[[Character], 
     first = state.initiative
     if any(c.able for c in state.faction(holder.name)):
         first = table.choose(holder, decisions.FIRST_FACTION, names)
-    table.emit(FactionFirst, faction=first)
+    if table.observed:
+        table.emit(FactionFirst, faction=first)
     order = names[names.index(first) :] + names[: names.index(first)]
     passes = 0
     turn = 0
@@ -84,16 +87,19 @@ def alternate(table: Table, state: MurdhamState, allowed: Callable[[Character], 
         candidates = [c for c in state.faction(faction) if eligible(c) and allowed(c)]
         if not candidates:
             passes += 1
-            table.emit(Passed, faction=faction, forced=True)
+            if table.observed:
+                table.emit(Passed, faction=faction, forced=True)
             continue
         side = next(s for s in state.sides if s.name == faction)
         choice: Character | None = table.choose(side, decisions.ACTIVATE, [None, *candidates])
         if choice is None:
             passes += 1
-            table.emit(Passed, faction=faction, forced=False)
+            if table.observed:
+                table.emit(Passed, faction=faction, forced=False)
             continue
         passes = 0
-        table.emit(Activated, faction=faction, who=choice.name, audience=choice.audience)
+        if table.observed:
+            table.emit(Activated, faction=faction, who=choice.name, audience=choice.audience)
         activate(table, state, choice, allowed)
 
 

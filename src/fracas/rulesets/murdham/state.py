@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Final
 
-from fracas.core.combatant import BattleState, Combatant, Side, Status
+from fracas.core.combatant import BattleState, Combatant, Side, Status, new_tally
 from fracas.core.geometry import Position
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.murdham import data, model
@@ -212,7 +211,7 @@ class MurdhamState(BattleState):
     ) -> None:
         """Built for every battle (`fresh_state`): its own `__init__`, compiled (see `Gear`)."""
         # BattleState's fields
-        self.sides, self.round, self.tally, self._enemies = sides, 0, Counter(), {}
+        self.sides, self.round, self.tally, self._enemies = sides, 0, new_tally(), {}
         self.zones = zones if zones is not None else ZoneMap.grid(5, 5)
         self.options = options if options is not None else model.Options()
         self.initiative, self.bonus_round = initiative, False
