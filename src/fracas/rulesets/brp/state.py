@@ -137,11 +137,11 @@ class Fighter(Combatant):
     def __init__(
         self,
         *,
-        id: str,
-        name: str,
-        side: str,
-        position: Position,
-        dice_vars: dict[str, str],
+        id: str = "",
+        name: str = "",
+        side: str = "",
+        position: Position | None = None,
+        dice_vars: dict[str, str] | None = None,
         status: Status = Status.ACTIVE,
         dex: int = 10,
         hp: int = 1,
@@ -157,10 +157,13 @@ class Fighter(Combatant):
         difficult: bool = False,
         unconscious_rolled: bool = False,
     ) -> None:
-        """What a sheet sets (`build_fighter`); everything else starts as at a battle's start."""
+        """What a sheet sets (`build_fighter`); everything else starts as at a battle's start.
+        Every argument has a default: compiled, `Fighter.__new__` runs this `__init__`, and a
+        copy of a state (`core.immutable.copy_fields`) makes a blank fighter first."""
         # Combatant's fields
-        self.id, self.name, self.side, self.position = id, name, side, position
-        self.status, self.dice_vars = status, dice_vars
+        self.id, self.name, self.side = id, name, side
+        self.position = position if position is not None else Position()
+        self.status, self.dice_vars = status, dice_vars if dice_vars is not None else {}
         self.damage_dealt, self.damage_taken, self.went_down, self.hidden = 0, 0, False, False
         self.controller, self.controller_side = "", ""
         # The sheet's
@@ -202,13 +205,15 @@ class BRPState(BattleState):
 
     def __init__(
         self,
-        sides: list[Side],
+        sides: list[Side] | None = None,
         options: model.Options | None = None,
         conditions: model.Conditions | None = None,
     ) -> None:
-        """Built for every battle (`fresh_state`): its own `__init__`, compiled (see `Weapon`)."""
+        """Built for every battle (`fresh_state`): its own `__init__`, compiled (see `Weapon`).
+        No argument is required: compiled, `__new__` runs it (a copy, `copy_fields`)."""
         # BattleState's fields
-        self.sides, self.round, self.tally, self._enemies = sides, 0, new_tally(), {}
+        self.sides = sides if sides is not None else []
+        self.round, self.tally, self._enemies = 0, new_tally(), {}
         self.options = options if options is not None else model.Options()
         self.conditions = conditions if conditions is not None else model.Conditions()
         self._fighters, self._allies = [], {}

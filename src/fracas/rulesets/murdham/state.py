@@ -124,9 +124,9 @@ class Character(Combatant):
     def __init__(
         self,
         *,
-        id: str,
-        name: str,
-        side: str,
+        id: str = "",
+        name: str = "",
+        side: str = "",
         STR: int = 10,
         AGI: int = 10,
         WIT: int = 10,
@@ -148,7 +148,9 @@ class Character(Combatant):
         is_mount: bool = False,
         health_at_round_start: int = 10,
     ) -> None:
-        """What a sheet sets (`build_character`); everything else starts as at a fight's start."""
+        """What a sheet sets (`build_character`); everything else starts as at a fight's start.
+        Every argument has a default: compiled, `Character.__new__` runs this `__init__`, and a
+        copy of a state (`core.immutable.copy_fields`) makes a blank character first."""
         # Combatant's fields
         self.id, self.name, self.side, self.position = id, name, side, ORIGIN
         self.status, self.dice_vars = Status.ACTIVE, {}
@@ -202,16 +204,18 @@ class MurdhamState(BattleState):
 
     def __init__(
         self,
-        sides: list[Side],
+        sides: list[Side] | None = None,
         zones: ZoneMap | None = None,
         options: model.Options | None = None,
         initiative: str = "",
         original: dict[str, int] | None = None,
         morale: dict[str, bool] | None = None,
     ) -> None:
-        """Built for every battle (`fresh_state`): its own `__init__`, compiled (see `Gear`)."""
+        """Built for every battle (`fresh_state`): its own `__init__`, compiled (see `Gear`).
+        No argument is required: compiled, `__new__` runs it (a copy, `copy_fields`)."""
         # BattleState's fields
-        self.sides, self.round, self.tally, self._enemies = sides, 0, new_tally(), {}
+        self.sides = sides if sides is not None else []
+        self.round, self.tally, self._enemies = 0, new_tally(), {}
         self.zones = zones if zones is not None else ZoneMap.grid(5, 5)
         self.options = options if options is not None else model.Options()
         self.initiative, self.bonus_round = initiative, False
