@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from mypy_extensions import i64
+
 MASK32: Final = 0xFFFFFFFF
 POOL_SIZE: Final = 4
 INIT_A: Final = 0x43B0D7E5
@@ -36,13 +38,14 @@ def words(n: int) -> list[int]:
     return out
 
 
-def _mul32(a: int, b: int) -> int:
-    """a × b modulo 2**32 (a, b below 2**32), by halves of b: no product reaches 2**62, so
-    compiled code stays in machine integers."""
+def _mul32(a: i64, b: i64) -> i64:
+    """a × b modulo 2**32 (a, b below 2**32), by halves of b: no product reaches 2**49, so
+    compiled code stays in machine integers (`i64`: a plain int when interpreted; mypyc's
+    tagged ints leave the fast path for any factor over 2**30, which a 32-bit word is)."""
     return (a * (b & 0xFFFF) + (((a * (b >> 16)) & 0xFFFF) << 16)) & MASK32
 
 
-def _hashmix(value: int, const: int) -> tuple[int, int]:
+def _hashmix(value: i64, const: i64) -> tuple[i64, i64]:
     """seed_seq's hashmix of `value` with the running constant: (result, next constant)."""
     value ^= const
     const = _mul32(const, MULT_A)
@@ -50,7 +53,7 @@ def _hashmix(value: int, const: int) -> tuple[int, int]:
     return value ^ (value >> 16), const
 
 
-def _mix(x: int, y: int) -> int:
+def _mix(x: i64, y: i64) -> i64:
     r = (_mul32(MIX_MULT_L, x) - _mul32(MIX_MULT_R, y)) & MASK32
     return r ^ (r >> 16)
 
@@ -60,15 +63,15 @@ class Pool:
 
     __slots__ = ("const", "mixer")
 
-    def __init__(self, mixer: list[int], const: int) -> None:
+    def __init__(self, mixer: list[i64], const: i64) -> None:
         self.mixer = mixer
         self.const = const
 
     @classmethod
     def of_run(cls, run: list[int]) -> Pool:
         """The pool after the run's own entropy (at most the pool's size of words)."""
-        const = INIT_A
-        mixer = [0] * POOL_SIZE
+        const: i64 = INIT_A
+        mixer: list[i64] = [0] * POOL_SIZE
         for i in range(POOL_SIZE):
             mixer[i], const = _hashmix(run[i] if i < len(run) else 0, const)
         for src in range(POOL_SIZE):
@@ -80,7 +83,8 @@ class Pool:
 
     def with_words(self, extra: list[int]) -> Pool:
         """The pool once `extra` words (beyond the pool's size) are mixed in."""
-        mixer, const = list(self.mixer), self.const
+        mixer: list[i64] = list(self.mixer)
+        const: i64 = self.const
         for word in extra:
             for dst in range(POOL_SIZE):
                 hashed, const = _hashmix(word, const)
@@ -89,13 +93,13 @@ class Pool:
 
     def key(self) -> tuple[int, int]:
         """`generate_state(2, uint64)`: four 32-bit words, paired low word first."""
-        const = INIT_B
-        out = [0] * 4
+        const: i64 = INIT_B
+        out: list[int] = [0] * 4
         for i in range(4):
             value = self.mixer[i % POOL_SIZE] ^ const
             const = _mul32(const, MULT_B)
             value = _mul32(value, const)
-            out[i] = value ^ (value >> 16)
+            out[i] = int(value ^ (value >> 16))
         return out[0] | (out[1] << 32), out[2] | (out[3] << 32)
 
 

@@ -15,7 +15,7 @@ from typing import Any, TypeVar, overload
 from fracas.core.audience import EVERYONE
 from fracas.core.combatant import Combatant, Decider, Side
 from fracas.core.controllers import Controller
-from fracas.core.dice_sources import DiceSource
+from fracas.core.dice_sources import DiceSource, SeededDice
 from fracas.core.errors import ReplayError
 from fracas.core.events import DiceRolled, Event, Rerolled
 from fracas.core.journal import GM_SEAT, Answer, Command, EndBattle, Entry, Reroll
@@ -58,6 +58,29 @@ class Roll:
         return self.total
 
 
+# Notation that names no value ("1D100") → its compiled dice, whatever the roller's bindings:
+# one look-up, where `compile_dice` builds and hashes a key of the bindings (most of a
+# battle's rolls; issue 10). Notation that does name one is remembered in `_NAMED`.
+_PLAIN: dict[str, Compiled] = {}
+_NAMED: set[str] = set()
+_KEPT = 4096  # distinct notations: a long session cannot grow these forever
+
+
+def _compiled(notation: str, by: Combatant | None) -> Compiled:
+    """`notation` compiled with `by`'s bindings, remembered in `_PLAIN` when they do not
+    matter."""
+    compiled = compile_dice(notation, by.dice_vars if by is not None else None)
+    if notation not in _NAMED:
+        if len(_PLAIN) >= _KEPT or len(_NAMED) >= _KEPT:
+            _PLAIN.clear()
+            _NAMED.clear()
+        try:
+            _PLAIN[notation] = compile_dice(notation)
+        except DiceError:  # it names a value (`db`) only bindings give
+            _NAMED.add(notation)
+    return compiled
+
+
 def _controller_key(who: Decider) -> str:
     if isinstance(who, Combatant):
         return who.controller_side or who.side  # a controlled combatant: its controller's
@@ -79,6 +102,7 @@ class Table:
         "_on_command",
         "_queued",
         "_seating",
+        "_seeded",
         "_sink",
         "_wait",
         "authors",
@@ -107,6 +131,7 @@ class Table:
         self._draw: Callable[[tuple[int, ...]], tuple[int, ...]] | None = getattr(
             dice, "draw", None
         )
+        self._seeded = dice if isinstance(dice, SeededDice) else None
         self._controllers = controllers
         self._seating = seating if seating is not None and seating.seats else None
         # No seats and a generator: every die is drawn, never asked (simulation, `run`).
@@ -146,12 +171,17 @@ class Table:
         """Roll `notation` (variables such as `db` bound from `by.dice_vars`). The roll and its
         question are shown to `audience`: by default everyone, or only the roller's side while
         it is hidden; a secret roll names its audience (`core.audience`)."""
-        compiled = compile_dice(notation, by.dice_vars if by is not None else None)
+        compiled = _PLAIN.get(notation)
+        if compiled is None:
+            compiled = _compiled(notation, by)
         if not compiled.dice:
             return Roll(compiled, (), compiled.total(()))
         if self._cursor == len(self.journal) and self._automatic:
             # The hot path of simulation: nothing to replay, nobody to ask, a generator.
-            faces = self._draw(compiled.dice)  # type: ignore[misc]  # set when automatic
+            seeded = self._seeded  # drawn by a compiled call, not through a Callable
+            faces = (
+                seeded.draw(compiled.dice) if seeded is not None else self._draw(compiled.dice)  # type: ignore[misc]  # set when automatic
+            )
             self.journal.append(faces)
             self._cursor += 1
             if self._sink is not None:

@@ -33,6 +33,10 @@ class Tallied(Protocol):
     def damage_taken(self) -> int: ...
 
 
+# A status's value, looked up: an enum's `.value` is a descriptor call, per combatant per battle.
+_STATUS_WORD = {status: status.value for status in Status}
+
+
 @dataclass(slots=True)
 class CombatantTally:
     name: str
@@ -73,7 +77,7 @@ class Tally:
             t.died += c.status is Status.DEAD
             t.dealt += c.damage_dealt
             t.taken += c.damage_taken
-            t.ended[c.status.value] += 1
+            t.ended[_STATUS_WORD[c.status]] += 1
         self.extras.update(extras)
 
     def merge(self, other: Tally) -> None:

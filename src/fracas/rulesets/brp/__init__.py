@@ -14,19 +14,20 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, cast
 
-from fracas.core.combatant import Combatant, Side, Status, roster
+from fracas.core.combatant import Combatant, Status, last_side_standing, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
 from fracas.rulesets.brp import combat, data, decisions, model, odds
+from fracas.rulesets.brp import round as brp_round
 from fracas.rulesets.brp.actions import Action, Attack
 from fracas.rulesets.brp.commands import BRPCommands
 from fracas.rulesets.brp.duel import BRPDuel
 from fracas.rulesets.brp.policy import BRPPolicy
-from fracas.rulesets.brp.round import action_key, play_round
-from fracas.rulesets.brp.state import BRPState, Fighter, Weapon, build_fighter, clone_fighter
+from fracas.rulesets.brp.round import action_key
+from fracas.rulesets.brp.state import BRPState, Fighter, Weapon, build_fighter, fresh_state
 
 
 class BRP(Ruleset[model.Encounter, BRPState]):
@@ -58,13 +59,12 @@ class BRP(Ruleset[model.Encounter, BRPState]):
         if template is None or template[0] is not spec:
             template = (spec, build_sides(spec))
             self._template = template
-        sides = [
-            Side(name, [clone_fighter(f) for f in members]) for name, members in template[1].items()
-        ]
-        return BRPState(sides=sides, options=spec.options, conditions=spec.conditions)
+        return fresh_state(template[1], spec.options, spec.conditions)
 
-    def play_round(self, table: Table, state: BRPState) -> None:
-        play_round(table, state)
+    # The round and the core's end of the fight are compiled functions, called as they are:
+    # a method wrapping each would add an interpreted call per round (issue 10).
+    play_round = staticmethod(brp_round.play_round)
+    outcome = staticmethod(last_side_standing)
 
     def policy(self, state: BRPState) -> Controller:
         return BRPPolicy(state)

@@ -53,9 +53,9 @@ def attack_chance(
     the distance to shoot from, if not the present one (a shooter that will move, §5.3).
     Computed on every option the tactics weigh, so it builds no text (see `chance_modifiers`)."""
     chance = weapon.chance
-    if metres is None:
-        metres = metres_between(attacker, target)
-    band = range_band(weapon, metres)
+    band = 0  # melee: no range bands, and no distance to measure
+    if weapon.data.missile:
+        band = range_band(weapon, metres_between(attacker, target) if metres is None else metres)
     if band == 3:
         return 0
     if band == 2:
@@ -207,7 +207,8 @@ def resolve_attack(
     defence: Defence = NoDefend()
     reason = why_no_defence(state, target, weapon)
     if reason is not None:
-        table.emit(NoDefence(defender=target.name, reason=reason))
+        if table.observed:
+            table.emit(NoDefence(defender=target.name, reason=reason))
     else:
         defence = table.choose(target, decisions.DEFEND, defences(state, target, weapon))
         if not isinstance(defence, NoDefend):
@@ -294,11 +295,12 @@ def damage_item(
     item.hp = max(0, item.hp - points)
     if item.hp == 0:
         state.tally["weapons and shields broken"] += 1
-    table.emit(
-        ItemDamaged(
-            owner=owner.name, item=str(item), points=points, hp=item.hp, broken=item.hp <= 0
+    if table.observed:
+        table.emit(
+            ItemDamaged(
+                owner=owner.name, item=str(item), points=points, hp=item.hp, broken=item.hp <= 0
+            )
         )
-    )
 
 
 # ----------------------------------------------------------------------------- damage
@@ -382,11 +384,12 @@ def injure(
     if target.status is Status.ACTIVE and target.hp <= 2:
         target.status = Status.DOWN
         target.went_down = True
-        if target.hp <= 0:
-            table.emit(Dying(who=target.name, hp=target.hp))
-        else:
-            table.emit(FellUnconscious(who=target.name, hp=target.hp))
-    elif target.dying and target.hp + injury > 0:
+        if table.observed:
+            if target.hp <= 0:
+                table.emit(Dying(who=target.name, hp=target.hp))
+            else:
+                table.emit(FellUnconscious(who=target.name, hp=target.hp))
+    elif target.dying and target.hp + injury > 0 and table.observed:
         table.emit(Dying(who=target.name, hp=target.hp))
 
 

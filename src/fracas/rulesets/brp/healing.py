@@ -34,18 +34,19 @@ def first_aid(table: Table, state: BRPState, aider: Fighter, patient: Fighter) -
         patient.hp += healed
         if was_dying and patient.hp > 0:
             state.tally["saved from death by First Aid"] += 1
-    table.emit(
-        FirstAidRolled(
-            aider=aider.name,
-            patient=patient.name,
-            chance=aider.first_aid,
-            roll=roll.total,
-            level=level.label,
-            injury=injury.damage,
-            healed=healed,
-            hp=patient.hp,
+    if table.observed:
+        table.emit(
+            FirstAidRolled(
+                aider=aider.name,
+                patient=patient.name,
+                chance=aider.first_aid,
+                roll=roll.total,
+                level=level.label,
+                injury=injury.damage,
+                healed=healed,
+                hp=patient.hp,
+            )
         )
-    )
     if patient.status is Status.DOWN and patient.hp > 2:
         wake(table, patient)
 
@@ -55,9 +56,11 @@ def awaken(table: Table, waker: Fighter, patient: Fighter) -> None:
     less) cannot be woken, only saved by First Aid (§5.14)."""
     if patient.status is not Status.DOWN:
         why = "is dead" if patient.status is Status.DEAD else "is already awake"
-        table.emit(ActionLost(who=waker.name, reason=f"{patient.name} {why}"))
+        if table.observed:
+            table.emit(ActionLost(who=waker.name, reason=f"{patient.name} {why}"))
     elif patient.hp <= 0:
-        table.emit(ActionLost(who=waker.name, reason=f"{patient.name} is dying, not asleep"))
+        if table.observed:
+            table.emit(ActionLost(who=waker.name, reason=f"{patient.name} is dying, not asleep"))
     else:
         wake(table, patient, by=waker)
 
@@ -67,7 +70,8 @@ def wake(table: Table, patient: Fighter, by: Fighter | None = None) -> None:
     a later fall is a new spell of unconsciousness (§5.12)."""
     patient.status = Status.ACTIVE
     patient.unconscious_rolled = False
-    table.emit(Awakened(who=patient.name, hp=patient.hp, by=by.name if by else ""))
+    if table.observed:
+        table.emit(Awakened(who=patient.name, hp=patient.hp, by=by.name if by else ""))
 
 
 def end_of_round(table: Table, state: BRPState) -> None:
@@ -77,8 +81,10 @@ def end_of_round(table: Table, state: BRPState) -> None:
         if f.dying:
             f.status = Status.DEAD
             state.tally["deaths"] += 1
-            table.emit(Died(who=f.name, hp=f.hp))
+            if table.observed:
+                table.emit(Died(who=f.name, hp=f.hp))
         elif f.status is Status.DOWN and not f.unconscious_rolled:
             f.unconscious_rolled = True
             hours = table.roll("1D6", by=f, reason=f"hours {f.name} stays unconscious")
-            table.emit(UnconsciousFor(who=f.name, hours=hours.total))
+            if table.observed:
+                table.emit(UnconsciousFor(who=f.name, hours=hours.total))

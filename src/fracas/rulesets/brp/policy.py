@@ -14,11 +14,9 @@ It only reads the state and picks among the options the rules offer (`actions.py
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
-from fracas.core.controllers import UnknownDecision, best_index
+from fracas.core.controllers import UnknownDecision
 from fracas.core.requests import ChoiceRequest
 from fracas.rulesets.brp import combat, decisions, odds
 from fracas.rulesets.brp.actions import (
@@ -53,23 +51,37 @@ class BRPPolicy:
 
     def __init__(self, state: BRPState) -> None:
         self.state = state
-        # Odds per (weapon, chance, armour) for this battle: the shared lru_cache hashes five
-        # values, strings among them, for every option scored (a tenth of the policy's time).
-        self._profiles: dict[tuple[Weapon, int, int], odds.Profile] = {}
-        self._scorers: dict[str, Callable[[Fighter, Any], float]] = {
-            decisions.INTENT: self._intent,
-            decisions.DEFEND: self._defend,
-            decisions.TEND_DYING_ALLY: self._tend,
-            decisions.NEW_TARGET: self._new_target,
-            decisions.INJURY_TO_TREAT: self._injury,
-        }
+        # Odds per weapon, then per (chance, armour) as one integer, for this battle: the
+        # shared lru_cache hashes five values, strings among them, for every option scored,
+        # and a tuple key is built and hashed for each (issue 10).
+        self._profiles: dict[Weapon, dict[int, odds.Profile]] = {}
 
     def choose(self, request: ChoiceRequest) -> int:
+        """The best-scored option, the earlier on a tie (`core.controllers.best_index`),
+        scored one by one without building the list of scores."""
         who = request.who
-        scorer = self._scorers.get(request.decision)
-        if scorer is None or not isinstance(who, Fighter):  # BRP asks only fighters (§5.2)
-            raise UnknownDecision(f"the BRP policy has no answer for {request.decision!r}")
-        return best_index([scorer(who, option) for option in request.options])
+        decision = request.decision
+        if decision not in decisions.ALL or not isinstance(who, Fighter):  # BRP asks fighters
+            raise UnknownDecision(f"the BRP policy has no answer for {decision!r}")
+        options = request.options
+        best = 0
+        top = self._score(decision, who, options[0])
+        for i in range(1, len(options)):
+            score = self._score(decision, who, options[i])
+            if score > top:
+                best, top = i, score
+        return best
+
+    def _score(self, decision: str, me: Fighter, option: object) -> float:
+        if decision == decisions.INTENT:
+            return self._intent(me, option)
+        if decision == decisions.DEFEND:
+            return self._defend(me, option)
+        if decision == decisions.TEND_DYING_ALLY:
+            return self._tend(me, option)
+        if decision == decisions.NEW_TARGET:
+            return self._new_target(me, option)
+        return self._injury(me, option)
 
     # --- statement of intent ----------------------------------------------------------------
 
@@ -134,8 +146,13 @@ class BRPPolicy:
         self, me: Fighter, weapon: Weapon, target: Fighter, chance: int
     ) -> odds.Profile:
         armour = combat.armour_against(target, weapon)
-        key = (weapon, chance, armour)  # a weapon is its holder's: its damage and db are fixed
-        found = self._profiles.get(key)
+        # A weapon is its holder's: its damage and db are fixed. Chances are at most a few
+        # hundred and armour a few dozen points: one integer keys both.
+        by_weapon = self._profiles.get(weapon)
+        if by_weapon is None:
+            by_weapon = self._profiles[weapon] = {}
+        key = chance * 4096 + armour
+        found = by_weapon.get(key)
         if found is None:
             found = odds.profile(
                 chance,
@@ -144,7 +161,7 @@ class BRPPolicy:
                 me.db,
                 armour,
             )
-            self._profiles[key] = found
+            by_weapon[key] = found
         return found
 
     def _weapon_value(self, me: Fighter, weapon: Weapon) -> float:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from itertools import groupby
 
 from fracas.core.table import Table
 from fracas.rulesets.brp import combat, data, decisions
@@ -65,7 +64,8 @@ def _reset(f: Fighter) -> None:
 
 def statement_order(state: BRPState) -> list[Fighter]:
     """§5.2: highest DEX first (B-C7); equal DEX keep the encounter's order."""
-    return sorted((f for f in state.fighters() if f.active), key=lambda f: -f.dex)
+    ranked = sorted([(-f.dex, i, f) for i, f in enumerate(state.fighters()) if f.active])
+    return [f for _, _, f in ranked]
 
 
 # ----------------------------------------------------------------------------- 1. intent
@@ -76,7 +76,8 @@ def statement_of_intent(table: Table, state: BRPState, order: list[Fighter]) -> 
     for f in order:
         if state.round == 1 and f.side in state.conditions.surprised:
             f.aware = False  # F-BRP-6: caught unaware, no action and no defence in round 1
-            table.emit(Surprised(who=f.name))
+            if table.observed:
+                table.emit(Surprised(who=f.name))
             continue
         intent = table.choose(f, decisions.INTENT, intents(state, f))
         f.intent = intent
@@ -173,27 +174,32 @@ def action_key(f: Fighter) -> tuple[int, int, int, float]:
 
 def actions(table: Table, state: BRPState) -> None:
     actors = [f for f in state.fighters() if isinstance(f.intent, Action) and f.rank]
-    # Each fighter's place worked out once (its fractions are not free), then sorted stably.
-    keyed = sorted(((action_key(f), f) for f in actors), key=_place)
-    for _, group in groupby(keyed, key=_place):
-        together = [f for _, f in group]
+    # Each fighter's place worked out once (its fractions are not free), then sorted, the
+    # encounter's order breaking ties (a stable sort by place, without a key function to call
+    # for each fighter). Fighters at the same place act together.
+    keyed = sorted([(action_key(f), i, f) for i, f in enumerate(actors)])
+    start = 0
+    while start < len(keyed):
+        place = keyed[start][0]
+        stop = start + 1
+        while stop < len(keyed) and keyed[stop][0] == place:
+            stop += 1
+        together = [entry[2] for entry in keyed[start:stop]]
+        start = stop
         # Simultaneous actions all happen: a fighter felled by one of them still acts.
         able = [f for f in together if f.active]
         for f in together:
             if table.between_actions():  # GM commands take effect before each action...
                 able = [o for o in able if o.active]  # ...and may take a fighter out
             if f not in able:
-                table.emit(ActionLost(who=f.name, reason="no longer conscious"))
+                if table.observed:
+                    table.emit(ActionLost(who=f.name, reason="no longer conscious"))
                 continue
             assert f.rank is not None
             if table.observed:
                 others = tuple(o.name for o in able if o is not f)
                 table.emit(Acts(who=f.name, rank=math.floor(f.rank), simultaneous_with=others))
             act(table, state, f)
-
-
-def _place(entry: tuple[tuple[int, int, int, float], Fighter]) -> tuple[int, int, int, float]:
-    return entry[0]
 
 
 def act(table: Table, state: BRPState, f: Fighter) -> None:
@@ -203,7 +209,8 @@ def act(table: Table, state: BRPState, f: Fighter) -> None:
         return
     if isinstance(intent, Awaken):
         if gap(state, f, intent.patient) > REACH_SLACK:
-            table.emit(ActionLost(who=f.name, reason=f"could not reach {intent.patient.name}"))
+            if table.observed:
+                table.emit(ActionLost(who=f.name, reason=f"could not reach {intent.patient.name}"))
         else:
             awaken(table, f, intent.patient)
         return
@@ -214,10 +221,12 @@ def act(table: Table, state: BRPState, f: Fighter) -> None:
     if target is None:
         return
     if weapon.broken:
-        table.emit(ActionLost(who=f.name, reason=f"the {weapon} is broken"))
+        if table.observed:
+            table.emit(ActionLost(who=f.name, reason=f"the {weapon} is broken"))
         return
     if not can_strike(state, f, weapon, target):
-        table.emit(ActionLost(who=f.name, reason=f"{target.name} is out of reach"))
+        if table.observed:
+            table.emit(ActionLost(who=f.name, reason=f"{target.name} is out of reach"))
         return
     combat.resolve_attack(table, state, f, target, weapon)
 
@@ -244,7 +253,7 @@ def retarget(
         options.append(fallen)
     options.append(None)
     choice = table.choose(f, decisions.NEW_TARGET, options)
-    if choice is None:
+    if choice is None and table.observed:
         table.emit(ActionLost(who=f.name, reason=f"{fallen.name} is down; holds the blow"))
     return choice
 
@@ -269,7 +278,8 @@ def tend_dying_ally(table: Table, state: BRPState, f: Fighter) -> bool:
     choice = table.choose(f, decisions.TEND_DYING_ALLY, options)
     if choice is None:
         return False
-    table.emit(IntentChanged(who=f.name, intent=str(choice)))
+    if table.observed:
+        table.emit(IntentChanged(who=f.name, intent=str(choice)))
     if choice.move > 0:
         _move(table, f, choice.patient, choice.move, defend_only=False)
     f.intent = choice
@@ -289,7 +299,8 @@ def resolution(table: Table, state: BRPState, order: list[Fighter]) -> None:
         if isinstance(intent, FirstAid):
             patient = intent.patient
             if gap(state, f, patient) > REACH_SLACK:
-                table.emit(ActionLost(who=f.name, reason=f"could not reach {patient.name}"))
+                if table.observed:
+                    table.emit(ActionLost(who=f.name, reason=f"could not reach {patient.name}"))
             else:
                 first_aid(table, state, f, patient)
         elif isinstance(intent, Reload):
@@ -302,4 +313,5 @@ def reload(table: Table, f: Fighter, weapon: Weapon) -> None:
     weapon.loaded = True
     if weapon.data.capacity is not None:
         weapon.shots = weapon.data.capacity
-    table.emit(Reloaded(who=f.name, weapon=weapon.name, shots=weapon.shots))
+    if table.observed:
+        table.emit(Reloaded(who=f.name, weapon=weapon.name, shots=weapon.shots))

@@ -6,16 +6,21 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
-from fracas.core.combatant import BattleState, Combatant, Status
+from fracas.core.combatant import BattleState, Combatant, Side, Status, new_tally
 from fracas.core.geometry import HYPOT, Position
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.brp import data, derived, model
-from fracas.rulesets.brp.data import Kind
+from fracas.rulesets.brp.data import Kind, ShieldData, WeaponData
 
 if TYPE_CHECKING:  # actions.py builds on this module: the type only, not the import
     from fracas.rulesets.brp.actions import Intent
 
 
-@dataclass(slots=True, eq=False)
+# Weapons, shields, injuries and fighters are built for every battle (copied from the
+# encounter's template) and injuries for every wound: each writes its own `__init__`, which
+# mypyc compiles, where the dataclass module's generated one stays interpreted (issue 10,
+# docs/ARCHITECTURE.md "The fast style").
+@dataclass(slots=True, eq=False, init=False)
 class Weapon:
     """A weapon in a fighter's hands: its table row, chance, hit points and ammunition."""
 
@@ -25,7 +30,20 @@ class Weapon:
     similar: bool  # using a similar specialty: the chance above is already halved
     hp: int | None  # §5.9 hit points; None where the table prints n/a
     shots: int | None  # rounds left: firearms and lasers (§5.9 **), thrown items in hand
-    loaded: bool = True  # crossbows (§5.9 *): a round to reload after each shot
+    loaded: bool  # crossbows (§5.9 *): a round to reload after each shot
+
+    def __init__(
+        self,
+        row: WeaponData,
+        chance: int,
+        specialty: str,
+        similar: bool,
+        hp: int | None,
+        shots: int | None,
+        loaded: bool = True,
+    ) -> None:
+        self.data, self.chance, self.specialty, self.similar = row, chance, specialty, similar
+        self.hp, self.shots, self.loaded = hp, shots, loaded
 
     @property
     def name(self) -> str:
@@ -54,11 +72,14 @@ class Weapon:
         return self.data.name
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, init=False)
 class Shield:
     data: data.ShieldData
     chance: int  # Shield skill: parry chance in melee (§5.11)
     bash: Weapon  # §5.11 "if used as a weapon": the same item, so the same hit points
+
+    def __init__(self, row: ShieldData, chance: int, bash: Weapon) -> None:
+        self.data, self.chance, self.bash = row, chance, bash
 
     @property
     def hp(self) -> int:
@@ -77,15 +98,18 @@ class Shield:
         return f"{self.data.name} shield"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Injury:
     """§5.14: each injury is tracked apart; First Aid heals at most its damage, once."""
 
     damage: int
-    aided: bool = False
+    aided: bool
+
+    def __init__(self, damage: int, aided: bool = False) -> None:
+        self.damage, self.aided = damage, aided
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, init=False)
 class Fighter(Combatant):
     dex: int = 10
     hp: int = 1
@@ -110,6 +134,49 @@ class Fighter(Combatant):
     kneeling: bool = False
     aware: bool = True
 
+    def __init__(
+        self,
+        *,
+        id: str = "",
+        name: str = "",
+        side: str = "",
+        position: Position | None = None,
+        dice_vars: dict[str, str] | None = None,
+        status: Status = Status.ACTIVE,
+        dex: int = 10,
+        hp: int = 1,
+        hp_max: int = 1,
+        db: str = "0",
+        weapons: list[Weapon] | None = None,
+        shield: Shield | None = None,
+        armour: int = 0,
+        armour_vs_firearms: int = 0,
+        dodge: int = 0,
+        first_aid: int = 30,
+        physical_penalty: int = 0,
+        difficult: bool = False,
+        unconscious_rolled: bool = False,
+    ) -> None:
+        """What a sheet sets (`build_fighter`); everything else starts as at a battle's start.
+        Every argument has a default: compiled, `Fighter.__new__` runs this `__init__`, and a
+        copy of a state (`core.immutable.copy_fields`) makes a blank fighter first."""
+        # Combatant's fields
+        self.id, self.name, self.side = id, name, side
+        self.position = position if position is not None else Position()
+        self.status, self.dice_vars = status, dice_vars if dice_vars is not None else {}
+        self.damage_dealt, self.damage_taken, self.went_down, self.hidden = 0, 0, False, False
+        self.controller, self.controller_side = "", ""
+        # The sheet's
+        self.dex, self.hp, self.hp_max, self.db = dex, hp, hp_max, db
+        self.weapons = weapons if weapons is not None else []
+        self.shield, self.armour, self.armour_vs_firearms = shield, armour, armour_vs_firearms
+        self.dodge, self.first_aid, self.physical_penalty = dodge, first_aid, physical_penalty
+        self.difficult, self.unconscious_rolled = difficult, unconscious_rolled
+        self.injuries = []
+        # This round's
+        self.intent, self.moved, self.rank, self.defences = None, 0.0, None, 0
+        self.two_handed, self.kneeling, self.aware = False, False, True
+
     def arms(self) -> list[Weapon]:
         """What the fighter may attack with: its weapons, and its shield (§5.11 bash)."""
         if self.shield is None:
@@ -127,7 +194,7 @@ class Fighter(Combatant):
         return self.hp > 0 and self.status is Status.DOWN
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class BRPState(BattleState):
     options: model.Options = field(default_factory=model.Options)
     conditions: model.Conditions = field(default_factory=model.Conditions)
@@ -135,6 +202,21 @@ class BRPState(BattleState):
     # The core's allies_of builds a new list per call (a tenth of a duel's time, measured):
     # who is on which side never changes during a battle, so each list is built once.
     _allies: dict[str, list[Combatant]] = field(default_factory=dict, repr=False)
+
+    def __init__(
+        self,
+        sides: list[Side] | None = None,
+        options: model.Options | None = None,
+        conditions: model.Conditions | None = None,
+    ) -> None:
+        """Built for every battle (`fresh_state`): its own `__init__`, compiled (see `Weapon`).
+        No argument is required: compiled, `__new__` runs it (a copy, `copy_fields`)."""
+        # BattleState's fields
+        self.sides = sides if sides is not None else []
+        self.round, self.tally, self._enemies = 0, new_tally(), {}
+        self.options = options if options is not None else model.Options()
+        self.conditions = conditions if conditions is not None else model.Conditions()
+        self._fighters, self._allies = [], {}
 
     def fighters(self) -> list[Fighter]:
         """Every fighter, in encounter order (a shared list: do not change it)."""
@@ -230,6 +312,20 @@ def clone_fighter(f: Fighter) -> Fighter:
     )
 
 
+def fresh_state(
+    template: dict[str, list[Fighter]], options: model.Options, conditions: model.Conditions
+) -> BRPState:
+    """A battle's starting state: each side's fighters copied from the encounter's template
+    (`clone_fighter`), in encounter order."""
+    sides: list[Side] = []
+    for name, members in template.items():
+        fighters: list[Combatant] = []
+        for f in members:
+            fighters.append(clone_fighter(f))
+        sides.append(Side(name, fighters))
+    return BRPState(sides, options, conditions)
+
+
 def clone_weapon(w: Weapon) -> Weapon:
     return Weapon(w.data, w.chance, w.specialty, w.similar, w.hp, w.shots, w.loaded)
 
@@ -303,3 +399,7 @@ def shield_in_hand(
     chance = skills.get("Shield", base["Shield"])
     bash = Weapon(data.shield_bash(sd.name), chance, "Shield", False, sd.hp, None)
     return Shield(sd, chance, bash)
+
+
+# Built with their own __init__, these copy through it on the compiled build (core.immutable).
+rebuilt_by_constructor(Weapon, Shield, Injury)

@@ -15,26 +15,29 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, cast
 
-from fracas.core.combatant import Combatant, Side, Status, roster
+from fracas.core.combatant import Combatant, Status, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
-from fracas.core.outcome import Verdict
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
 from fracas.rulesets.murdham import attack, data, decisions, model, odds
+from fracas.rulesets.murdham import round as murdham_round
 from fracas.rulesets.murdham.aftermath import degrade_gear
 from fracas.rulesets.murdham.commands import MurdhamCommands
 from fracas.rulesets.murdham.duel import MurdhamDuel
 from fracas.rulesets.murdham.policy import MurdhamPolicy
-from fracas.rulesets.murdham.round import play_round
-from fracas.rulesets.murdham.state import Character, Gear, MurdhamState, Weapon, build_character
+from fracas.rulesets.murdham.state import (
+    Character,
+    Gear,
+    MurdhamState,
+    Template,
+    Weapon,
+    build_character,
+    fresh_state,
+)
 from fracas.rulesets.murdham.turn import Strike
 from fracas.rulesets.murdham.zones import Zone, ZoneMap
-
-# Seed "Morale": a fight can end with the beaten faction gone rather than cut down.
-ROUT = "rout"
-SURRENDER = "surrender"
 
 
 class Murdham(Ruleset[model.Encounter, MurdhamState]):
@@ -55,35 +58,31 @@ class Murdham(Ruleset[model.Encounter, MurdhamState]):
     def __init__(self) -> None:
         # The zone maps of the encounters set up so far, by their spec (see `zone_map`).
         self._maps: dict[int, tuple[model.MapSpec, ZoneMap]] = {}
+        # The last encounter set up, its characters built (see `setup`).
+        self._template: Template | None = None
 
     def setup(self, spec: model.Encounter) -> MurdhamState:
+        """A copy of the encounter's characters as built from their sheets (once per
+        encounter, `template`): a simulation sets up the same encounter for every battle."""
+        template = self._template
+        if template is None or template.spec is not spec:
+            template = self._template = self.template(spec)
+        return fresh_state(template)
+
+    def template(self, spec: model.Encounter) -> Template:
+        """The encounter's characters from their sheets, by faction, and who rides what."""
         zones = self.zone_map(spec.map)
         members: dict[str, list[Character]] = {side.name: [] for side in spec.sides}
-        by_name: dict[str, Character] = {}
-        riders: list[tuple[Character, str]] = []
+        riders: list[tuple[str, str]] = []
         for e in roster(spec.sides):
             c = build_character(e.sheet, e.name, e.id, e.side, zones)
             c.is_mount = e.sheet.mount
             members[e.side].append(c)
-            by_name[e.name] = c
             if e.sheet.rides is not None:
-                riders.append((c, e.sheet.rides))
-        sides = [Side(name, list(group)) for name, group in members.items()]
-        for rider, mount_name in riders:
-            mount = by_name.get(mount_name)
-            if mount is not None and mount.rider is None:
-                rider.riding, mount.rider = mount, rider
-                rider.zone, rider.border = mount.zone, mount.border
-        state = MurdhamState(
-            sides=sides,
-            zones=zones,
-            options=spec.options,
-            initiative=spec.conditions.initiative or "",
-            original={s.name: len(s.combatants) for s in sides},
-            morale={s.name: s.morale for s in spec.sides},
-        )
-        state.bonus_round = any(c.hidden for c in state.characters())
-        return state
+                riders.append((e.name, e.sheet.rides))
+        initiative = spec.conditions.initiative or ""
+        morale = {s.name: s.morale for s in spec.sides}
+        return Template(spec, members, riders, zones, spec.options, initiative, morale)
 
     def zone_map(self, spec: model.MapSpec) -> ZoneMap:
         """The encounter's zones, built once and shared by all its battles: nothing in a fight
@@ -97,21 +96,10 @@ class Murdham(Ruleset[model.Encounter, MurdhamState]):
             found = maps[id(spec)] = (spec, zone_map(spec))
         return found[1]
 
-    def play_round(self, table: Table, state: MurdhamState) -> None:
-        play_round(table, state)
-
-    def outcome(self, state: MurdhamState) -> Verdict | None:
-        """Over when at most one faction is left (the core's rule); when the beaten ran or
-        gave up rather than fell, the ending says so (seed "Morale", "Surrendering")."""
-        verdict = super().outcome(state)
-        if verdict is None or verdict.winner is None:
-            return verdict
-        beaten = [c for c in state.characters() if c.side != verdict.winner]
-        fled = sum(1 for c in beaten if c.status is Status.FLED)
-        gave_up = sum(1 for c in beaten if c.status is Status.SURRENDERED)
-        if fled or gave_up:
-            return Verdict(verdict.winner, SURRENDER if gave_up > fled else ROUT)
-        return verdict
+    # The round and the end of the fight are compiled functions, called as they are: a method
+    # wrapping each would add an interpreted call per round (issue 10).
+    play_round = staticmethod(murdham_round.play_round)
+    outcome = staticmethod(murdham_round.verdict)
 
     def after_battle(self, table: Table, state: MurdhamState) -> None:
         degrade_gear(table, state)

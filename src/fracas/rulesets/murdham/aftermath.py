@@ -28,7 +28,9 @@ def degrade_gear(table: Table, state: MurdhamState) -> None:
                 continue
             if item.damaged:
                 item.destroyed = True
-                table.emit(GearWorn, who=c.name, item=item.name, state="destroyed")
+                if table.observed:
+                    table.emit(GearWorn, who=c.name, item=item.name, state="destroyed")
             else:
                 item.damaged = True
-                table.emit(GearWorn, who=c.name, item=item.name, state="damaged")
+                if table.observed:
+                    table.emit(GearWorn, who=c.name, item=item.name, state="damaged")

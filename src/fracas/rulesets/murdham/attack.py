@@ -149,10 +149,12 @@ def roll_damage(
     wear = weapon.wear  # a shield used to strike wears as the shield (seed)
     if wear.damaged and firsts and firsts[0] == 1 and not wear.destroyed:
         wear.destroyed = True
-        table.emit(GearWorn, who=attacker.name, item=wear.name, state="destroyed")
+        if table.observed:
+            table.emit(GearWorn, who=attacker.name, item=wear.name, state="destroyed")
     if steps < 0 and not weapon.data.blast:
         halved = -(-total // 2 ** (-steps))
-        table.emit(DamageHalved, target=target.name, before=total, after=halved, sizes=-steps)
+        if table.observed:
+            table.emit(DamageHalved, target=target.name, before=total, after=halved, sizes=-steps)
         total = halved
     return total
 
@@ -292,7 +294,8 @@ def guard_against(table: Table, state: MurdhamState, target: Character) -> Chara
             continue
         if table.choose(ally, decisions.GUARD, [False, True]):
             spend_reaction(ally, "protect")
-            table.emit(Reacted, who=ally.name, reaction=f"guards {target.name}")
+            if table.observed:
+                table.emit(Reacted, who=ally.name, reaction=f"guards {target.name}")
             return ally
     return None
 
@@ -316,14 +319,15 @@ def attack(
     """One attack, in the seed's order: declare, stunt, WIT save, reaction, resolution.
     `dice`: how many damage dice, when a larger attacker splits its dice among targets.
     Returns the reaction it met (for a split attack, where only one target may counter)."""
-    table.emit(
-        AttackDeclared,
-        attacker=attacker.name,
-        target=target.name,
-        weapon=weapon.name,
-        kind=kind,
-        note="held back" if held_back else "",
-    )
+    if table.observed:
+        table.emit(
+            AttackDeclared,
+            attacker=attacker.name,
+            target=target.name,
+            weapon=weapon.name,
+            kind=kind,
+            note="held back" if held_back else "",
+        )
     surprised = strike_out(table, attacker, weapon)
     if kind == "damage" and target.able and propose_stunt(table, attacker, target):
         return NoReaction()
@@ -356,7 +360,8 @@ def take_aim(
     if checks.save(table, attacker, "WIT", f"to hit: {why}"):
         return True, False
     state.tally["attacks missed"] += 1
-    table.emit(Missed, attacker=attacker.name, target=target.name, why="failed WIT save")
+    if table.observed:
+        table.emit(Missed, attacker=attacker.name, target=target.name, why="failed WIT save")
     return False, False
 
 
@@ -383,13 +388,15 @@ def react(
     shield = False
     if isinstance(reaction, Guard):
         spend_reaction(reaction.guard, "protect")
-        table.emit(Reacted, who=reaction.guard.name, reaction=f"guards {target.name}")
+        if table.observed:
+            table.emit(Reacted, who=reaction.guard.name, reaction=f"guards {target.name}")
         target, reaction, shield = reaction.guard, NoReaction(), True
     elif isinstance(reaction, Hide):
         target, reaction = hide_behind(table, state, attacker, target, reaction.behind)
     if not isinstance(reaction, NoReaction):
         spend_reaction(target, "dodge blows" if isinstance(reaction, Dodge) else "")
-        table.emit(Reacted, who=target.name, reaction=str(reaction))
+        if table.observed:
+            table.emit(Reacted, who=target.name, reaction=str(reaction))
         shield = True
     return target, reaction, shield
 
@@ -407,7 +414,8 @@ def hide_behind(
         hider.zone,
         hider.border,
     )
-    table.emit(Reacted, who=hider.name, reaction=f"hides behind {cover.name}")
+    if table.observed:
+        table.emit(Reacted, who=hider.name, reaction=f"hides behind {cover.name}")
     reaction: Reaction = NoReaction()
     options = reactions(state, attacker, cover, first=False)
     if len(options) > 1 and cover.side == hider.side:
@@ -434,7 +442,8 @@ def resolve(
     needed to hit (M24 piercing strike). Returns the reaction the attack met."""
     if isinstance(reaction, Dodge) and checks.save(table, target, "AGI", "dodge"):
         state.tally["attacks dodged"] += 1
-        table.emit(Missed, attacker=attacker.name, target=target.name, why="dodged")
+        if table.observed:
+            table.emit(Missed, attacker=attacker.name, target=target.name, why="dodged")
         return NoReaction()
     if isinstance(reaction, Counter):
         state.tally["attacks countered"] += 1
@@ -457,7 +466,8 @@ def strike_out(table: Table, attacker: Character, weapon: Weapon) -> bool:
     surprised = attacker.hidden
     if attacker.hidden:
         attacker.hidden = False
-        table.emit(Revealed, who=attacker.name, why="attacking")
+        if table.observed:
+            table.emit(Revealed, who=attacker.name, why="attacking")
     if attacker.behind_barrier:
         attacker.peeking = True
     weapon.wear.used = True
@@ -617,12 +627,13 @@ def exchange_blows(
     (_, who, whom, w, dmg), (_, who2, whom2, w2, dmg2) = hits
     land(table, state, who, whom, w, "damage", shield=True, damage=dmg, aimed=aims[id(who)])
     if whom.incapacitated or whom.status is Status.DEAD:
-        table.emit(
-            Missed,
-            attacker=who2.name,
-            target=whom2.name,
-            why="struck down first, the blow never lands",
-        )
+        if table.observed:
+            table.emit(
+                Missed,
+                attacker=who2.name,
+                target=whom2.name,
+                why="struck down first, the blow never lands",
+            )
         return
     land(table, state, who2, whom2, w2, "damage", shield=True, damage=dmg2,
          aimed=aims[id(who2)])  # fmt: skip
@@ -647,13 +658,14 @@ def propose_stunt(table: Table, attacker: Character, target: Character) -> bool:
     if stunt is None:
         return False
     accepted: bool = table.choose(target, decisions.ACCEPT_STUNT, [False, True])
-    table.emit(
-        StuntProposed,
-        attacker=attacker.name,
-        target=target.name,
-        effect=stunt.effect,
-        accepted=accepted,
-    )
+    if table.observed:
+        table.emit(
+            StuntProposed,
+            attacker=attacker.name,
+            target=target.name,
+            effect=stunt.effect,
+            accepted=accepted,
+        )
     if not accepted:
         return False
     if stunt.effect == "surrender":
@@ -665,7 +677,8 @@ def propose_stunt(table: Table, attacker: Character, target: Character) -> bool:
         target.incapacitated = True
         target.went_down = True
         target.status = Status.DOWN
-        table.emit(Incapacitated, who=target.name, why="an accepted stunt")
+        if table.observed:
+            table.emit(Incapacitated, who=target.name, why="an accepted stunt")
     return True
 
 
@@ -689,12 +702,16 @@ def non_lethal(
         and checks.save(table, target, "STR", f"resist {kind}")
     )
     if resisted:
-        table.emit(Missed, attacker=attacker.name, target=target.name, why=f"resisted the {kind}")
+        if table.observed:
+            table.emit(
+                Missed, attacker=attacker.name, target=target.name, why=f"resisted the {kind}"
+            )
         return
     if kind == "grapple":
         harm.release(target)
         target.grabbed_by, attacker.grabbing = attacker, target
-        table.emit(Grabbed, who=target.name, by=attacker.name)
+        if table.observed:
+            table.emit(Grabbed, who=target.name, by=attacker.name)
     elif kind == "disarm":
         options = [w for w in target.weapons if w.name != "Unarmed" and not w.wear.destroyed]
         if options:
@@ -721,12 +738,13 @@ def drop_weapons(
                 taken_by.weapons.append(w)
             else:
                 target.dropped.append(w)
-            table.emit(
-                Disarmed,
-                who=target.name,
-                weapon=w.name,
-                taken_by=taken_by.name if taken_by else None,
-            )
+            if table.observed:
+                table.emit(
+                    Disarmed,
+                    who=target.name,
+                    weapon=w.name,
+                    taken_by=taken_by.name if taken_by else None,
+                )
 
 
 def shove(table: Table, state: MurdhamState, attacker: Character, target: Character) -> None:
@@ -746,12 +764,13 @@ def shove(table: Table, state: MurdhamState, attacker: Character, target: Charac
             target.zone, target.border = state.zones.step_away(target.zone, attacker.zone), None
     # Into a hazard means into its zone, not onto its edge (a border is only half a step).
     hazard = state.zone(target.zone).hazard
-    table.emit(
-        Shoved,
-        who=target.name,
-        to=target.zone if target.border is None else f"{target.zone}/{target.border}",
-        hazard=hazard is not None,
-    )
+    if table.observed:
+        table.emit(
+            Shoved,
+            who=target.name,
+            to=target.zone if target.border is None else f"{target.zone}/{target.border}",
+            hazard=hazard is not None,
+        )
     if steps > 0:
         d4 = checks.damage_dice(table, attacker, "1d4", "a larger shover's direct damage")
         harm.harm(table, state, target, d4, direct=True, by=attacker)

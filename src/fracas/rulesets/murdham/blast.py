@@ -42,17 +42,19 @@ def blast(
             around = state.zones.neighbours(zone)
             if around:
                 k = table.roll(f"1D{len(around)}", by=c, reason="the blast deviates").total
-                table.emit(
-                    Missed,
-                    attacker=c.name,
-                    target=f"zone {zone}",
-                    why=f"deviates to zone {around[k - 1]}",
-                )
+                if table.observed:
+                    table.emit(
+                        Missed,
+                        attacker=c.name,
+                        target=f"zone {zone}",
+                        why=f"deviates to zone {around[k - 1]}",
+                    )
                 zone = around[k - 1]
     targets = [t for t in state.in_zone(zone) if w.data.ranged or t is not c]
     countered_once = False
     for t in targets:
-        table.emit(AttackDeclared, attacker=c.name, target=t.name, weapon=w.name, kind="blast")
+        if table.observed:
+            table.emit(AttackDeclared, attacker=c.name, target=t.name, weapon=w.name, kind="blast")
         if not t.able:
             land(table, state, c, t, w, "damage")
             continue
@@ -62,15 +64,18 @@ def blast(
         reaction = table.choose(t, decisions.REACT, options) if len(options) > 1 else None
         if isinstance(reaction, Dodge):
             spend_reaction(t, "dodge blows")  # M24: the free dodge first, else the turn
-            table.emit(Reacted, who=t.name, reaction="dodge")
+            if table.observed:
+                table.emit(Reacted, who=t.name, reaction="dodge")
             if checks.save(table, t, "AGI", "dodge"):
-                table.emit(Missed, attacker=c.name, target=t.name, why="dodged")
+                if table.observed:
+                    table.emit(Missed, attacker=c.name, target=t.name, why="dodged")
                 continue
             land(table, state, c, t, w, "damage", shield=True)
         elif isinstance(reaction, Counter):
             spend_reaction(t, "")
             countered_once = True
-            table.emit(Reacted, who=t.name, reaction=str(reaction))
+            if table.observed:
+                table.emit(Reacted, who=t.name, reaction=str(reaction))
             countered(table, state, c, t, w, "damage", reaction, False)
         else:
             land(table, state, c, t, w, "damage")

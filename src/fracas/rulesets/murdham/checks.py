@@ -15,9 +15,16 @@ def save(table: Table, who: Character, ability: str, why: str) -> bool:
     score = getattr(who, ability)
     roll = table.roll("1D20", by=who, reason=f"{who.name}'s {ability} save ({why})").total
     passed = roll <= score and roll < 20
-    table.emit(
-        SaveRolled, who=who.name, ability=ability, score=score, roll=roll, passed=passed, why=why
-    )
+    if table.observed:
+        table.emit(
+            SaveRolled,
+            who=who.name,
+            ability=ability,
+            score=score,
+            roll=roll,
+            passed=passed,
+            why=why,
+        )
     return passed
 
 
@@ -30,9 +37,16 @@ def group_save(table: Table, group: Sequence[Character], ability: str, why: str)
         score = getattr(c, ability)
         passed = roll <= score and roll < 20
         out[c.id] = passed
-        table.emit(
-            SaveRolled, who=c.name, ability=ability, score=score, roll=roll, passed=passed, why=why
-        )
+        if table.observed:
+            table.emit(
+                SaveRolled,
+                who=c.name,
+                ability=ability,
+                score=score,
+                roll=roll,
+                passed=passed,
+                why=why,
+            )
     return out
 
 
@@ -57,15 +71,16 @@ def damage_roll(
     (M11: −1 roll twice keep the lower, +1 keep the higher, −2 or less no damage at all).
     Returns the total and the first die's first face (a 1 destroys a damaged weapon)."""
     if net <= -2:
-        table.emit(
-            DamageRolled,
-            who=who.name,
-            die=die,
-            dice=dice,
-            faces=(),
-            total=0,
-            note="impaired more than once: no damage (M11)",
-        )
+        if table.observed:
+            table.emit(
+                DamageRolled,
+                who=who.name,
+                die=die,
+                dice=dice,
+                faces=(),
+                total=0,
+                note="impaired more than once: no damage (M11)",
+            )
         return 0, ()
     total = 0
     kept_faces: list[tuple[int, ...]] = []
@@ -83,10 +98,11 @@ def damage_roll(
     note = {0: "", -1: "impaired: the lower of two (M11)"}.get(
         net, "enhanced: the higher of two (M11)"
     )
-    table.emit(
-        DamageRolled, who=who.name, die=die, dice=dice, faces=tuple(kept_faces), total=total,
-        note=note,
-    )  # fmt: skip
+    if table.observed:
+        table.emit(
+            DamageRolled, who=who.name, die=die, dice=dice, faces=tuple(kept_faces), total=total,
+            note=note,
+        )  # fmt: skip
     return total, tuple(f[0] for f in kept_faces)
 
 

@@ -76,23 +76,25 @@ def harm(
         note = "damage matching maximum health kills outright (M7)"
     elif lost and lost * 2 >= before:
         note = "critical damage (M5)"
-    table.emit(
-        Harmed,
-        target=target.name,
-        damage=damage,
-        armour=av,
-        direct=direct,
-        lost=lost,
-        health=target.health,
-        max_health=target.max_health,
-        note=note,
-    )
+    if table.observed:
+        table.emit(
+            Harmed,
+            target=target.name,
+            damage=damage,
+            armour=av,
+            direct=direct,
+            lost=lost,
+            health=target.health,
+            max_health=target.max_health,
+            note=note,
+        )
     if through >= target.max_health:
         kill(table, state, target, "damage matching its maximum health at once (M7)")
         return lost
     if lost and target.status is Status.SURRENDERED and by is not None and by.side != target.side:
         target.status = Status.ACTIVE  # seed "Surrendering": harmed, they may fight again
-        table.emit(ResumedFighting, who=target.name)
+        if table.observed:
+            table.emit(ResumedFighting, who=target.name)
     if lost and lost * 2 >= before:
         critical(table, state, target, mortal=target.health == 0)
     return lost
@@ -103,7 +105,8 @@ def critical(table: Table, state: MurdhamState, target: Character, *, mortal: bo
     fight on, M17); M6: losing all health also means dying at the end of the next round."""
     if mortal and target.dying_until is None:
         target.dying_until = state.round + 1
-        table.emit(Dying, who=target.name, until_round=target.dying_until)
+        if table.observed:
+            table.emit(Dying, who=target.name, until_round=target.dying_until)
     if "frenzied" in target.traits and not mortal:
         return
     if not target.incapacitated:
@@ -112,9 +115,10 @@ def critical(table: Table, state: MurdhamState, target: Character, *, mortal: bo
         if target.status is Status.ACTIVE or target.status is Status.SURRENDERED:
             target.status = Status.DOWN
         release(target)
-        table.emit(
-            Incapacitated, who=target.name, why="mortal wound" if mortal else "critical damage"
-        )
+        if table.observed:
+            table.emit(
+                Incapacitated, who=target.name, why="mortal wound" if mortal else "critical damage"
+            )
 
 
 def kill(table: Table, state: MurdhamState, target: Character, why: str) -> None:
@@ -125,7 +129,8 @@ def kill(table: Table, state: MurdhamState, target: Character, why: str) -> None
     target.incapacitated = True
     release(target)
     state.tally["deaths"] += 1
-    table.emit(Killed, who=target.name, why=why)
+    if table.observed:
+        table.emit(Killed, who=target.name, why=why)
 
 
 def release(c: Character) -> None:
@@ -153,9 +158,11 @@ def wear_gear(table: Table, target: Character, damage: int, shield_in_play: bool
     shield = target.shield
     if shield_in_play and shield is not None and shield.damaged and not shield.destroyed:
         shield.destroyed = True
-        table.emit(GearWorn, who=target.name, item=shield.name, state="destroyed")
+        if table.observed:
+            table.emit(GearWorn, who=target.name, item=shield.name, state="destroyed")
         return
     armour = target.armour
     if armour is not None and armour.damaged and not armour.destroyed:
         armour.destroyed = True
-        table.emit(GearWorn, who=target.name, item=armour.name, state="destroyed")
+        if table.observed:
+            table.emit(GearWorn, who=target.name, item=armour.name, state="destroyed")

@@ -38,7 +38,8 @@ def morale(table: Table, state: MurdhamState, standing_at_start: dict[str, int])
             if lone.health * 2 > lone.max_health or lone.health >= lone.health_at_round_start:
                 continue
             why = f"alone, at {lone.health} of {lone.max_health} health"
-        table.emit(MoraleChecked, faction=side.name, why=why)
+        if table.observed:
+            table.emit(MoraleChecked, faction=side.name, why=why)
         results = checks.group_save(table, subject, "WIT", "morale")
         for c in subject:
             if results[c.id]:
@@ -61,7 +62,8 @@ def fail(table: Table, state: MurdhamState, c: Character) -> None:
                 c.status = Status.SURRENDERED  # F-MUR-5: caught in the chase, it gives up
     c.went_down = True
     state.tally["morale failures"] += 1
-    table.emit(Broke, who=c.name, how=choice)
+    if table.observed:
+        table.emit(Broke, who=c.name, how=choice)
 
 
 def long_chase(
@@ -81,5 +83,6 @@ def long_chase(
     else:
         out = checks.group_save(table, list(fleeing), "AGI", "long chase")
     for c in fleeing:
-        table.emit(Escaped, who=c.name, escaped=out[c.id])
+        if table.observed:
+            table.emit(Escaped, who=c.name, escaped=out[c.id])
     return out

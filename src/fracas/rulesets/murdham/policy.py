@@ -13,11 +13,10 @@ and picks among the options the rules offer; it never rolls and never changes th
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from fracas.core.combatant import Side
-from fracas.core.controllers import UnknownDecision, best_index
+from fracas.core.controllers import UnknownDecision
 from fracas.core.requests import ChoiceRequest
 from fracas.rulesets.murdham import decisions, harm
 from fracas.rulesets.murdham.attack import (
@@ -55,36 +54,62 @@ def mean_die(die: int, net: int) -> float:
     return max(0.0, base + net * die / 6) if net > -2 else 0.0
 
 
+# The decisions a character makes that the policy scores option by option.
+_SCORED: Final = (
+    decisions.TURN,
+    decisions.REACT,
+    decisions.GUARD,
+    decisions.OPPORTUNITY_ATTACK,
+    decisions.STUNT,
+    decisions.MORALE,
+    decisions.WEAPON_TO_DISARM,
+)
+
+
 class MurdhamPolicy:
     def __init__(self, state: MurdhamState) -> None:
         self.state = state
-        self._scorers: dict[str, Callable[[Character, Any], float]] = {
-            decisions.TURN: self._plan,
-            decisions.REACT: self._react,
-            decisions.GUARD: lambda me, o: (1.5 if not self._would_fall(me) else 0.0) if o else 1.0,
-            decisions.OPPORTUNITY_ATTACK: self._opportunity,
-            decisions.STUNT: self._stunt,
-            decisions.MORALE: lambda me, o: 1.0 if o == RETREAT else 0.0,
-            decisions.WEAPON_TO_DISARM: (
-                lambda me, o: float(o.data.die) if isinstance(o, Weapon) else 0
-            ),
-        }
 
     def choose(self, request: ChoiceRequest) -> int:
-        options = list(request.options)
+        options = request.options
         who = request.who
+        decision = request.decision
         if isinstance(who, Side):
-            if request.decision == decisions.FIRST_FACTION:
-                return options.index(who.name)  # take the first turn ourselves
-            if request.decision == decisions.ACTIVATE:
-                return self._activate(who.name, options)
+            if decision == decisions.FIRST_FACTION:
+                return list(options).index(who.name)  # take the first turn ourselves
+            if decision == decisions.ACTIVATE:
+                return self._activate(who.name, list(options))
         elif isinstance(who, Character):
-            if request.decision == decisions.ACCEPT_STUNT:
+            if decision == decisions.ACCEPT_STUNT:
                 return 1 if self._would_fall(who) else 0
-            scorer = self._scorers.get(request.decision)
-            if scorer is not None:
-                return best_index([scorer(who, o) for o in options])
-        raise UnknownDecision(f"the Murdham policy has no answer to {request.decision!r}")
+            if decision in _SCORED:
+                # The best-scored option, the earlier on a tie (`best_index`), scored one by
+                # one without a list of scores or a scorer looked up per call (issue 10).
+                best = 0
+                top = self._score(decision, who, options[0])
+                for i in range(1, len(options)):
+                    score = self._score(decision, who, options[i])
+                    if score > top:
+                        best, top = i, score
+                return best
+        raise UnknownDecision(f"the Murdham policy has no answer to {decision!r}")
+
+    def _score(self, decision: str, me: Character, option: object) -> float:
+        if decision == decisions.TURN:
+            return self._plan(me, option)
+        if decision == decisions.REACT:
+            return self._react(me, option)
+        if decision == decisions.GUARD:
+            if option:
+                return 1.5 if not self._would_fall(me) else 0.0
+            return 1.0
+        if decision == decisions.OPPORTUNITY_ATTACK:
+            return self._opportunity(me, option)
+        if decision == decisions.STUNT:
+            return self._stunt(me, option)
+        if decision == decisions.MORALE:
+            return 1.0 if option == RETREAT else 0.0
+        return float(option.data.die) if isinstance(option, Weapon) else 0.0  # to disarm
 
     # --- whom to activate ----------------------------------------------------------------
 

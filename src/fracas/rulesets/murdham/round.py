@@ -5,8 +5,10 @@ and morale is checked."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
-from fracas.core.combatant import Status
+from fracas.core.combatant import Status, last_side_standing
+from fracas.core.outcome import Verdict
 from fracas.core.table import Table
 from fracas.rulesets.murdham import decisions, harm
 from fracas.rulesets.murdham.events import (
@@ -19,6 +21,10 @@ from fracas.rulesets.murdham.events import (
 from fracas.rulesets.murdham.morale import morale
 from fracas.rulesets.murdham.state import Character, MurdhamState
 from fracas.rulesets.murdham.turn import Advance, take_turn
+
+# Seed "Morale": a fight can end with the beaten faction gone rather than cut down.
+ROUT: Final = "rout"
+SURRENDER: Final = "surrender"
 
 
 def play_round(table: Table, state: MurdhamState) -> None:
@@ -34,7 +40,8 @@ def play_round(table: Table, state: MurdhamState) -> None:
         c.health_at_round_start = c.health
     standing = {s.name: sum(1 for c in state.faction(s.name) if c.able) for s in state.sides}
     if state.bonus_round:
-        table.emit(BonusRound)
+        if table.observed:
+            table.emit(BonusRound)
         alternate(table, state, lambda c: c.hidden)
         state.bonus_round = False
     else:
@@ -49,7 +56,8 @@ def hold_initiative(table: Table, state: MurdhamState) -> None:
     if drawn:
         k = table.roll(f"1D{len(names)}", reason="which faction holds the initiative").total
         state.initiative = names[k - 1]
-    table.emit(InitiativeHeld, faction=state.initiative, drawn=drawn)
+    if table.observed:
+        table.emit(InitiativeHeld, faction=state.initiative, drawn=drawn)
 
 
 def eligible(c: Character) -> bool:
@@ -67,7 +75,8 @@ def alternate(table: Table, state: MurdhamState, allowed: Callable[[Character], 
     first = state.initiative
     if any(c.able for c in state.faction(holder.name)):
         first = table.choose(holder, decisions.FIRST_FACTION, names)
-    table.emit(FactionFirst, faction=first)
+    if table.observed:
+        table.emit(FactionFirst, faction=first)
     order = names[names.index(first) :] + names[: names.index(first)]
     passes = 0
     turn = 0
@@ -78,16 +87,19 @@ def alternate(table: Table, state: MurdhamState, allowed: Callable[[Character], 
         candidates = [c for c in state.faction(faction) if eligible(c) and allowed(c)]
         if not candidates:
             passes += 1
-            table.emit(Passed, faction=faction, forced=True)
+            if table.observed:
+                table.emit(Passed, faction=faction, forced=True)
             continue
         side = next(s for s in state.sides if s.name == faction)
         choice: Character | None = table.choose(side, decisions.ACTIVATE, [None, *candidates])
         if choice is None:
             passes += 1
-            table.emit(Passed, faction=faction, forced=False)
+            if table.observed:
+                table.emit(Passed, faction=faction, forced=False)
             continue
         passes = 0
-        table.emit(Activated, faction=faction, who=choice.name, audience=choice.audience)
+        if table.observed:
+            table.emit(Activated, faction=faction, who=choice.name, audience=choice.audience)
         activate(table, state, choice, allowed)
 
 
@@ -122,3 +134,21 @@ def end_of_round(table: Table, state: MurdhamState, standing: dict[str, int]) ->
         if dying and c.status is not Status.DEAD:
             harm.kill(table, state, c, "a mortal wound")
     morale(table, state, standing)
+
+
+def verdict(state: MurdhamState) -> Verdict | None:
+    """Over when at most one faction is left (the core's rule); when the beaten ran or gave
+    up rather than fell, the ending says so (seed "Morale", "Surrendering")."""
+    found = last_side_standing(state)
+    if found is None or found.winner is None:
+        return found
+    fled = gave_up = 0
+    for c in state.characters():
+        if c.side != found.winner:
+            if c.status is Status.FLED:
+                fled += 1
+            elif c.status is Status.SURRENDERED:
+                gave_up += 1
+    if fled or gave_up:
+        return Verdict(found.winner, SURRENDER if gave_up > fled else ROUT)
+    return found

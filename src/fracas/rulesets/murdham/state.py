@@ -3,32 +3,63 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
-from fracas.core.combatant import BattleState, Combatant, Status
+from fracas.core.combatant import BattleState, Combatant, Side, Status, new_tally
+from fracas.core.geometry import Position
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.murdham import data, model
 from fracas.rulesets.murdham.data import WeaponData
 from fracas.rulesets.murdham.zones import Zone, ZoneMap
 
+# Gear, weapons and characters are copied for every battle from the encounter's template
+# (`Template`): each writes its own `__init__`, which mypyc compiles, where the dataclass
+# module's generated one stays interpreted (issue 10, docs/ARCHITECTURE.md "The fast style").
+ORIGIN: Final = Position()  # Murdham places characters in zones, not at points (M14)
 
-@dataclass(slots=True, eq=False)
+
+@dataclass(slots=True, eq=False, init=False)
 class Gear:
     """Worn armour or a carried shield, with its own wear (gear degradation)."""
 
     name: str
     value: int
-    damaged: bool = False
-    destroyed: bool = False
-    used: bool = False
+    damaged: bool
+    destroyed: bool
+    used: bool
+
+    def __init__(
+        self,
+        name: str,
+        value: int,
+        damaged: bool = False,
+        destroyed: bool = False,
+        used: bool = False,
+    ) -> None:
+        self.name, self.value = name, value
+        self.damaged, self.destroyed, self.used = damaged, destroyed, used
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, init=False)
 class Weapon:
     data: WeaponData
-    damaged: bool = False  # gear degradation: destroyed by a 1 on the damage die
-    destroyed: bool = False
-    fired: bool = False  # guns: one shot per combat (M13); consumables: spent
-    used: bool = False  # for the durability roll after the fight
-    gear: Gear | None = None  # the shield this weapon is, when one strikes with it
+    damaged: bool  # gear degradation: destroyed by a 1 on the damage die
+    destroyed: bool
+    fired: bool  # guns: one shot per combat (M13); consumables: spent
+    used: bool  # for the durability roll after the fight
+    gear: Gear | None  # the shield this weapon is, when one strikes with it
+
+    def __init__(
+        self,
+        row: WeaponData,
+        damaged: bool = False,
+        destroyed: bool = False,
+        fired: bool = False,
+        used: bool = False,
+        gear: Gear | None = None,
+    ) -> None:
+        self.data, self.damaged, self.destroyed = row, damaged, destroyed
+        self.fired, self.used, self.gear = fired, used, gear
 
     @property
     def name(self) -> str:
@@ -49,7 +80,7 @@ class Weapon:
         return self.data.name
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, init=False)
 class Character(Combatant):
     """A Murdham character. A concealed ambusher (seed "Sneaking") is the core's `hidden`."""
 
@@ -90,6 +121,59 @@ class Character(Combatant):
     riding_locked: bool = False  # the mount moved at full speed: the rider can't act or react
     health_at_round_start: int = 10
 
+    def __init__(
+        self,
+        *,
+        id: str = "",
+        name: str = "",
+        side: str = "",
+        STR: int = 10,
+        AGI: int = 10,
+        WIT: int = 10,
+        size: int = 0,
+        health: int = 10,
+        max_health: int = 10,
+        weapons: list[Weapon] | None = None,
+        armour: Gear | None = None,
+        natural_armour: int = 0,
+        shield: Gear | None = None,
+        traits: frozenset[str] = frozenset(),
+        skills: frozenset[str] = frozenset(),
+        zone: str = "a1",
+        border: str | None = None,
+        speed: int = 2,
+        hidden: bool = False,
+        cover: bool = False,
+        behind_barrier: bool = False,
+        is_mount: bool = False,
+        health_at_round_start: int = 10,
+    ) -> None:
+        """What a sheet sets (`build_character`); everything else starts as at a fight's start.
+        Every argument has a default: compiled, `Character.__new__` runs this `__init__`, and a
+        copy of a state (`core.immutable.copy_fields`) makes a blank character first."""
+        # Combatant's fields
+        self.id, self.name, self.side, self.position = id, name, side, ORIGIN
+        self.status, self.dice_vars = Status.ACTIVE, {}
+        self.damage_dealt, self.damage_taken, self.went_down, self.hidden = 0, 0, False, hidden
+        self.controller, self.controller_side = "", ""
+        # The sheet's
+        self.STR, self.AGI, self.WIT, self.size = STR, AGI, WIT, size
+        self.health, self.max_health = health, max_health
+        self.weapons = weapons if weapons is not None else []
+        self.armour, self.natural_armour, self.shield = armour, natural_armour, shield
+        self.traits, self.skills = traits, skills
+        self.zone, self.border, self.speed = zone, border, speed
+        self.cover, self.behind_barrier, self.peeking = cover, behind_barrier, False
+        # Conditions
+        self.incapacitated, self.dying_until = False, None
+        self.grabbed_by, self.grabbing = None, None
+        self.morale_immune, self.dropped = False, []
+        self.is_mount, self.riding, self.rider = is_mount, None, None
+        # This round's
+        self.took_turn, self.moved, self.held = False, False, False
+        self.free_reaction_used, self.riding_locked = False, False
+        self.health_at_round_start = health_at_round_start
+
     @property
     def zones(self) -> tuple[str, ...]:
         """The zones this character is in: one, or two when standing on a border (M14)."""
@@ -108,7 +192,7 @@ class Character(Combatant):
         return [w for w in self.weapons if w.ready]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class MurdhamState(BattleState):
     zones: ZoneMap = field(default_factory=lambda: ZoneMap.grid(5, 5))
     options: model.Options = field(default_factory=model.Options)
@@ -117,6 +201,27 @@ class MurdhamState(BattleState):
     original: dict[str, int] = field(default_factory=dict)  # faction → starting numbers
     morale: dict[str, bool] = field(default_factory=dict)  # faction → checks morale
     _characters: list[Character] = field(default_factory=list, repr=False)
+
+    def __init__(
+        self,
+        sides: list[Side] | None = None,
+        zones: ZoneMap | None = None,
+        options: model.Options | None = None,
+        initiative: str = "",
+        original: dict[str, int] | None = None,
+        morale: dict[str, bool] | None = None,
+    ) -> None:
+        """Built for every battle (`fresh_state`): its own `__init__`, compiled (see `Gear`).
+        No argument is required: compiled, `__new__` runs it (a copy, `copy_fields`)."""
+        # BattleState's fields
+        self.sides = sides if sides is not None else []
+        self.round, self.tally, self._enemies = 0, new_tally(), {}
+        self.zones = zones if zones is not None else ZoneMap.grid(5, 5)
+        self.options = options if options is not None else model.Options()
+        self.initiative, self.bonus_round = initiative, False
+        self.original = original if original is not None else {}
+        self.morale = morale if morale is not None else {}
+        self._characters = []
 
     def characters(self) -> list[Character]:
         if not self._characters:
@@ -212,3 +317,99 @@ def build_character(
         behind_barrier=spec.behind_barrier,
         health_at_round_start=health,
     )
+
+
+def clone_character(c: Character) -> Character:
+    """A fresh copy of a character as its template was built, for the next battle: the sheet
+    is read once per encounter, not per battle (building characters by keywords from the sheet
+    was 15 % of a compiled duel; issue 10). Copies what `build_character` (and the mounts'
+    flag) set; everything else starts at its default, as it does there."""
+    shield = c.shield
+    new_shield = None if shield is None else _clone_gear(shield)
+    weapons: list[Weapon] = []
+    for w in c.weapons:
+        gear = w.gear
+        if gear is not None:  # the shield this weapon is: the copy's own shield
+            gear = new_shield if gear is shield else _clone_gear(gear)
+        weapons.append(Weapon(w.data, w.damaged, w.destroyed, w.fired, w.used, gear))
+    armour = c.armour
+    return Character(
+        id=c.id,
+        name=c.name,
+        side=c.side,
+        STR=c.STR,
+        AGI=c.AGI,
+        WIT=c.WIT,
+        size=c.size,
+        health=c.health,
+        max_health=c.max_health,
+        weapons=weapons,
+        armour=None if armour is None else _clone_gear(armour),
+        natural_armour=c.natural_armour,
+        shield=new_shield,
+        traits=c.traits,  # frozen sets: shared
+        skills=c.skills,
+        zone=c.zone,
+        border=c.border,
+        speed=c.speed,
+        hidden=c.hidden,
+        cover=c.cover,
+        behind_barrier=c.behind_barrier,
+        is_mount=c.is_mount,
+        health_at_round_start=c.health_at_round_start,
+    )
+
+
+def _clone_gear(g: Gear) -> Gear:
+    return Gear(g.name, g.value, g.damaged, g.destroyed, g.used)
+
+
+class Template:
+    """An encounter's characters built from their sheets once, by faction in encounter
+    order, with who rides which mount (by name) and the factions' settings: each battle
+    starts from a copy (`fresh_state`)."""
+
+    __slots__ = ("initiative", "members", "morale", "options", "riders", "spec", "zones")
+
+    def __init__(
+        self,
+        spec: object,
+        members: dict[str, list[Character]],
+        riders: list[tuple[str, str]],
+        zones: ZoneMap,
+        options: model.Options,
+        initiative: str,
+        morale: dict[str, bool],
+    ) -> None:
+        self.spec = spec  # the encounter it was built from (compared by identity)
+        self.members, self.riders, self.zones = members, riders, zones
+        self.options, self.initiative, self.morale = options, initiative, morale
+
+
+def fresh_state(t: Template) -> MurdhamState:
+    """A battle's starting state: the template's characters copied, riders put on their
+    mounts (seed "Mounts and vehicles": in the mount's zone), concealed ambushers given the
+    bonus round (seed "Sneaking")."""
+    sides: list[Side] = []
+    by_name: dict[str, Character] = {}
+    for faction, group in t.members.items():
+        copies: list[Combatant] = []
+        for c in group:
+            copy = clone_character(c)
+            by_name[copy.name] = copy
+            copies.append(copy)
+        sides.append(Side(faction, copies))
+    for rider_name, mount_name in t.riders:
+        rider = by_name[rider_name]
+        mount = by_name.get(mount_name)
+        if mount is not None and mount.rider is None:
+            rider.riding, mount.rider = mount, rider
+            rider.zone, rider.border = mount.zone, mount.border
+    original = {s.name: len(s.combatants) for s in sides}
+    state = MurdhamState(sides, t.zones, t.options, t.initiative, original, dict(t.morale))
+    state.bonus_round = any(c.hidden for c in state.characters())
+    return state
+
+
+# Built with their own __init__, these copy through it on the compiled build (core.immutable).
+rebuilt_by_constructor(Gear, Weapon)

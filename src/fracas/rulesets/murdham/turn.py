@@ -282,7 +282,8 @@ def step(table: Table, state: MurdhamState, c: Character, goal: str, sprint: boo
         if weapon is None:
             continue
         enemy.took_turn = True
-        table.emit(Reacted, who=enemy.name, reaction=f"opportunity attack on {c.name}")
+        if table.observed:
+            table.emit(Reacted, who=enemy.name, reaction=f"opportunity attack on {c.name}")
         attack(table, state, enemy, c, weapon)
         if not c.able or c.grabbed_by is not None:
             return False
@@ -294,7 +295,8 @@ def step(table: Table, state: MurdhamState, c: Character, goal: str, sprint: boo
         c.rider.zone, c.rider.border = nxt, None
     # F-MUR-3: concealed characters are taken to move sneaking: only the GM (and their own
     # faction) see them move, and attacking is what reveals them.
-    table.emit(Moved, who=c.name, to=nxt, sprint=sprint, audience=c.audience)
+    if table.observed:
+        table.emit(Moved, who=c.name, to=nxt, sprint=sprint, audience=c.audience)
     return True
 
 
@@ -453,9 +455,11 @@ def take_turn(table: Table, state: MurdhamState, c: Character) -> Plan:
     A grabber who does anything other than what keeps hold lets go first (seed "Grapple")."""
     c.took_turn = True
     plan: Plan = table.choose(c, decisions.TURN, plans(state, c))
-    table.emit(TurnPlan, who=c.name, plan=str(plan), audience=c.audience)
+    if table.observed:
+        table.emit(TurnPlan, who=c.name, plan=str(plan), audience=c.audience)
     if c.grabbing is not None and not keeps_hold(plan, c):
-        table.emit(Freed, who=c.grabbing.name, how=f"{c.name} lets go to act")
+        if table.observed:
+            table.emit(Freed, who=c.grabbing.name, how=f"{c.name} lets go to act")
         harm.release(c)
     carry_out(table, state, c, plan)
     return plan
@@ -547,8 +551,9 @@ def death_blow(table: Table, state: MurdhamState, c: Character, plan: DeathBlow)
     if state.range(c, target) != 0 or not target.incapacitated:
         return
     weapon = plan.weapon or next(w for w in c.weapons if w.name == "Unarmed")
-    table.emit(AttackDeclared, attacker=c.name, target=target.name, weapon=weapon.name,
-               kind="death blow")  # fmt: skip
+    if table.observed:
+        table.emit(AttackDeclared, attacker=c.name, target=target.name, weapon=weapon.name,
+                   kind="death blow")  # fmt: skip
     surprised = strike_out(table, c, weapon)
     hit, aimed = take_aim(table, state, c, target, weapon, plan.approach > 0)
     if not hit:
@@ -569,7 +574,8 @@ def break_free(table: Table, c: Character) -> None:
         and checks.save(table, c, "STR", "break free")
     ):
         harm.release(c)
-        table.emit(Freed, who=c.name, how="broke free")
+        if table.observed:
+            table.emit(Freed, who=c.name, how="broke free")
 
 
 def free_ally(table: Table, state: MurdhamState, c: Character, plan: FreeAlly) -> None:
@@ -582,7 +588,8 @@ def free_ally(table: Table, state: MurdhamState, c: Character, plan: FreeAlly) -
         return
     if checks.save(table, c, "STR", f"free {plan.ally.name}"):
         harm.release(plan.ally)
-        table.emit(Freed, who=plan.ally.name, how=f"freed by {c.name}")
+        if table.observed:
+            table.emit(Freed, who=plan.ally.name, how=f"freed by {c.name}")
 
 
 def surrender(c: Character) -> None:
@@ -600,7 +607,8 @@ def act_after_half_move(table: Table, state: MurdhamState, c: Character) -> None
         return
     options = [p for p in plans(state, c) if not moves_on_foot(p) and not changes_mount(p)]
     plan: Plan = table.choose(c, decisions.TURN, options)
-    table.emit(TurnPlan, who=c.name, plan=str(plan), audience=c.audience)
+    if table.observed:
+        table.emit(TurnPlan, who=c.name, plan=str(plan), audience=c.audience)
     if not isinstance(plan, Hold):  # having moved, one cannot keep the turn to react
         carry_out(table, state, c, plan)
 
@@ -617,7 +625,8 @@ def mount_up(table: Table, state: MurdhamState, rider: Character, mount: Charact
         return
     rider.riding, mount.rider = mount, rider
     rider.zone, rider.border = mount.zone, mount.border
-    table.emit(Moved, who=rider.name, to=f"the saddle of {mount.name}", sprint=False)
+    if table.observed:
+        table.emit(Moved, who=rider.name, to=f"the saddle of {mount.name}", sprint=False)
 
 
 def dismount(table: Table, state: MurdhamState, rider: Character) -> None:
@@ -628,7 +637,8 @@ def dismount(table: Table, state: MurdhamState, rider: Character) -> None:
     if mount.moved and not checks.save(table, rider, "AGI", "dismount a moving mount"):
         fall(table, state, rider)
         return
-    table.emit(Moved, who=rider.name, to=f"the ground beside {mount.name}", sprint=False)
+    if table.observed:
+        table.emit(Moved, who=rider.name, to=f"the ground beside {mount.name}", sprint=False)
 
 
 def fall(table: Table, state: MurdhamState, rider: Character) -> None:
@@ -636,7 +646,8 @@ def fall(table: Table, state: MurdhamState, rider: Character) -> None:
     if rider.riding is not None:
         rider.riding.rider = None
         rider.riding = None
-    table.emit(Fell, who=rider.name)
+    if table.observed:
+        table.emit(Fell, who=rider.name)
     d4 = checks.damage_dice(table, rider, "1d4", f"{rider.name} falls")  # M9: it explodes
     harm.harm(table, state, rider, d4, direct=True)
 
