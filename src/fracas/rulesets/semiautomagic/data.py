@@ -177,6 +177,7 @@ def mind() -> dict[str, Any]:
     return found
 
 
+@cache
 def hazards() -> dict[str, Any]:
     """Speed, falling, collisions, poison and disease, radiation, EMP (`data/hazards.yaml`)."""
     found: dict[str, Any] = _read("hazards.yaml")
