@@ -95,10 +95,10 @@ def damage_roll(
             value, kept = (a, fa) if pick_a else (b, fb)
         total += value
         kept_faces.append(kept)
-    note = {0: "", -1: "impaired: the lower of two (M11)"}.get(
-        net, "enhanced: the higher of two (M11)"
-    )
-    if table.observed:
+    if table.observed:  # the note is for the log only (issue 10: nothing built unread)
+        note = {0: "", -1: "impaired: the lower of two (M11)"}.get(
+            net, "enhanced: the higher of two (M11)"
+        )
         table.emit(
             DamageRolled, who=who.name, die=die, dice=dice, faces=tuple(kept_faces), total=total,
             note=note,
