@@ -58,9 +58,9 @@ def test_a_controlled_combatants_question_goes_to_its_controllers_side() -> None
 
 def test_a_controlled_combatants_questions_are_seen_by_its_controllers_side() -> None:
     from fracas.core.audience import side_audience
-    from fracas.core.combatant import asked_audience
+    from fracas.core.combatant import asked_audience, asked_side
 
     jack, bal = _pair()
-    assert asked_audience(jack) == side_audience("Heroes")
+    assert asked_audience(asked_side(jack)) == side_audience("Heroes")
     jack.controller, jack.controller_side = bal.name, bal.side
-    assert asked_audience(jack) == side_audience("Demons")
+    assert asked_audience(asked_side(jack)) == side_audience("Demons")

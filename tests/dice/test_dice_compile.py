@@ -297,6 +297,7 @@ def test_total_agrees_with_a_tree_walk_and_the_breakdown(
     total = compiled.total(faces)
     assert total == reference_total(expr, faces)
     assert compiled.total(list(faces)) == total  # any sequence will do
+    assert compiled.total_of(faces) == total  # the table's way: a plain sum added up directly
     compiled.check_faces(faces)
     text = compiled.breakdown(faces)
     assert text.endswith(f" = {total}".replace("-", "−"))
@@ -306,6 +307,19 @@ def test_total_agrees_with_a_tree_walk_and_the_breakdown(
     ]
     assert shown == list(faces)
     assert compiled.minimum <= total <= compiled.maximum
+
+
+@pytest.mark.parametrize(
+    ("notation", "offset"),
+    [("1D100", 0), ("1D8+1+1D4", 1), ("2D6-3", -3), ("4", 4), ("1D6-1D4", None), ("1D6*2", None), ("½1D6", None)],
+)
+def test_a_plain_sum_is_added_up_without_the_generated_function(
+    notation: str, offset: int | None
+) -> None:
+    compiled = compile_dice(notation)
+    assert compiled.offset == offset
+    faces = tuple(range(1, len(compiled.dice) + 1))
+    assert compiled.total_of(faces) == compiled.total(faces)
 
 
 @settings(max_examples=200, deadline=None)

@@ -162,15 +162,23 @@ GM = GameMaster()
 Decider = Combatant | Side | GameMaster
 
 
-def asked_audience(who: Decider) -> str:
-    """Who may see a question put to `who`: its own side (and the GM), never the other sides
-    (the options would betray its intent, or name a hidden ally); the GM's own, the GM only."""
+def asked_side(who: Decider) -> str | None:
+    """Whose question it is: the side a question put to `who` belongs to (a controlled
+    combatant is asked at its controller's side), or None for the GM's own."""
     if isinstance(who, GameMaster):
+        return None
+    if isinstance(who, Combatant):
+        return who.controller_side or who.side
+    return who.name
+
+
+def asked_audience(side: str | None) -> str:
+    """Who may see a question of `side` (`asked_side`): that side (and the GM), never the
+    other sides (the options would betray its intent, or name a hidden ally); the GM's own,
+    the GM only."""
+    if side is None:
         return GM_AUDIENCE
-    # `side_audience` written out: it is interpreted, and every decision asks this (issue 10).
-    if isinstance(who, Combatant):  # a controlled combatant is asked at its controller's
-        return SIDE_PREFIX + (who.controller_side or who.side)
-    return SIDE_PREFIX + who.name
+    return SIDE_PREFIX + side  # `side_audience` written out: it is interpreted (issue 10)
 
 
 # Rulesets (compiled or not) subclass it: keep it open to interpreted subclasses.

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from fracas.core.audience import EVERYONE
-from fracas.core.combatant import Combatant, Decider, asked_audience
+from fracas.core.combatant import Combatant, Decider, asked_audience, asked_side
 
 
 class RollRequest:
@@ -52,7 +52,7 @@ class ChoiceRequest:
     """`who` (a combatant, a side, or the GM) decides `decision`: the answer is an option's
     index."""
 
-    __slots__ = ("_audience", "decision", "options", "seat", "who")
+    __slots__ = ("_asked_side", "decision", "options", "seat", "who")
 
     def __init__(
         self, who: Decider, decision: str, options: Sequence[Any], seat: str | None = None
@@ -61,8 +61,9 @@ class ChoiceRequest:
         self.decision = decision
         self.options = options
         self.seat = seat
-        # Fixed as it is asked: a controlled combatant's controller may change afterwards.
-        self._audience = asked_audience(who)
+        # Fixed as it is asked (a controlled combatant's controller may change afterwards),
+        # but spelled out only when read: a simulated battle reads none (issue 10).
+        self._asked_side = asked_side(who)
 
     def __repr__(self) -> str:
         return f"ChoiceRequest({self.who.name}: {self.decision}, {len(self.options)} options)"
@@ -70,7 +71,7 @@ class ChoiceRequest:
     @property
     def audience(self) -> str:
         """The decider's own side (and the GM): never the other sides."""
-        return self._audience
+        return asked_audience(self._asked_side)
 
     def describe(self) -> str:
         lines = [f"{self.who.name}: {self.decision}"]

@@ -175,7 +175,7 @@ class Table:
         if compiled is None:
             compiled = _compiled(notation, by)
         if not compiled.dice:
-            return Roll(compiled, (), compiled.total(()))
+            return Roll(compiled, (), compiled.total_of(()))
         if self._cursor == len(self.journal) and self._automatic:
             # The hot path of simulation: nothing to replay, nobody to ask, a generator.
             seeded = self._seeded  # drawn by a compiled call, not through a Callable
@@ -186,7 +186,7 @@ class Table:
             self._cursor += 1
             if self._sink is not None:
                 self._announce(compiled, notation, faces, by, reason, audience)
-            return Roll(compiled, faces, compiled.total(faces))
+            return Roll(compiled, faces, compiled.total_of(faces))
         if audience is None:
             audience = by.audience if by is not None else EVERYONE
         while True:
@@ -198,7 +198,7 @@ class Table:
                 if self._sink is not None:
                     self._sink(Rerolled(reason=reason, faces=faces, audience=audience))
                 continue
-            roll = Roll(compiled, faces, compiled.total(faces))
+            roll = Roll(compiled, faces, compiled.total_of(faces))
             self._announce(compiled, notation, faces, by, reason, audience)
             return roll
 

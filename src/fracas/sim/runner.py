@@ -8,6 +8,7 @@ memory stays flat however many battles are asked for.
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -37,11 +38,26 @@ def fight_range(encounter: Encounter, seed: int, start: int, stop: int) -> Tally
     """Battles start..stop-1, unobserved (no events are built), tallied."""
     tally = Tally()
     keys = SpawnedKeys(seed)  # battle i's key is that of `battle_seed(seed, i)`
-    for i in range(start, stop):
-        battle = Battle(encounter, dice=SeededDice.spawned(keys, i), observe=False)
-        outcome = battle.run()
-        tally.add(outcome, battle.state.combatants, battle.state.tally)  # no summary built
+    with _older_objects_frozen():
+        for i in range(start, stop):
+            battle = Battle(encounter, dice=SeededDice.spawned(keys, i), observe=False)
+            outcome = battle.run()
+            tally.add(outcome, battle.state.combatants, battle.state.tally)  # no summary built
     return tally
+
+
+@contextmanager
+def _older_objects_frozen() -> Iterator[None]:
+    """While battles are fought, the cyclic garbage collector leaves alone everything that
+    was alive before (modules, the encounter, numpy and pydantic's objects): a battle's state
+    holds cycles (fighters whose intents name each other), so collections keep running, and
+    each older-generation one walked all of those again (issue 10). `gc.freeze` is the
+    standard library's way to say so; the objects go back to the collector afterwards."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 # Worker processes build the encounter once (from its document) and keep it.

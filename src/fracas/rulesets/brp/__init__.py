@@ -66,6 +66,10 @@ class BRP(Ruleset[model.Encounter, BRPState]):
     play_round = staticmethod(brp_round.play_round)
     outcome = staticmethod(last_side_standing)
 
+    def after_battle(self, table: Table, state: BRPState) -> None:
+        """The fight's counts go into its tally for the simulator (`BRPState.write_counts`)."""
+        state.write_counts()
+
     def policy(self, state: BRPState) -> Controller:
         return BRPPolicy(state)
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final
 
 from fracas.core.combatant import Status, record_harm
 from fracas.core.immutable import rebuilt_by_constructor
@@ -27,7 +26,19 @@ from fracas.rulesets.brp.events import (
     MatrixApplied,
     NoDefence,
 )
-from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Shield, Weapon, metres_between
+from fracas.rulesets.brp.state import (
+    ATTACK_LEVEL,
+    ATTACKS,
+    BROKEN,
+    DODGE_LEVEL,
+    PARRY_LEVEL,
+    BRPState,
+    Fighter,
+    Injury,
+    Shield,
+    Weapon,
+    metres_between,
+)
 
 # ----------------------------------------------------------------------------- attack chance
 
@@ -184,8 +195,9 @@ def resolve_attack(
     spend_ammunition(weapon)
     roll = table.roll("1D100", by=attacker, reason=f"{attacker.name}'s attack")
     level = derived.success_level(roll.total, chance)
-    state.tally["attacks"] += 1
-    state.tally[ATTACK_TALLY[level]] += 1
+    counts = state.counts
+    counts[ATTACKS] += 1
+    counts[ATTACK_LEVEL + level] += 1
     if table.observed:
         table.emit(
             AttackRolled(
@@ -214,8 +226,9 @@ def resolve_attack(
         if not isinstance(defence, NoDefend):
             defence_level = roll_defence(table, target, defence)
             if defence_level > Level.FAILURE:
-                state.tally[f"{_kind(defence)} {defence_level.label}"] += 1
-    row = data.matrix()[(MATRIX_KEY[level], MATRIX_KEY[defence_level])]
+                first = PARRY_LEVEL if isinstance(defence, Parry) else DODGE_LEVEL
+                state.counts[first + defence_level] += 1
+    row = data.matrix_row(level, defence_level)
     if table.observed:
         table.emit(
             MatrixApplied(
@@ -248,11 +261,6 @@ def outcome_name(level: Level, defence: Defence, defence_level: Level, result: s
     if result == "normal" and defence_level.succeeded:
         return f"partly {kind}"
     return "special" if result == "special" else "hit"
-
-
-# Looked up in compiled code, once per attack: Level's properties are interpreted calls.
-ATTACK_TALLY: Final = {level: f"attack {level.label}" for level in Level}
-MATRIX_KEY: Final = {level: level.matrix_key for level in Level}
 
 
 def roll_defence(table: Table, defender: Fighter, defence: Parry | Dodge) -> Level:
@@ -294,7 +302,7 @@ def damage_item(
     assert item.hp is not None
     item.hp = max(0, item.hp - points)
     if item.hp == 0:
-        state.tally["weapons and shields broken"] += 1
+        state.count(BROKEN)
     if table.observed:
         table.emit(
             ItemDamaged(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-from functools import cache
 
 from fracas.rulesets.brp import data
 
@@ -73,8 +72,23 @@ _LABELS = {level: level.name.lower() for level in Level}
 _MATRIX_KEYS = {level: "failure" if level <= 0 else level.name.lower() for level in Level}
 
 
-@cache
 def success_level(roll: int, chance: int) -> Level:
+    """§5.5 with B5/B6 (`level_of`), read from a table of the hundred rolls made once per
+    chance: every roll of a battle asks this, and a look-up by position costs less than the
+    call into a `functools.cache` (issue 10)."""
+    by_roll = _BY_CHANCE.get(chance)
+    if by_roll is None:
+        by_roll = _BY_CHANCE[chance] = [level_of(r, chance) for r in range(101)]
+    if 1 <= roll <= 100:
+        return by_roll[roll]
+    return level_of(roll, chance)
+
+
+# chance → the level of each roll 0–100 (index = roll)
+_BY_CHANCE: dict[int, list[Level]] = {}
+
+
+def level_of(roll: int, chance: int) -> Level:
     """§5.5 with B5/B6: special ≤ ⌈chance/5⌋; 01–05 always succeed; fumbles fail."""
     if roll <= special_threshold(chance) and chance > 0:
         return Level.SPECIAL

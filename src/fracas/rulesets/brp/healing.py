@@ -12,7 +12,7 @@ from fracas.rulesets.brp.events import (
     FirstAidRolled,
     UnconsciousFor,
 )
-from fracas.rulesets.brp.state import BRPState, Fighter, Injury
+from fracas.rulesets.brp.state import DEATHS, SAVED, BRPState, Fighter, Injury
 
 
 def first_aid(table: Table, state: BRPState, aider: Fighter, patient: Fighter) -> None:
@@ -33,7 +33,7 @@ def first_aid(table: Table, state: BRPState, aider: Fighter, patient: Fighter) -
         healed = min(heal.total, injury.damage)
         patient.hp += healed
         if was_dying and patient.hp > 0:
-            state.tally["saved from death by First Aid"] += 1
+            state.count(SAVED)
     if table.observed:
         table.emit(
             FirstAidRolled(
@@ -80,7 +80,7 @@ def end_of_round(table: Table, state: BRPState) -> None:
     for f in state.fighters():
         if f.dying:
             f.status = Status.DEAD
-            state.tally["deaths"] += 1
+            state.count(DEATHS)
             if table.observed:
                 table.emit(Died(who=f.name, hp=f.hp))
         elif f.status is Status.DOWN and not f.unconscious_rolled:

@@ -35,6 +35,7 @@ from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Weapon, metres_
 
 SAVE_WORTH_TRYING = 0.15  # chance to save a dying ally above which tending beats striking
 HELPLESS = -1.0  # a blow at the helpless: below holding (0), defending or moving on
+PROFILES_KEPT = 65536  # odds kept in `_PROFILES` at most
 
 
 def heal_chance(aider: Fighter, patient: Fighter, needed: int) -> float:
@@ -46,15 +47,19 @@ def heal_chance(aider: Fighter, patient: Fighter, needed: int) -> float:
     return min(aider.first_aid, 95) / 100 * float(p_heal)
 
 
+_PROFILES: dict[int, odds.Profile] = {}  # (weapon's odds_key, chance, armour) → its odds
+
+
 class BRPPolicy:
     """A controller (core `Controller` protocol) for BRP."""
 
     def __init__(self, state: BRPState) -> None:
         self.state = state
-        # Odds per weapon, then per (chance, armour) as one integer, for this battle: the
-        # shared lru_cache hashes five values, strings among them, for every option scored,
-        # and a tuple key is built and hashed for each (issue 10).
-        self._profiles: dict[Weapon, dict[int, odds.Profile]] = {}
+        # The odds of a blow by weapon, chance and armour as one integer (`_injury_odds`),
+        # shared by every battle (each weapon's key is its own, and its copies'): built per
+        # battle, the odds were worked out again for each, and `odds.profile`'s lru_cache
+        # hashes five values, strings among them (issue 10).
+        self._profiles = _PROFILES
 
     def choose(self, request: ChoiceRequest) -> int:
         """The best-scored option, the earlier on a tie (`core.controllers.best_index`),
@@ -146,13 +151,13 @@ class BRPPolicy:
         self, me: Fighter, weapon: Weapon, target: Fighter, chance: int
     ) -> odds.Profile:
         armour = combat.armour_against(target, weapon)
-        # A weapon is its holder's: its damage and db are fixed. Chances are at most a few
-        # hundred and armour a few dozen points: one integer keys both.
-        by_weapon = self._profiles.get(weapon)
-        if by_weapon is None:
-            by_weapon = self._profiles[weapon] = {}
-        key = chance * 4096 + armour
-        found = by_weapon.get(key)
+        # A weapon is its holder's: its damage and db are fixed, and `odds_key` names it
+        # (state.Weapon). Chances are at most a few hundred and armour a few dozen points:
+        # one integer keys all three; anything outside those bounds is not kept.
+        key = (weapon.odds_key * 4096 + chance) * 4096 + armour
+        if weapon.odds_key <= 0 or not 0 <= chance < 4096 or not 0 <= armour < 4096:
+            key = -1
+        found = self._profiles.get(key) if key >= 0 else None
         if found is None:
             found = odds.profile(
                 chance,
@@ -161,7 +166,10 @@ class BRPPolicy:
                 me.db,
                 armour,
             )
-            by_weapon[key] = found
+            if key >= 0:
+                if len(self._profiles) >= PROFILES_KEPT:
+                    self._profiles.clear()  # a long session cannot grow it forever
+                self._profiles[key] = found
         return found
 
     def _weapon_value(self, me: Fighter, weapon: Weapon) -> float:

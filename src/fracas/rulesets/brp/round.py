@@ -6,7 +6,6 @@ The round is the ruleset's own order of play (DESIGN.md §3); the core calls `pl
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from fracas.core.table import Table
 from fracas.rulesets.brp import combat, data, decisions
@@ -90,21 +89,34 @@ def statement_of_intent(table: Table, state: BRPState, order: list[Fighter]) -> 
 # ----------------------------------------------------------------------------- 2. movement
 
 
-@lru_cache(maxsize=4096)
 def rank_after_moving(dex: int, metres: float) -> float | None:
     """§5.3: ≤5 m no change (B-C5); 6–15 m ½ DEX rank; 16–29 m ¼; 30 m defence only.
     Kept exact: the rank shown is rounded down, the fraction breaks ties (T-BRP-6). Whole,
     halved or quartered DEX is exact in a float (a binary fraction), and a float is compared
     and sorted many times faster than a `Fraction` (issue 10: the order of actions spent a
     third of a compiled duel in the fractions module)."""
-    moves = data.tables()["movement"]
-    if metres <= moves["full_rank_up_to"]:
+    full, half, running = _movement_limits()
+    if metres <= full:
         return float(dex)
-    if metres <= moves["half_rank_up_to"]:
+    if metres <= half:
         return dex / 2
-    if metres < moves["running"]:
+    if metres < running:
         return dex / 4
     return None
+
+
+def _movement_limits() -> tuple[float, float, float]:
+    """The table's bounds of §5.3 (whole rank up to, half rank up to, running), read once:
+    every fighter's rank asks them every round."""
+    if not _LIMITS:
+        moves = data.tables()["movement"]
+        keys = ("full_rank_up_to", "half_rank_up_to", "running")
+        full, half, running = (float(moves[k]) for k in keys)
+        _LIMITS.append((full, half, running))
+    return _LIMITS[0]
+
+
+_LIMITS: list[tuple[float, float, float]] = []
 
 
 def movement(table: Table, state: BRPState, order: list[Fighter]) -> None:
