@@ -311,7 +311,15 @@ def test_total_agrees_with_a_tree_walk_and_the_breakdown(
 
 @pytest.mark.parametrize(
     ("notation", "offset"),
-    [("1D100", 0), ("1D8+1+1D4", 1), ("2D6-3", -3), ("4", 4), ("1D6-1D4", None), ("1D6*2", None), ("½1D6", None)],
+    [
+        ("1D100", 0),
+        ("1D8+1+1D4", 1),
+        ("2D6-3", -3),
+        ("4", 4),
+        ("1D6-1D4", None),
+        ("1D6*2", None),
+        ("½1D6", None),
+    ],
 )
 def test_a_plain_sum_is_added_up_without_the_generated_function(
     notation: str, offset: int | None

@@ -130,7 +130,7 @@ class Battle:
             self.wait,
             seating=self.seating,
             authors=self.authors,
-            on_command=lambda command: self._apply(table, state, command),
+            on_command=lambda table, command: self._apply(table, state, command),
         )
         if table.observed:
             sides = _entrants(state)

@@ -120,7 +120,7 @@ class Table:
         *,
         seating: Seating | None = None,
         authors: dict[int, str] | None = None,
-        on_command: Callable[[Command], None] | None = None,
+        on_command: Callable[[Table, Command], None] | None = None,
     ) -> None:
         self._dice = dice
         # A person's missing answer raises Pending; with `wait`, the table instead waits here
@@ -140,6 +140,8 @@ class Table:
         self.authors: dict[int, str] = authors if authors is not None else {}
         self._cursor = 0
         self._sink = sink
+        # Called with this table (not a closure over it: a table referring to itself through
+        # its callback is a cycle only the garbage collector frees, once per battle; issue 10).
         self._on_command = on_command
         self._queued: list[Command] = []
         self.round = 0
@@ -363,7 +365,7 @@ class Table:
         if self._on_command is not None:
             queued, self._queued = self._queued, []
             for command in queued:
-                self._on_command(command)
+                self._on_command(self, command)
 
     # --- events -----------------------------------------------------------------------------
 

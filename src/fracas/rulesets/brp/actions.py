@@ -121,7 +121,7 @@ Action = Attack | Awaken  # intents done at the fighter's DEX rank in the action
 
 def gap(state: BRPState, a: Fighter, b: Fighter) -> float:
     """Metres `a` must move to be within melee reach of `b` (F-BRP-1)."""
-    return max(0.0, metres_between(a, b) - state.options.melee_reach_m)
+    return max(0.0, metres_between(a, b) - state.melee_reach)
 
 
 def in_range(weapon: Weapon, metres: float) -> bool:
@@ -160,8 +160,8 @@ def intents(state: BRPState, f: Fighter) -> list[Intent]:
     """Every intent the rules allow `f` this round, in a stable order."""
     out: list[Intent] = []
     foes, metres = _foes_in_sight(state, f)
-    reach = state.options.melee_reach_m
-    reachable: set[Fighter] = set()
+    reach = state.melee_reach
+    reachable = [False] * len(foes)  # by foe: some weapon can reach it (a list, not a set)
     for weapon in f.arms():
         if not weapon.ready:
             continue
@@ -172,15 +172,15 @@ def intents(state: BRPState, f: Fighter) -> list[Intent]:
                 found = shots_from(foe, weapon, d)
                 out += found
                 if found:
-                    reachable.add(foe)
+                    reachable[i] = True
             else:
                 move = max(0.0, d - reach)  # gap(), the distance measured once per foe
                 if move <= MAX_WITH_ACTION:
                     out.append(Attack(foe, weapon, move))
-                    reachable.add(foe)
+                    reachable[i] = True
     out += [Reload(w) for w in f.weapons if w.needs_reload and not w.broken]
     _tend_allies(state, f, out)
-    out += [Advance(foe) for foe in foes if foe.active and foe not in reachable]
+    out += [Advance(foe) for i, foe in enumerate(foes) if foe.active and not reachable[i]]
     if f.shield is not None and not f.shield.broken and f.shield.data.missile == "large":
         out.append(Kneel())
     out.append(Defend())

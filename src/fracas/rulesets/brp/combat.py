@@ -145,7 +145,7 @@ def why_no_defence(state: BRPState, defender: Fighter, weapon: Weapon) -> str | 
         return "unaware of the attack (§5.6, §5.7)"
     if state.conditions.lighting == "dark":  # F-BRP-9
         return "cannot see the attack coming in the dark (§5.6, §5.7)"
-    if weapon.data.kind.high_velocity:
+    if weapon.data.high_velocity:
         return "firearms and energy weapons cannot be parried or dodged (§5.6, §5.7)"
     return None
 

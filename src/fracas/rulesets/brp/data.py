@@ -60,6 +60,9 @@ class WeaponData:
     range: int | None = None
     capacity: int | None = None  # §5.9 note **: shots before reloading
     missile: bool = False  # a missile weapon (kind other than melee): set from `kind` at load
+    # firearms and energy weapons (`Kind.high_velocity`), set from `kind` at load: an enum's
+    # property is an interpreted call, and every attack asks (issue 10)
+    high_velocity: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +108,10 @@ def weapons() -> dict[str, WeaponData]:
         out[row["name"]] = WeaponData(**row, length=length, kind=Kind.MELEE, missile=False)
     for row in raw["missile"]:
         kind = Kind(row.pop("kind"))
-        out[row["name"]] = WeaponData(**row, length=Length.MISSILE, kind=kind, missile=True)
+        fast = kind.high_velocity
+        out[row["name"]] = WeaponData(
+            **row, length=Length.MISSILE, kind=kind, missile=True, high_velocity=fast
+        )
     return out
 
 

@@ -111,7 +111,7 @@ class BRPPolicy:
             return 0.1 + 0.1 / (1 + metres_between(me, option.toward))
         if isinstance(option, Kneel):
             shooters = any(
-                w.data.missile and not w.data.kind.high_velocity and w.ready
+                w.data.missile and not w.data.high_velocity and w.ready
                 for e in state.enemies_of(me)
                 if isinstance(e, Fighter) and e.active
                 for w in e.weapons

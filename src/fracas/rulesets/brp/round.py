@@ -49,9 +49,14 @@ def play_round(table: Table, state: BRPState) -> None:
     movement(table, state, order)
     actions(table, state)
     resolution(table, state, order)
+    for f in state.fighters():
+        f.intent = None  # stated for this round only (§5.2); see `_reset`
 
 
 def _reset(f: Fighter) -> None:
+    """What a fighter did last round no longer counts. (Its intent is cleared as the round
+    ends as well: fighters whose intents name each other are a cycle only the garbage
+    collector frees, several times per battle when left to the next round; issue 10.)"""
     f.intent = None
     f.moved = 0.0
     f.rank = None
@@ -247,7 +252,7 @@ def can_strike(state: BRPState, f: Fighter, weapon: Weapon, target: Fighter) -> 
     d = metres_between(f, target)
     if weapon.data.missile:
         return in_range(weapon, d)
-    return d <= state.options.melee_reach_m + REACH_SLACK
+    return d <= state.melee_reach + REACH_SLACK
 
 
 def retarget(

@@ -231,6 +231,9 @@ class BRPState(BattleState):
     options: model.Options = field(default_factory=model.Options)
     conditions: model.Conditions = field(default_factory=model.Conditions)
     counts: list[int] = field(default_factory=list)  # by the indexes of COUNTED
+    # `options.melee_reach_m`, read once: a pydantic model's attribute is a generic look-up,
+    # and every distance the rules and the policy weigh asks it (F-BRP-1)
+    melee_reach: float = 0.0
     _fighters: list[Fighter] = field(default_factory=list, repr=False)
     # The core's allies_of builds a new list per call (a tenth of a duel's time, measured):
     # who is on which side never changes during a battle, so each list is built once.
@@ -248,6 +251,7 @@ class BRPState(BattleState):
         self.sides = sides if sides is not None else []
         self.round, self.tally, self._enemies = 0, new_tally(), {}
         self.options = options if options is not None else model.Options()
+        self.melee_reach = self.options.melee_reach_m
         self.conditions = conditions if conditions is not None else model.Conditions()
         self._fighters, self._allies = [], {}
         self.counts = [0] * len(COUNTED)
@@ -276,7 +280,8 @@ class BRPState(BattleState):
         counts = self.counts
         for i in range(len(counts)):
             if counts[i]:
-                tally[COUNTED[i]] += counts[i]
+                key = COUNTED[i]  # (`get`, not `+=`: a Counter's missing key is Python code)
+                tally[key] = tally.get(key, 0) + counts[i]
                 counts[i] = 0
 
     def forget(self) -> None:
