@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fracas.core.dice_sources import SeededDice
-from fracas.core.philox import SpawnedKeys, seed_key
+from fracas.core.philox import SpawnedKeys, philox_floats, seed_key
 
 SEEDS = [0, 1, 7, 12345, 2**32 - 1, 2**32, 2**40 + 3, 2**63 - 1, 2**127 + 5, 2**140 + 11]
 
@@ -68,3 +68,15 @@ def test_two_streams_drawn_in_turn_do_not_disturb_each_other() -> None:
         mixed_a += a.draw((6,))
         mixed_b += b.draw((6,))
     assert tuple(mixed_a) == alone_a and tuple(mixed_b) == alone_b
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    key=st.tuples(st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1)),
+    block=st.one_of(st.integers(0, 40), st.integers(0, 2**62)),
+)
+def test_the_cipher_written_out_gives_numpys_floats(key: tuple[int, int], block: int) -> None:
+    """`philox_floats` (the compiled build's cipher) is numpy's Philox block for block."""
+    generator = np.random.Philox(key=np.array(key, dtype=np.uint64))
+    generator.advance(block)
+    assert philox_floats(key, block) == np.random.Generator(generator).random(4).tolist()

@@ -8,13 +8,16 @@ from __future__ import annotations
 import threading
 from collections import deque
 from collections.abc import Iterable
-from typing import Protocol
+from typing import Final, Protocol
 
 import numpy as np
 
 from fracas.core.errors import ReplayError
-from fracas.core.philox import SpawnedKeys, seed_key
+from fracas.core.philox import SpawnedKeys, philox_floats, seed_key
 from fracas.core.requests import Pending, RollRequest
+
+# Compiled (mypyc), the cipher costs less than a call into numpy (`SeededDice._refill`).
+CIPHER_HERE: Final = not __file__.endswith(".py")
 
 
 class DiceSource(Protocol):
@@ -72,11 +75,17 @@ class SeededDice:
         self._made, self._buffer, self._started = position, [], False
 
     def _refill(self) -> None:
-        """Put the next block under the remaining floats (the buffer is read from its end)."""
+        """Put the next block under the remaining floats (the buffer is read from its end).
+        Compiled, the cipher runs here, one output (4 floats) at a time (`core.philox`);
+        interpreted, numpy draws a block of them (the same floats)."""
         start = self._made
         aligned = start - start % 4  # the cipher output holding the next float
-        count = self._block if self._started else self.FIRST_BLOCK
-        floats = _philox_floats(self._key, aligned // 4, count)
+        if CIPHER_HERE:
+            count = 4
+            floats = philox_floats(self._key, aligned // 4)
+        else:
+            count = self._block if self._started else self.FIRST_BLOCK
+            floats = _philox_floats(self._key, aligned // 4, count)
         del floats[: start - aligned]
         self._made = aligned + count
         self._started = True

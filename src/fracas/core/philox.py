@@ -133,3 +133,97 @@ class SpawnedKeys:
 
     def key(self, index: int) -> tuple[int, int]:
         return self._base.with_words([*self._tail, *words(index)]).key()
+
+
+# --- numpy's Philox4x64-10 cipher, written out ---------------------------------------------
+#
+# Drawing a battle's first dice through numpy costs a state to set and an array to convert (about
+# 30 k instructions, a tenth of a short compiled battle; issue 10). The cipher itself is 20
+# 64-bit multiplications per 4 floats: the compiled build runs it here, 4 floats at a time, in
+# machine integers. 64-bit words are kept as 32-bit halves and multiplied by 16-bit pieces, so
+# that no product reaches 2**63 (exact both compiled, in `i64`, and interpreted). numpy's
+# Philox (random123's philox4x64 with 10 rounds): the counter is raised by one before each
+# block, so stream block b is the cipher of counter b + 1; a float is the top 53 bits of a
+# 64-bit output times 2**-53 (numpy's `next_double`). tests/core/test_philox.py compares it
+# with numpy for many keys and counters.
+
+M0_HI: Final = 0xD2E7470E  # PHILOX_M4x64_0 = 0xD2E7470EE14C6C93
+M0_LO: Final = 0xE14C6C93
+M1_HI: Final = 0xCA5A8263  # PHILOX_M4x64_1 = 0xCA5A826395121157
+M1_LO: Final = 0x95121157
+W0_HI: Final = 0x9E3779B9  # PHILOX_W64_0 = 0x9E3779B97F4A7C15 (the key's bump per round)
+W0_LO: Final = 0x7F4A7C15
+W1_HI: Final = 0xBB67AE85  # PHILOX_W64_1 = 0xBB67AE8584CAA73B
+W1_LO: Final = 0x84CAA73B
+ROUNDS: Final = 10
+TWO_TO_MINUS_53: Final = 1.0 / 9007199254740992.0
+
+
+def _mul32_wide(a: i64, b: i64) -> tuple[i64, i64]:
+    """a × b (both below 2**32) as its high and low 32-bit words, by 16-bit halves of a."""
+    low_part = (a & 0xFFFF) * b  # below 2**48
+    high_part = (a >> 16) * b  # below 2**48
+    low = low_part + ((high_part & 0xFFFF) << 16)  # below 2**49
+    return (high_part >> 16) + (low >> 32), low & MASK32
+
+
+def _mulhilo(a_hi: i64, a_lo: i64, b_hi: i64, b_lo: i64) -> tuple[i64, i64, i64, i64]:
+    """The 128-bit product of two 64-bit words (as 32-bit halves): its four 32-bit words, most
+    significant first."""
+    h00, l00 = _mul32_wide(a_lo, b_lo)
+    h01, l01 = _mul32_wide(a_lo, b_hi)
+    h10, l10 = _mul32_wide(a_hi, b_lo)
+    h11, l11 = _mul32_wide(a_hi, b_hi)
+    s1 = h00 + l01 + l10
+    s2 = h01 + h10 + l11 + (s1 >> 32)
+    return (h11 + (s2 >> 32)) & MASK32, s2 & MASK32, s1 & MASK32, l00
+
+
+def philox_floats(key: tuple[int, int], block: int) -> list[float]:
+    """The 4 floats of stream block `block` (0 is the first) of numpy's `Philox(key=key)`
+    `random()`."""
+    k0_hi: i64 = key[0] >> 32
+    k0_lo: i64 = key[0] & MASK32
+    k1_hi: i64 = key[1] >> 32
+    k1_lo: i64 = key[1] & MASK32
+    counter = block + 1
+    c0_hi: i64 = (counter >> 32) & MASK32
+    c0_lo: i64 = counter & MASK32
+    c1_hi: i64 = 0
+    c1_lo: i64 = 0
+    c2_hi: i64 = 0
+    c2_lo: i64 = 0
+    c3_hi: i64 = 0
+    c3_lo: i64 = 0
+    for r in range(ROUNDS):
+        if r:
+            k0_lo += W0_LO
+            k0_hi = (k0_hi + W0_HI + (k0_lo >> 32)) & MASK32
+            k0_lo &= MASK32
+            k1_lo += W1_LO
+            k1_hi = (k1_hi + W1_HI + (k1_lo >> 32)) & MASK32
+            k1_lo &= MASK32
+        p0, p1, p2, p3 = _mulhilo(M0_HI, M0_LO, c0_hi, c0_lo)  # hi0 = p0:p1, lo0 = p2:p3
+        q0, q1, q2, q3 = _mulhilo(M1_HI, M1_LO, c2_hi, c2_lo)  # hi1 = q0:q1, lo1 = q2:q3
+        c0_hi, c0_lo, c2_hi, c2_lo, new_c1_hi, new_c1_lo, new_c3_hi, new_c3_lo = (
+            q0 ^ c1_hi ^ k0_hi,
+            q1 ^ c1_lo ^ k0_lo,
+            p0 ^ c3_hi ^ k1_hi,
+            p1 ^ c3_lo ^ k1_lo,
+            q2,
+            q3,
+            p2,
+            p3,
+        )
+        c1_hi, c1_lo, c3_hi, c3_lo = new_c1_hi, new_c1_lo, new_c3_hi, new_c3_lo
+    return [
+        _double(c0_hi, c0_lo),
+        _double(c1_hi, c1_lo),
+        _double(c2_hi, c2_lo),
+        _double(c3_hi, c3_lo),
+    ]
+
+
+def _double(hi: i64, lo: i64) -> float:
+    """numpy's `next_double`: the top 53 bits of the 64-bit word, times 2**-53."""
+    return float((hi << 21) | (lo >> 11)) * TWO_TO_MINUS_53

@@ -12,6 +12,7 @@ stays interpreted (34 ns against 220 ns to build one, measured compiled).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.brp import data
@@ -115,6 +116,10 @@ class Defend:
         pass
 
 
+# They hold nothing: one of each is offered every round.
+KNEEL: Final = Kneel()
+DEFEND: Final = Defend()
+
 Intent = Attack | Advance | Reload | FirstAid | Awaken | Kneel | Defend
 Action = Attack | Awaken  # intents done at the fighter's DEX rank in the actions phase (§5.4)
 
@@ -182,8 +187,8 @@ def intents(state: BRPState, f: Fighter) -> list[Intent]:
     _tend_allies(state, f, out)
     out += [Advance(foe) for i, foe in enumerate(foes) if foe.active and not reachable[i]]
     if f.shield is not None and not f.shield.broken and f.shield.data.missile == "large":
-        out.append(Kneel())
-    out.append(Defend())
+        out.append(KNEEL)
+    out.append(DEFEND)
     return out
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from fracas.core.combatant import Status, record_harm
 from fracas.core.immutable import rebuilt_by_constructor
@@ -135,6 +136,7 @@ class NoDefend:
 
 
 Defence = Parry | Dodge | NoDefend
+NO_DEFENCE: Final = NoDefend()  # it holds nothing: one for every attack
 
 
 def why_no_defence(state: BRPState, defender: Fighter, weapon: Weapon) -> str | None:
@@ -157,7 +159,7 @@ def defences(state: BRPState, defender: Fighter, weapon: Weapon) -> list[Defence
     dodge. Low-velocity missiles: parry only with a shield at its flat chance (§5.11), dodge as
     Difficult (§5.7, if the GM allows). B9: each earlier defence this round costs the penalty.
     """
-    penalty = state.options.defence_penalty * defender.defences
+    penalty = state.defence_penalty * defender.defences
     out: list[Parry | Dodge] = []
     shield = defender.shield
     # F-BRP-10: no shield in hand in a round its bearer swung a two-handed weapon.
@@ -180,7 +182,7 @@ def defences(state: BRPState, defender: Fighter, weapon: Weapon) -> list[Defence
             out.append(Parry(shield, shield.chance - penalty))
         out.append(Dodge(defender.dodge - penalty))
     possible: list[Defence] = [d for d in out if d.chance > 0]
-    possible.append(NoDefend())
+    possible.append(NO_DEFENCE)
     return possible
 
 
@@ -214,9 +216,9 @@ def resolve_attack(
     if weapon.data.hands == 2:
         attacker.two_handed = True
     if level <= Level.FAILURE:  # `not level.succeeded`, without an interpreted property call
-        return outcome_name(level, NoDefend(), Level.FAILURE, "")  # §5.8: no damage, no effect
+        return outcome_name(level, NO_DEFENCE, Level.FAILURE, "")  # §5.8: no damage, no effect
     defence_level = Level.FAILURE
-    defence: Defence = NoDefend()
+    defence: Defence = NO_DEFENCE
     reason = why_no_defence(state, target, weapon)
     if reason is not None:
         if table.observed:
@@ -253,12 +255,12 @@ def outcome_name(level: Level, defence: Defence, defence_level: Level, result: s
     """An attack's outcome in words, for `fracas odds`: a fumble or a miss (§5.8, B6);
     parried or dodged (blocked by the matrix); partly parried or dodged (a special attack met
     by a successful defence does normal damage); a hit; a special (§5.13)."""
-    if not level.succeeded:
+    if level <= Level.FAILURE:  # (not `level.succeeded`: an interpreted property call)
         return "fumble" if level is Level.FUMBLE else "miss"
     kind = "parried" if isinstance(defence, Parry) else "dodged"
     if result == "blocked":
         return kind
-    if result == "normal" and defence_level.succeeded:
+    if result == "normal" and defence_level > Level.FAILURE:
         return f"partly {kind}"
     return "special" if result == "special" else "hit"
 

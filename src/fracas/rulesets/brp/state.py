@@ -234,6 +234,7 @@ class BRPState(BattleState):
     # `options.melee_reach_m`, read once: a pydantic model's attribute is a generic look-up,
     # and every distance the rules and the policy weigh asks it (F-BRP-1)
     melee_reach: float = 0.0
+    defence_penalty: int = 0  # `options.defence_penalty`, read once likewise (B9)
     _fighters: list[Fighter] = field(default_factory=list, repr=False)
     # The core's allies_of builds a new list per call (a tenth of a duel's time, measured):
     # who is on which side never changes during a battle, so each list is built once.
@@ -252,6 +253,7 @@ class BRPState(BattleState):
         self.round, self.tally, self._enemies = 0, new_tally(), {}
         self.options = options if options is not None else model.Options()
         self.melee_reach = self.options.melee_reach_m
+        self.defence_penalty = self.options.defence_penalty
         self.conditions = conditions if conditions is not None else model.Conditions()
         self._fighters, self._allies = [], {}
         self.counts = [0] * len(COUNTED)
