@@ -209,12 +209,16 @@ def _tend_allies(state: BRPState, f: Fighter, out: list[Intent]) -> None:
     for ally in state.allies_of(f):
         if not isinstance(ally, Fighter) or ally.hp <= 0:
             continue
+        wounded = any(not i.aided for i in ally.injuries)
+        unconscious = ally.unconscious
+        if not wounded and not unconscious:
+            continue  # nothing to do for this ally: no distance to measure
         move = gap(state, f, ally)
         if move > MAX_WITH_ACTION:
             continue
-        if any(not i.aided for i in ally.injuries):
+        if wounded:
             out.append(FirstAid(ally, move))
-        if ally.unconscious:
+        if unconscious:
             out.append(Awaken(ally, move))
 
 

@@ -14,8 +14,6 @@ It only reads the state and picks among the options the rules offer (`actions.py
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from fracas.core.controllers import UnknownDecision
 from fracas.core.requests import ChoiceRequest
 from fracas.rulesets.brp import combat, decisions, odds
@@ -43,8 +41,10 @@ def heal_chance(aider: Fighter, patient: Fighter, needed: int) -> float:
     injuries = [i.damage for i in patient.injuries if not i.aided]
     if not injuries or needed > min(3, max(injuries)):
         return 0.0
-    p_heal = Fraction(max(0, 4 - max(1, needed)), 3)
-    return min(aider.first_aid, 95) / 100 * float(p_heal)
+    # P(1D3 ≥ n) = (4 − n) / 3; a float division is the float of that fraction, as exact
+    # (a `Fraction` is interpreted Python: a 4v4's wounded made it a twentieth of the battle)
+    p_heal = max(0, 4 - max(1, needed)) / 3
+    return min(aider.first_aid, 95) / 100 * p_heal
 
 
 _PROFILES: dict[int, odds.Profile] = {}  # (weapon's odds_key, chance, armour) → its odds
