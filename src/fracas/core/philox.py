@@ -159,31 +159,21 @@ ROUNDS: Final = 10
 TWO_TO_MINUS_53: Final = 1.0 / 9007199254740992.0
 
 
+def _mul32_wide(a: i64, b: i64) -> tuple[i64, i64]:
+    """a × b (both below 2**32) as its high and low 32-bit words, by 16-bit halves of a."""
+    low_part = (a & 0xFFFF) * b  # below 2**48
+    high_part = (a >> 16) * b  # below 2**48
+    low = low_part + ((high_part & 0xFFFF) << 16)  # below 2**49
+    return (high_part >> 16) + (low >> 32), low & MASK32
+
+
 def _mulhilo(a_hi: i64, a_lo: i64, b_hi: i64, b_lo: i64) -> tuple[i64, i64, i64, i64]:
     """The 128-bit product of two 64-bit words (as 32-bit halves): its four 32-bit words, most
-    significant first. Each 32 × 32-bit product is taken by 16-bit halves of its first factor
-    (two products below 2**48), written out four times: a call per product cost a fifth of
-    the cipher."""
-    # a_lo × b_lo → h00:l00
-    p = (a_lo & 0xFFFF) * b_lo
-    q = (a_lo >> 16) * b_lo
-    w = p + ((q & 0xFFFF) << 16)
-    h00, l00 = (q >> 16) + (w >> 32), w & MASK32
-    # a_lo × b_hi → h01:l01
-    p = (a_lo & 0xFFFF) * b_hi
-    q = (a_lo >> 16) * b_hi
-    w = p + ((q & 0xFFFF) << 16)
-    h01, l01 = (q >> 16) + (w >> 32), w & MASK32
-    # a_hi × b_lo → h10:l10
-    p = (a_hi & 0xFFFF) * b_lo
-    q = (a_hi >> 16) * b_lo
-    w = p + ((q & 0xFFFF) << 16)
-    h10, l10 = (q >> 16) + (w >> 32), w & MASK32
-    # a_hi × b_hi → h11:l11
-    p = (a_hi & 0xFFFF) * b_hi
-    q = (a_hi >> 16) * b_hi
-    w = p + ((q & 0xFFFF) << 16)
-    h11, l11 = (q >> 16) + (w >> 32), w & MASK32
+    significant first."""
+    h00, l00 = _mul32_wide(a_lo, b_lo)
+    h01, l01 = _mul32_wide(a_lo, b_hi)
+    h10, l10 = _mul32_wide(a_hi, b_lo)
+    h11, l11 = _mul32_wide(a_hi, b_hi)
     s1 = h00 + l01 + l10
     s2 = h01 + h10 + l11 + (s1 >> 32)
     return (h11 + (s2 >> 32)) & MASK32, s2 & MASK32, s1 & MASK32, l00
