@@ -8,7 +8,7 @@ from fracas.core.combatant import Status
 from fracas.core.table import Table
 from fracas.rulesets.murdham import checks, decisions, harm
 from fracas.rulesets.murdham.events import Broke, Escaped, MoraleChecked
-from fracas.rulesets.murdham.state import Character, MurdhamState
+from fracas.rulesets.murdham.state import Character, MurdhamState, count
 
 SURRENDER, RETREAT = "surrenders", "retreats"
 
@@ -55,13 +55,13 @@ def fail(table: Table, state: MurdhamState, c: Character) -> None:
         c.status = Status.SURRENDERED
     else:
         c.status = Status.FLED
-        state.tally["retreats"] += 1
+        count(state, "retreats")
         if state.options.pursue_retreat:
             pursuers = [e for e in state.characters() if e.side != c.side and e.able]
             if pursuers and not long_chase(table, [c], pursuers)[c.id]:
                 c.status = Status.SURRENDERED  # F-MUR-5: caught in the chase, it gives up
     c.went_down = True
-    state.tally["morale failures"] += 1
+    count(state, "morale failures")
     if table.observed:
         table.emit(Broke, who=c.name, how=choice)
 

@@ -49,9 +49,13 @@ from fracas.rulesets.murdham.turn import (
 
 def mean_die(die: int, net: int) -> float:
     """Mean of an exploding die (M9): (die + 1) / 2 · die / (die − 1); impaired/enhanced
-    shade it by a third of the die either way (a quick estimate, for tactics only)."""
+    shade it by a third of the die either way (a quick estimate, for tactics only). Floats
+    compared by hand: `max` on them boxes each (issue 10)."""
+    if net <= -2:
+        return 0.0
     base = (die + 1) / 2 * die / (die - 1) if die > 1 else 1.0
-    return max(0.0, base + net * die / 6) if net > -2 else 0.0
+    shaded = base + net * die / 6
+    return shaded if shaded > 0.0 else 0.0
 
 
 # The decisions a character makes that the policy scores option by option.
@@ -76,7 +80,10 @@ class MurdhamPolicy:
         decision = request.decision
         if isinstance(who, Side):
             if decision == decisions.FIRST_FACTION:
-                return list(options).index(who.name)  # take the first turn ourselves
+                for i in range(len(options)):  # take the first turn ourselves
+                    if options[i] == who.name:
+                        return i
+                return list(options).index(who.name)  # (not among them: ValueError)
             if decision == decisions.ACTIVATE:
                 return self._activate(who.name, list(options))
         elif isinstance(who, Character):
@@ -117,9 +124,14 @@ class MurdhamPolicy:
         """The character with the best plan; but when none of ours can strike yet and an
         enemy who has not acted can, pass and let them come to us (to be countered or caught
         by opportunity attacks). Both sides out of reach never both pass: the advance goes on."""
-        values = {i: self._best_plan(options[i]) for i in range(1, len(options))}
-        best = max(values, key=lambda i: (values[i], -i))
-        if values[best] < 1.0 and self._enemy_can_strike(side):
+        # The highest value, the earlier on a tie (a loop: `max` with a key function calls
+        # back through Python for each candidate; issue 10).
+        best, top = 1, self._best_plan(options[1])
+        for i in range(2, len(options)):
+            value = self._best_plan(options[i])
+            if value > top:
+                best, top = i, value
+        if top < 1.0 and self._enemy_can_strike(side):
             return 0
         return best
 
@@ -139,17 +151,20 @@ class MurdhamPolicy:
         best = 0.5
         state = self.state
         half = max(1, c.speed // 2) if c.speed else 0
+        weapons = c.usable_weapons()  # the same for every enemy
         for e in state.characters():
             if e.side == c.side or not e.able or e.hidden:
                 continue
             distance = state.range(c, e)
-            for w in c.usable_weapons():
+            for w in weapons:
                 if w.data.ranged:
                     if distance > max_range(c, e, w) or not state.visible(c, e):
                         continue
                 elif distance > half + reach(c, w):
                     continue
-                best = max(best, 1.0 + self.expected(c, e, w, moving=False))
+                value = 1.0 + self.expected(c, e, w, moving=False)
+                if value > best:
+                    best = value
         return best
 
     def expected(
@@ -160,28 +175,33 @@ class MurdhamPolicy:
         moving: bool,
         held_back: bool = False,
     ) -> float:
+        """Expected damage through armour, by the chance to hit: the dice doubled per size
+        larger, halved per size smaller (seed "Effects of size"; blasts are not). Powers of
+        two as shifts and floats compared by hand: `**` and `max` are generic calls compiled
+        (issue 10); the arithmetic, and so every score, is the same."""
+        data = weapon.data
+        dmg = mean_die(data.die, net_damage_steps(me, weapon, held_back))
         steps = me.size - target.size
-        dice = 2**steps if steps > 0 and not weapon.data.blast else 1
-        dmg = dice * mean_die(weapon.data.die, net_damage_steps(me, weapon, held_back))
-        if steps < 0 and not weapon.data.blast:
-            dmg /= 2 ** (-steps)
-        av = (
-            0
-            if weapon.data.direct
-            else harm.armour_value(target, shield_counts=False, cover_counts=True)
-        )
+        if steps != 0 and not data.blast:
+            dmg = float(1 << steps) * dmg if steps > 0 else dmg / float(1 << -steps)
+        av = 0 if data.direct else harm.armour_value(target, shield_counts=False, cover_counts=True)
         hit = 1.0
         if wit_save_needed(self.state, me, target, weapon, moving) is not None:
-            hit = min(me.WIT, 19) / 20
-        return hit * max(0.2, dmg - av)
+            wit = me.WIT
+            hit = (wit if wit < 19 else 19) / 20
+        through = dmg - av
+        return hit * (through if through > 0.2 else 0.2)
 
     def _plan(self, me: Character, plan: object) -> float:
         state = self.state
         if isinstance(plan, Strike):
             t = plan.target
-            if plan.kind != "damage":
+            kind = plan.kind
+            if kind != "damage":
                 resist = 0.0 if t.size < me.size else min(t.STR, 19) / 20
-                return {"grapple": 0.8, "shove": 0.2, "disarm": 0.4}[plan.kind] * (1 - resist)
+                # grapple 0.8, shove 0.2, disarm 0.4 (no table built per option; issue 10)
+                worth = 0.8 if kind == "grapple" else 0.2 if kind == "shove" else 0.4
+                return worth * (1 - resist)
             value = self.expected(me, t, plan.weapon, plan.approach > 0, plan.held_back)
             if value * 2 >= t.health:
                 value *= 1.5  # likely critical damage: it takes them out
