@@ -70,6 +70,16 @@ _SCORED: Final = (
 )
 
 
+def in_reach(
+    state: MurdhamState, c: Character, e: Character, w: Weapon, distance: int, half: int
+) -> bool:
+    """The policy's quick test of a weapon against an enemy `distance` zones away: a ranged
+    weapon within its range at a visible target, a melee one within a half move and its reach."""
+    if w.data.ranged:
+        return distance <= max_range(c, e, w) and state.visible(c, e)
+    return distance <= half + reach(c, w)
+
+
 class MurdhamPolicy:
     def __init__(self, state: MurdhamState) -> None:
         self.state = state
@@ -124,6 +134,10 @@ class MurdhamPolicy:
         """The character with the best plan; but when none of ours can strike yet and an
         enemy who has not acted can, pass and let them come to us (to be countered or caught
         by opportunity attacks). Both sides out of reach never both pass: the advance goes on."""
+        if len(options) == 2:  # one candidate: only whether its plan is worth 1 matters
+            if not self._can_strike(options[1]) and self._enemy_can_strike(side):
+                return 0
+            return 1
         # The highest value, the earlier on a tie (a loop: `max` with a key function calls
         # back through Python for each candidate; issue 10).
         best, top = 1, self._best_plan(options[1])
@@ -137,8 +151,7 @@ class MurdhamPolicy:
 
     def _enemy_can_strike(self, side: str) -> bool:
         return any(
-            e.side != side and eligible(e) and self._best_plan(e) >= 1.0
-            for e in self.state.characters()
+            e.side != side and eligible(e) and self._can_strike(e) for e in self.state.characters()
         )
 
     # --- plans --------------------------------------------------------------------------
@@ -157,15 +170,33 @@ class MurdhamPolicy:
                 continue
             distance = state.range(c, e)
             for w in weapons:
-                if w.data.ranged:
-                    if distance > max_range(c, e, w) or not state.visible(c, e):
-                        continue
-                elif distance > half + reach(c, w):
-                    continue
-                value = 1.0 + self.expected(c, e, w, moving=False)
-                if value > best:
-                    best = value
+                if in_reach(state, c, e, w, distance, half):
+                    value = 1.0 + self.expected(c, e, w, moving=False)
+                    if value > best:
+                        best = value
         return best
+
+    def _can_strike(self, c: Character) -> bool:
+        """Whether `_best_plan(c)` is 1 or more, without working out how much: some hit in
+        reach is worth 1 + its expected damage, and that is never below 0 unless a WIT save
+        is needed with a WIT below 0 (`expected`: the chance to hit times at least 0.2). The
+        activation of a lone candidate, and whether the enemy can strike, ask no more."""
+        if c.grabbed_by is not None:
+            return True
+        state = self.state
+        half = max(1, c.speed // 2) if c.speed else 0
+        weapons = c.usable_weapons()
+        for e in state.characters():
+            if e.side == c.side or not e.able or e.hidden:
+                continue
+            distance = state.range(c, e)
+            for w in weapons:
+                if in_reach(state, c, e, w, distance, half):
+                    if c.WIT >= 0 or wit_save_needed(state, c, e, w, False) is None:
+                        return True
+                    if 1.0 + self.expected(c, e, w, moving=False) >= 1.0:
+                        return True
+        return False
 
     def expected(
         self,

@@ -409,23 +409,26 @@ def fresh_state(t: Template) -> MurdhamState:
     mounts (seed "Mounts and vehicles": in the mount's zone), concealed ambushers given the
     bonus round (seed "Sneaking")."""
     sides: list[Side] = []
-    by_name: dict[str, Character] = {}
+    everyone: list[Character] = []
     for faction, group in t.members.items():
         copies: list[Combatant] = []
         for c in group:
             copy = clone_character(c)
-            by_name[copy.name] = copy
+            everyone.append(copy)
             copies.append(copy)
         sides.append(Side(faction, copies))
-    for rider_name, mount_name in t.riders:
-        rider = by_name[rider_name]
-        mount = by_name.get(mount_name)
-        if mount is not None and mount.rider is None:
-            rider.riding, mount.rider = mount, rider
-            rider.zone, rider.border = mount.zone, mount.border
+    if t.riders:  # by name, the later of a name as before (built only when someone rides)
+        by_name = {c.name: c for c in everyone}
+        for rider_name, mount_name in t.riders:
+            rider = by_name[rider_name]
+            mount = by_name.get(mount_name)
+            if mount is not None and mount.rider is None:
+                rider.riding, mount.rider = mount, rider
+                rider.zone, rider.border = mount.zone, mount.border
     original = {s.name: len(s.combatants) for s in sides}
     state = MurdhamState(sides, t.zones, t.options, t.initiative, original, dict(t.morale))
-    state.bonus_round = any(c.hidden for c in state.characters())
+    state._characters = everyone  # what `characters()` would list: every side's, in order
+    state.bonus_round = any(c.hidden for c in everyone)
     return state
 
 
