@@ -47,15 +47,26 @@ from fracas.rulesets.murdham.turn import (
 )
 
 
-def mean_die(die: int, net: int) -> float:
+def shaded_mean(die: int, net: int) -> float:
     """Mean of an exploding die (M9): (die + 1) / 2 · die / (die − 1); impaired/enhanced
-    shade it by a third of the die either way (a quick estimate, for tactics only). Floats
-    compared by hand: `max` on them boxes each (issue 10)."""
+    shade it by a third of the die either way (a quick estimate, for tactics only)."""
     if net <= -2:
         return 0.0
     base = (die + 1) / 2 * die / (die - 1) if die > 1 else 1.0
     shaded = base + net * die / 6
     return shaded if shaded > 0.0 else 0.0
+
+
+# `shaded_mean` of the dice there are (up to d100), impaired, plain and enhanced once, worked
+# out once: the policy asks it for every weapon and target it weighs (issue 10).
+_MEANS: Final = tuple(tuple(shaded_mean(die, net) for net in (-1, 0, 1)) for die in range(101))
+
+
+def mean_die(die: int, net: int) -> float:
+    """`shaded_mean`, from the table where it has the answer."""
+    if 0 <= die < len(_MEANS) and -1 <= net <= 1:
+        return _MEANS[die][net + 1]
+    return shaded_mean(die, net)
 
 
 # The decisions a character makes that the policy scores option by option.
@@ -83,6 +94,12 @@ def in_reach(
 class MurdhamPolicy:
     def __init__(self, state: MurdhamState) -> None:
         self.state = state
+        # The last full-force strike scored in this decision (`_plan`): a turn offers the same
+        # attack again drawing back after it, worth the same expected damage (issue 10).
+        self._struck: Character | None = None
+        self._with: Weapon | None = None
+        self._moving = False
+        self._expected = 0.0
 
     def choose(self, request: ChoiceRequest) -> int:
         options = request.options
@@ -102,6 +119,7 @@ class MurdhamPolicy:
             if decision in _SCORED:
                 # The best-scored option, the earlier on a tie (`best_index`), scored one by
                 # one without a list of scores or a scorer looked up per call (issue 10).
+                self._struck = None  # nothing remembered from another decision
                 best = 0
                 top = self._score(decision, who, options[0])
                 for i in range(1, len(options)):
@@ -223,6 +241,24 @@ class MurdhamPolicy:
         through = dmg - av
         return hit * (through if through > 0.2 else 0.2)
 
+    def _strike_value(self, me: Character, plan: Strike) -> float:
+        """`expected` for a strike, remembered for the next with the same target, weapon and
+        movement at full force within the same decision (the state does not change while a
+        decision's options are scored)."""
+        moving = plan.approach > 0
+        if plan.held_back:
+            return self.expected(me, plan.target, plan.weapon, moving, True)
+        if plan.target is self._struck and plan.weapon is self._with and moving == self._moving:
+            return self._expected
+        value = self.expected(me, plan.target, plan.weapon, moving, False)
+        self._struck, self._with, self._moving, self._expected = (
+            plan.target,
+            plan.weapon,
+            moving,
+            value,
+        )
+        return value
+
     def _plan(self, me: Character, plan: object) -> float:
         state = self.state
         if isinstance(plan, Strike):
@@ -233,7 +269,7 @@ class MurdhamPolicy:
                 # grapple 0.8, shove 0.2, disarm 0.4 (no table built per option; issue 10)
                 worth = 0.8 if kind == "grapple" else 0.2 if kind == "shove" else 0.4
                 return worth * (1 - resist)
-            value = self.expected(me, t, plan.weapon, plan.approach > 0, plan.held_back)
+            value = self._strike_value(me, plan)
             if value * 2 >= t.health:
                 value *= 1.5  # likely critical damage: it takes them out
             if plan.withdraw:  # shooters keep their distance; fighters stay in the fray

@@ -360,9 +360,11 @@ def plans(state: MurdhamState, c: Character) -> list[Plan]:
             out += death_blow_plans(state, c, e, unarmed)
             continue
         if unarmed is not None:
-            for kind in NON_LETHAL_ORDER:
-                n = approach_needed(state, c, e, unarmed, kind)
-                if n is not None:
+            # Grapple, shove and disarm need the same (a nearby target no larger than oneself):
+            # one approach worked out for the three (issue 10).
+            n = approach_needed(state, c, e, unarmed, NON_LETHAL_ORDER[0])
+            if n is not None:
+                for kind in NON_LETHAL_ORDER:
                     out.append(Strike(e, unarmed, n, kind))
         if c.speed > 0 and state.range(c, e) > 0:
             out.append(Advance(e))
