@@ -16,7 +16,6 @@ from fractions import Fraction
 from typing import Any, cast
 
 from fracas.core.combatant import Combatant, Status, roster
-from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
@@ -101,11 +100,10 @@ class Murdham(Ruleset[model.Encounter, MurdhamState]):
     play_round = staticmethod(murdham_round.play_round)
     outcome = staticmethod(murdham_round.verdict)
 
-    def after_battle(self, table: Table, state: MurdhamState) -> None:
-        degrade_gear(table, state)
-
-    def policy(self, state: MurdhamState) -> Controller:
-        return MurdhamPolicy(state)
+    # Compiled, called as they are (issue 10): gear degradation after the fight, and the
+    # default tactics built for each battle.
+    after_battle = staticmethod(degrade_gear)
+    policy = staticmethod(MurdhamPolicy)
 
     def summary(self, state: MurdhamState) -> tuple[CombatantSummary, ...]:
         return tuple(summarize(c) for c in state.characters())

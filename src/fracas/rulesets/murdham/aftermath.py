@@ -6,31 +6,47 @@ from __future__ import annotations
 
 from fracas.core.combatant import Status
 from fracas.core.table import Table
+from fracas.rulesets.murdham.attack import UNARMED
 from fracas.rulesets.murdham.events import GearWorn
-from fracas.rulesets.murdham.state import Gear, MurdhamState, Weapon
+from fracas.rulesets.murdham.state import Character, MurdhamState
 
 
 def degrade_gear(table: Table, state: MurdhamState) -> None:
+    """Every weapon used (bare hands and consumables aside: a consumable thrown is gone,
+    nothing is left to wear), then the armour and the shield if used (bashes too), in that
+    order. Each kind read through its own type, not as a `Weapon | Gear` (a generic look-up
+    per attribute compiled; issue 10)."""
     if not state.options.gear_degradation:
         return
     for c in state.characters():
         if c.status is Status.DEAD:
             continue
-        items: list[Weapon | Gear] = [
-            w for w in c.weapons if w.used and w.name != "Unarmed" and not w.data.consumable
-        ]  # a consumable thrown is gone: nothing is left to wear
-        items += [g for g in (c.armour, c.shield) if g is not None and g.used]  # bashes too
-        for item in items:
-            if item.destroyed:
+        for w in c.weapons:
+            if not w.used or w.name == UNARMED or w.data.consumable or w.destroyed:
                 continue
-            roll = table.roll("1D4", by=c, reason=f"durability of {c.name}'s {item.name}").total
-            if roll != 1:
+            if durability_fails(table, c, w.name):
+                if w.damaged:
+                    w.destroyed = True
+                else:
+                    w.damaged = True
+                worn(table, c, w.name, w.destroyed)
+        for g in (c.armour, c.shield):
+            if g is None or not g.used or g.destroyed:
                 continue
-            if item.damaged:
-                item.destroyed = True
-                if table.observed:
-                    table.emit(GearWorn, who=c.name, item=item.name, state="destroyed")
-            else:
-                item.damaged = True
-                if table.observed:
-                    table.emit(GearWorn, who=c.name, item=item.name, state="damaged")
+            if durability_fails(table, c, g.name):
+                if g.damaged:
+                    g.destroyed = True
+                else:
+                    g.damaged = True
+                worn(table, c, g.name, g.destroyed)
+
+
+def durability_fails(table: Table, c: Character, item: str) -> bool:
+    """The durability roll: a d4 showing 1."""
+    return table.roll("1D4", by=c, reason=f"durability of {c.name}'s {item}").total == 1
+
+
+def worn(table: Table, c: Character, item: str, destroyed: bool) -> None:
+    """A failed durability roll damages the item, or destroys it if it was damaged already."""
+    if table.observed:
+        table.emit(GearWorn, who=c.name, item=item, state="destroyed" if destroyed else "damaged")

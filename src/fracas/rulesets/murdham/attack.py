@@ -5,6 +5,7 @@ size, and the non-lethal effects."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from fracas.core.combatant import Status
 from fracas.core.immutable import rebuilt_by_constructor
@@ -23,9 +24,11 @@ from fracas.rulesets.murdham.events import (
     Shoved,
     StuntProposed,
 )
-from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
+from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon, count
 
-NON_LETHAL = ("disarm", "shove", "grapple")
+NON_LETHAL: Final = ("disarm", "shove", "grapple")
+NON_LETHAL_ORDER: Final = ("grapple", "shove", "disarm")  # as a turn offers them
+UNARMED: Final = "Unarmed"  # weapons.yaml: everyone can fight unarmed (`build_character`)
 
 
 @dataclass(slots=True, init=False)
@@ -44,10 +47,18 @@ class Stunt:
 
 # F-MUR-7: the effects fracas offers (the seed's example, and forcing a surrender); the GM
 # approves any other at the table.
-STUNT_EFFECTS = ("surrender", "disarmed and incapacitated until the end of the stretch")
+STUNT_EFFECTS: Final = ("surrender", "disarmed and incapacitated until the end of the stretch")
 
 
 # ----------------------------------------------------------------------------- who, and how
+
+
+def unarmed_of(c: Character) -> Weapon | None:
+    """The character's bare hands (a loop: `next` over a generator builds one; issue 10)."""
+    for w in c.weapons:
+        if w.name == UNARMED:
+            return w
+    return None
 
 
 def reach(attacker: Character, weapon: Weapon) -> int:
@@ -140,19 +151,20 @@ def roll_damage(
     doubled dice for a larger attacker or halved (rounded up) against a larger target (seed
     "Effects of size", M27); blasts unchanged. A damaged weapon breaks on a 1."""
     steps = attacker.size - target.size
+    data = weapon.data
     if dice is None:
-        dice = 2**steps if steps > 0 and not weapon.data.blast else 1
+        dice = 1 << steps if steps > 0 and not data.blast else 1  # 2 ** steps, as a shift
     net = net_damage_steps(attacker, weapon, held_back)
-    total, firsts = checks.damage_roll(
-        table, attacker, weapon.data.die, dice, net, f"{attacker.name}'s {weapon} damage"
-    )
+    # (the weapon's name read, not formatted through `Weapon.__str__`: the same words)
+    reason = f"{attacker.name}'s {data.name} damage"
+    total, firsts = checks.damage_roll(table, attacker, data.die, dice, net, reason)
     wear = weapon.wear  # a shield used to strike wears as the shield (seed)
     if wear.damaged and firsts and firsts[0] == 1 and not wear.destroyed:
         wear.destroyed = True
         if table.observed:
             table.emit(GearWorn, who=attacker.name, item=wear.name, state="destroyed")
-    if steps < 0 and not weapon.data.blast:
-        halved = -(-total // 2 ** (-steps))
+    if steps < 0 and not data.blast:
+        halved = -(-total // (1 << -steps))  # rounded up, per size smaller
         if table.observed:
             table.emit(DamageHalved, target=target.name, before=total, after=halved, sizes=-steps)
         total = halved
@@ -257,15 +269,16 @@ def reactions(
 ) -> list[Reaction]:
     """Seed "Reacting to an attack" and "Guarding": what may answer this attack."""
     out: list[Reaction] = [NoReaction()]
-    if not can_react(target) and free_reaction(target, "dodge blows"):
+    able = can_react(target)
+    if not able and free_reaction(target, "dodge blows"):
         out.append(Dodge())
-    if can_react(target):
+    if able:
         out.append(Dodge())
         for w in target.usable_weapons():
             if why_not(state, target, attacker, w) is None:
                 out.append(Counter(w))
         if state.range(target, attacker) == 0 and attacker.size <= target.size:
-            unarmed = next((w for w in target.weapons if w.name == "Unarmed"), None)
+            unarmed = unarmed_of(target)
             if unarmed is not None:
                 out.append(Counter(unarmed, "grapple"))
         if first and not blast:
@@ -359,7 +372,7 @@ def take_aim(
         return True, True
     if checks.save(table, attacker, "WIT", f"to hit: {why}"):
         return True, False
-    state.tally["attacks missed"] += 1
+    count(state, "attacks missed")
     if table.observed:
         table.emit(Missed, attacker=attacker.name, target=target.name, why="failed WIT save")
     return False, False
@@ -441,12 +454,12 @@ def resolve(
     counter is resolved by `countered`; otherwise the attack lands. `aimed`: no WIT save was
     needed to hit (M24 piercing strike). Returns the reaction the attack met."""
     if isinstance(reaction, Dodge) and checks.save(table, target, "AGI", "dodge"):
-        state.tally["attacks dodged"] += 1
+        count(state, "attacks dodged")
         if table.observed:
             table.emit(Missed, attacker=attacker.name, target=target.name, why="dodged")
         return NoReaction()
     if isinstance(reaction, Counter):
-        state.tally["attacks countered"] += 1
+        count(state, "attacks countered")
         countered(
             table, state, attacker, target, weapon, kind, reaction, held_back, dice, aimed=aimed
         )
@@ -547,8 +560,8 @@ def countered(
         land(table, state, attacker, target, weapon, kind,
              held_back=held_back, shield=True, dice=dice, aimed=aimed)  # fmt: skip
         return
-    aims = {id(attacker): aimed, id(target): back_aimed}
     if kind in NON_LETHAL or counter.kind in NON_LETHAL:
+        aims = {id(attacker): aimed, id(target): back_aimed}
         countered_non_lethal(
             table, state, attacker, target, weapon, kind, counter, held_back, dice, aims
         )
@@ -558,11 +571,11 @@ def countered(
     on_target = after_armour(target, dealt, weapon, shield=True, piercing=pierces(attacker, aimed))
     on_attacker = after_armour(attacker, back, counter.weapon, shield=True,
                                piercing=pierces(target, back_aimed))  # fmt: skip
-    hits = [
-        (on_target, attacker, target, weapon, dealt),
-        (on_attacker, target, attacker, counter.weapon, back),
-    ]
-    exchange_blows(table, state, hits, aims)
+    exchange_blows(
+        table, state,
+        Blow(on_target, attacker, target, weapon, dealt, aimed),
+        Blow(on_attacker, target, attacker, counter.weapon, back, back_aimed),
+    )  # fmt: skip
 
 
 def countered_non_lethal(
@@ -604,39 +617,57 @@ def countered_non_lethal(
             )
 
 
-Blow = tuple[int, Character, Character, Weapon, int]
-"""A blow in a counter: damage after reductions, who strikes, whom, with what, damage rolled."""
+class Blow:
+    """A blow in a counter: damage after reductions, who strikes, whom, with what, the damage
+    rolled, and whether it needed no WIT save to hit (M24 piercing strike). A small class
+    built twice a counter, where a list of tuples sorted by key functions called back
+    through Python (issue 10)."""
+
+    __slots__ = ("aimed", "rolled", "striker", "suffered", "weapon", "whom")
+
+    def __init__(
+        self,
+        suffered: int,
+        striker: Character,
+        whom: Character,
+        weapon: Weapon,
+        rolled: int,
+        aimed: bool,
+    ) -> None:
+        self.suffered, self.striker, self.whom = suffered, striker, whom
+        self.weapon, self.rolled, self.aimed = weapon, rolled, aimed
+
+    def land(self, table: Table, state: MurdhamState) -> None:
+        land(table, state, self.striker, self.whom, self.weapon, "damage", shield=True,
+             damage=self.rolled, aimed=self.aimed)  # fmt: skip
 
 
-def exchange_blows(
-    table: Table, state: MurdhamState, hits: list[Blow], aims: dict[int, bool]
-) -> None:
+def exchange_blows(table: Table, state: MurdhamState, blow: Blow, back: Blow) -> None:
     """Seed "Counter" with M-C3: whoever suffers the most damage after reductions is hit first;
     a tie, both at once; the second blow is cancelled only if the first incapacitates or kills.
-    `aims`: whether each striker (by id) needed no WIT save (M24 piercing strike)."""
-    faster = [h for h in hits if "fast strike" in h[1].skills]
-    if len(faster) == 1:  # M24 fast strike: always hit first in a counter
-        hits.sort(key=lambda h: h[1] is not faster[0][1])
-    elif hits[0][0] != hits[1][0]:
-        hits.sort(key=lambda h: -h[0])
+    M24 fast strike: the one striker with it always hits first. `blow` is the attack's,
+    `back` the counter's: in that order when nothing puts the counter first."""
+    fast = "fast strike" in blow.striker.skills
+    if fast != ("fast strike" in back.striker.skills):  # exactly one has it
+        first, second = (blow, back) if fast else (back, blow)
+    elif blow.suffered != back.suffered:
+        first, second = (blow, back) if blow.suffered > back.suffered else (back, blow)
     else:  # a tie: both are hit at the same time
-        for _, who, whom, w, dmg in hits:
-            land(table, state, who, whom, w, "damage", shield=True, damage=dmg,
-                 aimed=aims[id(who)])  # fmt: skip
+        blow.land(table, state)
+        back.land(table, state)
         return
-    (_, who, whom, w, dmg), (_, who2, whom2, w2, dmg2) = hits
-    land(table, state, who, whom, w, "damage", shield=True, damage=dmg, aimed=aims[id(who)])
+    first.land(table, state)
+    whom = first.whom
     if whom.incapacitated or whom.status is Status.DEAD:
         if table.observed:
             table.emit(
                 Missed,
-                attacker=who2.name,
-                target=whom2.name,
+                attacker=second.striker.name,
+                target=second.whom.name,
                 why="struck down first, the blow never lands",
             )
         return
-    land(table, state, who2, whom2, w2, "damage", shield=True, damage=dmg2,
-         aimed=aims[id(who2)])  # fmt: skip
+    second.land(table, state)
 
 
 def after_armour(
@@ -653,8 +684,10 @@ def after_armour(
 def propose_stunt(table: Table, attacker: Character, target: Character) -> bool:
     """Seed "Attack stunts": the attacker may propose an effect instead of damage, before the
     target reacts; if the target accepts, the effect happens and nobody reacts."""
-    offers = [Stunt(effect, target) for effect in STUNT_EFFECTS]
-    stunt: Stunt | None = table.choose(attacker, decisions.STUNT, [None, *offers])
+    offers: list[Stunt | None] = [None]  # None: no stunt, strike for damage
+    for effect in STUNT_EFFECTS:
+        offers.append(Stunt(effect, target))
+    stunt: Stunt | None = table.choose(attacker, decisions.STUNT, offers)
     if stunt is None:
         return False
     accepted: bool = table.choose(target, decisions.ACCEPT_STUNT, [False, True])

@@ -3,24 +3,46 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from fracas.core.table import Table
 from fracas.rulesets.murdham import data
 from fracas.rulesets.murdham.events import DamageRolled, SaveRolled
 from fracas.rulesets.murdham.state import Character
 
+# "1D4", "1D6"...: one die of each size, written once rather than formatted for every roll
+# (the string, and its hash for the table's cache of compiled dice, built per die; issue 10).
+ONE_DIE: Final = tuple(f"1D{n}" for n in range(101))
+
+
+def one_die(die: int) -> str:
+    return ONE_DIE[die] if 0 <= die < len(ONE_DIE) else f"1D{die}"
+
+
+def score(who: Character, ability: str) -> int:
+    """The character's STR, AGI or WIT by name: attributes read directly (a `getattr` by name
+    is a generic look-up compiled; issue 10), any other name looked up."""
+    if ability == "STR":
+        return who.STR
+    if ability == "AGI":
+        return who.AGI
+    if ability == "WIT":
+        return who.WIT
+    found: int = getattr(who, ability)
+    return found
+
 
 def save(table: Table, who: Character, ability: str, why: str) -> bool:
     """M2: roll a d20, pass on a roll equal to or under the ability (a 20 always fails)."""
-    score = getattr(who, ability)
+    value = score(who, ability)
     roll = table.roll("1D20", by=who, reason=f"{who.name}'s {ability} save ({why})").total
-    passed = roll <= score and roll < 20
+    passed = roll <= value and roll < 20
     if table.observed:
         table.emit(
             SaveRolled,
             who=who.name,
             ability=ability,
-            score=score,
+            score=value,
             roll=roll,
             passed=passed,
             why=why,
@@ -34,15 +56,15 @@ def group_save(table: Table, group: Sequence[Character], ability: str, why: str)
     roll = table.roll("1D20", by=lead, reason=f"group {ability} save ({why})").total
     out = {}
     for c in group:
-        score = getattr(c, ability)
-        passed = roll <= score and roll < 20
+        value = score(c, ability)
+        passed = roll <= value and roll < 20
         out[c.id] = passed
         if table.observed:
             table.emit(
                 SaveRolled,
                 who=c.name,
                 ability=ability,
-                score=score,
+                score=value,
                 roll=roll,
                 passed=passed,
                 why=why,
@@ -53,12 +75,16 @@ def group_save(table: Table, group: Sequence[Character], ability: str, why: str)
 def exploding(table: Table, die: int, who: Character, reason: str) -> tuple[int, tuple[int, ...]]:
     """M9: on the maximum, roll the die again and add the new result to the previous roll
     minus 1; keep going while the maximum comes up. d6: 6, 6, 3 → 5 + 5 + 3 = 13."""
-    faces: list[int] = []
-    total = 0
+    notation = one_die(die)
+    face = table.roll(notation, by=who, reason=reason).total
+    if face < die or die == 1:  # most rolls: no list of faces to build
+        return face, (face,)
+    faces = [face]
+    total = face - 1
     while True:
-        face = table.roll(f"1D{die}", by=who, reason=reason).total
+        face = table.roll(notation, by=who, reason=reason).total
         faces.append(face)
-        if face < die or die == 1:
+        if face < die:
             return total + face, tuple(faces)
         total += face - 1
 
@@ -83,19 +109,22 @@ def damage_roll(
             )
         return 0, ()
     total = 0
-    kept_faces: list[tuple[int, ...]] = []
+    firsts: list[int] = []
+    # The faces kept, for the log only (issue 10: nothing built unread).
+    kept_faces: list[tuple[int, ...]] | None = [] if table.observed else None
     for _ in range(dice):
         if net == 0:
-            value, faces = exploding(table, die, who, reason)
-            kept = faces
+            value, kept = exploding(table, die, who, reason)
         else:
             a, fa = exploding(table, die, who, reason)
             b, fb = exploding(table, die, who, reason)
             pick_a = (a <= b) if net < 0 else (a >= b)
             value, kept = (a, fa) if pick_a else (b, fb)
         total += value
-        kept_faces.append(kept)
-    if table.observed:  # the note is for the log only (issue 10: nothing built unread)
+        firsts.append(kept[0])
+        if kept_faces is not None:
+            kept_faces.append(kept)
+    if kept_faces is not None:
         note = {0: "", -1: "impaired: the lower of two (M11)"}.get(
             net, "enhanced: the higher of two (M11)"
         )
@@ -103,7 +132,7 @@ def damage_roll(
             DamageRolled, who=who.name, die=die, dice=dice, faces=tuple(kept_faces), total=total,
             note=note,
         )  # fmt: skip
-    return total, tuple(f[0] for f in kept_faces)
+    return total, tuple(firsts)
 
 
 def damage_dice(table: Table, who: Character, notation: str, reason: str) -> int:

@@ -3,6 +3,8 @@ instant death, death blows; and the wear of shields and armour under heavy blows
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.combatant import Status, record_harm
 from fracas.core.table import Table
 from fracas.rulesets.murdham import data
@@ -14,30 +16,55 @@ from fracas.rulesets.murdham.events import (
     Killed,
     ResumedFighting,
 )
-from fracas.rulesets.murdham.state import Character, MurdhamState
+from fracas.rulesets.murdham.state import Character, MurdhamState, count
 
 HEAVY_BLOW = 8  # seed "gear degradation": 8+ damage before armour destroys damaged gear
+
+
+class _Ceiling:
+    """M10's ceiling on armour value (`data.max_armour_value`), read from the table once: the
+    cached function, called for every blow and every option the policy scores, went through
+    the Python call protocol each time (issue 10)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self) -> None:
+        self.value = -1  # not read yet
+
+
+_CEILING: Final = _Ceiling()
+
+
+def max_armour_value() -> int:
+    ceiling = _CEILING.value
+    if ceiling < 0:
+        ceiling = _CEILING.value = data.max_armour_value()
+    return ceiling
 
 
 def armour_value(target: Character, *, shield_counts: bool, cover_counts: bool) -> int:
     """M10: armour + natural armour, + the shield only against attacks the bearer reacts to
     or that counter the bearer, + cover (seed "Cover"); never above 3."""
     value = target.natural_armour
-    if target.armour is not None and not target.armour.destroyed:
-        value += target.armour.value
-    if target.shield is not None and shield_in_play(target, shield_counts):
-        value += target.shield.value
+    armour = target.armour
+    if armour is not None and not armour.destroyed:
+        value += armour.value
+    shield = target.shield
+    if shield is not None and shield_in_play(target, shield_counts):
+        value += shield.value
     if cover_counts and (target.cover or target.behind_barrier):
         value += 1
-    return min(data.max_armour_value(), value)
+    ceiling = max_armour_value()
+    return value if value < ceiling else ceiling
 
 
 def shield_in_play(target: Character, shield_counts: bool) -> bool:
     """M10: a whole shield counts against attacks its bearer reacts to or that counter it;
     against everything with shield mastery (M24)."""
     shield = target.shield
-    mastery = "shield mastery" in target.skills
-    return shield is not None and not shield.destroyed and (shield_counts or mastery)
+    if shield is None or shield.destroyed:
+        return False
+    return shield_counts or "shield mastery" in target.skills
 
 
 def harm(
@@ -128,7 +155,7 @@ def kill(table: Table, state: MurdhamState, target: Character, why: str) -> None
     target.went_down = True
     target.incapacitated = True
     release(target)
-    state.tally["deaths"] += 1
+    count(state, "deaths")
     if table.observed:
         table.emit(Killed, who=target.name, why=why)
 

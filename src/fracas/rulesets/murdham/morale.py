@@ -8,7 +8,7 @@ from fracas.core.combatant import Status
 from fracas.core.table import Table
 from fracas.rulesets.murdham import checks, decisions, harm
 from fracas.rulesets.murdham.events import Broke, Escaped, MoraleChecked
-from fracas.rulesets.murdham.state import Character, MurdhamState
+from fracas.rulesets.murdham.state import Character, MurdhamState, count
 
 SURRENDER, RETREAT = "surrenders", "retreats"
 
@@ -20,26 +20,34 @@ def morale(table: Table, state: MurdhamState, standing_at_start: dict[str, int])
     passes are immune for the rest of the fight; immunity to fear is immunity to morale.
     A group is a faction of two or more at the start (M26, F-MUR-11)."""
     for side in state.sides:
-        if not state.morale.get(side.name, True):
+        name = side.name
+        if not state.morale.get(name, True):
             continue
-        group = state.faction(side.name)
-        standing = [c for c in group if c.able]
-        subject = [c for c in standing if not c.morale_immune and not c.immune_to_fear]
+        # Its able characters, and those of them morale applies to, in one pass (issue 10).
+        standing: list[Character] = []
+        subject: list[Character] = []
+        for c in state.characters():
+            if c.side == name and c.able:
+                standing.append(c)
+                if not c.morale_immune and not c.immune_to_fear:
+                    subject.append(c)
         if not subject:
             continue
-        original = state.original[side.name]
+        original = state.original[name]
         if original >= 2:
-            lost = standing_at_start.get(side.name, 0) - len(standing)
+            lost = standing_at_start.get(name, 0) - len(standing)
             if lost <= 0 or len(standing) * 2 > original:
                 continue
-            why = f"{len(standing)} of {original} still standing"
+            if table.observed:
+                why = f"{len(standing)} of {original} still standing"
+                table.emit(MoraleChecked, faction=name, why=why)
         else:
             lone = subject[0]
             if lone.health * 2 > lone.max_health or lone.health >= lone.health_at_round_start:
                 continue
-            why = f"alone, at {lone.health} of {lone.max_health} health"
-        if table.observed:
-            table.emit(MoraleChecked, faction=side.name, why=why)
+            if table.observed:
+                why = f"alone, at {lone.health} of {lone.max_health} health"
+                table.emit(MoraleChecked, faction=name, why=why)
         results = checks.group_save(table, subject, "WIT", "morale")
         for c in subject:
             if results[c.id]:
@@ -55,13 +63,13 @@ def fail(table: Table, state: MurdhamState, c: Character) -> None:
         c.status = Status.SURRENDERED
     else:
         c.status = Status.FLED
-        state.tally["retreats"] += 1
+        count(state, "retreats")
         if state.options.pursue_retreat:
             pursuers = [e for e in state.characters() if e.side != c.side and e.able]
             if pursuers and not long_chase(table, [c], pursuers)[c.id]:
                 c.status = Status.SURRENDERED  # F-MUR-5: caught in the chase, it gives up
     c.went_down = True
-    state.tally["morale failures"] += 1
+    count(state, "morale failures")
     if table.observed:
         table.emit(Broke, who=c.name, how=choice)
 

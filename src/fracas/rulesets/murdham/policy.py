@@ -47,11 +47,26 @@ from fracas.rulesets.murdham.turn import (
 )
 
 
-def mean_die(die: int, net: int) -> float:
+def shaded_mean(die: int, net: int) -> float:
     """Mean of an exploding die (M9): (die + 1) / 2 · die / (die − 1); impaired/enhanced
     shade it by a third of the die either way (a quick estimate, for tactics only)."""
+    if net <= -2:
+        return 0.0
     base = (die + 1) / 2 * die / (die - 1) if die > 1 else 1.0
-    return max(0.0, base + net * die / 6) if net > -2 else 0.0
+    shaded = base + net * die / 6
+    return shaded if shaded > 0.0 else 0.0
+
+
+# `shaded_mean` of the dice there are (up to d100), impaired, plain and enhanced once, worked
+# out once: the policy asks it for every weapon and target it weighs (issue 10).
+_MEANS: Final = tuple(tuple(shaded_mean(die, net) for net in (-1, 0, 1)) for die in range(101))
+
+
+def mean_die(die: int, net: int) -> float:
+    """`shaded_mean`, from the table where it has the answer."""
+    if 0 <= die < len(_MEANS) and -1 <= net <= 1:
+        return _MEANS[die][net + 1]
+    return shaded_mean(die, net)
 
 
 # The decisions a character makes that the policy scores option by option.
@@ -66,9 +81,25 @@ _SCORED: Final = (
 )
 
 
+def in_reach(
+    state: MurdhamState, c: Character, e: Character, w: Weapon, distance: int, half: int
+) -> bool:
+    """The policy's quick test of a weapon against an enemy `distance` zones away: a ranged
+    weapon within its range at a visible target, a melee one within a half move and its reach."""
+    if w.data.ranged:
+        return distance <= max_range(c, e, w) and state.visible(c, e)
+    return distance <= half + reach(c, w)
+
+
 class MurdhamPolicy:
     def __init__(self, state: MurdhamState) -> None:
         self.state = state
+        # The last full-force strike scored in this decision (`_plan`): a turn offers the same
+        # attack again drawing back after it, worth the same expected damage (issue 10).
+        self._struck: Character | None = None
+        self._with: Weapon | None = None
+        self._moving = False
+        self._expected = 0.0
 
     def choose(self, request: ChoiceRequest) -> int:
         options = request.options
@@ -76,7 +107,10 @@ class MurdhamPolicy:
         decision = request.decision
         if isinstance(who, Side):
             if decision == decisions.FIRST_FACTION:
-                return list(options).index(who.name)  # take the first turn ourselves
+                for i in range(len(options)):  # take the first turn ourselves
+                    if options[i] == who.name:
+                        return i
+                return list(options).index(who.name)  # (not among them: ValueError)
             if decision == decisions.ACTIVATE:
                 return self._activate(who.name, list(options))
         elif isinstance(who, Character):
@@ -85,6 +119,7 @@ class MurdhamPolicy:
             if decision in _SCORED:
                 # The best-scored option, the earlier on a tie (`best_index`), scored one by
                 # one without a list of scores or a scorer looked up per call (issue 10).
+                self._struck = None  # nothing remembered from another decision
                 best = 0
                 top = self._score(decision, who, options[0])
                 for i in range(1, len(options)):
@@ -117,16 +152,24 @@ class MurdhamPolicy:
         """The character with the best plan; but when none of ours can strike yet and an
         enemy who has not acted can, pass and let them come to us (to be countered or caught
         by opportunity attacks). Both sides out of reach never both pass: the advance goes on."""
-        values = {i: self._best_plan(options[i]) for i in range(1, len(options))}
-        best = max(values, key=lambda i: (values[i], -i))
-        if values[best] < 1.0 and self._enemy_can_strike(side):
+        if len(options) == 2:  # one candidate: only whether its plan is worth 1 matters
+            if not self._can_strike(options[1]) and self._enemy_can_strike(side):
+                return 0
+            return 1
+        # The highest value, the earlier on a tie (a loop: `max` with a key function calls
+        # back through Python for each candidate; issue 10).
+        best, top = 1, self._best_plan(options[1])
+        for i in range(2, len(options)):
+            value = self._best_plan(options[i])
+            if value > top:
+                best, top = i, value
+        if top < 1.0 and self._enemy_can_strike(side):
             return 0
         return best
 
     def _enemy_can_strike(self, side: str) -> bool:
         return any(
-            e.side != side and eligible(e) and self._best_plan(e) >= 1.0
-            for e in self.state.characters()
+            e.side != side and eligible(e) and self._can_strike(e) for e in self.state.characters()
         )
 
     # --- plans --------------------------------------------------------------------------
@@ -139,18 +182,39 @@ class MurdhamPolicy:
         best = 0.5
         state = self.state
         half = max(1, c.speed // 2) if c.speed else 0
+        weapons = c.usable_weapons()  # the same for every enemy
         for e in state.characters():
             if e.side == c.side or not e.able or e.hidden:
                 continue
             distance = state.range(c, e)
-            for w in c.usable_weapons():
-                if w.data.ranged:
-                    if distance > max_range(c, e, w) or not state.visible(c, e):
-                        continue
-                elif distance > half + reach(c, w):
-                    continue
-                best = max(best, 1.0 + self.expected(c, e, w, moving=False))
+            for w in weapons:
+                if in_reach(state, c, e, w, distance, half):
+                    value = 1.0 + self.expected(c, e, w, moving=False)
+                    if value > best:
+                        best = value
         return best
+
+    def _can_strike(self, c: Character) -> bool:
+        """Whether `_best_plan(c)` is 1 or more, without working out how much: some hit in
+        reach is worth 1 + its expected damage, and that is never below 0 unless a WIT save
+        is needed with a WIT below 0 (`expected`: the chance to hit times at least 0.2). The
+        activation of a lone candidate, and whether the enemy can strike, ask no more."""
+        if c.grabbed_by is not None:
+            return True
+        state = self.state
+        half = max(1, c.speed // 2) if c.speed else 0
+        weapons = c.usable_weapons()
+        for e in state.characters():
+            if e.side == c.side or not e.able or e.hidden:
+                continue
+            distance = state.range(c, e)
+            for w in weapons:
+                if in_reach(state, c, e, w, distance, half):
+                    if c.WIT >= 0 or wit_save_needed(state, c, e, w, False) is None:
+                        return True
+                    if 1.0 + self.expected(c, e, w, moving=False) >= 1.0:
+                        return True
+        return False
 
     def expected(
         self,
@@ -160,29 +224,52 @@ class MurdhamPolicy:
         moving: bool,
         held_back: bool = False,
     ) -> float:
+        """Expected damage through armour, by the chance to hit: the dice doubled per size
+        larger, halved per size smaller (seed "Effects of size"; blasts are not). Powers of
+        two as shifts and floats compared by hand: `**` and `max` are generic calls compiled
+        (issue 10); the arithmetic, and so every score, is the same."""
+        data = weapon.data
+        dmg = mean_die(data.die, net_damage_steps(me, weapon, held_back))
         steps = me.size - target.size
-        dice = 2**steps if steps > 0 and not weapon.data.blast else 1
-        dmg = dice * mean_die(weapon.data.die, net_damage_steps(me, weapon, held_back))
-        if steps < 0 and not weapon.data.blast:
-            dmg /= 2 ** (-steps)
-        av = (
-            0
-            if weapon.data.direct
-            else harm.armour_value(target, shield_counts=False, cover_counts=True)
-        )
+        if steps != 0 and not data.blast:
+            dmg = float(1 << steps) * dmg if steps > 0 else dmg / float(1 << -steps)
+        av = 0 if data.direct else harm.armour_value(target, shield_counts=False, cover_counts=True)
         hit = 1.0
         if wit_save_needed(self.state, me, target, weapon, moving) is not None:
-            hit = min(me.WIT, 19) / 20
-        return hit * max(0.2, dmg - av)
+            wit = me.WIT
+            hit = (wit if wit < 19 else 19) / 20
+        through = dmg - av
+        return hit * (through if through > 0.2 else 0.2)
+
+    def _strike_value(self, me: Character, plan: Strike) -> float:
+        """`expected` for a strike, remembered for the next with the same target, weapon and
+        movement at full force within the same decision (the state does not change while a
+        decision's options are scored)."""
+        moving = plan.approach > 0
+        if plan.held_back:
+            return self.expected(me, plan.target, plan.weapon, moving, True)
+        if plan.target is self._struck and plan.weapon is self._with and moving == self._moving:
+            return self._expected
+        value = self.expected(me, plan.target, plan.weapon, moving, False)
+        self._struck, self._with, self._moving, self._expected = (
+            plan.target,
+            plan.weapon,
+            moving,
+            value,
+        )
+        return value
 
     def _plan(self, me: Character, plan: object) -> float:
         state = self.state
         if isinstance(plan, Strike):
             t = plan.target
-            if plan.kind != "damage":
+            kind = plan.kind
+            if kind != "damage":
                 resist = 0.0 if t.size < me.size else min(t.STR, 19) / 20
-                return {"grapple": 0.8, "shove": 0.2, "disarm": 0.4}[plan.kind] * (1 - resist)
-            value = self.expected(me, t, plan.weapon, plan.approach > 0, plan.held_back)
+                # grapple 0.8, shove 0.2, disarm 0.4 (no table built per option; issue 10)
+                worth = 0.8 if kind == "grapple" else 0.2 if kind == "shove" else 0.4
+                return worth * (1 - resist)
+            value = self._strike_value(me, plan)
             if value * 2 >= t.health:
                 value *= 1.5  # likely critical damage: it takes them out
             if plan.withdraw:  # shooters keep their distance; fighters stay in the fray

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from fracas.core.combatant import Status, last_side_standing
+from fracas.core.combatant import Side, Status, last_side_standing
 from fracas.core.outcome import Verdict
 from fracas.core.table import Table
-from fracas.rulesets.murdham import decisions, harm
+from fracas.rulesets.murdham import checks, decisions, harm
 from fracas.rulesets.murdham.events import (
     Activated,
     BonusRound,
@@ -38,15 +38,39 @@ def play_round(table: Table, state: MurdhamState) -> None:
         c.peeking = False
         c.riding_locked = False
         c.health_at_round_start = c.health
-    standing = {s.name: sum(1 for c in state.faction(s.name) if c.able) for s in state.sides}
+    # How many of each faction stand at the round's start (for morale): counted in one pass
+    # over the characters, not one per faction with a generator (issue 10).
+    standing: dict[str, int] = {}
+    for s in state.sides:
+        standing[s.name] = 0
+    for c in state.characters():
+        if c.able and c.side in standing:
+            standing[c.side] += 1
     if state.bonus_round:
         if table.observed:
             table.emit(BonusRound)
-        alternate(table, state, lambda c: c.hidden)
+        alternate(table, state, concealed)
         state.bonus_round = False
     else:
-        alternate(table, state, lambda c: True)
+        alternate(table, state)
     end_of_round(table, state, standing)
+
+
+def concealed(c: Character) -> bool:
+    """Who acts in an ambush's bonus round: the concealed (seed "Sneaking")."""
+    return c.hidden
+
+
+def allows(allowed: Callable[[Character], bool] | None, c: Character) -> bool:
+    """`allowed` is None in an ordinary round: everyone may act, and no function is called."""
+    return allowed is None or allowed(c)
+
+
+def side_named(state: MurdhamState, name: str) -> Side:
+    for s in state.sides:
+        if s.name == name:
+            return s
+    raise StopIteration(name)  # (as `next` on no match did)
 
 
 def hold_initiative(table: Table, state: MurdhamState) -> None:
@@ -54,7 +78,8 @@ def hold_initiative(table: Table, state: MurdhamState) -> None:
     names = [s.name for s in state.sides]
     drawn = not state.initiative
     if drawn:
-        k = table.roll(f"1D{len(names)}", reason="which faction holds the initiative").total
+        notation = checks.one_die(len(names))
+        k = table.roll(notation, reason="which faction holds the initiative").total
         state.initiative = names[k - 1]
     if table.observed:
         table.emit(InitiativeHeld, faction=state.initiative, drawn=drawn)
@@ -65,33 +90,40 @@ def eligible(c: Character) -> bool:
     return c.able and not c.took_turn and not c.held and not c.riding_locked
 
 
-def alternate(table: Table, state: MurdhamState, allowed: Callable[[Character], bool]) -> None:
+def alternate(
+    table: Table, state: MurdhamState, allowed: Callable[[Character], bool] | None = None
+) -> None:
     """Seed "Combat procedure": the faction holding the initiative decides which faction
     goes first (if any of it can still act); then the factions take turns to activate one
     of their characters or pass, until all have passed in a row. GM commands take effect
-    before each activation."""
+    before each activation. `allowed`: who may act (None: everyone)."""
     names = [s.name for s in state.sides]
-    holder = next(s for s in state.sides if s.name == state.initiative)
+    holder = side_named(state, state.initiative)
     first = state.initiative
-    if any(c.able for c in state.faction(holder.name)):
+    if any(c.able and c.side == holder.name for c in state.characters()):
         first = table.choose(holder, decisions.FIRST_FACTION, names)
     if table.observed:
         table.emit(FactionFirst, faction=first)
-    order = names[names.index(first) :] + names[: names.index(first)]
+    at = names.index(first)
+    order = names[at:] + names[:at]
     passes = 0
     turn = 0
     while passes < len(order):
         table.between_actions()
         faction = order[turn % len(order)]
         turn += 1
-        candidates = [c for c in state.faction(faction) if eligible(c) and allowed(c)]
-        if not candidates:
+        # The faction's characters who may act, after None (pass), in the faction's order.
+        options: list[Character | None] = [None]
+        for c in state.characters():
+            if c.side == faction and eligible(c) and allows(allowed, c):
+                options.append(c)
+        if len(options) == 1:
             passes += 1
             if table.observed:
                 table.emit(Passed, faction=faction, forced=True)
             continue
-        side = next(s for s in state.sides if s.name == faction)
-        choice: Character | None = table.choose(side, decisions.ACTIVATE, [None, *candidates])
+        side = side_named(state, faction)
+        choice: Character | None = table.choose(side, decisions.ACTIVATE, options)
         if choice is None:
             passes += 1
             if table.observed:
@@ -107,15 +139,17 @@ def activate(
     table: Table,
     state: MurdhamState,
     c: Character,
-    allowed: Callable[[Character], bool] = lambda c: True,
+    allowed: Callable[[Character], bool] | None = None,
 ) -> None:
     """Mounts and riders take their turn together, the mount first; either may hold its turn
     to react later; a mount moving at full speed leaves its rider unable to act or react (seed
     "Mounts and vehicles"). In an ambush's bonus round only the concealed of the pair act."""
     mount = c.riding if c.riding is not None else c
     rider = mount.rider
-    plan = take_turn(table, state, mount) if eligible_member(mount) and allowed(mount) else None
-    if rider is None or not eligible_member(rider) or not allowed(rider):
+    plan = None
+    if eligible_member(mount) and allows(allowed, mount):
+        plan = take_turn(table, state, mount)
+    if rider is None or not eligible_member(rider) or not allows(allowed, rider):
         return
     if isinstance(plan, Advance):
         rider.riding_locked = True  # full speed: the rider can neither act nor react

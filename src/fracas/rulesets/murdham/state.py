@@ -73,8 +73,14 @@ class Weapon:
 
     @property
     def ready(self) -> bool:
-        spent = (self.data.reload or self.data.consumable) and self.fired
-        return not self.wear.destroyed and not spent
+        """Whole (itself, or the shield it is: `wear`) and not spent (M13, consumables).
+        Reads the wear without `wear`: an attribute of a `Weapon | Gear` is a generic look-up
+        compiled, and this is asked for every weapon at every option (issue 10)."""
+        data = self.data
+        if self.fired and (data.reload or data.consumable):
+            return False
+        gear = self.gear
+        return not (self.destroyed if gear is None else gear.destroyed)
 
     def __str__(self) -> str:
         return self.data.name
@@ -251,10 +257,15 @@ class MurdhamState(BattleState):
 
     def visible(self, viewer: Character, target: Character) -> bool:
         """Concealed characters, and anyone in a dark zone, cannot be seen (seed "Sneaking",
-        "Attacking": "complete darkness")."""
+        "Attacking": "complete darkness"). Asked for every attack and option scored: the
+        target's one or two zones are read without building them (issue 10)."""
         if target.hidden and target.side != viewer.side:
             return False
-        return not any(self.zone(z).dark for z in target.zones)
+        zones = self.zones.zones
+        if zones[target.zone].dark:
+            return False
+        border = target.border
+        return border is None or not zones[border].dark
 
     def in_zone(self, zone: str) -> list[Character]:
         """Everyone in a zone or on its borders (seed "Blast attacks")."""
@@ -263,6 +274,13 @@ class MurdhamState(BattleState):
             for c in self.characters()
             if zone in c.zones and c.status is not Status.DEAD and c.status is not Status.FLED
         ]
+
+
+def count(state: MurdhamState, key: str) -> None:
+    """One more `key` in the battle's tally (deaths, misses, retreats...), by `get`: `+=` on
+    a key not yet counted goes through `Counter.__missing__`, which is interpreted (issue 10)."""
+    tally = state.tally
+    tally[key] = tally.get(key, 0) + 1
 
 
 SHIELD_BASH = "Shield bash"  # weapons.yaml: the shield used as a weapon (d4)
@@ -391,23 +409,26 @@ def fresh_state(t: Template) -> MurdhamState:
     mounts (seed "Mounts and vehicles": in the mount's zone), concealed ambushers given the
     bonus round (seed "Sneaking")."""
     sides: list[Side] = []
-    by_name: dict[str, Character] = {}
+    everyone: list[Character] = []
     for faction, group in t.members.items():
         copies: list[Combatant] = []
         for c in group:
             copy = clone_character(c)
-            by_name[copy.name] = copy
+            everyone.append(copy)
             copies.append(copy)
         sides.append(Side(faction, copies))
-    for rider_name, mount_name in t.riders:
-        rider = by_name[rider_name]
-        mount = by_name.get(mount_name)
-        if mount is not None and mount.rider is None:
-            rider.riding, mount.rider = mount, rider
-            rider.zone, rider.border = mount.zone, mount.border
+    if t.riders:  # by name, the later of a name as before (built only when someone rides)
+        by_name = {c.name: c for c in everyone}
+        for rider_name, mount_name in t.riders:
+            rider = by_name[rider_name]
+            mount = by_name.get(mount_name)
+            if mount is not None and mount.rider is None:
+                rider.riding, mount.rider = mount, rider
+                rider.zone, rider.border = mount.zone, mount.border
     original = {s.name: len(s.combatants) for s in sides}
     state = MurdhamState(sides, t.zones, t.options, t.initiative, original, dict(t.morale))
-    state.bonus_round = any(c.hidden for c in state.characters())
+    state._characters = everyone  # what `characters()` would list: every side's, in order
+    state.bonus_round = any(c.hidden for c in everyone)
     return state
 
 

@@ -15,6 +15,7 @@ from fracas.core.table import Table
 from fracas.rulesets.murdham import checks, decisions, harm
 from fracas.rulesets.murdham.attack import (
     NON_LETHAL,
+    NON_LETHAL_ORDER,
     Counter,
     attack,
     can_react,
@@ -24,6 +25,7 @@ from fracas.rulesets.murdham.attack import (
     reach,
     strike_out,
     take_aim,
+    unarmed_of,
     why_not,
 )
 from fracas.rulesets.murdham.blast import blast, blast_targets_zone
@@ -320,52 +322,64 @@ def plans(state: MurdhamState, c: Character) -> list[Plan]:
     if c.grabbed_by is not None:
         return [BreakFree()]  # seed "Grapple": grabbed characters can only try to break free
     out: list[Plan] = []
-    # Concealed enemies are ignored: nobody knows they are there (seed "Sneaking").
-    enemies = [
-        e
-        for e in state.characters()
-        if e.side != c.side
-        and not e.hidden
-        and e.status in (Status.ACTIVE, Status.DOWN, Status.SURRENDERED)
-    ]
+    # Concealed enemies are ignored: nobody knows they are there (seed "Sneaking"); so are
+    # the dead and the gone (statuses compared by identity, as enum members are).
+    enemies: list[Character] = []
+    for e in state.characters():
+        if e.side == c.side or e.hidden:
+            continue
+        status = e.status
+        if status is Status.ACTIVE or status is Status.DOWN or status is Status.SURRENDERED:
+            enemies.append(e)
+    half = max(1, c.speed // 2) if c.speed else 0
     for w in c.usable_weapons():
         if w.data.blast:
             out += blast_plans(state, c, w)
             continue
+        ranged = w.data.ranged
         for e in enemies:
             if not e.able:
                 continue
-            if not state.visible(c, e) and w.data.ranged:
+            if ranged and not state.visible(c, e):
                 continue
             n = approach_needed(state, c, e, w, "damage")
             if n is not None:
                 out.append(Strike(e, w, n))
-                if not w.data.ranged:  # seed: one may hold back to deal impaired damage
+                if not ranged:  # seed: one may hold back to deal impaired damage
                     out.append(Strike(e, w, n, held_back=True))
-                left = max(1, c.speed // 2) - n if c.speed else 0
-                moving_ok = why_not(state, c, e, w, moving=True) is None
-                if left > 0 and c.grabbing is None and (moving_ok or n > 0):
+                left = half - n
+                if (
+                    left > 0
+                    and c.grabbing is None
+                    and (n > 0 or why_not(state, c, e, w, moving=True) is None)
+                ):
                     out.append(Strike(e, w, n, withdraw=left))
-    unarmed = next((w for w in c.weapons if w.name == "Unarmed"), None)
+    unarmed = unarmed_of(c)
     for e in enemies:
         if not e.able:
             out += death_blow_plans(state, c, e, unarmed)
             continue
         if unarmed is not None:
-            for kind in ("grapple", "shove", "disarm"):
-                n = approach_needed(state, c, e, unarmed, kind)
-                if n is not None:
-                    out.append(Strike(e, unarmed, n, kind))
-        if state.range(c, e) > 0 and c.speed > 0:
-            out.append(Advance(e))
-    out += [PickUp(w) for w in c.dropped]
-    out += split_plans(state, c, enemies)
-    out += mount_plans(state, c)
-    for ally in state.faction(c.side):
-        if ally is not c and ally.grabbed_by is not None and ally.able and unarmed is not None:
-            n = approach_needed(state, c, ally.grabbed_by, unarmed, "grapple")
+            # Grapple, shove and disarm need the same (a nearby target no larger than oneself):
+            # one approach worked out for the three (issue 10).
+            n = approach_needed(state, c, e, unarmed, NON_LETHAL_ORDER[0])
             if n is not None:
-                out.append(FreeAlly(ally, n))
+                for kind in NON_LETHAL_ORDER:
+                    out.append(Strike(e, unarmed, n, kind))
+        if c.speed > 0 and state.range(c, e) > 0:
+            out.append(Advance(e))
+    for w in c.dropped:
+        out.append(PickUp(w))
+    if len(enemies) >= 2:  # splitting needs two smaller targets at least
+        out += split_plans(state, c, enemies)
+    allies = state.faction(c.side)
+    out += mount_plans(state, c, allies)
+    if unarmed is not None:
+        for ally in allies:
+            if ally is not c and ally.grabbed_by is not None and ally.able:
+                n = approach_needed(state, c, ally.grabbed_by, unarmed, "grapple")
+                if n is not None:
+                    out.append(FreeAlly(ally, n))
     out.append(Surrender())
     out.append(Hold())
     if c.riding is not None:  # the mount does the moving (seed "Mounts and vehicles")
@@ -432,14 +446,16 @@ def _allocations(budget: int, costs: list[int]) -> list[tuple[int, ...]]:
     return out
 
 
-def mount_plans(state: MurdhamState, c: Character) -> list[Plan]:
+def mount_plans(state: MurdhamState, c: Character, allies: list[Character]) -> list[Plan]:
+    """Seed "Mounts and vehicles": dismount, or mount a free mount of one's faction nearby
+    (`allies`: the faction, as `plans` has it already)."""
     if c.riding is not None:
         return [Dismount()]
     if c.is_mount:
         return []
     return [
         Mount(m)
-        for m in state.faction(c.side)
+        for m in allies
         if m.is_mount and m.rider is None and m.able and state.range(c, m) == 0
     ]
 
@@ -550,7 +566,9 @@ def death_blow(table: Table, state: MurdhamState, c: Character, plan: DeathBlow)
         return
     if state.range(c, target) != 0 or not target.incapacitated:
         return
-    weapon = plan.weapon or next(w for w in c.weapons if w.name == "Unarmed")
+    weapon = plan.weapon
+    if weapon is None:
+        weapon = next(w for w in c.weapons if w.name == "Unarmed")
     if table.observed:
         table.emit(AttackDeclared, attacker=c.name, target=target.name, weapon=weapon.name,
                    kind="death blow")  # fmt: skip

@@ -28,8 +28,13 @@ class Zone:
 class ZoneMap:
     zones: Mapping[str, Zone]
     links: Mapping[str, frozenset[str]]
-    _distance: dict[tuple[str, str], int] = field(default_factory=dict, compare=False)
-    _paths: dict[tuple[str, str, str], bool] = field(default_factory=dict, compare=False)
+    # What a fight asks of the map again and again, worked out once: nothing in a fight
+    # changes a zone or a link (M14), and a map is shared by all the battles of an encounter.
+    # By origin, then destination: no tuple built and hashed per question (issue 10).
+    _distance: dict[str, dict[str, int]] = field(default_factory=dict, compare=False)
+    _paths: dict[str, dict[str, bool]] = field(default_factory=dict, compare=False)
+    _toward: dict[str, dict[str, str]] = field(default_factory=dict, compare=False)
+    _away: dict[str, dict[str, str]] = field(default_factory=dict, compare=False)
 
     @staticmethod
     def grid(columns: int, rows: int) -> ZoneMap:
@@ -58,15 +63,17 @@ class ZoneMap:
 
     def open_path(self, a: str, b: str) -> bool:
         """Whether a shortest path from a to b crosses only open zones (M15), cached."""
-        key = ("open", a, b)
-        found = self._paths.get(key)
+        row = self._paths.get(a)
+        if row is None:
+            row = self._paths[a] = {}
+        found = row.get(b)
         if found is None:
             here, found = a, self.zones[a].open
             while found and here != b:
                 nxt = self.step_toward(here, b)
                 found = nxt != here and self.zones[nxt].open
                 here = nxt
-            self._paths[key] = found
+            row[b] = found
         return found
 
     def neighbours(self, zone: str) -> list[str]:
@@ -77,35 +84,44 @@ class ZoneMap:
         """Zones crossed from a to b along the shortest path (breadth-first, cached)."""
         if a == b:
             return 0
-        key = (a, b) if a < b else (b, a)
-        found = self._distance.get(key)
-        if found is not None:
-            return found
-        seen = {a: 0}
-        queue = deque([a])
-        while queue:
-            here = queue.popleft()
-            for nxt in self.links[here]:
-                if nxt not in seen:
-                    seen[nxt] = seen[here] + 1
-                    queue.append(nxt)
-        for other, d in seen.items():
-            self._distance[(a, other) if a < other else (other, a)] = d
+        seen = self._distance.get(a)
+        if seen is None:  # every distance from a, at once
+            seen = {a: 0}
+            queue = deque([a])
+            while queue:
+                here = queue.popleft()
+                for nxt in self.links[here]:
+                    if nxt not in seen:
+                        seen[nxt] = seen[here] + 1
+                        queue.append(nxt)
+            self._distance[a] = seen
         return seen.get(b, 10_000)  # unreachable zones are out of any range
 
     def step_toward(self, start: str, goal: str) -> str:
         """The neighbouring zone one step along a shortest path from start to goal."""
         if start == goal:
             return start
-        best = min(self.neighbours(start), key=lambda n: (self.distance(n, goal), n))
-        return best if self.distance(best, goal) < self.distance(start, goal) else start
+        row = self._toward.get(start)
+        if row is None:
+            row = self._toward[start] = {}
+        found = row.get(goal)
+        if found is None:
+            best = min(self.neighbours(start), key=lambda n: (self.distance(n, goal), n))
+            found = best if self.distance(best, goal) < self.distance(start, goal) else start
+            row[goal] = found
+        return found
 
     def step_away(self, start: str, threat: str) -> str:
         """The neighbouring zone farthest from `threat` (for retreats and shoves)."""
-        options = self.neighbours(start)
-        if not options:
-            return start
-        return max(options, key=lambda n: (self.distance(n, threat), n))
+        row = self._away.get(start)
+        if row is None:
+            row = self._away[start] = {}
+        found = row.get(threat)
+        if found is None:
+            options = self.neighbours(start)
+            found = max(options, key=lambda n: (self.distance(n, threat), n)) if options else start
+            row[threat] = found
+        return found
 
 
 rebuilt_by_constructor(Zone, ZoneMap)  # copies of a state (core.immutable)
