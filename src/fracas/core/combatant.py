@@ -114,13 +114,19 @@ def record_harm(target: Combatant, amount: int, by: Combatant | None = None) -> 
 
 # Rulesets (compiled or not) subclass it: keep it open to interpreted subclasses.
 @mypyc_attr(allow_interpreted_subclasses=True)
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Side:
     """A side of the fight, in encounter order. A side decides some things as one (group
     initiative, which of its characters acts): it is then the decider of a question."""
 
     name: str
     combatants: list[Combatant]
+
+    def __init__(self, name: str = "", combatants: list[Combatant] | None = None) -> None:
+        """Built for every battle: its own `__init__`, compiled (the dataclass module's stays
+        interpreted; issue 10). No argument is required: a copy starts from a blank one."""
+        self.name = name
+        self.combatants = combatants if combatants is not None else []
 
     def active(self) -> Iterator[Combatant]:
         return (c for c in self.combatants if c.active)

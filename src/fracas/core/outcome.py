@@ -20,24 +20,31 @@ ONE_SIDE_LEFT = "one side left"
 EVERYONE_DOWN = "everyone down"
 
 
-@dataclass(frozen=True, slots=True)
+# Both are built once per battle (a verdict every round): values, read-only by convention,
+# hashed and compared by value, but not frozen dataclasses, whose generated `__init__` and
+# `__post_init__` stay interpreted (about 10 k instructions a battle; issue 10). Each writes
+# its own `__init__`, which mypyc compiles.
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Verdict:
     """A ruleset's judgement that the fight is over: who won (None: nobody) and why."""
 
     winner: str | None
     reason: str
 
+    def __init__(self, winner: str | None, reason: str) -> None:
+        self.winner, self.reason = winner, reason
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Outcome:
     winner: str | None  # the winning side's name, None for a draw
     ending: Ending
     rounds: int
-    reason: str = ""  # the core's or the ruleset's words for why it ended
+    reason: str  # the core's or the ruleset's words for why it ended (the ending's, if none)
 
-    def __post_init__(self) -> None:
-        if not self.reason:
-            object.__setattr__(self, "reason", self.ending.value)
+    def __init__(self, winner: str | None, ending: Ending, rounds: int, reason: str = "") -> None:
+        self.winner, self.ending, self.rounds = winner, ending, rounds
+        self.reason = reason if reason else ending.value
 
 
 rebuilt_by_constructor(Verdict, Outcome)  # copies of a state (core.immutable)
