@@ -230,7 +230,7 @@ def resolve_attack(
             if defence_level > Level.FAILURE:
                 first = PARRY_LEVEL if isinstance(defence, Parry) else DODGE_LEVEL
                 state.counts[first + defence_level] += 1
-    row = data.matrix_row(level, defence_level)
+    row = derived.matrix_row(level, defence_level)
     if table.observed:
         table.emit(
             MatrixApplied(

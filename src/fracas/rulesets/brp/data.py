@@ -174,24 +174,6 @@ def matrix() -> dict[tuple[str, str], MatrixRow]:
     return {(r["attack"], r["defence"]): MatrixRow(**r) for r in tables()["matrix"]}
 
 
-def matrix_row(attack: int, defence: int) -> MatrixRow:
-    """The matrix row (§5.8) for an attack's and a defence's success levels (−1 fumble, 0
-    failure, 1 success, 2 special; a fumble reads as a failure there): every attack reads
-    one, so the rows are kept by position, not looked up by a pair of strings each time."""
-    rows = _MATRIX_BY_LEVEL
-    if not rows:
-        table = matrix()
-        rows += [table.get((a, d)) for a in _MATRIX_KEYS for d in _MATRIX_KEYS]
-    row = rows[(attack + 1) * 4 + defence + 1]
-    if row is None:  # a failed attack has no row: it never reaches the matrix (§5.8)
-        raise KeyError((_MATRIX_KEYS[attack + 1], _MATRIX_KEYS[defence + 1]))
-    return row
-
-
-_MATRIX_KEYS = ("failure", "failure", "success", "special")  # a level + 1 → its row's key
-_MATRIX_BY_LEVEL: list[MatrixRow | None] = []
-
-
 @cache
 def templates() -> dict[str, dict[str, Any]]:
     return dict(_load("templates.yaml"))

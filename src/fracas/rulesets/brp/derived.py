@@ -72,6 +72,23 @@ _LABELS = {level: level.name.lower() for level in Level}
 _MATRIX_KEYS = {level: "failure" if level <= 0 else level.name.lower() for level in Level}
 
 
+def matrix_row(attack: Level, defence: Level) -> data.MatrixRow:
+    """The matrix row (§5.8) for an attack's and a defence's success levels (a fumble reads
+    as a failure there, `Level.matrix_key`). Every attack reads one: the rows are kept by
+    position, not looked up by a pair of strings each time (issue 10)."""
+    rows = _MATRIX_ROWS
+    if not rows:
+        table = data.matrix()
+        rows += [table.get((a.matrix_key, d.matrix_key)) for a in Level for d in Level]
+    row = rows[(attack + 1) * 4 + defence + 1]  # Level runs from −1 (FUMBLE) to 2, in order
+    if row is None:  # a failed attack has no row: it never reaches the matrix (§5.8)
+        raise KeyError((attack.matrix_key, defence.matrix_key))
+    return row
+
+
+_MATRIX_ROWS: list[data.MatrixRow | None] = []  # by (attack + 1) × 4 + defence + 1
+
+
 def success_level(roll: int, chance: int) -> Level:
     """§5.5 with B5/B6 (`level_of`), read from a table of the hundred rolls made once per
     chance: every roll of a battle asks this, and a look-up by position costs less than the

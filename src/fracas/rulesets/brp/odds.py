@@ -119,7 +119,6 @@ def _blows(
         if isinstance(defence, combat.NoDefend)
         else levels(defence.chance)
     )
-    matrix = data.matrix()
     db = attacker.dice_vars.get("db", "0")
     armour = combat.armour_against(target, weapon)
     for level, p in levels(combat.attack_chance(state, attacker, target, weapon)).items():
@@ -127,7 +126,7 @@ def _blows(
             yield level, Level.FAILURE, None, 0, p
             continue
         for defence_level, q in defended.items():
-            row = matrix[(level.matrix_key, defence_level.matrix_key)]
+            row = derived.matrix_row(level, defence_level)
             if row.result == "blocked":
                 yield level, defence_level, row, 0, p * q
                 continue
