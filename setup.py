@@ -96,7 +96,14 @@ def _compiled_extensions() -> list[Any]:
     config.write_text(MYPYC_CONFIG)
     # Paths under src/: mypyc names each module by the packages above it (fracas.core.table).
     paths = [f"src/{path}" for path in COMPILED]
-    return list(mypycify(["--config-file", str(config), *paths], opt_level="3"))
+    extensions = list(mypycify(["--config-file", str(config), *paths], opt_level="3"))
+    if sysconfig.get_config_var("CC") is not None:  # GCC or Clang, not MSVC
+        for extension in extensions:
+            # No fused multiply-adds: `a * b + c` rounded once would differ in the last place
+            # from Python's two roundings (on CPUs that fuse, e.g. ARM), so the compiled build
+            # would fight different battles from the pure one.
+            extension.extra_compile_args = [*extension.extra_compile_args, "-ffp-contract=off"]
+    return extensions
 
 
 def main() -> None:

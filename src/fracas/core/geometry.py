@@ -10,8 +10,9 @@ from typing import Final
 from fracas.core.immutable import rebuilt_by_constructor
 
 # `math.hypot` held in a compiled constant: looked up on the math module it costs 100 ns a
-# call compiled, held here 60 ns (measured; issue 10). Not `sqrt` of the squares, which is
-# cheaper still but rounds differently in the last place, and so changes battles.
+# call compiled, held here 60 ns (measured; issue 10). `sqrt` of the squares is cheaper still
+# (compiled to the C function) but may differ in the last place: a ruleset measuring that way
+# must allow for rounding in what it compares (BRP's `metres_between` does).
 HYPOT: Final = math.hypot
 
 

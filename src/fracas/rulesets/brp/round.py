@@ -141,7 +141,7 @@ def movement(table: Table, state: BRPState, order: list[Fighter]) -> None:
             wanted = gap(state, f, goal)
         if goal is not None and f.active:
             step = min(wanted, limit)
-            if step > 0:
+            if step > REACH_SLACK:  # not a move: what rounding leaves of a closed gap
                 _move(table, f, goal, step, defend_only=isinstance(intent, Advance))
         if not isinstance(intent, Advance):
             f.rank = rank_after_moving(f.dex, f.moved)

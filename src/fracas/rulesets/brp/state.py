@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Final
 
 from fracas.core.combatant import BattleState, Combatant, Side, Status, new_tally
-from fracas.core.geometry import HYPOT, Position
+from fracas.core.geometry import Position
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.brp import data, derived, model
 from fracas.rulesets.brp.data import Kind, ShieldData, WeaponData
@@ -293,11 +294,16 @@ class BRPState(BattleState):
 
 
 def metres_between(a: Fighter, b: Fighter) -> float:
-    """Straight-line distance, as core `Position.distance` computes it: written out here so
-    that the compiled build does not call into interpreted code for it, several times per
-    option scored (issue 10)."""
+    """Straight-line distance. `math.sqrt` of the squares, not `math.hypot`: mypyc compiles
+    `sqrt` to the C function, where `hypot` is a call into the interpreter with two floats
+    boxed (600 instructions a distance, 7 % of a 4-against-4; issue 10). The two may differ
+    in the last place; every comparison of distances in the rules allows for rounding
+    (`round.REACH_SLACK`), and pure and compiled builds compute the same (setup.py builds
+    without fused multiply-adds)."""
     pa, pb = a.position, b.position
-    return HYPOT(pb.x - pa.x, pb.y - pa.y)
+    dx = pb.x - pa.x
+    dy = pb.y - pa.y
+    return math.sqrt(dx * dx + dy * dy)
 
 
 def build_fighter(spec: model.Combatant, name: str, ident: str, side: str, offset: int) -> Fighter:
