@@ -59,7 +59,9 @@ class ChoiceRequest:
     ) -> None:
         self.who = who
         self.decision = decision
-        self.options = options
+        # A list, whatever sequence was given: compiled, a list is indexed in a few
+        # instructions, a `Sequence` through the generic protocol (policies index every option)
+        self.options: list[Any] = options if isinstance(options, list) else list(options)
         self.seat = seat
         # Fixed as it is asked (a controlled combatant's controller may change afterwards),
         # but spelled out only when read: a simulated battle reads none (issue 10).

@@ -10,7 +10,7 @@ seed and the journal determine the battle.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar, overload
+from typing import Any, Final, TypeVar, overload
 
 from fracas.core.audience import EVERYONE
 from fracas.core.combatant import Combatant, Decider, Side
@@ -61,9 +61,9 @@ class Roll:
 # Notation that names no value ("1D100") → its compiled dice, whatever the roller's bindings:
 # one look-up, where `compile_dice` builds and hashes a key of the bindings (most of a
 # battle's rolls; issue 10). Notation that does name one is remembered in `_NAMED`.
-_PLAIN: dict[str, Compiled] = {}
-_NAMED: set[str] = set()
-_KEPT = 4096  # distinct notations: a long session cannot grow these forever
+_PLAIN: Final[dict[str, Compiled]] = {}
+_NAMED: Final[set[str]] = set()
+_KEPT: Final = 4096  # distinct notations: a long session cannot grow these forever
 
 
 def _compiled(notation: str, by: Combatant | None) -> Compiled:
@@ -132,7 +132,11 @@ class Table:
             dice, "draw", None
         )
         self._seeded = dice if isinstance(dice, SeededDice) else None
-        self._controllers = controllers
+        # A dict (the caller's own, when it is one): compiled, indexed without the generic
+        # mapping protocol
+        self._controllers: dict[str, Controller] = (
+            controllers if isinstance(controllers, dict) else dict(controllers)
+        )
         self._seating = seating if seating is not None and seating.seats else None
         # No seats and a generator: every die is drawn, never asked (simulation, `run`).
         self._automatic = self._seating is None and self._draw is not None
@@ -276,6 +280,8 @@ class Table:
     def choose(self, who: Decider, decision: str, options: Sequence[T]) -> T:
         """`who` (a combatant, a side or the GM) picks one of `options`: a person at its seat,
         else its controller. A single option needs no decision."""
+        if not isinstance(options, list):  # indexed below as a list (see ChoiceRequest)
+            options = list(options)
         if not options:
             raise ValueError(f"no options for {who.name}'s {decision}")
         if len(options) == 1:
@@ -297,7 +303,7 @@ class Table:
         self._cursor += 1
         return options[answer]
 
-    def _decide(self, who: Decider, decision: str, options: Sequence[Any]) -> int:
+    def _decide(self, who: Decider, decision: str, options: list[Any]) -> int:
         seat = self._seating.deciding(who) if self._seating is not None else None
         request = ChoiceRequest(who, decision, options, seat)
         author = ""

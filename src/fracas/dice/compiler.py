@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import index as as_index
+from typing import Final
 
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.dice.distribution import Distribution, distribution_of
@@ -22,7 +23,7 @@ __all__ = ["Binding", "Compiled", "compile_dice", "max_of", "min_of"]
 Binding = str | int | Expr
 """What a name may be bound to: notation (``"1D4"``, ``"-1D4"``, ``"0"``), an int or a tree."""
 
-_MINUS = "−"  # the true minus sign, for breakdowns meant to be read
+_MINUS: Final = "−"  # the true minus sign, for breakdowns meant to be read
 
 
 def _signed(value: int) -> str:
@@ -138,7 +139,7 @@ def _resolve(name: str, bindings: Mapping[str, Binding], stack: tuple[str, ...])
 # ---------------------------------------------------------------------------------------------
 # Code generation
 
-_UNROLL = 6  # up to this many dice in a group, f[0] + f[1] + … beats sum(f[0:n])
+_UNROLL: Final = 6  # up to this many dice in a group, f[0] + f[1] + … beats sum(f[0:n])
 
 
 class _Generator:
@@ -395,10 +396,12 @@ def _plain_offset(expr: Expr) -> int | None:
 
 # notation → bindings key → Compiled. Two levels because one lookup on a (notation, bindings)
 # tuple costs an extra tuple build and hash on every call, and this is on the hot path.
-_CACHE: dict[object, dict[object, Compiled]] = {}
-_CACHE_LIMIT = 8192  # distinct (notation, bindings) pairs; a long session cannot grow it forever
+_CACHE: Final[dict[object, dict[object, Compiled]]] = {}
+_CACHE_LIMIT: Final = (
+    8192  # distinct (notation, bindings) pairs; a long session cannot grow it forever
+)
 _cached = 0
-_NO_BINDINGS: Mapping[str, Binding] = {}
+_NO_BINDINGS: Final[Mapping[str, Binding]] = {}
 
 
 def compile_dice(notation: str | Expr, bindings: Mapping[str, Binding] | None = None) -> Compiled:

@@ -4,7 +4,6 @@ does not grow with the number of battles."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -42,18 +41,20 @@ class CombatantTally:
     dealt: int = 0
     taken: int = 0
     # How each battle left it, by typed status (never by a ruleset's display word).
-    ended: Counter[str] = field(default_factory=Counter)
+    ended: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
 class Tally:
     battles: int = 0
-    wins: Counter[str] = field(default_factory=Counter)
+    # Plain dicts, not Counters: compiled, setting a Counter's item goes through its Python
+    # class's `__setitem__` slot (about 1,000 instructions a key, a twentieth of a duel)
+    wins: dict[str, int] = field(default_factory=dict)
     draws: int = 0
-    rounds: Counter[int] = field(default_factory=Counter)
+    rounds: dict[int, int] = field(default_factory=dict)
     combatants: dict[str, CombatantTally] = field(default_factory=dict)
-    extras: Counter[str] = field(default_factory=Counter)
-    reasons: Counter[str] = field(default_factory=Counter)  # why battles ended
+    extras: dict[str, int] = field(default_factory=dict)
+    reasons: dict[str, int] = field(default_factory=dict)  # why battles ended
 
     def add(
         self, outcome: Outcome, combatants: Sequence[Tallied], extras: Mapping[str, int]
@@ -61,10 +62,10 @@ class Tally:
         """One battle: its outcome, its combatants as they ended (the fighters themselves,
         or their summaries), and the ruleset's own counts.
 
-        Called once per simulated battle, interpreted: written with `dict.get` rather than
-        `Counter`'s `+=` (a missing key calls `Counter.__missing__`, Python code) and
-        `Counter.update` (a Python loop over a mapping), which together cost a short battle's
-        tenth (issue 10). The sums are the same."""
+        Called once per simulated battle, compiled: plain dicts added to with `dict.get`, not
+        Counters (a missing key calls `Counter.__missing__`, Python code; `Counter.update` is a
+        Python loop; setting a Counter's item is a slot call), which together cost a short
+        battle's tenth (issue 10). The sums are the same."""
         self.battles += 1
         winner = outcome.winner
         if winner is None:
@@ -94,23 +95,23 @@ class Tally:
 
     def merge(self, other: Tally) -> None:
         self.battles += other.battles
-        self.wins.update(other.wins)
+        _add(self.wins, other.wins)
         self.draws += other.draws
-        self.rounds.update(other.rounds)
-        self.reasons.update(other.reasons)
+        _add(self.rounds, other.rounds)
+        _add(self.reasons, other.reasons)
         for key, o in other.combatants.items():
             t = self.combatants.get(key)
             if t is None:
                 self.combatants[key] = CombatantTally(
-                    o.name, o.side, o.went_down, o.died, o.dealt, o.taken, Counter(o.ended)
+                    o.name, o.side, o.went_down, o.died, o.dealt, o.taken, dict(o.ended)
                 )
             else:
                 t.went_down += o.went_down
                 t.died += o.died
                 t.dealt += o.dealt
                 t.taken += o.taken
-                t.ended.update(o.ended)
-        self.extras.update(other.extras)
+                _add(t.ended, o.ended)
+        _add(self.extras, other.extras)
 
     def report(self, sides: list[str], meta: dict[str, Any]) -> dict[str, Any]:
         """Every figure of the report, as one JSON-ready document."""
@@ -149,3 +150,9 @@ class Tally:
             ],
             "extras": {k: v / n for k, v in sorted(self.extras.items())},
         }
+
+
+def _add(into: dict[Any, int], counts: Mapping[Any, int]) -> None:
+    """`Counter.update` for plain dicts: each count added to the one already there."""
+    for key, n in counts.items():
+        into[key] = into.get(key, 0) + n

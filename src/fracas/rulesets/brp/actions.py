@@ -18,8 +18,8 @@ from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.brp import data
 from fracas.rulesets.brp.state import BRPState, Fighter, Weapon, metres_between
 
-RUN = 30.0  # §5.3 / B14: MOV 10 × 3 m running, defensive actions only
-MAX_WITH_ACTION = 29.0  # §5.3: 16–29 m still allows an action at ¼ DEX rank
+RUN: Final = 30.0  # §5.3 / B14: MOV 10 × 3 m running, defensive actions only
+MAX_WITH_ACTION: Final = 29.0  # §5.3: 16–29 m still allows an action at ¼ DEX rank
 
 
 @dataclass(slots=True, unsafe_hash=True, init=False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 from fracas.rulesets.brp import data
 
@@ -86,7 +87,7 @@ def matrix_row(attack: Level, defence: Level) -> data.MatrixRow:
     return row
 
 
-_MATRIX_ROWS: list[data.MatrixRow | None] = []  # by (attack + 1) × 4 + defence + 1
+_MATRIX_ROWS: Final[list[data.MatrixRow | None]] = []  # by (attack + 1) × 4 + defence + 1
 
 
 def success_level(roll: int, chance: int) -> Level:
@@ -102,7 +103,7 @@ def success_level(roll: int, chance: int) -> Level:
 
 
 # chance → the level of each roll 0–100 (index = roll)
-_BY_CHANCE: dict[int, list[Level]] = {}
+_BY_CHANCE: Final[dict[int, list[Level]]] = {}
 
 
 def level_of(roll: int, chance: int) -> Level:

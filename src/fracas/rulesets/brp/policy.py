@@ -14,6 +14,8 @@ It only reads the state and picks among the options the rules offer (`actions.py
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.controllers import UnknownDecision
 from fracas.core.requests import ChoiceRequest
 from fracas.rulesets.brp import combat, decisions, odds
@@ -31,9 +33,8 @@ from fracas.rulesets.brp.actions import (
 )
 from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Weapon, metres_between
 
-SAVE_WORTH_TRYING = 0.15  # chance to save a dying ally above which tending beats striking
-HELPLESS = -1.0  # a blow at the helpless: below holding (0), defending or moving on
-PROFILES_KEPT = 65536  # odds kept in `_PROFILES` at most
+SAVE_WORTH_TRYING: Final = 0.15  # chance to save a dying ally above which tending beats striking
+HELPLESS: Final = -1.0  # a blow at the helpless: below holding (0), defending or moving on
 
 
 def heal_chance(aider: Fighter, patient: Fighter, needed: int) -> float:
@@ -47,19 +48,11 @@ def heal_chance(aider: Fighter, patient: Fighter, needed: int) -> float:
     return min(aider.first_aid, 95) / 100 * p_heal
 
 
-_PROFILES: dict[int, odds.Profile] = {}  # (weapon's odds_key, chance, armour) → its odds
-
-
 class BRPPolicy:
     """A controller (core `Controller` protocol) for BRP."""
 
     def __init__(self, state: BRPState) -> None:
         self.state = state
-        # The odds of a blow by weapon, chance and armour as one integer (`_injury_odds`),
-        # shared by every battle (each weapon's key is its own, and its copies'): built per
-        # battle, the odds were worked out again for each, and `odds.profile`'s lru_cache
-        # hashes five values, strings among them (issue 10).
-        self._profiles = _PROFILES
 
     def choose(self, request: ChoiceRequest) -> int:
         """The best-scored option, the earlier on a tie (`core.controllers.best_index`),
@@ -150,26 +143,25 @@ class BRPPolicy:
     def _injury_odds(
         self, me: Fighter, weapon: Weapon, target: Fighter, chance: int
     ) -> odds.Profile:
+        """The odds of a blow, kept with the weapon by chance and armour (`Weapon.odds`): a
+        weapon is its holder's, so its damage and damage bonus are fixed; worked out once for
+        all the battles of an encounter (`odds.profile`'s own cache hashes five values,
+        strings among them)."""
         armour = combat.armour_against(target, weapon)
-        # A weapon is its holder's: its damage and db are fixed, and `odds_key` names it
-        # (state.Weapon). Chances are at most a few hundred and armour a few dozen points:
-        # one integer keys all three; anything outside those bounds is not kept.
-        key = (weapon.odds_key * 4096 + chance) * 4096 + armour
-        if weapon.odds_key <= 0 or not 0 <= chance < 4096 or not 0 <= armour < 4096:
-            key = -1
-        found = self._profiles.get(key) if key >= 0 else None
-        if found is None:
-            found = odds.profile(
-                chance,
-                weapon.data.damage,
-                combat.damage_notation(weapon, special=True),
-                me.db,
-                armour,
-            )
-            if key >= 0:
-                if len(self._profiles) >= PROFILES_KEPT:
-                    self._profiles.clear()  # a long session cannot grow it forever
-                self._profiles[key] = found
+        by_armour = weapon.odds.get(chance)
+        if by_armour is None:
+            by_armour = weapon.odds[chance] = []
+        if 0 <= armour < len(by_armour):
+            found = by_armour[armour]
+            if found is not None:
+                return found
+        found = odds.profile(
+            chance, weapon.data.damage, combat.damage_notation(weapon, special=True), me.db, armour
+        )
+        if armour >= 0:  # (never negative; were it, it would not be kept)
+            while len(by_armour) <= armour:
+                by_armour.append(None)
+            by_armour[armour] = found
         return found
 
     def _weapon_value(self, me: Fighter, weapon: Weapon) -> float:

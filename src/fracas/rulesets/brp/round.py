@@ -6,13 +6,13 @@ The round is the ruleset's own order of play (DESIGN.md §3); the core calls `pl
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from fracas.core.table import Table
 from fracas.rulesets.brp import combat, data, decisions
 from fracas.rulesets.brp.actions import (
     MAX_WITH_ACTION,
     RUN,
-    Action,
     Advance,
     Attack,
     Awaken,
@@ -36,9 +36,9 @@ from fracas.rulesets.brp.events import (
 from fracas.rulesets.brp.healing import awaken, end_of_round, first_aid
 from fracas.rulesets.brp.state import BRPState, Fighter, Weapon, metres_between
 
-REACH_SLACK = 1e-9  # positions are floats: "within reach" must not fail on rounding
+REACH_SLACK: Final = 1e-9  # positions are floats: "within reach" must not fail on rounding
 # §5.4 orders a rank's attacks by weapon type; other actions (waking) follow (F-BRP-14)
-AFTER_ATTACKS = int(max(data.Length)) + 1
+AFTER_ATTACKS: Final = int(max(data.Length)) + 1
 
 
 def play_round(table: Table, state: BRPState) -> None:
@@ -68,8 +68,7 @@ def _reset(f: Fighter) -> None:
 
 def statement_order(state: BRPState) -> list[Fighter]:
     """§5.2: highest DEX first (B-C7); equal DEX keep the encounter's order."""
-    ranked = sorted([(-f.dex, i, f) for i, f in enumerate(state.fighters()) if f.active])
-    return [f for _, _, f in ranked]
+    return [f for f in state.by_dex() if f.active]
 
 
 # ----------------------------------------------------------------------------- 1. intent
@@ -121,7 +120,7 @@ def _movement_limits() -> tuple[float, float, float]:
     return _LIMITS[0]
 
 
-_LIMITS: list[tuple[float, float, float]] = []
+_LIMITS: Final[list[tuple[float, float, float]]] = []
 
 
 def movement(table: Table, state: BRPState, order: list[Fighter]) -> None:
@@ -182,7 +181,7 @@ def action_key(f: Fighter) -> tuple[int, int, int, float]:
     T-BRP-6), then weapon type (missile, long, medium, short/unarmed), then skill (§5.2); the
     exact fraction breaks only what those leave tied (F-BRP-12). Fighters equal on all four
     act simultaneously (§5.2). Other actions follow the rank's attacks (F-BRP-14)."""
-    assert isinstance(f.intent, Action) and f.rank is not None
+    assert isinstance(f.intent, (Attack, Awaken)) and f.rank is not None  # an Action
     if isinstance(f.intent, Attack):
         weapon = f.intent.weapon
         return (-math.floor(f.rank), int(weapon.data.length), -weapon.chance, -f.rank)
@@ -190,7 +189,9 @@ def action_key(f: Fighter) -> tuple[int, int, int, float]:
 
 
 def actions(table: Table, state: BRPState) -> None:
-    actors = [f for f in state.fighters() if isinstance(f.intent, Action) and f.rank]
+    # (Attack, Awaken), the `Action` union spelt out: compiled, a check of two classes; the
+    # union is a generic isinstance (issue 10)
+    actors = [f for f in state.fighters() if isinstance(f.intent, (Attack, Awaken)) and f.rank]
     # Each fighter's place worked out once (its fractions are not free), then sorted, the
     # encounter's order breaking ties (a stable sort by place, without a key function to call
     # for each fighter). Fighters at the same place act together.
@@ -221,7 +222,7 @@ def actions(table: Table, state: BRPState) -> None:
 
 def act(table: Table, state: BRPState, f: Fighter) -> None:
     intent = f.intent
-    assert isinstance(intent, Action)
+    assert isinstance(intent, (Attack, Awaken))  # an Action
     if tend_dying_ally(table, state, f):
         return
     if isinstance(intent, Awaken):

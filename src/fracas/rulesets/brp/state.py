@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass, field
 from functools import cache
@@ -14,8 +13,9 @@ from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.brp import data, derived, model
 from fracas.rulesets.brp.data import Kind, ShieldData, WeaponData
 
-if TYPE_CHECKING:  # actions.py builds on this module: the type only, not the import
+if TYPE_CHECKING:  # actions.py and odds.py build on this module: the types only
     from fracas.rulesets.brp.actions import Intent
+    from fracas.rulesets.brp.odds import Profile
 
 
 # Weapons, shields, injuries and fighters are built for every battle (copied from the
@@ -33,10 +33,12 @@ class Weapon:
     hp: int | None  # §5.9 hit points; None where the table prints n/a
     shots: int | None  # rounds left: firearms and lasers (§5.9 **), thrown items in hand
     loaded: bool  # crossbows (§5.9 *): a round to reload after each shot
-    # Which weapon this is, across every battle of the process: its copies for later battles
-    # keep it, so that the policy's odds, worked out once per weapon, chance and armour, are
-    # shared by all the battles of an encounter (`BRPPolicy`; 0: none, nothing shared).
-    odds_key: int
+    # What a blow with it does (`odds.Profile`), as the tactics work it out (`BRPPolicy`), by
+    # chance, then by the target's armour: kept with the weapon and shared by its copies for
+    # later battles (`clone_weapon`), as the weapon's damage and its holder's damage bonus are
+    # theirs too. Keyed by a small integer and indexed by another: neither is boxed anew nor
+    # compared by value, as one integer key of all three was (issue 10).
+    odds: dict[int, list[Profile | None]]
 
     def __init__(
         self,
@@ -47,10 +49,11 @@ class Weapon:
         hp: int | None,
         shots: int | None,
         loaded: bool = True,
-        odds_key: int = 0,
+        odds: dict[int, list[Profile | None]] | None = None,
     ) -> None:
         self.data, self.chance, self.specialty, self.similar = row, chance, specialty, similar
-        self.hp, self.shots, self.loaded, self.odds_key = hp, shots, loaded, odds_key
+        self.hp, self.shots, self.loaded = hp, shots, loaded
+        self.odds = odds if odds is not None else {}
 
     @property
     def name(self) -> str:
@@ -237,6 +240,7 @@ class BRPState(BattleState):
     melee_reach: float = 0.0
     defence_penalty: int = 0  # `options.defence_penalty`, read once likewise (B9)
     _fighters: list[Fighter] = field(default_factory=list, repr=False)
+    _by_dex: list[Fighter] = field(default_factory=list, repr=False)  # see `by_dex`
     # The core's allies_of builds a new list per call (a tenth of a duel's time, measured):
     # who is on which side never changes during a battle, so each list is built once.
     _allies: dict[str, list[Combatant]] = field(default_factory=dict, repr=False)
@@ -256,7 +260,7 @@ class BRPState(BattleState):
         self.melee_reach = self.options.melee_reach_m
         self.defence_penalty = self.options.defence_penalty
         self.conditions = conditions if conditions is not None else model.Conditions()
-        self._fighters, self._allies = [], {}
+        self._fighters, self._by_dex, self._allies = [], [], {}
         self.counts = [0] * len(COUNTED)
 
     def fighters(self) -> list[Fighter]:
@@ -264,6 +268,15 @@ class BRPState(BattleState):
         if not self._fighters:
             self._fighters = [c for s in self.sides for c in s.combatants if isinstance(c, Fighter)]
         return self._fighters
+
+    def by_dex(self) -> list[Fighter]:
+        """Every fighter, highest DEX first, equal DEX in encounter order (§5.2, B-C7): DEX
+        does not change during a fight, so the order is sorted once (a shared list)."""
+        if not self._by_dex:
+            fighters = self.fighters()
+            ranked = sorted([(-f.dex, i) for i, f in enumerate(fighters)])
+            self._by_dex = [fighters[i] for _, i in ranked]
+        return self._by_dex
 
     def allies_of(self, c: Combatant) -> list[Combatant]:
         """Every other combatant of `c`'s side (a shared list: do not change it)."""
@@ -290,6 +303,7 @@ class BRPState(BattleState):
     def forget(self) -> None:
         BattleState.forget(self)  # (a slotted dataclass: no zero-argument super)
         self._fighters = []
+        self._by_dex = []
         self._allies.clear()
 
 
@@ -387,7 +401,7 @@ def fresh_state(
 
 
 def clone_weapon(w: Weapon) -> Weapon:
-    return Weapon(w.data, w.chance, w.specialty, w.similar, w.hp, w.shots, w.loaded, w.odds_key)
+    return Weapon(w.data, w.chance, w.specialty, w.similar, w.hp, w.shots, w.loaded, w.odds)
 
 
 def armour_worn(names: list[str]) -> tuple[int, int, int]:
@@ -436,10 +450,7 @@ def weapon_in_hand(
     if similar:
         chance = derived.difficult(chance)  # §5.5: a similar specialty as Difficult
     shots = shots_in_hand(entry, wd)
-    return Weapon(wd, chance, specialty, similar, wd.hp, shots, odds_key=next(_WEAPON_KEYS))
-
-
-_WEAPON_KEYS = itertools.count(1)  # `Weapon.odds_key`: one for each weapon built from a sheet
+    return Weapon(wd, chance, specialty, similar, wd.hp, shots)
 
 
 def shots_in_hand(entry: model.WeaponEntry, wd: data.WeaponData) -> int | None:
@@ -461,9 +472,7 @@ def shield_in_hand(
         return None
     sd = data.shields()[spec.shield]
     chance = skills.get("Shield", base["Shield"])
-    bash = Weapon(
-        data.shield_bash(sd.name), chance, "Shield", False, sd.hp, None, odds_key=next(_WEAPON_KEYS)
-    )
+    bash = Weapon(data.shield_bash(sd.name), chance, "Shield", False, sd.hp, None)
     return Shield(sd, chance, bash)
 
 
