@@ -13,7 +13,7 @@ from typing import Final, Protocol
 import numpy as np
 
 from fracas.core.errors import ReplayError
-from fracas.core.philox import SpawnedKeys, philox_floats, seed_key
+from fracas.core.philox import SpawnedKeys, key_words, philox_block, seed_key
 from fracas.core.requests import Pending, RollRequest
 
 # Compiled (mypyc), the cipher costs less than a call into numpy (`SeededDice._refill`).
@@ -40,7 +40,7 @@ class SeededDice:
     `SeedSequence`, a `Philox` and a `Generator` cost about 10 µs a battle; issue 10).
     """
 
-    __slots__ = ("_block", "_buffer", "_key", "_made", "_started")
+    __slots__ = ("_block", "_buffer", "_key", "_made", "_started", "_words")
 
     FIRST_BLOCK = 64  # most battles roll a few dozen dice: a small first block, then `block`
 
@@ -55,6 +55,7 @@ class SeededDice:
         if key is None:
             key = _key_of(seed)
         self._key = key
+        self._words = key_words(key)  # for the compiled cipher
         self._block = max(4, block - block % 4)  # whole cipher outputs: 4 floats each
         self._buffer: list[float] = []
         self._made = position  # the stream position after the last float generated
@@ -84,15 +85,20 @@ class SeededDice:
         aligned = start - start % 4  # the cipher output holding the next float
         if CIPHER_HERE:
             count = 4
-            floats = philox_floats(self._key, aligned // 4)
+            k0_hi, k0_lo, k1_hi, k1_lo = self._words
+            floats = philox_block(k0_hi, k0_lo, k1_hi, k1_lo, aligned // 4)
         else:
             count = self._block if self._started else self.FIRST_BLOCK
             floats = _philox_floats(self._key, aligned // 4, count)
-        del floats[: start - aligned]
+        if start != aligned:  # a stream sought to the middle of a cipher output
+            del floats[: start - aligned]
         self._made = aligned + count
         self._started = True
+        # The new floats go under the remaining ones, the buffer being read from its end
+        # (a new list, not a slice assignment: compiled, slices are generic calls)
         floats.reverse()
-        self._buffer[:0] = floats
+        floats.extend(self._buffer)
+        self._buffer = floats
 
     def faces(self, request: RollRequest) -> tuple[int, ...]:
         return self.draw(request.dice)
@@ -102,6 +108,7 @@ class SeededDice:
         buf = self._buffer
         while len(buf) < len(dice):
             self._refill()
+            buf = self._buffer
         if len(dice) == 1:
             return (int(buf.pop() * dice[0]) + 1,)
         return tuple([int(buf.pop() * sides) + 1 for sides in dice])

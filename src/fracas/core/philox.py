@@ -182,10 +182,18 @@ def _mulhilo(a_hi: i64, a_lo: i64, b_hi: i64, b_lo: i64) -> tuple[i64, i64, i64,
 def philox_floats(key: tuple[int, int], block: int) -> list[float]:
     """The 4 floats of stream block `block` (0 is the first) of numpy's `Philox(key=key)`
     `random()`."""
-    k0_hi: i64 = key[0] >> 32
-    k0_lo: i64 = key[0] & MASK32
-    k1_hi: i64 = key[1] >> 32
-    k1_lo: i64 = key[1] & MASK32
+    k0_hi, k0_lo, k1_hi, k1_lo = key_words(key)
+    return philox_block(k0_hi, k0_lo, k1_hi, k1_lo, block)
+
+
+def key_words(key: tuple[int, int]) -> tuple[i64, i64, i64, i64]:
+    """A 128-bit key as 32-bit words, high word first: split once per stream, not per block
+    (the key's 64-bit halves are beyond mypyc's fast integers)."""
+    return key[0] >> 32, key[0] & MASK32, key[1] >> 32, key[1] & MASK32
+
+
+def philox_block(k0_hi: i64, k0_lo: i64, k1_hi: i64, k1_lo: i64, block: i64) -> list[float]:
+    """`philox_floats` with the key given as its words (`key_words`)."""
     counter = block + 1
     c0_hi: i64 = (counter >> 32) & MASK32
     c0_lo: i64 = counter & MASK32

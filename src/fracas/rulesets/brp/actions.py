@@ -164,44 +164,42 @@ def closing(state: BRPState, f: Fighter, attack: Attack) -> float:
 def intents(state: BRPState, f: Fighter) -> list[Intent]:
     """Every intent the rules allow `f` this round, in a stable order."""
     out: list[Intent] = []
-    foes, metres = _foes_in_sight(state, f)
+    foes = _foes_in_sight(state, f)
     reach = state.melee_reach
-    reachable = [False] * len(foes)  # by foe: some weapon can reach it (a list, not a set)
     for weapon in f.arms():
         if not weapon.ready:
             continue
         missile = weapon.data.missile
-        for i, foe in enumerate(foes):  # not zip(strict=True): a keyword call, compiled
-            d = metres[i]
+        for foe in foes:
+            # measured again for each weapon: a square root costs less than a list of them
+            d = metres_between(f, foe)
             if missile:
-                found = shots_from(foe, weapon, d)
-                out += found
-                if found:
-                    reachable[i] = True
+                out += shots_from(foe, weapon, d)
             else:
-                move = max(0.0, d - reach)  # gap(), the distance measured once per foe
+                move = max(0.0, d - reach)  # gap(), with the distance already measured
                 if move <= MAX_WITH_ACTION:
                     out.append(Attack(foe, weapon, move))
-                    reachable[i] = True
-    out += [Reload(w) for w in f.weapons if w.needs_reload and not w.broken]
+    for w in f.weapons:
+        if w.needs_reload and not w.broken:
+            out.append(Reload(w))
     _tend_allies(state, f, out)
-    out += [Advance(foe) for i, foe in enumerate(foes) if foe.active and not reachable[i]]
+    for foe in foes:
+        if foe.active and not _attacked(out, foe):
+            out.append(Advance(foe))  # no weapon reaches it this round: run toward it
     if f.shield is not None and not f.shield.broken and f.shield.data.missile == "large":
         out.append(KNEEL)
     out.append(DEFEND)
     return out
 
 
-def _foes_in_sight(state: BRPState, f: Fighter) -> tuple[list[Fighter], list[float]]:
-    """The enemies still standing or down but alive, and how far each is: measured once, as
-    every weapon's options need it (listing intents is a fifth of a 4v4's time)."""
-    foes: list[Fighter] = []
-    metres: list[float] = []
-    for e in state.enemies_of(f):
-        if isinstance(e, Fighter) and e.hp > 0:
-            foes.append(e)
-            metres.append(metres_between(f, e))
-    return foes, metres
+def _foes_in_sight(state: BRPState, f: Fighter) -> list[Fighter]:
+    """The enemies still standing or down but alive."""
+    return [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.hp > 0]
+
+
+def _attacked(options: list[Intent], foe: Fighter) -> bool:
+    """Whether one of `options` attacks `foe` (a few options: not worth a set or flags)."""
+    return any(isinstance(option, Attack) and option.target is foe for option in options)
 
 
 def _tend_allies(state: BRPState, f: Fighter, out: list[Intent]) -> None:
