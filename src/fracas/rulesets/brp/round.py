@@ -280,16 +280,18 @@ def tend_dying_ally(table: Table, state: BRPState, f: Fighter) -> bool:
     """F-BRP-4: at its DEX rank, a fighter may give up its action to give First Aid to an ally
     dying this round (§5.14: "may be saved from death if brought up to 1 hit point by the time
     the combat round ends"). The aid resolves at the end of the round."""
-    tended = {id(x.intent.patient) for x in state.fighters() if isinstance(x.intent, FirstAid)}
     dying = [
         a
         for a in state.allies_of(f)
         if isinstance(a, Fighter)
         and a.dying
-        and id(a) not in tended
         and any(not i.aided for i in a.injuries)
         and gap(state, f, a) <= MAX_WITH_ACTION - f.moved
     ]
+    if not dying:  # (asked at every action: the common case builds nothing more)
+        return False
+    tended = {id(x.intent.patient) for x in state.fighters() if isinstance(x.intent, FirstAid)}
+    dying = [a for a in dying if id(a) not in tended]
     if not dying:
         return False
     options: list[FirstAid | None] = [None, *(FirstAid(a, gap(state, f, a)) for a in dying)]
