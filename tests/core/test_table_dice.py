@@ -1,5 +1,5 @@
 """The table's dice: notation naming a combatant's values (a damage bonus) is compiled with its
-bindings as they are at each roll, though the compiled dice are kept between rolls."""
+bindings as they are at each roll, whatever the table and the dice compiler keep."""
 
 from __future__ import annotations
 

@@ -99,7 +99,6 @@ class Table:
         "_cursor",
         "_dice",
         "_draw",
-        "_named",
         "_on_command",
         "_queued",
         "_seating",
@@ -149,9 +148,6 @@ class Table:
         # its callback is a cycle only the garbage collector frees, once per battle; issue 10).
         self._on_command = on_command
         self._queued: list[Command] = []
-        # Notation naming a value ("1D8+db"), compiled with a combatant's bindings: kept for
-        # the battle with the bindings it was compiled with (`_compiled_for`)
-        self._named: dict[tuple[str, int], tuple[Combatant, dict[str, str], Compiled]] = {}
         self.round = 0
 
     @property
@@ -183,7 +179,7 @@ class Table:
         it is hidden; a secret roll names its audience (`core.audience`)."""
         compiled = _PLAIN.get(notation)
         if compiled is None:
-            compiled = self._compiled_for(notation, by)
+            compiled = _compiled(notation, by)
         if not compiled.dice:
             return Roll(compiled, (), compiled.total_of(()))
         if self._cursor == len(self.journal) and self._automatic:
@@ -211,22 +207,6 @@ class Table:
             roll = Roll(compiled, faces, compiled.total_of(faces))
             self._announce(compiled, notation, faces, by, reason, audience)
             return roll
-
-    def _compiled_for(self, notation: str, by: Combatant | None) -> Compiled:
-        """`notation` compiled with `by`'s bindings: kept per combatant while its bindings stay
-        the same (compiling again costs a key of the bindings built and hashed, 2,000
-        instructions, on every damage roll with a damage bonus; issue 10)."""
-        if by is None:
-            return _compiled(notation, None)
-        # Keyed by identity (a ruleset's combatant class need not be hashable); the entry holds
-        # the combatant, so that no other object can take its id meanwhile.
-        key = (notation, id(by))
-        kept = self._named.get(key)
-        if kept is not None and kept[0] is by and kept[1] == by.dice_vars:
-            return kept[2]
-        compiled = _compiled(notation, by)
-        self._named[key] = (by, dict(by.dice_vars), compiled)
-        return compiled
 
     def _faces(
         self,

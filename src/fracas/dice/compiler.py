@@ -397,9 +397,8 @@ def _plain_offset(expr: Expr) -> int | None:
 # notation → bindings key → Compiled. Two levels because one lookup on a (notation, bindings)
 # tuple costs an extra tuple build and hash on every call, and this is on the hot path.
 _CACHE: Final[dict[object, dict[object, Compiled]]] = {}
-_CACHE_LIMIT: Final = (
-    8192  # distinct (notation, bindings) pairs; a long session cannot grow it forever
-)
+# distinct (notation, bindings) pairs at most: a long session cannot grow the cache forever
+_CACHE_LIMIT: Final = 8192
 _cached = 0
 _NO_BINDINGS: Final[Mapping[str, Binding]] = {}
 

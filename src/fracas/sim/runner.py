@@ -49,8 +49,8 @@ def fight_range(encounter: Encounter, seed: int, start: int, stop: int) -> Tally
 @contextmanager
 def _older_objects_frozen() -> Iterator[None]:
     """While battles are fought, the cyclic garbage collector leaves alone everything that
-    was alive before (modules, the encounter, numpy and pydantic's objects): a battle's state
-    holds cycles (fighters whose intents name each other), so collections keep running, and
+    was alive before (modules, the encounter, numpy and pydantic's objects): collections run
+    as battles allocate (they are triggered by counts of allocations, cycles or none), and
     each older-generation one walked all of those again (issue 10). `gc.freeze` is the
     standard library's way to say so; the objects go back to the collector afterwards."""
     gc.freeze()

@@ -89,9 +89,7 @@ class Tally:
             word = status._value_  # the enum's value, read without its property's call
             t.ended[word] = t.ended.get(word, 0) + 1
         if extras:
-            counts = self.extras
-            for key, n in extras.items():
-                counts[key] = counts.get(key, 0) + n
+            _add(self.extras, extras)
 
     def merge(self, other: Tally) -> None:
         self.battles += other.battles

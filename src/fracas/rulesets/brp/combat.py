@@ -215,7 +215,7 @@ def resolve_attack(
         )
     if weapon.data.hands == 2:
         attacker.two_handed = True
-    if level <= Level.FAILURE:  # `not level.succeeded`, without an interpreted property call
+    if not derived.succeeded(level):
         return outcome_name(level, NO_DEFENCE, Level.FAILURE, "")  # §5.8: no damage, no effect
     defence_level = Level.FAILURE
     defence: Defence = NO_DEFENCE
@@ -227,7 +227,7 @@ def resolve_attack(
         defence = table.choose(target, decisions.DEFEND, defences(state, target, weapon))
         if not isinstance(defence, NoDefend):
             defence_level = roll_defence(table, target, defence)
-            if defence_level > Level.FAILURE:
+            if derived.succeeded(defence_level):
                 first = PARRY_LEVEL if isinstance(defence, Parry) else DODGE_LEVEL
                 state.counts[first + defence_level] += 1
     row = derived.matrix_row(level, defence_level)
@@ -255,12 +255,12 @@ def outcome_name(level: Level, defence: Defence, defence_level: Level, result: s
     """An attack's outcome in words, for `fracas odds`: a fumble or a miss (§5.8, B6);
     parried or dodged (blocked by the matrix); partly parried or dodged (a special attack met
     by a successful defence does normal damage); a hit; a special (§5.13)."""
-    if level <= Level.FAILURE:  # (not `level.succeeded`: an interpreted property call)
+    if not derived.succeeded(level):
         return "fumble" if level is Level.FUMBLE else "miss"
     kind = "parried" if isinstance(defence, Parry) else "dodged"
     if result == "blocked":
         return kind
-    if result == "normal" and defence_level > Level.FAILURE:
+    if result == "normal" and derived.succeeded(defence_level):
         return f"partly {kind}"
     return "special" if result == "special" else "hit"
 

@@ -56,7 +56,7 @@ class Level(enum.IntEnum):
 
     @property
     def succeeded(self) -> bool:
-        return self > 0
+        return succeeded(self)
 
     @property
     def label(self) -> str:
@@ -66,6 +66,12 @@ class Level(enum.IntEnum):
     def matrix_key(self) -> str:
         """The matrix (§5.8) row key: a fumble is a failure there."""
         return _MATRIX_KEYS[self]
+
+
+def succeeded(level: Level) -> bool:
+    """A success or a special success (§5.5). A function, not only `Level.succeeded`: the
+    enum is interpreted, so its property is a Python call, and every attack asks (issue 10)."""
+    return level > Level.FAILURE
 
 
 # Looked up, not computed: levels are read on every roll of a simulation.

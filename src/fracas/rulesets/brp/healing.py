@@ -5,7 +5,6 @@ from __future__ import annotations
 from fracas.core.combatant import Status
 from fracas.core.table import Table
 from fracas.rulesets.brp import decisions, derived
-from fracas.rulesets.brp.derived import Level
 from fracas.rulesets.brp.events import (
     ActionLost,
     Awakened,
@@ -29,7 +28,7 @@ def first_aid(table: Table, state: BRPState, aider: Fighter, patient: Fighter) -
     level = derived.success_level(roll.total, aider.first_aid)
     healed = 0
     was_dying = patient.hp <= 0
-    if level > Level.FAILURE:  # succeeded (the property is an interpreted call)
+    if derived.succeeded(level):
         heal = table.roll("1D3", by=aider, reason="First Aid healing")
         healed = min(heal.total, injury.damage)
         patient.hp += healed

@@ -122,7 +122,7 @@ def _blows(
     db = attacker.dice_vars.get("db", "0")
     armour = combat.armour_against(target, weapon)
     for level, p in levels(combat.attack_chance(state, attacker, target, weapon)).items():
-        if not level.succeeded:
+        if not derived.succeeded(level):
             yield level, Level.FAILURE, None, 0, p
             continue
         for defence_level, q in defended.items():

@@ -24,20 +24,14 @@ def degrade_gear(table: Table, state: MurdhamState) -> None:
         for w in c.weapons:
             if not w.used or w.name == UNARMED or w.data.consumable or w.destroyed:
                 continue
-            if durability_fails(table, c, w.name):
-                if w.damaged:
-                    w.destroyed = True
-                else:
-                    w.damaged = True
+            if durability_fails(table, c, w.name):  # a damaged item is destroyed
+                w.destroyed, w.damaged = w.damaged, True
                 worn(table, c, w.name, w.destroyed)
         for g in (c.armour, c.shield):
             if g is None or not g.used or g.destroyed:
                 continue
             if durability_fails(table, c, g.name):
-                if g.damaged:
-                    g.destroyed = True
-                else:
-                    g.damaged = True
+                g.destroyed, g.damaged = g.damaged, True
                 worn(table, c, g.name, g.destroyed)
 
 
