@@ -282,17 +282,17 @@ class Battle:
         return checked_answer(question.request, value)
 
     def check_answer(self, question_id: str, by: str) -> Question:
-        """The open question, if `question_id` names it and seat `by` may answer it."""
+        """The open question, if `question_id` names it and seat `by` may answer it.
+
+        A refusal names no question that `by` may not see (issue 32): the GM sees every
+        question; a seat hears only of the open question when it is its own to answer, so a
+        concealed combatant's turn never reaches a player through an error message."""
         question = self.question
-        if question is None:
-            raise StaleAnswer(f"question {question_id!r} is not open: nothing is asked now")
-        if question_id != question.id:
-            raise StaleAnswer(
-                f"question {question_id!r} is no longer open (the open question is {question.id!r})"
-            )
-        if by != GM_SEAT and by != question.seat:
-            owner = question.seat or "the GM"
-            raise NotYourQuestion(f"{by!r} may not answer {question.prompt!r} (it is {owner}'s)")
+        own = question is not None and (by == GM_SEAT or by == question.seat)
+        if question is None or question_id != question.id:
+            raise StaleAnswer(_not_open(question_id, question if own else None))
+        if not own:
+            raise NotYourQuestion(f"question {question_id!r} is not yours to answer")
         return question
 
     def undo(self, answers: int = 1) -> Question | None:
@@ -437,3 +437,12 @@ def replay(
 
 
 __all__ = ["AUTOMATIC", "Battle", "DiceError", "checked_answer", "replay"]
+
+
+def _not_open(question_id: str, open_to_caller: Question | None) -> str:
+    """Why an answer to `question_id` is refused as stale, naming the open question only
+    when the caller may answer it."""
+    said = f"question {question_id!r} is no longer open"
+    if open_to_caller is None:
+        return said
+    return f"{said}; your open question is {open_to_caller.id!r} ({open_to_caller.prompt})"

@@ -17,13 +17,14 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from fracas.core.errors import BadCommand, EncounterError, UnknownRuleset
-from fracas.core.reading import Unreadable, load_yaml, read_text
+from fracas.core.journal import GM_SEAT
+from fracas.core.reading import MAX_DEPTH, TooBig, Unreadable, load_yaml, read_text, shape_problem
 from fracas.core.ruleset import AnyRuleset, get_ruleset
 
 
@@ -60,9 +61,16 @@ class EncounterSpec(StrictModel):
     @model_validator(mode="after")
     def _distinct_sides(self) -> EncounterSpec:
         """Sides are named in conditions, reports and `--vary`: their names must differ."""
-        names = [side.name for side in getattr(self, "sides", [])]
+        sides = getattr(self, "sides", [])
+        names = [side.name for side in sides]
         if len(set(names)) != len(names):
             raise ValueError(f"side names must differ: {names}")
+        clash = sorted(set(names) & _combatant_names(sides))
+        if clash:  # a seat names a side or a combatant: it must say which (issue 32)
+            raise ValueError(
+                f"a side and a combatant may not share a name (a seat or a condition names"
+                f" either): {', '.join(map(repr, clash))}"
+            )
         return self
 
     @model_validator(mode="after")
@@ -90,10 +98,16 @@ class EncounterSpec(StrictModel):
         return self
 
 
+MAX_COMBATANTS: Final = 2_000  # fighters an encounter may have (`fracas serve --max-combatants`)
+RESERVED_NAMES: Final = frozenset({GM_SEAT})  # seats' own words: the game master's seat
+
+
 def name_problem(name: str) -> str | None:
     """Why `name` cannot name a side or a combatant, or None."""
     if not name.strip():
         return "is blank"
+    if name.casefold() in RESERVED_NAMES:
+        return "is reserved (it names the game master's seat)"
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in name):
         return "holds a line break or a control character"
     if name != name.strip():
@@ -129,6 +143,10 @@ def parse_document(text: str, name: str, *, toml: bool = False) -> dict[str, Any
             data: Any = tomllib.loads(text)
         else:
             data = load_yaml(text)
+    except TooBig as err:
+        raise EncounterError(name, [("", f"{err} (issue 32's limits)")]) from None
+    except RecursionError:  # tomllib parses nested arrays and tables recursively
+        raise EncounterError(name, [("", f"nests deeper than {MAX_DEPTH} levels")]) from None
     except tomllib.TOMLDecodeError as err:
         raise EncounterError(name, [("", f"TOML syntax error: {err}")]) from None
     except yaml.YAMLError as err:
@@ -150,8 +168,15 @@ def load(path: str | Path) -> Encounter:
     return from_document(read_document(path), source=str(path))
 
 
-def from_document(document: Mapping[str, Any], source: str = "<encounter>") -> Encounter:
-    """Validate an already-parsed encounter document (a dict as YAML would give)."""
+def from_document(
+    document: Mapping[str, Any],
+    source: str = "<encounter>",
+    *,
+    max_combatants: int = MAX_COMBATANTS,
+) -> Encounter:
+    """Validate an already-parsed encounter document (a dict as YAML would give), within the
+    limits of what an encounter may expand to (at most `max_combatants` fighters)."""
+    check_limits(document, source, max_combatants)
     ruleset_id = document.get("ruleset")
     if not isinstance(ruleset_id, str):
         raise EncounterError(source, [("ruleset", "expected the id of a ruleset, e.g. brp")])
@@ -165,6 +190,27 @@ def from_document(document: Mapping[str, Any], source: str = "<encounter>") -> E
     except ValidationError as err:
         raise EncounterError(source, _problems(err, expanded)) from None
     return Encounter(source=source, ruleset=ruleset, document=expanded, spec=spec)
+
+
+def check_limits(document: Mapping[str, Any], source: str, max_combatants: int) -> None:
+    """Refuse a document past what an encounter may expand to, before anything is built from
+    it (issue 32): nesting, values (a save's or an API's JSON is checked here; YAML's aliases
+    already as it is parsed) and the fighters its `count`s make."""
+    problem = shape_problem(document)
+    if problem is not None:
+        raise EncounterError(source, [("", f"the encounter {problem}")])
+    total = 0
+    sides = document.get("sides")
+    for side in sides if isinstance(sides, list) else []:
+        combatants = side.get("combatants") if isinstance(side, dict) else None
+        for sheet in combatants if isinstance(combatants, list) else []:
+            count = sheet.get("count", 1) if isinstance(sheet, dict) else 1
+            total += count if isinstance(count, int) and count > 0 else 1
+    if total > max_combatants:
+        raise EncounterError(
+            source,
+            [("sides", f"{total:,} combatants; an encounter may have at most {max_combatants:,}")],
+        )
 
 
 def expand_templates(
@@ -240,6 +286,18 @@ def _named(path: str, loc: tuple[int | str, ...], document: Mapping[str, Any] | 
         return path
     head = f"sides[{loc[1]}].combatants[{loc[3]}]"
     return f"{name} ({head}){path[len(head) :]}" if path.startswith(head) else path
+
+
+def _combatant_names(sides: Iterable[Any]) -> set[str]:
+    """The names the combatants of `sides` will have, `count` copies expanded as the core's
+    `roster` names them; a count given as dice counts as one (its base name)."""
+    names: set[str] = set()
+    for side in sides:
+        for sheet in getattr(side, "combatants", []):
+            count = getattr(sheet, "count", 1)
+            n = count if isinstance(count, int) and not isinstance(count, bool) else 1
+            names.update(f"{sheet.name} {k + 1}" if n > 1 else sheet.name for k in range(n))
+    return names
 
 
 def _problems(

@@ -15,10 +15,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from fracas.core.encounter import Encounter, from_document
+from fracas.core.encounter import MAX_COMBATANTS, Encounter, from_document
 from fracas.core.errors import EncounterError, FracasError, ReplayError
-from fracas.core.journal import journal_from_json, journal_to_json, whole_number
-from fracas.core.reading import Unreadable, read_text
+from fracas.core.journal import GM_SEAT, journal_from_json, journal_to_json, whole_number
+from fracas.core.reading import Unreadable, read_text, shape_problem
 from fracas.core.version import __version__
 
 if TYPE_CHECKING:
@@ -53,6 +53,8 @@ def read_save(path: str | Path) -> dict[str, Any]:
     name = str(path)
     try:
         data = json.loads(read_text(path))
+    except RecursionError:  # json parses nested arrays and objects recursively
+        raise ReplayError(f"{name}: not a saved battle (nested too deeply)") from None
     except Unreadable as err:
         raise ReplayError(f"{name}: {err}") from None
     except json.JSONDecodeError as err:
@@ -77,16 +79,24 @@ def migrate(data: Mapping[str, Any], name: str) -> dict[str, Any]:
 
 
 def battle_from_save(
-    document: Mapping[str, Any], name: str = "<save>", *, observe: bool = True
+    document: Mapping[str, Any],
+    name: str = "<save>",
+    *,
+    observe: bool = True,
+    max_combatants: int = MAX_COMBATANTS,
 ) -> Battle:
-    """The battle a save describes, not yet advanced."""
+    """The battle a save describes, not yet advanced (its encounter within the limits)."""
     from fracas.core.battle import Battle
 
+    problem = shape_problem(document)  # before anything walks it (issue 32)
+    if problem is not None:
+        raise ReplayError(f"{name}: the save {problem}")
     data = migrate(document, name)
     if not isinstance(data["encounter"], dict):
         raise ReplayError(f"{name}: 'encounter' must be a mapping")
     try:
-        encounter = from_document(data["encounter"], source=str(data.get("source", name)))
+        source = str(data.get("source", name))
+        encounter = from_document(data["encounter"], source, max_combatants=max_combatants)
     except EncounterError as err:
         raise ReplayError(f"{name}: its encounter: {err}") from None
     check_ruleset(data.get("ruleset"), encounter, name)
@@ -98,11 +108,24 @@ def battle_from_save(
         raise ReplayError(f"{name}: 'seats' must map names to seats")
     try:
         journal, authors = journal_from_json(data["journal"])
+        check_authors(authors, seats)
         return Battle(
             encounter, seed=seed, seats=seats, journal=journal, authors=authors, observe=observe
         )
     except FracasError as err:
         raise ReplayError(f"{name}: {err}") from None
+
+
+def check_authors(authors: Mapping[int, str], seats: Mapping[str, Any]) -> None:
+    """Every answer of a saved journal was given by the GM or at one of the save's seats
+    (issue 32): an author nobody sits as would be a seat a resumed table never had."""
+    strangers = sorted({by for by in authors.values() if by != GM_SEAT and by not in seats})
+    if strangers:
+        seated = ", ".join(sorted(seats)) or "none"
+        raise ReplayError(
+            f"the journal names {', '.join(map(repr, strangers))} as authors, who have no"
+            f" seat (the GM's or one of the seats: {seated})"
+        )
 
 
 def check_ruleset(saved: Any, encounter: Encounter, name: str) -> None:

@@ -4,7 +4,9 @@ Routes are thin: who is asking is a dependency (`caller`), the work is `service.
 the caller may see is `views`. Every refusal is a JSON `Problem` with the right status and no
 traceback: 401 no or unknown token, 403 not allowed to this token, 404 no such table, 409 the
 question is no longer open (someone answered first, or an undo) or the battle cannot take
-this now, 413 too large, 422 a value that is not a valid answer, command or file.
+this now, 413 too large, 422 a value that is not a valid answer, command or file, 429 one
+client's share of streams or new tables used up. What the server refuses at its door (other
+sites' writes, framing, floods) is `guard`'s.
 """
 
 from __future__ import annotations
@@ -17,12 +19,12 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from sse_starlette.sse import EventSourceResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 from fracas.core.errors import (
     AnswerError,
@@ -36,6 +38,8 @@ from fracas.core.seats import Seat
 from fracas.core.version import __version__
 from fracas.dice import DiceError
 from fracas.serve import stream, web
+from fracas.serve.guard import CrossSite, Quotas, SecurityHeaders, TooMany, client_of
+from fracas.serve.limits import Limits
 from fracas.serve.models import (
     AnswerBody,
     EventPage,
@@ -60,7 +64,7 @@ from fracas.serve.service import (
     read_encounter,
 )
 from fracas.serve.store import Store
-from fracas.serve.views import Caller, event_documents, table_view
+from fracas.serve.views import Caller, event_documents, table_link, table_view
 
 log = logging.getLogger("fracas.serve")
 MAX_BODY_BYTES = 2 * MAX_ENCOUNTER_BYTES  # an encounter's text plus its JSON escaping
@@ -68,6 +72,8 @@ MAX_BODY_BYTES = 2 * MAX_ENCOUNTER_BYTES  # an encounter's text plus its JSON es
 # Each refusal's status, most specific first.
 STATUS: tuple[tuple[type[Exception], int], ...] = (
     (NotFound, 404),
+    (TooMany, 429),
+    (CrossSite, 403),
     (Unauthorized, 401),
     (TooLarge, 413),
     (Forbidden, 403),
@@ -121,9 +127,10 @@ NotifierDep = Annotated[stream.Notifier, Depends(notifier_of)]
 router = APIRouter(prefix="/api")
 
 
-def create_app(store: Store) -> FastAPI:
-    """The application over one database (migrated before it serves)."""
-    tables = Tables(store)
+def create_app(store: Store, limits: Limits | None = None) -> FastAPI:
+    """The application over one database (migrated before it serves), within `limits`."""
+    limits = limits or Limits()
+    tables = Tables(store, max_combatants=limits.max_combatants)
     notifier = stream.Notifier()
     tables.listeners.append(notifier.notify)
 
@@ -138,15 +145,39 @@ def create_app(store: Store) -> FastAPI:
         version=__version__,
         summary="Tabletop role-playing combat, run by the book: tables for a GM and players.",
         lifespan=lifespan,
-        responses={s: {"model": Problem} for s in (401, 403, 404, 409, 413, 422)},
+        responses={s: {"model": Problem} for s in (401, 403, 404, 409, 413, 422, 429)},
+        max_body_size=MAX_BODY_BYTES,  # chunked bodies too: counted as they arrive
+        docs_url=None,  # served below from the vendored Swagger UI: /docs works offline
+        redoc_url=None,
     )
     app.state.tables = tables
     app.state.notifier = notifier
+    app.state.limits = limits
+    app.state.quotas = Quotas(limits)
     _errors(app)
     app.include_router(router)
     app.include_router(web.router)
+    app.add_api_route("/docs", docs, include_in_schema=False)
     app.mount("/static", StaticFiles(directory=str(files("fracas.serve.web") / "static")))
+    app.add_middleware(SecurityHeaders)
     return app
+
+
+def docs() -> HTMLResponse:
+    """The API's documents in Swagger UI, from this server's own files (no CDN)."""
+    page = get_swagger_ui_html(
+        openapi_url="/openapi.json",
+        title="fracas API",
+        swagger_js_url="/static/swagger-ui/swagger-ui-bundle.js",
+        swagger_css_url="/static/swagger-ui/swagger-ui.css",
+        swagger_favicon_url="/static/swagger-ui/favicon-32x32.png",
+    )
+    # FastAPI's page starts Swagger UI with an inline script, which the Content-Security-
+    # Policy refuses: the same start is a file of ours.
+    html = bytes(page.body).decode()
+    start, end = html.rindex("<script>"), html.rindex("</script>") + len("</script>")
+    start_file = '<script src="/static/swagger-ui/fracas-docs.js"></script>'
+    return HTMLResponse(html[:start] + start_file + html[end:])
 
 
 @router.get("/examples")
@@ -159,12 +190,15 @@ def list_examples() -> list[str]:
 def create_table(body: NewTable, request: Request, tables: TablesDep) -> TableCreated:
     """A new table: from encounter text or a bundled example (started by the GM once the
     seats are made), or from a save (resumed where it stood)."""
+    request.app.state.quotas.new_table(client_of(request))
     if body.save is not None:
         if body.encounter is not None or body.example is not None:
             raise FracasError("give a save, or an encounter, not both")
         table_id, gm_token, tokens = tables.create_from_save(body.save)
     else:
-        encounter = read_encounter(body.encounter, body.example, body.format == "toml")
+        encounter = read_encounter(
+            body.encounter, body.example, body.format == "toml", tables.max_combatants
+        )
         seats = {k: Seat(v.decides, v.dice) for k, v in body.seats.items()}
         table_id, gm_token, tokens = tables.create(encounter, body.seed, seats)
     live = tables.live(table_id)
@@ -269,7 +303,8 @@ def events(
         then = event_documents(tables.at(table_id, position).events, caller.viewer)
         sent = then[:seen]
     fmt = stream.JsonFormat(table_view)
-    source = stream.events(tables, notifier, table_id, caller, sent, fmt)
+    held = request.app.state.quotas.stream(client_of(request))
+    source = stream.events(tables, notifier, table_id, caller, sent, fmt, held)
     return EventSourceResponse(source, ping=15)
 
 
@@ -279,9 +314,10 @@ def _view(live: Live, caller: Caller) -> TableView:
 
 
 def _link(request: Request, table_id: str, token: str) -> str:
-    """Where a seat's person (or the GM) opens the table; the token rides in the fragment,
-    which browsers never send to a server, so it stays out of logs."""
-    return f"{str(request.base_url).rstrip('/')}/play/{table_id}#token={token}"
+    """Where a seat's person (or the GM) opens the table: at the server's configured or
+    listening address, never the request's Host header (which anyone may set); the token
+    rides in the fragment, which browsers never send to a server, so it stays out of logs."""
+    return table_link(request.app.state.limits, table_id, token)
 
 
 def _errors(app: FastAPI) -> None:
@@ -306,28 +342,15 @@ def _errors(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, err: StarletteHTTPException) -> JSONResponse:
+        if err.status_code == 413:  # the body limit, counted as the body arrived
+            return problem(413, f"the request is too large (at most {MAX_BODY_BYTES} bytes)")
         return problem(err.status_code, str(err.detail))
+
+    @app.exception_handler(RecursionError)
+    async def too_deep(_request: Request, _err: RecursionError) -> JSONResponse:
+        return problem(422, "the request nests too deeply")
 
     @app.exception_handler(Exception)
     async def broken(_request: Request, err: Exception) -> JSONResponse:
         log.exception("internal error", exc_info=err)
         return problem(500, "internal error: the table is unchanged; see the server's log")
-
-    app.add_middleware(LimitSize)
-
-
-class LimitSize:
-    """Refuse a request body over MAX_BODY_BYTES before it is read (a plain ASGI middleware:
-    Starlette's BaseHTTPMiddleware would cost every request a task and a queue)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            length = dict(scope["headers"]).get(b"content-length", b"")
-            if length.isdigit() and int(length) > MAX_BODY_BYTES:
-                too_large = f"the request is too large (at most {MAX_BODY_BYTES} bytes)"
-                await problem(413, too_large)(scope, receive, send)
-                return
-        await self.app(scope, receive, send)

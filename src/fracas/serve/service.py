@@ -20,7 +20,13 @@ from typing import Any
 
 from fracas.core.audience import Viewer
 from fracas.core.battle import Battle
-from fracas.core.encounter import Encounter, from_document, parse_document
+from fracas.core.encounter import (
+    MAX_COMBATANTS,
+    RESERVED_NAMES,
+    Encounter,
+    from_document,
+    parse_document,
+)
 from fracas.core.errors import CommandError, EncounterError, FracasError, NotYourQuestion
 from fracas.core.journal import GM_SEAT, command_from_dict, journal_from_json, journal_to_json
 from fracas.core.live import LiveBattle
@@ -105,8 +111,14 @@ def examples() -> dict[str, Any]:
     return found
 
 
-def read_encounter(text: str | None, example: str | None, toml: bool = False) -> Encounter:
-    """The encounter of a new table: uploaded text, or a bundled example by name."""
+def read_encounter(
+    text: str | None,
+    example: str | None,
+    toml: bool = False,
+    max_combatants: int = MAX_COMBATANTS,
+) -> Encounter:
+    """The encounter of a new table: uploaded text, or a bundled example by name, within
+    what an encounter may expand to (issue 32)."""
     if (text is None) == (example is None):
         raise EncounterError("<request>", [("", "give either 'encounter' text or 'example'")])
     if example is not None:
@@ -125,7 +137,8 @@ def read_encounter(text: str | None, example: str | None, toml: bool = False) ->
         raise TooLarge(
             f"{source}: an encounter may be at most 256 KB (this one is {size // 1024} KB)"
         )
-    return from_document(parse_document(text, source, toml=toml), source=source)
+    document = parse_document(text, source, toml=toml)
+    return from_document(document, source=source, max_combatants=max_combatants)
 
 
 def _journal_json(battle: Battle) -> list[Any]:
@@ -145,9 +158,12 @@ def common_prefix(a: list[Any], b: list[Any]) -> int:
 class Tables:
     """Every table of one database, as one server process serves them."""
 
-    def __init__(self, store: Store, cached: int = CACHED_TABLES) -> None:
+    def __init__(
+        self, store: Store, cached: int = CACHED_TABLES, max_combatants: int = MAX_COMBATANTS
+    ) -> None:
         self.store = store
         self.cached = cached
+        self.max_combatants = max_combatants
         self._live: OrderedDict[str, Live] = OrderedDict()
         self._guard = threading.Lock()
         self.listeners: list[Callable[[str], None]] = []
@@ -162,6 +178,8 @@ class Tables:
         journal: list[Any] | None = None,
     ) -> tuple[str, str, dict[str, str]]:
         """A new table: its id, the GM's token and a token for each person's seat."""
+        for name in seats or {}:
+            _not_reserved(name)
         battle = Battle(encounter, seed=seed, seats=dict(seats or {}))
         self._check_seats(battle)
         table_id, gm_token = new_table_id(), new_token()
@@ -188,7 +206,7 @@ class Tables:
         return table_id, gm_token, tokens
 
     def create_from_save(self, document: Mapping[str, Any]) -> tuple[str, str, dict[str, str]]:
-        battle = battle_from_save(document, "<uploaded save>")
+        battle = battle_from_save(document, "<uploaded save>", max_combatants=self.max_combatants)
         battle.advance()  # a save that does not replay is refused here (ReplayError)
         seats = dict(battle.seating.seats)
         return self.create(battle.encounter, battle.seed, seats, _journal_json(battle))
@@ -217,7 +235,10 @@ class Tables:
         seats = self.store.seats(table_id)
         changes = self.store.changes(table_id)
         journal, authors = journal_from_json(journal_of(changes))
-        encounter = from_document(row.setup["encounter"], source=str(row.setup["source"]))
+        # Checked when the table was made; a server restarted with lower limits still serves it.
+        encounter = from_document(
+            row.setup["encounter"], source=str(row.setup["source"]), max_combatants=2**31
+        )
         seating = {
             s.seat: Seat.parse(s.seat, {"decides": s.decides, "dice": s.dice}) for s in seats
         }
@@ -379,6 +400,7 @@ class Tables:
     def add_seat(self, table_id: str, caller: Caller, name: str, seat: Seat) -> str | None:
         """A new seat at the table; its token (None when the policy decides there)."""
         _gm_only(caller, "add seats")
+        _not_reserved(name)
         live = self.live(table_id)
         if any(s.seat == name for s in live.seats):
             raise Conflict(f"there is already a seat for {name!r}")
@@ -446,6 +468,13 @@ class Tables:
 def _gm_only(caller: Caller, what: str) -> None:
     if not caller.gm:
         raise Forbidden(f"only the GM may {what}")
+
+
+def _not_reserved(name: str) -> None:
+    """A seat is a person's: the GM's own seat (`gm`) is the GM token's, not a seat's
+    (issue 32: a seat named `gm` would answer and command as the GM)."""
+    if name.casefold() in RESERVED_NAMES:
+        raise FracasError(f"{name!r} is the game master's; a seat names a side or a combatant")
 
 
 def _started(live: Live) -> LiveBattle:

@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from starlette.concurrency import run_in_threadpool
@@ -113,8 +114,23 @@ async def events(
     caller: Caller,
     sent: list[dict[str, Any]],
     fmt: Format,
+    held: AbstractContextManager[None] | None = None,
 ) -> AsyncIterator[Message]:
-    """The stream for one client that already has the events `sent`."""
+    """The stream for one client that already has the events `sent`, holding `held` (one of
+    its client's streams, `guard.Quotas`) while it is open."""
+    with held or contextlib.nullcontext():
+        async for message in _events(tables, notifier, table_id, caller, sent, fmt):
+            yield message
+
+
+async def _events(
+    tables: Tables,
+    notifier: Notifier,
+    table_id: str,
+    caller: Caller,
+    sent: list[dict[str, Any]],
+    fmt: Format,
+) -> AsyncIterator[Message]:
     woken = notifier.subscribe(table_id)
     shown: int | None = None  # the change position of the last `state` sent
     try:

@@ -20,6 +20,7 @@ from fracas.core.question import Question
 from fracas.serve.models import TableView
 
 if TYPE_CHECKING:
+    from fracas.serve.limits import Limits
     from fracas.serve.service import Live
 
 
@@ -37,6 +38,12 @@ class Caller:
 
 
 GM_CALLER = Caller("gm", GM_VIEW)
+
+
+def table_link(limits: Limits, table_id: str, token: str) -> str:
+    """Where a seat's person (or the GM) opens a table: the server's public address (issue
+    32: never the Host header a request gives), the token in the fragment."""
+    return f"{limits.public_url.rstrip('/')}/play/{table_id}#token={token}"
 
 
 def event_documents(events: Iterable[Event], viewer: Viewer) -> list[dict[str, Any]]:

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 import qrcode  # type: ignore[import-untyped]
 import qrcode.image.svg  # type: ignore[import-untyped]
 import yaml
-from fastapi import APIRouter, Form, Request, UploadFile
+from fastapi import APIRouter, Depends, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from sse_starlette.sse import EventSourceResponse
@@ -31,10 +31,19 @@ from fracas.dice import DiceError
 from fracas.exact.action import OutcomeOdds
 from fracas.narration.render import log_lines
 from fracas.serve import stream
+from fracas.serve.guard import client_of, same_site
 from fracas.serve.service import MAX_ENCOUNTER_BYTES, Live, Tables, examples, read_encounter
-from fracas.serve.views import Caller, table_view
+from fracas.serve.views import Caller, table_link, table_view
 
 router = APIRouter(include_in_schema=False)
+
+
+def writes(path: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A page's route that changes a table: refused when another site's page sent it
+    (`guard.same_site`, issue 32)."""
+    return router.post(path, response_class=HTMLResponse, dependencies=[Depends(same_site)])
+
+
 templates = Jinja2Templates(directory=str(files("fracas.serve.web") / "templates"))
 
 
@@ -69,7 +78,7 @@ def start_page(request: Request) -> Response:
     )
 
 
-@router.post("/tables", response_class=HTMLResponse)
+@writes("/tables")
 async def new_table(
     request: Request,
     example: Annotated[str | None, Form()] = None,
@@ -85,8 +94,10 @@ async def new_table(
                 text = decode(raw)  # as `fracas check` reads a file: UTF-8 or UTF-16 with a BOM
             except Unreadable as err:
                 raise EncounterError(upload.filename, [("", str(err))]) from None
-        encounter = read_encounter(text, example, toml)
-        table_id, gm_token, _ = _tables(request).create(encounter, None)
+        request.app.state.quotas.new_table(client_of(request))
+        tables = _tables(request)
+        encounter = read_encounter(text, example, toml, tables.max_combatants)
+        table_id, gm_token, _ = tables.create(encounter, None)
     except FracasError as err:
         context = {"examples": _by_ruleset(), "error": str(err)}
         return templates.TemplateResponse(request, "start.html", context, status_code=422)
@@ -104,7 +115,7 @@ def table_page(request: Request, table_id: str) -> Response:
 
 
 def _link(request: Request, table_id: str, token: str) -> str:
-    return f"{str(request.base_url).rstrip('/')}/play/{table_id}#token={token}"
+    return table_link(request.app.state.limits, table_id, token)
 
 
 def _qr(link: str) -> str:
@@ -174,7 +185,7 @@ def _faces(values: list[str], dice: list[int]) -> list[int]:
     return faces
 
 
-@router.post("/play/{table_id}/answer", response_class=HTMLResponse)
+@writes("/play/{table_id}/answer")
 def answer(
     request: Request,
     table_id: str,
@@ -210,7 +221,7 @@ def _act(request: Request, table_id: str, act: Callable[[Tables, Caller], object
     return _panel(request, table_id)
 
 
-@router.post("/play/{table_id}/start", response_class=HTMLResponse)
+@writes("/play/{table_id}/start")
 def start(request: Request, table_id: str) -> Response:
     return _act(request, table_id, lambda tables, caller: tables.start(table_id, caller))
 
@@ -248,12 +259,12 @@ def odds_text(o: OutcomeOdds) -> str:
     )
 
 
-@router.post("/play/{table_id}/undo", response_class=HTMLResponse)
+@writes("/play/{table_id}/undo")
 def undo(request: Request, table_id: str) -> Response:
     return _act(request, table_id, lambda tables, caller: tables.undo(table_id, caller, 1))
 
 
-@router.post("/play/{table_id}/seats", response_class=HTMLResponse)
+@writes("/play/{table_id}/seats")
 def add_seat(
     request: Request,
     table_id: str,
@@ -264,7 +275,7 @@ def add_seat(
     return _act(request, table_id, lambda t, caller: t.add_seat(table_id, caller, name, seat))
 
 
-@router.post("/play/{table_id}/command", response_class=HTMLResponse)
+@writes("/play/{table_id}/command")
 def command(
     request: Request,
     table_id: str,
@@ -321,7 +332,14 @@ class HtmlFormat:
 @router.get("/play/{table_id}/stream")
 def page_stream(request: Request, table_id: str) -> Response:
     _, caller = _asking(request, table_id)
+    held = request.app.state.quotas.stream(client_of(request))
     source = stream.events(
-        _tables(request), request.app.state.notifier, table_id, caller, [], HtmlFormat(request)
+        _tables(request),
+        request.app.state.notifier,
+        table_id,
+        caller,
+        [],
+        HtmlFormat(request),
+        held,
     )
     return EventSourceResponse(source, ping=15)
