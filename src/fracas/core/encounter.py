@@ -108,7 +108,7 @@ def name_problem(name: str) -> str | None:
         return "is blank"
     if name.casefold() in RESERVED_NAMES:
         return "is reserved (it names the game master's seat)"
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in name):
+    if any(_control(ch) for ch in name):
         return "holds a line break or a control character"
     if name != name.strip():
         return "starts or ends with spaces"
@@ -199,6 +199,9 @@ def check_limits(document: Mapping[str, Any], source: str, max_combatants: int) 
     problem = shape_problem(document)
     if problem is not None:
         raise EncounterError(source, [("", f"the encounter {problem}")])
+    where = _unprintable(document)
+    if where is not None:
+        raise EncounterError(source, [(where, "holds a line break or a control character")])
     total = 0
     sides = document.get("sides")
     for side in sides if isinstance(sides, list) else []:
@@ -211,6 +214,35 @@ def check_limits(document: Mapping[str, Any], source: str, max_combatants: int) 
             source,
             [("sides", f"{total:,} combatants; an encounter may have at most {max_combatants:,}")],
         )
+
+
+PROSE_FIELDS: Final = frozenset({"description", "notes"})  # free text: lines and tabs allowed
+_PROSE_SPACING: Final = frozenset("\n\r\t")
+
+
+def _unprintable(document: Mapping[str, Any]) -> str | None:
+    """The path of the first text in `document` that holds a control character (a line
+    break too, outside prose fields), or None. Every name a file gives — a title, a zone, a
+    side, a weapon — reaches terminals, logs and pages, where an escape sequence would act."""
+    stack: list[tuple[Any, str, bool]] = [(document, "", False)]
+    while stack:
+        value, path, prose = stack.pop()
+        if isinstance(value, str):
+            if any(_control(ch) and not (prose and ch in _PROSE_SPACING) for ch in value):
+                return path or "(the document)"
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                inner = f"{path}.{key}" if path else str(key)
+                if isinstance(key, str) and any(_control(ch) for ch in key):
+                    return f"{path}[{key!r}]" if path else repr(key)
+                stack.append((item, inner, key in PROSE_FIELDS))
+        elif isinstance(value, list):
+            stack.extend((item, f"{path}[{i}]", prose) for i, item in enumerate(value))
+    return None
+
+
+def _control(ch: str) -> bool:
+    return unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp")
 
 
 def expand_templates(

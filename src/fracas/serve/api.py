@@ -190,17 +190,8 @@ def list_examples() -> list[str]:
 def create_table(body: NewTable, request: Request, tables: TablesDep) -> TableCreated:
     """A new table: from encounter text or a bundled example (started by the GM once the
     seats are made), or from a save (resumed where it stood)."""
-    request.app.state.quotas.new_table(client_of(request))
-    if body.save is not None:
-        if body.encounter is not None or body.example is not None:
-            raise FracasError("give a save, or an encounter, not both")
-        table_id, gm_token, tokens = tables.create_from_save(body.save)
-    else:
-        encounter = read_encounter(
-            body.encounter, body.example, body.format == "toml", tables.max_combatants
-        )
-        seats = {k: Seat(v.decides, v.dice) for k, v in body.seats.items()}
-        table_id, gm_token, tokens = tables.create(encounter, body.seed, seats)
+    with request.app.state.quotas.new_table(client_of(request)):
+        table_id, gm_token, tokens = _new_table(body, tables)
     live = tables.live(table_id)
     return TableCreated(
         id=table_id,
@@ -216,6 +207,17 @@ def create_table(body: NewTable, request: Request, tables: TablesDep) -> TableCr
         ],
         started=live.started,
     )
+
+
+def _new_table(body: NewTable, tables: Tables) -> tuple[str, str, dict[str, str]]:
+    if body.save is not None:
+        if body.encounter is not None or body.example is not None:
+            raise FracasError("give a save, or an encounter, not both")
+        return tables.create_from_save(body.save)
+    toml = body.format == "toml"
+    encounter = read_encounter(body.encounter, body.example, toml, tables.max_combatants)
+    seats = {k: Seat(v.decides, v.dice) for k, v in body.seats.items()}
+    return tables.create(encounter, body.seed, seats)
 
 
 @router.get("/tables/{table_id}")

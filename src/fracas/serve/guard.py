@@ -11,6 +11,8 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Final
 from urllib.parse import urlsplit
 
@@ -71,21 +73,33 @@ class Quotas:
             else:
                 self._streams.pop(client, None)
 
-    def new_table(self, client: str) -> None:
-        """Count a table made by `client`, or refuse it past the window's share."""
-        now, window = time.monotonic(), self.limits.tables_window
+    @contextmanager
+    def new_table(self, client: str) -> Iterator[None]:
+        """Make a table for `client` in the body, refused past its share of the window; only
+        a table made counts (a refused upload costs its client nothing)."""
         with self._lock:
-            made = self._made.setdefault(client, deque())
-            while made and made[0] <= now - window:
-                made.popleft()
+            made = self._recent(client)
             if len(made) >= self.limits.tables_per_client:
                 raise TooMany(
                     f"too many new tables from this address (at most"
-                    f" {self.limits.tables_per_client} in {window / 60:g} minutes)"
+                    f" {self.limits.tables_per_client} in {self.limits.tables_window / 60:g}"
+                    " minutes)"
                 )
-            made.append(now)
-            for idle in [c for c, times in self._made.items() if not times]:
-                del self._made[idle]
+        yield
+        with self._lock:
+            self._recent(client).append(time.monotonic())
+
+    def _recent(self, client: str) -> deque[float]:
+        """When `client` made its tables of the window (older ones, and idle clients, are
+        forgotten); the caller holds the lock."""
+        horizon = time.monotonic() - self.limits.tables_window
+        for other in list(self._made):
+            times = self._made[other]
+            while times and times[0] <= horizon:
+                times.popleft()
+            if not times and other != client:
+                del self._made[other]
+        return self._made.setdefault(client, deque())
 
 
 class Held:

@@ -31,7 +31,7 @@ from fracas.dice import DiceError
 from fracas.exact.action import OutcomeOdds
 from fracas.narration.render import log_lines
 from fracas.serve import stream
-from fracas.serve.guard import client_of, same_site
+from fracas.serve.guard import TooMany, client_of, same_site
 from fracas.serve.service import MAX_ENCOUNTER_BYTES, Live, Tables, examples, read_encounter
 from fracas.serve.views import Caller, table_link, table_view
 
@@ -94,13 +94,14 @@ async def new_table(
                 text = decode(raw)  # as `fracas check` reads a file: UTF-8 or UTF-16 with a BOM
             except Unreadable as err:
                 raise EncounterError(upload.filename, [("", str(err))]) from None
-        request.app.state.quotas.new_table(client_of(request))
         tables = _tables(request)
-        encounter = read_encounter(text, example, toml, tables.max_combatants)
-        table_id, gm_token, _ = tables.create(encounter, None)
+        with request.app.state.quotas.new_table(client_of(request)):
+            encounter = read_encounter(text, example, toml, tables.max_combatants)
+            table_id, gm_token, _ = tables.create(encounter, None)
     except FracasError as err:
         context = {"examples": _by_ruleset(), "error": str(err)}
-        return templates.TemplateResponse(request, "start.html", context, status_code=422)
+        status = 429 if isinstance(err, TooMany) else 422
+        return templates.TemplateResponse(request, "start.html", context, status_code=status)
     return RedirectResponse(f"/play/{table_id}#token={gm_token}", status_code=303)
 
 
