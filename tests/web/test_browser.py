@@ -235,3 +235,22 @@ def test_the_gm_screen_shows_exact_odds_beside_each_attack(
     expect(gm.locator("#odds-0")).to_contain_text("takes out")
     gm.screenshot(path=str(shots / "gm-odds.png"))
     ctx.close()
+
+
+def test_the_pages_and_the_api_docs_work_under_their_security_policy(
+    browser: Browser, base: str
+) -> None:
+    """Issue 32: the Content-Security-Policy takes scripts from the server only; nothing the
+    pages or Swagger UI need is refused by it, and /docs draws without a network."""
+    ctx = context(browser, base)
+    page = ctx.new_page()
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security" in m.text else None)
+    open_table(page, "brp/duel")
+    page.get_by_role("button", name="Start the fight").click()
+    expect(page.locator(".question h2")).to_be_visible()
+    page.goto("/docs")
+    expect(page.locator(".swagger-ui .info .title")).to_contain_text("fracas")
+    expect(page.locator(".opblock-summary-path").first).to_be_visible()
+    assert refused == []
+    ctx.close()

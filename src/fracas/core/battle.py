@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from fracas.core.audience import EVERYONE, GM, side_audience
-from fracas.core.combatant import BattleState, Combatant
+from fracas.core.combatant import BattleState, Combatant, Status
 from fracas.core.controllers import Controller, NoChoices
 from fracas.core.dice_sources import DiceSource, NoDice, SeededDice
 from fracas.core.encounter import Encounter
@@ -48,6 +48,8 @@ from fracas.core.journal import (
     Command,
     Entry,
     Reroll,
+    SetCondition,
+    SetVitals,
     whole_number,
 )
 from fracas.core.outcome import Ending, Outcome
@@ -108,6 +110,8 @@ class Battle:
         self._ids: dict[str, str] = {}
         self._named: dict[str, Combatant] = {}
         self._lock = threading.RLock()
+        self._table: Table | None = None  # the table of the latest run
+        self._given: dict[int, Status] = {}  # a command's combatant as it stood when given
 
     # --- fighting ---------------------------------------------------------------------------
 
@@ -131,11 +135,17 @@ class Battle:
             seating=self.seating,
             authors=self.authors,
             on_command=lambda table, command: self._apply(table, state, command),
+            on_taken_up=lambda command: self._note_given(state, command),
         )
+        self._table, self._given = table, {}
         if table.observed:
             sides = _entrants(state)
             table.emit(BattleStarted(ruleset=ruleset.id, title=spec.name, sides=sides))
         outcome = self._fight(table, state, spec.max_rounds)
+        if table.observed:
+            for command in table.waiting_commands:  # given as the last action was under way
+                effect = f"{command.describe()}: not applied (the battle ended first)"
+                table.emit(CommandApplied(command=command.kind, effect=effect, audience=GM_SEAT))
         ruleset.after_battle(table, state)
         self.outcome = outcome
         self.answers_used = table.answers_used
@@ -235,14 +245,52 @@ class Battle:
             event = dataclasses.replace(event, **changes)
         self.events.append(event)
 
+    def _note_given(self, state: BattleState, command: Command) -> None:
+        """How the combatant a command names stood when the GM gave it (the rules are at the
+        question it was given at)."""
+        named = getattr(command, "combatant", None)
+        for c in state.combatants:
+            if c.id == named:
+                self._given[id(command)] = c.status
+                return
+
     def _apply(self, table: Table, state: BattleState, command: Command) -> None:
-        """A journaled GM command takes effect (between actions)."""
-        try:
-            effect = self.encounter.ruleset.apply_command(table, state, command)
-        except CommandError as err:
-            effect = f"{command.describe()}: not applied ({err})"
+        """A journaled GM command takes effect (at the next point between actions, after the
+        action under way when it was given; docs/ARCHITECTURE.md, "GM commands")."""
+        fell = self._fell_since_given(state, command)
+        if fell is not None:  # issue 32: no combatant is brought back after the blow
+            effect = f"{command.describe()}: not applied ({fell})"
+        else:
+            try:
+                effect = self.encounter.ruleset.apply_command(table, state, command)
+            except CommandError as err:
+                effect = f"{command.describe()}: not applied ({err})"
         self._index(state)
         table.emit(CommandApplied(command=command.kind, effect=effect, audience=GM_SEAT))
+
+    def _fell_since_given(self, state: BattleState, command: Command) -> str | None:
+        """Why a command about one combatant no longer applies: it went out of the fight, or
+        further out (down, dead), to the action that was under way when the GM gave it.
+        Setting its vitals or conditions now would undo that action's result, which the GM
+        did not ask for."""
+        was = self._given.pop(id(command), None)
+        if was is None or not isinstance(command, (SetVitals, SetCondition)):
+            return None
+        now = next((c for c in state.combatants if c.id == command.combatant), None)
+        if now is None or now.status == was or not now.status.out:
+            return None  # as the GM saw it (a command on the fallen revives on purpose)
+        return (
+            f"{now.name} was {now.status.value} after the action under way when it was given;"
+            " give it again to change that"
+        )
+
+    @property
+    def waiting_commands(self) -> tuple[Command, ...]:
+        """The GM's commands given at the open question, not yet in effect: each waits for the
+        end of the action under way (the next point between actions)."""
+        if self.question is None or self._table is None:
+            return ()
+        return self._table.waiting_commands
 
     def standing(self) -> tuple[CombatantSummary, ...]:
         """Each combatant as it stands now (the summary, mid-battle): for the GM's screen;

@@ -100,6 +100,7 @@ class Table:
         "_dice",
         "_draw",
         "_on_command",
+        "_on_taken_up",
         "_queued",
         "_seating",
         "_seeded",
@@ -121,6 +122,7 @@ class Table:
         seating: Seating | None = None,
         authors: dict[int, str] | None = None,
         on_command: Callable[[Table, Command], None] | None = None,
+        on_taken_up: Callable[[Command], None] | None = None,
     ) -> None:
         self._dice = dice
         # A person's missing answer raises Pending; with `wait`, the table instead waits here
@@ -147,6 +149,10 @@ class Table:
         # Called with this table (not a closure over it: a table referring to itself through
         # its callback is a cycle only the garbage collector frees, once per battle; issue 10).
         self._on_command = on_command
+        # Told of each command as the rules reach the question it was given at, before it
+        # waits for the next point between actions (the battle notes who it names, as they
+        # stood when the GM gave it).
+        self._on_taken_up = on_taken_up
         self._queued: list[Command] = []
         self.round = 0
 
@@ -356,7 +362,15 @@ class Table:
             if isinstance(entry, Reroll):
                 raise ReplayError(f"journal[{self._cursor - 1}]: a re-roll must follow a roll")
             self._queued.append(entry)
+            if self._on_taken_up is not None:
+                self._on_taken_up(entry)
         return None
+
+    @property
+    def waiting_commands(self) -> tuple[Command, ...]:
+        """The GM's commands taken up but not yet in effect: they wait for the next point
+        between actions (the GM screen shows them as pending)."""
+        return tuple(self._queued)
 
     def between_actions(self) -> bool:
         """A point of the round where GM commands take effect: each ruleset calls it between

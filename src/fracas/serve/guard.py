@@ -24,12 +24,14 @@ from fracas.serve.limits import Limits
 
 # Pages load their scripts, styles and images from this server only (the QR codes are data:
 # images), are never framed, send no Referer (a table's address is a secret) and are not
-# sniffed into another type.
+# sniffed into another type. Inline styles are allowed: htmx and Swagger UI set element
+# styles from their scripts, and a style runs no code; inline scripts are not.
 SECURITY_HEADERS: Final = (
     (
         b"content-security-policy",
-        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
-        b" connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';"
+        b" img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none';"
+        b" form-action 'self'",
     ),
     (b"x-frame-options", b"DENY"),
     (b"referrer-policy", b"no-referrer"),
