@@ -283,3 +283,28 @@ def test_the_readme_session_waits_for_the_server() -> None:
     first_request = block.index("curl -s -X POST")
     waiting = block.index("until curl")
     assert waiting < first_request
+
+
+def test_a_command_given_at_a_pending_roll_is_shown_waiting(client: TestClient) -> None:
+    """Issue 32: the API's reply (and the GM screen) say a command waits for the action under
+    way; players are not told of GM commands."""
+    table = client.post(
+        "/api/tables",
+        json={"example": "brp/duel", "seed": 1, "seats": {"Red": {"dice": "physical"}}},
+    ).json()
+    url, gm = f"/api/tables/{table['id']}", bearer(table["gm_token"])
+    red = bearer(table["seats"][0]["token"])
+    state = client.post(f"{url}/start", headers=gm).json()
+    for turn in range(40):  # to a roll of Red's physical dice: an action under way
+        question = state["question"]
+        if question["kind"] == "roll":
+            break
+        body = {"question": question["id"], "value": pick(question, turn)}
+        token = red if question["seat"] == "Red" else gm
+        state = client.post(f"{url}/answers", headers=token, json=body).json()
+    command = {"kind": "set vitals", "combatant": "berend", "vitals": {"HP": 5}}
+    reply = client.post(f"{url}/commands", headers=gm, json=command).json()
+    assert reply["waiting"] == ["set berend: HP 5"]
+    assert client.get(url, headers=red).json()["waiting"] == []
+    panel = client.get(f"/play/{table['id']}/panel", headers=gm).text
+    assert "Waiting for the action under way to end" in panel and "set berend: HP 5" in panel

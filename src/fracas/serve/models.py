@@ -83,6 +83,11 @@ class TableView(BaseModel):
     events: int = Field(description="how many events this token may see so far")
     outcome: dict[str, Any] | None
     seats: list[dict[str, Any]]
+    waiting: list[str] = Field(
+        default_factory=list,
+        description="the GM's commands given while an action is under way: they take effect"
+        " when it ends (the GM's token only)",
+    )
 
 
 class EventPage(BaseModel):

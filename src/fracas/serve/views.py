@@ -164,6 +164,7 @@ def table_view(live: Live, caller: Caller) -> dict[str, Any]:
         events=len(live.events(caller.viewer)),
         outcome=outcome(battle) if live.started else None,
         seats=seats,
+        waiting=[c.describe() for c in battle.waiting_commands] if caller.gm else [],
     ).model_dump()
 
 
