@@ -370,7 +370,7 @@ def print_profiles(as_json: bool, battles: int) -> None:
 
 def print_serve_bench(as_json: bool, quick: bool) -> None:
     """`fracas bench --serve`: answers per second and latency of a real server process."""
-    from fracas.serve.bench import bench_serve
+    from fracas.serve.bench import bench_flood, bench_serve
 
     tables = 10 if quick else 50
     # As fast as the seats can (the server's capacity), then at a table's pace: each table
@@ -379,8 +379,9 @@ def print_serve_bench(as_json: bool, quick: bool) -> None:
         bench_serve(tables=tables, answers=300 if quick else 3000),
         bench_serve(tables=tables, answers=100 if quick else 1000, pause=1.0),
     ]
+    flood = bench_flood(gets=50 if quick else 200)
     if as_json:
-        sys.stdout.write(json.dumps(results) + "\n")
+        sys.stdout.write(json.dumps({"load": results, "flood": flood}) + "\n")
         return
     for result in results:
         latency = result["latency_ms"]
@@ -391,4 +392,11 @@ def print_serve_bench(as_json: bool, quick: bool) -> None:
             f" to stream p50 {latency['p50']:.1f} ms, p95 {latency['p95']:.1f} ms; server"
             f" {result['server_cpu_ms_per_answer']:.1f} ms CPU an answer,"
             f" {result['server_rss_mb']:.0f} MB"
+        )
+    for name, f in flood.items():  # issue 32: one client's streams do not slow the others
+        before, during = f["get_ms_before"], f["get_ms_during"]
+        out.print(
+            f"{f['streams_asked']} streams asked by one client ({name}: {f['streams_open']} open,"
+            f" {f['refused_429']} refused): another table's GET p95 {before['p95']:.1f} ms"
+            f" before, {during['p95']:.1f} ms while they are open"
         )

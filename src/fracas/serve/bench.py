@@ -11,6 +11,7 @@ per second, the latency from sending an answer to its change reaching the table'
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -20,6 +21,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -150,13 +153,16 @@ async def _load(base: str, tables: int, answers: int, pause: float = 0.0) -> dic
     }
 
 
-def bench_serve(tables: int = 50, answers: int = 2000, pause: float = 0.0) -> dict[str, Any]:
-    """Run the load against a fresh server process; its figures."""
+@contextmanager
+def _server(*options: str) -> Iterator[tuple[str, int]]:
+    """A fresh `fracas serve` process over a new SQLite file: its address and process id."""
     port = _free_port()
     with tempfile.TemporaryDirectory(prefix="fracas-bench-") as folder:
         db = f"sqlite:///{Path(folder) / 'tables.db'}"
         command = [sys.executable, "-m", "fracas", "serve", "--db", db, "--port", str(port)]
-        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        server = subprocess.Popen(
+            [*command, *options], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
         try:
             base = f"http://127.0.0.1:{port}"
             deadline = time.monotonic() + 30
@@ -168,12 +174,71 @@ def bench_serve(tables: int = 50, answers: int = 2000, pause: float = 0.0) -> di
                     if time.monotonic() > deadline or server.poll() is not None:
                         raise RuntimeError("the server did not start") from None
                     time.sleep(0.1)
-            cpu = _cpu_seconds(server.pid)
-            result = asyncio.run(_load(base, tables, answers, pause))
-            result["server_rss_mb"] = _rss_mb(server.pid)
-            result["server_cpu_ms_per_answer"] = (_cpu_seconds(server.pid) - cpu) / answers * 1e3
+            yield base, server.pid
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(10)
+
+
+# The load stands for many groups, each at its own address; here all share loopback's.
+UNLIMITED = ("--streams-per-client", "1000000", "--tables-per-client", "1000000")
+
+
+def bench_serve(tables: int = 50, answers: int = 2000, pause: float = 0.0) -> dict[str, Any]:
+    """Run the load against a fresh server process; its figures."""
+    with _server(*UNLIMITED) as (base, pid):
+        cpu = _cpu_seconds(pid)
+        result = asyncio.run(_load(base, tables, answers, pause))
+        result["server_rss_mb"] = _rss_mb(pid)
+        result["server_cpu_ms_per_answer"] = (_cpu_seconds(pid) - cpu) / answers * 1e3
     result["cores"] = os.cpu_count()
     return result
+
+
+async def _timed_gets(
+    client: httpx.AsyncClient, url: str, gm: dict[str, str], n: int
+) -> dict[str, float]:
+    times = []
+    for _ in range(n):
+        start = time.perf_counter()
+        (await client.get(url, headers=gm)).raise_for_status()
+        times.append(time.perf_counter() - start)
+    q = statistics.quantiles(times, n=100)
+    return {"p50": q[49] * 1000, "p95": q[94] * 1000}
+
+
+async def _flood(base: str, streams: int, gets: int) -> dict[str, Any]:
+    """One client opens `streams` event streams on a table; the GET of another table is
+    timed before and while they are open."""
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=httpx.Limits()) as client:
+        watched = (await client.post("/api/tables", json={"example": EXAMPLE})).json()
+        other = (await client.post("/api/tables", json={"example": EXAMPLE})).json()
+        url, gm = f"/api/tables/{other['id']}", {"Authorization": f"Bearer {other['gm_token']}"}
+        before = await _timed_gets(client, url, gm, gets)
+        headers = {"Authorization": f"Bearer {watched['gm_token']}", "Accept": "text/event-stream"}
+        async with contextlib.AsyncExitStack() as held:
+            codes = []
+            for _ in range(streams):
+                reply = await held.enter_async_context(
+                    client.stream("GET", f"/api/tables/{watched['id']}/events", headers=headers)
+                )
+                codes.append(reply.status_code)
+            await asyncio.sleep(1.5)  # every stream has polled the database at least once
+            during = await _timed_gets(client, url, gm, gets)
+    return {
+        "streams_asked": streams,
+        "streams_open": codes.count(200),
+        "refused_429": codes.count(429),
+        "get_ms_before": before,
+        "get_ms_during": during,
+    }
+
+
+def bench_flood(streams: int = 80, gets: int = 200) -> dict[str, Any]:
+    """A client that asks for `streams` streams, against the default limits and without them
+    (issue 32): what it costs the other clients' answers."""
+    results = {}
+    for name, options in (("limited", ()), ("unlimited", UNLIMITED)):
+        with _server(*options) as (base, _pid):
+            results[name] = asyncio.run(_flood(base, streams, gets))
+    return results
