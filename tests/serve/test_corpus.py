@@ -5,7 +5,6 @@ with the message the CLI gives, and no server error."""
 from __future__ import annotations
 
 import html
-import json
 from pathlib import Path
 from typing import Any
 
@@ -50,9 +49,12 @@ def test_the_api_refuses_it_as_an_encounter_or_a_save(client: TestClient, name: 
         "encounter": text,
         "format": "toml" if name.endswith(".toml") else "yaml",
     }
-    if name.endswith(".json"):
-        body = {"save": json.loads(text)}
-    reply = client.post("/api/tables", json=body)
+    if name.endswith(".json"):  # sent as it is: a test's own parser may not take it either
+        content = '{"save": ' + text + "}"
+        headers = {"Content-Type": "application/json"}
+        reply = client.post("/api/tables", content=content, headers=headers)
+    else:
+        reply = client.post("/api/tables", json=body)
     if isinstance(expected, dict) and expected.get("ok"):
         return
     assert 400 <= reply.status_code < 500, reply.text
