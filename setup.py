@@ -46,6 +46,7 @@ COMPILED = [
     "fracas/rulesets/brp/healing.py",
     "fracas/rulesets/brp/odds.py",
     "fracas/rulesets/brp/policy.py",
+    "fracas/rulesets/brp/profile.py",
     "fracas/rulesets/brp/round.py",
     "fracas/rulesets/brp/state.py",
     "fracas/rulesets/murdham/aftermath.py",

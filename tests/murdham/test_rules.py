@@ -35,7 +35,7 @@ def test_a_character_on_a_border_is_nearby_both_sides(scene):
     s = scene(
         ("A", [{"name": "A", "template": "bandit", "zone": "a1", "border": "b1"}]),
         (
-            "B",
+            "Bandits",  # not "B": a side and one of several fighters may not share a name
             [
                 {"name": "B", "template": "bandit", "zone": "b1"},
                 {"name": "C", "template": "bandit", "zone": "a1"},

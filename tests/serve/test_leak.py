@@ -11,8 +11,8 @@ from fastapi.testclient import TestClient
 
 from fracas.core.audience import Viewer, side_audience
 from fracas.core.save import load_battle
+from fracas.serve.event_log import event_documents
 from fracas.serve.service import examples
-from fracas.serve.views import event_documents
 from serve.support import app_client, bearer, pick
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from fracas.core import saving
 from fracas.core.audience import EVERYONE, GM, side_audience
 from fracas.core.combatant import BattleState, Combatant, Status
 from fracas.core.controllers import Controller, NoChoices
@@ -407,14 +408,10 @@ class Battle:
     # --- saving -----------------------------------------------------------------------------
 
     def to_save(self) -> dict[str, Any]:
-        from fracas.core.save import to_save
-
-        return to_save(self)
+        return saving.to_save(self)
 
     def save(self, path: Any) -> None:
-        from fracas.core.save import save
-
-        save(self, path)
+        saving.save(self, path)
 
 
 def _entrants(state: BattleState) -> tuple[tuple[str, tuple[Entrant, ...]], ...]:

@@ -16,6 +16,7 @@ from pydantic import BaseModel
 from fracas.core.combatant import BattleState, Combatant, Side, Status, name_and_id
 from fracas.core.errors import BadCommand
 from fracas.core.journal import AddCombatant, Command, RemoveCombatant, SetCondition, SetVitals
+from fracas.core.sheets import new_sheet
 from fracas.core.table import Table
 
 StateT = TypeVar("StateT", bound=BattleState)
@@ -85,8 +86,6 @@ class CommandRules(Generic[StateT, SheetT]):
         raise BadCommand(f"the {self.title} rules here do not take {command.kind!r}")
 
     def sheet(self, command: AddCombatant) -> SheetT:
-        from fracas.core.encounter import new_sheet  # encounter imports the rulesets: not at top
-
         model = self.sheet_model()
         if model is None:
             raise BadCommand(f"the {self.title} rules here take no late arrivals")

@@ -9,11 +9,8 @@ the templates of a later version.
 
 from __future__ import annotations
 
-import copy
-import difflib
 import math
 import tomllib
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,17 +19,11 @@ from typing import Any, Final, Generic, TypeVar
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from fracas.core.errors import BadCommand, EncounterError, UnknownRuleset
-from fracas.core.journal import GM_SEAT
+from fracas.core.errors import EncounterError, UnknownRuleset
 from fracas.core.reading import MAX_DEPTH, TooBig, Unreadable, load_yaml, read_text, shape_problem
 from fracas.core.ruleset import AnyRuleset, get_ruleset
-
-
-def unknown(kind: str, name: str, known: Iterable[str]) -> ValueError:
-    """The error for a name that is not in a table, with the nearest names as a hint."""
-    close = difflib.get_close_matches(name, list(known), n=3)
-    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-    return ValueError(f"unknown {kind} {name!r}{hint}")
+from fracas.core.sheets import expand_templates, is_control, name_problem, problems_of
+from fracas.core.sheets import unknown as unknown  # the rulesets' models word errors by it
 
 
 class StrictModel(BaseModel):
@@ -42,7 +33,6 @@ class StrictModel(BaseModel):
 
 
 C = TypeVar("C", bound=BaseModel)
-M = TypeVar("M", bound=BaseModel)
 
 
 class SideSpec(StrictModel, Generic[C]):
@@ -65,7 +55,7 @@ class EncounterSpec(StrictModel):
         names = [side.name for side in sides]
         if len(set(names)) != len(names):
             raise ValueError(f"side names must differ: {names}")
-        clash = sorted(set(names) & _combatant_names(sides))
+        clash = _side_clashes(sides)
         if clash:  # a seat names a side or a combatant: it must say which (issue 32)
             raise ValueError(
                 f"a side and a combatant may not share a name (a seat or a condition names"
@@ -99,20 +89,6 @@ class EncounterSpec(StrictModel):
 
 
 MAX_COMBATANTS: Final = 2_000  # fighters an encounter may have (`fracas serve --max-combatants`)
-RESERVED_NAMES: Final = frozenset({GM_SEAT})  # seats' own words: the game master's seat
-
-
-def name_problem(name: str) -> str | None:
-    """Why `name` cannot name a side or a combatant, or None."""
-    if not name.strip():
-        return "is blank"
-    if name.casefold() in RESERVED_NAMES:
-        return "is reserved (it names the game master's seat)"
-    if any(_control(ch) for ch in name):
-        return "holds a line break or a control character"
-    if name != name.strip():
-        return "starts or ends with spaces"
-    return None
 
 
 @dataclass(frozen=True)
@@ -188,7 +164,7 @@ def from_document(
     try:
         spec = ruleset.encounter_model().model_validate(expanded)
     except ValidationError as err:
-        raise EncounterError(source, _problems(err, expanded)) from None
+        raise EncounterError(source, problems_of(err, expanded)) from None
     return Encounter(source=source, ruleset=ruleset, document=expanded, spec=spec)
 
 
@@ -228,12 +204,12 @@ def _unprintable(document: Mapping[str, Any]) -> str | None:
     while stack:
         value, path, prose = stack.pop()
         if isinstance(value, str):
-            if any(_control(ch) and not (prose and ch in _PROSE_SPACING) for ch in value):
+            if any(is_control(ch) and not (prose and ch in _PROSE_SPACING) for ch in value):
                 return path or "(the document)"
         elif isinstance(value, dict):
             for key, item in value.items():
                 inner = f"{path}.{key}" if path else str(key)
-                if isinstance(key, str) and any(_control(ch) for ch in key):
+                if isinstance(key, str) and any(is_control(ch) for ch in key):
                     return f"{path}[{key!r}]" if path else repr(key)
                 stack.append((item, inner, key in PROSE_FIELDS))
         elif isinstance(value, list):
@@ -241,119 +217,26 @@ def _unprintable(document: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _control(ch: str) -> bool:
-    return unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp")
-
-
-def expand_templates(
-    document: Mapping[str, Any], templates: Mapping[str, Mapping[str, Any]], source: str
-) -> dict[str, Any]:
-    """Replace each combatant's `template: NAME` by the template's fields under its own."""
-    doc = copy.deepcopy(dict(document))
-    sides = doc.get("sides")
-    if not isinstance(sides, list):
-        return doc  # validation reports it
-    problems: list[tuple[str, str]] = []
-    for i, side in enumerate(sides):
-        combatants = side.get("combatants") if isinstance(side, dict) else None
-        if not isinstance(combatants, list):
-            continue
-        for j, entry in enumerate(combatants):
-            if not isinstance(entry, dict) or "template" not in entry:
-                continue
-            name = entry["template"]
-            if not isinstance(name, str) or name not in templates:
-                known = ", ".join(sorted(templates)) or "none"
-                problem = str(unknown("template", str(name), templates))
-                where = f"sides[{i}].combatants[{j}].template"
-                where = _named(where, ("sides", i, "combatants", j), doc)
-                problems.append((where, f"{problem} ({known})"))
-                continue
-            combatants[j] = merge_sheet(templates[name], entry)
-    if problems:
-        raise EncounterError(source, problems)
-    return doc
-
-
-def merge_sheet(template: Mapping[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
-    """A sheet from its template: the entry's fields win; a table in both (skills,
-    characteristics) is merged, so `skills: {Dodge: 50}` changes one skill, not all."""
-    merged = copy.deepcopy(dict(template))
-    for key, value in entry.items():
-        if key == "template":
-            continue
-        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
-            merged[key] = {**merged[key], **copy.deepcopy(dict(value))}
-        else:
-            merged[key] = copy.deepcopy(value)
-    return merged
-
-
-def new_sheet(
-    templates: Mapping[str, Mapping[str, Any]], sheet: Mapping[str, Any], model: type[M]
-) -> M:
-    """A combatant sheet given during a battle (a late arrival), templates expanded and
-    validated by `model` like an encounter's; a BadCommand names what is wrong."""
-    doc = {"sides": [{"combatants": [dict(sheet)]}]}
-    try:
-        expanded = expand_templates(doc, templates, "the new combatant")
-        return model.model_validate(expanded["sides"][0]["combatants"][0])
-    except EncounterError as err:
-        raise BadCommand(str(err)) from None
-    except ValidationError as err:
-        problems = "; ".join(f"{p}: {m}" if p else m for p, m in _problems(err))
-        raise BadCommand(f"the new combatant: {problems}") from None
-
-
-def _named(path: str, loc: tuple[int | str, ...], document: Mapping[str, Any] | None) -> str:
-    """`sides[1].combatants[0].x` → `Berend (sides[1].combatants[0]).x`, when the document
-    names that combatant."""
-    if document is None or len(loc) < 4 or loc[0] != "sides" or loc[2] != "combatants":
-        return path
-    try:
-        name = document["sides"][loc[1]]["combatants"][loc[3]]["name"]
-    except (KeyError, IndexError, TypeError):
-        return path
-    if not isinstance(name, str) or name_problem(name):
-        return path
-    head = f"sides[{loc[1]}].combatants[{loc[3]}]"
-    return f"{name} ({head}){path[len(head) :]}" if path.startswith(head) else path
-
-
-def _combatant_names(sides: Iterable[Any]) -> set[str]:
-    """The names the combatants of `sides` will have, `count` copies expanded as the core's
+def _combatant_names(side: Any) -> list[str]:
+    """The names a side's combatants will have, `count` copies expanded as the core's
     `roster` names them; a count given as dice counts as one (its base name)."""
-    names: set[str] = set()
-    for side in sides:
-        for sheet in getattr(side, "combatants", []):
-            count = getattr(sheet, "count", 1)
-            n = count if isinstance(count, int) and not isinstance(count, bool) else 1
-            names.update(f"{sheet.name} {k + 1}" if n > 1 else sheet.name for k in range(n))
+    names: list[str] = []
+    for sheet in getattr(side, "combatants", []):
+        count = getattr(sheet, "count", 1)
+        n = count if isinstance(count, int) and not isinstance(count, bool) else 1
+        names.extend(f"{sheet.name} {k + 1}" if n > 1 else sheet.name for k in range(n))
     return names
 
 
-def _problems(
-    err: ValidationError, document: Mapping[str, Any] | None = None
-) -> list[tuple[str, str]]:
-    """Each problem as (where, what). Where a combatant is meant, its name leads the path:
-    `Berend (sides[1].combatants[0]).skills.Sword`."""
-    out = []
-    for e in err.errors():
-        path = ""
-        for part in e["loc"]:
-            if isinstance(part, int):
-                path += f"[{part}]"
-            elif part in ("function-after", "function-before", "list", "dict"):
-                continue
-            else:
-                path += f".{part}" if path else str(part)
-        path = _named(path, e["loc"], document)
-        msg = e["msg"].removeprefix("Value error, ")
-        if e["type"] not in ("value_error", "missing", "extra_forbidden") and "input" in e:
-            got = e["input"]
-            if isinstance(got, (int, float, str, bool)) or got is None:
-                msg += f" (got {got!r})"
-        if e["type"] == "extra_forbidden":
-            msg = "unknown field"
-        out.append((path, msg))
-    return out
+def _side_clashes(sides: Iterable[Any]) -> list[str]:
+    """The side names a seat could not tell from a combatant's: a combatant named as another
+    side, or as its own side beside others. A side named after its one combatant is one
+    name for one fighter: a seat of that name decides, rolls and sees the same either way
+    (issue 32; a one-against-one is often written so)."""
+    members = {side.name: _combatant_names(side) for side in sides}
+    clash = set()
+    for name, own in members.items():
+        others = [c for side, names in members.items() if side != name for c in names]
+        if name in others or (name in own and len(own) > 1):
+            clash.add(name)
+    return sorted(clash)

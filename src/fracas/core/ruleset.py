@@ -10,13 +10,13 @@ with `pip install`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 from importlib import resources
 from importlib.abc import Traversable
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -31,13 +31,22 @@ from fracas.core.outcome import Verdict
 from fracas.core.requests import ChoiceRequest
 from fracas.core.table import Table
 
-if TYPE_CHECKING:
-    from fracas.exact.duel import DuelModel
-
 SpecT = TypeVar("SpecT", bound=BaseModel)
 StateT = TypeVar("StateT", bound=BattleState)
 
 ENTRY_POINT_GROUP = "fracas.rulesets"
+
+
+class DuelModel(Protocol):
+    """A ruleset's chain for one duel: where it starts, and one round from any state (the
+    contract `Ruleset.duel` returns; `fracas.exact.duel` follows it to the odds)."""
+
+    def start(self) -> Mapping[Hashable, Fraction]: ...
+
+    def round(self, state: Hashable) -> Mapping[Hashable, Fraction]:
+        """The states (or `exact.duel.End`s) after one more round from `state`, with their
+        probabilities (summing to 1 less what the ruleset's own cut-off left out)."""
+        ...
 
 
 class Ruleset(ABC, Generic[SpecT, StateT]):

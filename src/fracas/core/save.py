@@ -13,39 +13,16 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from fracas.core.battle import Battle
 from fracas.core.encounter import MAX_COMBATANTS, Encounter, from_document
 from fracas.core.errors import EncounterError, FracasError, ReplayError
-from fracas.core.journal import GM_SEAT, journal_from_json, journal_to_json, whole_number
+from fracas.core.journal import GM_SEAT, journal_from_json, whole_number
 from fracas.core.reading import Unreadable, read_text, shape_problem
-from fracas.core.version import __version__
-
-if TYPE_CHECKING:
-    from fracas.core.battle import Battle
-
-SAVE_FORMAT = 2
-
-
-def to_save(battle: Battle) -> dict[str, Any]:
-    ruleset = battle.encounter.ruleset
-    return {
-        "format": SAVE_FORMAT,
-        "fracas": __version__,
-        "ruleset": {"id": ruleset.id, "version": ruleset.version},
-        "seed": battle.seed,
-        "seats": battle.seating.to_dict(),
-        "source": battle.encounter.source,
-        "encounter": battle.encounter.document,
-        "journal": journal_to_json(battle.journal, battle.authors),
-    }
-
-
-def save(battle: Battle, path: str | Path) -> None:
-    try:
-        Path(path).write_text(json.dumps(to_save(battle)) + "\n", encoding="utf-8")
-    except OSError as err:
-        raise FracasError(f"cannot write {path}: {err.strerror}") from None
+from fracas.core.saving import SAVE_FORMAT
+from fracas.core.saving import save as save  # the writing side, for `fracas.core.save`'s readers
+from fracas.core.saving import to_save as to_save
 
 
 def read_save(path: str | Path) -> dict[str, Any]:
@@ -86,8 +63,6 @@ def battle_from_save(
     max_combatants: int = MAX_COMBATANTS,
 ) -> Battle:
     """The battle a save describes, not yet advanced (its encounter within the limits)."""
-    from fracas.core.battle import Battle
-
     problem = shape_problem(document)  # before anything walks it (issue 32)
     if problem is not None:
         raise ReplayError(f"{name}: the save {problem}")

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from operator import index as as_index
 from typing import Final
 
-from fracas.core.immutable import rebuilt_by_constructor
 from fracas.dice.distribution import Distribution, distribution_of
 from fracas.dice.errors import DiceError
 from fracas.dice.expr import Const, Dice, Expr, Half, Mul, Neg, Sum, Var
 from fracas.dice.parser import parse, render
+from fracas.immutable import rebuilt_by_constructor
 
 __all__ = ["Binding", "Compiled", "compile_dice", "max_of", "min_of"]
 
@@ -432,4 +432,4 @@ def _compile_and_keep(notation: str | Expr, bindings: Mapping[str, Binding] | No
     return compiled
 
 
-rebuilt_by_constructor(Compiled)  # copies of a state (core.immutable)
+rebuilt_by_constructor(Compiled)  # copies (fracas.immutable)

@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from fracas.core.immutable import rebuilt_by_constructor
 from fracas.dice.errors import DiceError
+from fracas.immutable import rebuilt_by_constructor
 
 __all__ = [
     "MAX_COUNT",
@@ -115,4 +115,4 @@ class Mul:
 
 Expr: TypeAlias = Const | Dice | Var | Half | Neg | Sum | Mul
 
-rebuilt_by_constructor(Const, Dice, Var, Half, Neg, Sum, Mul)  # copies of a state (core.immutable)
+rebuilt_by_constructor(Const, Dice, Var, Half, Neg, Sum, Mul)  # copies (fracas.immutable)

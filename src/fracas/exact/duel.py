@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any
 
 from fracas.core.battle import Battle
 from fracas.core.combatant import Combatant
 from fracas.core.encounter import Encounter
 from fracas.core.errors import FracasError
+from fracas.core.ruleset import DuelModel
 
 CUTOFF = Fraction(1, 10**9)
 MAX_STATES = 20_000  # states alive in one round beyond which a duel is left to `fracas sim`
@@ -32,17 +33,6 @@ class End:
     """An absorbing state: the side left standing, or None when both are out."""
 
     winner: str | None
-
-
-class DuelModel(Protocol):
-    """A ruleset's chain for one duel: where it starts, and one round from any state."""
-
-    def start(self) -> Mapping[Hashable, Fraction]: ...
-
-    def round(self, state: Hashable) -> Mapping[Hashable, Fraction]:
-        """The states (or `End`s) after one more round from `state`, with their
-        probabilities (summing to 1 less what the ruleset's own cut-off left out)."""
-        ...
 
 
 class TooLarge(FracasError):

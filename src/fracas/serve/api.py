@@ -38,8 +38,10 @@ from fracas.core.seats import Seat
 from fracas.core.version import __version__
 from fracas.dice import DiceError
 from fracas.serve import stream, web
+from fracas.serve.event_log import event_documents
 from fracas.serve.guard import CrossSite, Quotas, SecurityHeaders, TooMany, client_of
 from fracas.serve.limits import Limits
+from fracas.serve.live import Live
 from fracas.serve.models import (
     AnswerBody,
     EventPage,
@@ -55,7 +57,6 @@ from fracas.serve.service import (
     MAX_ENCOUNTER_BYTES,
     Conflict,
     Forbidden,
-    Live,
     NotFound,
     Tables,
     TooLarge,
@@ -64,7 +65,7 @@ from fracas.serve.service import (
     read_encounter,
 )
 from fracas.serve.store import Store
-from fracas.serve.views import Caller, event_documents, table_link, table_view
+from fracas.serve.views import Caller, table_link, table_view
 
 log = logging.getLogger("fracas.serve")
 MAX_BODY_BYTES = 2 * MAX_ENCOUNTER_BYTES  # an encounter's text plus its JSON escaping

@@ -14,7 +14,6 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import Any
 
@@ -22,7 +21,6 @@ from fracas.core.audience import Viewer
 from fracas.core.battle import Battle
 from fracas.core.encounter import (
     MAX_COMBATANTS,
-    RESERVED_NAMES,
     Encounter,
     from_document,
     parse_document,
@@ -33,11 +31,13 @@ from fracas.core.live import LiveBattle
 from fracas.core.question import Question
 from fracas.core.save import battle_from_save, to_save
 from fracas.core.seats import Seat
+from fracas.core.sheets import RESERVED_NAMES
 from fracas.exact.action import ActionOdds
 from fracas.exact.options import option_odds
+from fracas.serve.live import Live
 from fracas.serve.store import Change, Conflict, SeatRow, Store, TableRow, journal_of
 from fracas.serve.tokens import digest, matches, new_table_id, new_token, seat_token
-from fracas.serve.views import GM_CALLER, Caller, EventLog
+from fracas.serve.views import GM_CALLER, Caller
 
 MAX_ENCOUNTER_BYTES = 256 * 1024
 CACHED_TABLES = 64  # battles kept in memory (each a waiting thread); the rest are rebuilt
@@ -59,41 +59,6 @@ class TooLarge(FracasError):
 
 class Unauthorized(FracasError):
     """No token, or a token this table does not know."""
-
-
-@dataclass(slots=True)
-class Live:
-    """A table as this process holds it: its rows, its battle and where its log stands.
-
-    The battle is played by a `LiveBattle` (DESIGN.md §2): its rules wait in a worker thread
-    at a person's question, so an answer goes on from there with no replay; an undo or a GM
-    command replays once."""
-
-    row: TableRow
-    seats: list[SeatRow]
-    head: int
-    started: bool
-    game: LiveBattle
-    journal: list[Any]  # the battle's journal in its JSON form, as the database holds it
-    lock: threading.RLock = field(default_factory=threading.RLock)
-    logs: dict[Viewer, EventLog] = field(default_factory=dict)
-
-    @property
-    def battle(self) -> Battle:
-        return self.game.battle
-
-    def events(self, viewer: Viewer) -> list[dict[str, Any]]:
-        """The events `viewer` may see so far, as JSON documents (do not change the list)."""
-        return self.log(viewer).docs
-
-    def log(self, viewer: Viewer) -> EventLog:
-        """`viewer`'s log, brought up to date: its events (as seen) and their documents."""
-        with self.lock:
-            log = self.logs.get(viewer)
-            if log is None:
-                log = self.logs[viewer] = EventLog(viewer)
-            log.update(self.battle.events)
-            return log
 
 
 def examples() -> dict[str, Any]:
@@ -473,7 +438,7 @@ def _gm_only(caller: Caller, what: str) -> None:
 def _not_reserved(name: str) -> None:
     """A seat is a person's: the GM's own seat (`gm`) is the GM token's, not a seat's
     (issue 32: a seat named `gm` would answer and command as the GM)."""
-    if name.casefold() in RESERVED_NAMES:
+    if name in RESERVED_NAMES:
         raise FracasError(f"{name!r} is the game master's; a seat names a side or a combatant")
 
 

@@ -24,7 +24,8 @@ from typing import Any, Protocol
 from starlette.concurrency import run_in_threadpool
 
 from fracas.core.events import Event
-from fracas.serve.service import Live, Tables, common_prefix
+from fracas.serve.live import Live
+from fracas.serve.service import Tables, common_prefix
 from fracas.serve.views import Caller
 
 POLL_SECONDS = 1.0

@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from fracas.core.audience import GM_VIEW, Viewer
 from fracas.core.battle import Battle
-from fracas.core.events import CombatantSummary, Event, RoundStarted, visible_to
+from fracas.core.events import CombatantSummary
 from fracas.core.question import Question
+from fracas.serve.live import Live
 from fracas.serve.models import TableView
 
 if TYPE_CHECKING:
     from fracas.serve.limits import Limits
-    from fracas.serve.service import Live
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,46 +44,6 @@ def table_link(limits: Limits, table_id: str, token: str) -> str:
     """Where a seat's person (or the GM) opens a table: the server's public address (issue
     32: never the Host header a request gives), the token in the fragment."""
     return f"{limits.public_url.rstrip('/')}/play/{table_id}#token={token}"
-
-
-def event_documents(events: Iterable[Event], viewer: Viewer) -> list[dict[str, Any]]:
-    """The events `viewer` may see, as JSON documents stamped with their round and number."""
-    log = EventLog(viewer)
-    return log.update(list(events))
-
-
-class EventLog:
-    """One viewer's documents of a battle's events, extended as the battle goes on: a live
-    battle appends to its list of events, so only the new ones are filtered and converted;
-    a battle rebuilt by replay (an undo) has a new list, and is read from the start."""
-
-    __slots__ = ("docs", "events", "round", "seen", "source", "viewer")
-
-    def __init__(self, viewer: Viewer) -> None:
-        self.viewer = viewer
-        self.source: list[Event] | None = None
-        self.seen = 0  # how many of `source` are read
-        self.docs: list[dict[str, Any]] = []
-        self.events: list[Event] = []  # the events as the viewer sees them, one per doc
-        self.round = 0
-
-    def update(self, events: list[Event]) -> list[dict[str, Any]]:
-        if events is not self.source or len(events) < self.seen:
-            self.source, self.seen, self.docs, self.events = events, 0, [], []
-            self.round = 0
-        for event in events[self.seen :]:
-            seen = visible_to(event, self.viewer)
-            if seen is None:
-                continue
-            self.events.append(seen)
-            if isinstance(seen, RoundStarted):
-                self.round = seen.round
-            doc = seen.to_dict()
-            doc.setdefault("round", self.round)
-            doc["n"] = len(self.docs) + 1
-            self.docs.append(doc)
-        self.seen = len(events)
-        return self.docs
 
 
 def _combatant(

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
@@ -19,6 +18,7 @@ from fracas.core.requests import ChoiceRequest
 from fracas.dice import compile_dice
 from fracas.rulesets.brp import combat, data, decisions, derived
 from fracas.rulesets.brp.derived import Level
+from fracas.rulesets.brp.profile import Profile
 from fracas.rulesets.brp.state import BRPState, Fighter, Weapon
 
 
@@ -55,19 +55,6 @@ def undefended_injury(
         for hurt, q in injury(notation, db, armour).items():
             out[hurt] += p.get(level, Fraction(0)) * q
     return dict(out)
-
-
-@dataclass(frozen=True, slots=True)
-class Profile:
-    """An attack's injury odds in floats, for tactics that weigh many options quickly."""
-
-    mean: float
-    at_least: tuple[float, ...]  # at_least[k] = P(injury ≥ k)
-
-    def p_at_least(self, k: int) -> float:
-        if k <= 0:
-            return 1.0
-        return self.at_least[k] if k < len(self.at_least) else 0.0
 
 
 @lru_cache(maxsize=4096)

@@ -31,6 +31,7 @@ from fracas.rulesets.brp.actions import (
     gap,
     in_range,
 )
+from fracas.rulesets.brp.profile import Profile
 from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Weapon, metres_between
 
 SAVE_WORTH_TRYING: Final = 0.15  # chance to save a dying ally above which tending beats striking
@@ -140,9 +141,7 @@ class BRPPolicy:
             value *= 0.85
         return 0.02 + value  # a blow that cannot hurt still beats standing idle
 
-    def _injury_odds(
-        self, me: Fighter, weapon: Weapon, target: Fighter, chance: int
-    ) -> odds.Profile:
+    def _injury_odds(self, me: Fighter, weapon: Weapon, target: Fighter, chance: int) -> Profile:
         """The odds of a blow, kept with the weapon by chance and armour (`Weapon.odds`): a
         weapon is its holder's, so its damage and damage bonus are fixed; worked out once for
         all the battles of an encounter (`odds.profile`'s own cache hashes five values,

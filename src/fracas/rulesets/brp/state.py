@@ -5,17 +5,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from fracas.core.combatant import BattleState, Combatant, Side, Status, new_tally
 from fracas.core.geometry import Position
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.brp import data, derived, model
 from fracas.rulesets.brp.data import Kind, ShieldData, WeaponData
-
-if TYPE_CHECKING:  # actions.py and odds.py build on this module: the types only
-    from fracas.rulesets.brp.actions import Intent
-    from fracas.rulesets.brp.odds import Profile
+from fracas.rulesets.brp.profile import Profile
 
 
 # Weapons, shields, injuries and fighters are built for every battle (copied from the
@@ -33,7 +30,7 @@ class Weapon:
     hp: int | None  # §5.9 hit points; None where the table prints n/a
     shots: int | None  # rounds left: firearms and lasers (§5.9 **), thrown items in hand
     loaded: bool  # crossbows (§5.9 *): a round to reload after each shot
-    # What a blow with it does (`odds.Profile`), as the tactics work it out (`BRPPolicy`), by
+    # What a blow with it does (`profile.Profile`), as the tactics work it out (`BRPPolicy`), by
     # chance, then by the target's armour: kept with the weapon and shared by its copies for
     # later battles (`clone_weapon`), as the weapon's damage and its holder's damage bonus are
     # theirs too. Keyed by a small integer and indexed by another: neither is boxed anew nor
@@ -136,7 +133,7 @@ class Fighter(Combatant):
     injuries: list[Injury] = field(default_factory=list)
     unconscious_rolled: bool = False
     # This round (reset at the start of each round):
-    intent: Intent | None = None
+    intent: object | None = None  # an `actions.Intent` (that module builds on this one)
     moved: float = 0.0
     rank: float | None = None  # whole, ½ or ¼ DEX (exact); None: ran 30 m, defends (§5.3)
     defences: int = 0

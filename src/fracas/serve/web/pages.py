@@ -32,7 +32,8 @@ from fracas.exact.action import OutcomeOdds
 from fracas.narration.render import log_lines
 from fracas.serve import stream
 from fracas.serve.guard import TooMany, client_of, same_site
-from fracas.serve.service import MAX_ENCOUNTER_BYTES, Live, Tables, examples, read_encounter
+from fracas.serve.live import Live
+from fracas.serve.service import MAX_ENCOUNTER_BYTES, Tables, examples, read_encounter
 from fracas.serve.views import Caller, table_link, table_view
 
 router = APIRouter(include_in_schema=False)

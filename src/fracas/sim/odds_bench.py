@@ -1,8 +1,10 @@
 """Timings of the exact odds (issue 11), for docs/benchmarks.md; never a timed test.
 
-`python -m fracas.exact.bench [--json]`: Murdham's one-action calculator, the duel chains of
-the bench duels, and icepool (a test dependency) computing the bare-dice part of each in the
-same run, for scale.
+`python -m fracas.sim.odds_bench [--json]`: for every registered ruleset with a bench duel
+(`bench/1v1.yaml`), one attack's exact odds (its calculator, or the enumerator where it has
+none: `fracas.odds`) and, where the ruleset has a duel model, the duel's (`fracas.duel_odds`);
+and icepool (a test dependency) computing bare dice, for scale. The rulesets are found
+through the registry, as every job of this layer finds them (issue 36).
 """
 
 from __future__ import annotations
@@ -12,16 +14,15 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from importlib import resources
 from typing import Any
 
 import yaml
 
 from fracas.core.encounter import Encounter, from_document
+from fracas.core.errors import FracasError
+from fracas.core.ruleset import get_ruleset, registry
+from fracas.exact.action import action_odds
 from fracas.exact.duel import duel_odds
-from fracas.rulesets.murdham import odds as murdham_odds
-from fracas.rulesets.murdham.policy import MurdhamPolicy
-from fracas.rulesets.murdham.state import Character
 
 
 def timed(work: Callable[[], object], repeat: int) -> tuple[float, float]:
@@ -37,24 +38,37 @@ def timed(work: Callable[[], object], repeat: int) -> tuple[float, float]:
     return first, statistics.median(times)
 
 
-def bench_encounter(ruleset: str) -> Encounter:
-    path = resources.files(f"fracas.rulesets.{ruleset}").joinpath("bench", "1v1.yaml")
-    return from_document(yaml.safe_load(path.read_text(encoding="utf-8")), f"{ruleset} 1v1")
+def bench_duel(ruleset: str) -> Encounter | None:
+    """The ruleset's bench duel, or None where it has none."""
+    path = get_ruleset(ruleset).bench_encounters().get("1v1")
+    if path is None:
+        return None
+    document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return from_document(document, f"{ruleset} 1v1")
 
 
-def murdham_action(label: str | None = None) -> Callable[[], object]:
-    """The bench's axe blow, the target reacting as its policy would (a counter), or with
-    the reaction labelled `label`."""
-    encounter = bench_encounter("murdham")
+def cases(ruleset: str) -> dict[str, Callable[[], object]]:
+    """What is timed for one ruleset: the first fighter's first attack on the second, and the
+    duel, each where the rules give its odds."""
+    encounter = bench_duel(ruleset)
+    if encounter is None:
+        return {}
     state = encounter.ruleset.setup(encounter.spec)
-    red, blue = state.characters()
-    assert isinstance(red, Character) and isinstance(blue, Character)
-    axe, policy = red.weapons[0], MurdhamPolicy(state)
-    return lambda: murdham_odds.attack_effects(state, red, blue, axe, label, policy)
-
-
-def duel_of(encounter: Encounter) -> Callable[[], object]:
-    return lambda: duel_odds(encounter)
+    first, second = state.combatants[0].name, state.combatants[1].name
+    found: dict[str, Callable[[], object]] = {}
+    for name, work in (
+        (
+            f"{ruleset}: one attack's odds ({first} on {second})",
+            lambda: action_odds(encounter, first, second),
+        ),
+        (f"{ruleset}: duel odds of the bench 1v1", lambda: duel_odds(encounter)),
+    ):
+        try:
+            work()
+        except FracasError:  # no odds of this kind in these rules, or not from the start
+            continue
+        found[name] = work
+    return found
 
 
 def icepool_parts() -> dict[str, Callable[[], object]]:
@@ -73,17 +87,10 @@ def icepool_parts() -> dict[str, Callable[[], object]]:
 
 
 def figures(repeat: int = 20) -> dict[str, tuple[float, float]]:
-    found = {
-        "Murdham calculator: one axe blow, countered (the policy)": timed(murdham_action(), repeat),
-        "Murdham calculator: one axe blow, no reaction": timed(
-            murdham_action("no reaction"), repeat
-        ),
-        "Murdham calculator: one axe blow, dodged or not": timed(
-            murdham_action("dodge (AGI save)"), repeat
-        ),
-    }
-    for ruleset in ("brp", "murdham"):
-        found[f"duel odds: {ruleset} bench 1v1"] = timed(duel_of(bench_encounter(ruleset)), 3)
+    found: dict[str, tuple[float, float]] = {}
+    for ruleset in sorted(registry()):
+        for name, work in cases(ruleset).items():
+            found[name] = timed(work, 3 if "duel" in name else repeat)
     try:
         parts = icepool_parts()
     except ImportError:
