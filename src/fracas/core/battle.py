@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from fracas.core import arguments
 from fracas.core.audience import EVERYONE, GM, side_audience
 from fracas.core.combatant import BattleState, Combatant
 from fracas.core.controllers import Controller, NoChoices
@@ -59,6 +60,12 @@ from fracas.dice import DiceError
 
 Seats = Mapping[str, Seat | Mapping[str, Any] | str]
 
+# What Battle's arguments take, as its refusals say.
+SEATS = "a mapping of side or combatant names to seats, e.g. {'Investigators': 'person'}"
+BY_SIDE = "a mapping of side names to controllers"
+JOURNAL = "a list of journal entries (a battle's .journal)"
+AUTHORS = "a mapping of journal positions to seat names (a battle's .authors)"
+
 
 def fresh_seed() -> int:
     """A new seed for a battle started without one (kept in its save)."""
@@ -87,17 +94,25 @@ class Battle:
         observe: bool = True,
         wait: Wait | None = None,
     ) -> None:
-        self.encounter = encounter
+        # Checked at the door (core.arguments): a wrong argument is named here, not met as an
+        # AttributeError mid-fight. A simulation builds one Battle per fight: isinstance only.
+        self.encounter = arguments.encounter(encounter)
+        if seed is not None:
+            seed = arguments.seed(seed)
         self.seed = seed if seed is not None or dice is not None else fresh_seed()
-        self.seating = Seating(seats)
-        self._dice = dice
+        self.seating = Seating(arguments.optional_mapping(seats, "seats", SEATS))
+        self._dice = arguments.having(dice, "faces", "dice", "a dice source (with .faces())")
+        controllers = arguments.optional_mapping(controllers, "controllers", BY_SIDE)
         self._controllers = dict(controllers or {})
-        self._default = default_controller
+        self._default = arguments.having(
+            default_controller, "choose", "default_controller", "a controller (with .choose())"
+        )
         self._observe = observe
         # With `wait`, a person's missing answer is waited for instead of raising Pending
         # (LiveBattle runs the rules in a thread this way).
         self.wait = wait
-        self.journal: list[Entry] = list(journal)
+        self.journal: list[Entry] = list(arguments.sequence(journal, "journal", JOURNAL))
+        authors = arguments.optional_mapping(authors, "authors", AUTHORS)
         self.authors: dict[int, str] = dict(authors or {})
         self.events: list[Event] = []
         self.outcome: Outcome | None = None

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from fracas.core import arguments
 from fracas.core.encounter import Encounter, from_document
 from fracas.core.errors import EncounterError, FracasError, ReplayError
 from fracas.core.journal import journal_from_json, journal_to_json, whole_number
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from fracas.core.battle import Battle
 
 SAVE_FORMAT = 2
+SOURCE = "a save's path (a str or a pathlib.Path) or its JSON document (a dict)"
 
 
 def to_save(battle: Battle) -> dict[str, Any]:
@@ -129,6 +131,7 @@ def load_battle(source: str | Path | Mapping[str, Any], *, observe: bool = True)
     if isinstance(source, Mapping):
         name, document = "<save>", source
     else:
+        source = arguments.path(source, "source", SOURCE)
         name, document = str(source), read_save(source)
     battle = battle_from_save(document, name, observe=observe)
     try:
@@ -141,5 +144,6 @@ def load_battle(source: str | Path | Mapping[str, Any], *, observe: bool = True)
 def load_saved(path: str | Path) -> tuple[Any, list[Any]]:
     """A saved battle's encounter and journal (the 0.1 API; `load_battle` gives the battle
     itself, at its open question)."""
+    path = arguments.path(path)
     battle = battle_from_save(read_save(path), str(path))
     return battle.encounter, battle.journal

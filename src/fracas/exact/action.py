@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from fracas.core import arguments
 from fracas.core.battle import Battle
 from fracas.core.combatant import BattleState, Combatant
 from fracas.core.controllers import Controller
@@ -140,6 +141,10 @@ def action_odds(
     """The exact odds of one action, from an encounter's start or a battle as it stands: by
     the ruleset's calculator where it has one, else (or with `by_enumeration`) by running its
     rules along every way the dice can fall."""
+    source = arguments.encounter_or_battle(source)
+    actor, target = arguments.text(actor, "actor"), arguments.text(target, "target")
+    action = arguments.optional_text(action, "action")
+    cutoff = arguments.cutoff(cutoff)
     encounter = source.encounter if isinstance(source, Battle) else source
     ruleset: AnyRuleset = encounter.ruleset
     fresh = _fresh_states(source)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
 
+from fracas.core import arguments
 from fracas.core.battle import Battle
 from fracas.core.combatant import Combatant
 from fracas.core.encounter import Encounter
@@ -153,6 +154,10 @@ def duel_odds(
     """The exact odds of a one-against-one fight, from an encounter's start or a battle as it
     stands (taken from the start of its next round): each side's chance to win, of both
     falling, and of a draw at the round cap."""
+    source = arguments.encounter_or_battle(source)
+    actor = arguments.optional_text(actor, "actor")
+    target = arguments.optional_text(target, "target")
+    cutoff = arguments.cutoff(cutoff)
     encounter = source.encounter if isinstance(source, Battle) else source
     ruleset = encounter.ruleset
     if isinstance(source, Battle):
