@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 
@@ -84,7 +84,7 @@ class Battle:
         self,
         encounter: Encounter,
         *,
-        seed: int | None = None,
+        seed: SupportsIndex | None = None,
         seats: Seats | None = None,
         dice: DiceSource | None = None,
         controllers: Mapping[str, Controller] | None = None,
@@ -97,9 +97,11 @@ class Battle:
         # Checked at the door (core.arguments): a wrong argument is named here, not met as an
         # AttributeError mid-fight. A simulation builds one Battle per fight: isinstance only.
         self.encounter = arguments.encounter(encounter)
-        if seed is not None:
-            seed = arguments.seed(seed)
-        self.seed = seed if seed is not None or dice is not None else fresh_seed()
+        # `seed` is not typed int: compiled, an int parameter would be refused by mypyc with
+        # a bare TypeError before this check could name it (and numpy integers are seeds).
+        self.seed: int | None = (
+            arguments.seed(seed) if seed is not None else None if dice is not None else fresh_seed()
+        )
         self.seating = Seating(arguments.optional_mapping(seats, "seats", SEATS))
         self._dice = arguments.having(dice, "faces", "dice", "a dice source (with .faces())")
         controllers = arguments.optional_mapping(controllers, "controllers", BY_SIDE)
