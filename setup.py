@@ -31,6 +31,7 @@ COMPILED = [
     "fracas/core/controllers.py",
     "fracas/core/requests.py",
     "fracas/core/battle.py",
+    "fracas/core/arguments.py",  # Battle() checks its arguments once per simulated battle
     "fracas/core/geometry.py",
     "fracas/core/outcome.py",
     "fracas/core/philox.py",

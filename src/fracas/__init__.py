@@ -8,12 +8,25 @@
 True
 """
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from fracas.core import arguments
+from fracas.core import encounter as _encounter
 from fracas.core.audience import GM_VIEW, PLAYERS, Viewer
 from fracas.core.battle import Battle, replay
-from fracas.core.encounter import Encounter, from_document, load
-from fracas.core.errors import AnswerError, BadCommand, CommandError, NotYourQuestion, StaleAnswer
+from fracas.core.encounter import Encounter, from_document
+from fracas.core.errors import (
+    AnswerError,
+    ArgumentTypeError,
+    ArgumentValueError,
+    BadCommand,
+    BattleClosed,
+    CommandError,
+    FracasError,
+    NotYourQuestion,
+    StaleAnswer,
+)
 from fracas.core.journal import (
     AddCombatant,
     EndBattle,
@@ -34,6 +47,11 @@ if TYPE_CHECKING:
     from fracas.exact.action import action_odds as odds
     from fracas.exact.duel import DuelOdds, duel_odds
     from fracas.sim.runner import SimReport, simulate
+
+
+def load(path: str | Path) -> Encounter:
+    """Read, expand and validate an encounter file (`path`: a str or a `pathlib.Path`)."""
+    return _encounter.load(arguments.path(path))
 
 
 def __getattr__(name: str) -> Any:
@@ -59,13 +77,17 @@ __all__ = [
     "PLAYERS",
     "AddCombatant",
     "AnswerError",
+    "ArgumentTypeError",
+    "ArgumentValueError",
     "BadCommand",
     "Battle",
+    "BattleClosed",
     "CommandError",
     "DuelOdds",
     "Encounter",
     "EndBattle",
     "Ending",
+    "FracasError",
     "LiveBattle",
     "NotYourQuestion",
     "Outcome",

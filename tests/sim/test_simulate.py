@@ -142,7 +142,7 @@ def test_report_has_every_figure():
 def test_bad_numbers_are_refused():
     enc = fracas.load("examples/brp/duel.yaml")
     for n in (0, -5):
-        with pytest.raises(FracasError, match="at least 1"):
+        with pytest.raises(FracasError, match="n must be a whole number ≥ 1"):
             simulate(enc, n)
     with pytest.raises(FracasError):
         simulate(enc, 10, workers=0)

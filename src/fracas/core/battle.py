@@ -13,11 +13,11 @@ from __future__ import annotations
 import dataclasses
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 
-from fracas.core import saving
+from fracas.core import arguments, saving
 from fracas.core.audience import EVERYONE, GM, side_audience
 from fracas.core.combatant import BattleState, Combatant, Status
 from fracas.core.controllers import Controller, NoChoices
@@ -62,6 +62,12 @@ from fracas.dice import DiceError
 
 Seats = Mapping[str, Seat | Mapping[str, Any] | str]
 
+# What Battle's arguments take, as its refusals say.
+SEATS = "a mapping of side or combatant names to seats, e.g. {'Investigators': 'person'}"
+BY_SIDE = "a mapping of side names to controllers"
+JOURNAL = "a list of journal entries (a battle's .journal)"
+AUTHORS = "a mapping of journal positions to seat names (a battle's .authors)"
+
 
 def fresh_seed() -> int:
     """A new seed for a battle started without one (kept in its save)."""
@@ -80,7 +86,7 @@ class Battle:
         self,
         encounter: Encounter,
         *,
-        seed: int | None = None,
+        seed: SupportsIndex | None = None,
         seats: Seats | None = None,
         dice: DiceSource | None = None,
         controllers: Mapping[str, Controller] | None = None,
@@ -90,17 +96,27 @@ class Battle:
         observe: bool = True,
         wait: Wait | None = None,
     ) -> None:
-        self.encounter = encounter
-        self.seed = seed if seed is not None or dice is not None else fresh_seed()
-        self.seating = Seating(seats)
-        self._dice = dice
+        # Checked at the door (core.arguments): a wrong argument is named here, not met as an
+        # AttributeError mid-fight. A simulation builds one Battle per fight: isinstance only.
+        self.encounter = arguments.encounter(encounter)
+        # `seed` is not typed int: compiled, an int parameter would be refused by mypyc with
+        # a bare TypeError before this check could name it (and numpy integers are seeds).
+        self.seed: int | None = (
+            arguments.seed(seed) if seed is not None else None if dice is not None else fresh_seed()
+        )
+        self.seating = Seating(arguments.optional_mapping(seats, "seats", SEATS))
+        self._dice = arguments.having(dice, "faces", "dice", "a dice source (with .faces())")
+        controllers = arguments.optional_mapping(controllers, "controllers", BY_SIDE)
         self._controllers = dict(controllers or {})
-        self._default = default_controller
+        self._default = arguments.having(
+            default_controller, "choose", "default_controller", "a controller (with .choose())"
+        )
         self._observe = observe
         # With `wait`, a person's missing answer is waited for instead of raising Pending
         # (LiveBattle runs the rules in a thread this way).
         self.wait = wait
-        self.journal: list[Entry] = list(journal)
+        self.journal: list[Entry] = list(arguments.sequence(journal, "journal", JOURNAL))
+        authors = arguments.optional_mapping(authors, "authors", AUTHORS)
         self.authors: dict[int, str] = dict(authors or {})
         self.events: list[Event] = []
         self.outcome: Outcome | None = None

@@ -50,3 +50,19 @@ class BadCommand(CommandError):
     """A GM command that is wrong whatever the battle's state: an unknown combatant or side,
     a vital or condition the ruleset lacks, a late arrival's sheet that does not validate.
     The server answers it 422 (a value that is not valid), not 409."""
+
+
+class ArgumentTypeError(FracasError, TypeError):
+    """An argument of the Python API that is not of a type it takes (a path where an encounter
+    is expected, a str seed): names the argument, what it takes and what it was given. Also a
+    `TypeError`, so code that catches the built-in still does."""
+
+
+class ArgumentValueError(FracasError, ValueError):
+    """An argument of the Python API of the right type but out of its range (a negative seed,
+    no battles to simulate): names the argument and its range. Also a `ValueError`."""
+
+
+class BattleClosed(CommandError):
+    """A `LiveBattle` asked to play on after its `close()`: it takes no more answers, undos or
+    commands (a closed table is gone; `fracas.load_battle` of its save brings it back)."""

@@ -1,12 +1,14 @@
 """A battle played live by people (DESIGN.md §2): the rules keep running in a worker thread
 that waits wherever a person's answer is missing, so an answer resumes the battle where it
 stopped, with no replay. Replay is needed only to undo, for a GM command, or to wake a battle
-whose worker was closed.
+whose worker was stopped.
 
 Only one thread runs the rules at a time: the worker runs while the caller waits for its next
 question, and the caller runs while the worker waits for an answer. A worker left waiting
-longer than `idle` seconds closes itself (an abandoned table leaks no thread); the battle is
-not lost: the next call rebuilds it from its journal.
+longer than `idle` seconds stops itself (an abandoned table leaks no thread); the battle is
+not lost: the next call rebuilds it from its journal. `suspend()` stops the worker the same way.
+`close()` is the table leaving: it stops the worker and the battle takes nothing more
+(`BattleClosed`); its journal, question and outcome can still be read, and saved.
 """
 
 from __future__ import annotations
@@ -16,17 +18,19 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from fracas.core import arguments
 from fracas.core.battle import Battle
+from fracas.core.errors import BattleClosed
 from fracas.core.journal import Answer, Command
 from fracas.core.outcome import Outcome
 from fracas.core.question import Question, question_for
 from fracas.core.requests import Request
 
 STEP_TIMEOUT = 60.0  # seconds the rules may run between questions (more is a bug, not play)
-IDLE_TIMEOUT = 3600.0  # seconds a worker waits for an answer before it closes itself
+IDLE_TIMEOUT = 3600.0  # seconds a worker waits for an answer before it stops itself
 
 
-class _Stop(BaseException):  # not an error: it unwinds the worker on close
+class _Stop(BaseException):  # not an error: it unwinds the worker when stopped
     """Raised inside the worker to end it; BaseException, so rules code never catches it."""
 
 
@@ -41,8 +45,9 @@ class LiveBattle:
     `advance`, `answer(question_id, value, by=seat)`, `undo`, `command` as `Battle`."""
 
     def __init__(self, battle: Battle, idle: float = IDLE_TIMEOUT) -> None:
-        self.battle = battle
-        self.idle = idle
+        self.battle = arguments.instance(battle, Battle, "battle", "a Battle (fracas.Battle)")
+        self.idle = arguments.positive(idle, "idle")
+        self.closed = False  # by close(): the table left, and nothing more is played
         self._worker: threading.Thread | None = None
         self._questions: queue.Queue[Request | _Finished] = queue.Queue()
         self._answers: queue.Queue[tuple[Answer, str] | None] = queue.Queue()
@@ -69,6 +74,7 @@ class LiveBattle:
     def advance(self) -> Question | None:
         """Start (or go on with) the battle: the open question, or None when it is over."""
         with self._lock:
+            self._refuse_if_closed("advance")
             if self.battle.question is not None:
                 return self.battle.question
             if self.battle.outcome is not None and self.battle.question is None:
@@ -81,8 +87,9 @@ class LiveBattle:
     ) -> Question | None:
         """Answer the open question as seat `by`; refused answers change nothing."""
         with self._lock:
+            self._refuse_if_closed("answer")
             entry = self.battle.checked_entry(question_id, value, by)
-            if not self.running:  # closed (idle, undo, a command): replay with the answer
+            if not self.running:  # stopped (idle, undo, a command): replay with the answer
                 self._worker = None
                 self.battle.wait = None
                 self.battle.append_answer(entry, by)
@@ -94,16 +101,26 @@ class LiveBattle:
 
     def undo(self, answers: int = 1) -> Question | None:
         with self._lock:
-            self.close()
+            self._refuse_if_closed("undo")
+            self.suspend()  # the battle is rebuilt by replay without the undone answers
             return self.battle.undo(answers)
 
     def command(self, command: Command, by: str = "gm") -> Question | None:
         with self._lock:
-            self.close()
+            self._refuse_if_closed("command")
+            self.suspend()  # the battle is rebuilt by replay with the command
             return self.battle.command(command, by)
 
     def close(self) -> None:
-        """Stop the worker if it is waiting (a table leaving mid-fight). Idempotent."""
+        """The table leaves: stop the worker, and refuse any more answers, undos or commands
+        (`BattleClosed`). Idempotent."""
+        with self._lock:
+            self.closed = True
+            self.suspend()
+
+    def suspend(self) -> None:
+        """Stop the worker if it is waiting (an idle table in a server's cache): the battle is
+        not closed, and the next call rebuilds it by replay. Idempotent."""
         with self._lock:
             worker = self._worker
             if worker is not None and worker.is_alive():
@@ -111,6 +128,13 @@ class LiveBattle:
                 worker.join(STEP_TIMEOUT)
             self._worker = None
             self.battle.wait = None  # the battle plays on by replay until restarted
+
+    def _refuse_if_closed(self, what: str) -> None:
+        if self.closed:
+            raise BattleClosed(
+                f"this live battle was closed: it takes no {what}; fracas.load_battle of its"
+                " save, or a new LiveBattle of its battle, plays on"
+            )
 
     # --- the worker -----------------------------------------------------------------------
 
@@ -137,7 +161,7 @@ class LiveBattle:
         try:
             answer = self._answers.get(timeout=self.idle)
         except queue.Empty:
-            answer = None  # abandoned: close this worker; the journal keeps the battle
+            answer = None  # abandoned: stop this worker; the journal keeps the battle
         if answer is None:
             raise _Stop
         return answer

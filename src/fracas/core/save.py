@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from fracas.core import arguments
 from fracas.core.battle import Battle
 from fracas.core.encounter import MAX_COMBATANTS, Encounter, from_document
 from fracas.core.errors import EncounterError, FracasError, ReplayError
@@ -23,6 +24,8 @@ from fracas.core.reading import Unreadable, read_text, shape_problem
 from fracas.core.saving import SAVE_FORMAT
 from fracas.core.saving import save as save  # the writing side, for `fracas.core.save`'s readers
 from fracas.core.saving import to_save as to_save
+
+SOURCE = "a save's path (a str or a pathlib.Path) or its JSON document (a dict)"
 
 
 def read_save(path: str | Path) -> dict[str, Any]:
@@ -127,6 +130,7 @@ def load_battle(source: str | Path | Mapping[str, Any], *, observe: bool = True)
     if isinstance(source, Mapping):
         name, document = "<save>", source
     else:
+        source = arguments.path(source, "source", SOURCE)
         name, document = str(source), read_save(source)
     battle = battle_from_save(document, name, observe=observe)
     try:
@@ -139,5 +143,6 @@ def load_battle(source: str | Path | Mapping[str, Any], *, observe: bool = True)
 def load_saved(path: str | Path) -> tuple[Any, list[Any]]:
     """A saved battle's encounter and journal (the 0.1 API; `load_battle` gives the battle
     itself, at its open question)."""
+    path = arguments.path(path)
     battle = battle_from_save(read_save(path), str(path))
     return battle.encounter, battle.journal

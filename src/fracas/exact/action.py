@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from fracas.core import arguments
 from fracas.core.battle import Battle
 from fracas.core.combatant import BattleState, Combatant
 from fracas.core.controllers import Controller
@@ -26,6 +27,7 @@ from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import AnyRuleset
 from fracas.core.table import Table
 from fracas.exact.enumerator import Enumerated, enumerate_runs
+from fracas.exact.sources import encounter_or_battle
 
 Result = tuple[str, int, bool]  # the ruleset's name for it, harm to the target, target out
 
@@ -140,6 +142,10 @@ def action_odds(
     """The exact odds of one action, from an encounter's start or a battle as it stands: by
     the ruleset's calculator where it has one, else (or with `by_enumeration`) by running its
     rules along every way the dice can fall."""
+    source = encounter_or_battle(source)
+    actor, target = arguments.text(actor, "actor"), arguments.text(target, "target")
+    action = arguments.optional_text(action, "action")
+    cutoff = arguments.cutoff(cutoff)
     encounter = source.encounter if isinstance(source, Battle) else source
     ruleset: AnyRuleset = encounter.ruleset
     fresh = _fresh_states(source)

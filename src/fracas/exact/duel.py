@@ -18,11 +18,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from fracas.core import arguments
 from fracas.core.battle import Battle
 from fracas.core.combatant import Combatant
 from fracas.core.encounter import Encounter
 from fracas.core.errors import FracasError
 from fracas.core.ruleset import DuelModel
+from fracas.exact.sources import encounter_or_battle
 
 CUTOFF = Fraction(1, 10**9)
 MAX_STATES = 20_000  # states alive in one round beyond which a duel is left to `fracas sim`
@@ -143,6 +145,10 @@ def duel_odds(
     """The exact odds of a one-against-one fight, from an encounter's start or a battle as it
     stands (taken from the start of its next round): each side's chance to win, of both
     falling, and of a draw at the round cap."""
+    source = encounter_or_battle(source)
+    actor = arguments.optional_text(actor, "actor")
+    target = arguments.optional_text(target, "target")
+    cutoff = arguments.cutoff(cutoff)
     encounter = source.encounter if isinstance(source, Battle) else source
     ruleset = encounter.ruleset
     if isinstance(source, Battle):

@@ -223,7 +223,7 @@ class Tables:
             dropped = [self._live.popitem(last=False)[1] for _ in range(excess)]
         for gone in [old, *dropped]:
             if gone is not None:
-                gone.game.close()  # its worker thread ends; the database keeps the table
+                gone.game.suspend()  # its worker ends; a request still holding it replays
         return live
 
     def at(self, table_id: str, position: int) -> Battle:
@@ -248,7 +248,7 @@ class Tables:
         with self._guard:
             gone = self._live.pop(table_id, None)
         if gone is not None:
-            gone.game.close()
+            gone.game.suspend()  # as above: the table is not closed to a change in flight
 
     # --- who is asking ----------------------------------------------------------------------
 

@@ -18,10 +18,11 @@ from typing import Any
 
 import numpy as np
 
+from fracas.core import arguments
 from fracas.core.battle import Battle
 from fracas.core.dice_sources import SeededDice
 from fracas.core.encounter import Encounter, from_document
-from fracas.core.errors import FracasError
+from fracas.core.errors import ArgumentValueError
 from fracas.core.philox import SpawnedKeys
 from fracas.sim import stats
 from fracas.sim.tally import Tally
@@ -107,15 +108,16 @@ def default_workers() -> int:
 Runner = Callable[[Iterator[tuple[int, int]], Callable[[Tally], None]], None]
 
 
-def _checked(n: int, seed: int, workers: int | None) -> int:
-    if n < 1:
-        raise FracasError(f"the number of battles must be at least 1, got {n}")
-    if seed < 0:
-        raise FracasError(f"the seed must be zero or more, got {seed}")
-    workers = default_workers() if workers is None else workers
-    if workers < 1:
-        raise FracasError(f"workers must be at least 1, got {workers}")
-    return workers
+def _checked(
+    encounter: Encounter, n: int, seed: int, workers: int | None, count: str = "n"
+) -> tuple[int, int]:
+    """The run's arguments checked at the door (`core.arguments`; `count` names `n`): the
+    seed as a plain int, and the number of workers (default: all cores)."""
+    arguments.encounter(encounter)
+    arguments.whole(n, count, 1)
+    seed = arguments.seed(seed)
+    workers = arguments.optional_whole(workers, "workers", 1)
+    return seed, default_workers() if workers is None else workers
 
 
 @contextmanager
@@ -182,8 +184,10 @@ def simulate(
     """Fight `encounter` n times: battles first..first+n-1 of the seed's stream.
     `workers`: local processes (default: all cores; 1 runs in this process);
     `client`: a `dask.distributed.Client` to run on a cluster instead."""
-    workers = _checked(n, seed, workers)
-    size = chunk or _chunk_size(n, workers)
+    seed, workers = _checked(encounter, n, seed, workers)
+    arguments.whole(first, "first", 0)
+    arguments.optional_callable(progress, "progress", "a function of the battles just done")
+    size = arguments.optional_whole(chunk, "chunk", 1) or _chunk_size(n, workers)
     total = Tally()
     with _runner(encounter, seed, workers, client, local=n <= size) as run:
         _fight(run, n, first, size, total, progress)
@@ -224,11 +228,13 @@ def simulate_until(
     """Fight until every win probability is known to ± `half_width` (95 %), or `most`
     battles. Battles run in growing batches of the same stream on one set of workers, so the
     report is the one `simulate` gives for the number of battles it took."""
-    if not 0 < half_width < 0.5:
-        raise FracasError(
-            f"the precision is a fraction between 0 and 0.5 (0.02 for ± 2 points), got {half_width}"
+    if not 0 < arguments.positive(half_width, "half_width") < 0.5:
+        raise ArgumentValueError(
+            "half_width (the precision) must be a fraction between 0 and 0.5 (0.02 for ± 2"
+            f" points), not {half_width}"
         )
-    workers = _checked(most, seed, workers)
+    seed, workers = _checked(encounter, most, seed, workers, count="most")
+    arguments.optional_callable(progress, "progress", "a function of the battles just done")
     sides = tuple(s.name for s in encounter.spec.sides)
     total, done, batch = Tally(), 0, 500
     with _runner(encounter, seed, workers, client) as run:
