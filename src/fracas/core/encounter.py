@@ -24,6 +24,7 @@ from fracas.core.reading import MAX_DEPTH, TooBig, Unreadable, load_yaml, read_t
 from fracas.core.ruleset import AnyRuleset, get_ruleset
 from fracas.core.sheets import expand_templates, is_control, name_problem, problems_of
 from fracas.core.sheets import unknown as unknown  # the rulesets' models word errors by it
+from fracas.dice import DiceError, max_of, parse
 
 
 class StrictModel(BaseModel):
@@ -183,8 +184,7 @@ def check_limits(document: Mapping[str, Any], source: str, max_combatants: int) 
     for side in sides if isinstance(sides, list) else []:
         combatants = side.get("combatants") if isinstance(side, dict) else None
         for sheet in combatants if isinstance(combatants, list) else []:
-            count = sheet.get("count", 1) if isinstance(sheet, dict) else 1
-            total += count if isinstance(count, int) and count > 0 else 1
+            total += _most(sheet.get("count", 1) if isinstance(sheet, dict) else 1)
     if total > max_combatants:
         raise EncounterError(
             source,
@@ -215,6 +215,22 @@ def _unprintable(document: Mapping[str, Any]) -> str | None:
         elif isinstance(value, list):
             stack.extend((item, f"{path}[{i}]", prose) for i, item in enumerate(value))
     return None
+
+
+def _most(count: Any) -> int:
+    """The most fighters a sheet's `count` can make: a number, or dice where a ruleset takes
+    them (OD&D's number appearing, `2d6`: their highest total); anything else counts one
+    (validation says what is wrong with it)."""
+    if isinstance(count, bool):
+        return 1
+    if isinstance(count, int):
+        return max(count, 1)
+    if isinstance(count, str):
+        try:
+            return max(max_of(parse(count)), 1)
+        except DiceError:
+            return 1
+    return 1
 
 
 def _combatant_names(side: Any) -> list[str]:
