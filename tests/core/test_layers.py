@@ -105,3 +105,18 @@ def test_the_checker_sees_a_cycle_and_an_arrow_up() -> None:
         tuple(TopologicalSorter({"a": ["b"], "b": ["c"], "c": ["a"]}).static_order())
     assert RANK[layer("fracas.core.battle")[0]] < RANK[layer("fracas.exact.duel")[0]]
     assert layer("fracas.rulesets.brp.state") == ("rulesets", "brp")
+
+
+LONGEST = 80  # lines a function may take (issue 36: "as today")
+
+
+def test_every_function_fits_on_a_screen() -> None:
+    long = [
+        f"{name}.{node.name} ({node.end_lineno - node.lineno + 1} lines)"
+        for name, path in MODULES.items()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.end_lineno is not None
+        and node.end_lineno - node.lineno + 1 > LONGEST
+    ]
+    assert not long, ", ".join(long)
