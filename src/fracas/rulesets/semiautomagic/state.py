@@ -48,6 +48,7 @@ class Carried:
     action: object
     left: int
     total: int
+    mind: str = ""  # who began it: the body's own mind, or its possessor (seed "Actions")
 
 
 @dataclass(slots=True, eq=False)

@@ -1,0 +1,84 @@
+"""Issue 31, SemiAutoMagic by the book: each numbered outcome that was wrong, with scripted
+dice and choices (seed 000, `checklists/semiautomagic.md`, `RULINGS.md` §1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fracas.rulesets.semiautomagic import actions, decisions, turn
+from fracas.rulesets.semiautomagic import events as ev
+
+from .conftest import Scene, human, kind
+
+
+def duel(*extra: dict[str, Any], **kw: Any) -> Scene:
+    """Ann at (0, 0) (with any `extra` beside her) against Bo 1.5 m east (adjacent)."""
+    return Scene(
+        ("A", [human("Ann", position=[0, 0]), *extra]),
+        ("B", [human("Bo", position=[1.5, 0])]),
+        **kw,
+    )
+
+
+def carrying_an_attack(s: Scene) -> None:
+    """Ann begins a single attack on Bo with her last 2 s: 2 s more to go."""
+    ann = s["Ann"]
+    single = next(a for a in actions.legal(s.state, ann) if a.kind == "single")
+    clock = turn.Clock(6)
+    clock.used = 4
+    turn.start(s.table, s.state, ann, clock, single)
+    assert ann.carried is not None and ann.carried.left == 2
+
+
+def test_item_01_an_actions_seconds_are_successive() -> None:
+    """Seed "Actions": "all 4 seconds must be done successively": a confused turn that stares
+    (chart 10) cannot go on with the attack begun last turn; it is lost, not landed later."""
+    s = duel()
+    ann = s["Ann"]
+    carrying_an_attack(s)
+    ann.confused = True
+    s.dice.push(10)  # the Confusion chart: stares off into space
+    turn.take_turn(s.table, s.state, ann)
+    assert ann.carried is None
+    assert any("loses the single attack" in e.what for e in s.of(ev.Did))
+    ann.confused = False
+    s.choices.push(decisions.ACT, kind("end"))
+    turn.take_turn(s.table, s.state, ann)
+    assert not s.of(ev.AttackRolled)
+
+
+def test_item_01_a_chart_attack_does_not_finish_the_old_one() -> None:
+    """Chart 3 (its deadliest attack against the one it dislikes): the turn's first seconds go
+    to the chart's attack, so the carried one is lost."""
+    s = duel()
+    ann = s["Ann"]
+    carrying_an_attack(s)
+    ann.confused = True
+    s.dice.push(3)
+    s.choices.push(decisions.ACT, kind("end"))
+    turn.take_turn(s.table, s.state, ann)
+    assert ann.carried is None and not s.of(ev.AttackRolled)
+
+
+def test_item_01_another_mind_does_not_finish_it() -> None:
+    """Rules 155-157: the body's possessor, acting with it, does not finish what the body's
+    own mind began."""
+    s = duel()
+    ann, bo = s["Ann"], s["Bo"]
+    carrying_an_attack(s)
+    ann.possessed_by, ann.controller, ann.controller_side = bo.id, bo.name, bo.side
+    s.state.controlling = ann.id
+    s.choices.push(decisions.ACT, kind("end"))
+    turn.take_turn(s.table, s.state, ann)
+    assert ann.carried is None and not s.of(ev.AttackRolled)
+
+
+def test_item_01_an_unhindered_turn_finishes_it() -> None:
+    """Rules 12-13: with nothing in the way, the first seconds finish it."""
+    s = duel()
+    ann = s["Ann"]
+    carrying_an_attack(s)
+    s.dice.push(1)  # misses
+    s.choices.push(decisions.ACT, kind("end"))
+    turn.take_turn(s.table, s.state, ann)
+    assert len(s.of(ev.AttackRolled)) == 1
