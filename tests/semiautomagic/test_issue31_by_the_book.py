@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fracas.rulesets.semiautomagic import actions, decisions, turn
+from fracas.rulesets.semiautomagic import actions, decisions, exposure, turn
 from fracas.rulesets.semiautomagic import events as ev
 
 from .conftest import Scene, human, kind
@@ -82,3 +82,33 @@ def test_item_01_an_unhindered_turn_finishes_it() -> None:
     s.choices.push(decisions.ACT, kind("end"))
     turn.take_turn(s.table, s.state, ann)
     assert len(s.of(ev.AttackRolled)) == 1
+
+
+def test_item_02_one_check_a_round() -> None:
+    """Rule 204 (SAM-A35): tear gas checks once a round: the round a fighter walks into the
+    cloud, the check at exposure is that round's check, not one of two in the same instant;
+    the next round, one check at DC +1."""
+    gas = {"poison": "tear gas", "x": [-2, 2], "y": [-2, 2]}
+    s = Scene(("A", [human("Ann", position=[0, 0], skills={"fortitude": 4})]),
+              ("B", [human("Bob", position=[9, 0])]), conditions={"gas": [gas]})  # fmt: skip
+    ann = s["Ann"]
+    s.dice.push(6)
+    exposure.start_of_turn(s.table, s.state, ann)
+    checks = [e.what for e in s.of(ev.Did) if "checks against" in e.what]
+    assert checks == ["checks against tear gas: Fortitude 8 vs DC 6, resists (rule 208)"]
+    s.state.round = 2
+    s.dice.push(6)
+    exposure.start_of_turn(s.table, s.state, ann)
+    checks = [e.what for e in s.of(ev.Did) if "checks against" in e.what]
+    assert checks[1:] == ["checks against tear gas: Fortitude 8 vs DC 7, resists (rule 208)"]
+
+
+def test_item_02_extreme_radiation_six_checks_a_turn_with_the_first() -> None:
+    """Rule 214: extreme radiation checks once a second, six a turn; the check at exposure is
+    the first second's."""
+    hot = {"severity": "extreme", "scale": 0, "at": [0, 0]}
+    s = Scene(("A", [human("Ann", position=[0, 0])]), ("B", [human("Bob", position=[30, 0])]),
+              conditions={"radiation": [hot]})  # fmt: skip
+    s.dice.push(6, 6, 6, 6, 6, 6)
+    exposure.start_of_turn(s.table, s.state, s["Ann"])
+    assert s["Ann"].wounds == 6

@@ -64,6 +64,7 @@ class Syndrome:
     round: int = 0  # the round it was caught: doses of the same round add up (rule 210)
     successes: int = 0  # three in a row cure it (rule 208)
     failures: int = 0  # in a row (spider venom: three → paralysed, rule 215)
+    checked_at: tuple[int, str, int] = (0, "", -1)  # round, acting, second of its last check
 
 
 # Not slots=True while this ruleset is not compiled: an interpreted subclass of the compiled
