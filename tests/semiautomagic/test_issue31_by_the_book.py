@@ -3,10 +3,12 @@ dice and choices (seed 000, `checklists/semiautomagic.md`, `RULINGS.md` §1)."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from fracas.rulesets.semiautomagic import actions, decisions, exposure, turn
+from fracas.rulesets.semiautomagic import actions, area, data, decisions, exposure, turn
 from fracas.rulesets.semiautomagic import events as ev
+from fracas.rulesets.semiautomagic.setup import wield
 
 from .conftest import Scene, human, kind
 
@@ -112,3 +114,18 @@ def test_item_02_extreme_radiation_six_checks_a_turn_with_the_first() -> None:
     s.dice.push(6, 6, 6, 6, 6, 6)
     exposure.start_of_turn(s.table, s.state, s["Ann"])
     assert s["Ann"].wounds == 6
+
+
+def test_item_03_a_line_starts_beyond_its_caster() -> None:
+    """SAM-A22: a line's near edge is the caster's footprint edge: whatever the bearing the
+    caster is never inside its own line, and the line touches its footprint."""
+    s = duel()
+    ann = s["Ann"]
+    bolt = wield(ann, data.weapons()["line bolt"])  # scale 2: 2 m wide, 8 m long
+    for degrees in range(0, 360, 5):
+        t = math.radians(degrees)
+        poly = area.shape(ann, bolt, 9 * math.cos(t), 9 * math.sin(t))
+        assert not area.overlaps(poly, ann), degrees
+        ux, uy = math.cos(t), math.sin(t)
+        near = min(ux * x + uy * y for x, y in poly)
+        assert math.isclose(near, 0.5 * (abs(ux) + abs(uy)), abs_tol=1e-9), degrees

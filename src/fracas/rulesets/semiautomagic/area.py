@@ -152,6 +152,10 @@ def shape(a: Fighter, w: Wielded, x: float, y: float, grid: bool = False) -> Pol
     nx, ny = -uy, ux
     if w.data.area == "line":  # rule 79: half a square wide, two long
         half, far = size / 4, 2 * size
+        # SAM-A22 (issue 31 item 3): the near edge is the footprint's edge across the bearing,
+        # so that the caster is never inside its own line, whatever the bearing
+        reach = a.square / 2 * (abs(ux) + abs(uy))
+        sx, sy = a.position.x + ux * reach, a.position.y + uy * reach
         ex, ey = sx + ux * far, sy + uy * far
         return [
             (sx + nx * half, sy + ny * half), (sx - nx * half, sy - ny * half),
