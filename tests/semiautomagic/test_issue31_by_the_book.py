@@ -129,3 +129,21 @@ def test_item_03_a_line_starts_beyond_its_caster() -> None:
         ux, uy = math.cos(t), math.sin(t)
         near = min(ux * x + uy * y for x, y in poly)
         assert math.isclose(near, 0.5 * (abs(ux) + abs(uy)), abs_tol=1e-9), degrees
+
+
+def test_item_04_an_aim_serves_one_attack() -> None:
+    """Rule 67 ("between aiming and attacking"): the aim is used up by the shot it was taken
+    for; the next shot at the same target has its full range penalty."""
+    s = Scene(("A", [human("Ada", position=[0, 0], weapons=["short bow"])]),
+              ("B", [human("Bram", position=[30, 0])]))  # fmt: skip
+    ada, bram = s["Ada"], s["Bram"]
+    s.choices.push(decisions.ACT, kind("aim"), kind("single"), kind("single"), kind("end"))
+    s.choices.push(decisions.ALLOT, 0, 0)
+    s.choices.push(decisions.DEFEND, 0, 0)
+    s.dice.push(1, 1)  # both miss
+    turn.take_turn(s.table, s.state, ada)  # aim 2 s, a shot 4 s; the second runs on
+    s.state.round = 2
+    turn.take_turn(s.table, s.state, ada)
+    rolled = s.of(ev.AttackRolled)
+    assert len(rolled) == 2 and ada.aimed_at != bram.id
+    assert "aimed" in rolled[0].rules and "aimed" not in rolled[1].rules

@@ -323,7 +323,7 @@ def strike(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     swings: list[attack.Swing] = []
     for _ in range(count):
         t = table.choose(f, decisions.ALLOT, allottable(state, f, w, act.region))
-        sit = attack.situation(state, f, t, w, f.aimed_at == t.id)
+        sit = attack.situation(state, f, t, w, use_aim(f, t))
         assert sit is not None  # `targets` offers only enemies in range
         if act.region:  # rule 116: the region's Target modifier
             called.aim(sit, act.region)
@@ -351,13 +351,22 @@ def strike_item(table: Table, state: SamState, f: Fighter, w: Wielded, item: str
         table.emit(ev.Did, who=f.name, what=f"finds no {item} to attack: the attack is lost")
         return
     t = table.choose(f, items.ALLOT, having)
-    sit = attack.situation(state, f, t, w, f.aimed_at == t.id)
+    sit = attack.situation(state, f, t, w, use_aim(f, t))
     assert sit is not None
     items.aim(sit, t, item)
     if table.observed:
         table.emit(ev.Allotted, who=f.name, combo=f"a single attack at the {item}",
                    targets=(t.name,))  # fmt: skip
     items.resolve(table, state, f, w, attack.Swing(t, sit), item)
+
+
+def use_aim(f: Fighter, t: Fighter) -> bool:
+    """Rule 67 ("between aiming and attacking", issue 31 item 4): an aim at `t` serves the
+    one attack it was taken for, and is used up by it."""
+    if f.aimed_at != t.id:
+        return False
+    f.aimed_at = ""
+    return True
 
 
 def allottable(state: SamState, f: Fighter, w: Wielded, region: str) -> list[Fighter]:

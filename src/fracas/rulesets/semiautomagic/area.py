@@ -258,8 +258,10 @@ def land(table: Table, state: SamState, a: Fighter, w: Wielded, b: Blast) -> Non
     state.tally["area attacks"] += 1
     k = doublings(state, a, w, b.aimed)
     penalty = k
-    if k and b.aimed.who and a.aimed_at == b.aimed.who and w.data.kind != "magic":
-        penalty -= 1  # rule 67 (SAM-A17): aimed at the creature standing there
+    if b.aimed.who and a.aimed_at == b.aimed.who:
+        a.aimed_at = ""  # rule 67 (issue 31 item 4): the aim serves this one attack
+        if k and w.data.kind != "magic":
+            penalty -= 1  # rule 67 (SAM-A17): aimed at the creature standing there
     bonus = attack.attack_bonus(a, w) - penalty
     total = table.roll(f"1d6{bonus:+d}", by=a, reason=f"{a.name}'s {w.data.name}").total
     b.hit = total >= area_target(a)
