@@ -6,7 +6,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from fracas.rulesets.semiautomagic import actions, area, data, decisions, exposure, turn
+from fracas.core.events import DiceRolled
+from fracas.rulesets.semiautomagic import (
+    actions,
+    area,
+    data,
+    decisions,
+    exposure,
+    mounted,
+    turn,
+)
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.setup import wield
 
@@ -147,3 +156,23 @@ def test_item_04_an_aim_serves_one_attack() -> None:
     rolled = s.of(ev.AttackRolled)
     assert len(rolled) == 2 and ada.aimed_at != bram.id
     assert "aimed" in rolled[0].rules and "aimed" not in rolled[1].rules
+
+
+def test_item_05_speed_damage_only_for_the_extremely_fast() -> None:
+    """Rule 114 ("an extremely fast-moving creature"), read with rule 113's high speed: a
+    human's one run (18 squares, 6 m/s) is not extreme and adds nothing to a sword's damage;
+    two runs (36 squares, high speed, SAM-A39) add +1 per 5 squares/s of its pace."""
+    s = Scene(("A", [human("Ann", position=[0, 0])]), ("B", [human("Bo", position=[19, 0])]))
+    ann, bo = s["Ann"], s["Bo"]
+    s.choices.push(decisions.ACT, kind("run"), kind("end"))
+    turn.take_turn(s.table, s.state, ann)
+    assert (ann.position.x, ann.pace, ann.moved_squares) == (18, 6.0, 18)
+    s.choices.push(decisions.ACT, kind("single"), kind("end"))
+    s.choices.push(decisions.ALLOT, 0)
+    s.choices.push(decisions.DEFEND, 0)
+    s.dice.push(6, 4)  # Bo's sword hits; d8 = 4
+    turn.take_turn(s.table, s.state, bo)
+    damage = next(e for e in s.events if isinstance(e, DiceRolled) and "damage" in e.reason)
+    assert damage.notation == "1d8+3"
+    ann.moved_squares = 36  # a second run this turn: high speed (rule 113)
+    assert mounted.speed_damage(s.state, bo, ann, bo.wielded) == 1

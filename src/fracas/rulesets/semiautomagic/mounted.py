@@ -20,6 +20,7 @@ from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
 CONTROL: int = data.hazards()["mount_control_seconds"]  # rule 132
 PER: int = data.hazards()["speed_damage_squares"]  # rule 114
+HIGH_SPEED: int = data.tables()["high_speed_squares"]  # rule 113
 
 TakeTurn = Callable[[Table, SamState, Fighter], None]
 
@@ -102,6 +103,12 @@ def moved(state: SamState, f: Fighter, squares: int, seconds: int, per: int = 0)
     rider.straight, rider.heading = f.straight, f.heading  # SAM-A18
 
 
+def extreme(state: SamState, f: Fighter) -> float:
+    """Rule 114 read with rule 113 (SAM-A39): `f`'s speed when it is moving at high speed this
+    turn (30 of its squares or more, a rider's with its mount's), else 0."""
+    return speed(state, f) if f.moved_squares >= HIGH_SPEED else 0.0
+
+
 def speed(state: SamState, f: Fighter) -> float:
     """SAM-A39: how fast `f` is moving now: its own pace, or its mount's."""
     if f.mount_id:
@@ -112,12 +119,13 @@ def speed(state: SamState, f: Fighter) -> float:
 
 
 def speed_damage(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> int:
-    """Rule 114 (T-SAM-3): a melee attack by or against a fast mover deals +1 per 5
-    squares/second of the fastest, in the squares of the one taking the damage (option
-    `speed_damage`: the GM's call, on by default)."""
+    """Rule 114 (T-SAM-3): a melee attack by or against an extremely fast mover deals +1 per
+    5 squares/second of the fastest, in the squares of the one taking the damage (option
+    `speed_damage`: the GM's call, on by default). Extremely fast is rule 113's high speed
+    this turn (issue 31 item 5, F-SAM-84 revised): a human's single run is not."""
     if w.data.kind != "melee" or not state.options.speed_damage:
         return 0
-    fastest = max(speed(state, a), speed(state, t))
+    fastest = max(extreme(state, a), extreme(state, t))
     return int(fastest / (PER * t.square) + 1e-9)
 
 
