@@ -14,6 +14,7 @@ from fracas.rulesets.semiautomagic import (
     decisions,
     exposure,
     mounted,
+    space,
     turn,
 )
 from fracas.rulesets.semiautomagic import events as ev
@@ -176,3 +177,18 @@ def test_item_05_speed_damage_only_for_the_extremely_fast() -> None:
     assert damage.notation == "1d8+3"
     ann.moved_squares = 36  # a second run this turn: high speed (rule 113)
     assert mounted.speed_damage(s.state, bo, ann, bo.wielded) == 1
+
+
+def test_item_06_a_square_holds_one_creature_of_its_scale() -> None:
+    """Rule 43 (the Scale Square is the space a creature takes up) and "Falling and
+    Collisions" (moving into another's occupied square is a collision): a move ends in a free
+    square; Cy, coming up behind Bo, steps round him to Ann's side instead of into his square."""
+    s = Scene(("A", [human("Ann", position=[0, 0])]),
+              ("B", [human("Bo", position=[1, 0]), human("Cy", position=[3, 0])]))  # fmt: skip
+    ann, bo, cy = s["Ann"], s["Bo"], s["Cy"]
+    s.choices.push(decisions.ACT, kind("move"), kind("end"))
+    turn.take_turn(s.table, s.state, cy)
+    assert not space.overlapping(cy, bo) and not space.overlapping(cy, ann)
+    assert space.squares(s.state, cy, ann) == 1  # beside Ann all the same
+    assert cy.position.x == 1 and abs(cy.position.y) == 1
+

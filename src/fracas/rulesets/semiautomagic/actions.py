@@ -211,7 +211,8 @@ def movements(state: SamState, f: Fighter) -> list[Action]:
         if moves.arrived(state, f, e):
             continue
         if f.disabled or f.posture == "prone" or f.legs_hit >= 2:  # rules 117, 187
-            out.append(Action("crawl", data.seconds("crawl"), goal=e))
+            if moves.crawl_steps(state, f, e):  # a crawl that gets nowhere is not offered
+                out.append(Action("crawl", data.seconds("crawl"), goal=e))
             continue
         budget = 1 if f.overloaded else f.move_squares
         if moves.next_step(state, f, e, budget, 0, None, False) is None:
