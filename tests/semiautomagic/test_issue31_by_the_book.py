@@ -192,3 +192,18 @@ def test_item_06_a_square_holds_one_creature_of_its_scale() -> None:
     assert space.squares(s.state, cy, ann) == 1  # beside Ann all the same
     assert cy.position.x == 1 and abs(cy.position.y) == 1
 
+
+
+def test_item_07_called_shots_show_the_toughness_they_used() -> None:
+    """T-SAM-13: a head shot on 9/3 is measured against 6/0, and the log says 6/0 and names
+    the region."""
+    s = duel()
+    ann, bo = s["Ann"], s["Bo"]
+    s.choices.push(decisions.ACT, lambda o: o.region == "head", kind("end"))
+    s.choices.push(decisions.DEFEND, 0)
+    s.dice.push(6, 1, 1)  # 7 >= Target 7; damage 1 + 3 = 4; Fortitude fails
+    turn.take_turn(s.table, s.state, ann)
+    struck = s.of(ev.Struck)[0]
+    assert (struck.damage, struck.toughness, struck.minimum) == (4, 6, 0)
+    assert "head" in struck.text() and "4 damage to Bo against 6/0" in struck.text()
+    assert bo.wounds == 1

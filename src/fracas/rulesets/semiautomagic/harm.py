@@ -53,10 +53,7 @@ def apply_all(table: Table, state: SamState, hits: list[Hit]) -> dict[int, str]:
         else:
             found[i] = effect(h.damage, tough, least, wound_on_equal)
         if table.observed:
-            table.emit(
-                ev.Struck, attacker=h.attacker.name, target=h.target.name, damage=h.damage,
-                toughness=tough, minimum=least, effect=found[i],
-            )  # fmt: skip
+            struck(table, h, tough, least, found[i])
     for target in {id(h.target): h.target for h in hits}.values():
         mine = [(h, found[i]) for i, h in enumerate(hits) if h.target is target]
         settle(table, state, target, mine)
@@ -64,6 +61,18 @@ def apply_all(table: Table, state: SamState, hits: list[Hit]) -> dict[int, str]:
         h = hits[i]
         called.after(table, state, h.target, h.region, level, h.damage)
     return found
+
+
+def struck(table: Table, h: Hit, tough: int, least: int, result: str) -> None:
+    """The hit in the log, against the Toughness it was measured against: a called shot's
+    adjusted by its region (T-SAM-13: a head shot on 9/3 against 6/0; issue 31 item 7)."""
+    if h.region:
+        adj = called.row(h.region)["toughness"]
+        tough, least = tough + adj, least + adj
+        sign = f"{adj:+d}".replace("-", "−")
+        result += f" (called shot at the {h.region}, Toughness {sign}, rule 116)"
+    table.emit(ev.Struck, attacker=h.attacker.name, target=h.target.name, damage=h.damage,
+               toughness=tough, minimum=least, effect=result)  # fmt: skip
 
 
 def settle(table: Table, state: SamState, t: Fighter, mine: list[tuple[Hit, str]]) -> None:
