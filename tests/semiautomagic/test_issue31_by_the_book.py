@@ -10,6 +10,7 @@ from fracas.core.events import DiceRolled
 from fracas.rulesets.semiautomagic import (
     actions,
     area,
+    attack,
     data,
     decisions,
     exposure,
@@ -18,6 +19,7 @@ from fracas.rulesets.semiautomagic import (
     turn,
 )
 from fracas.rulesets.semiautomagic import events as ev
+from fracas.rulesets.semiautomagic import round as round_
 from fracas.rulesets.semiautomagic.setup import wield
 
 from .conftest import Scene, human, kind
@@ -207,3 +209,17 @@ def test_item_07_called_shots_show_the_toughness_they_used() -> None:
     assert (struck.damage, struck.toughness, struck.minimum) == (4, 6, 0)
     assert "head" in struck.text() and "4 damage to Bo against 6/0" in struck.text()
     assert bo.wounds == 1
+
+
+def test_item_08_mobility_penalties_lower_skills_not_initiative() -> None:
+    """Rule 174 (SAM-A12): plate's two mobility penalties lower Acrobatics, Athletics, Wrestle,
+    Stealth and Dodge; initiative (rule 1: d6 + Reflex bonus + DEX) is not among them."""
+    s = Scene(("A", [human("Ann", armour="plate", position=[0, 0])]),
+              ("B", [human("Bo", position=[1, 0])]))  # fmt: skip
+    ann, bo = s["Ann"], s["Bo"]
+    s.dice.push(3, 2)
+    round_.begin(s.table, s.state)
+    assert (ann.initiative, bo.initiative) == (3 + 4, 2 + 4)  # Reflex +1, DEX 3 for both
+    dodge = next(d for d in attack.defences(s.state, ann, True) if d.kind == attack.DODGE)
+    assert dodge.bonus == 1 - 2
+    assert ann.bonus["stealth"] == bo.bonus["stealth"] - 2

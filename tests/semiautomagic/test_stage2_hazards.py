@@ -239,7 +239,7 @@ def test_rule_215_zombie_virus_a_random_wound_morale_or_mobility_penalty() -> No
     for face, check in (
         (1, lambda f: f.wounds == 1),
         (2, lambda f: f.will == 8 and f.morale_penalties == 1),
-        (3, lambda f: f.mobility == 1 and f.bonus["reflex"] == 0),  # Reflex +1, less 1
+        (3, lambda f: f.mobility == 1 and f.bonus["dodge"] == 0),  # Dodge +1, less 1 (SAM-A12)
     ):
         s = Scene(("A", [human("Ann")]), ("B", [human("Bob")]))
         s.dice.push(1, face)  # fails DC 5; the d3

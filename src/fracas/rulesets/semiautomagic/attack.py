@@ -171,7 +171,7 @@ def defences(state: SamState, t: Fighter, melee: bool) -> list[Defence]:
             return out
         penalty += 1
     if t.defences.get(DODGE, 0) > 0:
-        out.append(Defence(DODGE, t.bonus["reflex"] - penalty - (1 if t.held else 0)))
+        out.append(Defence(DODGE, t.bonus["dodge"] - penalty - (1 if t.held else 0)))
     if t.held:
         return out
     if t.shield and not t.rein_hand and t.defences.get(BLOCK, 0) > 0:  # rule 133, F-SAM-81

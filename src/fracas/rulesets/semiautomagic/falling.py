@@ -136,7 +136,7 @@ def evades(table: Table, state: SamState, f: Fighter, dc: int) -> bool:
         return False
     penalty = space.flanked(state, f) + f.held + (f.flat_footed and 1)
     what = "tries to dodge the collision (rule 150)" + (f", −{penalty}" if penalty else "")
-    return check(table, f, "reflex", dc, what, penalty)
+    return check(table, f, "dodge", dc, what, penalty)
 
 
 def ram(table: Table, state: SamState, f: Fighter, t: Fighter) -> None:

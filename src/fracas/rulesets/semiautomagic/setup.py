@@ -10,8 +10,9 @@ from fracas.rulesets.semiautomagic import cover, data, model
 from fracas.rulesets.semiautomagic.hazard_model import base_dc, overdose
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Syndrome, Wielded
 
-# SAM-A12, T-SAM-5: the skills a mobility penalty lowers (Conditions list, plus Dodge).
-MOBILITY_SKILLS = ("acrobatics", "athletics", "wrestle", "stealth", "reflex")
+# SAM-A12, T-SAM-5: the skills a mobility penalty lowers (Conditions list, plus Dodge: the
+# Reflex bonus as a defence, not Reflex in initiative, rule 1; issue 31 item 8).
+MOBILITY_SKILLS = ("acrobatics", "athletics", "wrestle", "stealth", "dodge")
 
 
 def scale_of_size(metres: float) -> int:
@@ -69,6 +70,7 @@ def skill_bonuses(sheet: model.Combatant, mobility: int) -> dict[str, int]:
     out["fortitude"] += 3 * sheet.scale
     out["wrestle"] += sheet.scale
     out["stealth"] -= sheet.scale
+    out["dodge"] = out["reflex"]  # rule 49: a dodge is rolled with Reflex
     for name in MOBILITY_SKILLS:
         out[name] -= mobility
     return out
