@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from fracas.core.combatant import Status
 from fracas.core.events import DiceRolled
 from fracas.rulesets.semiautomagic import (
     actions,
@@ -13,6 +14,7 @@ from fracas.rulesets.semiautomagic import (
     attack,
     data,
     decisions,
+    experience,
     exposure,
     mounted,
     space,
@@ -223,3 +225,40 @@ def test_item_08_mobility_penalties_lower_skills_not_initiative() -> None:
     dodge = next(d for d in attack.defences(s.state, ann, True) if d.kind == attack.DODGE)
     assert dodge.bonus == 1 - 2
     assert ann.bonus["stealth"] == bo.bonus["stealth"] - 2
+
+
+# --- rules that were "not modelled" -------------------------------------------------------
+
+
+def knight_on_horse(foe_at: float = 1.5) -> Scene:
+    return Scene(
+        ("K", [{"name": "Kay", "template": "human", "position": [0, 0], "rides": "Horse"},
+               {"name": "Horse", "template": "warhorse", "position": [0, 0]}]),
+        ("F", [human("Foe", position=[foe_at, 0])]),
+    )  # fmt: skip
+
+
+def test_not_modelled_a_dying_rider_falls_from_the_saddle() -> None:
+    """F-SAM-82 extended: a rider who goes down (dying, unconscious) can no longer keep its
+    seat: it falls from its mount's back (rule 145, one square of the mount's scale) and lies
+    prone; the mount takes turns of its own."""
+    s = knight_on_horse()
+    kay, horse = s["Kay"], s["Horse"]
+    kay.status, kay.dying = Status.DOWN, True
+    s.state.order = [kay]
+    s.dice.push(1)  # the fall's damage, 1d6 for 2 m
+    mounted.after_turn(s.table, s.state)
+    assert not kay.mount_id and not horse.rider_id and kay.posture == "prone"
+    assert horse in s.state.order
+    assert any("falls from Horse" in e.what for e in s.of(ev.Did))
+
+
+def test_not_modelled_mounts_and_animals_earn_no_experience() -> None:
+    """Rule 224: experience is a character's; a mount (an animal) gains none, and does not
+    count as a member of its rider's party."""
+    s = knight_on_horse()
+    s["Foe"].status = Status.DOWN
+    s["Kay"].damage_dealt = 3
+    experience.encounter(s.table, s.state, "K")
+    gained = {e.who: e.gained for e in s.of(ev.Experience)}
+    assert "Horse" not in gained and gained["Kay"] == 100

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from fracas.core.combatant import Status
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import data, falling, setup
 from fracas.rulesets.semiautomagic import events as ev
@@ -35,6 +36,7 @@ def pair(state: SamState, rides: dict[str, str]) -> None:
             continue
         mount = by_name[(f.side, name)]
         f.mount_id, mount.rider_id = mount.id, f.id
+        mount.animal = True  # rule 224 (issue 31): a mount earns no experience
         f.position, f.seat = mount.position, mount.square
 
 
@@ -67,16 +69,21 @@ def mount_turn(table: Table, state: SamState, rider: Fighter, take_turn: TakeTur
             rider.reins, rider.rein_hand = CONTROL, moved  # rules 132-133
 
 
-def unseat(table: Table, state: SamState, rider: Fighter, mount: Fighter) -> None:
-    """F-SAM-82: a rider whose mount has gone down falls from its back (the mount's height,
-    one square of its scale, rule 145) and lies prone beside it; the mount takes turns of its
-    own from the next round, just after the rider (its dying checks, rule 166)."""
+def unseat(
+    table: Table, state: SamState, rider: Fighter, mount: Fighter, how: str = ""
+) -> None:
+    """F-SAM-82: a rider whose mount has gone down, or who has gone down itself (issue 31: a
+    dying rider keeps no seat), falls from its back (the mount's height, one square of its
+    scale, rule 145) and lies prone beside it; the mount takes turns of its own from the
+    next round, just after the rider (its dying checks, rule 166)."""
     rider.mount_id, mount.rider_id, rider.seat = "", "", 0.0
     if mount not in state.order and rider in state.order:
         mount.initiative = rider.initiative
         state.order.insert(state.order.index(rider) + 1, mount)
-    table.emit(ev.Did, who=rider.name, what=f"falls from {mount.name}, who is down (F-SAM-82)")
-    falling.fall(table, state, rider, mount.square, "hard")
+    what = how or f"falls from {mount.name}, who is down"
+    table.emit(ev.Did, who=rider.name, what=f"{what} (F-SAM-82)")
+    if rider.status is not Status.DEAD:  # a dead body takes no more harm
+        falling.fall(table, state, rider, mount.square, "hard")
     rider.posture = "prone"
 
 
@@ -148,6 +155,8 @@ def after_turn(table: Table, state: SamState) -> None:
             mount = find(state, f.mount_id)
             if mount is not None and not mount.active:
                 unseat(table, state, f, mount)
+            elif mount is not None and not f.active:  # issue 31: a rider down keeps no seat
+                unseat(table, state, f, mount, f"falls from {mount.name}'s back, down")
 
 
 def card_lines(state: SamState, f: Fighter) -> list[dict[str, str]]:

@@ -116,7 +116,7 @@ def build(sheet: model.Combatant, name: str, ident: str, side: str) -> Fighter:
     f.hidden = not f.present  # rule 4: not there yet, unknown to the other sides
     f.disabled, f.held = sheet.disabled, sheet.held
     f.level, f.xp, f.asleep = sheet.level, sheet.xp, sheet.asleep  # rules 191, 225
-    f.inanimate = sheet.inanimate  # rule 171
+    f.inanimate, f.animal = sheet.inanimate, sheet.animal  # rules 171, 224
     if sheet.tired:  # rule 194 (S16): -1 to all checks
         f.bonus = {k: v - 1 for k, v in f.bonus.items()}
     if sheet.position is not None:

@@ -162,6 +162,7 @@ class Fighter(Combatant):
     hallucinating: bool = False  # rule 179 (chart 13): flanked until its next turn (SAM-A6)
     asleep: bool = False  # rule 191
     inanimate: bool = False  # rule 171: an object
+    animal: bool = False  # rule 224: no experience (a mount is one, issue 31)
     dislikes: str = ""  # SAM-A45: the id of the creature it dislikes most
     attacks_at_turn: int = 0  # rule 179 (chart 8): attacks made before this turn
     harmed_by: str = ""  # SAM-A45: the id of the last creature that harmed it
