@@ -262,3 +262,68 @@ def test_not_modelled_mounts_and_animals_earn_no_experience() -> None:
     experience.encounter(s.table, s.state, "K")
     gained = {e.who: e.gained for e in s.of(ev.Experience)}
     assert "Horse" not in gained and gained["Kay"] == 100
+
+
+# --- what the log must show ---------------------------------------------------------------
+
+
+def test_log_no_negative_damage() -> None:
+    """F-SAM-111: a cat's claws (1d4 − 3, scale −1) rolling 1 deal 0, not −2, and the log
+    says why."""
+    s = Scene(("A", [human("Tom", template="cat", position=[0, 0])]),
+              ("B", [human("Bo", position=[0.75, 0])]))  # fmt: skip
+    tom = s["Tom"]
+    s.choices.push(decisions.ACT, kind("single"), kind("end"))
+    s.choices.push(decisions.ALLOT, 0)
+    s.choices.push(decisions.DEFEND, 0)
+    s.dice.push(6, 1)
+    turn.take_turn(s.table, s.state, tom)
+    assert s.of(ev.Struck)[0].damage == 0
+    assert any("counts as 0" in e.what for e in s.of(ev.Did))
+
+
+def test_log_no_damage_rolled_for_an_area_that_catches_nobody() -> None:
+    """Rule 76: the one damage roll is for those caught; a grenade that scatters onto empty
+    ground rolls none."""
+    s = Scene(("A", [human("Ada", position=[0, 0], weapons=["grenade"])]),
+              ("B", [human("Bo", position=[8, 0])]))  # fmt: skip
+    ada = s["Ada"]
+    s.choices.push(area.AIM, 0)
+    s.dice.push(1, 3, 6)  # misses; scatters east 6 squares of 2 m: 12 m beyond Bo
+    area.strike(s.table, s.state, ada, ada.wielded, ())
+    assert not [e for e in s.events if isinstance(e, DiceRolled) and "damage" in e.reason]
+
+
+def test_log_the_flanked_minus_1_is_named() -> None:
+    """Rule 94: a flanked defender's −1 is named beside its defence roll."""
+    s = Scene(("A", [human("Ann", position=[0, 0])]),
+              ("B", [human("Bo", position=[1, 0]), human("Cy", position=[-1, 0])]))  # fmt: skip
+    bo = s["Bo"]
+    s.choices.push(decisions.ACT, kind("single"), kind("end"))
+    s.choices.push(decisions.ALLOT, lambda o: o.name == "Ann")
+    s.choices.push(decisions.DEFEND, lambda o: o.kind == attack.DODGE)
+    s.dice.push(6, 4, 6)  # Bo hits; damage; Ann dodges
+    turn.take_turn(s.table, s.state, bo)
+    assert "flanked −1" in s.of(ev.Defended)[0].text()
+
+
+def test_log_no_stray_separators() -> None:
+    """A called shot with no other modifier lists only itself: "[called shot at the head]"."""
+    s = duel()
+    ann = s["Ann"]
+    s.choices.push(decisions.ACT, lambda o: o.region == "head", kind("end"))
+    s.dice.push(1)
+    turn.take_turn(s.table, s.state, ann)
+    assert s.of(ev.AttackRolled)[0].rules == "called shot at the head"
+
+
+def test_log_never_crawls_0_squares() -> None:
+    """A prone fighter hemmed in by her friends is not offered a crawl that gets nowhere,
+    and a move of no square says it could not move."""
+    ring = [human(f"F{i}", position=[x, y]) for i, (x, y) in enumerate(
+        [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)])]
+    s = Scene(("A", [human("Ann", position=[0, 0], posture="prone"), *ring]),
+              ("B", [human("Bo", position=[6, 0])]))  # fmt: skip
+    assert "crawl" not in [a.kind for a in actions.movements(s.state, s["Ann"])]
+    moved = ev.Moved(who="Ann", how="crawl", squares=0, cost=0, to="(0, 0)")
+    assert "0 square" not in moved.text()

@@ -229,13 +229,14 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, blasts: list[
     a.attacks_made += len(blasts)
     for b in blasts:
         land(table, state, a, w, b)
-    for b in blasts:  # rule 76: one damage roll for everyone caught
-        rolled = table.roll(w.damage, by=a, reason=f"{w.data.name} damage").total
-        b.damage = wear.damage(rolled, w)
+    for b in blasts:  # rule 76: one damage roll for everyone caught (none if none is)
+        b.caught = caught(state, shape(a, w, b.x, b.y, state.options.sphere_on_grid))
+        if b.caught:
+            rolled = table.roll(w.damage, by=a, reason=f"{w.data.name} damage").total
+            b.damage = harm.floored(table, a, wear.damage(rolled, w), f"{w.data.name} damage")
     hits: list[harm.Hit] = []
     whose: list[Blast] = []
     for b in blasts:
-        b.caught = caught(state, shape(a, w, b.x, b.y, state.options.sphere_on_grid))
         state.tally["caught by an area"] += len(b.caught)
         if table.observed:
             table.emit(geo.Caught, weapon=w.data.name, shape=w.data.area,
@@ -297,7 +298,7 @@ def defend(
     total = table.roll(f"1d6{pick.bonus:+d}", by=t, reason=f"{t.name}'s {pick.kind}").total
     ok = total >= dc
     negated = ok and (pick.kind == attack.BLOCK or attack.evasion(t))
-    left = None if negated else damage - DODGE_CUT if ok else damage
+    left = None if negated else max(0, damage - DODGE_CUT) if ok else damage
     if ok:
         state.tally[f"{pick.kind} succeeded"] += 1
     if table.observed:

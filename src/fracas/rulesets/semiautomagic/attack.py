@@ -211,7 +211,8 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, swings: list[
         roll_attack(table, state, a, w, s, found)
     for s in swings:
         if s.hit or s.cover:
-            s.damage = wear.damage(roll_damage(table, state, a, w, s.target), w)
+            rolled = wear.damage(roll_damage(table, state, a, w, s.target), w)
+            s.damage = harm.floored(table, a, rolled, f"{w.data.name} damage")
     for s in swings:
         if s.cover:
             through(table, state, a, s)
@@ -332,8 +333,27 @@ def defend(table: Table, state: SamState, a: Fighter, w: Wielded, s: Swing) -> b
     if ok:
         s.result = f"{pick.kind}d" if pick.kind != PARRY else "parried"
         state.tally[f"{pick.kind} succeeded"] += 1
-    table.emit(ev.Defended, who=t.name, kind=pick.kind, total=total, dc=dc, success=ok)
+    if table.observed:
+        table.emit(ev.Defended, who=t.name, kind=pick.kind, total=total, dc=dc, success=ok,
+                   rules=defence_notes(state, t, pick.kind))  # fmt: skip
     return ok
+
+
+def defence_notes(state: SamState, t: Fighter, kind: str) -> str:
+    """The modifiers `defences` put in the defence's bonus, named for the log (issue 31: the
+    flanked −1 among them)."""
+    notes = []
+    if space.flanked(state, t):
+        notes.append("flanked −1 (rule 94)")
+    elif t.hallucinating:
+        notes.append("flanked −1 (Confusion chart 13, rule 179)")
+    if t.flat_footed:
+        notes.append("flat-footed −1 (C7)")
+    if kind == DODGE and t.held:
+        notes.append("held −1 (rule 193)")
+    if kind == DODGE and t.mobility:
+        notes.append(f"mobility −{min(t.mobility, 5)} (SAM-A12)")
+    return "; ".join(notes)
 
 
 def spend_ammunition(a: Fighter, w: Wielded) -> None:

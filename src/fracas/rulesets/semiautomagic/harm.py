@@ -26,6 +26,17 @@ class Hit:
     bonus: int = 0  # rule 105: the cover's Durability as Defence, added for this hit only
 
 
+def floored(table: Table, who: Fighter, damage: int, what: str) -> int:
+    """F-SAM-111 (issue 31): damage is never negative: a total below 0 (a small creature's
+    3 x scale, a weapon's wounds, a dodge's −3) counts as 0, and the log says so."""
+    if damage >= 0:
+        return damage
+    if table.observed:
+        table.emit(ev.Did, who=who.name, what=f"{what}: −{-damage} damage counts as 0 "
+                   "(damage is never negative, F-SAM-111)")  # fmt: skip
+    return 0
+
+
 def effect(damage: int, toughness: int, minimum: int, wound_on_equal: bool) -> str:
     """Step 3 (rules 53-54, C1, SAM-A27): damage >= Toughness starts dying (with a wound);
     damage > Minimum Toughness is a wound (>= with the option `wound_on_equal`)."""
