@@ -6,8 +6,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import fracas
 from fracas.core.combatant import Status
 from fracas.core.events import DiceRolled
+from fracas.exact.action import action_odds
 from fracas.rulesets.semiautomagic import (
     actions,
     area,
@@ -327,3 +329,16 @@ def test_log_never_crawls_0_squares() -> None:
     assert "crawl" not in [a.kind for a in actions.movements(s.state, s["Ann"])]
     moved = ev.Moved(who="Ann", how="crawl", squares=0, cost=0, to="(0, 0)")
     assert "0 square" not in moved.text()
+
+
+def test_odds_label_blocked_as_documented() -> None:
+    """`fracas odds` names a successful block "blocked" (docs), not "blockd"."""
+    doc = {"ruleset": "semiautomagic", "name": "block", "sides": [
+        {"name": "A", "combatants": [human("Ann", position=[0, 0])]},
+        {"name": "B", "combatants": [human("Bo", position=[1, 0], shield=True,
+                                           skills={"weapon": 2, "shield": 4})]}]}  # fmt: skip
+    battle = fracas.Battle(fracas.from_document(doc), seed=1, seats={"A": "person", "B": "person"})
+    battle.advance()
+    odds = action_odds(battle, "Ann", "Bo", "single attack with arming sword")
+    labels = {label for _, o in odds.choices for label in o.results}
+    assert "blocked" in labels and "blockd" not in labels

@@ -32,6 +32,7 @@ from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 SKILL = {"melee": "weapon", "ranged": "ranged", "thrown": "ranged", "magic": "magic"}
 NONE, DODGE, BLOCK, PARRY = "no defence", "dodge", "block", "parry"
 DEFENCE_SKILL = {DODGE: "reflex", BLOCK: "shield", PARRY: "weapon"}  # rule 49, S6
+NEGATED = {DODGE: "dodged", BLOCK: "blocked", PARRY: "parried"}  # the result, in words
 STEPS: list[str] = data.tables()["cover_steps"]
 HIGH_SPEED: int = data.tables()["high_speed_squares"]
 
@@ -331,7 +332,7 @@ def defend(table: Table, state: SamState, a: Fighter, w: Wielded, s: Swing) -> b
     total = table.roll(f"1d6{pick.bonus:+d}", by=t, reason=f"{t.name}'s {pick.kind}").total
     ok = total >= dc
     if ok:
-        s.result = f"{pick.kind}d" if pick.kind != PARRY else "parried"
+        s.result = NEGATED[pick.kind]
         state.tally[f"{pick.kind} succeeded"] += 1
     if table.observed:
         table.emit(ev.Defended, who=t.name, kind=pick.kind, total=total, dc=dc, success=ok,

@@ -157,7 +157,7 @@ def item_outcomes(
         pick = options[i]
         saved = Fraction(0) if pick.kind == attack.NONE else chance(pick.bonus, dc)
         if saved:
-            word = "parried" if pick.kind == attack.PARRY else f"{pick.kind}d"
+            word = attack.NEGATED[pick.kind]
             out[(word, 0, t.status.out)] += q * saved
         out[(item_effect(state, d, tough), 0, t.status.out)] += q * (1 - saved)
     return dict(out)
