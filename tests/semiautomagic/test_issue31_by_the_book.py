@@ -9,6 +9,7 @@ from typing import Any
 import fracas
 from fracas.core.combatant import Status
 from fracas.core.events import DiceRolled
+from fracas.core.table import Table
 from fracas.exact.action import action_odds
 from fracas.rulesets.semiautomagic import (
     actions,
@@ -24,6 +25,7 @@ from fracas.rulesets.semiautomagic import (
 )
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic import round as round_
+from fracas.rulesets.semiautomagic.policy import SamPolicy
 from fracas.rulesets.semiautomagic.setup import wield
 
 from .conftest import Scene, human, kind
@@ -342,3 +344,25 @@ def test_odds_label_blocked_as_documented() -> None:
     odds = action_odds(battle, "Ann", "Bo", "single attack with arming sword")
     labels = {label for _, o in odds.choices for label in o.results}
     assert "blocked" in labels and "blockd" not in labels
+
+
+# --- the default tactics ------------------------------------------------------------------
+
+
+def test_tactics_no_area_on_allies_when_an_enemy_only_aim_exists() -> None:
+    """Rule 73 (friend and foe): the policy never aims at a friend's square, and prefers a
+    square that catches only foes to one that catches more foes and a friend; a friend down
+    (dying) is still a friend."""
+    s = Scene(("A", [human("Ada", position=[0, 0], weapons=["grenade"]),
+                     human("Al", position=[6, 0])]),
+              ("B", [human("Bo", position=[6, 1]), human("Cy", position=[7, 0]),
+                     human("Di", position=[0, 6])]))  # fmt: skip
+    ada, al = s["Ada"], s["Al"]
+    al.status, al.dying = Status.DOWN, True
+    seats = {x.name: s.choices for x in s.state.sides}
+    seats["A"] = SamPolicy(s.state)
+    s.table = Table(s.dice, seats, sink=s.events.append)
+    s.choices.push(decisions.DEFEND, 0)
+    s.dice.push(1, 3, 6)  # a miss, far off east: nobody caught
+    area.strike(s.table, s.state, ada, ada.wielded, ())
+    assert s.of(ev.Allotted)[0].targets[0].startswith("the square of Di")  # not Bo's nor Cy's

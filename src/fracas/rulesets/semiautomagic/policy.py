@@ -83,7 +83,7 @@ class SamPolicy:
                 return self._possession(who, request.decision, options)
             if request.decision == area.AIM:
                 w = who.wielded
-                return best_index([area_policy.margin(self.state, who, w, p) for p in options])
+                return best_index(area_policy.scores(self.state, who, w, options))
         raise UnknownDecision(f"the SemiAutoMagic policy has no answer to {request.decision!r}")
 
     def _interrupt(self, me: Fighter, options: list[Action]) -> int:
