@@ -366,3 +366,18 @@ def test_tactics_no_area_on_allies_when_an_enemy_only_aim_exists() -> None:
     s.dice.push(1, 3, 6)  # a miss, far off east: nobody caught
     area.strike(s.table, s.state, ada, ada.wielded, ())
     assert s.of(ev.Allotted)[0].targets[0].startswith("the square of Di")  # not Bo's nor Cy's
+
+
+def test_not_modelled_a_hidden_attacker_is_revealed_by_a_melee_attack() -> None:
+    """Rules 110-111: a hider unseen by Bo strikes him in melee (+4 Target for Bo's blows at
+    her before); once she has struck she is seen, and Bo's attack has no invisible +4."""
+    s = duel()
+    ann, bo = s["Ann"], s["Bo"]
+    ann.unseen_by.add(bo.id)
+    assert attack.sight(s.state, bo, ann) == "invisible"
+    s.choices.push(decisions.ACT, kind("single"), kind("end"))
+    s.choices.push(decisions.ALLOT, 0)
+    s.dice.push(1)  # misses
+    turn.take_turn(s.table, s.state, ann)
+    assert attack.sight(s.state, bo, ann) == "clear"
+    assert any("no longer hidden" in e.what for e in s.of(ev.Did))

@@ -210,6 +210,8 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, swings: list[
     found: dict[str, bool] = {}
     for s in swings:
         roll_attack(table, state, a, w, s, found)
+    if w.data.kind == "melee" and a.unseen_by:
+        reveal(table, a)
     for s in swings:
         if s.hit or s.cover:
             rolled = wear.damage(roll_damage(table, state, a, w, s.target), w)
@@ -238,6 +240,14 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, swings: list[
         for t in {id(s.target): s.target for s in landed}.values():
             poison.envenom(table, state, a, t, sum(s.target is t for s in landed))
     spend_ammunition(a, w)
+
+
+def reveal(table: Table, a: Fighter) -> None:
+    """Rules 110-111 (issue 31): a hidden attacker who strikes in melee is seen by everyone
+    from then on: its blows this action were made unseen, the next are not."""
+    a.unseen_by.clear()
+    table.emit(ev.Did, who=a.name, what="attacks in melee and is seen: no longer hidden "
+               "(rules 110-111)")  # fmt: skip
 
 
 def roll_damage(table: Table, state: SamState, a: Fighter, w: Wielded, t: Fighter) -> int:
