@@ -17,6 +17,7 @@ from fracas.rulesets.semiautomagic import (
     attack,
     data,
     decisions,
+    escape,
     experience,
     exposure,
     mounted,
@@ -381,3 +382,19 @@ def test_not_modelled_a_hidden_attacker_is_revealed_by_a_melee_attack() -> None:
     turn.take_turn(s.table, s.state, ann)
     assert attack.sight(s.state, bo, ann) == "clear"
     assert any("no longer hidden" in e.what for e in s.of(ev.Did))
+
+
+def test_tactics_fighters_leave_gas() -> None:
+    """Rule 204 (SAM-A35): a fighter in a cloud of tear gas steps out of it (a move, 1 s)
+    rather than walk deeper in toward a far foe, and does not walk back in."""
+    gas = {"poison": "tear gas", "x": [-5, 5], "y": [-5, 5]}
+    s = Scene(("A", [human("Ann", position=[4, 0])]), ("B", [human("Bo", position=[-20, 0])]),
+              conditions={"gas": [gas]})  # fmt: skip
+    ann = s["Ann"]
+    seats = {x.name: s.choices for x in s.state.sides}
+    seats["A"] = SamPolicy(s.state)
+    s.table = Table(s.dice, seats, sink=s.events.append)
+    s.state.hazardous = True
+    s.dice.push(6)  # caught at the start of her turn, resists
+    turn.take_turn(s.table, s.state, ann)
+    assert ann.position.x == 6 and not escape.inside(s.state, ann, ann.position)

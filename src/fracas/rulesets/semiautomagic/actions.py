@@ -11,6 +11,7 @@ from fracas.rulesets.semiautomagic import (
     called,
     data,
     decisions,
+    escape,
     falling,
     items,
     mounted,
@@ -50,6 +51,7 @@ class Action:
             "called": f"called shot at the {self.region} with {w}",
             "combo": f"combo [{', '.join(self.combo)}] with {w}",
             "move": f"move toward {g}",
+            "escape": "move out of the hazard",
             "run": f"run toward {g}",
             "stagger": f"stagger one square toward {g}",
             "crawl": f"crawl toward {g}",
@@ -207,6 +209,8 @@ def movements(state: SamState, f: Fighter) -> list[Action]:
     out: list[Action] = []
     if f.posture == "crouched" or f.mount_id:
         return out  # stand up first; a rider moves with its mount (rule 134)
+    if f.move_squares and not f.overloaded and escape.way_out(state, f) is not None:
+        out.append(Action(escape.ESCAPE, data.seconds("move")))  # rules 204, 214 (issue 31)
     for e in foes(state, f):
         if moves.arrived(state, f, e):
             continue
@@ -267,6 +271,13 @@ def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     elif kind in ("move", "run", "stagger", "crawl"):
         move(table, state, f, act)
         return  # movement keeps a Charge's straight line going (SAM-A18)
+    elif kind == escape.ESCAPE:
+        moved, cost = escape.step_out(state, f)
+        f.moved_squares += moved
+        mounted.moved(state, f, moved, act.seconds, f.move_squares)
+        if table.observed:
+            table.emit(ev.Moved, who=f.name, how="move", squares=moved, cost=cost,
+                       to=f"{f.position} (out of the hazard)")  # fmt: skip
     elif kind == "ram" and act.goal is not None and act.goal.active:
         falling.ram(table, state, f, act.goal)
     elif kind == "aim" and act.goal is not None:

@@ -37,9 +37,11 @@ from fracas.rulesets.semiautomagic import (
     data,
     decisions,
     departure,
+    escape,
     falling,
     items,
     mind,
+    moves,
     possession,
     space,
     turn,
@@ -150,6 +152,8 @@ class SamPolicy:
             return 30.0 + len(act.combo) + 2 * margin if margin > 0 else -1.0
         if kind == "reload":
             return 20.0
+        if kind == escape.ESCAPE:
+            return 9.0  # issue 31: out of gas and radiation, after an attack if one is there
         if kind == "draw":
             return self._draw(me, act)
         if kind == "aim":
@@ -224,6 +228,16 @@ class SamPolicy:
             sit.auto or 6 + attack.attack_bonus(me, w) + sit.x >= sit.target
         )
 
+    def _into_hazard(self, me: Fighter, goal: Fighter) -> bool:
+        """Its next step toward `goal` would take it from clean air into a hazard."""
+        st = self.state
+        if not (st.conditions.gas or st.conditions.radiation):
+            return False
+        if escape.inside(st, me, me.position):
+            return False
+        step = moves.next_step(st, me, goal, me.move_squares, 0, None, False)
+        return step is not None and escape.inside(st, me, space.shifted(me, step[2]))
+
     def _closing(self, me: Fighter) -> bool:
         return me.wielded.loaded and not self._hittable(me)
 
@@ -237,6 +251,8 @@ class SamPolicy:
             return 11.5 if act.kind == "run" else 11.0
         if act.kind == "crawl" and not me.disabled:
             return -1.0  # stand up (2 s) rather than crawl (4 s a square)
+        if self._into_hazard(me, goal):
+            return -1.0  # issue 31: not back into the gas or radiation it has left
         gap = space.squares(self.state, me, goal)
         left = turn.budget(me) - self.state.second
         if act.kind == "run":
