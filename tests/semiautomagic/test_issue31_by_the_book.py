@@ -25,6 +25,7 @@ from fracas.rulesets.semiautomagic import (
     turn,
 )
 from fracas.rulesets.semiautomagic import events as ev
+from fracas.rulesets.semiautomagic import events_geometry as geo
 from fracas.rulesets.semiautomagic import round as round_
 from fracas.rulesets.semiautomagic.policy import SamPolicy
 from fracas.rulesets.semiautomagic.setup import wield
@@ -398,3 +399,19 @@ def test_tactics_fighters_leave_gas() -> None:
     s.dice.push(6)  # caught at the start of her turn, resists
     turn.take_turn(s.table, s.state, ann)
     assert ann.position.x == 6 and not escape.inside(s.state, ann, ann.position)
+
+
+def test_tactics_shield_bearers_block_area_attacks() -> None:
+    """Rule 75 (SAM-A23): against an area a block negates, a dodge without Evasion only takes
+    3 off: a shield-bearer with a better dodge than block still blocks a grenade."""
+    s = Scene(("A", [human("Ada", position=[0, 0], weapons=["grenade"])]),
+              ("B", [human("Bo", position=[6, 0], shield=True,
+                           skills={"reflex": 4, "shield": 1})]))  # fmt: skip
+    ada, bo = s["Ada"], s["Bo"]
+    seats = {x.name: s.choices for x in s.state.sides}
+    seats["B"] = SamPolicy(s.state)
+    s.table = Table(s.dice, seats, sink=s.events.append)
+    s.choices.push(area.AIM, 0)
+    s.dice.push(6, 6, 6, 6)  # hits; damage 12; Bo's block 6
+    area.strike(s.table, s.state, ada, ada.wielded, ())
+    assert s.of(geo.AreaDefended)[0].kind == attack.BLOCK and bo.wounds == 0

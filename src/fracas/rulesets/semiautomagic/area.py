@@ -289,8 +289,9 @@ def defend(
     """Step three (rule 75, SAM-A23): the damage that reaches `t`, and how the attack was
     negated ("blocked", "evaded") or "" when it was not."""
     options = attack.defences(state, t, False)  # no parry against an area
-    state.incoming = damage
+    state.incoming, state.incoming_area = damage, True
     pick = table.choose(t, decisions.DEFEND, options)
+    state.incoming_area = False
     if pick.kind == attack.NONE:
         return damage, ""
     t.defences[pick.kind] -= 1

@@ -51,14 +51,24 @@ from fracas.rulesets.semiautomagic.attack import NONE, Defence
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
 
-def pick_defence(state: SamState, t: Fighter, options: list[Defence], damage: int) -> int:
-    """The defence the policy takes against a hit of `damage` (also read by `odds`)."""
+def pick_defence(
+    state: SamState, t: Fighter, options: list[Defence], damage: int, area: bool = False
+) -> int:
+    """The defence the policy takes against a hit of `damage` (also read by `odds`); against
+    an area, one that negates (a block, a dodge with Evasion, rule 75) before a dodge that
+    only takes 3 off (issue 31)."""
     harmless = damage <= t.min_toughness and not (
         state.options.wound_on_equal and damage == t.min_toughness
     )
     if harmless or len(options) == 1:
         return 0
-    return max(range(len(options)), key=lambda i: (options[i].kind != NONE, options[i].bonus, -i))
+
+    def key(i: int) -> tuple[bool, bool, int, int]:
+        o = options[i]
+        negates = area and (o.kind == attack.BLOCK or (o.kind != NONE and attack.evasion(t)))
+        return o.kind != NONE, negates, o.bonus, -i
+
+    return max(range(len(options)), key=key)
 
 
 class SamPolicy:
@@ -76,7 +86,8 @@ class SamPolicy:
             if request.decision in (decisions.ALLOT, items.ALLOT):
                 return best_index([self._victim(who, o) for o in options])
             if request.decision == decisions.DEFEND:
-                return pick_defence(self.state, who, options, self.state.incoming)
+                st = self.state
+                return pick_defence(st, who, options, st.incoming, st.incoming_area)
             if request.decision == decisions.INTERRUPT:
                 return self._interrupt(who, options)
             if request.decision == decisions.VETO:

@@ -219,6 +219,7 @@ class SamState(BattleState):
     acting: str = ""  # the id of whoever's turn it is
     second: int = 0  # the second of the acting fighter's turn (the timeline)
     incoming: int = 0  # the damage of the hit being defended (SAM-A24: rolled first)
+    incoming_area: bool = False  # ... and whether it is an area's (rule 75)
     controlling: str = ""  # the id of a body its possessor is acting with now (SAM-A36 f)
     possessing: bool = False  # someone was possessed: sides are no longer fixed (SAM-A36 f)
     interrupting: str = ""  # the id of a delayer taking its turn now (SAM-A2 d: no nesting)
