@@ -21,6 +21,7 @@ from fracas.rulesets.semiautomagic import (
     experience,
     exposure,
     mounted,
+    possession,
     space,
     turn,
 )
@@ -415,3 +416,22 @@ def test_tactics_shield_bearers_block_area_attacks() -> None:
     s.dice.push(6, 6, 6, 6)  # hits; damage 12; Bo's block 6
     area.strike(s.table, s.state, ada, ada.wielded, ())
     assert s.of(geo.AreaDefended)[0].kind == attack.BLOCK and bo.wounds == 0
+
+
+def test_not_modelled_a_hostile_possession_turns_cooperative() -> None:
+    """Rule 159: "a hostile possession attempt can turn cooperative if the two characters
+    involved decide to work together": the possessor offers as its turn starts, the body's
+    own mind accepts, and from then on they work together (no veto asked of a partner)."""
+    s = Scene(("A", [human("Ann", position=[0, 0])]),
+              ("B", [human("Bo", position=[6, 0], possession={"bonus": 4, "range": 20,
+                                                              "seconds": 4})]))  # fmt: skip
+    ann, bo = s["Ann"], s["Bo"]
+    s.dice.push(6)  # 6 + 4 = 10 > Ann's Will 9: possessed
+    assert possession.attempt(s.table, s.state, bo, ann) and not bo.cooperating
+    s.choices.push(decisions.COOPERATE, lambda o: o == possession.TOGETHER,
+                   lambda o: o == possession.TOGETHER)  # Bo offers, Ann accepts
+    s.choices.push(decisions.VETO, lambda o: o == possession.LET)
+    s.choices.push(decisions.ACT, kind("end"))
+    possession.control(s.table, s.state, bo, turn.take_turn)
+    assert bo.cooperating
+    assert any("now work together" in e.what for e in s.of(ev.Did))

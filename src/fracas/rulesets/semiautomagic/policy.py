@@ -94,6 +94,8 @@ class SamPolicy:
                 return self._veto(who, options)
             if request.decision in (decisions.ALLOW, decisions.FORGO, decisions.TRAP):
                 return self._possession(who, request.decision, options)
+            if request.decision == decisions.COOPERATE:
+                return self._cooperate(who, options)
             if request.decision == area.AIM:
                 w = who.wielded
                 return best_index(area_policy.scores(self.state, who, w, options))
@@ -127,6 +129,13 @@ class SamPolicy:
         if decision == decisions.FORGO:
             return options.index(possession.FORGO if friend else possession.TAKE)
         return options.index(possession.LET)
+
+    def _cooperate(self, me: Fighter, options: list[str]) -> int:
+        """Rule 159: work together only with a mind of our own side."""
+        other_id = me.inside or me.possessed_by
+        other = next((x for x in self.state.fighters() if x.id == other_id), None)
+        friend = other is not None and other.side == me.side
+        return options.index(possession.TOGETHER if friend else possession.HOSTILE)
 
     def _victim(self, me: Fighter, t: Fighter) -> float:
         return -t.toughness - space.squares(self.state, me, t) / 1000
