@@ -435,3 +435,27 @@ def test_not_modelled_a_hostile_possession_turns_cooperative() -> None:
     possession.control(s.table, s.state, bo, turn.take_turn)
     assert bo.cooperating
     assert any("now work together" in e.what for e in s.of(ev.Did))
+
+
+def test_not_modelled_helpers_reload_another_s_weapon() -> None:
+    """Rules 64-66 (SAM-A16): a ballista (scale 1) takes a human 8 s to reload; a friend beside
+    it helps with half (4 s), and the owner's own reload is then 4 s; helping while the
+    owner's reload runs into its next turn shortens what is left of it."""
+    s = Scene(("A", [human("Ann", position=[0, 0], weapons=["ballista"]),
+                     human("Al", position=[0, 1])]),
+              ("B", [human("Bo", position=[40, 0])]))  # fmt: skip
+    ann, al = s["Ann"], s["Al"]
+    ann.wielded.loaded = False
+    reload_ = next(a for a in actions.legal(s.state, ann) if a.kind == "reload")
+    assert reload_.seconds == 8
+    s.choices.push(decisions.ACT, kind("help_reload"), kind("end"))
+    turn.take_turn(s.table, s.state, al)
+    assert not ann.wielded.loaded
+    assert next(a for a in actions.legal(s.state, ann) if a.kind == "reload").seconds == 4
+    ann.wielded.work = 0
+    clock = turn.Clock(6)
+    clock.used = 4
+    turn.start(s.table, s.state, ann, clock, reload_)  # 2 s now, 6 s more next turn
+    s.choices.push(decisions.ACT, kind("help_reload"), kind("end"))
+    turn.take_turn(s.table, s.state, al)
+    assert ann.carried is not None and ann.carried.left == 2

@@ -17,6 +17,7 @@ from fracas.rulesets.semiautomagic import (
     mounted,
     moves,
     possession,
+    reloading,
     space,
 )
 from fracas.rulesets.semiautomagic import events as ev
@@ -57,6 +58,7 @@ class Action:
             "crawl": f"crawl toward {g}",
             "aim": f"aim {w} at {g}",
             "reload": f"reload {w}",
+            "help_reload": f"help {g} reload the {w}",
             "draw": f"draw {w}",
             "end": "end the turn",
             "delay": "delay the turn (rule 5)",
@@ -181,8 +183,11 @@ def preparations(state: SamState, f: Fighter) -> list[Action]:
     another weapon (rule 25; the one in hand is dropped, a 0-second action, rule 27)."""
     out: list[Action] = []
     w = f.wielded
+    for o in reloading.owners(state, f):  # rule 66 (SAM-A16): an ally's empty weapon
+        out.append(Action(reloading.HELP, reloading.share(o.wielded, o), goal=o, weapon=o.wielded))
     if (w.data.reload and not w.loaded) or w.jammed:  # SAM-A31: clearing a jam is a reload
-        out.append(Action("reload", reload_seconds(w.data.scale, f.scale, 1), weapon=w))
+        seconds = reloading.left(w, f) if not w.jammed else reload_seconds(w.data.scale, f.scale, 1)
+        out.append(Action("reload", seconds, weapon=w))
     elif w.data.kind in ("ranged", "thrown"):
         for e in targets(state, f, w):
             if (
@@ -283,8 +288,11 @@ def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     elif kind == "aim" and act.goal is not None:
         f.aimed_at = act.goal.id  # SAM-A17: kept until it changes square
         table.emit(ev.Did, who=f.name, what=f"aims at {act.goal.name} (−1 to the range penalty)")
+    elif kind == reloading.HELP and act.goal is not None and act.weapon is not None:
+        reloading.helped(table, f, act.goal, act.weapon, act.seconds)
     elif kind == "reload" and act.weapon is not None:
         act.weapon.loaded, act.weapon.jammed = True, False  # rule 64; SAM-A31: the jam
+        act.weapon.work = 0
         table.emit(ev.Did, who=f.name, what=f"reloads the {act.weapon.data.name}")
     elif kind == "draw" and act.weapon is not None and act.weapon in f.weapons:
         dropped = f.weapons.pop(0)

@@ -43,6 +43,7 @@ from fracas.rulesets.semiautomagic import (
     mind,
     moves,
     possession,
+    reloading,
     space,
     turn,
 )
@@ -172,6 +173,9 @@ class SamPolicy:
             return 30.0 + len(act.combo) + 2 * margin if margin > 0 else -1.0
         if kind == "reload":
             return 20.0
+        if kind == reloading.HELP and act.goal is not None and act.weapon is not None:
+            big = reloading.total(act.weapon, act.goal) > data.seconds("reload")
+            return 8.0 if big else -1.0  # rule 66: a hand with a larger weapon's load
         if kind == escape.ESCAPE:
             return 9.0  # issue 31: out of gas and radiation, after an attack if one is there
         if kind == "draw":

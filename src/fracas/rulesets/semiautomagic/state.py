@@ -19,6 +19,7 @@ class Wielded:
     loaded: bool = True  # rule 64: a weapon that needs reloading starts loaded
     wounds: int = 0  # rules 126-127: wounds on the weapon itself (SAM-A31)
     jammed: bool = False  # rule 127: a wounded firearm that rolled a 1; cleared by a reload
+    work: int = 0  # rule 66 (SAM-A16): seconds of reloading done by helpers toward its load
 
 
 @dataclass(slots=True, eq=False)
