@@ -459,3 +459,20 @@ def test_not_modelled_helpers_reload_another_s_weapon() -> None:
     s.choices.push(decisions.ACT, kind("help_reload"), kind("end"))
     turn.take_turn(s.table, s.state, al)
     assert ann.carried is not None and ann.carried.left == 2
+
+
+def test_not_modelled_cover_depends_on_direction() -> None:
+    """Rules 93, 100 (issue 31): cover protects against attacks that pass through it: Ann's
+    wall is on her east side; Bo's blow from the east meets it (+2 Target), Cy's from the west
+    does not."""
+    s = Scene(("A", [human("Ann", position=[0, 0], cover="medium", cover_toward=[1, 0])]),
+              ("B", [human("Bo", position=[1, 0]), human("Cy", position=[-1, 0])]))  # fmt: skip
+    ann, bo, cy = s["Ann"], s["Bo"], s["Cy"]
+    for who, score, dice in ((bo, 6, (3,)), (cy, 4, (3, 1))):
+        s.choices.push(decisions.ACT, kind("single"), kind("end"))
+        s.choices.push(decisions.ALLOT, 0)
+        s.choices.push(decisions.DEFEND, 0)
+        s.dice.push(*dice)  # 3 + 1 = 4: hits Target 4, not 6; damage 1 + 3
+        turn.take_turn(s.table, s.state, who)
+        assert s.of(ev.AttackRolled)[-1].target_score == score
+    assert [e.hit for e in s.of(ev.AttackRolled)] == [False, True] and ann.wounds == 1

@@ -61,12 +61,23 @@ class Situation:
     rules: str
 
 
-def cover_step(t: Fighter) -> int:
-    """Rule 98, SAM-A41: crouched raises cover one step, prone two, on to total."""
+def cover_step(t: Fighter, a: Fighter | None = None) -> int:
+    """Rule 98, SAM-A41: crouched raises cover one step, prone two, on to total. Cover on
+    one side (`cover_toward`) protects only against an attacker `a` on that side, whose
+    attack passes through it (issue 31); with no attacker (an area's Evasion), it counts."""
     step = STEPS.index(t.cover)
-    if step == 0:
+    if step == 0 or not faces(t, a):
         return 0
     return min(4, step + {"standing": 0, "crouched": 1, "prone": 2}[t.posture])
+
+
+def faces(t: Fighter, a: Fighter | None) -> bool:
+    """Whether an attack by `a` passes through `t`'s cover: it comes from the cover's side
+    (within 90 degrees of `cover_toward`), or the cover is all round."""
+    if t.cover_toward is None or a is None:
+        return True
+    dx, dy = a.position.x - t.position.x, a.position.y - t.position.y
+    return dx * t.cover_toward[0] + dy * t.cover_toward[1] > space.EPS
 
 
 def evasion(t: Fighter) -> bool:
@@ -84,7 +95,7 @@ def posture_target(t: Fighter, melee: bool) -> int:
 
 def sight(state: SamState, a: Fighter, t: Fighter) -> str:
     """Rules 102, 108-110, 112 (SAM-A34): clear, concealed or invisible, to `a`."""
-    if t.invisible or state.conditions.lighting == "dark" or cover_step(t) == 4:
+    if t.invisible or state.conditions.lighting == "dark" or cover_step(t, a) == 4:
         return "invisible"
     if "blinded" in a.symptoms:  # SAM-A35: to the blinded every other creature is invisible
         return "invisible"
@@ -121,7 +132,7 @@ def situation(
     if fast:
         score += fast
         notes.append(f"high speed +{fast}")
-    step = cover_step(t)
+    step = cover_step(t, a)
     if step:
         score += data.tables()["cover_target"][STEPS[step]]
         notes.append(f"{STEPS[step]} cover")
@@ -287,7 +298,7 @@ def roll_attack(
     if wear.jams(w, total - bonus):  # rule 127: a wounded firearm jams on a 1
         w.jammed, s.hit = True, False
         table.emit(ev_geo.Jammed, who=a.name, weapon=w.data.name)
-    elif cover.takes(t, cover_step(t), total, s.sit.target, s.hit, literal):  # 103, SAM-A42
+    elif cover.takes(t, cover_step(t, a), total, s.sit.target, s.hit, literal):  # 103, A42
         s.hit, s.cover = False, True
     state.tally["hits"] += s.hit
     if table.observed:

@@ -81,6 +81,11 @@ class Combatant(StrictModel):
     )
     posture: Posture = "standing"
     cover: Cover = Field(default="none", description="cover where it stands (rules 93, 100)")
+    cover_toward: list[float] | None = Field(
+        default=None, min_length=2, max_length=2,
+        description="[dx, dy]: the side its cover is on; it covers against attacks from that "
+        "side only (issue 31); none: from every side",
+    )
     cover_object: CoverSpec | None = Field(
         default=None, description="the cover as an object that can be hit (rules 103-106)"
     )

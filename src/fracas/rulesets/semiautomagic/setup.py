@@ -108,6 +108,8 @@ def build(sheet: model.Combatant, name: str, ident: str, side: str) -> Fighter:
         f.possession = (p.bonus, p.range, p.seconds)
     f.attacks_allowed = 1 + sheet.techniques.count("extra attack")  # rule 86
     f.posture, f.cover = sheet.posture, sheet.cover
+    if sheet.cover_toward is not None:  # issue 31: cover protects from its own side only
+        f.cover_toward = (float(sheet.cover_toward[0]), float(sheet.cover_toward[1]))
     f.cover_object = cover.build(sheet.cover_object)  # rules 103-106
     f.concealed, f.invisible, f.lowlight = sheet.concealed, sheet.invisible, sheet.lowlight
     f.hiding = sheet.hiding

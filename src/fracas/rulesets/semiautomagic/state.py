@@ -169,6 +169,7 @@ class Fighter(Combatant):
     harmed_by: str = ""  # SAM-A45: the id of the last creature that harmed it
     # Cover as an object, items (rules 103-106, 125-130; SAM-A30, SAM-A42).
     cover_object: CoverObject | None = None
+    cover_toward: tuple[float, float] | None = None  # the side its cover is on (issue 31)
     defence_floor: int = 0  # rule 164: the best Defence source but armour (natural, ...)
     armour_wounds: int = 0  # SAM-A30: each lowers the armour's Defence bonus by 1
     shield_wounds: int = 0  # SAM-A30: a shield as a weapon row's item
