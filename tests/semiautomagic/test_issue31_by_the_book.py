@@ -20,6 +20,7 @@ from fracas.rulesets.semiautomagic import (
     escape,
     experience,
     exposure,
+    morale,
     mounted,
     possession,
     space,
@@ -476,3 +477,13 @@ def test_not_modelled_cover_depends_on_direction() -> None:
         turn.take_turn(s.table, s.state, who)
         assert s.of(ev.AttackRolled)[-1].target_score == score
     assert [e.hit for e in s.of(ev.AttackRolled)] == [False, True] and ann.wounds == 1
+
+
+def test_log_panic_is_narrated_as_what_decides_the_turn() -> None:
+    """Rules 137, 184: a panicked fighter's turn opens with what decides it."""
+    s = duel()
+    ann, bo = s["Ann"], s["Bo"]
+    morale.typed(s.table, s.state, ann, 10, "fear", bo)
+    s.choices.push(decisions.ACT, kind("end"))
+    turn.take_turn(s.table, s.state, ann)
+    assert any("is panicked: this turn it can only flee from Bo" in e.what for e in s.of(ev.Did))
