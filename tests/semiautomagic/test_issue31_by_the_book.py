@@ -487,3 +487,15 @@ def test_log_panic_is_narrated_as_what_decides_the_turn() -> None:
     s.choices.push(decisions.ACT, kind("end"))
     turn.take_turn(s.table, s.state, ann)
     assert any("is panicked: this turn it can only flee from Bo" in e.what for e in s.of(ev.Did))
+
+
+def test_log_fighters_dying_at_the_end_are_reported() -> None:
+    """Rule 166: a fighter still dying when the fight ends is told as such, and counted in the
+    simulator's tally."""
+    s = duel()
+    bo = s["Bo"]
+    bo.status, bo.dying = Status.DOWN, True
+    s.state.order = [s["Ann"], bo]
+    s.encounter.ruleset.after_battle(s.table, s.state)
+    assert s.state.tally["dying at the end"] == 1
+    assert any(e.how == "is still dying as the fight ends" for e in s.of(ev.Fell))
