@@ -224,13 +224,14 @@ def movements(state: SamState, f: Fighter) -> list[Action]:
                 out.append(Action("crawl", data.seconds("crawl"), goal=e))
             continue
         budget = 1 if f.overloaded else f.move_squares
-        if moves.next_step(state, f, e, budget, 0, None, False) is None:
+        step, run = moves.reachable(state, f, e, budget)
+        if not step:
             continue
         if f.overloaded:
             out.append(Action("stagger", 6, goal=e))
             continue
         out.append(Action("move", data.seconds("move"), goal=e))
-        if moves.can_run(state, f, e):
+        if run:
             out.append(Action("run", data.seconds("run"), goal=e))
     return out
 

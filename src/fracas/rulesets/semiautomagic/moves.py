@@ -84,8 +84,30 @@ def steps(
 
 def can_run(state: SamState, f: Fighter, goal: Fighter) -> bool:
     """C15: a run needs a first step on open ground toward the goal."""
-    first = [d for d in steps(state, f, goal, None) if space.free(state, f, space.shifted(f, d))]
-    return bool(first) and space.terrain_factor(state, f, space.shifted(f, first[0])) == 1
+    first = next(
+        (d for d in steps(state, f, goal, None) if space.free(state, f, space.shifted(f, d))),
+        None,
+    )
+    return first is not None and space.terrain_factor(state, f, space.shifted(f, first)) == 1
+
+
+def reachable(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tuple[bool, bool]:
+    """(a move can take a step toward `goal`, a run can: C15, its first free step on open
+    ground), from one list of steps (`next_step` and `can_run` together, for `legal`)."""
+    alternate = state.options.diagonals == "alternate"
+    step = run = False
+    first = True
+    for d in steps(state, f, goal, None):
+        at = space.shifted(f, d)
+        if not space.free(state, f, at):
+            continue
+        factor = space.terrain_factor(state, f, at)
+        if first:
+            run, first = factor == 1, False
+        if space.step_cost(factor, d[0] != 0 and d[1] != 0, 0, alternate) <= budget:
+            step = True
+            break
+    return step, run and step
 
 
 def next_step(

@@ -36,14 +36,15 @@ def free(state: SamState, f: Fighter, at: Position) -> bool:
     overlaps no other creature standing there (issue 31 item 6). A creature down, a possessor
     inside a body, one not arrived, a flyer at another height, and `f`'s own mount or rider
     take up no square it could enter (F-SAM-110)."""
-    ax0, ax1, ay0, ay1 = bounds(f, at)
+    x, y, half = at.x, at.y, f.square / 2
     for g in state.fighters():
-        if g is f or not g.active or not g.present or g.inside or g.altitude != f.altitude:
+        reach = half + g.square / 2 - EPS  # footprints overlap closer than this on both axes
+        p = g.position
+        if abs(p.x - x) >= reach or abs(p.y - y) >= reach or g is f:
             continue
-        if g.id == f.rider_id or g.id == f.mount_id:
+        if not g.active or not g.present or g.inside or g.altitude != f.altitude:
             continue
-        bx0, bx1, by0, by1 = bounds(g)
-        if ax0 < bx1 - EPS and bx0 < ax1 - EPS and ay0 < by1 - EPS and by0 < ay1 - EPS:
+        if g.id != f.rider_id and g.id != f.mount_id:
             return False
     return True
 
