@@ -35,9 +35,8 @@ def owners(state: SamState, f: Fighter) -> list[Fighter]:
     """The allies beside `f` (Close or adjacent, SAM-A13) whose weapon in hand is empty."""
     return [
         o for o in state.fighters()
-        if o is not f and o.active and o.present and state.camp(o) == state.camp(f)
-        and o.wielded.data.reload and not o.wielded.loaded
-        and space.squares(state, f, o) <= 1
+        if o.wielded.data.reload and not o.wielded.loaded and o is not f and o.active
+        and o.present and state.camp(o) == state.camp(f) and space.squares(state, f, o) <= 1
     ]  # fmt: skip
 
 
