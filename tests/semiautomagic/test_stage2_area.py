@@ -97,8 +97,9 @@ def test_sam_a21_k_doublings_scatter_k_plus_1_d6_in_the_larger_scales_squares() 
     og = s["Og"]
     s.choices.push(area.AIM, _square("Bo"))
     # 15 m at increment 10 is one doubling (-1): 1 + 1 - 1 - 1 = 0 < 3; d8 5 = south;
-    # (1 + 1)d6 = 1 + 2 = 3 squares of the ogre's scale (2 m): 6 m south; nobody there.
-    s.dice.push(1, 5, 1, 2, 3, 3)
+    # (1 + 1)d6 = 1 + 2 = 3 squares of the ogre's scale (2 m): 6 m south; nobody there, so
+    # no damage roll (rule 76, issue 31).
+    s.dice.push(1, 5, 1, 2)
     area.strike(s.table, s.state, og, og.wielded, ())
     rolled = s.of(geo.AreaRolled)[0]
     assert rolled.landed.startswith("(15, -6)") and "3 square(s) south" in rolled.landed
@@ -320,8 +321,9 @@ def test_option_scatter_dice_increments_reads_1d6_per_increment_out() -> None:
         ada = s["Ada"]
         s.choices.push(area.AIM, _square("Bo"))
         # 35 m at increment 10: two doublings (k = 2, -2): a miss; a d8; then (k + 1)d6 = 3d6,
-        # or one d6 per increment out (35 / 10 -> 4); each face 6: far off; damage 2d6
-        s.dice.push(1, 1, *([6] * dice), 1, 1)
+        # or one d6 per increment out (35 / 10 -> 4); each face 6: far off, nobody caught: no
+        # damage roll (rule 76, issue 31)
+        s.dice.push(1, 1, *([6] * dice))
         area.strike(s.table, s.state, ada, ada.wielded, ())
         assert f"{6 * dice} square(s) north" in s.of(geo.AreaRolled)[0].landed
         assert s.dice.remaining == 0

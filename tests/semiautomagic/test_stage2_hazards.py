@@ -98,19 +98,22 @@ def attack_action(s: Scene) -> object:
 
 
 def test_rule_204_inhaled_dc_plus_1_per_round_breathed() -> None:
+    """Rule 204: DC +1 for every full round breathed; one check a round, the check at
+    exposure being the first round's (issue 31 item 2)."""
     gas = {"poison": "tear gas", "x": [-2, 2], "y": [-2, 2]}
     ann_sheet = human("Ann", position=[0, 0], skills={"fortitude": 4})  # +2
     s = Scene(("A", [ann_sheet]), ("B", [human("Bob", position=[9, 0])]),
               conditions={"gas": [gas]})  # fmt: skip
     ann = s["Ann"]
-    s.dice.push(6, 6)  # first round: caught at DC 6, passes; the round's own check passes
-    exposure.start_of_turn(s.table, s.state, ann)
-    s.dice.push(6)  # second round: DC 7; a third success in a row: cured (rule 208)
-    exposure.start_of_turn(s.table, s.state, ann)
-    assert _dcs(s) == [6, 6, 7] and ann.syndromes == []
-    s.dice.push(1, 2, 1, 1)  # third round, still in the cloud: caught again at DC 8, fails:
+    for r in (1, 2, 3):  # caught at DC 6, then DC 7 and 8: three successes in a row, cured
+        s.state.round = r
+        s.dice.push(6)
+        exposure.start_of_turn(s.table, s.state, ann)
+    assert _dcs(s) == [6, 7, 8] and ann.syndromes == []
+    s.state.round = 4
+    s.dice.push(1, 2)  # fourth round, still in the cloud: caught again at DC 9, fails:
     exposure.start_of_turn(s.table, s.state, ann)  # staggered and blinded for 1d6 = 2 rounds
-    assert _dcs(s)[3:] == [8, 8]
+    assert _dcs(s)[3:] == [9]
     assert ann.staggered == 2 and "blinded" in ann.symptoms
     sight = attack.sight(s.state, ann, s["Bob"])
     assert sight == "invisible"  # SAM-A35: to the blinded every other creature is invisible
@@ -163,9 +166,9 @@ def test_rule_214_extreme_radiation_checks_once_a_second() -> None:
     hot = {"severity": "extreme", "scale": 0, "at": [0, 0]}
     s = Scene(("A", [human("Ann", position=[0, 0])]), ("B", [human("Bob", position=[30, 0])]),
               conditions={"radiation": [hot]})  # fmt: skip
-    s.dice.push(6, 6, 6, 6, 6, 6, 6)  # Fortitude 7 < 12: the check at exposure and six more
-    exposure.start_of_turn(s.table, s.state, s["Ann"])
-    assert _dcs(s) == [12] * 7 and s["Ann"].wounds == 7
+    s.dice.push(6, 6, 6, 6, 6, 6)  # Fortitude 7 < 12: the check at exposure is the first
+    exposure.start_of_turn(s.table, s.state, s["Ann"])  # of six (issue 31 item 2)
+    assert _dcs(s) == [12] * 6 and s["Ann"].wounds == 6
 
 
 # --- EMP (rule 200) -----------------------------------------------------------------------
@@ -236,7 +239,7 @@ def test_rule_215_zombie_virus_a_random_wound_morale_or_mobility_penalty() -> No
     for face, check in (
         (1, lambda f: f.wounds == 1),
         (2, lambda f: f.will == 8 and f.morale_penalties == 1),
-        (3, lambda f: f.mobility == 1 and f.bonus["reflex"] == 0),  # Reflex +1, less 1
+        (3, lambda f: f.mobility == 1 and f.bonus["dodge"] == 0),  # Dodge +1, less 1 (SAM-A12)
     ):
         s = Scene(("A", [human("Ann")]), ("B", [human("Bob")]))
         s.dice.push(1, face)  # fails DC 5; the d3

@@ -11,6 +11,7 @@ import pytest
 import fracas
 from fracas.core.combatant import Status
 from fracas.core.errors import FracasError
+from fracas.core.geometry import Position
 from fracas.rulesets.semiautomagic import attack, decisions, mind, morale, possession, turn
 from fracas.rulesets.semiautomagic import events as ev
 
@@ -187,9 +188,13 @@ def test_rules_180_181_chart_9_drops_and_chart_12_runs_a_scatter_way() -> None:
     s.dice.push(9)
     turn.take_turn(s.table, s.state, ann)
     assert ann.wielded.data.name == "unarmed"
-    s.dice.push(12, 3)  # runs; the scatter die's 3 is east
+    s.dice.push(12, 7)  # runs; the scatter die's 7 is west (east, Bo's square stops it)
     turn.take_turn(s.table, s.state, ann)
-    assert (ann.position.x, ann.position.y) == (18, 0)  # a 3 s run: 6 squares a second
+    assert (ann.position.x, ann.position.y) == (-18, 0)  # a 3 s run: 6 squares a second
+    s.dice.push(12, 3)  # east: Bo stands in the way (issue 31 item 6)
+    ann.position = Position(0, 0)
+    turn.take_turn(s.table, s.state, ann)
+    assert (ann.position.x, ann.position.y) == (0, 0)
 
 
 def test_rule_180_chart_5_panicked_for_this_round_only() -> None:

@@ -50,6 +50,7 @@ def test_T_SAM_3_a_scale_1_target_counts_in_its_2_metre_squares() -> None:
     s = _charge(human("Ogre", template="ogre", position=[56, 0]))
     kay, ogre = s["Kay"], s["Ogre"]
     s["Horse"].pace = 18.0
+    kay.moved_squares = 54  # the horse's 27 squares of 2 m: high speed (rule 113, item 5)
     assert mounted.speed_damage(s.state, kay, ogre, kay.wielded) == 1  # floor(18 / 10)
     assert mounted.speed_damage(s.state, ogre, kay, ogre.wielded) == 3  # the rider's 1 m
     off = s.state.options.model_copy(update={"speed_damage": False})  # rule 114: the GM's call

@@ -77,6 +77,7 @@ def test_t_sam_4_possession_example_1_with_c6() -> None:
     s.demons.push(decisions.ALLOT, 0, 0)
     s.heroes.push(decisions.DEFEND, 0, 0)  # Lou defends as his own side decides
     s.dice.push(1, 1)  # both attacks miss Lou
+    s.demons.push(decisions.COOPERATE, lambda o: o == possession.HOSTILE)  # rule 159
     possession.control(s.table, s.state, bal, turn.take_turn)
     assert (jack.will, jack.min_will) == (7, 1)
     assert combos == [("attack", "attack")]  # not in Jack's own sheet: Bal's (rule 156)
@@ -98,6 +99,7 @@ def test_rule_157_a_won_veto_skips_the_turn_and_spends_no_seconds() -> None:
     possession.attempt(s.table, s.state, bal, jack)  # Jack 8/2
     s.heroes.push(decisions.VETO, lambda o: o == possession.VETO)
     s.dice.push(1, 6)  # Bal 12 < Jack 14: Bal's turn is skipped (SAM-A36 b)
+    s.demons.push(decisions.COOPERATE, lambda o: o == possession.HOSTILE)  # rule 159
     possession.control(s.table, s.state, bal, turn.take_turn)
     assert jack.body_seconds == 0 and jack.will == 8
     assert not [e for e in s.events if isinstance(e, ev.TurnStarted)]
@@ -257,12 +259,14 @@ def test_rule_160_a_second_possessor_contests_the_highest_will() -> None:
     s.heroes.push(decisions.VETO, lambda o: o == possession.VETO)
     s.demons.push(decisions.VETO, lambda o: o == possession.LET)
     s.dice.push(1, 6)  # Bal 12 < Jack 13
+    s.demons.push(decisions.COOPERATE, lambda o: o == possession.HOSTILE)  # rule 159
     possession.control(s.table, s.state, bal, turn.take_turn)
     assert jack.vetoed == [bal.id] and jack.body_seconds == 0
     # Once a round against each: Bal's second turn this round (a delayed one) is not vetoed
     # by Jack again; only the imp is asked.
     s.demons.push(decisions.VETO, lambda o: o == possession.LET)
     s.demons.push(decisions.ACT, kind("end"))
+    s.demons.push(decisions.COOPERATE, lambda o: o == possession.HOSTILE)  # rule 159
     possession.control(s.table, s.state, bal, turn.take_turn)
     assert not s.heroes.script[decisions.VETO]
 
@@ -307,12 +311,14 @@ def test_rule_162_leaving_a_body_and_a_veto_trapping_the_leaver() -> None:
     s.heroes.push(decisions.TRAP, lambda o: o == possession.VETO)
     s.dice.push(1, 6)  # Bal 12 < Jack 14: trapped
     s.demons.push(decisions.ACT, kind("end"))
+    s.demons.push(decisions.COOPERATE, lambda o: o == possession.HOSTILE)  # rule 159
     possession.control(s.table, s.state, bal, turn.take_turn)
     assert bal.inside == jack.id and bal.will == 10
     s.heroes.push(decisions.VETO, lambda o: o == possession.LET)
     jack.vetoed.clear()
     s.demons.push(decisions.ACT, kind("leave"))
     s.heroes.push(decisions.TRAP, lambda o: o == possession.LET)
+    s.demons.push(decisions.COOPERATE, lambda o: o == possession.HOSTILE)  # rule 159
     possession.control(s.table, s.state, bal, turn.take_turn)  # no more action asked
     assert bal.inside == "" and jack.possessed_by == "" and bal.position == jack.position
     assert departure.LEAVE.seconds == 0 and str(departure.LEAVE) == "leave the body (rule 162)"

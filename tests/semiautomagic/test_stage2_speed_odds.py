@@ -29,7 +29,9 @@ def _galloping(pace: float) -> fracas.Battle:
     battle = fracas.Battle(encounter, seed=1, seats={"K": "person", "F": "person"})
     battle.advance()  # to the first question, the state as it stands
     horse = next(f for f in battle.state.fighters() if f.name == "Horse")
+    kay = next(f for f in battle.state.fighters() if f.name == "Kay")
     horse.pace = pace
+    kay.moved_squares = 54 if pace else 0  # a 3 s run, 27 of its 2 m squares (rule 113)
     return battle
 
 

@@ -45,6 +45,7 @@ from fracas.rulesets.semiautomagic import (
     odds_geometry,
     odds_mind,
 )
+from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.attack import refresh_defences
 from fracas.rulesets.semiautomagic.commands import SamCommands
 from fracas.rulesets.semiautomagic.policy import SamPolicy
@@ -108,6 +109,7 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         """Rules 224-229: each side's experience for the encounter; rule 144: the calm hour
         (option `calm_hour`)."""
         verdict = self.outcome(state)
+        still_dying(table, state)
         experience.encounter(table, state, verdict.winner if verdict is not None else None)
         if state.options.calm_hour:
             mind.calm_hour(table, state)
@@ -317,3 +319,14 @@ def summarize(f: Fighter) -> CombatantSummary:
         "will": (f.will, f.min_will),
     }
     return CombatantSummary.of(f, condition(f), vitals)
+
+
+def still_dying(table: Table, state: SamState) -> None:
+    """Issue 31: a fighter still dying when the fight ends is reported as such (rule 166: it
+    dies unless someone stabilises it), in the log and the simulator's tally."""
+    for f in state.fighters():
+        if f.dying and f.status is not Status.DEAD:
+            state.tally["dying at the end"] += 1
+            if table.observed:
+                table.emit(ev.Fell, who=f.name, how="is still dying as the fight ends",
+                           rule="it dies unless stabilised (rule 166)")  # fmt: skip

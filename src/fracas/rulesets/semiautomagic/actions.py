@@ -11,11 +11,13 @@ from fracas.rulesets.semiautomagic import (
     called,
     data,
     decisions,
+    escape,
     falling,
     items,
     mounted,
     moves,
     possession,
+    reloading,
     space,
 )
 from fracas.rulesets.semiautomagic import events as ev
@@ -50,11 +52,13 @@ class Action:
             "called": f"called shot at the {self.region} with {w}",
             "combo": f"combo [{', '.join(self.combo)}] with {w}",
             "move": f"move toward {g}",
+            "escape": "move out of the hazard",
             "run": f"run toward {g}",
             "stagger": f"stagger one square toward {g}",
             "crawl": f"crawl toward {g}",
             "aim": f"aim {w} at {g}",
             "reload": f"reload {w}",
+            "help_reload": f"help {g} reload the {w}",
             "draw": f"draw {w}",
             "end": "end the turn",
             "delay": "delay the turn (rule 5)",
@@ -179,8 +183,11 @@ def preparations(state: SamState, f: Fighter) -> list[Action]:
     another weapon (rule 25; the one in hand is dropped, a 0-second action, rule 27)."""
     out: list[Action] = []
     w = f.wielded
+    for o in reloading.owners(state, f):  # rule 66 (SAM-A16): an ally's empty weapon
+        out.append(Action(reloading.HELP, reloading.share(o.wielded, o), goal=o, weapon=o.wielded))
     if (w.data.reload and not w.loaded) or w.jammed:  # SAM-A31: clearing a jam is a reload
-        out.append(Action("reload", reload_seconds(w.data.scale, f.scale, 1), weapon=w))
+        seconds = reloading.left(w, f) if not w.jammed else reload_seconds(w.data.scale, f.scale, 1)
+        out.append(Action("reload", seconds, weapon=w))
     elif w.data.kind in ("ranged", "thrown"):
         for e in targets(state, f, w):
             if (
@@ -207,20 +214,24 @@ def movements(state: SamState, f: Fighter) -> list[Action]:
     out: list[Action] = []
     if f.posture == "crouched" or f.mount_id:
         return out  # stand up first; a rider moves with its mount (rule 134)
+    if f.move_squares and not f.overloaded and escape.way_out(state, f) is not None:
+        out.append(Action(escape.ESCAPE, data.seconds("move")))  # rules 204, 214 (issue 31)
     for e in foes(state, f):
         if moves.arrived(state, f, e):
             continue
         if f.disabled or f.posture == "prone" or f.legs_hit >= 2:  # rules 117, 187
-            out.append(Action("crawl", data.seconds("crawl"), goal=e))
+            if moves.crawl_steps(state, f, e):  # a crawl that gets nowhere is not offered
+                out.append(Action("crawl", data.seconds("crawl"), goal=e))
             continue
         budget = 1 if f.overloaded else f.move_squares
-        if moves.next_step(state, f, e, budget, 0, None, False) is None:
+        step, run = moves.reachable(state, f, e, budget)
+        if not step:
             continue
         if f.overloaded:
             out.append(Action("stagger", 6, goal=e))
             continue
         out.append(Action("move", data.seconds("move"), goal=e))
-        if moves.can_run(state, f, e):
+        if run:
             out.append(Action("run", data.seconds("run"), goal=e))
     return out
 
@@ -266,13 +277,23 @@ def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     elif kind in ("move", "run", "stagger", "crawl"):
         move(table, state, f, act)
         return  # movement keeps a Charge's straight line going (SAM-A18)
+    elif kind == escape.ESCAPE:
+        moved, cost = escape.step_out(state, f)
+        f.moved_squares += moved
+        mounted.moved(state, f, moved, act.seconds, f.move_squares)
+        if table.observed:
+            table.emit(ev.Moved, who=f.name, how="move", squares=moved, cost=cost,
+                       to=f"{f.position} (out of the hazard)")  # fmt: skip
     elif kind == "ram" and act.goal is not None and act.goal.active:
         falling.ram(table, state, f, act.goal)
     elif kind == "aim" and act.goal is not None:
         f.aimed_at = act.goal.id  # SAM-A17: kept until it changes square
         table.emit(ev.Did, who=f.name, what=f"aims at {act.goal.name} (−1 to the range penalty)")
+    elif kind == reloading.HELP and act.goal is not None and act.weapon is not None:
+        reloading.helped(table, f, act.goal, act.weapon, act.seconds)
     elif kind == "reload" and act.weapon is not None:
         act.weapon.loaded, act.weapon.jammed = True, False  # rule 64; SAM-A31: the jam
+        act.weapon.work = 0
         table.emit(ev.Did, who=f.name, what=f"reloads the {act.weapon.data.name}")
     elif kind == "draw" and act.weapon is not None and act.weapon in f.weapons:
         dropped = f.weapons.pop(0)
@@ -323,7 +344,7 @@ def strike(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     swings: list[attack.Swing] = []
     for _ in range(count):
         t = table.choose(f, decisions.ALLOT, allottable(state, f, w, act.region))
-        sit = attack.situation(state, f, t, w, f.aimed_at == t.id)
+        sit = attack.situation(state, f, t, w, use_aim(f, t))
         assert sit is not None  # `targets` offers only enemies in range
         if act.region:  # rule 116: the region's Target modifier
             called.aim(sit, act.region)
@@ -351,13 +372,22 @@ def strike_item(table: Table, state: SamState, f: Fighter, w: Wielded, item: str
         table.emit(ev.Did, who=f.name, what=f"finds no {item} to attack: the attack is lost")
         return
     t = table.choose(f, items.ALLOT, having)
-    sit = attack.situation(state, f, t, w, f.aimed_at == t.id)
+    sit = attack.situation(state, f, t, w, use_aim(f, t))
     assert sit is not None
     items.aim(sit, t, item)
     if table.observed:
         table.emit(ev.Allotted, who=f.name, combo=f"a single attack at the {item}",
                    targets=(t.name,))  # fmt: skip
     items.resolve(table, state, f, w, attack.Swing(t, sit), item)
+
+
+def use_aim(f: Fighter, t: Fighter) -> bool:
+    """Rule 67 ("between aiming and attacking", issue 31 item 4): an aim at `t` serves the
+    one attack it was taken for, and is used up by it."""
+    if f.aimed_at != t.id:
+        return False
+    f.aimed_at = ""
+    return True
 
 
 def allottable(state: SamState, f: Fighter, w: Wielded, region: str) -> list[Fighter]:

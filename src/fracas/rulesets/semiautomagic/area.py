@@ -152,6 +152,10 @@ def shape(a: Fighter, w: Wielded, x: float, y: float, grid: bool = False) -> Pol
     nx, ny = -uy, ux
     if w.data.area == "line":  # rule 79: half a square wide, two long
         half, far = size / 4, 2 * size
+        # SAM-A22 (issue 31 item 3): the near edge is the footprint's edge across the bearing,
+        # so that the caster is never inside its own line, whatever the bearing
+        reach = a.square / 2 * (abs(ux) + abs(uy))
+        sx, sy = a.position.x + ux * reach, a.position.y + uy * reach
         ex, ey = sx + ux * far, sy + uy * far
         return [
             (sx + nx * half, sy + ny * half), (sx - nx * half, sy - ny * half),
@@ -225,13 +229,14 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, blasts: list[
     a.attacks_made += len(blasts)
     for b in blasts:
         land(table, state, a, w, b)
-    for b in blasts:  # rule 76: one damage roll for everyone caught
-        rolled = table.roll(w.damage, by=a, reason=f"{w.data.name} damage").total
-        b.damage = wear.damage(rolled, w)
+    for b in blasts:  # rule 76: one damage roll for everyone caught (none if none is)
+        b.caught = caught(state, shape(a, w, b.x, b.y, state.options.sphere_on_grid))
+        if b.caught:
+            rolled = table.roll(w.damage, by=a, reason=f"{w.data.name} damage").total
+            b.damage = harm.floored(table, a, wear.damage(rolled, w), f"{w.data.name} damage")
     hits: list[harm.Hit] = []
     whose: list[Blast] = []
     for b in blasts:
-        b.caught = caught(state, shape(a, w, b.x, b.y, state.options.sphere_on_grid))
         state.tally["caught by an area"] += len(b.caught)
         if table.observed:
             table.emit(geo.Caught, weapon=w.data.name, shape=w.data.area,
@@ -254,8 +259,10 @@ def land(table: Table, state: SamState, a: Fighter, w: Wielded, b: Blast) -> Non
     state.tally["area attacks"] += 1
     k = doublings(state, a, w, b.aimed)
     penalty = k
-    if k and b.aimed.who and a.aimed_at == b.aimed.who and w.data.kind != "magic":
-        penalty -= 1  # rule 67 (SAM-A17): aimed at the creature standing there
+    if b.aimed.who and a.aimed_at == b.aimed.who:
+        a.aimed_at = ""  # rule 67 (issue 31 item 4): the aim serves this one attack
+        if k and w.data.kind != "magic":
+            penalty -= 1  # rule 67 (SAM-A17): aimed at the creature standing there
     bonus = attack.attack_bonus(a, w) - penalty
     total = table.roll(f"1d6{bonus:+d}", by=a, reason=f"{a.name}'s {w.data.name}").total
     b.hit = total >= area_target(a)
@@ -282,8 +289,9 @@ def defend(
     """Step three (rule 75, SAM-A23): the damage that reaches `t`, and how the attack was
     negated ("blocked", "evaded") or "" when it was not."""
     options = attack.defences(state, t, False)  # no parry against an area
-    state.incoming = damage
+    state.incoming, state.incoming_area = damage, True
     pick = table.choose(t, decisions.DEFEND, options)
+    state.incoming_area = False
     if pick.kind == attack.NONE:
         return damage, ""
     t.defences[pick.kind] -= 1
@@ -291,7 +299,7 @@ def defend(
     total = table.roll(f"1d6{pick.bonus:+d}", by=t, reason=f"{t.name}'s {pick.kind}").total
     ok = total >= dc
     negated = ok and (pick.kind == attack.BLOCK or attack.evasion(t))
-    left = None if negated else damage - DODGE_CUT if ok else damage
+    left = None if negated else max(0, damage - DODGE_CUT) if ok else damage
     if ok:
         state.tally[f"{pick.kind} succeeded"] += 1
     if table.observed:

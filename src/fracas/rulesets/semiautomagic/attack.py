@@ -32,6 +32,7 @@ from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 SKILL = {"melee": "weapon", "ranged": "ranged", "thrown": "ranged", "magic": "magic"}
 NONE, DODGE, BLOCK, PARRY = "no defence", "dodge", "block", "parry"
 DEFENCE_SKILL = {DODGE: "reflex", BLOCK: "shield", PARRY: "weapon"}  # rule 49, S6
+NEGATED = {DODGE: "dodged", BLOCK: "blocked", PARRY: "parried"}  # the result, in words
 STEPS: list[str] = data.tables()["cover_steps"]
 HIGH_SPEED: int = data.tables()["high_speed_squares"]
 
@@ -60,12 +61,23 @@ class Situation:
     rules: str
 
 
-def cover_step(t: Fighter) -> int:
-    """Rule 98, SAM-A41: crouched raises cover one step, prone two, on to total."""
+def cover_step(t: Fighter, a: Fighter | None = None) -> int:
+    """Rule 98, SAM-A41: crouched raises cover one step, prone two, on to total. Cover on
+    one side (`cover_toward`) protects only against an attacker `a` on that side, whose
+    attack passes through it (issue 31); with no attacker (an area's Evasion), it counts."""
     step = STEPS.index(t.cover)
-    if step == 0:
+    if step == 0 or not faces(t, a):
         return 0
     return min(4, step + {"standing": 0, "crouched": 1, "prone": 2}[t.posture])
+
+
+def faces(t: Fighter, a: Fighter | None) -> bool:
+    """Whether an attack by `a` passes through `t`'s cover: it comes from the cover's side
+    (within 90 degrees of `cover_toward`), or the cover is all round."""
+    if t.cover_toward is None or a is None:
+        return True
+    dx, dy = a.position.x - t.position.x, a.position.y - t.position.y
+    return dx * t.cover_toward[0] + dy * t.cover_toward[1] > space.EPS
 
 
 def evasion(t: Fighter) -> bool:
@@ -83,7 +95,7 @@ def posture_target(t: Fighter, melee: bool) -> int:
 
 def sight(state: SamState, a: Fighter, t: Fighter) -> str:
     """Rules 102, 108-110, 112 (SAM-A34): clear, concealed or invisible, to `a`."""
-    if t.invisible or state.conditions.lighting == "dark" or cover_step(t) == 4:
+    if t.invisible or state.conditions.lighting == "dark" or cover_step(t, a) == 4:
         return "invisible"
     if "blinded" in a.symptoms:  # SAM-A35: to the blinded every other creature is invisible
         return "invisible"
@@ -120,7 +132,7 @@ def situation(
     if fast:
         score += fast
         notes.append(f"high speed +{fast}")
-    step = cover_step(t)
+    step = cover_step(t, a)
     if step:
         score += data.tables()["cover_target"][STEPS[step]]
         notes.append(f"{STEPS[step]} cover")
@@ -171,7 +183,7 @@ def defences(state: SamState, t: Fighter, melee: bool) -> list[Defence]:
             return out
         penalty += 1
     if t.defences.get(DODGE, 0) > 0:
-        out.append(Defence(DODGE, t.bonus["reflex"] - penalty - (1 if t.held else 0)))
+        out.append(Defence(DODGE, t.bonus["dodge"] - penalty - (1 if t.held else 0)))
     if t.held:
         return out
     if t.shield and not t.rein_hand and t.defences.get(BLOCK, 0) > 0:  # rule 133, F-SAM-81
@@ -209,9 +221,12 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, swings: list[
     found: dict[str, bool] = {}
     for s in swings:
         roll_attack(table, state, a, w, s, found)
+    if w.data.kind == "melee" and a.unseen_by:
+        reveal(table, a)
     for s in swings:
         if s.hit or s.cover:
-            s.damage = wear.damage(roll_damage(table, state, a, w, s.target), w)
+            rolled = wear.damage(roll_damage(table, state, a, w, s.target), w)
+            s.damage = harm.floored(table, a, rolled, f"{w.data.name} damage")
     for s in swings:
         if s.cover:
             through(table, state, a, s)
@@ -236,6 +251,14 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, swings: list[
         for t in {id(s.target): s.target for s in landed}.values():
             poison.envenom(table, state, a, t, sum(s.target is t for s in landed))
     spend_ammunition(a, w)
+
+
+def reveal(table: Table, a: Fighter) -> None:
+    """Rules 110-111 (issue 31): a hidden attacker who strikes in melee is seen by everyone
+    from then on: its blows this action were made unseen, the next are not."""
+    a.unseen_by.clear()
+    table.emit(ev.Did, who=a.name, what="attacks in melee and is seen: no longer hidden "
+               "(rules 110-111)")  # fmt: skip
 
 
 def roll_damage(table: Table, state: SamState, a: Fighter, w: Wielded, t: Fighter) -> int:
@@ -275,7 +298,7 @@ def roll_attack(
     if wear.jams(w, total - bonus):  # rule 127: a wounded firearm jams on a 1
         w.jammed, s.hit = True, False
         table.emit(ev_geo.Jammed, who=a.name, weapon=w.data.name)
-    elif cover.takes(t, cover_step(t), total, s.sit.target, s.hit, literal):  # 103, SAM-A42
+    elif cover.takes(t, cover_step(t, a), total, s.sit.target, s.hit, literal):  # 103, A42
         s.hit, s.cover = False, True
     state.tally["hits"] += s.hit
     if table.observed:
@@ -330,10 +353,29 @@ def defend(table: Table, state: SamState, a: Fighter, w: Wielded, s: Swing) -> b
     total = table.roll(f"1d6{pick.bonus:+d}", by=t, reason=f"{t.name}'s {pick.kind}").total
     ok = total >= dc
     if ok:
-        s.result = f"{pick.kind}d" if pick.kind != PARRY else "parried"
+        s.result = NEGATED[pick.kind]
         state.tally[f"{pick.kind} succeeded"] += 1
-    table.emit(ev.Defended, who=t.name, kind=pick.kind, total=total, dc=dc, success=ok)
+    if table.observed:
+        table.emit(ev.Defended, who=t.name, kind=pick.kind, total=total, dc=dc, success=ok,
+                   rules=defence_notes(state, t, pick.kind))  # fmt: skip
     return ok
+
+
+def defence_notes(state: SamState, t: Fighter, kind: str) -> str:
+    """The modifiers `defences` put in the defence's bonus, named for the log (issue 31: the
+    flanked −1 among them)."""
+    notes = []
+    if space.flanked(state, t):
+        notes.append("flanked −1 (rule 94)")
+    elif t.hallucinating:
+        notes.append("flanked −1 (Confusion chart 13, rule 179)")
+    if t.flat_footed:
+        notes.append("flat-footed −1 (C7)")
+    if kind == DODGE and t.held:
+        notes.append("held −1 (rule 193)")
+    if kind == DODGE and t.mobility:
+        notes.append(f"mobility −{min(t.mobility, 5)} (SAM-A12)")
+    return "; ".join(notes)
 
 
 def spend_ammunition(a: Fighter, w: Wielded) -> None:

@@ -38,7 +38,7 @@ def row(region: str) -> dict[str, Any]:
 def aim(sit: Any, region: str) -> None:
     """Rule 116: the region's Target modifier on the attack's situation."""
     sit.target += row(region)["target"]
-    sit.rules += f"; called shot at the {region}"
+    sit.rules = "; ".join(filter(None, (sit.rules, f"called shot at the {region}")))
 
 
 def severity(region: str, damage: int, tough: int, least: int, on_equal: bool) -> str:

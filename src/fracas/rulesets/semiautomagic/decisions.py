@@ -9,6 +9,7 @@ VETO = "veto"  # rule 157: veto the other mind's turn in a shared body, or let i
 ALLOW = "allow possession"  # rule 159: let an ally's possessor in, or resist it
 FORGO = "forgo possession check"  # rule 160: defend the body against a new possessor, or not
 TRAP = "veto leaving"  # rule 162: veto a possessor's leaving the body, or let it go
+COOPERATE = "work together"  # rule 159: a hostile possession turned cooperative, both agreeing
 GUESS = "guess square"  # SAM-A43: where an unlocated invisible creature is (a stage-2 hook)
 
-ALL = (ACT, ALLOT, DEFEND, INTERRUPT, VETO, ALLOW, FORGO, TRAP)
+ALL = (ACT, ALLOT, DEFEND, INTERRUPT, VETO, ALLOW, FORGO, TRAP, COOPERATE)

@@ -93,6 +93,8 @@ class Moved(Event):
     to: str
 
     def text(self) -> str:
+        if self.squares == 0:  # issue 31: never "crawls 0 squares"
+            return f"{self.who} cannot {self.how}: no free square that way; stays at {self.to}"
         return f"{self.who} {self.how}s {self.squares} square(s) (cost {self.cost}) to {self.to}"
 
 

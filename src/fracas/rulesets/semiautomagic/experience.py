@@ -100,10 +100,17 @@ def defeated(state: SamState, f: Fighter) -> bool:
     return f.present and (not f.active or f.broken or state.camp(f) != f.side)
 
 
+def character_less(f: Fighter) -> bool:
+    """Rule 224: experience is a character's: a mount or another animal, and an object
+    (rule 171), earn none and are no member of the party (issue 31)."""
+    return f.animal or f.inanimate
+
+
 def encounter(table: Table, state: SamState, winner: str | None) -> None:
     """Rules 225-229 at the end of a fight: each side's experience for the encounter."""
     for side in state.sides:
-        mine = [f for f in state.fighters() if f.side == side.name and f.present]
+        mine = [f for f in state.fighters() if f.side == side.name and f.present
+                and not character_less(f)]  # fmt: skip
         foes = [f for f in state.fighters() if f.side != side.name and defeated(state, f)]
         lost = (winner is not None and winner != side.name) or all(defeated(state, f) for f in mine)
         dealt = [f for f in mine if f.damage_dealt > 0]

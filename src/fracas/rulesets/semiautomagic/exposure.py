@@ -6,6 +6,7 @@ Also EMP against electronic devices (seed "Special Damage Types"; rule 200; T-SA
 from __future__ import annotations
 
 from fracas.core.combatant import Status
+from fracas.core.geometry import Position
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import data, poison, space
 from fracas.rulesets.semiautomagic import events as ev
@@ -23,9 +24,10 @@ def zones(source: RadiationSource) -> list[tuple[str, int]]:
     return [(sev, source.scale + 1 + k) for k, sev in enumerate(SEVERITIES[first:])]
 
 
-def inside(f: Fighter, centre: list[float], side: float) -> bool:
-    """Even partly in a square area of `side` metres centred on `centre` (SAM-A22)."""
-    x0, x1, y0, y1 = space.bounds(f)
+def inside(f: Fighter, centre: list[float], side: float, at: Position | None = None) -> bool:
+    """Even partly in a square area of `side` metres centred on `centre` (SAM-A22), `f`
+    standing where it is or at `at`."""
+    x0, x1, y0, y1 = space.bounds(f, at)
     h = side / 2
     return (
         x0 < centre[0] + h - space.EPS and centre[0] - h < x1 - space.EPS
@@ -33,21 +35,22 @@ def inside(f: Fighter, centre: list[float], side: float) -> bool:
     )  # fmt: skip
 
 
-def radiation_at(state: SamState, f: Fighter) -> str | None:
-    """The worst radiation reaching `f`'s footprint, or None (rule 223)."""
+def radiation_at(state: SamState, f: Fighter, at: Position | None = None) -> str | None:
+    """The worst radiation reaching `f`'s footprint (where it is, or at `at`), or None (rule
+    223)."""
     worst: int | None = None
     for source in state.conditions.radiation:
         for sev, scale in zones(source):
-            if inside(f, source.at, 2.0**scale):
+            if inside(f, source.at, 2.0**scale, at):
                 rank = SEVERITIES.index(sev)
                 worst = rank if worst is None else min(worst, rank)
                 break  # the innermost zone of this source reaching it
     return None if worst is None else SEVERITIES[worst]
 
 
-def in_gas(f: Fighter, gas: Gas) -> bool:
-    """Even partly in the cloud's rectangle (SAM-A22)."""
-    x0, x1, y0, y1 = space.bounds(f)
+def in_gas(f: Fighter, gas: Gas, at: Position | None = None) -> bool:
+    """Even partly in the cloud's rectangle (SAM-A22), where it is or at `at`."""
+    x0, x1, y0, y1 = space.bounds(f, at)
     return (
         x0 < gas.x[1] - space.EPS and gas.x[0] < x1 - space.EPS
         and y0 < gas.y[1] - space.EPS and gas.y[0] < y1 - space.EPS

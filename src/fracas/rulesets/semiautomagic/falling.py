@@ -57,7 +57,8 @@ def fall(
     f.moved_squares += round(metres / f.square)  # rule 113: falling counts
     f.pace = max(f.pace, min(metres, float(FALL["terminal_velocity"])))
     notation = fall_notation(f.scale, metres, ground, state.options.fall_rounding)
-    damage = table.roll(notation, by=f, reason=f"{f.name} falls {metres:g} m").total
+    rolled = table.roll(notation, by=f, reason=f"{f.name} falls {metres:g} m").total
+    damage = harm.floored(table, f, rolled, "the fall")
     piercing = surface(ground)[1]
     kind = "piercing" if piercing else "bludgeoning"
     table.emit(ev.Did, who=f.name, what=f"falls {metres:g} m onto {ground} ground: {damage} "
@@ -121,7 +122,7 @@ def collide(
                       reason="collision damage (rule 151)").total  # fmt: skip
     out: dict[str, int] = {}
     for f in failed:
-        out[f.id] = roll + speed_bonus(speed, f.square)
+        out[f.id] = harm.floored(table, f, roll + speed_bonus(speed, f.square), "the collision")
         land(table, state, f, out[f.id], "the collision")
     return out
 
@@ -136,7 +137,7 @@ def evades(table: Table, state: SamState, f: Fighter, dc: int) -> bool:
         return False
     penalty = space.flanked(state, f) + f.held + (f.flat_footed and 1)
     what = "tries to dodge the collision (rule 150)" + (f", −{penalty}" if penalty else "")
-    return check(table, f, "reflex", dc, what, penalty)
+    return check(table, f, "dodge", dc, what, penalty)
 
 
 def ram(table: Table, state: SamState, f: Fighter, t: Fighter) -> None:

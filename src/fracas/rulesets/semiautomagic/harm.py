@@ -26,6 +26,17 @@ class Hit:
     bonus: int = 0  # rule 105: the cover's Durability as Defence, added for this hit only
 
 
+def floored(table: Table, who: Fighter, damage: int, what: str) -> int:
+    """F-SAM-111 (issue 31): damage is never negative: a total below 0 (a small creature's
+    3 x scale, a weapon's wounds, a dodge's −3) counts as 0, and the log says so."""
+    if damage >= 0:
+        return damage
+    if table.observed:
+        table.emit(ev.Did, who=who.name, what=f"{what}: −{-damage} damage counts as 0 "
+                   "(damage is never negative, F-SAM-111)")  # fmt: skip
+    return 0
+
+
 def effect(damage: int, toughness: int, minimum: int, wound_on_equal: bool) -> str:
     """Step 3 (rules 53-54, C1, SAM-A27): damage >= Toughness starts dying (with a wound);
     damage > Minimum Toughness is a wound (>= with the option `wound_on_equal`)."""
@@ -53,10 +64,7 @@ def apply_all(table: Table, state: SamState, hits: list[Hit]) -> dict[int, str]:
         else:
             found[i] = effect(h.damage, tough, least, wound_on_equal)
         if table.observed:
-            table.emit(
-                ev.Struck, attacker=h.attacker.name, target=h.target.name, damage=h.damage,
-                toughness=tough, minimum=least, effect=found[i],
-            )  # fmt: skip
+            struck(table, h, tough, least, found[i])
     for target in {id(h.target): h.target for h in hits}.values():
         mine = [(h, found[i]) for i, h in enumerate(hits) if h.target is target]
         settle(table, state, target, mine)
@@ -64,6 +72,18 @@ def apply_all(table: Table, state: SamState, hits: list[Hit]) -> dict[int, str]:
         h = hits[i]
         called.after(table, state, h.target, h.region, level, h.damage)
     return found
+
+
+def struck(table: Table, h: Hit, tough: int, least: int, result: str) -> None:
+    """The hit in the log, against the Toughness it was measured against: a called shot's
+    adjusted by its region (T-SAM-13: a head shot on 9/3 against 6/0; issue 31 item 7)."""
+    if h.region:
+        adj = called.row(h.region)["toughness"]
+        tough, least = tough + adj, least + adj
+        sign = f"{adj:+d}".replace("-", "−")
+        result += f" (called shot at the {h.region}, Toughness {sign}, rule 116)"
+    table.emit(ev.Struck, attacker=h.attacker.name, target=h.target.name, damage=h.damage,
+               toughness=tough, minimum=least, effect=result)  # fmt: skip
 
 
 def settle(table: Table, state: SamState, t: Fighter, mine: list[tuple[Hit, str]]) -> None:

@@ -48,6 +48,21 @@ def start_turn(table: Table, state: SamState, f: Fighter) -> None:
         f.victim = f.raging  # rule 139: it attacks the source of its rage
     if f.confused or f.confused_extra > 0:
         confused_turn(table, state, f)
+    tell(table, state, f)
+
+
+def tell(table: Table, state: SamState, f: Fighter) -> None:
+    """The log says what decides the turn (issue 31): panic, rage."""
+    if not table.observed:
+        return
+    src = find(state, f.panicked)
+    if src is not None:
+        table.emit(ev.Did, who=f.name, what=f"is panicked: this turn it can only flee from "
+                   f"{src.name} (rules 137, 184)")  # fmt: skip
+    rage = find(state, f.raging)
+    if rage is not None:
+        table.emit(ev.Did, who=f.name, what=f"is raging: {rage.name} is its only mark "
+                   "(rule 139)")  # fmt: skip
 
 
 def confused_turn(table: Table, state: SamState, f: Fighter) -> None:

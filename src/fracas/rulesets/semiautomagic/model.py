@@ -81,6 +81,11 @@ class Combatant(StrictModel):
     )
     posture: Posture = "standing"
     cover: Cover = Field(default="none", description="cover where it stands (rules 93, 100)")
+    cover_toward: list[float] | None = Field(
+        default=None, min_length=2, max_length=2,
+        description="[dx, dy]: the side its cover is on; it covers against attacks from that "
+        "side only (issue 31); none: from every side",
+    )
     cover_object: CoverSpec | None = Field(
         default=None, description="the cover as an object that can be hit (rules 103-106)"
     )
@@ -106,6 +111,9 @@ class Combatant(StrictModel):
         default=None, description="SAM-A45: the creature it dislikes most (confusion 3)"
     )
     inanimate: bool = Field(default=False, description="rule 171: an object, destroyed not dying")
+    animal: bool = Field(
+        default=False, description="rule 224: an animal, not a character: it earns no experience"
+    )
     # Movement and hazards (stage 2: rules 131-134, 145-151, 200, 202-216; SAM-A11).
     rides: str | None = Field(default=None, description="its mount, of its side (131-134)")
     altitude: float = Field(default=0, ge=0, le=100_000, description="metres aloft (SAM-A11)")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from fracas.core.combatant import Status
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import data, falling, setup
 from fracas.rulesets.semiautomagic import events as ev
@@ -20,6 +21,7 @@ from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
 CONTROL: int = data.hazards()["mount_control_seconds"]  # rule 132
 PER: int = data.hazards()["speed_damage_squares"]  # rule 114
+HIGH_SPEED: int = data.tables()["high_speed_squares"]  # rule 113
 
 TakeTurn = Callable[[Table, SamState, Fighter], None]
 
@@ -34,6 +36,7 @@ def pair(state: SamState, rides: dict[str, str]) -> None:
             continue
         mount = by_name[(f.side, name)]
         f.mount_id, mount.rider_id = mount.id, f.id
+        mount.animal = True  # rule 224 (issue 31): a mount earns no experience
         f.position, f.seat = mount.position, mount.square
 
 
@@ -66,16 +69,21 @@ def mount_turn(table: Table, state: SamState, rider: Fighter, take_turn: TakeTur
             rider.reins, rider.rein_hand = CONTROL, moved  # rules 132-133
 
 
-def unseat(table: Table, state: SamState, rider: Fighter, mount: Fighter) -> None:
-    """F-SAM-82: a rider whose mount has gone down falls from its back (the mount's height,
-    one square of its scale, rule 145) and lies prone beside it; the mount takes turns of its
-    own from the next round, just after the rider (its dying checks, rule 166)."""
+def unseat(
+    table: Table, state: SamState, rider: Fighter, mount: Fighter, how: str = ""
+) -> None:
+    """F-SAM-82: a rider whose mount has gone down, or who has gone down itself (issue 31: a
+    dying rider keeps no seat), falls from its back (the mount's height, one square of its
+    scale, rule 145) and lies prone beside it; the mount takes turns of its own from the
+    next round, just after the rider (its dying checks, rule 166)."""
     rider.mount_id, mount.rider_id, rider.seat = "", "", 0.0
     if mount not in state.order and rider in state.order:
         mount.initiative = rider.initiative
         state.order.insert(state.order.index(rider) + 1, mount)
-    table.emit(ev.Did, who=rider.name, what=f"falls from {mount.name}, who is down (F-SAM-82)")
-    falling.fall(table, state, rider, mount.square, "hard")
+    what = how or f"falls from {mount.name}, who is down"
+    table.emit(ev.Did, who=rider.name, what=f"{what} (F-SAM-82)")
+    if rider.status is not Status.DEAD:  # a dead body takes no more harm
+        falling.fall(table, state, rider, mount.square, "hard")
     rider.posture = "prone"
 
 
@@ -102,6 +110,12 @@ def moved(state: SamState, f: Fighter, squares: int, seconds: int, per: int = 0)
     rider.straight, rider.heading = f.straight, f.heading  # SAM-A18
 
 
+def extreme(state: SamState, f: Fighter) -> float:
+    """Rule 114 read with rule 113 (SAM-A39): `f`'s speed when it is moving at high speed this
+    turn (30 of its squares or more, a rider's with its mount's), else 0."""
+    return speed(state, f) if f.moved_squares >= HIGH_SPEED else 0.0
+
+
 def speed(state: SamState, f: Fighter) -> float:
     """SAM-A39: how fast `f` is moving now: its own pace, or its mount's."""
     if f.mount_id:
@@ -112,12 +126,13 @@ def speed(state: SamState, f: Fighter) -> float:
 
 
 def speed_damage(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> int:
-    """Rule 114 (T-SAM-3): a melee attack by or against a fast mover deals +1 per 5
-    squares/second of the fastest, in the squares of the one taking the damage (option
-    `speed_damage`: the GM's call, on by default)."""
+    """Rule 114 (T-SAM-3): a melee attack by or against an extremely fast mover deals +1 per
+    5 squares/second of the fastest, in the squares of the one taking the damage (option
+    `speed_damage`: the GM's call, on by default). Extremely fast is rule 113's high speed
+    this turn (issue 31 item 5, F-SAM-84 revised): a human's single run is not."""
     if w.data.kind != "melee" or not state.options.speed_damage:
         return 0
-    fastest = max(speed(state, a), speed(state, t))
+    fastest = max(extreme(state, a), extreme(state, t))
     return int(fastest / (PER * t.square) + 1e-9)
 
 
@@ -140,6 +155,8 @@ def after_turn(table: Table, state: SamState) -> None:
             mount = find(state, f.mount_id)
             if mount is not None and not mount.active:
                 unseat(table, state, f, mount)
+            elif mount is not None and not f.active:  # issue 31: a rider down keeps no seat
+                unseat(table, state, f, mount, f"falls from {mount.name}'s back, down")
 
 
 def card_lines(state: SamState, f: Fighter) -> list[dict[str, str]]:

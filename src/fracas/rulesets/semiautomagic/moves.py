@@ -84,8 +84,30 @@ def steps(
 
 def can_run(state: SamState, f: Fighter, goal: Fighter) -> bool:
     """C15: a run needs a first step on open ground toward the goal."""
-    first = steps(state, f, goal, None)
-    return bool(first) and space.terrain_factor(state, f, space.shifted(f, first[0])) == 1
+    first = next(
+        (d for d in steps(state, f, goal, None) if space.free(state, f, space.shifted(f, d))),
+        None,
+    )
+    return first is not None and space.terrain_factor(state, f, space.shifted(f, first)) == 1
+
+
+def reachable(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tuple[bool, bool]:
+    """(a move can take a step toward `goal`, a run can: C15, its first free step on open
+    ground), from one list of steps (`next_step` and `can_run` together, for `legal`)."""
+    alternate = state.options.diagonals == "alternate"
+    step = run = False
+    first = True
+    for d in steps(state, f, goal, None):
+        at = space.shifted(f, d)
+        if not space.free(state, f, at):
+            continue
+        factor = space.terrain_factor(state, f, at)
+        if first:
+            run, first = factor == 1, False
+        if space.step_cost(factor, d[0] != 0 and d[1] != 0, 0, alternate) <= budget:
+            step = True
+            break
+    return step, run and step
 
 
 def next_step(
@@ -100,7 +122,10 @@ def next_step(
     """The best affordable step toward `goal`: (its cost, diagonal, direction), or None."""
     alternate = state.options.diagonals == "alternate"
     for d in steps(state, f, goal, only):
-        factor = space.terrain_factor(state, f, space.shifted(f, d))
+        at = space.shifted(f, d)
+        if not space.free(state, f, at):
+            continue  # issue 31 item 6: one creature a square
+        factor = space.terrain_factor(state, f, at)
         diagonal = d[0] != 0 and d[1] != 0
         step = space.step_cost(factor, diagonal, diagonals, alternate)
         if (run and factor > 1) or step > left:
@@ -142,9 +167,14 @@ def go(f: Fighter, at: Position, d: tuple[int, int]) -> None:
     f.aimed_at = ""
 
 
+def crawl_steps(state: SamState, f: Fighter, goal: Fighter) -> list[tuple[int, int]]:
+    """The free squares a crawl toward `goal` may go to, best first (issue 31 item 6)."""
+    return [d for d in steps(state, f, goal, None) if space.free(state, f, space.shifted(f, d))]
+
+
 def crawl(state: SamState, f: Fighter, goal: Fighter) -> int:
     """Rule 187, SAM-A10: one square, whatever the ground, as a 4-second action."""
-    found = steps(state, f, goal, None)
+    found = crawl_steps(state, f, goal)
     if not found:
         return 0
     go(f, space.shifted(f, found[0]), found[0])

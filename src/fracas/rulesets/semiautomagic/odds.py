@@ -13,7 +13,7 @@ from fracas.core.combatant import Status
 from fracas.core.table import Table
 from fracas.dice import compile_dice
 from fracas.rulesets.semiautomagic import attack, called, data, harm, mounted
-from fracas.rulesets.semiautomagic.attack import NONE, PARRY, Swing
+from fracas.rulesets.semiautomagic.attack import NONE, Swing
 from fracas.rulesets.semiautomagic.policy import pick_defence
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
@@ -125,7 +125,7 @@ def single_attack(
         pick = options[i]
         saved = Fraction(0) if pick.kind == NONE else chance(pick.bonus, dc)
         if saved:
-            word = "parried" if pick.kind == PARRY else f"{pick.kind}d"
+            word = attack.NEGATED[pick.kind]
             out[(word, 0, t.status.out)] += p * saved
         out[landed(state, t, d, w.data.nonlethal, region)] += p * (1 - saved)
     return dict(out)

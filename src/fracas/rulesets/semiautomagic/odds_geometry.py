@@ -121,7 +121,7 @@ def area_outcomes(state: SamState, a: Fighter, t: Fighter, label: str | None) ->
     nonlethal = w.data.nonlethal
     for d in damage.outcomes():
         q = p_caught * Fraction(damage.probability(d))
-        i = labels.index(label) if label in labels else pick_defence(state, t, options, d)
+        i = labels.index(label) if label in labels else pick_defence(state, t, options, d, True)
         pick = options[i]
         saved = Fraction(0) if pick.kind == attack.NONE else chance(pick.bonus, dc)
         if saved and (pick.kind == attack.BLOCK or attack.evasion(t)):
@@ -157,7 +157,7 @@ def item_outcomes(
         pick = options[i]
         saved = Fraction(0) if pick.kind == attack.NONE else chance(pick.bonus, dc)
         if saved:
-            word = "parried" if pick.kind == attack.PARRY else f"{pick.kind}d"
+            word = attack.NEGATED[pick.kind]
             out[(word, 0, t.status.out)] += q * saved
         out[(item_effect(state, d, tough), 0, t.status.out)] += q * (1 - saved)
     return dict(out)

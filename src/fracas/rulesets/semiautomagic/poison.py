@@ -54,6 +54,7 @@ def afflict(
                + (f" ({doses} doses: DC {dc}, counts {counts}×, rule 210)" if doses > 1
                   else f" (Fortitude DC {dc})"))  # fmt: skip
     if found is None or found.round != state.round:
+        s.checked_at = now(state)  # one of this instant's checks (issue 31 item 2)
         check(table, state, f, s)  # SAM-A35: the first check at exposure
     return s
 
@@ -201,16 +202,24 @@ def airborne(table: Table, state: SamState, f: Fighter) -> None:
                 afflict(table, state, f, s.poison)
 
 
+def now(state: SamState) -> tuple[int, str, int]:
+    """The instant: round, who is acting, its second."""
+    return state.round, state.acting, state.second
+
+
 def start_of_turn(table: Table, state: SamState, f: Fighter) -> None:
     """SAM-A35: a round's checks at the start of the afflicted creature's turn, six for a rate
-    of one a second; tear gas's blindness counts down."""
+    of one a second; a check at exposure in this same instant is one of them (issue 31 item
+    2: a rate of 1/round checks once in the round a fighter walks into a cloud or a zone, not
+    twice at once); tear gas's blindness counts down."""
     if f.blind_rounds > 0:
         f.blind_rounds -= 1
         if f.blind_rounds == 0:
             f.symptoms.discard("blinded")
             say(table, f, "can see again")
     for s in list(f.syndromes):
-        for _ in range(CHECKS_A_TURN.get(row(s.poison)["rate"], 0)):
+        n = CHECKS_A_TURN.get(row(s.poison)["rate"], 0)
+        for _ in range(n - 1 if n and s.checked_at == now(state) else n):
             if s in f.syndromes and f.active:
                 check(table, state, f, s)
 

@@ -37,10 +37,13 @@ from fracas.rulesets.semiautomagic import (
     data,
     decisions,
     departure,
+    escape,
     falling,
     items,
     mind,
+    moves,
     possession,
+    reloading,
     space,
     turn,
 )
@@ -49,14 +52,24 @@ from fracas.rulesets.semiautomagic.attack import NONE, Defence
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
 
-def pick_defence(state: SamState, t: Fighter, options: list[Defence], damage: int) -> int:
-    """The defence the policy takes against a hit of `damage` (also read by `odds`)."""
+def pick_defence(
+    state: SamState, t: Fighter, options: list[Defence], damage: int, area: bool = False
+) -> int:
+    """The defence the policy takes against a hit of `damage` (also read by `odds`); against
+    an area, one that negates (a block, a dodge with Evasion, rule 75) before a dodge that
+    only takes 3 off (issue 31)."""
     harmless = damage <= t.min_toughness and not (
         state.options.wound_on_equal and damage == t.min_toughness
     )
     if harmless or len(options) == 1:
         return 0
-    return max(range(len(options)), key=lambda i: (options[i].kind != NONE, options[i].bonus, -i))
+
+    def key(i: int) -> tuple[bool, bool, int, int]:
+        o = options[i]
+        negates = area and (o.kind == attack.BLOCK or (o.kind != NONE and attack.evasion(t)))
+        return o.kind != NONE, negates, o.bonus, -i
+
+    return max(range(len(options)), key=key)
 
 
 class SamPolicy:
@@ -74,16 +87,19 @@ class SamPolicy:
             if request.decision in (decisions.ALLOT, items.ALLOT):
                 return best_index([self._victim(who, o) for o in options])
             if request.decision == decisions.DEFEND:
-                return pick_defence(self.state, who, options, self.state.incoming)
+                st = self.state
+                return pick_defence(st, who, options, st.incoming, st.incoming_area)
             if request.decision == decisions.INTERRUPT:
                 return self._interrupt(who, options)
             if request.decision == decisions.VETO:
                 return self._veto(who, options)
             if request.decision in (decisions.ALLOW, decisions.FORGO, decisions.TRAP):
                 return self._possession(who, request.decision, options)
+            if request.decision == decisions.COOPERATE:
+                return self._cooperate(who, options)
             if request.decision == area.AIM:
                 w = who.wielded
-                return best_index([area_policy.margin(self.state, who, w, p) for p in options])
+                return best_index(area_policy.scores(self.state, who, w, options))
         raise UnknownDecision(f"the SemiAutoMagic policy has no answer to {request.decision!r}")
 
     def _interrupt(self, me: Fighter, options: list[Action]) -> int:
@@ -114,6 +130,13 @@ class SamPolicy:
         if decision == decisions.FORGO:
             return options.index(possession.FORGO if friend else possession.TAKE)
         return options.index(possession.LET)
+
+    def _cooperate(self, me: Fighter, options: list[str]) -> int:
+        """Rule 159: work together only with a mind of our own side."""
+        other_id = me.inside or me.possessed_by
+        other = next((x for x in self.state.fighters() if x.id == other_id), None)
+        friend = other is not None and other.side == me.side
+        return options.index(possession.TOGETHER if friend else possession.HOSTILE)
 
     def _victim(self, me: Fighter, t: Fighter) -> float:
         return -t.toughness - space.squares(self.state, me, t) / 1000
@@ -150,6 +173,11 @@ class SamPolicy:
             return 30.0 + len(act.combo) + 2 * margin if margin > 0 else -1.0
         if kind == "reload":
             return 20.0
+        if kind == reloading.HELP and act.goal is not None and act.weapon is not None:
+            big = reloading.total(act.weapon, act.goal) > data.seconds("reload")
+            return 8.0 if big else -1.0  # rule 66: a hand with a larger weapon's load
+        if kind == escape.ESCAPE:
+            return 9.0  # issue 31: out of gas and radiation, after an attack if one is there
         if kind == "draw":
             return self._draw(me, act)
         if kind == "aim":
@@ -224,6 +252,16 @@ class SamPolicy:
             sit.auto or 6 + attack.attack_bonus(me, w) + sit.x >= sit.target
         )
 
+    def _into_hazard(self, me: Fighter, goal: Fighter) -> bool:
+        """Its next step toward `goal` would take it from clean air into a hazard."""
+        st = self.state
+        if not (st.conditions.gas or st.conditions.radiation):
+            return False
+        if escape.inside(st, me, me.position):
+            return False
+        step = moves.next_step(st, me, goal, me.move_squares, 0, None, False)
+        return step is not None and escape.inside(st, me, space.shifted(me, step[2]))
+
     def _closing(self, me: Fighter) -> bool:
         return me.wielded.loaded and not self._hittable(me)
 
@@ -237,6 +275,8 @@ class SamPolicy:
             return 11.5 if act.kind == "run" else 11.0
         if act.kind == "crawl" and not me.disabled:
             return -1.0  # stand up (2 s) rather than crawl (4 s a square)
+        if self._into_hazard(me, goal):
+            return -1.0  # issue 31: not back into the gas or radiation it has left
         gap = space.squares(self.state, me, goal)
         left = turn.budget(me) - self.state.second
         if act.kind == "run":

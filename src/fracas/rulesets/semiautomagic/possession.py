@@ -31,6 +31,7 @@ from fracas.rulesets.semiautomagic.state import Fighter, SamState
 VETO, LET = "veto", "let it act"
 ALLOW, REFUSE = "let it in", "resist"  # rule 159
 TAKE, FORGO = "take the check", "forgo the check"  # rule 160
+HOSTILE, TOGETHER = "go on as foes", "work together"  # rule 159: turning cooperative
 TakeTurn = Callable[[Table, SamState, Fighter], None]  # `turn.take_turn`
 
 
@@ -192,6 +193,7 @@ def control(table: Table, state: SamState, f: Fighter, take_turn: TakeTurn) -> N
     if f.broken:  # rule 161: a Broken possessor can neither act nor veto
         table.emit(ev.Did, who=f.name, what="is Broken: it cannot act through the body (rule 161)")
         return
+    befriend(table, state, f, body)
     if any_veto(table, state, f, body):
         return
     mind = (body.bonus, body.techniques, body.combos)
@@ -208,6 +210,21 @@ def control(table: Table, state: SamState, f: Fighter, take_turn: TakeTurn) -> N
         body.bonus, body.techniques, body.combos = mind
         body.controller = body.controller_side = ""
         state.controlling = ""
+
+
+def befriend(table: Table, state: SamState, f: Fighter, body: Fighter) -> None:
+    """Rule 159: "a hostile possession attempt can turn cooperative if the two characters
+    involved decide to work together": as its turn starts the possessor may offer, and the
+    body's own mind (not Broken, rule 161) accept."""
+    if f.cooperating or body.broken or f.broken or body.possessed_by != f.id:
+        return
+    if table.choose(f, decisions.COOPERATE, [HOSTILE, TOGETHER]) != TOGETHER:
+        return
+    if table.choose(body, decisions.COOPERATE, [HOSTILE, TOGETHER]) != TOGETHER:
+        table.emit(ev.Did, who=body.name, what=f"refuses to work with {f.name} (rule 159)")
+        return
+    f.cooperating = True
+    table.emit(ev.Did, who=body.name, what=f"and {f.name} now work together (rule 159)")
 
 
 def cooperates(m: Fighter, actor: Fighter) -> bool:

@@ -10,8 +10,9 @@ from fracas.rulesets.semiautomagic import cover, data, model
 from fracas.rulesets.semiautomagic.hazard_model import base_dc, overdose
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Syndrome, Wielded
 
-# SAM-A12, T-SAM-5: the skills a mobility penalty lowers (Conditions list, plus Dodge).
-MOBILITY_SKILLS = ("acrobatics", "athletics", "wrestle", "stealth", "reflex")
+# SAM-A12, T-SAM-5: the skills a mobility penalty lowers (Conditions list, plus Dodge: the
+# Reflex bonus as a defence, not Reflex in initiative, rule 1; issue 31 item 8).
+MOBILITY_SKILLS = ("acrobatics", "athletics", "wrestle", "stealth", "dodge")
 
 
 def scale_of_size(metres: float) -> int:
@@ -69,6 +70,7 @@ def skill_bonuses(sheet: model.Combatant, mobility: int) -> dict[str, int]:
     out["fortitude"] += 3 * sheet.scale
     out["wrestle"] += sheet.scale
     out["stealth"] -= sheet.scale
+    out["dodge"] = out["reflex"]  # rule 49: a dodge is rolled with Reflex
     for name in MOBILITY_SKILLS:
         out[name] -= mobility
     return out
@@ -106,6 +108,8 @@ def build(sheet: model.Combatant, name: str, ident: str, side: str) -> Fighter:
         f.possession = (p.bonus, p.range, p.seconds)
     f.attacks_allowed = 1 + sheet.techniques.count("extra attack")  # rule 86
     f.posture, f.cover = sheet.posture, sheet.cover
+    if sheet.cover_toward is not None:  # issue 31: cover protects from its own side only
+        f.cover_toward = (float(sheet.cover_toward[0]), float(sheet.cover_toward[1]))
     f.cover_object = cover.build(sheet.cover_object)  # rules 103-106
     f.concealed, f.invisible, f.lowlight = sheet.concealed, sheet.invisible, sheet.lowlight
     f.hiding = sheet.hiding
@@ -114,7 +118,7 @@ def build(sheet: model.Combatant, name: str, ident: str, side: str) -> Fighter:
     f.hidden = not f.present  # rule 4: not there yet, unknown to the other sides
     f.disabled, f.held = sheet.disabled, sheet.held
     f.level, f.xp, f.asleep = sheet.level, sheet.xp, sheet.asleep  # rules 191, 225
-    f.inanimate = sheet.inanimate  # rule 171
+    f.inanimate, f.animal = sheet.inanimate, sheet.animal  # rules 171, 224
     if sheet.tired:  # rule 194 (S16): -1 to all checks
         f.bonus = {k: v - 1 for k, v in f.bonus.items()}
     if sheet.position is not None:

@@ -30,6 +30,25 @@ def overlapping(a: Fighter, b: Fighter, at: Position | None = None) -> bool:
     return ax0 < bx1 - EPS and bx0 < ax1 - EPS and ay0 < by1 - EPS and by0 < ay1 - EPS
 
 
+def free(state: SamState, f: Fighter, at: Position) -> bool:
+    """Rule 43 (the Scale Square is the space a creature takes up) and "Falling and Collisions"
+    (moving "into the occupied square of another" is a collision): `f`'s footprint at `at`
+    overlaps no other creature standing there (issue 31 item 6). A creature down, a possessor
+    inside a body, one not arrived, a flyer at another height, and `f`'s own mount or rider
+    take up no square it could enter (F-SAM-110)."""
+    x, y, half = at.x, at.y, f.square / 2
+    for g in state.fighters():
+        reach = half + g.square / 2 - EPS  # footprints overlap closer than this on both axes
+        p = g.position
+        if abs(p.x - x) >= reach or abs(p.y - y) >= reach or g is f:
+            continue
+        if not g.active or not g.present or g.inside or g.altitude != f.altitude:
+            continue
+        if g.id != f.rider_id and g.id != f.mount_id:
+            return False
+    return True
+
+
 def metric(dx: int, dy: int, alternate: bool) -> int:
     """SAM-A7: diagonals alternate 1 and 2 (a diagonal step costs 1.5 on average, rule 34);
     the option `diagonals: chebyshev` counts every diagonal 1."""

@@ -19,6 +19,7 @@ class Wielded:
     loaded: bool = True  # rule 64: a weapon that needs reloading starts loaded
     wounds: int = 0  # rules 126-127: wounds on the weapon itself (SAM-A31)
     jammed: bool = False  # rule 127: a wounded firearm that rolled a 1; cleared by a reload
+    work: int = 0  # rule 66 (SAM-A16): seconds of reloading done by helpers toward its load
 
 
 @dataclass(slots=True, eq=False)
@@ -48,6 +49,7 @@ class Carried:
     action: object
     left: int
     total: int
+    mind: str = ""  # who began it: the body's own mind, or its possessor (seed "Actions")
 
 
 @dataclass(slots=True, eq=False)
@@ -63,6 +65,7 @@ class Syndrome:
     round: int = 0  # the round it was caught: doses of the same round add up (rule 210)
     successes: int = 0  # three in a row cure it (rule 208)
     failures: int = 0  # in a row (spider venom: three → paralysed, rule 215)
+    checked_at: tuple[int, str, int] = (0, "", -1)  # round, acting, second of its last check
 
 
 # Not slots=True while this ruleset is not compiled: an interpreted subclass of the compiled
@@ -160,11 +163,13 @@ class Fighter(Combatant):
     hallucinating: bool = False  # rule 179 (chart 13): flanked until its next turn (SAM-A6)
     asleep: bool = False  # rule 191
     inanimate: bool = False  # rule 171: an object
+    animal: bool = False  # rule 224: no experience (a mount is one, issue 31)
     dislikes: str = ""  # SAM-A45: the id of the creature it dislikes most
     attacks_at_turn: int = 0  # rule 179 (chart 8): attacks made before this turn
     harmed_by: str = ""  # SAM-A45: the id of the last creature that harmed it
     # Cover as an object, items (rules 103-106, 125-130; SAM-A30, SAM-A42).
     cover_object: CoverObject | None = None
+    cover_toward: tuple[float, float] | None = None  # the side its cover is on (issue 31)
     defence_floor: int = 0  # rule 164: the best Defence source but armour (natural, ...)
     armour_wounds: int = 0  # SAM-A30: each lowers the armour's Defence bonus by 1
     shield_wounds: int = 0  # SAM-A30: a shield as a weapon row's item
@@ -216,6 +221,7 @@ class SamState(BattleState):
     acting: str = ""  # the id of whoever's turn it is
     second: int = 0  # the second of the acting fighter's turn (the timeline)
     incoming: int = 0  # the damage of the hit being defended (SAM-A24: rolled first)
+    incoming_area: bool = False  # ... and whether it is an area's (rule 75)
     controlling: str = ""  # the id of a body its possessor is acting with now (SAM-A36 f)
     possessing: bool = False  # someone was possessed: sides are no longer fixed (SAM-A36 f)
     interrupting: str = ""  # the id of a delayer taking its turn now (SAM-A2 d: no nesting)

@@ -66,6 +66,7 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
     if own and f.active and not f.broken:
         mind.start_turn(table, state, f)  # rules 139, 177-184, 191
     frozen = own and (f.broken or mind.frozen(f))  # rules 141, 180-181, 191: no actions
+    keep_carried(table, state, f, frozen)
     if frozen:
         clock.spans.append("Broken: no action (rule 141)" if f.broken else mind.idle_why(f))
     elif f.active:
@@ -158,12 +159,48 @@ def start(table: Table, state: SamState, f: Fighter, clock: Clock, act: Action) 
     if act.seconds > clock.left:
         rest = act.seconds - clock.left
         note(table, f, clock, (first, clock.budget), str(act), carried=rest)
-        f.carried = Carried(act, rest, act.seconds)
+        f.carried = Carried(act, rest, act.seconds, steering(state, f))
         tick(table, state, f, clock, clock.left)
         return
     note(table, f, clock, (first, clock.used + act.seconds), str(act))
     tick(table, state, f, clock, act.seconds)
     perform(table, state, f, act)
+
+
+def steering(state: SamState, f: Fighter) -> str:
+    """The mind acting with `f` now: its possessor's in the possessor's turn (rule 156)."""
+    return f.controller if state.controlling == f.id else f.name
+
+
+def keep_carried(table: Table, state: SamState, f: Fighter, frozen: bool) -> None:
+    """Seed "Actions": "all 4 seconds must be done successively": an action carried from the
+    last turn is lost when this turn's first seconds cannot go to it."""
+    c = f.carried
+    if c is None:
+        return
+    why = interrupted(state, f, c, frozen)
+    if not why:
+        return
+    f.carried = None
+    table.emit(ev.Did, who=f.name, what=f"loses the {c.action} begun last turn: {why}; "
+               "its seconds must be successive (seed \"Actions\")")  # fmt: skip
+
+
+def interrupted(state: SamState, f: Fighter, c: Carried, frozen: bool) -> str:
+    """Why this turn's first seconds cannot go on with `c` ("" when they can)."""
+    if frozen:
+        return "Broken (rule 141)" if f.broken else mind.idle_why(f)
+    if c.mind and c.mind != steering(state, f):
+        return f"{steering(state, f)} acts with the body now (rules 155-157)"
+    if f.panicked or f.compelled:
+        return "panicked (rule 184)" if f.panicked else f"confused: {f.compelled} (rule 180)"
+    if f.victim and f.victim != f.raging:
+        return "confused: the chart decides its attack (rule 179)"
+    act = c.action
+    assert isinstance(act, Action)
+    if f.raging and act not in mind.options(state, f, lambda _s, _f: [act]):
+        return "raging: nothing that needs focus (rule 139)"
+    return ""
 
 
 def finish_carried(table: Table, state: SamState, f: Fighter, clock: Clock) -> None:
@@ -175,7 +212,7 @@ def finish_carried(table: Table, state: SamState, f: Fighter, clock: Clock) -> N
     n = min(c.left, clock.left)
     first = clock.used + 1
     if n < c.left:  # still more (a long action across several turns)
-        f.carried = Carried(c.action, c.left - n, c.total)
+        f.carried = Carried(c.action, c.left - n, c.total, c.mind)
         note(table, f, clock, (first, first + n - 1), str(c.action), c.left - n, True)
         tick(table, state, f, clock, n)
         return

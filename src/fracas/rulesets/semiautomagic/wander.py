@@ -49,10 +49,11 @@ def drift(
     moved = cost = diagonals = 0
     diagonal = d[0] != 0 and d[1] != 0
     while True:
-        factor = space.terrain_factor(state, f, space.shifted(f, d))
+        at = space.shifted(f, d)
+        factor = space.terrain_factor(state, f, at)
         step = space.step_cost(factor, diagonal, diagonals, alternate)
-        if (run and factor > 1) or cost + step > budget:
-            return moved, cost
+        if (run and factor > 1) or cost + step > budget or not space.free(state, f, at):
+            return moved, cost  # issue 31 item 6: it stops before an occupied square
         cost += step
         diagonals += diagonal
         moved += 1
