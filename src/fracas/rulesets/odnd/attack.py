@@ -165,10 +165,10 @@ def swing(
     needed, edge = to_hit(state, attacker, target, bonus, edge, shield_counts, dex)
     d20 = roll_d20(table, attacker, edge)
     hurts = can_hurt(attacker.weapons[0], attacker, target)
+    if d20 == 1:  # rule 27: a natural 1 always misses, a pinned target too (issue 29, 12)
+        return d20, needed, False, False
     if target.grapple == "pinned":
         return d20, needed, hurts, hurts and d20 == 20 and needed <= 18
-    if d20 == 1:  # rule 27
-        return d20, needed, False, False
     hit = hurts and (d20 == 20 or d20 >= needed)  # rules 30, 31
     # Rules 32, 33 (D-C1): a natural 20 is a crit unless only a 19–20 (or more) could hit.
     critical = hit and d20 == 20 and needed <= 18 and not attacker.unit_size

@@ -149,9 +149,6 @@ def d20_results(s: Situation, fumble_level: int) -> dict[str, Fraction]:
     """P(each result) of the kept d20 against the number needed."""
     out: defaultdict[str, Fraction] = defaultdict(Fraction)
     for d20, p in kept_d20(s.edge).items():
-        if s.auto and s.hurts:  # ODD-U44: the pinned are hit automatically
-            out[CRITICAL if d20 == 20 and s.needed <= 18 else HIT] += p
-            continue
         if d20 == 1 and s.unit:  # F-ODD-61: a unit's throw has no fumble
             out[MISS] += p
             continue
@@ -159,6 +156,9 @@ def d20_results(s: Situation, fumble_level: int) -> dict[str, Fraction]:
             fumbles = Fraction(max(0, min(20, 20 - fumble_level)), 20)
             out[FUMBLE] += p * fumbles
             out[MISS] += p * (1 - fumbles)
+            continue
+        if s.auto and s.hurts:  # ODD-U44: the pinned are hit automatically (not on a 1)
+            out[CRITICAL if d20 == 20 and s.needed <= 18 else HIT] += p
             continue
         enough = d20 == 20 or d20 >= s.needed  # rule 30: a natural 20 always hits
         if not (enough and s.hurts):  # rule 31: no effect without the weapon it needs

@@ -464,6 +464,8 @@ def act(table: Table, state: OdndState, f: Fighter, count: int) -> None:
         return
     if f.pending_down:
         f.struck_while_falling = True
+    if helpless(table, f):
+        return
     if not f.moved:
         f.charging = False  # rule 81, ODD-U34: DEX comes back at its next action
         if not conditions_first(table, state, f) or not move_first(table, state, f):
@@ -481,6 +483,19 @@ def act(table: Table, state: OdndState, f: Fighter, count: int) -> None:
             attacks(table, state, f, count)
     if f.action == "withdraw" and f.active and (not f.split or f.attacks_left == 0):
         moves.withdraw(table, state, f)
+
+
+def helpless(table: Table, f: Fighter) -> bool:
+    """Rule 105 (issue 29 item 2): pinned, or struggling, a fighter takes no weapon action
+    for the rest of the round, even one declared before the grapple; its struggle is its
+    action."""
+    if not f.grapple or f.action == "struggle":
+        return False
+    if f.attacks_left or not f.moved:
+        why = "pinned: helpless" if f.grapple == grapple.PINNED else "struggling: no weapon"
+        table.emit(CannotAct, who=f.name, why=f"{why} (rule 105)")
+    f.attacks_left, f.moved = 0, True
+    return True
 
 
 def conditions_first(table: Table, state: OdndState, f: Fighter) -> bool:

@@ -1,0 +1,50 @@
+"""Issue 29, OD&D by the book: each numbered "outcome that is wrong today" as a scripted-dice
+test named after its item (seed 003; checklist rules; RULINGS.md §4)."""
+
+from __future__ import annotations
+
+from fracas.rulesets.odnd import attack, grapple, round, strikes
+from fracas.rulesets.odnd.events import Attack, CannotAct
+from fracas.rulesets.odnd.round import Plan
+
+from .conftest import Scene, pc
+
+
+def duel(**hero: object) -> Scene:
+    return Scene(
+        ("A", [pc("Hero", **hero)]),
+        ("B", [pc("Orc", kind="monster", hd=1), pc("Orc2", kind="monster", hd=1)]),
+    )
+
+
+def test_item_02_pinned_means_helpless() -> None:
+    """Rule 105: a hero pinned in a slot before his own takes no weapon action that round,
+    even one declared before the pin."""
+    s = duel()
+    hero, orc = s["Hero"], s["Orc"]
+    round.adopt(s.table, s.state, hero, Plan(orc, False))
+    hero.grappled_by, hero.grapple = [orc], grapple.PINNED  # pinned in an earlier slot
+    round.act(s.table, s.state, hero, hero.attacks_left)
+    assert not s.of(Attack)
+    assert any("pinned" in e.why for e in s.of(CannotAct))
+
+
+def test_item_02_struggling_fighter_struggles_not_strikes() -> None:
+    s = duel()
+    hero, orc = s["Hero"], s["Orc"]
+    round.adopt(s.table, s.state, hero, Plan(orc, False))
+    hero.grappled_by, hero.grapple = [orc], grapple.STRUGGLING
+    round.act(s.table, s.state, hero, hero.attacks_left)
+    assert not s.of(Attack)
+
+
+def test_item_12_natural_1_misses_a_pinned_target() -> None:
+    """Rule 27: a natural 1 always misses, against a pinned target too."""
+    s = duel()
+    hero, orc = s["Hero"], s["Orc"]
+    orc.grappled_by, orc.grapple = [s["Orc2"]], grapple.PINNED
+    s.dice.push(1, 1)  # natural 1, then the fumble check (1 ≤ level: no fumble)
+    hit = strikes.strike(s.table, s.state, hero, orc)
+    assert not hit
+    assert [a.hit for a in s.of(Attack)] == [False]
+    assert attack.exposed(orc)
