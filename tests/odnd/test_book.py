@@ -48,3 +48,41 @@ def test_item_12_natural_1_misses_a_pinned_target() -> None:
     assert not hit
     assert [a.hit for a in s.of(Attack)] == [False]
     assert attack.exposed(orc)
+
+
+def units() -> Scene:
+    s = Scene(
+        ("A", [{"name": "Trooper", "kind": "monster", "hd": 1, "weapons": ["spear"],
+                "count": 10, "unit": 10}]),
+        ("B", [pc("Hero", hp=1), {"name": "Bandit", "template": "bandit", "count": 10,
+                                   "unit": 10}]),
+    )  # fmt: skip
+    for f in s.state.fighters():
+        if f.unit_size:
+            f.hp = f.max_hp = 35
+            f.hit_dice = ""
+    return s
+
+
+def test_item_01_one_hit_throw_per_group() -> None:
+    """Rule 142 ("Only one 'hit' throw is made per group"), ODD-U45: a unit's member attacks
+    at a lone hero who falls do not turn into throws at another unit."""
+    s = units()
+    unit, hero, bandits = s["Trooper 1-10"], s["Hero"], s["Bandit 1-10"]
+    round.adopt(s.table, s.state, unit, Plan(hero, False))
+    assert unit.attacks_left > 1
+    s.dice.push(*([15, 4] * 8))
+    s.choices.push("victim", *([lambda o: True] * 8))
+    round.act(s.table, s.state, unit, unit.attacks_left)
+    assert hero.pending_down
+    assert [a for a in s.of(Attack) if a.target == bandits.name] == []
+
+
+def test_item_01_a_unit_throws_once_at_a_unit() -> None:
+    s = units()
+    unit, bandits = s["Trooper 1-10"], s["Bandit 1-10"]
+    round.adopt(s.table, s.state, unit, Plan(bandits, False))
+    unit.attacks_left = 3  # whatever the count, one throw
+    s.dice.push(*([15, 6] * 4))
+    round.act(s.table, s.state, unit, unit.attacks_left)
+    assert len(s.of(Attack)) == 1

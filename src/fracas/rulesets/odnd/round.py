@@ -441,7 +441,8 @@ def reachable(state: OdndState, f: Fighter, e: Fighter) -> bool:
 def next_target(table: Table, state: OdndState, f: Fighter) -> Fighter | None:
     """The declared target while it stands; a sweep's later attacks pick among the normal men
     in reach (ODD-U11; attacks left when none is left are lost); an ordinary attacker whose
-    target fell picks another able enemy in reach."""
+    target fell picks another able enemy in reach; a unit's member attacks at a lone
+    character go on only at lone characters (rule 142, issue 29 item 1)."""
     declared = f.plan_target
     first = not f.plan_sweep or f.swept == 0
     if declared is not None and first and reachable(state, f, declared):
@@ -451,6 +452,8 @@ def next_target(table: Table, state: OdndState, f: Fighter) -> Fighter | None:
         if isinstance(e, Fighter) and reachable(state, f, e) and (e.normal_man or not f.plan_sweep)
         and not facing.cannot_return(state, f, e)
     ]  # fmt: skip
+    if f.unit_size and declared is not None and not declared.unit_size:
+        choices = [e for e in choices if not e.unit_size]  # rule 142: no throw after members
     if not choices:
         return None
     return table.choose(f, decisions.VICTIM, choices)
@@ -586,6 +589,9 @@ def attacks(table: Table, state: OdndState, f: Fighter, count: int) -> None:
         if not f.active:
             break
         strike(table, state, f, target)
+        if f.unit_size and target.unit_size:
+            f.attacks_left = 0  # rule 142: only one "hit" throw is made per group
+            break
         if f.action == "charge":
             moves.answer(table, state, f)  # rule 87: shorter set spears answer the lance
 
