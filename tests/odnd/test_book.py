@@ -86,3 +86,34 @@ def test_item_01_a_unit_throws_once_at_a_unit() -> None:
     s.dice.push(*([15, 6] * 4))
     round.act(s.table, s.state, unit, unit.attacks_left)
     assert len(s.of(Attack)) == 1
+
+
+def reach_pair() -> Scene:
+    return Scene(
+        ("A", [pc("Spear", weapons=["spear"])]), ("B", [pc("Knife", weapons=["dagger"], hp=1)])
+    )
+
+
+def test_item_03_reach_strikes_first() -> None:
+    """Rule 58: on the first round of melee the longer reach strikes first whoever has the
+    initiative, ties included; a foe it drops does not strike back."""
+    s = reach_pair()
+    spear, knife = s["Spear"], s["Knife"]
+    round.adopt(s.table, s.state, spear, Plan(knife, False))
+    round.adopt(s.table, s.state, knife, Plan(spear, False))
+    s.dice.push(15, 5)
+    round.act(s.table, s.state, knife, knife.attacks_left)  # the tie: the knife's turn first
+    assert [a.attacker for a in s.of(Attack)] == ["Spear"]
+    assert knife.pending_down
+
+
+def test_item_03_reach_victim_in_the_same_slot_does_not_strike_back() -> None:
+    s = reach_pair()
+    spear, knife = s["Spear"], s["Knife"]
+    round.adopt(s.table, s.state, spear, Plan(knife, False))
+    round.adopt(s.table, s.state, knife, Plan(spear, False))
+    s.dice.push(15, 5)
+    round.act(s.table, s.state, spear, spear.attacks_left)
+    round.act(s.table, s.state, knife, knife.attacks_left)
+    assert [a.attacker for a in s.of(Attack)] == ["Spear"]
+    assert any("reach" in e.why for e in s.of(CannotAct))

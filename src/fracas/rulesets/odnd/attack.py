@@ -244,7 +244,7 @@ def wound(state: OdndState, attacker: Fighter, target: Fighter, amount: int) -> 
         lost = mass.survivors(target, before) - mass.survivors(target, target.hp)
         state.tally[f"men lost ({target.side})"] += lost
     if target.hp - target.temp <= 0 and not target.pending_down:  # ODD-U43: dead or out
-        target.pending_down = True
+        target.pending_down, target.dropped_by = True, attacker
         state.pending.append(target)
 
 

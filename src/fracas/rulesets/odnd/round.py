@@ -465,6 +465,12 @@ def act(table: Table, state: OdndState, f: Fighter, count: int) -> None:
     table.between_actions()
     if not f.active or f.chasing:  # a chase plays fleer and pursuer (rules 134-139)
         return
+    if f.pending_down and f.dropped_by is not None and reach_over(state, f.dropped_by, f):
+        f.attacks_left = 0  # rule 58: struck first by the longer reach, it does not answer
+        table.emit(
+            CannotAct, who=f.name, why=f"struck down first by {f.dropped_by.name}'s reach (rule 58)"
+        )
+        return
     if f.pending_down:
         f.struck_while_falling = True
     if helpless(table, f):
@@ -586,7 +592,10 @@ def attacks(table: Table, state: OdndState, f: Fighter, count: int) -> None:
             f.attacks_left = 0
             break
         reach_first(table, state, f, target)
-        if not f.active:
+        if not f.active or (
+            f.pending_down and f.dropped_by is target and reach_over(state, target, f)
+        ):
+            f.attacks_left = 0  # rule 58: dropped by the reach strike, no answer
             break
         strike(table, state, f, target)
         if f.unit_size and target.unit_size:
@@ -626,22 +635,27 @@ def shortcut_sweep(table: Table, state: OdndState, f: Fighter) -> None:
 
 def reach_first(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None:
     """Rule 58, ODD-U8, U9: in the pair's first round of melee, an opponent who declared
-    against `f` with a reach advantage of 2 or more (not surprised) strikes it first."""
-    if state.positional:
-        if f.id in target.met or target.id in f.met:
-            return
-    elif state.round != state.first_melee_round:
+    against `f` with a reach advantage of 2 or more (not surprised) strikes it first,
+    whoever has the initiative, ties included (issue 29 item 3)."""
+    if target.attacks_left <= 0 or target.pending_down or not reach_over(state, target, f):
         return
     if target.plan_target is not f or target.action not in ("attack", "sweep"):
         return
-    if target.attacks_left <= 0 or target.surprised or not target.active:
-        return
-    if target.weapons[0].data.ranged or f.weapons[0].data.ranged:
-        return
-    if target.weapons[0].data.reach - f.weapons[0].data.reach < 2:
-        return
     table.emit(Segment, name=f"reach: {target.name} strikes {f.name} first (rule 58)")
     act(table, state, target, target.attacks_left)
+
+
+def reach_over(state: OdndState, a: Fighter, b: Fighter) -> bool:
+    """Rule 58, ODD-U8, U9: `a` outreaches `b` by 2 classes or more in the pair's first
+    round of melee, in melee weapons, `a` not surprised."""
+    if state.positional:
+        if a.id in b.met or b.id in a.met:
+            return False
+    elif state.round != state.first_melee_round:
+        return False
+    if a.surprised or not a.active or a.weapons[0].data.ranged or b.weapons[0].data.ranged:
+        return False
+    return a.weapons[0].data.reach - b.weapons[0].data.reach >= 2
 
 
 # --- the end of a slot: the fallen, morale (rule 121, ODD-U31; rules 130–133, ODD-U28) ------

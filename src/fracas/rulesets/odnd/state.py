@@ -76,6 +76,7 @@ class Fighter(Combatant):
     off_balance_until: int = 0  # D9 "off balance": AC 2 worse through this round
     attackers_this_round: int = 0  # rules 63, 66
     pending_down: bool = False  # ODD-U31: falls when the slot ends
+    dropped_by: Fighter | None = None  # rule 58: who brought it down (a reach strike?)
     struck_while_falling: bool = False  # it struck back in the slot it fell (rule 121)
     plan_target: Fighter | None = None  # ODD-U23: this round's declaration
     parrying: bool = False  # rule 92: +2 defence this round, no attack
