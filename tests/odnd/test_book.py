@@ -3,8 +3,8 @@ test named after its item (seed 003; checklist rules; RULINGS.md §4)."""
 
 from __future__ import annotations
 
-from fracas.rulesets.odnd import attack, grapple, round, strikes
-from fracas.rulesets.odnd.events import Attack, CannotAct
+from fracas.rulesets.odnd import attack, grapple, moves, round, strikes
+from fracas.rulesets.odnd.events import Attack, CannotAct, Damage
 from fracas.rulesets.odnd.round import Plan
 
 from .conftest import Scene, pc
@@ -117,3 +117,72 @@ def test_item_03_reach_victim_in_the_same_slot_does_not_strike_back() -> None:
     round.act(s.table, s.state, knife, knife.attacks_left)
     assert [a.attacker for a in s.of(Attack)] == ["Spear"]
     assert any("reach" in e.why for e in s.of(CannotAct))
+
+
+def test_item_04_set_spears_plus_2_and_double_nothing_else() -> None:
+    """Rule 83: a set spear strikes a charger at +2 for double damage; no "+2 from behind"
+    though the charger, running at another, has its back to the spear."""
+    s = Scene(
+        ("A", [pc("Spear", weapons=["spear"], position=[0, 0], facing=[-1, 0])]),
+        ("B", [pc("Runner", position=[-5, 0], facing=[-1, 0])]),
+    )
+    spear, runner = s["Spear"], s["Runner"]
+    spear.spear_set = True
+    runner.charging = True
+    s.dice.push(12, 3)
+    moves.set_strike(s.table, s.state, spear, runner)
+    (a,) = s.of(Attack)
+    assert a.needed == 10 - 2  # FM 1 against AC 9: 10, set spear +2
+    assert "behind" not in a.rules and "flank" not in a.rules
+    assert [d.amount for d in s.of(Damage)] == [2 * (3 + 1)]
+
+
+def test_item_05_a_charger_keeps_its_shield() -> None:
+    """Rule 81, F-ODD-11: charging costs the DEX bonus to AC only; the shield still counts."""
+    s = duel(ac=5, shield=True, DEX=16)
+    hero = s["Hero"]
+    hero.charging = True
+    assert attack.armour_class(hero, s["Orc"], True, True) == 5 - 1
+    hero.charging = False
+    assert attack.armour_class(hero, s["Orc"], True, True) == 5 - 1 - 2
+
+
+def test_item_05_the_charge_ends_with_the_charge() -> None:
+    """ODD-U34 as issue 29 reads it: once its charge attack is made the charger has its DEX
+    back for the rest of the round."""
+    s = Scene(
+        ("A", [pc("Runner", position=[0, 0], DEX=16, move=12)]),
+        ("B", [pc("Orc", kind="monster", position=[80, 0])]),
+    )
+    runner, orc = s["Runner"], s["Orc"]
+    s.state.positional = True
+    round.adopt(s.table, s.state, runner, Plan(orc, False, "charge"))
+    s.dice.push(2, 1)  # the charge's attack misses; no fumble
+    round.act(s.table, s.state, runner, runner.attacks_left)
+    assert s.of(Attack)
+    assert not runner.charging
+
+
+def test_item_06_surprise_follow_up_by_pair() -> None:
+    """Rule 70, ODD-U18: the round after the surprise, advantage to each surprising attacker
+    against the defenders it surprised, disadvantage to those defenders against it; not to
+    whole sides."""
+    s = Scene(("A", [pc("Amb1"), pc("Amb2")]), ("B", [pc("Vic1"), pc("Vic2")]))
+    amb1, amb2, vic1, vic2 = s["Amb1"], s["Amb2"], s["Vic1"], s["Vic2"]
+    for v in (vic1, vic2):
+        v.surprised = True
+    s.state.surprisers = {"A"}
+    s.dice.push(2, 1)  # Amb1's surprise-round attack on Vic1 misses
+    strikes.strike(s.table, s.state, amb1, vic1)
+    s.state.round = 2
+    for v in (vic1, vic2):
+        v.surprised, v.followup = False, True
+    edge = {
+        (a.name, t.name): strikes.modifiers(s.state, a, t, False).edge
+        for a, t in ((amb1, vic1), (amb2, vic1), (amb1, vic2), (vic1, amb1), (vic2, amb1),
+                     (vic1, amb2))
+    }  # fmt: skip
+    assert edge == {
+        ("Amb1", "Vic1"): 1, ("Amb2", "Vic1"): 0, ("Amb1", "Vic2"): 0,
+        ("Vic1", "Amb1"): -1, ("Vic2", "Amb1"): 0, ("Vic1", "Amb2"): 0,
+    }  # fmt: skip

@@ -32,13 +32,15 @@ def armour_class(
     """Rules 1, 2, 15, 66, 69, 76 with ODD-U4, U51: DEX lowers AC unless the target is
     surprised, charging, helpless (prone, pinned, struggling, stunned: ODD-U15, U44) or
     attacked from the flank or rear (`dex` False, ODD-U20); a shield lowers it by 1 against
-    its first two attackers, not in those cases; Florentine lowers it by 1 against melee
-    (76), a parry by 2 (92)."""
+    its first two attackers, not in those cases but for the charge (rule 81, F-ODD-11: a
+    charger loses its DEX only); Florentine lowers it by 1 against melee (76), a parry by
+    2 (92)."""
     ac = target.base_ac
-    if dex and not (target.surprised or target.charging or exposed(target)):
+    guarded = dex and not (target.surprised or exposed(target))
+    if guarded and not target.charging:
         ac -= target.dex_bonus
-        if target.shield and shield_counts and not target.prone:
-            ac -= 1
+    if guarded and target.shield and shield_counts:
+        ac -= 1
     if melee and len(target.weapons) == 2:
         ac -= 1
     if target.parrying or target.action == "withdraw":  # rules 92, 51: +2 defence

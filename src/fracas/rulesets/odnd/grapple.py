@@ -36,6 +36,8 @@ def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None
     """Rule 104: a to-hit roll as an attack (its situation from `strikes.modifiers`); a hit
     grapples."""
     m = strikes.modifiers(state, f, target, table.observed)
+    if target.surprised:  # rule 70, ODD-U18: a pair opened in the surprise round
+        state.from_behind.setdefault((f.id, target.id), state.round)
     f.charge_strike = False
     shields = attack.shield_counts(f, target) and not m.exposed
     d20, needed, hit, _ = attack.swing(

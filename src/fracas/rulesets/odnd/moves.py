@@ -231,7 +231,9 @@ def answer(table: Table, state: OdndState, charger: Fighter) -> None:
 
 def set_strike(table: Table, state: OdndState, spearman: Fighter, charger: Fighter) -> None:
     spearman.spear_set, spearman.attacks_left, spearman.moved = False, 0, True
-    m = strikes.modifiers(state, spearman, charger, table.observed)
+    # Rule 83 (issue 29 item 4): the spear meets the charge head on, so no flank or rear
+    # bonus (the charger has run past by the time the modifiers are taken).
+    m = strikes.modifiers(state, spearman, charger, table.observed, arcs=False)
     m.add(2, "set spear against a charge", table.observed)
     m.multipliers.append(2)
     attack.resolve(

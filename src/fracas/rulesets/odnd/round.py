@@ -492,6 +492,8 @@ def act(table: Table, state: OdndState, f: Fighter, count: int) -> None:
             attacks(table, state, f, count)
     if f.action == "withdraw" and f.active and (not f.split or f.attacks_left == 0):
         moves.withdraw(table, state, f)
+    if f.action == "charge" and not f.charge_strike:
+        f.charging = False  # rule 81 (issue 29 item 5): the charge ends with its attack
 
 
 def helpless(table: Table, f: Fighter) -> bool:

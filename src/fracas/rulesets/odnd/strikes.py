@@ -103,11 +103,9 @@ def modifiers(
         m.add(-2, "withdrawing", obs)
     position_mods(m, state, f, target, obs)
     charge_mods(m, f, obs)
-    if target.followup and f.side in state.surprisers:  # rule 70, ODD-U18
-        m.edge += 1
-    if f.followup and target.side in state.surprisers:
-        m.edge -= 1
-    after = facing.followup_edge(state, f, target)  # rule 70 for a pair (ODD-U20)
+    # Rule 70 for a pair (ODD-U18, U20; issue 29 item 6): opened from behind or in the
+    # surprise round, the attacker has advantage the round after, the defender disadvantage.
+    after = facing.followup_edge(state, f, target)
     if after and obs:
         m.why.append(("advantage" if after > 0 else "disadvantage") + ", the round after (70)")
     m.edge += after
@@ -168,11 +166,12 @@ def strike(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
 
 def opened(state: OdndState, f: Fighter, target: Fighter, m: Mods) -> None:
     """Rules 69, 70, 72: remember a backstab spent, and a pair opened from behind unnoticed
-    (the defender cannot return the attack this round; advantage and disadvantage next)."""
+    or in the surprise round (ODD-U18: the defender cannot return the attack this round;
+    advantage and disadvantage next, for that pair only)."""
     if m.backstab:
         f.backstab_round = state.round
         state.tally["backstabs"] += 1
-    if not target.surprised and facing.unaware(state, f, target):
+    if target.surprised or facing.unaware(state, f, target):  # ODD-U18: the surprised too
         state.from_behind.setdefault((f.id, target.id), state.round)
 
 
