@@ -186,3 +186,45 @@ def test_item_06_surprise_follow_up_by_pair() -> None:
         ("Amb1", "Vic1"): 1, ("Amb2", "Vic1"): 0, ("Amb1", "Vic2"): 0,
         ("Vic1", "Amb1"): -1, ("Vic2", "Amb1"): 0, ("Vic1", "Amb2"): 0,
     }  # fmt: skip
+
+
+def test_item_07_the_melee_ring_is_for_melee() -> None:
+    """Rules 62, 63: a missile attacker at range takes no place around the target and does
+    not earn the "more than two attackers" +1."""
+    s = Scene(
+        ("A", [pc("M1"), pc("M2"), pc("Archer", weapons=["bow"])]),
+        ("B", [pc("Def")]),
+    )
+    d = s["Def"]
+    for name in ("M1", "M2", "Archer"):
+        round.adopt(s.table, s.state, s[name], Plan(d, False))
+    assert d.declared_against == 2
+    assert not strikes.gang_up(d)
+    assert "more than two" not in " ".join(strikes.modifiers(s.state, s["M1"], d, True).why)
+
+
+def test_item_16_gang_up_counts_retargeted_attackers() -> None:
+    """Rule 63, ODD-U21: the +1 counts the attackers actually striking this target this
+    round, one that turned on it after its own foe fell included."""
+    s = Scene(("A", [pc("M1"), pc("M2"), pc("M3")]), ("B", [pc("Def"), pc("Other", hp=1)]))
+    d, other, m3 = s["Def"], s["Other"], s["M3"]
+    round.adopt(s.table, s.state, s["M1"], Plan(d, False))
+    round.adopt(s.table, s.state, s["M2"], Plan(d, False))
+    round.adopt(s.table, s.state, m3, Plan(other, False))
+    other.pending_down = True  # fell to someone else this slot
+    s.dice.push(2, 1)
+    s.choices.push("victim", lambda o: o is d)
+    round.act(s.table, s.state, m3, m3.attacks_left)
+    (a,) = s.of(Attack)
+    assert a.target == "Def" and "more than two attackers" in a.rules
+    assert strikes.gang_up(d)
+
+
+def test_item_08_attacks_per_level_are_melee_attacks() -> None:
+    """Rule 21: a fighter's level in attacks against normal men are melee attacks; an archer
+    shoots its ordinary shots."""
+    man = {"name": "Man", "kind": "character", "cls": "normal man", "level": 0,
+           "weapons": ["dagger"], "hp": 4}  # fmt: skip
+    s = Scene(("A", [pc("Archer", level=4, weapons=["bow"]), pc("Swords", level=4)]), ("B", [man]))
+    assert not any(p.sweep for p in round.options(s.state, s["Archer"]))
+    assert any(p.sweep for p in round.options(s.state, s["Swords"]))

@@ -297,6 +297,7 @@ def declare(table: Table, state: OdndState) -> None:
         f.swept, f.declared_against, f.struck_while_falling = 0, 0, False
         f.parrying, f.action, f.plan_spell, f.moved, f.charge_strike = False, "", "", False, False
         f.shield_faced.clear()
+        f.joined.clear()
         f.round_start = f.position  # ODD-U20: who opens an engagement
     for f in state.fighters():
         if not f.active:
@@ -327,7 +328,7 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
     targets = open_targets(state, f)
     plans = [Plan(t, False) for t in targets if can_attack(state, f, t, engaged)]
     plans.extend(special_plans(state, f, [p.target for p in plans if p.target]))
-    if f.sweep_attacks > f.attacks:
+    if f.sweep_attacks > f.attacks and not f.primary.data.ranged:  # rule 21: melee attacks
         plans.extend(Plan(p.target, True) for p in list(plans) if p.target and p.target.normal_man)
     if state.positional and not engaged:
         attackable = {id(p.target) for p in plans}
@@ -396,7 +397,8 @@ def adopt(table: Table, state: OdndState, f: Fighter, plan: Plan) -> None:
     f.plan_target, f.plan_sweep = plan.target, plan.sweep
     bodies = mass.bodies(f, plan.target) if plan.target is not None else 1
     if plan.action in ATTACKING and plan.target is not None:
-        plan.target.declared_against += bodies
+        if not f.primary.data.ranged:  # rules 62, 63: the ring is for melee (issue 29, 7)
+            plan.target.declared_against += bodies
         if state.positional:
             facing.face(f, plan.target)  # rule 68, F-ODD-48: it turns to face its foe
     if plan.action in ("attack", "sweep", "charge", "withdraw"):

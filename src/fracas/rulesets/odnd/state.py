@@ -84,7 +84,8 @@ class Fighter(Combatant):
     attacks_left: int = 0
     split: bool = False  # ODD-U10: attacks first and last
     swept: int = 0  # sweep attacks made this round (T-ODD-2: +N on the first)
-    declared_against: int = 0  # rules 62, 63, 65: attackers declared against this fighter
+    declared_against: int = 0  # rules 62, 63, 65: melee attackers declared against it
+    joined: set[str] = field(default_factory=set)  # rule 63: undeclared melee attackers struck it
     shield_faced: list[Fighter] = field(default_factory=list)  # ODD-U4: the first two
     followup: bool = False  # rule 70: surprised last round (advantage against it)
     action: str = ""  # ODD-U23: this round's declared action (attack, charge, cast ...)

@@ -113,9 +113,11 @@ def modifiers(
 
 
 def gang_up(target: Fighter) -> bool:
-    """Rule 63 (ODD-U21): more than 2 attackers; not with its back to a wall (rule 64, ODD-U20)
+    """Rule 63 (ODD-U21): more than 2 melee attackers (those declared against it and those
+    that turned on it this round, issue 29 items 7, 16); not with its back to a wall (rule 64, ODD-U20)
     nor against a unit (ODD-U45: a unit is not surrounded man by man)."""
-    return target.declared_against > 2 and not target.back_to_wall and not target.unit_size
+    attackers = target.declared_against + len(target.joined)
+    return attackers > 2 and not target.back_to_wall and not target.unit_size
 
 
 def exposure_mods(
@@ -150,6 +152,8 @@ def strike(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
     if f.primary.data.ranged:
         target = astray(table, state, f, target)
     state.holding.discard(target.side)  # ODD-U29: attacked, they fight
+    if f.plan_target is not target and not f.primary.data.ranged:
+        target.joined.add(f.id)  # rule 63 (issue 29 item 16): a retargeted attacker counts
     m = modifiers(state, f, target, table.observed)
     f.charge_strike = False  # rule 90: the charge's bonuses go with its first attack
     if f.plan_sweep:
