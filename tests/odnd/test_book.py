@@ -4,7 +4,7 @@ test named after its item (seed 003; checklist rules; RULINGS.md §4)."""
 from __future__ import annotations
 
 from fracas.rulesets.odnd import attack, grapple, moves, round, strikes
-from fracas.rulesets.odnd.events import Attack, CannotAct, Damage
+from fracas.rulesets.odnd.events import Attack, CannotAct, Damage, MoraleCheck
 from fracas.rulesets.odnd.round import Plan
 
 from .conftest import Scene, pc
@@ -228,3 +228,17 @@ def test_item_08_attacks_per_level_are_melee_attacks() -> None:
     s = Scene(("A", [pc("Archer", level=4, weapons=["bow"]), pc("Swords", level=4)]), ("B", [man]))
     assert not any(p.sweep for p in round.options(s.state, s["Archer"]))
     assert any(p.sweep for p in round.options(s.state, s["Swords"]))
+
+
+def test_item_09_one_death_one_morale_check() -> None:
+    """Rule 132, D7, ODD-U28: a single death that is both the side's first and a big upset
+    makes one check, not two."""
+    s = Scene(("A", [pc("Hero")]), ("B", [{"name": "Orc", "template": "orc", "count": 4}]))
+    orc = s.fighter("Orc 1")
+    orc.hp, orc.pending_down = 0, True
+    s.state.pending.append(orc)
+    s.dice.push(3, 3, 3, 3)
+    round.settle(s.table, s.state)
+    (check,) = s.of(MoraleCheck)
+    assert "first death" in check.trigger and "big upset" in check.trigger
+    assert s.state.morale_passes["Orc"] == 1

@@ -681,28 +681,35 @@ def settle(table: Table, state: OdndState) -> None:
             f.status, f.went_down = Status.DEAD, True
             table.emit(Fell, who=f.name, simultaneous=f.struck_while_falling)
         specials.release_all(state)  # ODD-U14: a holder gone lets go
-        morale_triggers(table, state, [f for f in fallen if not f.active])
+        occasion = morale_triggers(state, [f for f in fallen if not f.active])
+        for group in mass.half_lost(state):
+            occasion.setdefault(group, []).append("half the unit lost")
+        for group, triggers in occasion.items():
+            check_morale(table, state, group, *triggers)
     for group in mass.half_lost(state):  # ODD-U45: a unit at half its hit points
         check_morale(table, state, group, "half the unit lost")
 
 
-def morale_triggers(table: Table, state: OdndState, dead: list[Fighter]) -> None:
+def morale_triggers(state: OdndState, dead: list[Fighter]) -> dict[str, list[str]]:
     """ODD-U28: the first death on a side, a big upset (its leader slain, or a quarter of
-    the group taken out by one attack), half the group down."""
+    the group taken out by one attack), half the group down; by group, for one check per
+    group and occasion (issue 29 item 9: one death, one check)."""
+    out: dict[str, list[str]] = {}
     for f in dead:
         if not state.first_death.get(f.side):
             state.first_death[f.side] = True
             for group, members in state.groups.items():
                 if members and members[0].side == f.side:
-                    check_morale(table, state, group, "first death")
+                    out.setdefault(group, []).append("first death")
         size = state.group_size.get(f.group, 0)
         if f.leader or (size and size <= 4):
-            check_morale(table, state, f.group, "big upset")
+            out.setdefault(f.group, []).append("big upset")
     for group, members in state.groups.items():
         start = state.group_size.get(group, 0)
         gone = sum(1 for m in members if not m.active)
         if start and 2 * gone >= start:
-            check_morale(table, state, group, "half the group down")
+            out.setdefault(group, []).append("half the group down")
+    return out
 
 
 def start_morale(table: Table, state: OdndState) -> None:
@@ -715,10 +722,11 @@ def start_morale(table: Table, state: OdndState) -> None:
             check_morale(table, state, group, "outnumbered two to one")
 
 
-def check_morale(table: Table, state: OdndState, group: str, trigger: str) -> None:
+def check_morale(table: Table, state: OdndState, group: str, *triggers: str) -> None:
     """D7, ODD-U28: monster groups (hirelings by option) roll 2d6 ≤ morale to stand; PCs never
-    check, morale 12 never checks, each trigger once, two passes and no more checks; failure:
-    the group flees (those engaged by the Retreat, rule 52)."""
+    check, morale 12 never checks, each trigger once, the triggers of one occasion one roll
+    (issue 29 item 9), two passes (two occasions) and no more checks; failure: the group
+    flees (those engaged by the Retreat, rule 52)."""
     members = [f for f in state.groups.get(group, []) if f.active and not f.chasing]
     if not members or members[0].morale >= 12:
         return
@@ -726,9 +734,11 @@ def check_morale(table: Table, state: OdndState, group: str, trigger: str) -> No
     if members[0].kind == "character" and not hireling:
         return
     used = state.checked.setdefault(group, set())
-    if trigger in used or state.morale_passes.get(group, 0) >= 2:
+    fresh = list(dict.fromkeys(t for t in triggers if t not in used))
+    if not fresh or state.morale_passes.get(group, 0) >= 2:
         return
-    used.add(trigger)
+    used.update(fresh)
+    trigger = ", ".join(fresh)
     score = members[0].morale
     roll = table.roll(TWO_D6, by=members[0], reason=MORALE).total
     passed = roll <= score
