@@ -4,7 +4,8 @@ test named after its item (seed 003; checklist rules; RULINGS.md §4)."""
 from __future__ import annotations
 
 from fracas.rulesets.odnd import attack, grapple, moves, round, strikes
-from fracas.rulesets.odnd.events import Attack, CannotAct, Damage, MoraleCheck
+from fracas.core.combatant import Status
+from fracas.rulesets.odnd.events import Attack, CannotAct, Damage, MoraleCheck, RollOff
 from fracas.rulesets.odnd.round import Plan
 
 from .conftest import Scene, pc
@@ -242,3 +243,20 @@ def test_item_09_one_death_one_morale_check() -> None:
     (check,) = s.of(MoraleCheck)
     assert "first death" in check.trigger and "big upset" in check.trigger
     assert s.state.morale_passes["Orc"] == 1
+
+
+def test_item_10_a_rout_is_a_rout() -> None:
+    """Rules 52, 57, ODD-U28: routing comrades do not keep a foe busy for each other; each
+    fleer has its own roll-off (and parting shot) against the foe it fought."""
+    s = Scene(
+        ("A", [pc("Hero")]),
+        ("B", [{"name": "Orc", "template": "orc", "count": 2, "hp": 4}]),
+        conditions={"pursuit": False},
+    )
+    hero, o1, o2 = s["Hero"], s["Orc 1"], s["Orc 2"]
+    hero.plan_target, o1.plan_target, o2.plan_target = o1, hero, hero
+    s.dice.push(6, 6)  # morale 8: 12 fails
+    s.dice.push(6, 1, 6, 1)  # each orc's roll-off beats the hero's: no parting shot
+    round.check_morale(s.table, s.state, "Orc", "big upset")
+    assert [r.mover for r in s.of(RollOff)] == ["Orc 1", "Orc 2"]
+    assert o1.status is Status.FLED and o2.status is Status.FLED

@@ -113,7 +113,8 @@ def roll_off(table: Table, state: OdndState, f: Fighter, foes: list[Fighter], wh
 
 def opponents(state: OdndState, f: Fighter) -> list[Fighter]:
     """The foes `f` disengages from (rule 52), less those engaged with another foe, from whom
-    it disengages freely (rule 57)."""
+    it disengages freely (rule 57); a comrade routing too keeps no foe busy (issue 29
+    item 10)."""
     out: list[Fighter] = []
     for e in state.enemies_of(f):
         if not isinstance(e, Fighter) or not strikes.engaged_with(state, f, e):
@@ -121,7 +122,10 @@ def opponents(state: OdndState, f: Fighter) -> list[Fighter]:
         if e.pending_down:
             continue
         busy = any(
-            isinstance(a, Fighter) and a is not f and strikes.engaged_with(state, e, a)
+            isinstance(a, Fighter)
+            and a is not f
+            and not a.routing
+            and strikes.engaged_with(state, e, a)
             for a in state.allies_of(f)
         )
         if not busy:

@@ -747,6 +747,8 @@ def check_morale(table: Table, state: OdndState, group: str, *triggers: str) -> 
         state.morale_passes[group] = state.morale_passes.get(group, 0) + 1
         return
     state.tally["routs"] += 1
+    for f in members:
+        f.routing = True
     for f in members:  # ODD-U28: those engaged flee by the Retreat (rule 52)
         if f.active and moves.opponents(state, f):
             moves.retreat(table, state, f, "morale failed")

@@ -127,6 +127,7 @@ class Fighter(Combatant):
     # Pursuit (rules 54, 55, 134–139; ODD-U26, U27).
     carries: list[str] = field(default_factory=list)  # rule 137: food, treasure
     chasing: bool = False  # in a chase, out of the melee (as fleer or pursuer)
+    routing: bool = False  # its group failed morale: it keeps no foe busy (rule 57)
 
     @property
     def primary(self) -> Wielded:
