@@ -260,3 +260,23 @@ def test_item_10_a_rout_is_a_rout() -> None:
     round.check_morale(s.table, s.state, "Orc", "big upset")
     assert [r.mover for r in s.of(RollOff)] == ["Orc 1", "Orc 2"]
     assert o1.status is Status.FLED and o2.status is Status.FLED
+
+
+def test_item_11_a_charging_sweeper_keeps_its_attacks() -> None:
+    """Rules 21, 90: a 3rd-level fighter charging normal men makes its 3 attacks; the charge's
+    +2 and double damage go with the first only."""
+    men = {"name": "Man", "kind": "character", "cls": "normal man", "level": 0,
+           "weapons": ["dagger"], "hp": 20, "count": 3, "position": [50, 0]}  # fmt: skip
+    s = Scene(("A", [pc("Runner", level=3, move=6, position=[0, 0])]), ("B", [men]))
+    runner = s["Runner"]
+    plans = [p for p in round.options(s.state, runner) if p.action == "charge"]
+    assert plans and all(p.sweep for p in plans)
+    round.adopt(s.table, s.state, runner, plans[0])
+    assert runner.attacks_left == 3
+    s.dice.push(15, 3, 15, 3, 15, 3)
+    s.choices.push("next victim", *([lambda o: True] * 3))
+    round.act(s.table, s.state, runner, runner.attacks_left)
+    attacks = s.of(Attack)
+    assert len(attacks) == 3
+    assert "charging" in attacks[0].rules and "charging" not in attacks[1].rules
+    assert [d.amount for d in s.of(Damage)] == [8, 4, 4]

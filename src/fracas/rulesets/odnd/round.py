@@ -77,7 +77,7 @@ class Plan:
         return {
             "attack": f"attack {who}",
             "sweep": f"sweep normal men from {who}",
-            "charge": f"charge {who}",
+            "charge": f"charge {who}" + (", then sweep normal men" if self.sweep else ""),
             "run": f"run toward {who}",
             "cast": f"cast {self.spell} at {who}",
             "set": "set spear against a charge",
@@ -328,11 +328,16 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
     targets = open_targets(state, f)
     plans = [Plan(t, False) for t in targets if can_attack(state, f, t, engaged)]
     plans.extend(special_plans(state, f, [p.target for p in plans if p.target]))
-    if f.sweep_attacks > f.attacks and not f.primary.data.ranged:  # rule 21: melee attacks
+    sweeper = f.sweep_attacks > f.attacks and not f.primary.data.ranged  # rule 21: melee
+    if sweeper:
         plans.extend(Plan(p.target, True) for p in list(plans) if p.target and p.target.normal_man)
     if state.positional and not engaged:
         attackable = {id(p.target) for p in plans}
-        plans.extend(Plan(t, False, "charge") for t in targets if moves.can_charge(state, f, t))
+        plans.extend(
+            Plan(t, sweeper and t.normal_man, "charge")  # rules 21, 90 (issue 29 item 11)
+            for t in targets
+            if moves.can_charge(state, f, t)
+        )
         attackable.update(id(p.target) for p in plans)
         far = [t for t in targets if id(t) not in attackable]
         far.sort(key=lambda t: space.feet(f, t))
@@ -488,7 +493,7 @@ def act(table: Table, state: OdndState, f: Fighter, count: int) -> None:
         table.emit(CannotAct, who=f.name, why="no small weapon to fight inside (ODD-U48)")
         return
     if count > 0 and f.attacks_left > 0 and not reloading(table, f):
-        if f.plan_sweep and state.options.shortcut != "off":
+        if f.plan_sweep and state.options.shortcut != "off" and f.action != "charge":
             shortcut_sweep(table, state, f)
         else:
             attacks(table, state, f, count)
