@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from fracas.rulesets.odnd import attack, grapple, moves, round, strikes
 from fracas.core.combatant import Status
-from fracas.rulesets.odnd.events import Attack, CannotAct, Damage, MoraleCheck, RollOff
+from fracas.rulesets.odnd.events import (
+    Attack,
+    CannotAct,
+    Damage,
+    MoraleCheck,
+    RollOff,
+    ShortcutKills,
+)
 from fracas.rulesets.odnd.round import Plan
 
 from .conftest import Scene, pc
@@ -280,3 +287,21 @@ def test_item_11_a_charging_sweeper_keeps_its_attacks() -> None:
     assert len(attacks) == 3
     assert "charging" in attacks[0].rules and "charging" not in attacks[1].rules
     assert [d.amount for d in s.of(Damage)] == [8, 4, 4]
+
+
+def test_item_22_the_shortcut_in_a_surprise_round() -> None:
+    """Rule 24, ODD-U12 with rules 69, 71: the averaging shortcut takes the surprise's +2 into
+    P(hit) as the dice do: an 8th-level fighter needing 7 needs 5 against the surprised,
+    8 × 0.8 = 6.4 kills."""
+    men = {"name": "Man", "kind": "character", "cls": "normal man", "level": 0, "ac": 7,
+           "weapons": ["dagger"], "hp": 3, "count": 8}  # fmt: skip
+    s = Scene(("A", [pc("Vet", level=8)]), ("B", [men]), options={"shortcut": "up"})
+    vet = s["Vet"]
+    for f in s.state.fighters():
+        if f.side == "B":
+            f.surprised = True
+    round.adopt(s.table, s.state, vet, Plan(s.fighter("Man 1"), True))
+    s.choices.push("next victim", *([0] * 8))
+    round.act(s.table, s.state, vet, vet.attacks_left)
+    (k,) = s.of(ShortcutKills)
+    assert abs(k.expected - 6.4) < 1e-9 and k.kills == 7

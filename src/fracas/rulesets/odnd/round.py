@@ -27,6 +27,7 @@ from fracas.rulesets.odnd import (
     shortcut,
     space,
     specials,
+    strikes,
     subdual,
 )
 from fracas.rulesets.odnd.events import (
@@ -623,8 +624,11 @@ def shortcut_sweep(table: Table, state: OdndState, f: Fighter) -> None:
     attacks_made, f.attacks_left = f.attacks_left, 0
     if not victims:
         return
-    ac = attack.armour_class(victims[0], f, True, not f.primary.data.ranged)
-    needed = attack.needed_at(f, ac)
+    # Issue 29 item 22: the situation every attack shares (the surprise's +2, the gang-up…)
+    # as the dice path reads it; not the first attack's own +N (rule 26).
+    m = strikes.modifiers(state, f, victims[0], False, sweeping=False)
+    shields = attack.shield_counts(f, victims[0]) and not m.exposed
+    needed, _ = attack.to_hit(state, f, victims[0], m.bonus, 0, shields, not m.exposed)
     mean_hp = sum(max(1, e.hp) for e in victims) / len(victims)
     value = shortcut.kills_at(attacks_made, needed, f.primary.damage, mean_hp, len(victims))
     if state.options.shortcut == "up":
