@@ -305,3 +305,14 @@ def test_item_22_the_shortcut_in_a_surprise_round() -> None:
     round.act(s.table, s.state, vet, vet.attacks_left)
     (k,) = s.of(ShortcutKills)
     assert abs(k.expected - 6.4) < 1e-9 and k.kills == 7
+
+
+def test_item_23_odds_before_the_first_round_nobody_off_balance() -> None:
+    """D9: only a fumble puts a fighter off balance; before the first round (round 0, where
+    `fracas odds` reads an encounter) nobody is."""
+    s = duel()
+    hero, orc = s["Hero"], s["Orc"]
+    s.state.round = 0
+    before = attack.to_hit(s.state, hero, orc, 0, 0, True)
+    s.state.round = 1
+    assert before == attack.to_hit(s.state, hero, orc, 0, 0, True)

@@ -93,7 +93,7 @@ def to_hit(
     (rules 1, 2, 66, 76, 92), 2 worse off balance (D9), and Florentine's advantage."""
     melee = not attacker.weapons[0].data.ranged
     ac = armour_class(target, attacker, shield_counts, melee, dex)
-    if target.off_balance_until >= state.round:
+    if target.off_balance_until and target.off_balance_until >= state.round:  # set by D9 only
         ac += 2
     if melee and len(attacker.weapons) == 2 and edge < 1:
         edge += 1  # rule 74: Florentine rolls with advantage (two sources give one, U18)
