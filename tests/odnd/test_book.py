@@ -3,14 +3,15 @@ test named after its item (seed 003; checklist rules; RULINGS.md §4)."""
 
 from __future__ import annotations
 
-from fracas.rulesets.odnd import attack, grapple, moves, round, strikes
 from fracas.core.combatant import Status
+from fracas.rulesets.odnd import attack, grapple, manoeuvres, moves, round, strikes
 from fracas.rulesets.odnd.events import (
     Attack,
     CannotAct,
     Damage,
     MoraleCheck,
     RollOff,
+    Save,
     ShortcutKills,
 )
 from fracas.rulesets.odnd.round import Plan
@@ -316,3 +317,23 @@ def test_item_23_odds_before_the_first_round_nobody_off_balance() -> None:
     before = attack.to_hit(s.state, hero, orc, 0, 0, True)
     s.state.round = 1
     assert before == attack.to_hit(s.state, hero, orc, 0, 0, True)
+
+
+def test_item_18_manoeuvre_saves_add_the_attribute_bonus() -> None:
+    """F-ODD-46, D6: a save vs Paralysis adds the saver's attribute bonus (DEX: the reflex
+    save these manoeuvres call for): a DEX 16 target rolling 14 saves against 16."""
+    s = Scene(("A", [pc("Att")]), ("B", [pc("Tgt", DEX=16)]))
+    att, tgt = s["Att"], s["Tgt"]
+    s.dice.push(19, 14)
+    manoeuvres.attempt(s.table, s.state, att, tgt, "disarm")
+    (save,) = s.of(Save)
+    assert save.roll == 16 and save.passed and not tgt.disarmed
+
+
+def test_item_18_the_whip_wielder_adds_its_own_bonus() -> None:
+    s = Scene(("A", [pc("Att", DEX=16, weapons=["whip"])]), ("B", [pc("Tgt")]))
+    s.dice.push(19, 14)
+    s.choices.push("whip: feet or weapon", 1)
+    manoeuvres.attempt(s.table, s.state, s["Att"], s["Tgt"], "whip")
+    (save,) = s.of(Save)
+    assert save.roll == 16 and save.passed

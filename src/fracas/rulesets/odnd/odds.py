@@ -221,7 +221,7 @@ def manoeuvre_outcomes(state: OdndState, attacker: Fighter, target: Fighter, kin
     still = falls(target, 0)
     saved = Fraction(0)
     if kind != "grapple":
-        saved = manoeuvres.save_chance(target, manoeuvres.bonus_above(target, attacker))
+        saved = manoeuvres.save_chance(target, manoeuvres.save_bonus(target, attacker))
     for name, p in d20_results(s, attacker.fumble_level).items():
         for down, r in still.items():
             if name in (HIT, CRITICAL):

@@ -114,8 +114,8 @@ def modifiers(
 
 def gang_up(target: Fighter) -> bool:
     """Rule 63 (ODD-U21): more than 2 melee attackers (those declared against it and those
-    that turned on it this round, issue 29 items 7, 16); not with its back to a wall (rule 64, ODD-U20)
-    nor against a unit (ODD-U45: a unit is not surrounded man by man)."""
+    that turned on it this round, issue 29 items 7, 16); not with its back to a wall (rule
+    64, ODD-U20) nor against a unit (ODD-U45: a unit is not surrounded man by man)."""
     attackers = target.declared_against + len(target.joined)
     return attackers > 2 and not target.back_to_wall and not target.unit_size
 
