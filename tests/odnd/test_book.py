@@ -337,3 +337,17 @@ def test_item_18_the_whip_wielder_adds_its_own_bonus() -> None:
     manoeuvres.attempt(s.table, s.state, s["Att"], s["Tgt"], "whip")
     (save,) = s.of(Save)
     assert save.roll == 16 and save.passed
+
+
+def test_item_20_units_check_morale() -> None:
+    """ODD-U45, F-ODD-59: a unit of troopers written as characters (normal men) checks at half
+    its hit points like every unit."""
+    trooper = {"name": "Trooper", "kind": "character", "cls": "normal man", "level": 0,
+               "weapons": ["spear"], "count": 10, "unit": 10, "morale": 8}  # fmt: skip
+    s = Scene(("A", [trooper]), ("B", [pc("Hero")]))
+    unit = s["Trooper 1-10"]
+    unit.max_hp, unit.hp, unit.hit_dice = 40, 20, ""
+    s.dice.push(3, 3)
+    round.settle(s.table, s.state)
+    (check,) = s.of(MoraleCheck)
+    assert check.group == unit.group and check.passed

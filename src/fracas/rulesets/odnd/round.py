@@ -740,8 +740,8 @@ def check_morale(table: Table, state: OdndState, group: str, *triggers: str) -> 
     if not members or members[0].morale >= 12:
         return
     hireling = members[0].normal_man and state.options.hireling_morale
-    if members[0].kind == "character" and not hireling:
-        return
+    if members[0].kind == "character" and not hireling and not members[0].unit_size:
+        return  # ODD-U45, F-ODD-59 (issue 29 item 20): every unit checks, troopers too
     used = state.checked.setdefault(group, set())
     fresh = list(dict.fromkeys(t for t in triggers if t not in used))
     if not fresh or state.morale_passes.get(group, 0) >= 2:
