@@ -9,6 +9,7 @@ from fracas.rulesets.odnd.events import (
     Attack,
     CannotAct,
     Damage,
+    Initiative,
     MoraleCheck,
     RollOff,
     Save,
@@ -351,3 +352,38 @@ def test_item_20_units_check_morale() -> None:
     round.settle(s.table, s.state)
     (check,) = s.of(MoraleCheck)
     assert check.group == unit.group and check.passed
+
+
+def test_item_21_hirelings_roll_initiative_as_a_group() -> None:
+    """ODD-U30: a d6 per player, one per group of NPCs: hirelings (normal men) are a group."""
+    men = {"name": "Hireling", "kind": "character", "cls": "normal man", "level": 0,
+           "weapons": ["spear"], "count": 3}  # fmt: skip
+    s = Scene(("A", [pc("Hero"), men]), ("B", [pc("Orc", kind="monster")]))
+    assert {f.group for f in s.state.fighters() if f.normal_man and f.side == "A"} == {"Hireling"}
+    assert s["Hero"].group == "Hero"
+
+
+def test_item_21_a_stunned_fighter_cannot_flee_it_surrenders() -> None:
+    """Rules 105, 132: a stunned (or held) fighter whose group routs cannot run: it
+    surrenders."""
+    s = Scene(
+        ("A", [pc("Hero")]),
+        ("B", [{"name": "Orc", "template": "orc", "count": 2, "hp": 4}]),
+        conditions={"pursuit": False},
+    )
+    o1, o2 = s["Orc 1"], s["Orc 2"]
+    o1.stunned_until = 3
+    s.dice.push(6, 6)
+    round.check_morale(s.table, s.state, "Orc", "big upset")
+    assert o1.status is Status.SURRENDERED and o2.status is Status.FLED
+
+
+def test_item_21_the_opening_morale_check_comes_after_initiative() -> None:
+    """Seed ENCOUNTER ORDER step 7: after initiative order is decided and morale checks have
+    been made, combat proceeds."""
+    s = Scene(("A", [pc("H1"), pc("H2")]), ("B", [{"name": "Orc", "template": "orc", "hp": 4}]))
+    s.dice.push(4, 5, 6, 3, 3)  # three initiative dice, then the orc's morale (6: passes)
+    s.choices.push("declare target", *([lambda p: p.action == "parry"] * 3))
+    round.play_round(s.table, s.state)
+    kinds = [type(e).__name__ for e in s.events if isinstance(e, (Initiative, MoraleCheck))]
+    assert kinds == ["Initiative"] * 3 + ["MoraleCheck"]

@@ -66,8 +66,9 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
             if e.sheet.unit:  # rules 140-146, ODD-U45: a unit fought as one man
                 mass.make_unit(f, min(e.sheet.unit, e.sheet.count - e.copy))
             # ODD-U30: a die per PC, one per monster group (its sheet, or `group:`); the
-            # party's one die as an option.
-            if f.kind == "character" and not f.unit_size:
+            # party's one die as an option; hirelings (normal men) roll as a group (issue 29
+            # item 21).
+            if f.kind == "character" and not f.unit_size and not f.normal_man:
                 f.group = f"{e.side} (party)" if spec.conditions.party_die else f.name
             else:  # ODD-U45: each unit is an initiative group of its own
                 f.group = f.name if f.unit_size else e.sheet.group or e.sheet.name

@@ -177,6 +177,15 @@ class Fled(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Surrendered(Event):
+    who: str
+    why: str
+
+    def text(self) -> str:
+        return f"{self.who} cannot flee ({self.why}) and surrenders (rule 132)"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Distance(Event):
     feet: int
     why: str

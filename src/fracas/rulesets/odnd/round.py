@@ -43,6 +43,7 @@ from fracas.rulesets.odnd.events import (
     ShortcutKills,
     SurpriseCancelled,
     SurpriseRolled,
+    Surrendered,
 )
 from fracas.rulesets.odnd.state import Fighter, OdndState
 from fracas.rulesets.odnd.strikes import strike
@@ -110,6 +111,8 @@ def play_round(table: Table, state: OdndState) -> None:
     every = state.round == 1 or state.conditions.reroll_initiative or state.reroll_next
     state.reroll_next = False  # rule 106: rolled again after a throw-off
     roll_initiative(table, state, every)
+    if state.round == 1:
+        start_morale(table, state)  # seed step 7: after initiative (issue 29 item 21)
     if state.chases:  # rules 54, 55, 134-139: the chases run before the declarations
         open_segment(table, state, "pursuit")
         pursuit.play(table, state)
@@ -139,9 +142,10 @@ def play_round(table: Table, state: OdndState) -> None:
 
 
 def opening_steps(table: Table, state: OdndState) -> bool:
-    """Round 1: surprise, distance, reaction and the players' choice, the start morale check
-    (seed "ENCOUNTER ORDER" 3–7); later rounds: the surprise's follow-up (rule 70) and an
-    uncertain reaction rolled again (ODD-U29). False when there is no fight."""
+    """Round 1: surprise, distance, reaction and the players' choice (seed "ENCOUNTER ORDER"
+    3–6; the start morale check follows initiative, step 7); later rounds: the surprise's
+    follow-up (rule 70) and an uncertain reaction rolled again (ODD-U29). False when there
+    is no fight."""
     fighters = state.fighters()
     if state.round == 1:
         opening.entrance(table, state)  # rule 108, ODD-U46
@@ -152,10 +156,7 @@ def opening_steps(table: Table, state: OdndState) -> bool:
             opening.reaction(table, state)
             if not state.no_combat:
                 opening.players_choose(table, state)
-        if state.no_combat:
-            return False
-        start_morale(table, state)
-        return True
+        return not state.no_combat
     for f in fighters:
         f.followup = f.surprised  # rule 70: the round after the surprise
         f.surprised = False
@@ -759,8 +760,24 @@ def check_morale(table: Table, state: OdndState, group: str, *triggers: str) -> 
     for f in members:
         f.routing = True
     for f in members:  # ODD-U28: those engaged flee by the Retreat (rule 52)
-        if f.active and moves.opponents(state, f):
+        why = cannot_flee(f)
+        if f.active and why:  # rule 132 (issue 29): one who cannot flee surrenders
+            f.status, f.went_down = Status.SURRENDERED, True
+            table.emit(Surrendered, who=f.name, why=why)
+        elif f.active and moves.opponents(state, f):
             moves.retreat(table, state, f, "morale failed")
         elif f.active:
             f.status, f.went_down = Status.FLED, True
             table.emit(Fled, who=f.name)
+
+
+def cannot_flee(f: Fighter) -> str:
+    """Why `f` cannot run (issue 29 items 21 and "one who cannot flee surrenders"): stunned,
+    held in a grapple, swallowed or hugged; "" when it can."""
+    if f.stunned_until:
+        return "stunned"
+    if f.grapple:
+        return f.grapple
+    if f.held_by is not None:
+        return "swallowed" if f.inside else "held"
+    return ""
