@@ -387,3 +387,26 @@ def test_item_21_the_opening_morale_check_comes_after_initiative() -> None:
     round.play_round(s.table, s.state)
     kinds = [type(e).__name__ for e in s.events if isinstance(e, (Initiative, MoraleCheck))]
     assert kinds == ["Initiative"] * 3 + ["MoraleCheck"]
+
+
+def test_item_17_the_shield_counts_against_two_attackers_grapples_included() -> None:
+    """Rule 66, ODD-U4: the shield faces the first two attackers of the round, whether they
+    strike, grapple or disarm; a third finds it elsewhere."""
+    s = Scene(("A", [pc("A1"), pc("A2"), pc("A3")]), ("B", [pc("Def", shield=True, ac=5)]))
+    d = s["Def"]
+    s.dice.push(2, 2)  # a grapple and a disarm, both missing
+    grapple.attempt(s.table, s.state, s["A1"], d)
+    manoeuvres.attempt(s.table, s.state, s["A2"], d, "disarm")
+    assert d.shield_faced == [s["A1"], s["A2"]]
+    assert not attack.shield_counts(s["A3"], d)
+
+
+def test_item_19_wrestling_a_creature_that_needs_silver() -> None:
+    """Rules 31, 104, ODD-U50: weapon immunity does not stop a grapple (no weapon hurts)."""
+    wight = {"name": "Wight", "kind": "monster", "hd": 3, "weapons": ["claws"], "hp": 15,
+             "needs": "silver"}  # fmt: skip
+    s = Scene(("A", [pc("Hero")]), ("B", [wight]))
+    hero, wight_f = s["Hero"], s["Wight"]
+    s.dice.push(18)
+    grapple.attempt(s.table, s.state, hero, wight_f)
+    assert hero in wight_f.grappled_by

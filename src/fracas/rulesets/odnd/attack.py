@@ -161,12 +161,15 @@ def swing(
     edge: int,
     shield_counts: bool,
     dex: bool,
+    wrestle: bool = False,
 ) -> tuple[int, int, bool, bool]:
     """The kept d20, the number needed, hit, critical (rules 27, 30–33; D-C1). A pinned
-    target is hit automatically (ODD-U44); a unit's throw is never a critical (F-ODD-61)."""
+    target is hit automatically (ODD-U44); a unit's throw is never a critical (F-ODD-61); a
+    grapple (`wrestle`) is no weapon, so needing silver or magic does not stop it (issue 29
+    item 19)."""
     needed, edge = to_hit(state, attacker, target, bonus, edge, shield_counts, dex)
     d20 = roll_d20(table, attacker, edge)
-    hurts = can_hurt(attacker.weapons[0], attacker, target)
+    hurts = wrestle or can_hurt(attacker.weapons[0], attacker, target)
     if d20 == 1:  # rule 27: a natural 1 always misses, a pinned target too (issue 29, 12)
         return d20, needed, False, False
     if target.grapple == "pinned":

@@ -39,9 +39,9 @@ def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None
     if target.surprised:  # rule 70, ODD-U18: a pair opened in the surprise round
         state.from_behind.setdefault((f.id, target.id), state.round)
     f.charge_strike = False
-    shields = attack.shield_counts(f, target) and not m.exposed
+    shields = strikes.face_shield(f, target, m)  # rule 66, ODD-U4
     d20, needed, hit, _ = attack.swing(
-        table, state, f, target, m.bonus, m.edge, shields, not m.exposed
+        table, state, f, target, m.bonus, m.edge, shields, not m.exposed, wrestle=True
     )
     table.emit(
         Manoeuvre, who=f.name, target=target.name, kind="grapple", roll=d20, needed=needed,

@@ -68,7 +68,7 @@ def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter, kind: s
     """The manoeuvre's to-hit roll, then its save (rules 40, 91, 93)."""
     m = strikes.modifiers(state, f, target, table.observed)
     f.charge_strike = False
-    shields = attack.shield_counts(f, target) and not m.exposed
+    shields = strikes.face_shield(f, target, m)  # rule 66, ODD-U4
     d20, needed, hit, _ = attack.swing(
         table, state, f, target, m.bonus, m.edge, shields, not m.exposed
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 
@@ -217,6 +217,8 @@ def manoeuvre_outcomes(state: OdndState, attacker: Fighter, target: Fighter, kin
     """A grapple, disarm or dismount: the to-hit roll as for an attack (no damage, ODD-U16),
     then for disarm and dismount the target's save, +1 per full 3 levels above (T-ODD-13)."""
     s = situation(state, attacker, target, False)
+    if kind == "grapple":  # issue 29 item 19: no weapon, so no weapon immunity
+        s = replace(s, hurts=True)
     out: defaultdict[tuple[str, int, bool], Fraction] = defaultdict(Fraction)
     still = falls(target, 0)
     saved = Fraction(0)

@@ -159,13 +159,20 @@ def strike(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
     if f.plan_sweep:
         f.swept += 1
     opened(state, f, target, m)
-    shield_counts = attack.shield_counts(f, target) and not m.exposed  # ODD-U4
-    if shield_counts and f not in target.shield_faced:
-        target.shield_faced.append(f)
+    shield_counts = face_shield(f, target, m)
     return attack.resolve(
         table, state, f, target, m.bonus, m.edge, shield_counts, "; ".join(m.why),
         m.multipliers, dex=not m.exposed,
     )  # fmt: skip
+
+
+def face_shield(f: Fighter, target: Fighter, m: Mods) -> bool:
+    """ODD-U4, rule 66: whether the target's shield counts against `f`, recording whom it
+    has faced — strikes, grapples and manoeuvres alike (issue 29 item 17)."""
+    counts = attack.shield_counts(f, target) and not m.exposed
+    if counts and f not in target.shield_faced:
+        target.shield_faced.append(f)
+    return counts
 
 
 def opened(state: OdndState, f: Fighter, target: Fighter, m: Mods) -> None:
