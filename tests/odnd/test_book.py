@@ -4,7 +4,16 @@ test named after its item (seed 003; checklist rules; RULINGS.md §4)."""
 from __future__ import annotations
 
 from fracas.core.combatant import Status
-from fracas.rulesets.odnd import attack, grapple, manoeuvres, moves, round, strikes
+from fracas.rulesets.odnd import (
+    attack,
+    grapple,
+    holds,
+    manoeuvres,
+    moves,
+    round,
+    specials,
+    strikes,
+)
 from fracas.rulesets.odnd.events import (
     Attack,
     CannotAct,
@@ -410,3 +419,23 @@ def test_item_19_wrestling_a_creature_that_needs_silver() -> None:
     s.dice.push(18)
     grapple.attempt(s.table, s.state, hero, wight_f)
     assert hero in wight_f.grappled_by
+
+
+def test_item_13_swallowed_is_not_also_held() -> None:
+    """ODD-U14, U48, rule 37: a swallowed fighter is out of every grapple, takes the
+    swallower's damage once a round, and fights from inside with a dagger."""
+    s = Scene(
+        ("A", [pc("Hero", weapons=["sword", "dagger"]), pc("Mate")]),
+        ("B", [{"name": "Dragon", "template": "sea dragon", "hp": 60}, pc("Orc", kind="monster")]),
+    )
+    hero, dragon, orc, mate = s["Hero"], s["Dragon"], s["Orc"], s["Mate"]
+    hero.grappled_by, hero.grapple = [orc], grapple.PINNED
+    mate.grappled_by, mate.grapple = [hero], grapple.STRUGGLING
+    specials.natural_roll(s.table, s.state, dragon, hero, 20)
+    assert hero.inside and hero.grapple == "" and hero.grappled_by == []
+    assert mate.grappled_by == [] and mate.grapple == ""
+    assert any(p.action == "attack" and p.target is dragon for p in round.options(s.state, hero))
+    s.dice.push(4, 4)
+    holds.squeeze(s.table, s.state, dragon)
+    holds.squeeze(s.table, s.state, dragon)  # its second half of the round: no second bite
+    assert hero.hp == 50 - 4

@@ -111,6 +111,7 @@ class Fighter(Combatant):
     intelligent: bool = True  # rule 137, ODD-U47
     on_roll: tuple[int, str, str] | None = None  # ODD-U14: (at, effect, dice)
     held_by: Fighter | None = None  # ODD-U14: hugged or swallowed by this monster
+    squeezed_round: int = -1  # ODD-U14: the round it last squeezed (once a round)
     inside: bool = False  # ODD-U14 swallow, ODD-U48: a tight space
     skeleton: bool = False  # ODD-U48: half damage from edged weapons
     prone: bool = False  # ODD-U15
