@@ -439,3 +439,15 @@ def test_item_13_swallowed_is_not_also_held() -> None:
     holds.squeeze(s.table, s.state, dragon)
     holds.squeeze(s.table, s.state, dragon)  # its second half of the round: no second bite
     assert hero.hp == 50 - 4
+
+
+def test_item_14_one_grappler_one_hold() -> None:
+    """Rules 104, 105: a grappler already holding one foe cannot grapple another (its
+    strength is not counted in full against two victims at once)."""
+    s = Scene(("A", [pc("H1"), pc("H2")]), ("B", [pc("Orc", kind="monster")]))
+    h1, h2, orc = s["H1"], s["H2"], s["Orc"]
+    h1.grappled_by, h1.grapple = [orc], grapple.PINNED
+    assert not grapple.can_grapple(s.state, orc, h2)
+    assert not any(p.action == "grapple" for p in round.options(s.state, orc))
+    h1.grappled_by, h1.grapple = [], ""
+    assert grapple.can_grapple(s.state, orc, h2)

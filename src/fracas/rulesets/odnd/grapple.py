@@ -25,11 +25,15 @@ def hit_dice(f: Fighter) -> int:
     return max(1, f.level if f.kind == "character" else f.hd)
 
 
-def can_grapple(f: Fighter, target: Fighter) -> bool:
-    """Rule 104: any fighter not a unit may grapple a foe not a unit, not already holding it."""
+def can_grapple(state: OdndState, f: Fighter, target: Fighter) -> bool:
+    """Rule 104: any fighter not a unit may grapple a foe not a unit, not already holding it;
+    one grappler, one hold (issue 29 item 14: its strength is not counted in full against
+    several victims at once)."""
     if f.unit_size or target.unit_size or f.primary.data.ranged:
         return False
-    return f not in target.grappled_by and not f.grappled_by
+    if f.grappled_by or any(f in other.grappled_by for other in state.fighters()):
+        return False
+    return True
 
 
 def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None:

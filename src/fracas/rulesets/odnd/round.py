@@ -362,7 +362,7 @@ def special_plans(state: OdndState, f: Fighter, targets: list[Fighter]) -> list[
     if f.primary.data.ranged or f.inside:
         return []
     targets = [t for t in targets if space.in_melee(state, f, t)]
-    plans = [Plan(t, False, "grapple") for t in targets if grapple.can_grapple(f, t)]
+    plans = [Plan(t, False, "grapple") for t in targets if grapple.can_grapple(state, f, t)]
     for t in targets:
         plans.extend(Plan(t, False, kind) for kind in manoeuvres.allowed(f, t))
     return plans
