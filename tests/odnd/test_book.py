@@ -4,6 +4,7 @@ test named after its item (seed 003; checklist rules; RULINGS.md §4)."""
 from __future__ import annotations
 
 from fracas.core.combatant import Status
+from fracas.core.geometry import Position
 from fracas.rulesets.odnd import (
     attack,
     grapple,
@@ -451,3 +452,16 @@ def test_item_14_one_grappler_one_hold() -> None:
     assert not any(p.action == "grapple" for p in round.options(s.state, orc))
     h1.grappled_by, h1.grapple = [], ""
     assert grapple.can_grapple(s.state, orc, h2)
+
+
+def test_item_15_pass_by_free_attacks_only_from_foes_not_in_melee() -> None:
+    """Rule 53: passing within 10 ft of foes "not in melee" gives each a free attack; a foe
+    busy in melee with the mover's ally gets none."""
+    s = Scene(
+        ("A", [pc("Mover", position=[40, 0]), pc("Ally", position=[20, 12])]),
+        ("B", [pc("Busy", position=[20, 4]), pc("Idle", position=[25, -4])]),
+    )
+    mover = s["Mover"]
+    s.dice.push(6, 1)  # the roll-off with Idle only: the mover wins, no free attack
+    moves.pass_by(s.table, s.state, mover, Position(0, 0), set())
+    assert [r.foe for r in s.of(RollOff)] == ["Idle"]

@@ -92,6 +92,8 @@ def pass_by(table: Table, state: OdndState, f: Fighter, start: Position, skip: s
             continue
         if space.in_melee(state, f, e) or not space.passes_near(start, f.position, e):
             continue
+        if space.engaged(state, e):
+            continue  # rule 53 (issue 29 item 15): only foes not in melee get the free attack
         roll_off(table, state, f, [e], "passing by (rule 53)")
 
 
