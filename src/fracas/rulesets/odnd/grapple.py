@@ -31,9 +31,7 @@ def can_grapple(state: OdndState, f: Fighter, target: Fighter) -> bool:
     several victims at once)."""
     if f.unit_size or target.unit_size or f.primary.data.ranged:
         return False
-    if f.grappled_by or any(f in other.grappled_by for other in state.fighters()):
-        return False
-    return True
+    return not (f.grappled_by or any(f in other.grappled_by for other in state.fighters()))
 
 
 def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None:
