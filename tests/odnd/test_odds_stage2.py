@@ -162,8 +162,9 @@ def test_grapple_and_disarm_calculated_and_enumerated(kind: str) -> None:
     assert set(results) <= {"fumble", "miss", "grappled", "disarmed", "saved"}
     if kind == "disarm":
         _, me, them = case.fresh()
-        saved = manoeuvres.save_chance(them, manoeuvres.bonus_above(them, me))
-        assert saved == Fraction(21 - (13 - 2), 20)  # level 7 saves on 13; +2 (6 levels above)
+        saved = manoeuvres.save_chance(them, manoeuvres.save_bonus(them, me))
+        bonus = 2 + them.dex_bonus  # +2 (6 levels above) and its DEX (F-ODD-46, issue 29 18)
+        assert saved == Fraction(21 - (13 - bonus), 20)  # level 7 saves on 13
         assert results["saved"] == (results["saved"] + results["disarmed"]) * saved
 
 
