@@ -48,6 +48,52 @@ def armour_class(
     return ac
 
 
+def defence_words(
+    state: OdndState, attacker: Fighter, target: Fighter, shield_counts: bool, dex: bool
+) -> str:
+    """The target's side of the "vs N+" line, for the log (issue 29, "What the log must
+    show"): its AC from the sheet's, each term named as `armour_class` and `to_hit` apply
+    it — DEX kept or lost and why, shield counted or not, Florentine, parry, off balance;
+    a pinned target hit automatically."""
+    melee = not attacker.weapons[0].data.ranged
+    ac = armour_class(target, attacker, shield_counts, melee, dex)
+    terms = [f"target AC {target.base_ac}"]
+    lost = guard_lost(target, dex)
+    if target.dex_bonus:
+        gone = lost or ("charging" if target.charging else "")
+        terms.append(f"DEX lost ({gone})" if gone else f"DEX {-target.dex_bonus:+d}")
+    if target.shield:
+        counted = shield_counts and not lost
+        terms.append("shield -1" if counted else f"shield not counted ({lost or 'third attacker'})")
+    if melee and len(target.weapons) == 2:
+        terms.append("Florentine -1")
+    if target.parrying or target.action == "withdraw":
+        terms.append("parrying -2" if target.parrying else "withdrawing -2")
+    if target.off_balance_until and target.off_balance_until >= state.round:
+        terms.append("off balance +2")
+        ac += 2
+    words = ", ".join(terms) + (f" = AC {ac}" if len(terms) > 1 else "")
+    words += f"; matrix {attacker.needed_at_ac9 + 9 - ac}+ against AC {ac}"
+    if attacker.weapons[0].to_hit:
+        words += f", {attacker.weapons[0].to_hit:+d} attributes/weapon"
+    if target.grapple == "pinned":
+        words += "; pinned: hit automatically but on a natural 1 (ODD-U44)"
+    return words
+
+
+def guard_lost(target: Fighter, dex: bool) -> str:
+    """Why the target has neither DEX nor shield against this attack ("" if it has them)."""
+    if not dex:
+        return "flank or rear"
+    if target.surprised:
+        return "surprised"
+    if target.stunned_until:
+        return "stunned"
+    if target.grapple:
+        return target.grapple
+    return "prone" if target.prone else ""
+
+
 def exposed(target: Fighter) -> bool:
     """ODD-U15, U44, U51: prone, held in a grapple, or stunned — no DEX (nor shield)."""
     return target.prone or bool(target.grapple) or target.stunned_until > 0
@@ -123,6 +169,8 @@ def resolve(
     d20, needed, hit, critical = swing(
         table, state, attacker, target, bonus, edge, shield_counts, dex
     )
+    if table.observed:
+        why = explain(state, attacker, target, shield_counts, dex, why, d20 >= needed)
     if d20 == 1 and not hit:
         table.emit(
             Attack, attacker=attacker.name, target=target.name, roll=d20, needed=needed,
@@ -150,6 +198,25 @@ def resolve(
     deal(table, state, attacker, target, weapon, amount, penalty)
     specials.natural_roll(table, state, attacker, target, d20)  # rule 35, ODD-U14
     return True
+
+
+def explain(
+    state: OdndState,
+    attacker: Fighter,
+    target: Fighter,
+    shield_counts: bool,
+    dex: bool,
+    why: str,
+    enough: bool,
+) -> str:
+    """The modifiers of both sides in words, and why a roll that was enough did nothing
+    (rule 31: the weapon it needs)."""
+    words = "; ".join(
+        w for w in (why, defence_words(state, attacker, target, shield_counts, dex)) if w
+    )
+    if enough and not can_hurt(attacker.weapons[0], attacker, target):
+        words += f"; no effect: needs a {target.needs} weapon (rule 31)"
+    return words
 
 
 def swing(

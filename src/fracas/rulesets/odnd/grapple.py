@@ -45,9 +45,12 @@ def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None
     d20, needed, hit, _ = attack.swing(
         table, state, f, target, m.bonus, m.edge, shields, not m.exposed, wrestle=True
     )
+    words = "; ".join(m.why)
+    if table.observed:  # both sides' terms (issue 29, the log)
+        words = attack.explain(state, f, target, shields, not m.exposed, words, False)
     table.emit(
         Manoeuvre, who=f.name, target=target.name, kind="grapple", roll=d20, needed=needed,
-        hit=hit, rules="; ".join(m.why),
+        hit=hit, rules=words,
     )  # fmt: skip
     if d20 == 1 and not hit:  # rules 27-29: a to-hit roll like any other
         attack.fumble(table, state, f)
