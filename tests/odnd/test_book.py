@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fracas.core.combatant import Status
 from fracas.core.geometry import Position
+from fracas.core.requests import ChoiceRequest
 from fracas.rulesets.odnd import (
     attack,
     grapple,
@@ -25,6 +26,7 @@ from fracas.rulesets.odnd.events import (
     Save,
     ShortcutKills,
 )
+from fracas.rulesets.odnd.policy import OdndPolicy
 from fracas.rulesets.odnd.round import Plan
 
 from .conftest import Scene, pc
@@ -465,3 +467,34 @@ def test_item_15_pass_by_free_attacks_only_from_foes_not_in_melee() -> None:
     s.dice.push(6, 1)  # the roll-off with Idle only: the mover wins, no free attack
     moves.pass_by(s.table, s.state, mover, Position(0, 0), set())
     assert [r.foe for r in s.of(RollOff)] == ["Idle"]
+
+
+def test_policy_no_parry_stalemate() -> None:
+    """Issue 29, default tactics: two fighters both nearly dead do not parry each other for
+    fifty rounds — parrying is worth it only against a foe who will attack."""
+    s = Scene(
+        ("A", [pc("Hald", level=2, STR=15, ac=4, shield=True, hp=9)]),
+        ("B", [{"name": "Bugbear", "template": "bugbear", "hp": 22, "shield": True}]),
+    )
+    hald, bug = s["Hald"], s["Bugbear"]
+    hald.hp, bug.hp = 2, 2
+    policy = OdndPolicy(s.state)
+    plans = round.options(s.state, hald)
+    pick = policy.choose(ChoiceRequest(hald, "declare target", tuple(plans)))
+    assert plans[pick].action == "attack"
+    bug.hp = 22  # a healthy foe will strike: then the parry is worth it
+    plans = round.options(s.state, hald)
+    pick = policy.choose(ChoiceRequest(hald, "declare target", tuple(plans)))
+    assert plans[pick].action == "parry"
+
+
+def test_policy_no_attacks_on_foes_it_cannot_hurt() -> None:
+    """Issue 29, default tactics: no attack on a foe its weapon cannot hurt (rule 31) while
+    another target exists."""
+    wight = {"name": "Wight", "kind": "monster", "hd": 3, "weapons": ["claws"], "hp": 3,
+             "needs": "silver"}  # fmt: skip
+    s = Scene(("A", [pc("Hero")]), ("B", [wight, pc("Guard", hp=40, ac=2)]))
+    hero = s["Hero"]
+    plans = round.options(s.state, hero)
+    pick = OdndPolicy(s.state).choose(ChoiceRequest(hero, "declare target", tuple(plans)))
+    assert plans[pick].target is s["Guard"]
