@@ -498,3 +498,21 @@ def test_policy_no_attacks_on_foes_it_cannot_hurt() -> None:
     plans = round.options(s.state, hero)
     pick = OdndPolicy(s.state).choose(ChoiceRequest(hero, "declare target", tuple(plans)))
     assert plans[pick].target is s["Guard"]
+
+
+def test_log_names_multipliers_untrained_weapons_and_both_sides() -> None:
+    """Issue 29, the log: a multiplied damage shows its multiplier, an untrained weapon says
+    so, the "vs N+" line names the target's side (DEX, shield, parry)."""
+    s = Scene(
+        ("A", [pc("Mage", cls="magic-user", weapons=["battle axe"])]),
+        ("B", [pc("Def", ac=5, shield=True, DEX=16)]),
+    )
+    mage, d = s["Mage"], s["Def"]
+    d.parrying = True
+    s.dice.push(20, 2)
+    attack.resolve(s.table, s.state, mage, d, 0, 0, True, "", multipliers=(2,))
+    (a,) = s.of(Attack)
+    assert "DEX -2" in a.rules and "shield -1" in a.rules and "parrying -2" in a.rules
+    assert "= AC 0" in a.rules and "untrained" in a.rules
+    (dmg,) = s.of(Damage)
+    assert "×2" in dmg.how and "untrained" in dmg.how

@@ -74,6 +74,8 @@ def defence_words(
         ac += 2
     words = ", ".join(terms) + (f" = AC {ac}" if len(terms) > 1 else "")
     words += f"; matrix {attacker.needed_at_ac9 + 9 - ac}+ against AC {ac}"
+    if not attacker.weapons[0].trained:
+        words += " (untrained: the normal man's row, rule 41)"
     if attacker.weapons[0].to_hit:
         words += f", {attacker.weapons[0].to_hit:+d} attributes/weapon"
     if target.grapple == "pinned":
@@ -189,13 +191,17 @@ def resolve(
         return False
     weapon = which_weapon(table, attacker)
     dice = damage_dice(attacker, target, weapon, critical)
-    amount = table.roll(dice, by=attacker, reason=CRIT_DAMAGE if critical else DAMAGE).total
-    amount *= multiplier(state, multipliers)
+    rolled = table.roll(dice, by=attacker, reason=CRIT_DAMAGE if critical else DAMAGE).total
+    times = multiplier(state, multipliers)
     penalty = needed - 20 if needed > 20 else 0  # rule 32, ODD-U2: last, minimum 0
-    amount = max(0, amount - penalty)
-    if target.skeleton and not (weapon.data.blunt or weapon.data.unarmed):
+    amount = max(0, rolled * times - penalty)
+    halved = target.skeleton and not (weapon.data.blunt or weapon.data.unarmed)
+    if halved:
         amount //= 2  # rule 39, ODD-U48: edged and piercing weapons do half to skeletons
-    deal(table, state, attacker, target, weapon, amount, penalty)
+    how = ""
+    if table.observed:
+        how = damage_words(weapon, rolled, times, halved)
+    deal(table, state, attacker, target, weapon, amount, penalty, how)
     specials.natural_roll(table, state, attacker, target, d20)  # rule 35, ODD-U14
     return True
 
@@ -247,6 +253,19 @@ def swing(
     return d20, needed, hit, critical
 
 
+def damage_words(weapon: Wielded, rolled: int, times: int, halved: bool) -> str:
+    """A hit's damage that is not the bare roll, in words: the multiplier (ODD-U3), the
+    skeleton's half (rule 39), an untrained weapon's die (rule 41)."""
+    words = []
+    if times != 1:
+        words.append(f"rolled {rolled} ×{times}")
+    if halved:
+        words.append("halved: edged against a skeleton, rule 39")
+    if not weapon.trained:
+        words.append("untrained: the smaller die, rule 41")
+    return "; ".join(words)
+
+
 def which_weapon(table: Table, attacker: Fighter) -> Wielded:
     """ODD-U22: Florentine with weapons of different size — a d6: 1–3 main, 4–6 off-hand."""
     weapon = attacker.weapons[0]
@@ -274,9 +293,10 @@ def deal(
     weapon: Wielded,
     amount: int,
     penalty: int,
+    how: str = "",
 ) -> None:
     """A hit's damage: split into real and temporary when subduing (rules 97–103), else
-    real; then its event."""
+    real; then its event (`how`: a multiplier or halving in words)."""
     temporary = 0
     if subdual.subduing(attacker, weapon):
         surprised = target.surprised or facing.unaware(state, attacker, target)
@@ -289,7 +309,7 @@ def deal(
         name = f"the unit's blow (d6 × {attacker.unit_size}, rule 143)"
     table.emit(
         Damage, attacker=attacker.name, target=target.name, amount=amount, penalty=penalty,
-        weapon=name, hp=target.hp, max_hp=target.max_hp, temporary=temporary,
+        weapon=name, hp=target.hp, max_hp=target.max_hp, temporary=temporary, how=how,
     )  # fmt: skip
 
 

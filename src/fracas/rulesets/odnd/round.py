@@ -99,8 +99,11 @@ def play_round(table: Table, state: OdndState) -> None:
     fighters = state.fighters()
     for f in fighters:
         if f.hit_dice and f.active:  # D3: hit points rolled as the fight begins
-            f.hp = f.max_hp = max(1, table.roll(f.hit_dice, by=f, reason=HIT_POINTS).total)
+            rolled = table.roll(f.hit_dice, by=f, reason=HIT_POINTS).total
+            f.hp = f.max_hp = max(1, rolled)
             f.hit_dice = ""
+            if rolled < 1:  # the log shows the floor (issue 29)
+                table.emit(Effect, who=f.name, effect=f"hit points rolled {rolled}, at least 1")
     state.segment += 1
     state.round_start = state.segment
     if not opening_steps(table, state):

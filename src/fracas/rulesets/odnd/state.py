@@ -21,6 +21,7 @@ class Wielded:
     dex_to_hit: int = 0  # the DEX part of `to_hit`, lost when charging (rule 81)
     large_damage: str = ""  # rule 86: the lance against large foes
     large_crit: str = ""
+    trained: bool = True  # rule 41: false, attacks as a normal man with the smaller die
 
 
 # Not slots=True while this ruleset is not compiled: an interpreted subclass of the compiled
