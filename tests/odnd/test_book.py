@@ -516,3 +516,20 @@ def test_log_names_multipliers_untrained_weapons_and_both_sides() -> None:
     assert "= AC 0" in a.rules and "untrained" in a.rules
     (dmg,) = s.of(Damage)
     assert "×2" in dmg.how and "untrained" in dmg.how
+
+
+def test_item_04_a_charger_that_passes_set_spears_is_struck() -> None:
+    """Rules 79, 83: a charge that runs past a set spear within 10 ft on its way is struck by
+    it, though the spearman is not the one charged."""
+    s = Scene(
+        ("A", [pc("Runner", position=[0, 0], move=12)]),
+        ("B", [pc("Target", position=[80, 0]),
+               pc("Spear", weapons=["spear"], position=[40, 8], facing=[0, -1])]),
+    )  # fmt: skip
+    runner, spear = s["Runner"], s["Spear"]
+    s.state.positional = True
+    spear.spear_set = True
+    round.adopt(s.table, s.state, runner, Plan(s["Target"], False, "charge"))
+    s.dice.push(2, 2)  # the spear misses, then the charge
+    round.act(s.table, s.state, runner, runner.attacks_left)
+    assert [a.attacker for a in s.of(Attack)] == ["Spear", "Runner"]

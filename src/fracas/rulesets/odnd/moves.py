@@ -187,11 +187,16 @@ def charge(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
             hold_fire(table, state, e, f)
     if f.hp <= 0 or not f.active:
         return False
+    start = f.position
     go(table, state, f, target.position, space.turn_move(state, f), space.ADJACENT, "charges")
     if not f.active or f.hp <= 0 or not space.in_melee(state, f, target):
         return False
     f.charge_strike = True
-    spears = [e for e in space.foes_in_melee(state, f) if ready(e)]
+    spears = [  # rules 79, 83 (issue 29 item 4): the set spears met or passed on the way
+        e for e in state.enemies_of(f)
+        if isinstance(e, Fighter) and ready(e) and not e.pending_down
+        and (space.in_melee(state, f, e) or space.passes_near(start, f.position, e))
+    ]  # fmt: skip
     spears.sort(key=lambda e: e is not target)  # the target's spear first, then the line's
     return all(set_spear(table, state, e, f) for e in spears)
 
