@@ -94,6 +94,8 @@ def pass_by(table: Table, state: OdndState, f: Fighter, start: Position, skip: s
             continue
         if space.engaged(state, e):
             continue  # rule 53 (issue 29 item 15): only foes not in melee get the free attack
+        if f.charging and ready(e):
+            continue  # rule 83: a set spear meets a passing charge with its own strike
         roll_off(table, state, f, [e], "passing by (rule 53)")
 
 
