@@ -10,6 +10,7 @@ from fracas.rulesets.odnd import (
     attack,
     grapple,
     holds,
+    magic,
     manoeuvres,
     moves,
     round,
@@ -20,6 +21,7 @@ from fracas.rulesets.odnd.events import (
     Attack,
     CannotAct,
     Damage,
+    Effect,
     Initiative,
     MoraleCheck,
     RollOff,
@@ -533,3 +535,19 @@ def test_item_04_a_charger_that_passes_set_spears_is_struck() -> None:
     s.dice.push(2, 2)  # the spear misses, then the charge
     round.act(s.table, s.state, runner, runner.attacks_left)
     assert [a.attacker for a in s.of(Attack)] == ["Spear", "Runner"]
+
+
+def test_log_a_spell_whose_target_fell_says_so() -> None:
+    """Issue 29, the log: a spell not cast because its target is down says so (ODD-U32: it is
+    not spent)."""
+    s = Scene(
+        ("A", [pc("Juna", cls="magic-user", weapons=["dagger"], spells=["magic missile"])]),
+        ("B", [pc("Orc", kind="monster")]),
+    )
+    juna, orc = s["Juna"], s["Orc"]
+    round.adopt(s.table, s.state, juna, Plan(orc, False, "cast", "magic missile"))
+    s.state.casting.append(juna)
+    orc.status = Status.DEAD
+    magic.resolve_casts(s.table, s.state)
+    assert any("down" in e.effect and "magic missile" in e.effect for e in s.of(Effect))
+    assert juna.spells == ["magic missile"]
