@@ -3,7 +3,10 @@ test named after its item (seed 003; checklist rules; RULINGS.md §4)."""
 
 from __future__ import annotations
 
+import pytest
+
 from fracas.core.combatant import Status
+from fracas.core.errors import EncounterError
 from fracas.core.geometry import Position
 from fracas.core.requests import ChoiceRequest
 from fracas.rulesets.odnd import (
@@ -551,3 +554,24 @@ def test_log_a_spell_whose_target_fell_says_so() -> None:
     magic.resolve_casts(s.table, s.state)
     assert any("down" in e.effect and "magic missile" in e.effect for e in s.of(Effect))
     assert juna.spells == ["magic missile"]
+
+
+def test_number_appearing_as_dice() -> None:
+    """Rule 108, ODD-U46 (issue 29, "not modelled" before): `count: 2d6` builds as many as
+    the dice can give; the table rolls the number as round 1 opens and the rest never come."""
+    s = Scene(
+        ("A", [pc("Hero")]),
+        ("B", [{"name": "Orc", "template": "orc", "count": "1d4", "hp": 4}]),
+    )
+    assert len(s.state.groups["Orc"]) == 4
+    s.dice.push(3, 6, 1, 1)  # three appear; initiative; the start morale not needed
+    s.choices.push("declare target", *([lambda p: p.action == "parry"] * 4))
+    round.play_round(s.table, s.state)
+    orcs = [f.name for f in s.state.fighters() if f.side == "B"]
+    assert orcs == ["Orc 1", "Orc 2", "Orc 3"] and s.state.group_size["Orc"] == 3
+    assert any("3 appear" in e.effect for e in s.of(Effect))
+
+
+def test_number_appearing_bad_dice_is_a_clear_message() -> None:
+    with pytest.raises(EncounterError, match="count"):
+        Scene(("A", [pc("Hero")]), ("B", [{"name": "Orc", "template": "orc", "count": "2x"}]))

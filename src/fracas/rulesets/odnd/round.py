@@ -96,6 +96,8 @@ class Plan:
 
 def play_round(table: Table, state: OdndState) -> None:
     """One round in the seed's order (D-C2: surprise > haste > reach > set spear > the roll)."""
+    if state.appearing:  # rule 108 (issue 29): a count given as dice, rolled first
+        opening.number_appearing(table, state)
     fighters = state.fighters()
     for f in fighters:
         if f.hit_dice and f.active:  # D3: hit points rolled as the fight begins

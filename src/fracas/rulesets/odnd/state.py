@@ -177,6 +177,8 @@ class OdndState(BattleState):
     sight: int = 0  # ODD-U27: feet (rolled outdoors)
     route_taken: int = 0  # rules 138, 139: the features of the route used so far
     men_reported: dict[str, int] = field(default_factory=dict)  # rule 145: units' men
+    # Rule 108 (issue 29): a sheet's `count` as dice and its copies, rolled as round 1 opens.
+    appearing: list[tuple[str, list[Fighter]]] = field(default_factory=list)
 
     def fighters(self) -> list[Fighter]:
         out: list[Fighter] = []
