@@ -16,6 +16,7 @@ from fracas.rulesets.odnd import (
     magic,
     manoeuvres,
     moves,
+    pursuit,
     round,
     specials,
     strikes,
@@ -575,3 +576,13 @@ def test_number_appearing_as_dice() -> None:
 def test_number_appearing_bad_dice_is_a_clear_message() -> None:
     with pytest.raises(EncounterError, match="count"):
         Scene(("A", [pc("Hero")]), ("B", [{"name": "Orc", "template": "orc", "count": "2x"}]))
+
+
+def test_policy_pursuit_is_a_choice_of_the_pursuer() -> None:
+    """Rule 54 rolls the monsters' reaction (rule 134: "roll on Monster Reaction Table"); a
+    player character whose foe flees chooses whether to give chase, no dice."""
+    s = Scene(("A", [pc("Hero")]), ("B", [{"name": "Orc", "template": "orc", "hp": 4}]))
+    hero, orc = s["Hero"], s["Orc"]
+    s.choices.push("give chase or let go", lambda o: o == "let go")
+    assert not pursuit.begin(s.table, s.state, orc, [hero])
+    assert not hero.chasing and s.dice.remaining == 0

@@ -23,7 +23,8 @@ scores the options the rules offer; it never rolls and never changes the state.
   surprised a party whose levels are twice its hit dice holds in the free round;
 - fleeing (rules 137–139): drop what the pursuer stops for, else take a turning of the route,
   else run on; turn and fight only when it cannot outrun the pursuer and is not outmatched;
-  pursue the nearest quarry.
+  pursue the nearest quarry; a character gives chase when not nearly dead and not slower
+  than the routing foes (issue 29: pursuit is the pursuer's choice).
 """
 
 from __future__ import annotations
@@ -90,6 +91,8 @@ class OdndPolicy:
                 target = who.plan_target
                 armed = target is not None and target.kind == "character"
                 return options.index("weapon" if armed else "feet")
+            if request.decision == decisions.GIVE_CHASE:  # issue 29: the pursuer's choice
+                return options.index(self._give_chase(who))
             if request.decision in (decisions.FLEE, decisions.PURSUE):
                 return pursuit_policy.choose(self.state, who, request.decision, options)
         raise UnknownDecision(f"the OD&D policy has no answer to {request.decision!r}")
@@ -170,6 +173,14 @@ class OdndPolicy:
             return False
         ours = sum(max(1, f.hd) for f in self.state.fighters() if f.side == me.side and f.active)
         return sum(f.level for f in foes) >= 2 * ours
+
+    def _give_chase(self, me: Fighter) -> str:
+        """Rule 54 for characters: give chase when not nearly dead and at least as fast as
+        the fleeing foes (else the chase is lost before it begins, F-ODD-56)."""
+        fleeing = [e for e in self.state.enemies_of(me) if isinstance(e, Fighter) and e.routing]
+        slowest = min((e.move for e in fleeing), default=0)
+        keen = not nearly_dead(me) and me.move >= slowest
+        return decisions.CHASE_OPTIONS[0] if keen else decisions.CHASE_OPTIONS[1]
 
     def _will_be_attacked(self, me: Fighter) -> bool:
         """Issue 29, no parry stalemates: some foe able to reach `me` is not itself nearly
