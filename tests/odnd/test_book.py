@@ -455,7 +455,9 @@ def test_item_14_one_grappler_one_hold() -> None:
     strength is not counted in full against two victims at once)."""
     s = Scene(("A", [pc("H1"), pc("H2")]), ("B", [pc("Orc", kind="monster")]))
     h1, h2, orc = s["H1"], s["H2"], s["Orc"]
-    h1.grappled_by, h1.grapple = [orc], grapple.PINNED
+    s.dice.push(19)
+    grapple.attempt(s.table, s.state, orc, h1)  # the orc holds H1
+    assert h1.grappled_by == [orc]
     assert not grapple.can_grapple(s.state, orc, h2)
     assert not any(p.action == "grapple" for p in round.options(s.state, orc))
     h1.grappled_by, h1.grapple = [], ""

@@ -36,11 +36,11 @@ def armour_class(
     charger loses its DEX only); Florentine lowers it by 1 against melee (76), a parry by
     2 (92)."""
     ac = target.base_ac
-    guarded = dex and not (target.surprised or exposed(target))
-    if guarded and not target.charging:
-        ac -= target.dex_bonus
-    if guarded and target.shield and shield_counts:
-        ac -= 1
+    if dex and not (target.surprised or exposed(target)):
+        if not target.charging:
+            ac -= target.dex_bonus
+        if target.shield and shield_counts:
+            ac -= 1
     if melee and len(target.weapons) == 2:
         ac -= 1
     if target.parrying or target.action == "withdraw":  # rules 92, 51: +2 defence

@@ -31,7 +31,10 @@ def can_grapple(state: OdndState, f: Fighter, target: Fighter) -> bool:
     several victims at once)."""
     if f.unit_size or target.unit_size or f.primary.data.ranged:
         return False
-    return not (f.grappled_by or any(f in other.grappled_by for other in state.fighters()))
+    if f.grappled_by:
+        return False
+    held = state.tally.get("grapples", 0)  # no grapple yet: nobody is holding anyone
+    return not (held and any(f in other.grappled_by for other in state.fighters()))
 
 
 def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None:

@@ -54,7 +54,7 @@ def hit_chance(attacker: Fighter, target: Fighter) -> float:
     in 20 (a natural 20 always hits, a natural 1 always misses); a pinned target always; none
     when its weapon cannot hurt the target (rule 31: issue 29, no attacks on foes that cannot
     be hurt while another target exists)."""
-    if not can_hurt(attacker.weapons[0], attacker, target):
+    if target.needs != "none" and not can_hurt(attacker.weapons[0], attacker, target):
         return 0.0
     if target.grapple == "pinned":
         return 1.0

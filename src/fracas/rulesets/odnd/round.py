@@ -487,7 +487,7 @@ def act(table: Table, state: OdndState, f: Fighter, count: int) -> None:
         return
     if f.pending_down:
         f.struck_while_falling = True
-    if helpless(table, f):
+    if f.grapple and helpless(table, f):
         return
     if not f.moved:
         f.charging = False  # rule 81, ODD-U34: DEX comes back at its next action
@@ -656,9 +656,9 @@ def reach_first(table: Table, state: OdndState, f: Fighter, target: Fighter) -> 
     """Rule 58, ODD-U8, U9: in the pair's first round of melee, an opponent who declared
     against `f` with a reach advantage of 2 or more (not surprised) strikes it first,
     whoever has the initiative, ties included (issue 29 item 3)."""
-    if target.attacks_left <= 0 or target.pending_down or not reach_over(state, target, f):
-        return
     if target.plan_target is not f or target.action not in ("attack", "sweep"):
+        return
+    if target.attacks_left <= 0 or target.pending_down or not reach_over(state, target, f):
         return
     table.emit(Segment, name=f"reach: {target.name} strikes {f.name} first (rule 58)")
     act(table, state, target, target.attacks_left)
@@ -681,6 +681,7 @@ def reach_over(state: OdndState, a: Fighter, b: Fighter) -> bool:
 
 
 def settle(table: Table, state: OdndState) -> None:
+    fell = False
     while state.pending:  # parting shots at a fleeing group may fell more (rule 52)
         fallen = state.pending
         state.pending = []
@@ -701,8 +702,10 @@ def settle(table: Table, state: OdndState) -> None:
             occasion.setdefault(group, []).append("half the unit lost")
         for group, triggers in occasion.items():
             check_morale(table, state, group, *triggers)
-    for group in mass.half_lost(state):  # ODD-U45: a unit at half its hit points
-        check_morale(table, state, group, "half the unit lost")
+        fell = True
+    if not fell:
+        for group in mass.half_lost(state):  # ODD-U45: a unit at half its hit points
+            check_morale(table, state, group, "half the unit lost")
 
 
 def morale_triggers(state: OdndState, dead: list[Fighter]) -> dict[str, list[str]]:
