@@ -91,7 +91,8 @@ def test_t_odd_8_charge_plus_2_double_damage_no_dex_first_attack_only() -> None:
     assert (first.needed, second.needed) == (3, 5) and "charging" in first.rules
     assert [d.amount for d in s.of(Damage)] == [8, 4]
     assert space.feet(runner, foe) <= 10
-    assert attack.armour_class(runner, foe, True, True) == 9  # rule 81: no DEX while charging
+    # Rule 81: no DEX while charging; the charge ends with its attacks (issue 29 item 5).
+    assert attack.armour_class(runner, foe, True, True) == 7
 
 
 @pytest.mark.parametrize(
@@ -183,7 +184,8 @@ def test_t_odd_9_retreat_roll_off_parting_shots_without_shield() -> None:
     runner = s["Runner"]
     round.adopt(s.table, s.state, runner, Plan(None, False, "retreat"))
     s.dice.push(3, 5, 12, 1, 3, 1)  # Foe1 5: needs 10 + 4 (AC 5, no shield) − 2 = 12, d6 1 + 1
-    s.dice.push(6, 6)  # rule 54 (on by default, F-ODD-55): 2d6 12, above 8, not pursued
+    # Rule 54 (on by default, F-ODD-55): characters choose whether to give chase (issue 29).
+    s.choices.push("give chase or let go", lambda o: o == "let go")
     round.act(s.table, s.state, runner, 0)
     assert [(r.foe, r.free_attack) for r in s.of(RollOff)] == [
         ("Foe1", True), ("Foe2", False), ("Foe3", False),

@@ -155,19 +155,20 @@ def test_the_calculator_is_the_rules_enumerated(
 
 
 def test_the_fighter_against_an_orc_by_hand() -> None:
-    """Sir Aldo (fighter 8, sword 1d6+3) needs 4 against an orc (1 HD, hp 1d6 rolled as the
-    fight starts): a natural 1 fumbles on a d20 over 8 (rule 28), a 20 is a critical (d6×2+3,
+    """Sir Aldo (fighter 8, STR 16: +2, sword 1d6+3) needs 8 − 2 = 6 against an orc (AC 6,
+    1 HD, hp 1d6 rolled as the fight starts; nobody off balance before the first round, issue
+    29 item 23): a natural 1 fumbles on a d20 over 8 (rule 28), a 20 is a critical (d6×2+3,
     D10); a hit of 4–9 fells an orc of at most that many hit points."""
     odds = action_odds(fracas.load(ORCS), "Sir Aldo", "Orc 1").policy
     assert odds.results == {
         "fumble": Fraction(1, 20) * Fraction(12, 20),
-        "miss": Fraction(1, 20) * Fraction(8, 20) + Fraction(2, 20),
-        "hit": Fraction(16, 20),
+        "miss": Fraction(1, 20) * Fraction(8, 20) + Fraction(4, 20),
+        "hit": Fraction(14, 20),
         "critical": Fraction(1, 20),
     }
     hit_fells = Fraction(4 + 5 + 6 * 4, 36)  # damage 4, 5, 6–9 against hit points 1–6
     crit_fells = 1 - Fraction(1, 6) * Fraction(1, 6)  # only a die of 1 (5) spares a 6-hp orc
-    assert odds.down == Fraction(16, 20) * hit_fells + Fraction(1, 20) * crit_fells
+    assert odds.down == Fraction(14, 20) * hit_fells + Fraction(1, 20) * crit_fells
 
 
 def test_t_odd_1_each_attack_at_a_fresh_orc() -> None:
@@ -254,15 +255,19 @@ def test_a_weapon_that_cannot_hurt_has_no_effect(
 
 
 def _edge(ours: bool, theirs: bool) -> Tweak:
-    """Rule 70, ODD-U18: the round after a surprise, the surprisers attack the surprised with
-    advantage, and the surprised attack them at a disadvantage."""
+    """Rule 70, ODD-U18: the round after a surprise, each surpriser attacks the one it
+    surprised with advantage, and that one attacks it at a disadvantage (by pair, issue 29
+    item 6)."""
 
     def tweak(state: OdndState) -> None:
-        state.surprisers = {"A"} if ours else {"B"}
-        _named(state, "Tgt" if ours else "Att").followup = True
+        att, tgt = _named(state, "Att"), _named(state, "Tgt")
+        last = state.round - 1
+        if ours:
+            state.from_behind[(att.id, tgt.id)] = last
+        else:
+            state.from_behind[(tgt.id, att.id)] = last
         if theirs:
-            state.surprisers.add("B")
-            _named(state, "Att").followup = True
+            state.from_behind[(tgt.id, att.id)] = last
 
     return tweak
 

@@ -330,7 +330,10 @@ def test_t_odd_12_behind_gang_up_and_the_follow_up_round() -> None:
     assert modifiers(s, "Ann", "Foe") == 2
     foe.declared_against = 3
     assert modifiers(s, "Ann", "Foe") == 3
+    s.state.from_behind[(s["Ann"].id, foe.id)] = s.state.round  # Ann struck it surprised
+    s.state.round += 1
     foe.surprised, foe.followup, foe.declared_against = False, True, 0
     s.state.surprisers = {"A"}
     assert strikes.modifiers(s.state, s["Ann"], foe, False).edge == 1
     assert strikes.modifiers(s.state, foe, s["Ann"], False).edge == -1
+    assert strikes.modifiers(s.state, s["Bo"], foe, False).edge == 0  # by pair (issue 29, 6)

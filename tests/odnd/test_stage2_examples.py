@@ -104,7 +104,7 @@ def test_t_odd_5_contest_rolled_again_in_the_heros_slot() -> None:
 def retreat_with_pursuit() -> Scene:
     return Scene(
         ("A", [pc("Runner", ac=5, position=[0, 0])]),
-        ("B", [pc("Foe", position=[5, 0])]),
+        ("B", [pc("Foe", kind="monster", position=[5, 0])]),  # a monster rolls (rule 134)
         conditions={"pursuit": True},
     )
 

@@ -58,6 +58,7 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
         members: dict[str, list[Fighter]] = {side.name: [] for side in spec.sides}
         groups: dict[str, list[Fighter]] = {}
         used: set[str] = set()
+        appearing: dict[int, tuple[str, list[Fighter]]] = {}  # rule 108: counts as dice
         for e in roster(spec.sides):
             if e.sheet.unit and e.copy % e.sheet.unit:
                 continue  # rule 140: the unit's other men
@@ -66,13 +67,16 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
             if e.sheet.unit:  # rules 140-146, ODD-U45: a unit fought as one man
                 mass.make_unit(f, min(e.sheet.unit, e.sheet.count - e.copy))
             # ODD-U30: a die per PC, one per monster group (its sheet, or `group:`); the
-            # party's one die as an option.
-            if f.kind == "character" and not f.unit_size:
+            # party's one die as an option; hirelings (normal men) roll as a group (issue 29
+            # item 21).
+            if f.kind == "character" and not f.unit_size and not f.normal_man:
                 f.group = f"{e.side} (party)" if spec.conditions.party_die else f.name
             else:  # ODD-U45: each unit is an initiative group of its own
                 f.group = f.name if f.unit_size else e.sheet.group or e.sheet.name
             members[e.side].append(f)
             groups.setdefault(f.group, []).append(f)
+            if e.sheet.appearing:
+                appearing.setdefault(id(e.sheet), (e.sheet.appearing, []))[1].append(f)
         state = OdndState(
             sides=[Side(name, list(group)) for name, group in members.items()],
             conditions=spec.conditions,
@@ -80,6 +84,7 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
             surprise_chances={s.name: (s.surprises_on, s.surprised_on) for s in spec.sides},
             groups=groups,
             group_size={g: len(m) for g, m in groups.items()},
+            appearing=list(appearing.values()),
         )
         arrange(state, spec)
         return state

@@ -32,18 +32,68 @@ def armour_class(
     """Rules 1, 2, 15, 66, 69, 76 with ODD-U4, U51: DEX lowers AC unless the target is
     surprised, charging, helpless (prone, pinned, struggling, stunned: ODD-U15, U44) or
     attacked from the flank or rear (`dex` False, ODD-U20); a shield lowers it by 1 against
-    its first two attackers, not in those cases; Florentine lowers it by 1 against melee
-    (76), a parry by 2 (92)."""
+    its first two attackers, not in those cases but for the charge (rule 81, F-ODD-11: a
+    charger loses its DEX only); Florentine lowers it by 1 against melee (76), a parry by
+    2 (92)."""
     ac = target.base_ac
-    if dex and not (target.surprised or target.charging or exposed(target)):
-        ac -= target.dex_bonus
-        if target.shield and shield_counts and not target.prone:
+    if dex and not (target.surprised or exposed(target)):
+        if not target.charging:
+            ac -= target.dex_bonus
+        if target.shield and shield_counts:
             ac -= 1
     if melee and len(target.weapons) == 2:
         ac -= 1
     if target.parrying or target.action == "withdraw":  # rules 92, 51: +2 defence
         ac -= 2
     return ac
+
+
+def defence_words(
+    state: OdndState, attacker: Fighter, target: Fighter, shield_counts: bool, dex: bool
+) -> str:
+    """The target's side of the "vs N+" line, for the log (issue 29, "What the log must
+    show"): its AC from the sheet's, each term named as `armour_class` and `to_hit` apply
+    it — DEX kept or lost and why, shield counted or not, Florentine, parry, off balance;
+    a pinned target hit automatically."""
+    melee = not attacker.weapons[0].data.ranged
+    ac = armour_class(target, attacker, shield_counts, melee, dex)
+    terms = [f"target AC {target.base_ac}"]
+    lost = guard_lost(target, dex)
+    if target.dex_bonus:
+        gone = lost or ("charging" if target.charging else "")
+        terms.append(f"DEX lost ({gone})" if gone else f"DEX {-target.dex_bonus:+d}")
+    if target.shield:
+        counted = shield_counts and not lost
+        terms.append("shield -1" if counted else f"shield not counted ({lost or 'third attacker'})")
+    if melee and len(target.weapons) == 2:
+        terms.append("Florentine -1")
+    if target.parrying or target.action == "withdraw":
+        terms.append("parrying -2" if target.parrying else "withdrawing -2")
+    if target.off_balance_until and target.off_balance_until >= state.round:
+        terms.append("off balance +2")
+        ac += 2
+    words = ", ".join(terms) + (f" = AC {ac}" if len(terms) > 1 else "")
+    words += f"; matrix {attacker.needed_at_ac9 + 9 - ac}+ against AC {ac}"
+    if not attacker.weapons[0].trained:
+        words += " (untrained: the normal man's row, rule 41)"
+    if attacker.weapons[0].to_hit:
+        words += f", {attacker.weapons[0].to_hit:+d} attributes/weapon"
+    if target.grapple == "pinned":
+        words += "; pinned: hit automatically but on a natural 1 (ODD-U44)"
+    return words
+
+
+def guard_lost(target: Fighter, dex: bool) -> str:
+    """Why the target has neither DEX nor shield against this attack ("" if it has them)."""
+    if not dex:
+        return "flank or rear"
+    if target.surprised:
+        return "surprised"
+    if target.stunned_until:
+        return "stunned"
+    if target.grapple:
+        return target.grapple
+    return "prone" if target.prone else ""
 
 
 def exposed(target: Fighter) -> bool:
@@ -91,7 +141,7 @@ def to_hit(
     (rules 1, 2, 66, 76, 92), 2 worse off balance (D9), and Florentine's advantage."""
     melee = not attacker.weapons[0].data.ranged
     ac = armour_class(target, attacker, shield_counts, melee, dex)
-    if target.off_balance_until >= state.round:
+    if target.off_balance_until and target.off_balance_until >= state.round:  # set by D9 only
         ac += 2
     if melee and len(attacker.weapons) == 2 and edge < 1:
         edge += 1  # rule 74: Florentine rolls with advantage (two sources give one, U18)
@@ -121,6 +171,8 @@ def resolve(
     d20, needed, hit, critical = swing(
         table, state, attacker, target, bonus, edge, shield_counts, dex
     )
+    if table.observed:
+        why = explain(state, attacker, target, shield_counts, dex, why, d20 >= needed)
     if d20 == 1 and not hit:
         table.emit(
             Attack, attacker=attacker.name, target=target.name, roll=d20, needed=needed,
@@ -139,15 +191,38 @@ def resolve(
         return False
     weapon = which_weapon(table, attacker)
     dice = damage_dice(attacker, target, weapon, critical)
-    amount = table.roll(dice, by=attacker, reason=CRIT_DAMAGE if critical else DAMAGE).total
-    amount *= multiplier(state, multipliers)
+    rolled = table.roll(dice, by=attacker, reason=CRIT_DAMAGE if critical else DAMAGE).total
+    times = multiplier(state, multipliers)
     penalty = needed - 20 if needed > 20 else 0  # rule 32, ODD-U2: last, minimum 0
-    amount = max(0, amount - penalty)
-    if target.skeleton and not (weapon.data.blunt or weapon.data.unarmed):
+    amount = max(0, rolled * times - penalty)
+    halved = target.skeleton and not (weapon.data.blunt or weapon.data.unarmed)
+    if halved:
         amount //= 2  # rule 39, ODD-U48: edged and piercing weapons do half to skeletons
-    deal(table, state, attacker, target, weapon, amount, penalty)
+    how = ""
+    if table.observed:
+        how = damage_words(weapon, rolled, times, halved)
+    deal(table, state, attacker, target, weapon, amount, penalty, how)
     specials.natural_roll(table, state, attacker, target, d20)  # rule 35, ODD-U14
     return True
+
+
+def explain(
+    state: OdndState,
+    attacker: Fighter,
+    target: Fighter,
+    shield_counts: bool,
+    dex: bool,
+    why: str,
+    enough: bool,
+) -> str:
+    """The modifiers of both sides in words, and why a roll that was enough did nothing
+    (rule 31: the weapon it needs)."""
+    words = "; ".join(
+        w for w in (why, defence_words(state, attacker, target, shield_counts, dex)) if w
+    )
+    if enough and not can_hurt(attacker.weapons[0], attacker, target):
+        words += f"; no effect: needs a {target.needs} weapon (rule 31)"
+    return words
 
 
 def swing(
@@ -159,20 +234,36 @@ def swing(
     edge: int,
     shield_counts: bool,
     dex: bool,
+    wrestle: bool = False,
 ) -> tuple[int, int, bool, bool]:
     """The kept d20, the number needed, hit, critical (rules 27, 30–33; D-C1). A pinned
-    target is hit automatically (ODD-U44); a unit's throw is never a critical (F-ODD-61)."""
+    target is hit automatically (ODD-U44); a unit's throw is never a critical (F-ODD-61); a
+    grapple (`wrestle`) is no weapon, so needing silver or magic does not stop it (issue 29
+    item 19)."""
     needed, edge = to_hit(state, attacker, target, bonus, edge, shield_counts, dex)
     d20 = roll_d20(table, attacker, edge)
-    hurts = can_hurt(attacker.weapons[0], attacker, target)
+    hurts = wrestle or can_hurt(attacker.weapons[0], attacker, target)
+    if d20 == 1:  # rule 27: a natural 1 always misses, a pinned target too (issue 29, 12)
+        return d20, needed, False, False
     if target.grapple == "pinned":
         return d20, needed, hurts, hurts and d20 == 20 and needed <= 18
-    if d20 == 1:  # rule 27
-        return d20, needed, False, False
     hit = hurts and (d20 == 20 or d20 >= needed)  # rules 30, 31
     # Rules 32, 33 (D-C1): a natural 20 is a crit unless only a 19–20 (or more) could hit.
     critical = hit and d20 == 20 and needed <= 18 and not attacker.unit_size
     return d20, needed, hit, critical
+
+
+def damage_words(weapon: Wielded, rolled: int, times: int, halved: bool) -> str:
+    """A hit's damage that is not the bare roll, in words: the multiplier (ODD-U3), the
+    skeleton's half (rule 39), an untrained weapon's die (rule 41)."""
+    words = []
+    if times != 1:
+        words.append(f"rolled {rolled} ×{times}")
+    if halved:
+        words.append("halved: edged against a skeleton, rule 39")
+    if not weapon.trained:
+        words.append("untrained: the smaller die, rule 41")
+    return "; ".join(words)
 
 
 def which_weapon(table: Table, attacker: Fighter) -> Wielded:
@@ -202,9 +293,10 @@ def deal(
     weapon: Wielded,
     amount: int,
     penalty: int,
+    how: str = "",
 ) -> None:
     """A hit's damage: split into real and temporary when subduing (rules 97–103), else
-    real; then its event."""
+    real; then its event (`how`: a multiplier or halving in words)."""
     temporary = 0
     if subdual.subduing(attacker, weapon):
         surprised = target.surprised or facing.unaware(state, attacker, target)
@@ -217,7 +309,7 @@ def deal(
         name = f"the unit's blow (d6 × {attacker.unit_size}, rule 143)"
     table.emit(
         Damage, attacker=attacker.name, target=target.name, amount=amount, penalty=penalty,
-        weapon=name, hp=target.hp, max_hp=target.max_hp, temporary=temporary,
+        weapon=name, hp=target.hp, max_hp=target.max_hp, temporary=temporary, how=how,
     )  # fmt: skip
 
 
@@ -244,7 +336,7 @@ def wound(state: OdndState, attacker: Fighter, target: Fighter, amount: int) -> 
         lost = mass.survivors(target, before) - mass.survivors(target, target.hp)
         state.tally[f"men lost ({target.side})"] += lost
     if target.hp - target.temp <= 0 and not target.pending_down:  # ODD-U43: dead or out
-        target.pending_down = True
+        target.pending_down, target.dropped_by = True, attacker
         state.pending.append(target)
 
 

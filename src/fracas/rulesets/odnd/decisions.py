@@ -10,5 +10,7 @@ PLAYERS = "fight, wait or flee"  # rule 118, ODD-U29: the players' choice, as a 
 WHIP_AREA = "whip: feet or weapon"  # rule 40: the wielder decides on an area
 FLEE = "while fleeing"  # rules 137-139, ODD-U27: drop a lure, take a turning, run or turn
 PURSUE = "whom to pursue"  # rule 134: a pursuer picks its quarry
+GIVE_CHASE = "give chase or let go"  # rule 54 (issue 29): a character's own choice
+CHASE_OPTIONS = ("give chase", "let go")
 
-ALL = (DECLARE, SWEEP, VICTIM, PLAYERS, WHIP_AREA, FLEE, PURSUE)
+ALL = (DECLARE, SWEEP, VICTIM, PLAYERS, WHIP_AREA, FLEE, PURSUE, GIVE_CHASE)

@@ -106,12 +106,14 @@ class Damage(Event):
     hp: int
     max_hp: int
     temporary: int = 0  # rule 97: subdual damage
+    how: str = ""  # the roll's multiplier or halving, in words (issue 29, the log)
 
     def text(self) -> str:
         cut = f" (−{self.penalty}, natural 20 over 20)" if self.penalty else ""
         temp = f" real + {self.temporary} temporary" if self.temporary else ""
+        how = f" ({self.how})" if self.how else ""
         return (
-            f"{self.weapon}: {self.amount}{temp} damage to {self.target}{cut}; "
+            f"{self.weapon}: {self.amount}{temp} damage to {self.target}{how}{cut}; "
             f"{self.target} has {self.hp}/{self.max_hp} hp"
         )
 
@@ -174,6 +176,15 @@ class Fled(Event):
 
     def text(self) -> str:
         return f"{self.who} flees the fight"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Surrendered(Event):
+    who: str
+    why: str
+
+    def text(self) -> str:
+        return f"{self.who} cannot flee ({self.why}) and surrenders (rule 132)"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

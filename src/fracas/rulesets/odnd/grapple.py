@@ -25,25 +25,35 @@ def hit_dice(f: Fighter) -> int:
     return max(1, f.level if f.kind == "character" else f.hd)
 
 
-def can_grapple(f: Fighter, target: Fighter) -> bool:
-    """Rule 104: any fighter not a unit may grapple a foe not a unit, not already holding it."""
+def can_grapple(state: OdndState, f: Fighter, target: Fighter) -> bool:
+    """Rule 104: any fighter not a unit may grapple a foe not a unit, not already holding it;
+    one grappler, one hold (issue 29 item 14: its strength is not counted in full against
+    several victims at once)."""
     if f.unit_size or target.unit_size or f.primary.data.ranged:
         return False
-    return f not in target.grappled_by and not f.grappled_by
+    if f.grappled_by:
+        return False
+    held = state.tally.get("grapples", 0)  # no grapple yet: nobody is holding anyone
+    return not (held and any(f in other.grappled_by for other in state.fighters()))
 
 
 def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None:
     """Rule 104: a to-hit roll as an attack (its situation from `strikes.modifiers`); a hit
     grapples."""
     m = strikes.modifiers(state, f, target, table.observed)
+    if target.surprised:  # rule 70, ODD-U18: a pair opened in the surprise round
+        state.from_behind.setdefault((f.id, target.id), state.round)
     f.charge_strike = False
-    shields = attack.shield_counts(f, target) and not m.exposed
+    shields = strikes.face_shield(f, target, m)  # rule 66, ODD-U4
     d20, needed, hit, _ = attack.swing(
-        table, state, f, target, m.bonus, m.edge, shields, not m.exposed
+        table, state, f, target, m.bonus, m.edge, shields, not m.exposed, wrestle=True
     )
+    words = "; ".join(m.why)
+    if table.observed:  # both sides' terms (issue 29, the log)
+        words = attack.explain(state, f, target, shields, not m.exposed, words, False)
     table.emit(
         Manoeuvre, who=f.name, target=target.name, kind="grapple", roll=d20, needed=needed,
-        hit=hit, rules="; ".join(m.why),
+        hit=hit, rules=words,
     )  # fmt: skip
     if d20 == 1 and not hit:  # rules 27-29: a to-hit roll like any other
         attack.fumble(table, state, f)

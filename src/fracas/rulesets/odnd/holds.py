@@ -11,8 +11,9 @@ from fracas.rulesets.odnd.state import Fighter, OdndState
 
 def squeeze(table: Table, state: OdndState, holder: Fighter) -> None:
     """ODD-U14: each fighter held or swallowed by `holder` takes its `dice` in its turn."""
-    if holder.on_roll is None or not holder.active:
+    if holder.on_roll is None or not holder.active or holder.squeezed_round == state.round:
         return
+    holder.squeezed_round = state.round  # once a round (issue 29 item 13)
     _, effect, dice = holder.on_roll
     for f in state.fighters():
         if f.held_by is holder and f.active:

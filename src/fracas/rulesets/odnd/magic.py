@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fracas.core.table import Table
 from fracas.rulesets.odnd import attack, data, space
-from fracas.rulesets.odnd.events import Damage, Save, Spell
+from fracas.rulesets.odnd.events import Damage, Effect, Save, Spell
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
 D20 = "1d20"
@@ -43,8 +43,11 @@ def resolve_casts(table: Table, state: OdndState) -> None:
     casters, state.casting = state.casting, []
     for f in casters:
         spell, target = f.plan_spell, f.plan_target
-        if not f.active or target is None or spell not in f.spells or not target.active:
-            continue  # a spell whose target is gone is not spent
+        if not f.active or target is None or spell not in f.spells:
+            continue
+        if not target.active:  # a spell whose target is gone is not spent; the log says so
+            table.emit(Effect, who=f.name, effect=f"holds the {spell}: {target.name} is down")
+            continue
         f.spells.remove(spell)  # ODD-U32: a lost spell is expended too
         result = interrupted(table, state, f)
         if result in ("lost", "miscast"):
@@ -55,6 +58,8 @@ def resolve_casts(table: Table, state: OdndState) -> None:
         if result == "miscast":
             target = miscast_target(table, state, f, spell) or target
         if not target.active or not in_range(state, f, target, spell):
+            why = "is down" if not target.active else "is out of range"
+            table.emit(Effect, who=f.name, effect=f"the {spell} is lost: {target.name} {why}")
             table.emit(Spell, caster=f.name, spell=spell, target=target.name, result="lost")
             continue
         table.emit(Spell, caster=f.name, spell=spell, target=target.name, result=result)

@@ -58,17 +58,26 @@ def bonus_above(target: Fighter, attacker: Fighter) -> int:
     return max(0, (level(target) - level(attacker)) // 3)
 
 
+def save_bonus(target: Fighter, attacker: Fighter) -> int:
+    """F-ODD-46, D6 (issue 29 item 18): the saver's attribute bonus — DEX, the reflex save
+    a disarm or a fall from the saddle calls for — and T-ODD-13's levels above."""
+    return target.dex_bonus + bonus_above(target, attacker)
+
+
 def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter, kind: str) -> None:
     """The manoeuvre's to-hit roll, then its save (rules 40, 91, 93)."""
     m = strikes.modifiers(state, f, target, table.observed)
     f.charge_strike = False
-    shields = attack.shield_counts(f, target) and not m.exposed
+    shields = strikes.face_shield(f, target, m)  # rule 66, ODD-U4
     d20, needed, hit, _ = attack.swing(
         table, state, f, target, m.bonus, m.edge, shields, not m.exposed
     )
+    words = "; ".join(m.why)
+    if table.observed:  # both sides' terms (issue 29, the log)
+        words = attack.explain(state, f, target, shields, not m.exposed, words, False)
     table.emit(
         Manoeuvre, who=f.name, target=target.name, kind=kind, roll=d20, needed=needed, hit=hit,
-        rules="; ".join(m.why),
+        rules=words,
     )  # fmt: skip
     if d20 == 1 and not hit:  # rules 27-29: a to-hit roll like any other
         attack.fumble(table, state, f)
@@ -78,7 +87,7 @@ def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter, kind: s
         whip(table, f, target)
         return
     why = "against being disarmed, rule 93" if kind == "disarm" else "to stay mounted, rule 91"
-    if magic.save(table, target, bonus_above(target, f), why):
+    if magic.save(table, target, save_bonus(target, f), why):
         return
     state.tally[kind + "s"] += 1
     if kind == "disarm":
@@ -97,9 +106,11 @@ def disarm(table: Table, target: Fighter) -> None:
 
 
 def whip(table: Table, f: Fighter, target: Fighter) -> None:
-    """Rule 40, T-ODD-13: the wielder picks an area and saves, less the target's STR bonus."""
+    """Rule 40, T-ODD-13: the wielder picks an area and saves with its DEX bonus (F-ODD-46),
+    less the target's STR bonus."""
     area = table.choose(f, decisions.WHIP_AREA, list(AREAS))
-    if not magic.save(table, f, -target.str_bonus, f"whip entangles the {area}, rule 40"):
+    bonus = f.dex_bonus - target.str_bonus  # F-ODD-46: the wielder's DEX, less their STR
+    if not magic.save(table, f, bonus, f"whip entangles the {area}, rule 40"):
         return
     if area == "feet":
         specials.knock_down(table, target, f"{f.name}'s whip")

@@ -3,15 +3,28 @@ for characters and monsters, the referee's options."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, WithJsonSchema, field_validator, model_validator
 
 from fracas.core.encounter import EncounterSpec, SideSpec, StrictModel, unknown
 from fracas.dice import compile_dice
 from fracas.rulesets.odnd import data
 
 Attribute = Field(default=10, ge=3, le=18)  # D5 covers 3-18
+# Rule 108, ODD-U46 (issue 29): the number appearing, a number or dice rolled as round 1 opens.
+Count = Annotated[
+    int,
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "integer", "minimum": 1, "maximum": 300},
+                {"type": "string", "description": "dice, e.g. 2d6 (rule 108)"},
+            ],
+            "default": 1,
+        }
+    ),
+]
 Kind = Literal["character", "monster"]
 # Rule 3: the fighter-type class set; thieves (rules 5, 9, 17); everyone else.
 ClassName = Literal[
@@ -58,7 +71,8 @@ class Fighter(StrictModel):
     """A stat block. Characters have a class and a level; monsters have hit dice (D3)."""
 
     name: str = Field(min_length=1)
-    count: int = Field(default=1, ge=1, le=300)
+    count: Count = Field(default=1, ge=1, le=300)
+    appearing: str = Field(default="", description="rule 108: `count` given as dice")
     kind: Kind = "monster"
     cls: ClassName = Field(default="fighter", description="characters' class (rule 3)")
     level: int = Field(default=1, ge=0, le=36, description="characters' XP level")
@@ -137,6 +151,22 @@ class Fighter(StrictModel):
             if n not in data.weapons():
                 raise unknown("weapon", n, list(data.weapons()))
         return names
+
+    @model_validator(mode="before")
+    @classmethod
+    def _count_dice(cls, raw: Any) -> Any:
+        """Rule 108, ODD-U46 (issue 29): `count: 2d6` — as many sheets as the dice can give
+        are built; the number appearing is rolled by the table as round 1 opens."""
+        if not isinstance(raw, dict) or not isinstance(raw.get("count"), str):
+            return raw
+        text = raw["count"].strip()
+        if text.isdigit():
+            return {**raw, "count": int(text)}
+        dist = compile_dice(dice_notation(text)).distribution()
+        most = max(dist.outcomes())
+        if most < 1 or most > 300 or raw.get("unit"):
+            raise ValueError(f"count {text!r}: dice giving 1 to 300, not for a unit (rule 108)")
+        return {**raw, "count": most, "appearing": text}
 
     @model_validator(mode="after")
     def _unit(self) -> Fighter:

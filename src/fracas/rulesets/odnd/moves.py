@@ -92,6 +92,10 @@ def pass_by(table: Table, state: OdndState, f: Fighter, start: Position, skip: s
             continue
         if space.in_melee(state, f, e) or not space.passes_near(start, f.position, e):
             continue
+        if space.engaged(state, e):
+            continue  # rule 53 (issue 29 item 15): only foes not in melee get the free attack
+        if f.charging and ready(e):
+            continue  # rule 83: a set spear meets a passing charge with its own strike
         roll_off(table, state, f, [e], "passing by (rule 53)")
 
 
@@ -113,7 +117,8 @@ def roll_off(table: Table, state: OdndState, f: Fighter, foes: list[Fighter], wh
 
 def opponents(state: OdndState, f: Fighter) -> list[Fighter]:
     """The foes `f` disengages from (rule 52), less those engaged with another foe, from whom
-    it disengages freely (rule 57)."""
+    it disengages freely (rule 57); a comrade routing too keeps no foe busy (issue 29
+    item 10)."""
     out: list[Fighter] = []
     for e in state.enemies_of(f):
         if not isinstance(e, Fighter) or not strikes.engaged_with(state, f, e):
@@ -121,7 +126,10 @@ def opponents(state: OdndState, f: Fighter) -> list[Fighter]:
         if e.pending_down:
             continue
         busy = any(
-            isinstance(a, Fighter) and a is not f and strikes.engaged_with(state, e, a)
+            isinstance(a, Fighter)
+            and a is not f
+            and not a.routing
+            and strikes.engaged_with(state, e, a)
             for a in state.allies_of(f)
         )
         if not busy:
@@ -181,11 +189,16 @@ def charge(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
             hold_fire(table, state, e, f)
     if f.hp <= 0 or not f.active:
         return False
+    start = f.position
     go(table, state, f, target.position, space.turn_move(state, f), space.ADJACENT, "charges")
     if not f.active or f.hp <= 0 or not space.in_melee(state, f, target):
         return False
     f.charge_strike = True
-    spears = [e for e in space.foes_in_melee(state, f) if ready(e)]
+    spears = [  # rules 79, 83 (issue 29 item 4): the set spears met or passed on the way
+        e for e in state.enemies_of(f)
+        if isinstance(e, Fighter) and ready(e) and not e.pending_down
+        and (space.in_melee(state, f, e) or space.passes_near(start, f.position, e))
+    ]  # fmt: skip
     spears.sort(key=lambda e: e is not target)  # the target's spear first, then the line's
     return all(set_spear(table, state, e, f) for e in spears)
 
@@ -231,7 +244,9 @@ def answer(table: Table, state: OdndState, charger: Fighter) -> None:
 
 def set_strike(table: Table, state: OdndState, spearman: Fighter, charger: Fighter) -> None:
     spearman.spear_set, spearman.attacks_left, spearman.moved = False, 0, True
-    m = strikes.modifiers(state, spearman, charger, table.observed)
+    # Rule 83 (issue 29 item 4): the spear meets the charge head on, so no flank or rear
+    # bonus (the charger has run past by the time the modifiers are taken).
+    m = strikes.modifiers(state, spearman, charger, table.observed, arcs=False)
     m.add(2, "set spear against a charge", table.observed)
     m.multipliers.append(2)
     attack.resolve(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 
@@ -149,9 +149,6 @@ def d20_results(s: Situation, fumble_level: int) -> dict[str, Fraction]:
     """P(each result) of the kept d20 against the number needed."""
     out: defaultdict[str, Fraction] = defaultdict(Fraction)
     for d20, p in kept_d20(s.edge).items():
-        if s.auto and s.hurts:  # ODD-U44: the pinned are hit automatically
-            out[CRITICAL if d20 == 20 and s.needed <= 18 else HIT] += p
-            continue
         if d20 == 1 and s.unit:  # F-ODD-61: a unit's throw has no fumble
             out[MISS] += p
             continue
@@ -159,6 +156,9 @@ def d20_results(s: Situation, fumble_level: int) -> dict[str, Fraction]:
             fumbles = Fraction(max(0, min(20, 20 - fumble_level)), 20)
             out[FUMBLE] += p * fumbles
             out[MISS] += p * (1 - fumbles)
+            continue
+        if s.auto and s.hurts:  # ODD-U44: the pinned are hit automatically (not on a 1)
+            out[CRITICAL if d20 == 20 and s.needed <= 18 else HIT] += p
             continue
         enough = d20 == 20 or d20 >= s.needed  # rule 30: a natural 20 always hits
         if not (enough and s.hurts):  # rule 31: no effect without the weapon it needs
@@ -217,11 +217,13 @@ def manoeuvre_outcomes(state: OdndState, attacker: Fighter, target: Fighter, kin
     """A grapple, disarm or dismount: the to-hit roll as for an attack (no damage, ODD-U16),
     then for disarm and dismount the target's save, +1 per full 3 levels above (T-ODD-13)."""
     s = situation(state, attacker, target, False)
+    if kind == "grapple":  # issue 29 item 19: no weapon, so no weapon immunity
+        s = replace(s, hurts=True)
     out: defaultdict[tuple[str, int, bool], Fraction] = defaultdict(Fraction)
     still = falls(target, 0)
     saved = Fraction(0)
     if kind != "grapple":
-        saved = manoeuvres.save_chance(target, manoeuvres.bonus_above(target, attacker))
+        saved = manoeuvres.save_chance(target, manoeuvres.save_bonus(target, attacker))
     for name, p in d20_results(s, attacker.fumble_level).items():
         for down, r in still.items():
             if name in (HIT, CRITICAL):

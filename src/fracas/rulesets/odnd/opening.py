@@ -7,12 +7,13 @@ from __future__ import annotations
 from fracas.core.combatant import Side
 from fracas.core.table import Table
 from fracas.rulesets.odnd import data, decisions, pursuit, space
-from fracas.rulesets.odnd.events import Appears, Chose, Distance, Reaction
+from fracas.rulesets.odnd.events import Appears, Chose, Distance, Effect, Reaction
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
 SURPRISE_DISTANCE = "1d3"  # T-ODD-7 (PROPOSED): 10-30, i.e. 1d3 × 10
 DISTANCE = "2d6"  # rule 116: 2d6 × 10
 REACTION = "reaction (2d6, D8)"
+APPEARING = "number appearing (rule 108)"
 CHOICES = ("fight", "wait or parley", "flee")  # rule 118, ODD-U29
 
 
@@ -88,3 +89,23 @@ def players_choose(table: Table, state: OdndState) -> None:
             state.holding.add(side.name)
         elif choice == CHOICES[2]:  # rule 134: evasion, pursued or not
             pursuit.evade(table, state, [c for c in side.active() if isinstance(c, Fighter)])
+
+
+def number_appearing(table: Table, state: OdndState) -> None:
+    """Rule 108, ODD-U46 (issue 29): a sheet whose `count` is dice — the table rolls it as
+    round 1 opens (so a replay rolls it again), and the copies beyond the roll never come:
+    they leave the sides and their group before anything else happens."""
+    rolls, state.appearing = state.appearing, []
+    for notation, copies in rolls:
+        n = max(0, table.roll(notation, by=copies[0], reason=APPEARING).total)
+        table.emit(Effect, who=copies[0].group, effect=f"{n} appear ({notation}, rule 108)")
+        gone = {id(f) for f in copies[n:]}
+        if not gone:
+            continue
+        for side in state.sides:
+            side.combatants[:] = [c for c in side.combatants if id(c) not in gone]
+        for group in list(state.groups):
+            state.groups[group] = [f for f in state.groups[group] if id(f) not in gone]
+            state.group_size[group] = len(state.groups[group])
+            if not state.groups[group]:
+                del state.groups[group], state.group_size[group]

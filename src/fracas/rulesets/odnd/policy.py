@@ -9,7 +9,8 @@ scores the options the rules offer; it never rolls and never changes the state.
 - set a spear (rule 83) when an unengaged foe could charge it; cast a damaging spell when
   it beats an attack, haste on an ally not yet hasted; stand ready (parry) rather than run
   at a foe who can reach it this round;
-- parry (rule 92) only when down to a quarter of its hit points; a shooter caught in a melee
+- parry (rule 92) only when down to a quarter of its hit points and some foe in reach is not
+  (no parry stalemates, issue 29); a shooter caught in a melee
   withdraws (rule 51); otherwise never withdraw or retreat (morale decides flight, ODD-U28);
   the players' side chooses to fight (rule 118), or to flee when chases are played and the
   monsters' hit dice are twice its levels;
@@ -22,7 +23,8 @@ scores the options the rules offer; it never rolls and never changes the state.
   surprised a party whose levels are twice its hit dice holds in the free round;
 - fleeing (rules 137–139): drop what the pursuer stops for, else take a turning of the route,
   else run on; turn and fight only when it cannot outrun the pursuer and is not outmatched;
-  pursue the nearest quarry.
+  pursue the nearest quarry; a character gives chase when not nearly dead and not slower
+  than the routing foes (issue 29: pursuit is the pursuer's choice).
 """
 
 from __future__ import annotations
@@ -42,14 +44,18 @@ from fracas.rulesets.odnd import (
     shortcut,
     space,
 )
-from fracas.rulesets.odnd.attack import armour_class, needed_at
+from fracas.rulesets.odnd.attack import armour_class, can_hurt, needed_at
 from fracas.rulesets.odnd.round import Plan
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
 
 def hit_chance(attacker: Fighter, target: Fighter) -> float:
     """The chance of a hit with the first weapon (ignoring the situation): between 1 and 19
-    in 20 (a natural 20 always hits, a natural 1 always misses); a pinned target always."""
+    in 20 (a natural 20 always hits, a natural 1 always misses); a pinned target always; none
+    when its weapon cannot hurt the target (rule 31: issue 29, no attacks on foes that cannot
+    be hurt while another target exists)."""
+    if target.needs != "none" and not can_hurt(attacker.weapons[0], attacker, target):
+        return 0.0
     if target.grapple == "pinned":
         return 1.0
     ac = armour_class(target, attacker, True, not attacker.weapons[0].data.ranged)
@@ -60,6 +66,11 @@ def hit_chance(attacker: Fighter, target: Fighter) -> float:
 def value(attacker: Fighter, target: Fighter, attacks: int) -> float:
     """Expected hits, each worth more the likelier it kills (low hit points first)."""
     return attacks * hit_chance(attacker, target) * (1.0 + 1.0 / max(1, target.hp))
+
+
+def nearly_dead(f: Fighter) -> bool:
+    """A quarter of its hit points or less."""
+    return 4 * f.hp <= f.max_hp
 
 
 class OdndPolicy:
@@ -80,6 +91,8 @@ class OdndPolicy:
                 target = who.plan_target
                 armed = target is not None and target.kind == "character"
                 return options.index("weapon" if armed else "feet")
+            if request.decision == decisions.GIVE_CHASE:  # issue 29: the pursuer's choice
+                return options.index(self._give_chase(who))
             if request.decision in (decisions.FLEE, decisions.PURSUE):
                 return pursuit_policy.choose(self.state, who, request.decision, options)
         raise UnknownDecision(f"the OD&D policy has no answer to {request.decision!r}")
@@ -99,8 +112,8 @@ class OdndPolicy:
             return 1.0 if plan.action == "parry" else -1.0
         if plan.action in ("struggle", "grapple", "disarm", "dismount", "whip"):
             return self._special(me, plan)
-        if plan.action == "parry":  # only when nearly dead (a quarter of its hp or less)
-            return 0.6 if 4 * me.hp <= me.max_hp else 0.0
+        if plan.action == "parry":  # only when nearly dead, against a foe who will attack
+            return 0.6 if nearly_dead(me) and self._will_be_attacked(me) else 0.0
         if plan.action == "set":  # against a foe who could charge and has not set its own
             threats = [
                 e for e in self.state.enemies_of(me)
@@ -160,6 +173,23 @@ class OdndPolicy:
             return False
         ours = sum(max(1, f.hd) for f in self.state.fighters() if f.side == me.side and f.active)
         return sum(f.level for f in foes) >= 2 * ours
+
+    def _give_chase(self, me: Fighter) -> str:
+        """Rule 54 for characters: give chase when not nearly dead and at least as fast as
+        the fleeing foes (else the chase is lost before it begins, F-ODD-56)."""
+        fleeing = [e for e in self.state.enemies_of(me) if isinstance(e, Fighter) and e.routing]
+        slowest = min((e.move for e in fleeing), default=0)
+        keen = not nearly_dead(me) and me.move >= slowest
+        return decisions.CHASE_OPTIONS[0] if keen else decisions.CHASE_OPTIONS[1]
+
+    def _will_be_attacked(self, me: Fighter) -> bool:
+        """Issue 29, no parry stalemates: some foe able to reach `me` is not itself nearly
+        dead (so would attack rather than parry)."""
+        return any(
+            isinstance(e, Fighter) and e.active and not nearly_dead(e)
+            and (not self.state.positional or space.in_melee(self.state, e, me))
+            for e in self.state.enemies_of(me)
+        )  # fmt: skip
 
     def _threatened(self, me: Fighter) -> bool:
         """Some foe can reach `me` this round (rules 42, 77)."""

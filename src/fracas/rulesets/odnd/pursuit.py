@@ -42,7 +42,13 @@ def pursued(table: Table, state: OdndState, by: Fighter) -> bool:
 def begin(table: Table, state: OdndState, fleer: Fighter, pursuers: list[Fighter]) -> bool:
     """A flight: the pursuit check, and the chases if pursued. False: it simply got away."""
     hunters = [p for p in pursuers if p.active and not p.chasing and not p.pending_down]
-    if not state.conditions.pursuit or not hunters or not pursued(table, state, hunters[0]):
+    if not state.conditions.pursuit or not hunters:
+        return False
+    if hunters[0].kind == "character":  # issue 29: pursuit is the pursuer's choice
+        pick = table.choose(hunters[0], decisions.GIVE_CHASE, list(decisions.CHASE_OPTIONS))
+        if pick != decisions.CHASE_OPTIONS[0]:
+            return False
+    elif not pursued(table, state, hunters[0]):  # rules 54, 134: the monsters' reaction
         return False
     see(table, state, hunters[0])
     fleer.chasing = True

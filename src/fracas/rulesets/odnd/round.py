@@ -27,6 +27,7 @@ from fracas.rulesets.odnd import (
     shortcut,
     space,
     specials,
+    strikes,
     subdual,
 )
 from fracas.rulesets.odnd.events import (
@@ -42,6 +43,7 @@ from fracas.rulesets.odnd.events import (
     ShortcutKills,
     SurpriseCancelled,
     SurpriseRolled,
+    Surrendered,
 )
 from fracas.rulesets.odnd.state import Fighter, OdndState
 from fracas.rulesets.odnd.strikes import strike
@@ -77,7 +79,7 @@ class Plan:
         return {
             "attack": f"attack {who}",
             "sweep": f"sweep normal men from {who}",
-            "charge": f"charge {who}",
+            "charge": f"charge {who}" + (", then sweep normal men" if self.sweep else ""),
             "run": f"run toward {who}",
             "cast": f"cast {self.spell} at {who}",
             "set": "set spear against a charge",
@@ -94,11 +96,16 @@ class Plan:
 
 def play_round(table: Table, state: OdndState) -> None:
     """One round in the seed's order (D-C2: surprise > haste > reach > set spear > the roll)."""
+    if state.appearing:  # rule 108 (issue 29): a count given as dice, rolled first
+        opening.number_appearing(table, state)
     fighters = state.fighters()
     for f in fighters:
         if f.hit_dice and f.active:  # D3: hit points rolled as the fight begins
-            f.hp = f.max_hp = max(1, table.roll(f.hit_dice, by=f, reason=HIT_POINTS).total)
+            rolled = table.roll(f.hit_dice, by=f, reason=HIT_POINTS).total
+            f.hp = f.max_hp = max(1, rolled)
             f.hit_dice = ""
+            if rolled < 1:  # the log shows the floor (issue 29)
+                table.emit(Effect, who=f.name, effect=f"hit points rolled {rolled}, at least 1")
     state.segment += 1
     state.round_start = state.segment
     if not opening_steps(table, state):
@@ -109,6 +116,8 @@ def play_round(table: Table, state: OdndState) -> None:
     every = state.round == 1 or state.conditions.reroll_initiative or state.reroll_next
     state.reroll_next = False  # rule 106: rolled again after a throw-off
     roll_initiative(table, state, every)
+    if state.round == 1:
+        start_morale(table, state)  # seed step 7: after initiative (issue 29 item 21)
     if state.chases:  # rules 54, 55, 134-139: the chases run before the declarations
         open_segment(table, state, "pursuit")
         pursuit.play(table, state)
@@ -138,9 +147,10 @@ def play_round(table: Table, state: OdndState) -> None:
 
 
 def opening_steps(table: Table, state: OdndState) -> bool:
-    """Round 1: surprise, distance, reaction and the players' choice, the start morale check
-    (seed "ENCOUNTER ORDER" 3–7); later rounds: the surprise's follow-up (rule 70) and an
-    uncertain reaction rolled again (ODD-U29). False when there is no fight."""
+    """Round 1: surprise, distance, reaction and the players' choice (seed "ENCOUNTER ORDER"
+    3–6; the start morale check follows initiative, step 7); later rounds: the surprise's
+    follow-up (rule 70) and an uncertain reaction rolled again (ODD-U29). False when there
+    is no fight."""
     fighters = state.fighters()
     if state.round == 1:
         opening.entrance(table, state)  # rule 108, ODD-U46
@@ -151,10 +161,7 @@ def opening_steps(table: Table, state: OdndState) -> bool:
             opening.reaction(table, state)
             if not state.no_combat:
                 opening.players_choose(table, state)
-        if state.no_combat:
-            return False
-        start_morale(table, state)
-        return True
+        return not state.no_combat
     for f in fighters:
         f.followup = f.surprised  # rule 70: the round after the surprise
         f.surprised = False
@@ -297,6 +304,7 @@ def declare(table: Table, state: OdndState) -> None:
         f.swept, f.declared_against, f.struck_while_falling = 0, 0, False
         f.parrying, f.action, f.plan_spell, f.moved, f.charge_strike = False, "", "", False, False
         f.shield_faced.clear()
+        f.joined.clear()
         f.round_start = f.position  # ODD-U20: who opens an engagement
     for f in state.fighters():
         if not f.active:
@@ -327,11 +335,16 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
     targets = open_targets(state, f)
     plans = [Plan(t, False) for t in targets if can_attack(state, f, t, engaged)]
     plans.extend(special_plans(state, f, [p.target for p in plans if p.target]))
-    if f.sweep_attacks > f.attacks:
+    sweeper = f.sweep_attacks > f.attacks and not f.primary.data.ranged  # rule 21: melee
+    if sweeper:
         plans.extend(Plan(p.target, True) for p in list(plans) if p.target and p.target.normal_man)
     if state.positional and not engaged:
         attackable = {id(p.target) for p in plans}
-        plans.extend(Plan(t, False, "charge") for t in targets if moves.can_charge(state, f, t))
+        plans.extend(
+            Plan(t, sweeper and t.normal_man, "charge")  # rules 21, 90 (issue 29 item 11)
+            for t in targets
+            if moves.can_charge(state, f, t)
+        )
         attackable.update(id(p.target) for p in plans)
         far = [t for t in targets if id(t) not in attackable]
         far.sort(key=lambda t: space.feet(f, t))
@@ -354,7 +367,7 @@ def special_plans(state: OdndState, f: Fighter, targets: list[Fighter]) -> list[
     if f.primary.data.ranged or f.inside:
         return []
     targets = [t for t in targets if space.in_melee(state, f, t)]
-    plans = [Plan(t, False, "grapple") for t in targets if grapple.can_grapple(f, t)]
+    plans = [Plan(t, False, "grapple") for t in targets if grapple.can_grapple(state, f, t)]
     for t in targets:
         plans.extend(Plan(t, False, kind) for kind in manoeuvres.allowed(f, t))
     return plans
@@ -396,7 +409,8 @@ def adopt(table: Table, state: OdndState, f: Fighter, plan: Plan) -> None:
     f.plan_target, f.plan_sweep = plan.target, plan.sweep
     bodies = mass.bodies(f, plan.target) if plan.target is not None else 1
     if plan.action in ATTACKING and plan.target is not None:
-        plan.target.declared_against += bodies
+        if not f.primary.data.ranged:  # rules 62, 63: the ring is for melee (issue 29, 7)
+            plan.target.declared_against += bodies
         if state.positional:
             facing.face(f, plan.target)  # rule 68, F-ODD-48: it turns to face its foe
     if plan.action in ("attack", "sweep", "charge", "withdraw"):
@@ -441,7 +455,8 @@ def reachable(state: OdndState, f: Fighter, e: Fighter) -> bool:
 def next_target(table: Table, state: OdndState, f: Fighter) -> Fighter | None:
     """The declared target while it stands; a sweep's later attacks pick among the normal men
     in reach (ODD-U11; attacks left when none is left are lost); an ordinary attacker whose
-    target fell picks another able enemy in reach."""
+    target fell picks another able enemy in reach; a unit's member attacks at a lone
+    character go on only at lone characters (rule 142, issue 29 item 1)."""
     declared = f.plan_target
     first = not f.plan_sweep or f.swept == 0
     if declared is not None and first and reachable(state, f, declared):
@@ -451,6 +466,8 @@ def next_target(table: Table, state: OdndState, f: Fighter) -> Fighter | None:
         if isinstance(e, Fighter) and reachable(state, f, e) and (e.normal_man or not f.plan_sweep)
         and not facing.cannot_return(state, f, e)
     ]  # fmt: skip
+    if f.unit_size and declared is not None and not declared.unit_size:
+        choices = [e for e in choices if not e.unit_size]  # rule 142: no throw after members
     if not choices:
         return None
     return table.choose(f, decisions.VICTIM, choices)
@@ -462,8 +479,16 @@ def act(table: Table, state: OdndState, f: Fighter, count: int) -> None:
     table.between_actions()
     if not f.active or f.chasing:  # a chase plays fleer and pursuer (rules 134-139)
         return
+    if f.pending_down and f.dropped_by is not None and reach_over(state, f.dropped_by, f):
+        f.attacks_left = 0  # rule 58: struck first by the longer reach, it does not answer
+        table.emit(
+            CannotAct, who=f.name, why=f"struck down first by {f.dropped_by.name}'s reach (rule 58)"
+        )
+        return
     if f.pending_down:
         f.struck_while_falling = True
+    if f.grapple and helpless(table, f):
+        return
     if not f.moved:
         f.charging = False  # rule 81, ODD-U34: DEX comes back at its next action
         if not conditions_first(table, state, f) or not move_first(table, state, f):
@@ -475,12 +500,27 @@ def act(table: Table, state: OdndState, f: Fighter, count: int) -> None:
         table.emit(CannotAct, who=f.name, why="no small weapon to fight inside (ODD-U48)")
         return
     if count > 0 and f.attacks_left > 0 and not reloading(table, f):
-        if f.plan_sweep and state.options.shortcut != "off":
+        if f.plan_sweep and state.options.shortcut != "off" and f.action != "charge":
             shortcut_sweep(table, state, f)
         else:
             attacks(table, state, f, count)
     if f.action == "withdraw" and f.active and (not f.split or f.attacks_left == 0):
         moves.withdraw(table, state, f)
+    if f.action == "charge" and not f.charge_strike:
+        f.charging = False  # rule 81 (issue 29 item 5): the charge ends with its attack
+
+
+def helpless(table: Table, f: Fighter) -> bool:
+    """Rule 105 (issue 29 item 2): pinned, or struggling, a fighter takes no weapon action
+    for the rest of the round, even one declared before the grapple; its struggle is its
+    action."""
+    if not f.grapple or f.action == "struggle":
+        return False
+    if f.attacks_left or not f.moved:
+        why = "pinned: helpless" if f.grapple == grapple.PINNED else "struggling: no weapon"
+        table.emit(CannotAct, who=f.name, why=f"{why} (rule 105)")
+    f.attacks_left, f.moved = 0, True
+    return True
 
 
 def conditions_first(table: Table, state: OdndState, f: Fighter) -> bool:
@@ -568,9 +608,15 @@ def attacks(table: Table, state: OdndState, f: Fighter, count: int) -> None:
             f.attacks_left = 0
             break
         reach_first(table, state, f, target)
-        if not f.active:
+        if not f.active or (
+            f.pending_down and f.dropped_by is target and reach_over(state, target, f)
+        ):
+            f.attacks_left = 0  # rule 58: dropped by the reach strike, no answer
             break
         strike(table, state, f, target)
+        if f.unit_size and target.unit_size:
+            f.attacks_left = 0  # rule 142: only one "hit" throw is made per group
+            break
         if f.action == "charge":
             moves.answer(table, state, f)  # rule 87: shorter set spears answer the lance
 
@@ -584,8 +630,11 @@ def shortcut_sweep(table: Table, state: OdndState, f: Fighter) -> None:
     attacks_made, f.attacks_left = f.attacks_left, 0
     if not victims:
         return
-    ac = attack.armour_class(victims[0], f, True, not f.primary.data.ranged)
-    needed = attack.needed_at(f, ac)
+    # Issue 29 item 22: the situation every attack shares (the surprise's +2, the gang-up…)
+    # as the dice path reads it; not the first attack's own +N (rule 26).
+    m = strikes.modifiers(state, f, victims[0], False, sweeping=False)
+    shields = attack.shield_counts(f, victims[0]) and not m.exposed
+    needed, _ = attack.to_hit(state, f, victims[0], m.bonus, 0, shields, not m.exposed)
     mean_hp = sum(max(1, e.hp) for e in victims) / len(victims)
     value = shortcut.kills_at(attacks_made, needed, f.primary.damage, mean_hp, len(victims))
     if state.options.shortcut == "up":
@@ -605,28 +654,34 @@ def shortcut_sweep(table: Table, state: OdndState, f: Fighter) -> None:
 
 def reach_first(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None:
     """Rule 58, ODD-U8, U9: in the pair's first round of melee, an opponent who declared
-    against `f` with a reach advantage of 2 or more (not surprised) strikes it first."""
-    if state.positional:
-        if f.id in target.met or target.id in f.met:
-            return
-    elif state.round != state.first_melee_round:
-        return
+    against `f` with a reach advantage of 2 or more (not surprised) strikes it first,
+    whoever has the initiative, ties included (issue 29 item 3)."""
     if target.plan_target is not f or target.action not in ("attack", "sweep"):
         return
-    if target.attacks_left <= 0 or target.surprised or not target.active:
-        return
-    if target.weapons[0].data.ranged or f.weapons[0].data.ranged:
-        return
-    if target.weapons[0].data.reach - f.weapons[0].data.reach < 2:
+    if target.attacks_left <= 0 or target.pending_down or not reach_over(state, target, f):
         return
     table.emit(Segment, name=f"reach: {target.name} strikes {f.name} first (rule 58)")
     act(table, state, target, target.attacks_left)
+
+
+def reach_over(state: OdndState, a: Fighter, b: Fighter) -> bool:
+    """Rule 58, ODD-U8, U9: `a` outreaches `b` by 2 classes or more in the pair's first
+    round of melee, in melee weapons, `a` not surprised."""
+    if state.positional:
+        if a.id in b.met or b.id in a.met:
+            return False
+    elif state.round != state.first_melee_round:
+        return False
+    if a.surprised or not a.active or a.weapons[0].data.ranged or b.weapons[0].data.ranged:
+        return False
+    return a.weapons[0].data.reach - b.weapons[0].data.reach >= 2
 
 
 # --- the end of a slot: the fallen, morale (rule 121, ODD-U31; rules 130–133, ODD-U28) ------
 
 
 def settle(table: Table, state: OdndState) -> None:
+    fell = False
     while state.pending:  # parting shots at a fleeing group may fell more (rule 52)
         fallen = state.pending
         state.pending = []
@@ -642,28 +697,37 @@ def settle(table: Table, state: OdndState) -> None:
             f.status, f.went_down = Status.DEAD, True
             table.emit(Fell, who=f.name, simultaneous=f.struck_while_falling)
         specials.release_all(state)  # ODD-U14: a holder gone lets go
-        morale_triggers(table, state, [f for f in fallen if not f.active])
-    for group in mass.half_lost(state):  # ODD-U45: a unit at half its hit points
-        check_morale(table, state, group, "half the unit lost")
+        occasion = morale_triggers(state, [f for f in fallen if not f.active])
+        for group in mass.half_lost(state):
+            occasion.setdefault(group, []).append("half the unit lost")
+        for group, triggers in occasion.items():
+            check_morale(table, state, group, *triggers)
+        fell = True
+    if not fell:
+        for group in mass.half_lost(state):  # ODD-U45: a unit at half its hit points
+            check_morale(table, state, group, "half the unit lost")
 
 
-def morale_triggers(table: Table, state: OdndState, dead: list[Fighter]) -> None:
+def morale_triggers(state: OdndState, dead: list[Fighter]) -> dict[str, list[str]]:
     """ODD-U28: the first death on a side, a big upset (its leader slain, or a quarter of
-    the group taken out by one attack), half the group down."""
+    the group taken out by one attack), half the group down; by group, for one check per
+    group and occasion (issue 29 item 9: one death, one check)."""
+    out: dict[str, list[str]] = {}
     for f in dead:
         if not state.first_death.get(f.side):
             state.first_death[f.side] = True
             for group, members in state.groups.items():
                 if members and members[0].side == f.side:
-                    check_morale(table, state, group, "first death")
+                    out.setdefault(group, []).append("first death")
         size = state.group_size.get(f.group, 0)
         if f.leader or (size and size <= 4):
-            check_morale(table, state, f.group, "big upset")
+            out.setdefault(f.group, []).append("big upset")
     for group, members in state.groups.items():
         start = state.group_size.get(group, 0)
         gone = sum(1 for m in members if not m.active)
         if start and 2 * gone >= start:
-            check_morale(table, state, group, "half the group down")
+            out.setdefault(group, []).append("half the group down")
+    return out
 
 
 def start_morale(table: Table, state: OdndState) -> None:
@@ -676,20 +740,23 @@ def start_morale(table: Table, state: OdndState) -> None:
             check_morale(table, state, group, "outnumbered two to one")
 
 
-def check_morale(table: Table, state: OdndState, group: str, trigger: str) -> None:
+def check_morale(table: Table, state: OdndState, group: str, *triggers: str) -> None:
     """D7, ODD-U28: monster groups (hirelings by option) roll 2d6 ≤ morale to stand; PCs never
-    check, morale 12 never checks, each trigger once, two passes and no more checks; failure:
-    the group flees (those engaged by the Retreat, rule 52)."""
+    check, morale 12 never checks, each trigger once, the triggers of one occasion one roll
+    (issue 29 item 9), two passes (two occasions) and no more checks; failure: the group
+    flees (those engaged by the Retreat, rule 52)."""
     members = [f for f in state.groups.get(group, []) if f.active and not f.chasing]
     if not members or members[0].morale >= 12:
         return
     hireling = members[0].normal_man and state.options.hireling_morale
-    if members[0].kind == "character" and not hireling:
-        return
+    if members[0].kind == "character" and not hireling and not members[0].unit_size:
+        return  # ODD-U45, F-ODD-59 (issue 29 item 20): every unit checks, troopers too
     used = state.checked.setdefault(group, set())
-    if trigger in used or state.morale_passes.get(group, 0) >= 2:
+    fresh = list(dict.fromkeys(t for t in triggers if t not in used))
+    if not fresh or state.morale_passes.get(group, 0) >= 2:
         return
-    used.add(trigger)
+    used.update(fresh)
+    trigger = ", ".join(fresh)
     score = members[0].morale
     roll = table.roll(TWO_D6, by=members[0], reason=MORALE).total
     passed = roll <= score
@@ -698,9 +765,27 @@ def check_morale(table: Table, state: OdndState, group: str, trigger: str) -> No
         state.morale_passes[group] = state.morale_passes.get(group, 0) + 1
         return
     state.tally["routs"] += 1
+    for f in members:
+        f.routing = True
     for f in members:  # ODD-U28: those engaged flee by the Retreat (rule 52)
-        if f.active and moves.opponents(state, f):
+        why = cannot_flee(f)
+        if f.active and why:  # rule 132 (issue 29): one who cannot flee surrenders
+            f.status, f.went_down = Status.SURRENDERED, True
+            table.emit(Surrendered, who=f.name, why=why)
+        elif f.active and moves.opponents(state, f):
             moves.retreat(table, state, f, "morale failed")
         elif f.active:
             f.status, f.went_down = Status.FLED, True
             table.emit(Fled, who=f.name)
+
+
+def cannot_flee(f: Fighter) -> str:
+    """Why `f` cannot run (issue 29 items 21 and "one who cannot flee surrenders"): stunned,
+    held in a grapple, swallowed or hugged; "" when it can."""
+    if f.stunned_until:
+        return "stunned"
+    if f.grapple:
+        return f.grapple
+    if f.held_by is not None:
+        return "swallowed" if f.inside else "held"
+    return ""

@@ -86,6 +86,7 @@ def wield(sheet: model.Fighter, name: str, fighter_type: bool, swashbuckler: boo
     total = plus + dmg + magic
     out = Wielded(w, notation(count, sides, total), critical(count, sides, total), to_hit + magic)
     out.dex_to_hit = dex_part
+    out.trained = trained(sheet, w)  # rule 41: for the log
     large = _DICE.match(w.large_damage.replace(" ", "").lower()) if w.large_damage else None
     if large is not None and trained(sheet, w):  # rule 86: the lance's 3d6 against large foes
         n, s = int(large.group(1)), int(large.group(2))

@@ -37,7 +37,19 @@ def natural_roll(
     target.inside = effect == "swallow"
     table.emit(Special, who=attacker.name, target=target.name, effect=effect, amount=0)
     if target.inside:
+        out_of_grapples(state, target)
         small_weapon(table, target)
+
+
+def out_of_grapples(state: OdndState, f: Fighter) -> None:
+    """ODD-U14, U48 (issue 29 item 13): swallowed, `f` is out of every grapple — neither
+    held nor holding."""
+    f.grapple, f.grappled_by, f.new_grapple = "", [], False
+    for other in state.fighters():
+        if f in other.grappled_by:
+            other.grappled_by = [g for g in other.grappled_by if g is not f]
+            if not other.grappled_by:
+                other.grapple = ""
 
 
 def knock_down(table: Table, target: Fighter, why: str) -> None:

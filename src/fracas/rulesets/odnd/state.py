@@ -21,6 +21,7 @@ class Wielded:
     dex_to_hit: int = 0  # the DEX part of `to_hit`, lost when charging (rule 81)
     large_damage: str = ""  # rule 86: the lance against large foes
     large_crit: str = ""
+    trained: bool = True  # rule 41: false, attacks as a normal man with the smaller die
 
 
 # Not slots=True while this ruleset is not compiled: an interpreted subclass of the compiled
@@ -76,6 +77,7 @@ class Fighter(Combatant):
     off_balance_until: int = 0  # D9 "off balance": AC 2 worse through this round
     attackers_this_round: int = 0  # rules 63, 66
     pending_down: bool = False  # ODD-U31: falls when the slot ends
+    dropped_by: Fighter | None = None  # rule 58: who brought it down (a reach strike?)
     struck_while_falling: bool = False  # it struck back in the slot it fell (rule 121)
     plan_target: Fighter | None = None  # ODD-U23: this round's declaration
     parrying: bool = False  # rule 92: +2 defence this round, no attack
@@ -83,7 +85,8 @@ class Fighter(Combatant):
     attacks_left: int = 0
     split: bool = False  # ODD-U10: attacks first and last
     swept: int = 0  # sweep attacks made this round (T-ODD-2: +N on the first)
-    declared_against: int = 0  # rules 62, 63, 65: attackers declared against this fighter
+    declared_against: int = 0  # rules 62, 63, 65: melee attackers declared against it
+    joined: set[str] = field(default_factory=set)  # rule 63: undeclared melee attackers struck it
     shield_faced: list[Fighter] = field(default_factory=list)  # ODD-U4: the first two
     followup: bool = False  # rule 70: surprised last round (advantage against it)
     action: str = ""  # ODD-U23: this round's declared action (attack, charge, cast ...)
@@ -109,6 +112,7 @@ class Fighter(Combatant):
     intelligent: bool = True  # rule 137, ODD-U47
     on_roll: tuple[int, str, str] | None = None  # ODD-U14: (at, effect, dice)
     held_by: Fighter | None = None  # ODD-U14: hugged or swallowed by this monster
+    squeezed_round: int = -1  # ODD-U14: the round it last squeezed (once a round)
     inside: bool = False  # ODD-U14 swallow, ODD-U48: a tight space
     skeleton: bool = False  # ODD-U48: half damage from edged weapons
     prone: bool = False  # ODD-U15
@@ -125,6 +129,7 @@ class Fighter(Combatant):
     # Pursuit (rules 54, 55, 134–139; ODD-U26, U27).
     carries: list[str] = field(default_factory=list)  # rule 137: food, treasure
     chasing: bool = False  # in a chase, out of the melee (as fleer or pursuer)
+    routing: bool = False  # its group failed morale: it keeps no foe busy (rule 57)
 
     @property
     def primary(self) -> Wielded:
@@ -172,6 +177,8 @@ class OdndState(BattleState):
     sight: int = 0  # ODD-U27: feet (rolled outdoors)
     route_taken: int = 0  # rules 138, 139: the features of the route used so far
     men_reported: dict[str, int] = field(default_factory=dict)  # rule 145: units' men
+    # Rule 108 (issue 29): a sheet's `count` as dice and its copies, rolled as round 1 opens.
+    appearing: list[tuple[str, list[Fighter]]] = field(default_factory=list)
 
     def fighters(self) -> list[Fighter]:
         out: list[Fighter] = []

@@ -103,11 +103,9 @@ def modifiers(
         m.add(-2, "withdrawing", obs)
     position_mods(m, state, f, target, obs)
     charge_mods(m, f, obs)
-    if target.followup and f.side in state.surprisers:  # rule 70, ODD-U18
-        m.edge += 1
-    if f.followup and target.side in state.surprisers:
-        m.edge -= 1
-    after = facing.followup_edge(state, f, target)  # rule 70 for a pair (ODD-U20)
+    # Rule 70 for a pair (ODD-U18, U20; issue 29 item 6): opened from behind or in the
+    # surprise round, the attacker has advantage the round after, the defender disadvantage.
+    after = facing.followup_edge(state, f, target)
     if after and obs:
         m.why.append(("advantage" if after > 0 else "disadvantage") + ", the round after (70)")
     m.edge += after
@@ -115,9 +113,11 @@ def modifiers(
 
 
 def gang_up(target: Fighter) -> bool:
-    """Rule 63 (ODD-U21): more than 2 attackers; not with its back to a wall (rule 64, ODD-U20)
-    nor against a unit (ODD-U45: a unit is not surrounded man by man)."""
-    return target.declared_against > 2 and not target.back_to_wall and not target.unit_size
+    """Rule 63 (ODD-U21): more than 2 melee attackers (those declared against it and those
+    that turned on it this round, issue 29 items 7, 16); not with its back to a wall (rule
+    64, ODD-U20) nor against a unit (ODD-U45: a unit is not surrounded man by man)."""
+    attackers = target.declared_against + len(target.joined)
+    return attackers > 2 and not target.back_to_wall and not target.unit_size
 
 
 def exposure_mods(
@@ -152,27 +152,37 @@ def strike(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
     if f.primary.data.ranged:
         target = astray(table, state, f, target)
     state.holding.discard(target.side)  # ODD-U29: attacked, they fight
+    if f.plan_target is not target and not f.primary.data.ranged:
+        target.joined.add(f.id)  # rule 63 (issue 29 item 16): a retargeted attacker counts
     m = modifiers(state, f, target, table.observed)
     f.charge_strike = False  # rule 90: the charge's bonuses go with its first attack
     if f.plan_sweep:
         f.swept += 1
     opened(state, f, target, m)
-    shield_counts = attack.shield_counts(f, target) and not m.exposed  # ODD-U4
-    if shield_counts and f not in target.shield_faced:
-        target.shield_faced.append(f)
+    shield_counts = face_shield(f, target, m)
     return attack.resolve(
         table, state, f, target, m.bonus, m.edge, shield_counts, "; ".join(m.why),
         m.multipliers, dex=not m.exposed,
     )  # fmt: skip
 
 
+def face_shield(f: Fighter, target: Fighter, m: Mods) -> bool:
+    """ODD-U4, rule 66: whether the target's shield counts against `f`, recording whom it
+    has faced — strikes, grapples and manoeuvres alike (issue 29 item 17)."""
+    counts = attack.shield_counts(f, target) and not m.exposed
+    if counts and f not in target.shield_faced:
+        target.shield_faced.append(f)
+    return counts
+
+
 def opened(state: OdndState, f: Fighter, target: Fighter, m: Mods) -> None:
     """Rules 69, 70, 72: remember a backstab spent, and a pair opened from behind unnoticed
-    (the defender cannot return the attack this round; advantage and disadvantage next)."""
+    or in the surprise round (ODD-U18: the defender cannot return the attack this round;
+    advantage and disadvantage next, for that pair only)."""
     if m.backstab:
         f.backstab_round = state.round
         state.tally["backstabs"] += 1
-    if not target.surprised and facing.unaware(state, f, target):
+    if target.surprised or facing.unaware(state, f, target):  # ODD-U18: the surprised too
         state.from_behind.setdefault((f.id, target.id), state.round)
 
 
