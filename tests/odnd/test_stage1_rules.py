@@ -112,12 +112,12 @@ def test_t_odd_23_class_and_attribute_bonuses() -> None:
     fighter = Scene(
         (
             "A",
-            [pc("F", STR=17, DEX=13, weapons=["sword"]), pc("B", STR=17, DEX=13, weapons=["bow"])],
+            [pc("F", STR=17, DEX=13, weapons=["sword"]), pc("Bo", STR=17, DEX=13, weapons=["bow"])],
         ),
-        ("B", [pc("Y")]),
+        ("B", [pc("Y")]),  # (a fighter named "B" would be side B's name on side A: refused)
     )
     assert (fighter["F"].primary.to_hit, fighter["F"].primary.damage) == (2, "1d6+3")
-    assert (fighter["B"].primary.to_hit, fighter["B"].primary.damage) == (1, "1d6+2")
+    assert (fighter["Bo"].primary.to_hit, fighter["Bo"].primary.damage) == (1, "1d6+2")
     thief = Scene(
         (
             "A",
