@@ -12,6 +12,7 @@ from typing import Final
 from fracas.rulesets.spelljammer import data, sight, space, surprise
 from fracas.rulesets.spelljammer.state import Arm, Fighter, SjState
 
+NO_ATTACK: Final = 99  # `Fighter.last_attack` before its first attack of the round
 MISS: Final = "miss"
 HIT: Final = "hit"
 CRITICAL: Final = "critical"
@@ -82,7 +83,7 @@ def defence(
     bonus; half for in-combat surprise (rule 97, SJ-U20, floor); the flat modifiers (no
     movement −20, rule 20; encumbered −10, rule 177; not seeing the attacker, rule 164;
     picking up a weapon −15, rule 199). It may go below 0."""
-    how = surprise.kind(state, target)
+    how = surprise.kind(state, target, attacker)
     if how == "out_of_combat":
         if why is not None:
             why.append("out-of-combat surprise: only always-on magical DEF")
@@ -132,18 +133,55 @@ def flat(state: SjState, target: Fighter, attacker: Fighter, why: list[str] | No
     return total
 
 
-def attackers_on(state: SjState, target: Fighter, attacker: Fighter) -> int:
-    """SJ-U22 (rules 168, 170–171): the enemies of `target` that declared melee attacks on it
-    this round and can still attack, each tentacle pair counting as one attacker."""
-    count = max(1, attacker.tentacle_pairs)
+def ganging_on(f: Fighter) -> Fighter | None:
+    """Rule 168 (issue 30, F-SJ-19): whom `f` is attacking in melee this round — its declared
+    (or turned-to) target, while it is able, not stunned and has an attack made or still to
+    come; missiles do not count (SJ-U22)."""
+    plan = f.plan
+    if plan is None or plan.action != "attack" or plan.target is None or not f.arms:
+        return None
+    if f.weapon.data.ranged or not f.able or f.stunned:
+        return None
+    if not f.scheduled and f.last_attack == NO_ATTACK:
+        return None  # every attack lost before one was made (rule 13)
+    return plan.target
+
+
+def freeze(state: SjState) -> None:
+    """F-SJ-1: who is attacking whom as the segment starts; every attack of the segment reads
+    this, so the order the fighters are listed in changes no bonus (issue 30, item 4)."""
+    gang: dict[int, list[Fighter]] = {}
     for f in state.fighters():
-        plan = f.plan
-        if f is attacker or f.side == target.side or plan is None or plan.action != "attack":
-            continue
-        if plan.target is not target or not f.arms or f.weapon.data.ranged:
-            continue
-        if f.able and not f.stunned and (f.scheduled or f.last_attack == state.segment):
-            count += max(1, f.tentacle_pairs)  # SJ-U1: one attacking this segment still counts
+        t = ganging_on(f)
+        if t is not None:
+            gang.setdefault(id(t), []).append(f)
+    state.gang = gang
+    state.places = {id(f): f.position for f in state.fighters()}
+
+
+def gap(state: SjState, a: Fighter, b: Fighter) -> float:
+    """The gap in squares as the segment started (F-SJ-1), for the modifiers that read
+    positions: a free move or a push on the segment changes no other attack's modifier."""
+    if state.places is None:
+        return space.gap(a, b)
+    pa, pb = state.places.get(id(a), a.position), state.places.get(id(b), b.position)
+    return pa.distance(pb) / space.SQUARE
+
+
+def attackers_on(state: SjState, target: Fighter, attacker: Fighter) -> int:
+    """Rule 168 ("if three people are attacking a single target, all three attackers each
+    get a +20"), rules 170–171, SJ-U22, F-SJ-19: the attacker and every other enemy of
+    `target` attacking it in melee this round (`ganging_on`), each tentacle pair one
+    attacker — the same count for all of them, whatever segment each attack falls on. Read
+    from the segment's start (`freeze`) during the count-down."""
+    if state.gang is not None:
+        gang = state.gang.get(id(target), [])
+    else:
+        gang = [f for f in state.fighters() if ganging_on(f) is target]
+    count = max(1, attacker.tentacle_pairs)
+    for f in gang:
+        if f is not attacker and f.side != target.side:
+            count += max(1, f.tentacle_pairs)
     return count
 
 
@@ -235,7 +273,7 @@ def movement_of(f: Fighter, segment: int) -> str:
 def in_melee(state: SjState, f: Fighter) -> bool:
     """SJ-U32: an able enemy within 1 square (5 ft)."""
     return any(
-        isinstance(e, Fighter) and e.able and space.gap(f, e) <= space.REACH
+        isinstance(e, Fighter) and e.able and gap(state, f, e) <= space.REACH
         for e in state.enemies_of(f)
     )
 

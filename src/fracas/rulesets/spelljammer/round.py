@@ -14,6 +14,7 @@ from fracas.rulesets.spelljammer import (
     data,
     decisions,
     handling,
+    hitting,
     initiative,
     missiles,
     movement,
@@ -149,9 +150,12 @@ def run_segment(table: Table, state: SjState, segment: int) -> None:
         table.emit(Segment, segment=segment, phase=phase(segment))
     if state.options.same_segment == "by_im":
         items = by_im(table, items)
+    else:
+        hitting.freeze(state)  # SJ-U1: the state at the segment's start
     for item in items:
         if not item.done:
             resolve(table, state, item)
+    state.gang = state.places = None
     combat.land(table, state)
     if moving:
         movement.step(table, state)
@@ -175,6 +179,13 @@ def by_im(table: Table, items: list[Item]) -> list[Item]:
 def resolve(table: Table, state: SjState, item: Item) -> None:
     item.done = True
     f = item.who
+    if surprise.unaware_of_the_fight(f):
+        if item.segment in f.scheduled:
+            f.scheduled.remove(item.segment)
+        what = {"attack": f"attack {item.number}", "potion": "its potion"}
+        reason = "unaware of the fight until attacked (out-of-combat surprise, rules 98–100)"
+        table.emit(ActionLost, who=f.name, what=what.get(item.kind, "its spell"), reason=reason)
+        return
     if item.kind == "release":
         casting.release(table, state, f)
         return

@@ -70,6 +70,8 @@ def free_attackers(state: SjState, f: Fighter) -> list[Fighter]:
     for e in state.enemies_of(f):
         if not isinstance(e, Fighter) or not e.able or e.stunned or not e.armed:
             continue
+        if e.unaware == "out_of_combat":
+            continue  # rules 98–100: unaware of the fight (issue 30, item 2)
         if e.weapon.data.ranged or not space.in_reach(e, f) or f in e.free_attacked:
             continue
         if casting_now(e, state.segment) or (
