@@ -11,6 +11,8 @@ from typing import Final
 
 from fracas.rulesets.spelljammer import data, sight, space, surprise
 from fracas.rulesets.spelljammer.state import Arm, Fighter, SjState
+from fracas.rulesets.spelljammer.wounds import wound_level as wound_level
+from fracas.rulesets.spelljammer.wounds import wound_modifier as wound_modifier
 
 NO_ATTACK: Final = 99  # `Fighter.last_attack` before its first attack of the round
 MISS: Final = "miss"
@@ -23,27 +25,6 @@ def _note(why: list[str] | None, value: int, words: str) -> int:
     if why is not None and value:
         why.append(f"{value:+d} {words}")
     return value
-
-
-def wound_level(f: Fighter, hp: int) -> int:
-    """Rules 88–92: the index of the worst wound level `hp` is in (0: none; 1 badly, 2 very
-    badly, 3 critically wounded)."""
-    levels = data.wound_levels()  # worst first
-    for i, (top, _, _) in enumerate(levels):
-        if hp <= top:
-            return len(levels) - i
-    return 0
-
-
-def wound_modifier(f: Fighter) -> int:
-    """Rules 87–94, SJ-U16, SJ-U17: −10/−20/−30 on every d100 the character rolls; a fighter
-    whose starting hit points (its maximum, or the option's) already lie in a level has no
-    modifier until it reaches the next."""
-    level = wound_level(f, f.hp)
-    if level == 0 or level == wound_level(f, f.wound_base):
-        return 0
-    levels = data.wound_levels()
-    return levels[len(levels) - level][1]
 
 
 def casting_now(f: Fighter, segment: int) -> bool:

@@ -90,7 +90,7 @@ class SjPolicy:
                 return 1 if self._hazard_push(who, request) else 0
             if request.decision == decisions.MOVE_NOW:
                 return 0  # keep attacking
-            if request.decision == decisions.SWITCH:  # SJ-U27: away from the Full Defender
+            if request.decision == decisions.SWITCH:  # SJ-U27, rule 194: away from the defender
                 return best_index([-1e9, *(-float(t.hp) for t in options[1:])])
         if request.decision == decisions.FLYER:  # rule 206: the GM lets an agile flyer go
             return 1

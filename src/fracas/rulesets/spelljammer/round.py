@@ -242,11 +242,12 @@ def reach(table: Table, state: SjState, f: Fighter, item: Item) -> Fighter | Non
 
 def switch(table: Table, state: SjState, f: Fighter, target: Fighter | None) -> Fighter | None:
     """Rule 188, SJ-U27: facing a Full Defender, the attacker may turn its attack on another
-    opponent in reach (a choice at the attack's segment)."""
+    opponent in reach (a choice at the attack's segment); rule 194 (issue 30, item 5): it may
+    "simply ignore the desperately defending character" the same way."""
     plan = f.plan
     if target is None or not target.able or target.plan is None or plan is None:
         return target
-    if target.plan.action != "full":
+    if target.plan.action not in ("full", "desperate"):
         return target
     others = [
         e for e in state.enemies_of(f)

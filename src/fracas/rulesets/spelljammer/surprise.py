@@ -10,7 +10,7 @@ from fracas.core.events import Revealed
 from fracas.core.table import Table
 from fracas.rulesets.spelljammer import data
 from fracas.rulesets.spelljammer.events import PerRoll
-from fracas.rulesets.spelljammer.sight import band
+from fracas.rulesets.spelljammer.sight import per_band
 from fracas.rulesets.spelljammer.state import Fighter, SjState
 
 AMBUSH_ROLL: Final = "PER roll against the ambush (rule 102)"
@@ -96,8 +96,8 @@ def roll_ambush(table: Table, state: SjState) -> None:
     rolls = {}
     for f in ambushed:
         roll = table.roll("1d100", by=f, reason=AMBUSH_ROLL).total
-        rolls[f.name] = roll
-        f.ambush_band = band(roll, f.per)
+        f.ambush_band, wounded = per_band(f, roll)  # rule 87: with the wound modifier
+        rolls[f.name] = roll, wounded
     for f in ambushed:
         f.warned = f.ambush_band == 1
     warned = {f.side for f in ambushed if f.warned}
@@ -107,9 +107,10 @@ def roll_ambush(table: Table, state: SjState) -> None:
         if better:
             f.ambush_band -= 1
         row = row_of(f.ambush_band)
+        roll, wounded = rolls[f.name]
         table.emit(
-            PerRoll, who=f.name, roll=rolls[f.name], per=f.per, band=f.ambush_band,
-            effect=ambush_words(row, better),
+            PerRoll, who=f.name, roll=roll, per=f.per, band=f.ambush_band,
+            effect=ambush_words(row, better) + wounded,
         )  # fmt: skip
     if any(f.ambush_band <= 2 for f in ambushed):
         reveal(table, state, "the ambush is noticed (1× or 2× PER)")
