@@ -48,11 +48,16 @@ def test_t_sj_16_w29_careful_aim() -> None:
     two.plan = Plan("attack", tgt, "aim")
     s.dice.push(6)
     initiative.roll_attacks(s.table, s.state, two, two.plan)
-    assert two.scheduled == [9]  # one shot, +3 for no movement
+    assert two.scheduled == [6]  # one shot; standing still is not the no-movement declaration
     why: list[str] = []
     assert hitting.strike_chance(s.state, two, tgt, why) == 115
     assert "+15 Careful Aim" in why
-    assert hitting.defence(s.state, two, tgt, 11, None) == 10 - 20  # shield + magic, −20 still
+    assert hitting.defence(s.state, two, tgt, 11, None) == 10  # shield + magic (rule 222)
+    two.plan, two.scheduled = Plan("attack", tgt, "aim_still"), []
+    s.dice.push(6)
+    initiative.roll_attacks(s.table, s.state, two, two.plan)
+    assert two.scheduled == [9]  # with the no-movement declaration added: +3
+    assert hitting.defence(s.state, two, tgt, 11, None) == 10 - 20  # and −20
     s.choices.push(decisions.DECLARE, lambda p: p.mode == "aim", lambda p: p.mode == "aim")
     s.choices.push(decisions.DECLARE, lambda p: p.action == "full")
     s.dice.push(6, 99)  # Two: one d10, its shot misses; One aims: no roll

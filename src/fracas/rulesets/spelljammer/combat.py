@@ -64,7 +64,7 @@ def strike(
     why: list[str] | None = [] if table.observed else None
     sc = strike_chance(state, attacker, target, why)
     dfn = defence(state, target, attacker, state.segment, why, shield)
-    if attacker.aimed and attacker.plan is not None and attacker.plan.mode != "aim":
+    if attacker.aimed and attacker.plan is not None and not attacker.plan.aiming:
         attacker.aimed = False  # SJ-U43: the carried aim is spent on this shot
     roll = table.roll(D100, by=attacker, reason=TO_HIT).total
     result = classify(roll, sc - dfn)

@@ -91,7 +91,7 @@ def parts(target: Fighter, segment: int, why: list[str] | None, shield: bool) ->
         if why is not None:
             why.append("casting: no DEF from DEX, skill or shield")
         return total
-    if target.plan is not None and target.plan.mode == "aim":
+    if target.plan is not None and target.plan.aiming:
         if why is not None:
             why.append("Careful Aim: no DEF from DEX or skill")
         return total + shield_part  # rule 222: the aimer loses DEX and Defense-skill DEF
@@ -198,7 +198,7 @@ def strike_chance(
         sc += _note(why, outnumbering(state, target, attacker), "multiple attackers")
     if target.stunned:
         sc += _note(why, int(t["stunned_target"]), "target stunned")
-    aimer = target.plan is not None and target.plan.mode == "aim"
+    aimer = target.plan is not None and target.plan.aiming
     if aimer and not w.data.ranged and state.options.stationary_bonus == "all":
         sc += _note(why, int(t["target_movement"]["stationary"]), "target aiming (SJ-U43)")
     bonus, words = surprise.sc_bonus(state, attacker, target)
@@ -233,9 +233,9 @@ def aims(f: Fighter) -> bool:
     plan = f.plan
     if plan is None:
         return False
-    if plan.mode == "aim":
+    if plan.aiming:
         return True
-    return f.aimed and plan.still and f.moved == 0
+    return f.aimed and plan.mode in ("stand", "still") and f.moved == 0
 
 
 def movement_of(f: Fighter, segment: int) -> str:
@@ -244,7 +244,7 @@ def movement_of(f: Fighter, segment: int) -> str:
     plan = f.plan
     if plan is None:
         return "walking"
-    if plan.still or plan.action == "hold" or casting_now(f, segment):
+    if plan.standing or plan.action == "hold" or casting_now(f, segment):
         return "stationary"  # SJ-U34: a held action is no movement
     if plan.mode == "run" or plan.action == "advance":
         return "running"

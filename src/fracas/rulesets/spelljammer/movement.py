@@ -114,7 +114,7 @@ def free_move(table: Table, f: Fighter, target: Fighter) -> bool:
     """Rules 19, 134, SJ-U47: one square, once a round, never under no movement; taken when an
     attack falls due with its target a square out of reach."""
     plan = f.plan
-    if not f.free_move or plan is None or plan.still or plan.action == "hold":
+    if not f.free_move or plan is None or plan.standing or plan.action == "hold":
         return False
     if f.arms and f.weapon.data.ranged:
         return False

@@ -167,12 +167,13 @@ class SjPolicy:
         if plan.mode == "then_move":  # step away to drink next round (rules 135, 158)
             away = hurt and self._has_potion(me) and self._threats(me) <= 1
             return value + 0.5 if away else -0.5
-        if plan.mode == "aim":  # +15 on the shots left; a one-attack archer shoots next round
-            return value * (1.15 if n else 0.0) + (0.0 if n else 0.5 * self._aim_next(me, t))
-        if plan.mode == "still":
-            value *= 1.15 if me.aimed else 1.0
-            return value - 0.002  # −20 DEF for +3 initiative: only a missile user standing off
-        return value
+        still = -0.002 if plan.still else 0.0  # −20 DEF for +3 initiative: rarely worth it
+        if plan.aiming:  # +15 on the shots left; a one-attack archer shoots next round
+            aimed = value * (1.15 if n else 0.0) + (0.0 if n else 0.5 * self._aim_next(me, t))
+            return aimed + still
+        if plan.mode in ("still", "stand") and me.aimed:
+            value *= 1.15  # SJ-U43: last round's aim, standing still
+        return value + still
 
     def _cast(self, me: Fighter, plan: Plan) -> float:
         spell, t = plan.spell, plan.target

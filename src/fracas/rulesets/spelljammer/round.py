@@ -296,8 +296,9 @@ def end(table: Table, state: SjState) -> None:
     end_surprise(table, state)
     for f in state.fighters():
         plan = f.plan
-        aimed = plan is not None and plan.mode == "aim" and f.attacks == 1
-        f.aimed = (aimed or (f.aimed and f.moved == 0 and plan is not None and plan.still)) and (
+        aimed = plan is not None and plan.aiming and f.attacks == 1
+        stood = plan is not None and plan.mode in ("stand", "still") and f.moved == 0
+        f.aimed = (aimed or (f.aimed and stood)) and (
             not f.stunned
         )
         if f.bleeding and f.active:

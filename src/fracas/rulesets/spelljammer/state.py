@@ -70,7 +70,8 @@ class Plan:
     movement.
     `mode` (attack, cast): stand (the 5 ft free move only), still (no movement, rule 18),
     move (move and attack, rule 131), run (run and attack, rule 145), aim (Careful Aim, rule
-    220), then_move (attack and move, rule 135). `sacrifice`: the SC given
+    220: standing still), aim_still (Careful Aim with the no-movement declaration), then_move
+    (attack and move, rule 135). `sacrifice`: the SC given
     up to Defending (rule 179)."""
 
     __slots__ = (
@@ -110,13 +111,26 @@ class Plan:
 
     @property
     def still(self) -> bool:
-        """Rules 18–22: the no-movement declaration (Careful Aim includes it, SJ-U43)."""
-        return self.mode in ("still", "aim")
+        """Rules 18–22: the no-movement declaration (+3 initiative, −20 DEF); Careful Aim
+        may add it (`aim_still`), it does not include it (issue 30, item 8)."""
+        return self.mode in ("still", "aim_still")
+
+    @property
+    def aiming(self) -> bool:
+        """Rules 220–223: Careful Aim, with or without the no-movement declaration."""
+        return self.mode in ("aim", "aim_still")
+
+    @property
+    def standing(self) -> bool:
+        """Standing still all round, not even the free move: no movement, or Careful Aim
+        ("if the attacker is standing still and taking careful aim", SJ-U43)."""
+        return self.mode in ("still", "aim", "aim_still")
 
     def __str__(self) -> str:
         who = self.target.name if self.target is not None else ""
         how = {"stand": "", "still": ", no movement", "move": ", moving first (½ TMR)",
-               "run": ", running first (TMR)", "aim": ", Careful Aim (no movement)",
+               "run": ", running first (TMR)", "aim": ", Careful Aim (standing still)",
+               "aim_still": ", Careful Aim, no movement",
                "then_move": ", then moving away (½ TMR)"}[self.mode]  # fmt: skip
         defend = f", Defending (−{self.sacrifice} SC)" if self.sacrifice else ""
         defend += self._handling_words()
