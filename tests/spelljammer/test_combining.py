@@ -98,7 +98,7 @@ def test_t_sj_7_desperate_defense_push() -> None:
     s = Scene(("A", [sheet("Att", attacks=2)]), ("B", [sheet("Des", 5)]))
     s.choices.push(decisions.DECLARE, lambda p: p.action == "attack" and p.mode == "stand")
     s.choices.push(decisions.DECLARE, lambda p: p.action == "desperate")
-    s.choices.push(decisions.PUSH, 1)
+    s.choices.push(decisions.PUSH, lambda o: o == "push 10 ft east")  # straight back
     s.dice.push(9, 1, 99)  # d10 9, d8 1; the first attack misses; the second is out of reach
     sj_round.play_round(s.table, s.state)
     assert [p.who for p in s.of(Pushed)] == ["Des"]
@@ -128,7 +128,7 @@ def test_t_sj_18_a_push_breaks_no_movement() -> None:
     s = Scene(("A", [sheet("Att")]), ("B", [sheet("Des", 5, DEX=12)]))
     s.choices.push(decisions.DECLARE, lambda p: p.action == "attack" and p.mode == "stand")
     s.choices.push(decisions.DECLARE, lambda p: p.action == "desperate" and p.mode == "still")
-    s.choices.push(decisions.PUSH, 1)
+    s.choices.push(decisions.PUSH, lambda o: o == "push 10 ft east")  # straight back
     s.dice.push(9, 99, 20)  # d10 9; the attack misses; the 2× DEX roll
     sj_round.play_round(s.table, s.state)
     assert [(b.who, b.falls) for b in s.of(NoMovementBroken)] == [("Des", False)]
