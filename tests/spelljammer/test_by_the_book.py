@@ -8,7 +8,6 @@ from typing import Any
 from fracas.rulesets.spelljammer import decisions, hitting, initiative, options, sight, surprise
 from fracas.rulesets.spelljammer import round as sj_round
 from fracas.rulesets.spelljammer.events import ActionLost, Attack
-from fracas.rulesets.spelljammer.state import Plan
 
 from .conftest import Scene, def40, sheet
 
@@ -96,8 +95,12 @@ def test_item_04_the_segments_state() -> None:
             target = "Gone" if n == "A1" else "T"
             s.choices.push(
                 decisions.DECLARE,
-                lambda p, t=target: p.action == "attack" and p.target.name == t
-                and p.mode == "stand" and not p.sacrifice,
+                lambda p, t=target: (
+                    p.action == "attack"
+                    and p.target.name == t
+                    and p.mode == "stand"
+                    and not p.sacrifice
+                ),
             )
         s.choices.push(decisions.DECLARE, lambda p: p.action == "attack" and p.mode == "stand"
                        and not p.sacrifice)  # fmt: skip

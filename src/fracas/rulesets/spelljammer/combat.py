@@ -67,6 +67,7 @@ def strike(
     if attacker.aimed and attacker.plan is not None and not attacker.plan.aiming:
         attacker.aimed = False  # SJ-U43: the carried aim is spent on this shot
     roll = table.roll(D100, by=attacker, reason=TO_HIT).total
+    missiles.spend(attacker)  # issue 30, item 10
     result = classify(roll, sc - dfn)
     state.tally[f"attacks: {result}"] += 1
     if surprise.kind(state, target, attacker) != "no":

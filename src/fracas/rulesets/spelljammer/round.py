@@ -197,6 +197,10 @@ def resolve(table: Table, state: SjState, item: Item) -> None:
         f.scheduled.remove(item.segment)
     if not f.able or f.stunned or f.plan is None:
         return
+    empty = missiles.empty(f)
+    if empty:  # issue 30, item 10: ammunition is spent
+        table.emit(ActionLost, who=f.name, what=f"attack {item.number}", reason=empty)
+        return
     target = reach(table, state, f, item)
     if target is not None:
         f.last_attack = item.segment
@@ -298,9 +302,7 @@ def end(table: Table, state: SjState) -> None:
         plan = f.plan
         aimed = plan is not None and plan.aiming and f.attacks == 1
         stood = plan is not None and plan.mode in ("stand", "still") and f.moved == 0
-        f.aimed = (aimed or (f.aimed and stood)) and (
-            not f.stunned
-        )
+        f.aimed = (aimed or (f.aimed and stood)) and not f.stunned
         if f.bleeding and f.active:
             f.hp -= f.bleeding
             table.emit(Bleeding, who=f.name, amount=f.bleeding, hp=f.hp)

@@ -21,7 +21,8 @@ class Arm:
     damage: str
     offhand: bool = False
     specialist: int = 0
-    state: str = "in_hand"  # rules 150–154, 199–201: in_hand, sheathed or dropped
+    state: str = "in_hand"  # rules 150–154, 199–201: in_hand, sheathed, dropped; thrown (gone)
+    ammo: int | None = None  # issue 30, item 10: missiles left (None: not counted)
 
 
 @dataclass(slots=True, eq=False)
