@@ -10,7 +10,7 @@ import math
 from typing import Final
 
 from fracas.rulesets.spelljammer import data, sight, space, surprise
-from fracas.rulesets.spelljammer.state import Arm, Fighter, SjState
+from fracas.rulesets.spelljammer.state import Arm, Fighter, Item, SjState
 from fracas.rulesets.spelljammer.wounds import wound_level as wound_level
 from fracas.rulesets.spelljammer.wounds import wound_modifier as wound_modifier
 
@@ -128,16 +128,22 @@ def ganging_on(f: Fighter) -> Fighter | None:
     return plan.target
 
 
-def freeze(state: SjState) -> None:
-    """F-SJ-1: who is attacking whom as the segment starts; every attack of the segment reads
-    this, so the order the fighters are listed in changes no bonus (issue 30, item 4)."""
-    gang: dict[int, list[Fighter]] = {}
-    for f in state.fighters():
-        t = ganging_on(f)
-        if t is not None:
-            gang.setdefault(id(t), []).append(f)
-    state.gang = gang
-    state.places = {id(f): f.position for f in state.fighters()}
+def freeze(state: SjState, items: list[Item]) -> None:
+    """F-SJ-1: who is attacking whom in melee, and where everyone stood, as the segment
+    starts; every attack of the segment reads this, so the order the fighters are listed in
+    changes no bonus (issue 30, item 4). Taken only when the segment has a melee attack (the
+    gang) or a missile (the places) to read it."""
+    attacks = [i.who for i in items if i.kind == "attack" and i.who.arms]
+    state.gang = state.places = None
+    if any(not f.weapon.data.ranged for f in attacks):
+        gang: dict[int, list[Fighter]] = {}
+        for f in state.fighters():
+            t = ganging_on(f)
+            if t is not None:
+                gang.setdefault(id(t), []).append(f)
+        state.gang = gang
+    if any(f.weapon.data.ranged for f in attacks):
+        state.places = {id(f): f.position for f in state.fighters()}
 
 
 def gap(state: SjState, a: Fighter, b: Fighter) -> float:

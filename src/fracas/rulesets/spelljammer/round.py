@@ -151,7 +151,7 @@ def run_segment(table: Table, state: SjState, segment: int) -> None:
     if state.options.same_segment == "by_im":
         items = by_im(table, items)
     else:
-        hitting.freeze(state)  # SJ-U1: the state at the segment's start
+        hitting.freeze(state, items)  # SJ-U1: the state at the segment's start
     for item in items:
         if not item.done:
             resolve(table, state, item)
