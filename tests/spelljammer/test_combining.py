@@ -48,11 +48,16 @@ def test_t_sj_16_w29_careful_aim() -> None:
     two.plan = Plan("attack", tgt, "aim")
     s.dice.push(6)
     initiative.roll_attacks(s.table, s.state, two, two.plan)
-    assert two.scheduled == [9]  # one shot, +3 for no movement
+    assert two.scheduled == [6]  # one shot; standing still is not the no-movement declaration
     why: list[str] = []
     assert hitting.strike_chance(s.state, two, tgt, why) == 115
     assert "+15 Careful Aim" in why
-    assert hitting.defence(s.state, two, tgt, 11, None) == 10 - 20  # shield + magic, −20 still
+    assert hitting.defence(s.state, two, tgt, 11, None) == 10  # shield + magic (rule 222)
+    two.plan, two.scheduled = Plan("attack", tgt, "aim_still"), []
+    s.dice.push(6)
+    initiative.roll_attacks(s.table, s.state, two, two.plan)
+    assert two.scheduled == [9]  # with the no-movement declaration added: +3
+    assert hitting.defence(s.state, two, tgt, 11, None) == 10 - 20  # and −20
     s.choices.push(decisions.DECLARE, lambda p: p.mode == "aim", lambda p: p.mode == "aim")
     s.choices.push(decisions.DECLARE, lambda p: p.action == "full")
     s.dice.push(6, 99)  # Two: one d10, its shot misses; One aims: no roll
@@ -93,7 +98,7 @@ def test_t_sj_7_desperate_defense_push() -> None:
     s = Scene(("A", [sheet("Att", attacks=2)]), ("B", [sheet("Des", 5)]))
     s.choices.push(decisions.DECLARE, lambda p: p.action == "attack" and p.mode == "stand")
     s.choices.push(decisions.DECLARE, lambda p: p.action == "desperate")
-    s.choices.push(decisions.PUSH, 1)
+    s.choices.push(decisions.PUSH, lambda o: o == "push 10 ft east")  # straight back
     s.dice.push(9, 1, 99)  # d10 9, d8 1; the first attack misses; the second is out of reach
     sj_round.play_round(s.table, s.state)
     assert [p.who for p in s.of(Pushed)] == ["Des"]
@@ -123,7 +128,7 @@ def test_t_sj_18_a_push_breaks_no_movement() -> None:
     s = Scene(("A", [sheet("Att")]), ("B", [sheet("Des", 5, DEX=12)]))
     s.choices.push(decisions.DECLARE, lambda p: p.action == "attack" and p.mode == "stand")
     s.choices.push(decisions.DECLARE, lambda p: p.action == "desperate" and p.mode == "still")
-    s.choices.push(decisions.PUSH, 1)
+    s.choices.push(decisions.PUSH, lambda o: o == "push 10 ft east")  # straight back
     s.dice.push(9, 99, 20)  # d10 9; the attack misses; the 2× DEX roll
     sj_round.play_round(s.table, s.state)
     assert [(b.who, b.falls) for b in s.of(NoMovementBroken)] == [("Des", False)]

@@ -56,7 +56,6 @@ def strike(
     target meets without its shield (`shield`). Returns the result (miss, hit, critical,
     grievous). A missile at a foe engaged with friends may turn on a friend first (rules
     245–256)."""
-    attacker.unaware = "no"  # SJ-U19: one who attacks expects to be attacked
     if attacker.hidden:  # SJ-U19: an ambusher is seen as it strikes
         attacker.hidden = False
         table.emit(Revealed, who=attacker.name, why="springs the ambush")
@@ -65,12 +64,13 @@ def strike(
     why: list[str] | None = [] if table.observed else None
     sc = strike_chance(state, attacker, target, why)
     dfn = defence(state, target, attacker, state.segment, why, shield)
-    if attacker.aimed and attacker.plan is not None and attacker.plan.mode != "aim":
+    if attacker.aimed and attacker.plan is not None and not attacker.plan.aiming:
         attacker.aimed = False  # SJ-U43: the carried aim is spent on this shot
     roll = table.roll(D100, by=attacker, reason=TO_HIT).total
+    missiles.spend(attacker)  # issue 30, item 10
     result = classify(roll, sc - dfn)
     state.tally[f"attacks: {result}"] += 1
-    if surprise.kind(state, target) != "no":
+    if surprise.kind(state, target, attacker) != "no":
         state.tally["surprise attacks"] += 1
         state.aware.append(target)  # SJ-U19: a single unexpected attack (SJ-U1: its segment)
     if surprise.ambushing(state, attacker, target):

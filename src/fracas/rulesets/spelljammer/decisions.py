@@ -3,10 +3,11 @@ the policy and shown to people as the question's prompt."""
 
 DECLARE = "declare"  # rules 1–2, SJ-U6: this round's action, target, movement and stance
 RETARGET = "new target"  # rule 3, SJ-U7: the declared target is down or out of reach
-PUSH = "push"  # rule 192, SJ-U28: force a desperate defender back 10 ft, or not
+PUSH = "push"  # rule 192, SJ-U28: force a desperate defender 10 ft (which way), or not
 MOVE_NOW = "move now"  # SJ-U29: give up the attacks left to move earlier (attack and move)
 
-SWITCH = "switch from a full defender"  # rule 188, SJ-U27: attack another opponent instead
+# Rules 188, 194, SJ-U27: attack another opponent instead of a Full or Desperate Defender.
+SWITCH = "switch from a full or desperate defender"
 
 FLYER = "free attack on a flyer climbing away"  # rule 206, SJ-U39: the GM rules
 

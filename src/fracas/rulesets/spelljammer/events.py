@@ -305,13 +305,19 @@ class NoMovementBroken(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Pushed(Event):
+    """Rules 192–193: a desperate defender forced 10 ft the way its attacker chose."""
+
     who: str
     by: str
     gap: float
+    way: str = "back"
     depth: ClassVar[int] = 1
 
     def text(self) -> str:
-        return f"{self.by} forces {self.who} back 10 ft (Desperate Defense; now {self.gap:.1f} sq)"
+        return (
+            f"{self.by} forces {self.who} 10 ft {self.way} (Desperate Defense; now "
+            f"{self.gap:.1f} sq from {self.by})"
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

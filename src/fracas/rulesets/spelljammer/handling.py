@@ -27,6 +27,8 @@ def ways(f: Fighter) -> list[tuple[str, Arm]]:
     held = f.arms[0] if f.armed else None
     out: list[tuple[str, Arm]] = []
     for a in f.arms:
+        if a.ammo == 0:
+            continue  # issue 30, item 10: nothing left to shoot or throw
         if a is held:
             out.append(("", a))
         elif a.state == "sheathed" and held is None:

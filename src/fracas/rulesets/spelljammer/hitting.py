@@ -10,8 +10,11 @@ import math
 from typing import Final
 
 from fracas.rulesets.spelljammer import data, sight, space, surprise
-from fracas.rulesets.spelljammer.state import Arm, Fighter, SjState
+from fracas.rulesets.spelljammer.state import Arm, Fighter, Item, SjState
+from fracas.rulesets.spelljammer.wounds import wound_level as wound_level
+from fracas.rulesets.spelljammer.wounds import wound_modifier as wound_modifier
 
+NO_ATTACK: Final = 99  # `Fighter.last_attack` before its first attack of the round
 MISS: Final = "miss"
 HIT: Final = "hit"
 CRITICAL: Final = "critical"
@@ -22,27 +25,6 @@ def _note(why: list[str] | None, value: int, words: str) -> int:
     if why is not None and value:
         why.append(f"{value:+d} {words}")
     return value
-
-
-def wound_level(f: Fighter, hp: int) -> int:
-    """Rules 88–92: the index of the worst wound level `hp` is in (0: none; 1 badly, 2 very
-    badly, 3 critically wounded)."""
-    levels = data.wound_levels()  # worst first
-    for i, (top, _, _) in enumerate(levels):
-        if hp <= top:
-            return len(levels) - i
-    return 0
-
-
-def wound_modifier(f: Fighter) -> int:
-    """Rules 87–94, SJ-U16, SJ-U17: −10/−20/−30 on every d100 the character rolls; a fighter
-    whose starting hit points (its maximum, or the option's) already lie in a level has no
-    modifier until it reaches the next."""
-    level = wound_level(f, f.hp)
-    if level == 0 or level == wound_level(f, f.wound_base):
-        return 0
-    levels = data.wound_levels()
-    return levels[len(levels) - level][1]
 
 
 def casting_now(f: Fighter, segment: int) -> bool:
@@ -82,7 +64,7 @@ def defence(
     bonus; half for in-combat surprise (rule 97, SJ-U20, floor); the flat modifiers (no
     movement −20, rule 20; encumbered −10, rule 177; not seeing the attacker, rule 164;
     picking up a weapon −15, rule 199). It may go below 0."""
-    how = surprise.kind(state, target)
+    how = surprise.kind(state, target, attacker)
     if how == "out_of_combat":
         if why is not None:
             why.append("out-of-combat surprise: only always-on magical DEF")
@@ -109,7 +91,7 @@ def parts(target: Fighter, segment: int, why: list[str] | None, shield: bool) ->
         if why is not None:
             why.append("casting: no DEF from DEX, skill or shield")
         return total
-    if target.plan is not None and target.plan.mode == "aim":
+    if target.plan is not None and target.plan.aiming:
         if why is not None:
             why.append("Careful Aim: no DEF from DEX or skill")
         return total + shield_part  # rule 222: the aimer loses DEX and Defense-skill DEF
@@ -132,18 +114,61 @@ def flat(state: SjState, target: Fighter, attacker: Fighter, why: list[str] | No
     return total
 
 
+def ganging_on(f: Fighter) -> Fighter | None:
+    """Rule 168 (issue 30, F-SJ-19): whom `f` is attacking in melee this round — its declared
+    (or turned-to) target, while it is able, not stunned and has an attack made or still to
+    come; missiles do not count (SJ-U22)."""
+    plan = f.plan
+    if plan is None or plan.action != "attack" or plan.target is None or not f.arms:
+        return None
+    if f.weapon.data.ranged or not f.able or f.stunned:
+        return None
+    if not f.scheduled and f.last_attack == NO_ATTACK:
+        return None  # every attack lost before one was made (rule 13)
+    return plan.target
+
+
+def freeze(state: SjState, items: list[Item]) -> None:
+    """F-SJ-1: who is attacking whom in melee, and where everyone stood, as the segment
+    starts; every attack of the segment reads this, so the order the fighters are listed in
+    changes no bonus (issue 30, item 4). Taken only when the segment has a melee attack (the
+    gang) or a missile (the places) to read it."""
+    attacks = [i.who for i in items if i.kind == "attack" and i.who.arms]
+    state.gang = state.places = None
+    if any(not f.weapon.data.ranged for f in attacks):
+        gang: dict[int, list[Fighter]] = {}
+        for f in state.fighters():
+            t = ganging_on(f)
+            if t is not None:
+                gang.setdefault(id(t), []).append(f)
+        state.gang = gang
+    if any(f.weapon.data.ranged for f in attacks):
+        state.places = {id(f): f.position for f in state.fighters()}
+
+
+def gap(state: SjState, a: Fighter, b: Fighter) -> float:
+    """The gap in squares as the segment started (F-SJ-1), for the modifiers that read
+    positions: a free move or a push on the segment changes no other attack's modifier."""
+    if state.places is None:
+        return space.gap(a, b)
+    pa, pb = state.places.get(id(a), a.position), state.places.get(id(b), b.position)
+    return pa.distance(pb) / space.SQUARE
+
+
 def attackers_on(state: SjState, target: Fighter, attacker: Fighter) -> int:
-    """SJ-U22 (rules 168, 170–171): the enemies of `target` that declared melee attacks on it
-    this round and can still attack, each tentacle pair counting as one attacker."""
+    """Rule 168 ("if three people are attacking a single target, all three attackers each
+    get a +20"), rules 170–171, SJ-U22, F-SJ-19: the attacker and every other enemy of
+    `target` attacking it in melee this round (`ganging_on`), each tentacle pair one
+    attacker — the same count for all of them, whatever segment each attack falls on. Read
+    from the segment's start (`freeze`) during the count-down."""
+    if state.gang is not None:
+        gang = state.gang.get(id(target), [])
+    else:
+        gang = [f for f in state.fighters() if ganging_on(f) is target]
     count = max(1, attacker.tentacle_pairs)
-    for f in state.fighters():
-        plan = f.plan
-        if f is attacker or f.side == target.side or plan is None or plan.action != "attack":
-            continue
-        if plan.target is not target or not f.arms or f.weapon.data.ranged:
-            continue
-        if f.able and not f.stunned and (f.scheduled or f.last_attack == state.segment):
-            count += max(1, f.tentacle_pairs)  # SJ-U1: one attacking this segment still counts
+    for f in gang:
+        if f is not attacker and f.side != target.side:
+            count += max(1, f.tentacle_pairs)
     return count
 
 
@@ -179,7 +204,7 @@ def strike_chance(
         sc += _note(why, outnumbering(state, target, attacker), "multiple attackers")
     if target.stunned:
         sc += _note(why, int(t["stunned_target"]), "target stunned")
-    aimer = target.plan is not None and target.plan.mode == "aim"
+    aimer = target.plan is not None and target.plan.aiming
     if aimer and not w.data.ranged and state.options.stationary_bonus == "all":
         sc += _note(why, int(t["target_movement"]["stationary"]), "target aiming (SJ-U43)")
     bonus, words = surprise.sc_bonus(state, attacker, target)
@@ -214,9 +239,9 @@ def aims(f: Fighter) -> bool:
     plan = f.plan
     if plan is None:
         return False
-    if plan.mode == "aim":
+    if plan.aiming:
         return True
-    return f.aimed and plan.still and f.moved == 0
+    return f.aimed and plan.mode in ("stand", "still") and f.moved == 0
 
 
 def movement_of(f: Fighter, segment: int) -> str:
@@ -225,7 +250,7 @@ def movement_of(f: Fighter, segment: int) -> str:
     plan = f.plan
     if plan is None:
         return "walking"
-    if plan.still or plan.action == "hold" or casting_now(f, segment):
+    if plan.standing or plan.action == "hold" or casting_now(f, segment):
         return "stationary"  # SJ-U34: a held action is no movement
     if plan.mode == "run" or plan.action == "advance":
         return "running"
@@ -235,7 +260,7 @@ def movement_of(f: Fighter, segment: int) -> str:
 def in_melee(state: SjState, f: Fighter) -> bool:
     """SJ-U32: an able enemy within 1 square (5 ft)."""
     return any(
-        isinstance(e, Fighter) and e.able and space.gap(f, e) <= space.REACH
+        isinstance(e, Fighter) and e.able and gap(state, f, e) <= space.REACH
         for e in state.enemies_of(f)
     )
 

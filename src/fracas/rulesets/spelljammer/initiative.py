@@ -23,7 +23,7 @@ def kept_attacks(attacks: int, mode: str) -> int:
         return attacks - attacks // 2
     if mode == "run":
         return max(1, attacks - math.ceil(attacks / 2))
-    if mode == "aim":
+    if mode in ("aim", "aim_still"):
         return attacks - 1  # rule 223: aiming takes an attack (SJ-U43: one-attack archers aim)
     return attacks
 

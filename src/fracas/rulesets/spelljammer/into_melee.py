@@ -9,6 +9,7 @@ from typing import Final
 from fracas.core.table import Table
 from fracas.rulesets.spelljammer import data, space
 from fracas.rulesets.spelljammer.events import IntoMelee
+from fracas.rulesets.spelljammer.hitting import gap
 from fracas.rulesets.spelljammer.state import Arm, Fighter, SjState
 
 FRIEND_OR_FOE: Final = "shooting into melee: friend or foe (rule 246)"
@@ -17,18 +18,18 @@ WHICH_FRIEND: Final = "shooting into melee: which friend (rule 254)"
 
 def engaged(state: SjState, shooter: Fighter, target: Fighter) -> tuple[list[Fighter], int]:
     """SJ-U45: F = the shooter's allies within 5 ft of the target; O = the target plus its
-    allies within 5 ft of those friends."""
+    allies within 5 ft of those friends (as the segment started, F-SJ-1)."""
     friends = [
         f for f in state.fighters()
         if f.side == shooter.side and f is not shooter and f.able
-        and space.gap(f, target) <= space.REACH
+        and gap(state, f, target) <= space.REACH
     ]  # fmt: skip
     if not friends:
         return [], 1
     foes = [
         e for e in state.fighters()
         if e.side == target.side and e is not target and e.able
-        and any(space.gap(e, f) <= space.REACH for f in friends)
+        and any(gap(state, e, f) <= space.REACH for f in friends)
     ]  # fmt: skip
     return friends, 1 + len(foes)
 

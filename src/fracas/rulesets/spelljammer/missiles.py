@@ -15,6 +15,30 @@ from fracas.rulesets.spelljammer.state import Fighter, SjState, Stuck
 FIRST_AID: Final = "First Aid (SJ-U46)"
 
 
+def spend(f: Fighter) -> None:
+    """Issue 30, item 10: a missile shot or thrown is spent — the quiver counts down; the
+    last thrown weapon leaves the hand and is gone until picked up where it fell (which the
+    engine does not walk to do)."""
+    w = f.weapon
+    if not w.data.ranged or w.ammo is None:
+        return
+    w.ammo = max(0, w.ammo - 1)
+    if w.ammo == 0 and w.data.kind == "thrown":
+        w.state = "thrown"
+
+
+def empty(f: Fighter) -> str:
+    """Why `f` cannot shoot or throw now ("" when it can): nothing in hand, or no missile
+    left (issue 30, item 10)."""
+    if not f.armed:
+        gone = f.arms and f.arms[0].state == "thrown"
+        return f"its {f.arms[0].data.name} is thrown and gone" if gone else "no weapon in hand"
+    w = f.weapon
+    if w.ammo == 0:
+        return "no arrows or quarrels left" if w.data.kind != "thrown" else "nothing left to throw"
+    return ""
+
+
 def sticks(attacker: Fighter, result: str) -> Stuck | None:
     """Rules 238–243: a critical or grievous hit with a penetrating missile leaves it in the
     target: arrow or quarrel −2 DEX and 1 bleeding, javelin −3 and 2, spear −4 and 5; a

@@ -34,6 +34,13 @@ class Weapon(StrictModel):
         default="in_hand",
         description="rules 150–154, 199–201: in hand, sheathed, or dropped at its feet",
     )
+    ammo: int | None = Field(
+        default=None,
+        ge=0,
+        le=500,
+        description="missiles: arrows or quarrels in the quiver, or how many of a thrown "
+        "weapon it carries (default: a thrown weapon is one; a bow's quiver is not counted)",
+    )
 
     @field_validator("weapon")
     @classmethod
@@ -48,6 +55,12 @@ class Weapon(StrictModel):
         if dice is not None:
             compile_dice(dice)  # a DiceError is a ValueError: pydantic reports it
         return dice
+
+    @model_validator(mode="after")
+    def _ammo(self) -> Weapon:
+        if self.ammo is not None and not data.weapons()[self.weapon].ranged:
+            raise ValueError(f"{self.weapon}: `ammo` counts missiles; a melee weapon has none")
+        return self
 
 
 class Spell(StrictModel):

@@ -70,6 +70,8 @@ def wants_to_move(state: SjState, f: Fighter) -> bool:
     leaving, from its first segment of movement, SJ-U29)."""
     if f.allowance - f.moved <= 1e-9 or not f.able or f.stunned:
         return False
+    if f.unaware == "out_of_combat":
+        return False  # rules 98–100: it does not know of the fight yet (issue 30, item 2)
     if leaving(f):
         return state.segment <= f.move_from and nearest_foe(state, f) is not None
     target = goal(state, f)
@@ -112,7 +114,7 @@ def free_move(table: Table, f: Fighter, target: Fighter) -> bool:
     """Rules 19, 134, SJ-U47: one square, once a round, never under no movement; taken when an
     attack falls due with its target a square out of reach."""
     plan = f.plan
-    if not f.free_move or plan is None or plan.still or plan.action == "hold":
+    if not f.free_move or plan is None or plan.standing or plan.action == "hold":
         return False
     if f.arms and f.weapon.data.ranged:
         return False

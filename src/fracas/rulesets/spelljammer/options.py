@@ -42,7 +42,8 @@ def reach_plans(state: SjState, f: Fighter, e: Fighter, w: Arm) -> list[Plan]:
     if gap <= reach:
         plans.append(Plan("attack", e, "still"))
         if w.data.ranged:
-            plans.append(Plan("attack", e, "aim"))  # rules 220–223
+            plans.append(Plan("attack", e, "aim"))  # rules 220–223: standing still
+            plans.append(Plan("attack", e, "aim_still"))  # with no movement (issue 30)
     elif gap <= reach + speed / 2:
         plans.append(Plan("attack", e, "move"))
     elif gap <= reach + speed:

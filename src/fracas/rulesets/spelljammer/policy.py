@@ -87,10 +87,12 @@ class SjPolicy:
             if request.decision == decisions.RETARGET:
                 return best_index([-float(t.hp) for t in options])
             if request.decision == decisions.PUSH:  # only into a hazard (rule 193)
-                return 1 if self._hazard_push(who, request) else 0
+                return self._hazard_push(who, options)
             if request.decision == decisions.MOVE_NOW:
                 return 0  # keep attacking
-            if request.decision == decisions.SWITCH:  # SJ-U27: away from the Full Defender
+            if request.decision == decisions.SWITCH:  # SJ-U27, rule 194: away from the defender
+                if self._hazard_push(who, withdrawal.push_options(), options[0]):
+                    return 0  # stay, to push the desperate defender into the hazard
                 return best_index([-1e9, *(-float(t.hp) for t in options[1:])])
         if request.decision == decisions.FLYER:  # rule 206: the GM lets an agile flyer go
             return 1
@@ -112,18 +114,22 @@ class SjPolicy:
             return self._cast(me, plan)
         return self._attack(me, plan)
 
-    def _hazard_push(self, me: Fighter, request: ChoiceRequest) -> bool:
-        """Push a desperate defender only when it would land in a hazard (rule 193)."""
-        t = next(
-            (e for e in self.state.enemies_of(me)
-             if isinstance(e, Fighter) and e.plan is not None and e.plan.action == "desperate"
-             and me in e.pushed_by and space.in_reach(me, e)),
-            None,
-        )  # fmt: skip
+    def _hazard_push(self, me: Fighter, options: list[Any], t: Fighter | None = None) -> int:
+        """Push a desperate defender (`t`, or the one `me` is pushing) only the way that lands
+        it in a hazard (rules 192–193): the option's index, or 0 (no push)."""
         if t is None:
-            return False
-        where = withdrawal.away(t, me, withdrawal.PUSH_SQUARES)
-        return withdrawal.hazard_at(self.state, where) is not None
+            t = next(
+                (e for e in self.state.enemies_of(me)
+                 if isinstance(e, Fighter) and e.plan is not None and e.plan.action == "desperate"
+                 and me in e.pushed_by and space.in_reach(me, e)),
+                None,
+            )  # fmt: skip
+        if t is None or t.plan is None or t.plan.action != "desperate":
+            return 0
+        for i, option in enumerate(options[1:], 1):
+            if withdrawal.hazard_at(self.state, withdrawal.pushed_to(t, option)) is not None:
+                return i
+        return 0
 
     def _own(self, me: Fighter, plan: Plan) -> float:
         """Stage 2's plans without a foe: never hold; pick a dropped weapon up; ready a shield
@@ -167,12 +173,13 @@ class SjPolicy:
         if plan.mode == "then_move":  # step away to drink next round (rules 135, 158)
             away = hurt and self._has_potion(me) and self._threats(me) <= 1
             return value + 0.5 if away else -0.5
-        if plan.mode == "aim":  # +15 on the shots left; a one-attack archer shoots next round
-            return value * (1.15 if n else 0.0) + (0.0 if n else 0.5 * self._aim_next(me, t))
-        if plan.mode == "still":
-            value *= 1.15 if me.aimed else 1.0
-            return value - 0.002  # −20 DEF for +3 initiative: only a missile user standing off
-        return value
+        still = -0.002 if plan.still else 0.0  # −20 DEF for +3 initiative: rarely worth it
+        if plan.aiming:  # +15 on the shots left; a one-attack archer shoots next round
+            aimed = value * (1.15 if n else 0.0) + (0.0 if n else 0.5 * self._aim_next(me, t))
+            return aimed + still
+        if plan.mode in ("still", "stand") and me.aimed:
+            value *= 1.15  # SJ-U43: last round's aim, standing still
+        return value + still
 
     def _cast(self, me: Fighter, plan: Plan) -> float:
         spell, t = plan.spell, plan.target

@@ -14,6 +14,7 @@ from fracas.rulesets.spelljammer import (
     data,
     decisions,
     handling,
+    hitting,
     initiative,
     missiles,
     movement,
@@ -149,9 +150,12 @@ def run_segment(table: Table, state: SjState, segment: int) -> None:
         table.emit(Segment, segment=segment, phase=phase(segment))
     if state.options.same_segment == "by_im":
         items = by_im(table, items)
+    else:
+        hitting.freeze(state, items)  # SJ-U1: the state at the segment's start
     for item in items:
         if not item.done:
             resolve(table, state, item)
+    state.gang = state.places = None
     combat.land(table, state)
     if moving:
         movement.step(table, state)
@@ -175,6 +179,13 @@ def by_im(table: Table, items: list[Item]) -> list[Item]:
 def resolve(table: Table, state: SjState, item: Item) -> None:
     item.done = True
     f = item.who
+    if surprise.unaware_of_the_fight(f):
+        if item.segment in f.scheduled:
+            f.scheduled.remove(item.segment)
+        what = {"attack": f"attack {item.number}", "potion": "its potion"}
+        reason = "unaware of the fight until attacked (out-of-combat surprise, rules 98–100)"
+        table.emit(ActionLost, who=f.name, what=what.get(item.kind, "its spell"), reason=reason)
+        return
     if item.kind == "release":
         casting.release(table, state, f)
         return
@@ -185,6 +196,10 @@ def resolve(table: Table, state: SjState, item: Item) -> None:
     if item.segment in f.scheduled:
         f.scheduled.remove(item.segment)
     if not f.able or f.stunned or f.plan is None:
+        return
+    empty = missiles.empty(f)
+    if empty:  # issue 30, item 10: ammunition is spent
+        table.emit(ActionLost, who=f.name, what=f"attack {item.number}", reason=empty)
         return
     target = reach(table, state, f, item)
     if target is not None:
@@ -231,11 +246,12 @@ def reach(table: Table, state: SjState, f: Fighter, item: Item) -> Fighter | Non
 
 def switch(table: Table, state: SjState, f: Fighter, target: Fighter | None) -> Fighter | None:
     """Rule 188, SJ-U27: facing a Full Defender, the attacker may turn its attack on another
-    opponent in reach (a choice at the attack's segment)."""
+    opponent in reach (a choice at the attack's segment); rule 194 (issue 30, item 5): it may
+    "simply ignore the desperately defending character" the same way."""
     plan = f.plan
     if target is None or not target.able or target.plan is None or plan is None:
         return target
-    if target.plan.action != "full":
+    if target.plan.action not in ("full", "desperate"):
         return target
     others = [
         e for e in state.enemies_of(f)
@@ -284,10 +300,9 @@ def end(table: Table, state: SjState) -> None:
     end_surprise(table, state)
     for f in state.fighters():
         plan = f.plan
-        aimed = plan is not None and plan.mode == "aim" and f.attacks == 1
-        f.aimed = (aimed or (f.aimed and f.moved == 0 and plan is not None and plan.still)) and (
-            not f.stunned
-        )
+        aimed = plan is not None and plan.aiming and f.attacks == 1
+        stood = plan is not None and plan.mode in ("stand", "still") and f.moved == 0
+        f.aimed = (aimed or (f.aimed and stood)) and not f.stunned
         if f.bleeding and f.active:
             f.hp -= f.bleeding
             table.emit(Bleeding, who=f.name, amount=f.bleeding, hp=f.hp)

@@ -18,8 +18,11 @@ def stun_con(sheet: model.Fighter) -> int:
 
 
 def arm(w: model.Weapon) -> Arm:
+    """A weapon on the sheet; a thrown weapon counts itself (one) unless `ammo` says more
+    (issue 30, item 10)."""
     row = data.weapons()[w.weapon]
-    return Arm(row, w.sc, w.rank, w.damage or row.damage, w.offhand, w.specialist, w.state)
+    ammo = 1 if w.ammo is None and row.kind == "thrown" else w.ammo
+    return Arm(row, w.sc, w.rank, w.damage or row.damage, w.offhand, w.specialist, w.state, ammo)
 
 
 def prepare(s: model.Spell) -> Prepared:

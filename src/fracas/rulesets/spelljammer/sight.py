@@ -9,6 +9,7 @@ from fracas.core.table import Table
 from fracas.rulesets.spelljammer import data
 from fracas.rulesets.spelljammer.events import PerRoll
 from fracas.rulesets.spelljammer.state import Fighter, SjState
+from fracas.rulesets.spelljammer.wounds import wound_modifier
 
 PER_ROLL: Final = "PER roll against an unseen foe (SJ-U24)"
 
@@ -21,10 +22,21 @@ def band(roll: int, stat: int) -> int:
     return 5
 
 
+def per_band(f: Fighter, roll: int) -> tuple[int, str]:
+    """P4, rule 87, SJ-U16 (issue 30, item 6): an N× PER band with the wound modifier, which
+    applies to every d100 the character rolls — skill rolls, PER for sight and ambush too;
+    and the modifier in words for the log."""
+    mod = wound_modifier(f)
+    words = f" (wounded {mod:+d}: counts as {roll - mod})" if mod else ""
+    return band(roll - mod, f.per), words
+
+
 def sees(a: Fighter, b: Fighter) -> bool:
-    """Rule 165, SJ-U24: `a` sees `b` unless `b` is invisible and `a` has neither a
-    targeting sense nor darkvision."""
-    return not b.invisible or a.targeting_sense or a.darkvision
+    """Rules 163, 165: `a` sees `b` unless `b` is invisible and `a` has no targeting sense
+    ("cannot see the other, or otherwise know where they are with a targeting sense").
+    Darkvision defeats darkness (SJ-U25), not invisibility (issue 30, item 7: SJ-U24's
+    "or darkvision" revised)."""
+    return not b.invisible or a.targeting_sense
 
 
 def penalty(f: Fighter) -> tuple[int, int]:
@@ -44,7 +56,7 @@ def roll_sight(table: Table, state: SjState) -> None:
         if not f.able or all(sees(f, e) for e in foes):
             continue
         roll = table.roll("1d100", by=f, reason=PER_ROLL).total
-        f.sight = band(roll, f.per)
+        f.sight, wounded = per_band(f, roll)
         sc, dfn = penalty(f)
         table.emit(PerRoll, who=f.name, roll=roll, per=f.per, band=f.sight,
-                   effect=f"{sc:+d} SC, {dfn:+d} DEF against unseen foes")  # fmt: skip
+                   effect=f"{sc:+d} SC, {dfn:+d} DEF against unseen foes{wounded}")  # fmt: skip

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from fracas.core.combatant import BattleState, Combatant
+from fracas.core.geometry import Position
 from fracas.rulesets.spelljammer import data, model
 
 
@@ -20,7 +21,8 @@ class Arm:
     damage: str
     offhand: bool = False
     specialist: int = 0
-    state: str = "in_hand"  # rules 150–154, 199–201: in_hand, sheathed or dropped
+    state: str = "in_hand"  # rules 150–154, 199–201: in_hand, sheathed, dropped; thrown (gone)
+    ammo: int | None = None  # issue 30, item 10: missiles left (None: not counted)
 
 
 @dataclass(slots=True, eq=False)
@@ -69,7 +71,8 @@ class Plan:
     movement.
     `mode` (attack, cast): stand (the 5 ft free move only), still (no movement, rule 18),
     move (move and attack, rule 131), run (run and attack, rule 145), aim (Careful Aim, rule
-    220), then_move (attack and move, rule 135). `sacrifice`: the SC given
+    220: standing still), aim_still (Careful Aim with the no-movement declaration), then_move
+    (attack and move, rule 135). `sacrifice`: the SC given
     up to Defending (rule 179)."""
 
     __slots__ = (
@@ -109,13 +112,26 @@ class Plan:
 
     @property
     def still(self) -> bool:
-        """Rules 18–22: the no-movement declaration (Careful Aim includes it, SJ-U43)."""
-        return self.mode in ("still", "aim")
+        """Rules 18–22: the no-movement declaration (+3 initiative, −20 DEF); Careful Aim
+        may add it (`aim_still`), it does not include it (issue 30, item 8)."""
+        return self.mode in ("still", "aim_still")
+
+    @property
+    def aiming(self) -> bool:
+        """Rules 220–223: Careful Aim, with or without the no-movement declaration."""
+        return self.mode in ("aim", "aim_still")
+
+    @property
+    def standing(self) -> bool:
+        """Standing still all round, not even the free move: no movement, or Careful Aim
+        ("if the attacker is standing still and taking careful aim", SJ-U43)."""
+        return self.mode in ("still", "aim", "aim_still")
 
     def __str__(self) -> str:
         who = self.target.name if self.target is not None else ""
         how = {"stand": "", "still": ", no movement", "move": ", moving first (½ TMR)",
-               "run": ", running first (TMR)", "aim": ", Careful Aim (no movement)",
+               "run": ", running first (TMR)", "aim": ", Careful Aim (standing still)",
+               "aim_still": ", Careful Aim, no movement",
                "then_move": ", then moving away (½ TMR)"}[self.mode]  # fmt: skip
         defend = f", Defending (−{self.sacrifice} SC)" if self.sacrifice else ""
         defend += self._handling_words()
@@ -289,6 +305,10 @@ class SjState(BattleState):
     harms: list[Harm] = field(default_factory=list)  # SJ-U1: landing as the segment ends
     surprise_round: bool = False  # SJ-U19: this round is the ambushers' surprise round
     aware: list[Fighter] = field(default_factory=list)  # SJ-U19: surprised this segment
+    # F-SJ-1 (issue 30): who attacks whom in melee as the segment starts (id of the target →
+    # its attackers); None outside a segment's attacks.
+    gang: dict[int, list[Fighter]] | None = None
+    places: dict[int, Position] | None = None  # and where everyone stood (F-SJ-1)
     _fighters: list[Fighter] = field(default_factory=list, repr=False)  # built once
 
     def fighters(self) -> list[Fighter]:

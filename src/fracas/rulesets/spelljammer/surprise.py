@@ -10,28 +10,45 @@ from fracas.core.events import Revealed
 from fracas.core.table import Table
 from fracas.rulesets.spelljammer import data
 from fracas.rulesets.spelljammer.events import PerRoll
-from fracas.rulesets.spelljammer.sight import band
+from fracas.rulesets.spelljammer.sight import per_band
 from fracas.rulesets.spelljammer.state import Fighter, SjState
 
 AMBUSH_ROLL: Final = "PER roll against the ambush (rule 102)"
 
 
-def kind(state: SjState, target: Fighter) -> str:
+def kind(state: SjState, target: Fighter, attacker: Fighter | None = None) -> str:
     """Rules 96–101, SJ-U19, SJ-U21: the surprise an attack on `target` has — `no`,
     `in_combat` or `out_of_combat` (an alert guard: in combat at best); none while it is
-    being ambushed (the ambush bands never add to surprise)."""
+    being ambushed (the ambush bands never add to surprise). In-combat surprise is "not
+    expecting this particular attack" (rule 100): it belongs to an attacker the target is
+    not itself fighting, never to the one it declared against (issue 30, F-SJ-38)."""
     if target.unaware == "no" or (state.surprise_round and target.ambush_band):
         return "no"
-    if target.unaware == "out_of_combat" and target.alert:
-        return "in_combat"
-    return target.unaware
+    how = target.unaware
+    if how == "out_of_combat" and target.alert:
+        how = "in_combat"
+    if how == "in_combat" and attacker is not None and expects(target, attacker):
+        return "no"
+    return how
+
+
+def expects(target: Fighter, attacker: Fighter) -> bool:
+    """Rule 100: the target expects the attacks of the opponent it is fighting itself."""
+    plan = target.plan
+    return plan is not None and plan.target is attacker
+
+
+def unaware_of_the_fight(f: Fighter) -> bool:
+    """Rules 98–100 (issue 30, item 2): a target surprised out of combat does not know of the
+    fight: it does nothing until its surpriser's attack has come."""
+    return f.unaware == "out_of_combat"
 
 
 def sc_bonus(state: SjState, attacker: Fighter, target: Fighter) -> tuple[int, str]:
     """Rules 96, 98, 107–109: +10 / +25 for surprise; in the surprise round the ambushers'
     +10 / +20 / +30 by the target's PER band."""
     t = data.tables()
-    how = kind(state, target)
+    how = kind(state, target, attacker)
     if how != "no":
         return int(t["surprise"][how]), f"surprise ({how.replace('_', ' ')})"
     if ambushing(state, attacker, target):
@@ -79,8 +96,8 @@ def roll_ambush(table: Table, state: SjState) -> None:
     rolls = {}
     for f in ambushed:
         roll = table.roll("1d100", by=f, reason=AMBUSH_ROLL).total
-        rolls[f.name] = roll
-        f.ambush_band = band(roll, f.per)
+        f.ambush_band, wounded = per_band(f, roll)  # rule 87: with the wound modifier
+        rolls[f.name] = roll, wounded
     for f in ambushed:
         f.warned = f.ambush_band == 1
     warned = {f.side for f in ambushed if f.warned}
@@ -90,9 +107,10 @@ def roll_ambush(table: Table, state: SjState) -> None:
         if better:
             f.ambush_band -= 1
         row = row_of(f.ambush_band)
+        roll, wounded = rolls[f.name]
         table.emit(
-            PerRoll, who=f.name, roll=rolls[f.name], per=f.per, band=f.ambush_band,
-            effect=ambush_words(row, better),
+            PerRoll, who=f.name, roll=roll, per=f.per, band=f.ambush_band,
+            effect=ambush_words(row, better) + wounded,
         )  # fmt: skip
     if any(f.ambush_band <= 2 for f in ambushed):
         reveal(table, state, "the ambush is noticed (1× or 2× PER)")

@@ -18,6 +18,12 @@ DEX_ROLL: Final = "DEX roll (attack and move, P4)"
 FALL_ROLL: Final = "2× DEX roll or fall (no movement broken, rule 25)"
 NO_PUSH: Final = "no push"
 PUSH: Final = "push 10 ft"
+_R: Final = 0.5**0.5
+# Rule 192: "up to 10 feet in any direction" — the eight ways on the plane (north is +y).
+WAYS: Final = {
+    "north": (0.0, 1.0), "north-east": (_R, _R), "east": (1.0, 0.0), "south-east": (_R, -_R),
+    "south": (0.0, -1.0), "south-west": (-_R, -_R), "west": (-1.0, 0.0), "north-west": (-_R, _R),
+}  # fmt: skip
 PUSH_SQUARES: Final = float(data.tables()["push"])  # SJ-U28, SJ-U47: 10 ft
 FOOT: Final = 0.3048  # metres
 
@@ -70,6 +76,8 @@ def free_attackers(state: SjState, f: Fighter) -> list[Fighter]:
     for e in state.enemies_of(f):
         if not isinstance(e, Fighter) or not e.able or e.stunned or not e.armed:
             continue
+        if e.unaware == "out_of_combat":
+            continue  # rules 98–100: unaware of the fight (issue 30, item 2)
         if e.weapon.data.ranged or not space.in_reach(e, f) or f in e.free_attacked:
             continue
         if casting_now(e, state.segment) or (
@@ -129,20 +137,36 @@ def allowed(table: Table, f: Fighter) -> bool:
     return table.choose(GM, decisions.FLYER, [ALLOW, DENY]) == ALLOW
 
 
+def push_options() -> list[str]:
+    """Rule 192 (issue 30, item 9): no push, or 10 ft in any of the eight ways."""
+    return [NO_PUSH, *(f"{PUSH} {way}" for way in WAYS)]
+
+
+def pushed_to(f: Fighter, option: str) -> Position:
+    """Where a push `option` ("push 10 ft north") puts `f`."""
+    dx, dy = WAYS[option.removeprefix(PUSH).strip()]
+    metres = PUSH_SQUARES * space.SQUARE
+    return Position(f.position.x + dx * metres, f.position.y + dy * metres)
+
+
 def push(table: Table, state: SjState, attacker: Fighter, target: Fighter) -> None:
-    """Rules 192, 194, SJ-U28: once per attacking opponent a round, at its first attack on a
-    desperate defender, hit or miss, the attacker may force it back up to 10 ft (straight
-    away; no hazards in stage 1) — or ignore it."""
+    """Rules 192–194, SJ-U28: once per attacking opponent a round, at its first attack on a
+    desperate defender, hit or miss, the attacker may force it 10 ft in any direction it
+    chooses, "even off the side of a cliff" (issue 30, item 9) — or not."""
     plan = target.plan
     if plan is None or plan.action != "desperate" or attacker in target.pushed_by:
         return
     if not target.able:
         return
     target.pushed_by.append(attacker)
-    if table.choose(attacker, decisions.PUSH, [NO_PUSH, PUSH]) == PUSH:
-        target.position = away(target, attacker, PUSH_SQUARES)
+    choice = table.choose(attacker, decisions.PUSH, push_options())
+    if choice != NO_PUSH:
+        target.position = pushed_to(target, choice)
         state.tally["pushes"] += 1
-        table.emit(Pushed, who=target.name, by=attacker.name, gap=space.gap(attacker, target))
+        table.emit(
+            Pushed, who=target.name, by=attacker.name, gap=space.gap(attacker, target),
+            way=choice.removeprefix(PUSH).strip(),
+        )  # fmt: skip
         forced_move(table, state, target)
         into_hazard(table, state, target)
 
