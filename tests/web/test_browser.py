@@ -29,6 +29,11 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("screenshots")
 
 
+# Playwright's assertions wait 5 s by default; on the 2-core CI machine, with the rest of the
+# suite on both cores, a panel's refresh after typed dice once took longer (the same page
+# answers in well under a second alone). Wait as long as the actions do.
+expect.set_options(timeout=15_000)
+
 # As the machine's notes advise: no sandbox as root, no background network (the machine's
 # closed network refuses it), a fresh profile per context.
 ARGS = [
