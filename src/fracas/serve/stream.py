@@ -120,40 +120,28 @@ async def events(
     """The stream for one client that already has the events `sent`, holding `held` (one of
     its client's streams, `guard.Quotas`) while it is open."""
     with held or contextlib.nullcontext():
-        async for message in _events(tables, notifier, table_id, caller, sent, fmt):
-            yield message
-
-
-async def _events(
-    tables: Tables,
-    notifier: Notifier,
-    table_id: str,
-    caller: Caller,
-    sent: list[dict[str, Any]],
-    fmt: Format,
-) -> AsyncIterator[Message]:
-    woken = notifier.subscribe(table_id)
-    shown: int | None = None  # the change position of the last `state` sent
-    try:
-        while True:
-            live = await run_in_threadpool(tables.live, table_id)
-            log = await run_in_threadpool(live.log, caller.viewer)
-            docs, seen_events = list(log.docs), list(log.events)
-            keep = common_prefix(sent, docs)
-            if shown is None or keep < len(sent) or len(docs) > keep:
-                messages = await run_in_threadpool(
-                    fmt.update, len(sent), keep, seen_events, docs, live.head
-                )
-                for message in messages:
-                    yield message
-            if live.head != shown:
-                yield await run_in_threadpool(_state, fmt, live, caller, len(docs))
-                shown = live.head
-            sent = docs
-            # Woken by this process, or after a second: another server process may have
-            # changed the table, so look again either way.
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(woken.wait(), POLL_SECONDS)
-            woken.clear()
-    finally:
-        notifier.unsubscribe(table_id, woken)
+        woken = notifier.subscribe(table_id)
+        shown: int | None = None  # the change position of the last `state` sent
+        try:
+            while True:
+                live = await run_in_threadpool(tables.live, table_id)
+                log = await run_in_threadpool(live.log, caller.viewer)
+                docs, seen_events = list(log.docs), list(log.events)
+                keep = common_prefix(sent, docs)
+                if shown is None or keep < len(sent) or len(docs) > keep:
+                    messages = await run_in_threadpool(
+                        fmt.update, len(sent), keep, seen_events, docs, live.head
+                    )
+                    for message in messages:
+                        yield message
+                if live.head != shown:
+                    yield await run_in_threadpool(_state, fmt, live, caller, len(docs))
+                    shown = live.head
+                sent = docs
+                # Woken by this process, or after a second: another server process may have
+                # changed the table, so look again either way.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(woken.wait(), POLL_SECONDS)
+                woken.clear()
+        finally:
+            notifier.unsubscribe(table_id, woken)
