@@ -161,6 +161,34 @@ def test_a_gm_and_a_player_fight_the_ambush_live(browser: Browser, base: str, sh
     player_ctx.close()
 
 
+def test_a_refresh_keeps_the_dice_a_player_is_typing(browser: Browser, base: str) -> None:
+    """Another side's move refreshes the player's panel; a face typed into the open question
+    and not yet entered survives it (the CI run of stop 37 lost one that way)."""
+    gm_ctx, player_ctx = context(browser, base), context(browser, base, 420, 860)
+    gm, player = gm_ctx.new_page(), player_ctx.new_page()
+    open_table(gm, "murdham/bandit_ambush")
+    player.goto(seat(gm, "Travellers", "physical"))
+    gm.get_by_role("button", name="Start the fight").click()
+    faces = player.locator(".question input[name=face]")
+    for turn in range(40):
+        expect(player.locator(".question h2")).to_be_visible()
+        if faces.count():
+            break
+        assert answer_once(player, turn), "the fight ended before the player rolled dice"
+    asked = player.locator(".question").get_attribute("data-question")
+    faces.first.fill("3")
+    # A refresh that must swap: the panel claims to show nothing yet.
+    player.evaluate(
+        "document.querySelector('#panel .panel').dataset.events = '-1';"
+        "htmx.trigger('#panel', 'fracas:ready')"
+    )
+    expect(player.locator("#panel .panel")).not_to_have_attribute("data-events", "-1")
+    expect(player.locator(".question")).to_have_attribute("data-question", asked or "")
+    expect(faces.first).to_have_value("3")
+    gm_ctx.close()
+    player_ctx.close()
+
+
 def test_names_with_markup_are_shown_as_text(browser: Browser, base: str, tmp_path: Path) -> None:
     hostile = "<script>window.pwned=1</script><b>Bold</b> Aldric"
     text = (Path(__file__).parents[2] / "examples" / "brp" / "duel.yaml").read_text()
