@@ -78,7 +78,7 @@ def test_balance_json():
 def test_bench_reports_every_ruleset_with_ratios(monkeypatch):
     import fracas.sim.bench as bench
 
-    result = bench.bench(seconds=0.2, workers=2, memory_sizes=(100, 200))
+    result = bench.bench(seconds=0.2, workers=2, memory_sizes=(20, 40), least_per_worker=10)
     brp = result["rulesets"]["brp"]
     for name in ("1v1", "4v4"):
         assert brp[name]["one_core"] > 0 and brp[name]["ratio_one_core"] > 0
@@ -158,5 +158,10 @@ def test_bench_profile_splits_the_time_by_layer():
     assert abs(sum(shares.values()) - 1) < 1e-9
     assert {"rules", "policy", "table, dice, journal"} <= set(shares)
     assert result["calls_per_battle"] > 100
+    # A budget stops it early, in whole groups of ten battles.
+    spent = profile(fracas.load("examples/semiautomagic/grenades_at_the_wall.yaml"), 300, 0.0)
+    assert spent["battles"] == 10
     r = runner.invoke(app, ["bench", "--profile", "--quick", "--json"])
-    assert r.exit_code == 0 and "brp 1v1" in json.loads(r.stdout)
+    found = json.loads(r.stdout)
+    assert r.exit_code == 0 and "brp 1v1" in found
+    assert all(10 <= f["battles"] <= 300 for f in found.values())

@@ -310,7 +310,7 @@ def bench(
         print_serve_bench(as_json, quick)
         return
     if profile:
-        print_profiles(as_json, 300 if quick else 2000)
+        print_profiles(as_json, 300 if quick else 2000, 1.0 if quick else 20.0)
         return
     result = run_bench(quick=quick, workers=workers)
     if as_json:
@@ -349,18 +349,22 @@ def bench(
             )
 
 
-def print_profiles(as_json: bool, battles: int) -> None:
-    """`bench --profile`: each ruleset's bench battles under cProfile, time by layer."""
+def print_profiles(as_json: bool, battles: int, budget: float) -> None:
+    """`bench --profile`: each ruleset's bench battles under cProfile, time by layer (up to
+    `battles` of each, or `budget` seconds of each)."""
     from fracas.sim.bench import bench_encounters
     from fracas.sim.profile import profile
 
-    found = {f"{rid} {name}": profile(enc, battles) for rid, name, enc in bench_encounters()}
+    found = {f"{rid} {name}": profile(enc, battles, budget) for rid, name, enc in bench_encounters()}
     if as_json:
         sys.stdout.write(json.dumps(found) + "\n")
         return
     for title, result in found.items():
         per = result["calls_per_battle"]
-        out.print(f"[bold]{escape(title)}[/bold]: {per:,.0f} Python calls a battle")
+        out.print(
+            f"[bold]{escape(title)}[/bold]: {per:,.0f} Python calls a battle"
+            f" ({result['battles']:,} battles profiled)"
+        )
         table = Table("Layer", "Share of time", "Calls a battle")
         for layer, figures in result["layers"].items():
             share, calls = figures["share"], figures["calls_per_battle"]

@@ -44,9 +44,12 @@ def bench(
     workers: int | None = None,
     seconds: float | None = None,
     memory_sizes: tuple[int, int] | None = None,
+    least_per_worker: int = 100,
 ) -> dict[str, Any]:
     """Every figure of `fracas bench`. `seconds` per figure and `memory_sizes` override the
-    defaults (1 s and 2,000/6,000 battles with `quick`, else 4 s and 20,000/60,000)."""
+    defaults (1 s and 2,000/6,000 battles with `quick`, else 4 s and 20,000/60,000); the
+    all-cores figure fights at least `least_per_worker` battles a worker, so that starting
+    the workers does not swamp a slow ruleset's figure."""
     seconds = seconds or (1.0 if quick else 4.0)
     sizes = memory_sizes or ((2_000, 6_000) if quick else (20_000, 60_000))
     workers = workers or default_workers()
@@ -59,7 +62,7 @@ def bench(
             enc = _bench_encounter(rid, name, path)
             fight_range(enc, 0, 0, 20)  # warm the caches
             one = timed_rate(_fighter(enc), seconds, 25)
-            n = max(workers * 100, int(one * workers * seconds))
+            n = max(workers * least_per_worker, int(one * workers * seconds))
             start = time.perf_counter()
             simulate(enc, n, seed=1, workers=workers)
             many = n / (time.perf_counter() - start)
