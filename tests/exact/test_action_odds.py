@@ -92,3 +92,23 @@ def test_the_command_line_in_words_and_in_json() -> None:
     assert doc["policy"]["results"]["hit"] == {"exact": "2/3", "p": 2 / 3}
     bad = runner.invoke(app, ["odds", TOY, "--actor", "Ann", "--target", "Zed"])
     assert bad.exit_code == 2 and "Traceback" not in bad.output and "Zed" in bad.output
+
+
+def test_an_enumeration_past_its_time_gives_up_and_a_screen_shows_no_odds_for_it() -> None:
+    """Issue 35: a screen cannot wait 30 s for one option's odds. `seconds` bounds an
+    enumeration (the calculator's own sums are not bounded: they take no time); the GM
+    screen's `option_odds` leaves out the options not worked out in its time."""
+    from fracas.exact.enumerator import TooManyPaths
+    from fracas.exact.options import option_odds
+
+    encounter = fracas.load(TOY)
+    with pytest.raises(TooManyPaths, match="fit its time"):
+        fracas.odds(encounter, "Ann", "Bo", by_enumeration=True, seconds=1e-9)
+    assert fracas.odds(encounter, "Ann", "Bo", by_enumeration=True, seconds=60).policy.results
+    with pytest.raises(fracas.ArgumentValueError, match="seconds must be a finite number"):
+        fracas.odds(encounter, "Ann", "Bo", seconds=0)
+    battle = fracas.Battle(fracas.load("examples/brp/duel.yaml"), seed=3, seats={"Red": "person"})
+    question = battle.advance()
+    assert question is not None and question.kind == "choice"
+    assert option_odds(battle, seconds=60)
+    assert option_odds(battle, seconds=1e-9) == {}

@@ -10,6 +10,7 @@ names the decisions by which a target defends (`Ruleset.defence_decisions`).
 from __future__ import annotations
 
 import copy
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -138,14 +139,19 @@ def action_odds(
     *,
     cutoff: Fraction = Fraction(1, 10**9),
     by_enumeration: bool = False,
+    seconds: float | None = None,
 ) -> ActionOdds:
     """The exact odds of one action, from an encounter's start or a battle as it stands: by
     the ruleset's calculator where it has one, else (or with `by_enumeration`) by running its
-    rules along every way the dice can fall."""
+    rules along every way the dice can fall — giving up with `TooManyPaths` after `seconds`
+    of enumeration, where a caller (a screen) cannot wait."""
     source = encounter_or_battle(source)
     actor, target = arguments.text(actor, "actor"), arguments.text(target, "target")
     action = arguments.optional_text(action, "action")
     cutoff = arguments.cutoff(cutoff)
+    deadline = (
+        None if seconds is None else time.perf_counter() + arguments.positive(seconds, "seconds")
+    )
     encounter = source.encounter if isinstance(source, Battle) else source
     ruleset: AnyRuleset = encounter.ruleset
     fresh = _fresh_states(source)
@@ -164,7 +170,7 @@ def action_odds(
             f"{me.name} cannot {action!r} against {them.name}; the actions are: "
             + ", ".join(offered)
         )
-    plan = _Plan(ruleset, fresh, me.id, them.id, action, cutoff, by_enumeration)
+    plan = _Plan(ruleset, fresh, me.id, them.id, action, cutoff, by_enumeration, deadline)
     seen: Seen = []
     policy = plan.odds(None, seen)
     if not seen:
@@ -185,14 +191,17 @@ class _Plan:
     action: str
     cutoff: Fraction
     by_enumeration: bool
+    deadline: float | None = None  # a time.perf_counter() reading
 
     def odds(self, label: str | None, seen: Seen) -> OutcomeOdds:
         if not self.by_enumeration:
             calculated = self.calculated(label, seen)
             if calculated is not None:
                 return calculated
-        return OutcomeOdds.of(enumerate_runs(lambda dice: self.once(dice, label, seen),
-                                             cutoff=self.cutoff))  # fmt: skip
+        run = enumerate_runs(
+            lambda dice: self.once(dice, label, seen), cutoff=self.cutoff, deadline=self.deadline
+        )
+        return OutcomeOdds.of(run)
 
     def calculated(self, label: str | None, seen: Seen) -> OutcomeOdds | None:
         """The ruleset's calculator; the target's defence options are found as the

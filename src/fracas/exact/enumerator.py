@@ -18,6 +18,7 @@ every run (the runs must not share one).
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -126,10 +127,12 @@ def enumerate_runs(
     cutoff: Fraction = Fraction(1, 10**12),
     max_paths: int = 1_000_000,
     until: Callable[[], bool] | None = None,
+    deadline: float | None = None,
 ) -> Enumerated[K]:
     """`enumerate_action` for a run that builds its own table (and its own controllers, when
     a policy is bound to the state the run builds) on the dice it is given. With `until`,
-    the search stops as soon as it says so (a probe for what the rules ask along the way)."""
+    the search stops as soon as it says so (a probe for what the rules ask along the way);
+    past `deadline` (a `time.perf_counter()` reading) it gives up with `TooManyPaths`."""
     outcomes: dict[K, Fraction] = {}
     truncated = Fraction(0)
     paths = 0
@@ -149,5 +152,9 @@ def enumerate_runs(
         paths += 1
         if paths > max_paths:
             raise TooManyPaths(f"more than {max_paths:,} ways for this action to go")
+        if deadline is not None and time.perf_counter() > deadline:
+            raise TooManyPaths(
+                f"more ways for this action to go than fit its time ({paths:,} so far)"
+            )
         outcomes[outcome] = outcomes.get(outcome, Fraction(0)) + p
     return Enumerated(outcomes, truncated, paths)
