@@ -355,7 +355,9 @@ def print_profiles(as_json: bool, battles: int, budget: float) -> None:
     from fracas.sim.bench import bench_encounters
     from fracas.sim.profile import profile
 
-    found = {f"{rid} {name}": profile(enc, battles, budget) for rid, name, enc in bench_encounters()}
+    found = {
+        f"{rid} {name}": profile(enc, battles, budget) for rid, name, enc in bench_encounters()
+    }
     if as_json:
         sys.stdout.write(json.dumps(found) + "\n")
         return
