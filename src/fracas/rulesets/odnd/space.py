@@ -7,9 +7,11 @@ Without positions the fight is one melee (F-ODD-1): everyone is within 10 ft of 
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from fracas.core.geometry import Position
+from fracas.rulesets.odnd import bodies
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
 FOOT = 0.3048  # metres
@@ -63,9 +65,12 @@ def engaged(state: OdndState, f: Fighter) -> bool:
 
 
 def gap(state: OdndState, a: Fighter, b: Fighter) -> float:
-    """The movement `a` needs to come within 10 ft of `b` (rules 77, 78)."""
+    """The movement `a` needs to come within 10 ft of `b` (rules 77, 78): round the bodies in
+    the way (rules 49, 56, `bodies`), infinite when none is open."""
     if not state.positional:
         return 0.0
+    if bodies.on(state):
+        return bodies.melee_gap(state, a, b)
     return max(0.0, feet(a, b) - MELEE)
 
 
@@ -79,13 +84,15 @@ def step_toward(f: Fighter, goal: Position, most: float, stop: float) -> float:
     return moved
 
 
-def step_away(state: OdndState, f: Fighter, most: float) -> None:
-    """Move `f` `most` feet straight away from the foes in melee with it (or the nearest)."""
+def step_away(state: OdndState, f: Fighter, most: float) -> list[Position]:
+    """Move `f` `most` feet away from the foes in melee with it (or the nearest): straight
+    away, or round the bodies in the way (rules 51, 52, `bodies`). Returns the way gone."""
+    start = f.position
     foes = foes_in_melee(state, f) or [
         e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.active
     ]
     if not foes:
-        return
+        return [start]
     cx = sum(e.position.x for e in foes) / len(foes)
     cy = sum(e.position.y for e in foes) / len(foes)
     dx, dy = f.position.x - cx, f.position.y - cy
@@ -93,7 +100,20 @@ def step_away(state: OdndState, f: Fighter, most: float) -> None:
     if length == 0:
         dx, dy, length = -1.0, 0.0, 1.0  # on top of them: back off along the x axis
     metres = most * FOOT
-    f.position = Position(f.position.x + dx / length * metres, f.position.y + dy / length * metres)
+    goal = Position(f.position.x + dx / length * metres, f.position.y + dy / length * metres)
+    way = bodies.away(state, f, goal, most) if bodies.on(state) else None
+    if way is None:
+        f.position = goal
+        return [start, goal]
+    f.position = bodies.at(way[-1])
+    return [bodies.at(p) for p in way]
+
+
+def passes_near_way(way: list[Position], other: Fighter) -> bool:
+    """Rules 53, 56: whether a way (its legs in turn) passes within 10 ft of `other`."""
+    if len(way) < 2:
+        return passes_near(way[0], way[0], other)
+    return any(passes_near(a, b, other) for a, b in itertools.pairwise(way))
 
 
 def passes_near(start: Position, end: Position, other: Fighter) -> bool:
