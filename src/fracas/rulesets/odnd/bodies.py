@@ -22,6 +22,7 @@ import heapq
 import itertools
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from fracas.core.geometry import Position
 from fracas.rulesets.odnd import data
@@ -97,14 +98,36 @@ class Ground:
     discs: list[tuple[float, float, float]] = field(default_factory=list)
     walls: list[tuple[Point, Point]] = field(default_factory=list)
     places: list[tuple[float, float, float]] = field(default_factory=list)
-    corners: list[Point] = field(default_factory=list)
+    found: list[Point] | None = None
+
+    @property
+    def corners(self) -> list[Point]:
+        """The search's waypoints, worked out when a search first needs them."""
+        if self.found is None:
+            self.found = [c for c in _corners(self) if self.open(c)]
+        return self.found
 
     def clear(self, a: Point, b: Point) -> bool:
         """A way a → b through no foe's place and no closed gap (rules 52, 56, ODD-U25)."""
-        for x, y, r in self.discs:
-            if seg_distance((x, y), a, b) < r - SLACK:
+        (ax, ay), (bx, by) = a, b
+        lox, hix, loy, hiy = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
+        dx, dy = bx - ax, by - ay
+        l2 = dx * dx + dy * dy
+        for x, y, r in self.discs:  # the nearest point of the way to each place's centre
+            if x + r < lox or x - r > hix or y + r < loy or y - r > hiy or r <= SLACK:
+                continue
+            t = 0.0 if l2 == 0 else max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / l2))
+            px, py = ax + t * dx - x, ay + t * dy - y
+            if px * px + py * py < (r - SLACK) ** 2:
                 return False
-        return not any(crosses(a, b, p, q) for p, q in self.walls)
+        for p, q in self.walls:
+            if max(p[0], q[0]) < lox or min(p[0], q[0]) > hix:
+                continue
+            if max(p[1], q[1]) < loy or min(p[1], q[1]) > hiy:
+                continue
+            if crosses(a, b, p, q):
+                return False
+        return True
 
     def free(self, p: Point) -> bool:
         """A place to end a move: on nobody's place (rule 49: bodies take room)."""
@@ -117,28 +140,45 @@ class Ground:
         return all(seg_distance(p, a, b) > 0.01 for a, b in self.walls)
 
 
+Scene = tuple[float, Point, str, tuple[tuple[float, float, float, str], ...], frozenset[str]]
+
+
+def scene(state: OdndState, f: Fighter) -> Scene:
+    """What the bodies `f` meets depend on: its size, place and side, the standing bodies
+    (x, y, half-place, side) and the open lines; a key, so a plane unchanged between two
+    questions is worked out once."""
+    others = tuple(
+        (c.position.x / FOOT, c.position.y / FOOT, radius(c), c.side)
+        for c in state.fighters()
+        if c is not f and stands(c)
+    )
+    return (radius(f), feet(f.position), f.side, others, frozenset(state.open_ranks))
+
+
 def ground(state: OdndState, f: Fighter) -> Ground:
-    """The bodies `f` meets: its foes' places and the gaps between them too narrow for it
+    """The bodies `f` meets (`plane`)."""
+    return plane(scene(state, f))
+
+
+@lru_cache(maxsize=256)
+def plane(key: Scene) -> Ground:
+    """The bodies a mover meets: its foes' places and the gaps between them too narrow for it
     (ODD-U25: two foes closer than their two half-places and the mover's body), its friends'
     places (it passes them, F-ODD-93, but does not stop on them)."""
+    mine, here, side, others, open_ranks = key
     g = Ground()
-    mine, here = radius(f), feet(f.position)
     foes: list[tuple[Point, float, str]] = []
-    for c in state.fighters():
-        if c is f or not stands(c):
-            continue
-        p, r = feet(c.position), radius(c)
-        g.places.append((p[0], p[1], r + mine))
-        if c.side != f.side:  # a foe it already stands too close to: no closer
-            keep = min(r + mine - SQUEEZE, length(here, p) - 0.01)
-            g.discs.append((p[0], p[1], keep))
-            foes.append((p, r, c.side))
-    for i, (p, r, side) in enumerate(foes):
+    for x, y, r, their in others:
+        g.places.append((x, y, r + mine))
+        if their != side:  # a foe it already stands too close to: no closer
+            keep = min(r + mine - SQUEEZE, length(here, (x, y)) - 0.01)
+            g.discs.append((x, y, keep))
+            foes.append(((x, y), r, their))
+    for i, (p, r, their) in enumerate(foes):
         for q, s, _ in foes[i + 1 :]:
             need = r + s + 2 * mine  # ODD-U25: 10 ft for men, more for a bigger mover
-            if side not in state.open_ranks and length(p, q) < need - SLACK:
+            if their not in open_ranks and length(p, q) < need - SLACK:
                 g.walls.append((p, q))
-    g.corners = [c for c in _corners(g) if g.open(c)]
     return g
 
 
@@ -167,11 +207,11 @@ def search(
 ) -> list[Point]:
     """The cheapest way from `start` to one of `goals` (each a point and an extra cost), round
     the places (A* over the corners; the estimate is the distance to `aim`, the goals' centre,
-    less the farthest goal's reach). When no goal can be reached: with `nearest`, the way to
+    less the farthest goal's reach net of its extra cost). When no goal can be reached: with `nearest`, the way to
     the free place reached nearest `aim` (as near as it can get), else empty."""
     nodes = [start, *g.corners, *(p for p, _ in goals)]
     first_goal = 1 + len(g.corners)
-    reach = max((length(aim, p) for p, _ in goals), default=0.0)
+    reach = max((length(aim, p) - extra for p, extra in goals), default=0.0)  # admissible
     best: dict[int, float] = {0: 0.0}
     prev: dict[int, int] = {}
     done: set[int] = set()
@@ -277,13 +317,18 @@ def approach(
 def melee_gap(state: OdndState, f: Fighter, target: Fighter) -> float:
     """The feet `f` must go to come within 10 ft of `target` round the places (rules 42, 77,
     78 with 49, 56); infinite when no way is open."""
-    start, centre = feet(f.position), feet(target.position)
-    d = length(start, centre)
+    d = f.position.distance(target.position) / FOOT  # as `space.feet`
     if d <= MELEE + SLACK:
         return 0.0
-    g = ground(state, f)
-    end = Position.toward(f.position, target.position, (d - MELEE) * FOOT)
-    if g.clear(start, feet(end)) and g.free(feet(end)):
+    return _melee_gap(scene(state, f), feet(target.position), d)
+
+
+@lru_cache(maxsize=1024)
+def _melee_gap(key: Scene, centre: Point, d: float) -> float:
+    g, start = plane(key), key[1]
+    t = (d - MELEE) / d
+    end = (start[0] + (centre[0] - start[0]) * t, start[1] + (centre[1] - start[1]) * t)
+    if g.clear(start, end) and g.free(end):
         return d - MELEE
     way = search(g, start, ring(g, centre, MELEE, 0.0), centre)
     return path_length(way) if way else math.inf
