@@ -77,6 +77,7 @@ def test_bodies_a_gap_under_10_ft_is_closed() -> None:
     round.act(s.table, s.state, runner, runner.attacks_left)
     (moved,) = s.of(Moved)
     assert moved.feet > 40
+    assert "round the bodies in the way" in moved.text()  # the log says why (issue 29)
     assert abs(space.feet(runner, target) - 5) < 1e-6
 
 
@@ -204,3 +205,18 @@ def test_bodies_charge_round_a_line_meets_its_set_spears() -> None:
     (moved,) = s.of(Moved)
     assert moved.feet > 80  # round the line's end, not straight through it
     assert abs(space.feet(charger, target) - 5) < 1e-6
+
+
+def test_bodies_a_fighting_withdrawal_needs_a_way_out() -> None:
+    """Bodies × fighting withdrawal (rules 51, 52): ringed by six foes, a withdrawing fighter
+    has nowhere to back off to — it stays in the ring, engaged, and does not disengage."""
+    ring = [[5 * math.cos(math.pi * k / 3), 5 * math.sin(math.pi * k / 3)] for k in range(6)]
+    s = Scene(
+        ("A", [pc("Hero", position=[0, 0])]),
+        ("B", [pc(f"Orc {k + 1}", position=p, kind="monster", hd=1) for k, p in enumerate(ring)]),
+    )
+    hero = s["Hero"]
+    round.adopt(s.table, s.state, hero, Plan(None, False, "withdraw"))
+    moves.withdraw(s.table, s.state, hero)
+    assert space.engaged(s.state, hero)
+    assert all(space.feet(hero, s[f"Orc {k + 1}"]) >= 4.5 for k in range(6))

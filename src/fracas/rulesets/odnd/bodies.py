@@ -207,8 +207,9 @@ def search(
 ) -> list[Point]:
     """The cheapest way from `start` to one of `goals` (each a point and an extra cost), round
     the places (A* over the corners; the estimate is the distance to `aim`, the goals' centre,
-    less the farthest goal's reach net of its extra cost). When no goal can be reached: with `nearest`, the way to
-    the free place reached nearest `aim` (as near as it can get), else empty."""
+    less the farthest goal's reach net of its extra cost). When no goal can be reached: with
+    `nearest`, the way to the free place reached nearest `aim` (as near as it can get), else
+    empty."""
     nodes = [start, *g.corners, *(p for p, _ in goals)]
     first_goal = 1 + len(g.corners)
     reach = max((length(aim, p) - extra for p, extra in goals), default=0.0)  # admissible

@@ -18,10 +18,18 @@ ROLL_OFF = "roll-off (d6 + DEX, rule 52)"
 CHARGE_EVERY = 10  # rule 80, ODD-U5: once per 10-minute Turn = 10 rounds
 
 
-def emit_move(table: Table, f: Fighter, how: str, moved: float) -> None:
+ROUND = "round the bodies in the way, rules 49, 56"
+FREE = "to a free place, rule 49: bodies take room"
+
+
+def emit_move(table: Table, f: Fighter, how: str, moved: float, around: str = "") -> None:
+    """The move, and why its way bends or ends short of the straight one (bodies)."""
     if moved > 0:
         x, y = f.position.x / space.FOOT, f.position.y / space.FOOT
-        table.emit(Moved, who=f.name, how=how, feet=round(moved), x=round(x, 1), y=round(y, 1))
+        table.emit(
+            Moved, who=f.name, how=how, feet=round(moved), x=round(x, 1), y=round(y, 1),
+            around=around,
+        )  # fmt: skip
 
 
 def half_move(state: OdndState, f: Fighter) -> float:
@@ -83,7 +91,7 @@ def go(
     if moved > 0:  # ODD-U20: a mover faces where it goes (round bodies: its last leg)
         last, ahead = (start, goal) if way is None else (path[-2], path[-1])
         f.facing = space.unit(ahead.x - last.x, ahead.y - last.y)
-    emit_move(table, f, how, moved)
+    emit_move(table, f, how, moved, "" if way is None else ROUND if len(way) > 2 else FREE)
     pass_by(table, state, f, path, engaged_before)
     return path
 
@@ -163,8 +171,8 @@ def retreat(table: Table, state: OdndState, f: Fighter, why: str) -> None:
         return
     if state.positional:
         engaged_before = {id(e) for e in space.foes_in_melee(state, f)}
-        way = space.step_away(state, f, space.turn_move(state, f))
-        emit_move(table, f, "retreats", gone(way))
+        way, bent = space.step_away(state, f, space.turn_move(state, f))
+        emit_move(table, f, "retreats", gone(way), ROUND if bent else "")
         pass_by(table, state, f, way, engaged_before)
     if f.hp > 0 and f.active and not pursuit.begin(table, state, f, foes):  # rule 54
         f.status, f.went_down = Status.FLED, True
@@ -177,7 +185,8 @@ def withdraw(table: Table, state: OdndState, f: Fighter) -> None:
     if not state.positional or f.moved:
         return
     f.moved = True
-    emit_move(table, f, "withdraws", gone(space.step_away(state, f, half_move(state, f))))
+    way, bent = space.step_away(state, f, half_move(state, f))
+    emit_move(table, f, "withdraws", gone(way), ROUND if bent else "")
     if not space.engaged(state, f):
         table.emit(Segment, name=f"{f.name} has disengaged (rule 51)")
 

@@ -84,15 +84,16 @@ def step_toward(f: Fighter, goal: Position, most: float, stop: float) -> float:
     return moved
 
 
-def step_away(state: OdndState, f: Fighter, most: float) -> list[Position]:
+def step_away(state: OdndState, f: Fighter, most: float) -> tuple[list[Position], bool]:
     """Move `f` `most` feet away from the foes in melee with it (or the nearest): straight
-    away, or round the bodies in the way (rules 51, 52, `bodies`). Returns the way gone."""
+    away, or round the bodies in the way (rules 51, 52, `bodies`). Returns the way gone and
+    whether bodies bent or shortened it."""
     start = f.position
     foes = foes_in_melee(state, f) or [
         e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.active
     ]
     if not foes:
-        return [start]
+        return [start], False
     cx = sum(e.position.x for e in foes) / len(foes)
     cy = sum(e.position.y for e in foes) / len(foes)
     dx, dy = f.position.x - cx, f.position.y - cy
@@ -104,9 +105,9 @@ def step_away(state: OdndState, f: Fighter, most: float) -> list[Position]:
     way = bodies.away(state, f, goal, most) if bodies.on(state) else None
     if way is None:
         f.position = goal
-        return [start, goal]
+        return [start, goal], False
     f.position = bodies.at(way[-1])
-    return [bodies.at(p) for p in way]
+    return [bodies.at(p) for p in way], True
 
 
 def passes_near_way(way: list[Position], other: Fighter) -> bool:
