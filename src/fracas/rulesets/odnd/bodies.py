@@ -98,22 +98,40 @@ class Ground:
     discs: list[tuple[float, float, float]] = field(default_factory=list)
     walls: list[tuple[Point, Point]] = field(default_factory=list)
     places: list[tuple[float, float, float]] = field(default_factory=list)
+    here: Point = (math.nan, math.nan)  # where the mover stands
+    loose: list[tuple[float, float, float]] = field(default_factory=list)  # discs to leave by
+    base: Ground | None = None  # the ground every mover of its side and size shares
     found: list[Point] | None = None
+    seen: dict[tuple[Point, Point], bool] = field(default_factory=dict)  # corner to corner
 
     @property
     def corners(self) -> list[Point]:
         """The search's waypoints, worked out when a search first needs them."""
+        if self.base is not None:
+            return self.base.corners
         if self.found is None:
             self.found = [c for c in _corners(self) if self.open(c)]
         return self.found
 
+    def sees(self, a: Point, b: Point, corners: bool) -> bool:
+        """`clear`, remembered between two corners for every mover sharing the ground."""
+        if not corners or self.base is None:
+            return self.clear(a, b)
+        seen = self.base.seen
+        found = seen.get((a, b))
+        if found is None:
+            found = seen[(a, b)] = seen[(b, a)] = self.clear(a, b)
+        return found
+
     def clear(self, a: Point, b: Point) -> bool:
-        """A way a → b through no foe's place and no closed gap (rules 52, 56, ODD-U25)."""
+        """A way a → b through no foe's place and no closed gap (rules 52, 56, ODD-U25); from
+        or to its own place, a mover standing too close to a foe may leave it."""
         (ax, ay), (bx, by) = a, b
         lox, hix, loy, hiy = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
         dx, dy = bx - ax, by - ay
         l2 = dx * dx + dy * dy
-        for x, y, r in self.discs:  # the nearest point of the way to each place's centre
+        discs = self.loose if a == self.here or b == self.here else self.discs
+        for x, y, r in discs:  # the nearest point of the way to each place's centre
             if x + r < lox or x - r > hix or y + r < loy or y - r > hiy or r <= SLACK:
                 continue
             t = 0.0 if l2 == 0 else max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / l2))
@@ -162,23 +180,32 @@ def ground(state: OdndState, f: Fighter) -> Ground:
 
 @lru_cache(maxsize=256)
 def plane(key: Scene) -> Ground:
-    """The bodies a mover meets: its foes' places and the gaps between them too narrow for it
-    (ODD-U25: two foes closer than their two half-places and the mover's body), its friends'
-    places (it passes them, F-ODD-93, but does not stop on them)."""
+    """The bodies one mover meets: its side's `shared` ground, every place but its own (it
+    may not end there: friends make way, F-ODD-93, but do not give up their place), and the
+    foes' places it stands too close to already (it may step out of them)."""
     mine, here, side, others, open_ranks = key
+    foes = tuple(o for o in others if o[3] != side)
+    base = shared((mine, foes, open_ranks))
+    loose = [(x, y, r) for x, y, r in base.discs if length(here, (x, y)) >= r]
+    places = [(x, y, r + mine) for x, y, r, _ in others]
+    return Ground(base.discs, base.walls, places, here, loose, base)
+
+
+@lru_cache(maxsize=64)
+def shared(
+    key: tuple[float, tuple[tuple[float, float, float, str], ...], frozenset[str]],
+) -> Ground:
+    """What every mover of one side and size meets: its foes' places and the gaps between
+    them too narrow for it (ODD-U25: two foes closer than their two half-places and the
+    mover's body; a side with open ranks closes none)."""
+    mine, foes, open_ranks = key
     g = Ground()
-    foes: list[tuple[Point, float, str]] = []
-    for x, y, r, their in others:
-        g.places.append((x, y, r + mine))
-        if their != side:  # a foe it already stands too close to: no closer
-            keep = min(r + mine - SQUEEZE, length(here, (x, y)) - 0.01)
-            g.discs.append((x, y, keep))
-            foes.append(((x, y), r, their))
-    for i, (p, r, their) in enumerate(foes):
-        for q, s, _ in foes[i + 1 :]:
+    g.discs = [(x, y, r + mine - SQUEEZE) for x, y, r, _ in foes]
+    for i, (x, y, r, their) in enumerate(foes):
+        for u, v, s, _ in foes[i + 1 :]:
             need = r + s + 2 * mine  # ODD-U25: 10 ft for men, more for a bigger mover
-            if their not in open_ranks and length(p, q) < need - SLACK:
-                g.walls.append((p, q))
+            if their not in open_ranks and length((x, y), (u, v)) < need - SLACK:
+                g.walls.append(((x, y), (u, v)))
     return g
 
 
@@ -203,16 +230,29 @@ def _corners(g: Ground) -> list[Point]:
 
 
 def search(
-    g: Ground, start: Point, goals: list[tuple[Point, float]], aim: Point, nearest: bool = False
+    g: Ground,
+    start: Point,
+    goals: list[tuple[Point, float]],
+    aim: Point,
+    nearest: bool = False,
+    limit: float = math.inf,
 ) -> list[Point]:
     """The cheapest way from `start` to one of `goals` (each a point and an extra cost), round
     the places (A* over the corners; the estimate is the distance to `aim`, the goals' centre,
-    less the farthest goal's reach net of its extra cost). When no goal can be reached: with
-    `nearest`, the way to the free place reached nearest `aim` (as near as it can get), else
-    empty."""
-    nodes = [start, *g.corners, *(p for p, _ in goals)]
-    first_goal = 1 + len(g.corners)
+    less the farthest goal's reach net of its extra cost), no longer than `limit` (corners that
+    cannot lie on so short a way are left out). When no goal can be reached: with `nearest`,
+    the way to the free place reached nearest `aim` (as near as it can get), else empty."""
+    if not goals and not nearest:
+        return []
+    direct = straight(g, start, goals)
+    if direct is not None:
+        return direct
     reach = max((length(aim, p) - extra for p, extra in goals), default=0.0)  # admissible
+    corners = [
+        c for c in g.corners if length(start, c) + max(0.0, length(c, aim) - reach) <= limit
+    ]
+    nodes = [start, *corners, *(p for p, _ in goals)]
+    first_goal = 1 + len(corners)
     best: dict[int, float] = {0: 0.0}
     prev: dict[int, int] = {}
     done: set[int] = set()
@@ -224,20 +264,42 @@ def search(
         done.add(u)
         if u >= first_goal:
             return _unwind(nodes, prev, u)
+        here = nodes[u]
         for v in range(1, len(nodes)):
-            if v in done or not g.clear(nodes[u], nodes[v]):
+            if v in done:
                 continue
+            there = nodes[v]
             extra = goals[v - first_goal][1] if v >= first_goal else 0.0
-            new = cost + length(nodes[u], nodes[v]) + extra
-            if new < best.get(v, math.inf) - SLACK:
+            new = cost + length(here, there) + extra
+            guess = max(0.0, length(there, aim) - reach)
+            if new >= best.get(v, math.inf) - SLACK or new + guess > limit:
+                continue  # no better way, or too long: the costly check is spared
+            if g.sees(here, there, 0 < u < first_goal and v < first_goal):
                 best[v], prev[v] = new, u
-                guess = max(0.0, length(nodes[v], aim) - reach)
                 heapq.heappush(heap, (new + guess, new, v))
     if not nearest:
         return []
     ends = [u for u in done if u == 0 or g.free(nodes[u])]
     u = min(ends, key=lambda u: length(nodes[u], aim))
     return _unwind(nodes, prev, u) if u else []
+
+
+def straight(g: Ground, start: Point, goals: list[tuple[Point, float]]) -> list[Point] | None:
+    """The straight way to the cheapest goal in sight, when no goal out of sight could be
+    cheaper (no way to a point is shorter than the straight line): the search is spared."""
+    best, cheapest = None, math.inf
+    hidden = math.inf
+    for p, extra in goals:
+        cost = length(start, p) + extra
+        if cost >= cheapest:
+            continue
+        if g.clear(start, p):
+            best, cheapest = p, cost
+        else:
+            hidden = min(hidden, cost)
+    if best is None or hidden < cheapest - SLACK:
+        return None
+    return [start, best]
 
 
 def _unwind(nodes: list[Point], prev: dict[int, int], u: int) -> list[Point]:
@@ -307,31 +369,34 @@ def approach(
     goals = ring(g, centre, edge, 0.0)
     if edge < MELEE:
         goals += ring(g, centre, MELEE, MELEE - edge)  # second best: within 10 ft
-    way = search(g, start, goals, centre)
+    limit = max(2 * most, 1.5 * room + 2 * MELEE)  # no detour longer matters this round
+    way = search(g, start, goals, centre, limit=limit)
     if way and path_length(way) > most + SLACK and edge < MELEE:
-        near = search(g, start, ring(g, centre, MELEE, 0.0), centre)
-        way = near if near and path_length(near) <= most + SLACK else way
-    way = way or search(g, start, [], centre, nearest=True)
+        near = search(g, start, ring(g, centre, MELEE, 0.0), centre, limit=most + SLACK)
+        way = near or way
+    way = way or search(g, start, [], centre, nearest=True, limit=limit)
     return cut(g, way, most) if way else [start]
 
 
-def melee_gap(state: OdndState, f: Fighter, target: Fighter) -> float:
+def melee_gap(state: OdndState, f: Fighter, target: Fighter, limit: float) -> float:
     """The feet `f` must go to come within 10 ft of `target` round the places (rules 42, 77,
-    78 with 49, 56); infinite when no way is open."""
+    78 with 49, 56); infinite when no way is open within `limit` feet."""
     d = f.position.distance(target.position) / FOOT  # as `space.feet`
     if d <= MELEE + SLACK:
         return 0.0
-    return _melee_gap(scene(state, f), feet(target.position), d)
+    if d - MELEE > limit + SLACK:
+        return d - MELEE  # beyond the limit even straight: no way round can be shorter
+    return _melee_gap(scene(state, f), feet(target.position), d, limit)
 
 
 @lru_cache(maxsize=1024)
-def _melee_gap(key: Scene, centre: Point, d: float) -> float:
+def _melee_gap(key: Scene, centre: Point, d: float, limit: float) -> float:
     g, start = plane(key), key[1]
     t = (d - MELEE) / d
     end = (start[0] + (centre[0] - start[0]) * t, start[1] + (centre[1] - start[1]) * t)
     if g.clear(start, end) and g.free(end):
         return d - MELEE
-    way = search(g, start, ring(g, centre, MELEE, 0.0), centre)
+    way = search(g, start, ring(g, centre, MELEE, 0.0), centre, limit=limit + SLACK)
     return path_length(way) if way else math.inf
 
 

@@ -387,7 +387,8 @@ def can_attack(state: OdndState, f: Fighter, t: Fighter, engaged: bool) -> bool:
         return space.feet(f, t) <= reach + space.SLACK
     if engaged:
         return space.in_melee(state, f, t)
-    return space.gap(state, f, t) <= moves.half_move(state, f) + space.SLACK
+    half = moves.half_move(state, f)
+    return space.gap(state, f, t, half) <= half + space.SLACK
 
 
 def spell_targets(state: OdndState, f: Fighter, spell: str) -> list[Fighter]:

@@ -64,13 +64,15 @@ def engaged(state: OdndState, f: Fighter) -> bool:
     return bool(foes_in_melee(state, f))
 
 
-def gap(state: OdndState, a: Fighter, b: Fighter) -> float:
+def gap(state: OdndState, a: Fighter, b: Fighter, within: float | None = None) -> float:
     """The movement `a` needs to come within 10 ft of `b` (rules 77, 78): round the bodies in
-    the way (rules 49, 56, `bodies`), infinite when none is open."""
+    the way (rules 49, 56, `bodies`); more than `within` feet (by default a full move, the
+    most any question asks: a charge, rule 77) when no way that short is open."""
     if not state.positional:
         return 0.0
     if bodies.on(state):
-        return bodies.melee_gap(state, a, b)
+        most = turn_move(state, a) if within is None else within
+        return bodies.melee_gap(state, a, b, most)
     return max(0.0, feet(a, b) - MELEE)
 
 
