@@ -248,9 +248,7 @@ def search(
     if direct is not None:
         return direct
     reach = max((length(aim, p) - extra for p, extra in goals), default=0.0)  # admissible
-    corners = [
-        c for c in g.corners if length(start, c) + max(0.0, length(c, aim) - reach) <= limit
-    ]
+    corners = [c for c in g.corners if length(start, c) + max(0.0, length(c, aim) - reach) <= limit]
     nodes = [start, *corners, *(p for p, _ in goals)]
     first_goal = 1 + len(corners)
     best: dict[int, float] = {0: 0.0}
