@@ -473,7 +473,7 @@ def test_item_15_pass_by_free_attacks_only_from_foes_not_in_melee() -> None:
     )
     mover = s["Mover"]
     s.dice.push(6, 1)  # the roll-off with Idle only: the mover wins, no free attack
-    moves.pass_by(s.table, s.state, mover, Position(0, 0), set())
+    moves.pass_by(s.table, s.state, mover, [Position(0, 0), mover.position], set())
     assert [r.foe for r in s.of(RollOff)] == ["Idle"]
 
 

@@ -82,6 +82,7 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
             conditions=spec.conditions,
             options=spec.options,
             surprise_chances={s.name: (s.surprises_on, s.surprised_on) for s in spec.sides},
+            open_ranks={s.name for s in spec.sides if s.open_ranks},
             groups=groups,
             group_size={g: len(m) for g, m in groups.items()},
             appearing=list(appearing.values()),

@@ -105,6 +105,11 @@ def surround(size: str) -> int:
     return int(tables()["surround"][size])
 
 
+def body(size: str) -> float:
+    """Rule 49, ODD-U25 (PROPOSED): the feet across a body of this size takes on the plane."""
+    return float(tables()["body"][size])
+
+
 @dataclass(frozen=True, slots=True)
 class SpellData:
     """A spell row (rule 131, ODD-U32): range in feet, whom it targets, damage or effect."""

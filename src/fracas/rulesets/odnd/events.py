@@ -204,9 +204,11 @@ class Moved(Event):
     feet: int
     x: float
     y: float
+    around: str = ""  # why the way is not straight (bodies, rules 49, 56)
 
     def text(self) -> str:
-        return f"{self.who} {self.how} {self.feet} ft, to ({self.x:g}, {self.y:g}) ft"
+        why = f" ({self.around})" if self.around else ""
+        return f"{self.who} {self.how} {self.feet} ft, to ({self.x:g}, {self.y:g}) ft{why}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

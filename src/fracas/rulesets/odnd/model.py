@@ -193,6 +193,9 @@ class Fighter(StrictModel):
 class Side(SideSpec[Fighter]):
     surprises_on: int = Field(default=2, ge=0, le=6, description="surprises on 1-N (T-ODD-6)")
     surprised_on: int = Field(default=2, ge=0, le=6, description="is surprised on 1-M (T-ODD-6)")
+    open_ranks: bool = Field(
+        default=False, description="its line leaves room to pass through (rule 56, ODD-U25)"
+    )
 
 
 class Conditions(StrictModel):
@@ -207,6 +210,9 @@ class Conditions(StrictModel):
     reaction: bool = Field(default=False, description="roll the monsters' reaction (117)")
     pursuit: bool = Field(
         default=True, description="flight may be pursued (rules 54, 134-139; F-ODD-55)"
+    )
+    bodies: bool = Field(
+        default=True, description="bodies take room: moves go round them (rules 49, 56)"
     )
     sight: int | None = Field(
         default=None, ge=10, le=10_000, description="feet of sight for a chase (ODD-U27)"

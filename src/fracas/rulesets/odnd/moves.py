@@ -4,10 +4,12 @@ the core's plane (`space`); without positions there is no movement (F-ODD-1)."""
 
 from __future__ import annotations
 
+import itertools
+
 from fracas.core.combatant import Status
 from fracas.core.geometry import Position
 from fracas.core.table import Table
-from fracas.rulesets.odnd import attack, data, pursuit, space, strikes
+from fracas.rulesets.odnd import attack, bodies, data, pursuit, space, strikes
 from fracas.rulesets.odnd.events import Fled, Moved, RollOff, Segment
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
@@ -16,10 +18,18 @@ ROLL_OFF = "roll-off (d6 + DEX, rule 52)"
 CHARGE_EVERY = 10  # rule 80, ODD-U5: once per 10-minute Turn = 10 rounds
 
 
-def emit_move(table: Table, f: Fighter, how: str, moved: float) -> None:
+ROUND = "round the bodies in the way, rules 49, 56"
+FREE = "to a free place, rule 49: bodies take room"
+
+
+def emit_move(table: Table, f: Fighter, how: str, moved: float, around: str = "") -> None:
+    """The move, and why its way bends or ends short of the straight one (bodies)."""
     if moved > 0:
         x, y = f.position.x / space.FOOT, f.position.y / space.FOOT
-        table.emit(Moved, who=f.name, how=how, feet=round(moved), x=round(x, 1), y=round(y, 1))
+        table.emit(
+            Moved, who=f.name, how=how, feet=round(moved), x=round(x, 1), y=round(y, 1),
+            around=around,
+        )  # fmt: skip
 
 
 def half_move(state: OdndState, f: Fighter) -> float:
@@ -60,37 +70,49 @@ def advance(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None
         if space.in_melee(state, f, target):
             return
         most, stop, how = half_move(state, f), space.ADJACENT, "advances"
-    go(table, state, f, target.position, most, stop, how)
+    go(table, state, f, target, most, stop, how)
 
 
 def go(
-    table: Table, state: OdndState, f: Fighter, goal: Position, most: float, stop: float, how: str
-) -> None:
-    """Move toward `goal`; foes passed within 10 ft get their free attacks (rules 53, 56)."""
-    start = f.position
+    table: Table, state: OdndState, f: Fighter, target: Fighter, most: float, stop: float, how: str
+) -> list[Position]:
+    """Move toward `target`: straight, or round the bodies in the way (rules 49, 56,
+    `bodies`); foes passed within 10 ft get their free attacks (rules 53, 56). Returns the
+    way gone."""
+    start, goal = f.position, target.position
     engaged_before = {id(e) for e in space.foes_in_melee(state, f)}
-    moved = space.step_toward(f, goal, most, stop)
-    if moved > 0:  # ODD-U20: a mover faces where it goes
-        f.facing = space.unit(goal.x - start.x, goal.y - start.y)
-    emit_move(table, f, how, moved)
-    pass_by(table, state, f, start, engaged_before)
+    way = bodies.approach(state, f, target, most, stop) if bodies.on(state) else None
+    if way is None:
+        moved = space.step_toward(f, goal, most, stop)
+        path = [start, f.position]
+    else:
+        path = [bodies.at(p) for p in way]
+        moved, f.position = bodies.path_length(way), path[-1]
+    if moved > 0:  # ODD-U20: a mover faces where it goes (round bodies: its last leg)
+        last, ahead = (start, goal) if way is None else (path[-2], path[-1])
+        f.facing = space.unit(ahead.x - last.x, ahead.y - last.y)
+    emit_move(table, f, how, moved, "" if way is None else ROUND if len(way) > 2 else FREE)
+    pass_by(table, state, f, path, engaged_before)
+    return path
 
 
 def run(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None:
     """Rule 43: the full Turn movement toward a foe, no attack or other action."""
     f.moved, f.attacks_left = True, 0
-    go(table, state, f, target.position, space.turn_move(state, f), space.ADJACENT, "runs")
+    go(table, state, f, target, space.turn_move(state, f), space.ADJACENT, "runs")
 
 
-def pass_by(table: Table, state: OdndState, f: Fighter, start: Position, skip: set[int]) -> None:
-    """Rules 53, 56, ODD-U25: each foe not in melee that the path passes within 10 ft, and
+def pass_by(
+    table: Table, state: OdndState, f: Fighter, way: list[Position], skip: set[int]
+) -> None:
+    """Rules 53, 56, ODD-U25: each foe not in melee that the way passes within 10 ft, and
     that `f` does not end up engaging, gets the Retreat roll-off and its free attack."""
     if not state.positional:
         return
     for e in state.enemies_of(f):
         if not isinstance(e, Fighter) or not e.active or id(e) in skip or not f.active:
             continue
-        if space.in_melee(state, f, e) or not space.passes_near(start, f.position, e):
+        if space.in_melee(state, f, e) or not space.passes_near_way(way, e):
             continue
         if space.engaged(state, e):
             continue  # rule 53 (issue 29 item 15): only foes not in melee get the free attack
@@ -148,11 +170,10 @@ def retreat(table: Table, state: OdndState, f: Fighter, why: str) -> None:
     if f.hp <= 0 or not f.active:
         return
     if state.positional:
-        start = f.position
         engaged_before = {id(e) for e in space.foes_in_melee(state, f)}
-        space.step_away(state, f, space.turn_move(state, f))
-        emit_move(table, f, "retreats", space.turn_move(state, f))
-        pass_by(table, state, f, start, engaged_before)
+        way, bent = space.step_away(state, f, space.turn_move(state, f))
+        emit_move(table, f, "retreats", gone(way), ROUND if bent else "")
+        pass_by(table, state, f, way, engaged_before)
     if f.hp > 0 and f.active and not pursuit.begin(table, state, f, foes):  # rule 54
         f.status, f.went_down = Status.FLED, True
         table.emit(Fled, who=f.name)
@@ -164,8 +185,8 @@ def withdraw(table: Table, state: OdndState, f: Fighter) -> None:
     if not state.positional or f.moved:
         return
     f.moved = True
-    space.step_away(state, f, half_move(state, f))
-    emit_move(table, f, "withdraws", half_move(state, f))
+    way, bent = space.step_away(state, f, half_move(state, f))
+    emit_move(table, f, "withdraws", gone(way), ROUND if bent else "")
     if not space.engaged(state, f):
         table.emit(Segment, name=f"{f.name} has disengaged (rule 51)")
 
@@ -189,18 +210,22 @@ def charge(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
             hold_fire(table, state, e, f)
     if f.hp <= 0 or not f.active:
         return False
-    start = f.position
-    go(table, state, f, target.position, space.turn_move(state, f), space.ADJACENT, "charges")
+    way = go(table, state, f, target, space.turn_move(state, f), space.ADJACENT, "charges")
     if not f.active or f.hp <= 0 or not space.in_melee(state, f, target):
         return False
     f.charge_strike = True
     spears = [  # rules 79, 83 (issue 29 item 4): the set spears met or passed on the way
         e for e in state.enemies_of(f)
         if isinstance(e, Fighter) and ready(e) and not e.pending_down
-        and (space.in_melee(state, f, e) or space.passes_near(start, f.position, e))
+        and (space.in_melee(state, f, e) or space.passes_near_way(way, e))
     ]  # fmt: skip
     spears.sort(key=lambda e: e is not target)  # the target's spear first, then the line's
     return all(set_spear(table, state, e, f) for e in spears)
+
+
+def gone(way: list[Position]) -> float:
+    """The feet of a way."""
+    return sum(a.distance(b) for a, b in itertools.pairwise(way)) / space.FOOT
 
 
 def hold_fire(table: Table, state: OdndState, e: Fighter, charger: Fighter) -> None:

@@ -13,6 +13,7 @@ from fracas.core.combatant import Status
 from fracas.core.table import Table
 from fracas.rulesets.odnd import (
     attack,
+    bodies,
     data,
     decisions,
     facing,
@@ -356,8 +357,8 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
     plans.append(Plan(None, False, "parry"))
     if state.positional and engaged:
         plans.append(Plan(None, False, "withdraw"))
-    if engaged:
-        plans.append(Plan(None, False, "retreat"))
+    if engaged and not bodies.hemmed_in(state, f, space.turn_move(state, f)):
+        plans.append(Plan(None, False, "retreat"))  # rule 52: not with no way out (bodies)
     return plans
 
 
@@ -386,7 +387,8 @@ def can_attack(state: OdndState, f: Fighter, t: Fighter, engaged: bool) -> bool:
         return space.feet(f, t) <= reach + space.SLACK
     if engaged:
         return space.in_melee(state, f, t)
-    return space.gap(state, f, t) <= moves.half_move(state, f) + space.SLACK
+    half = moves.half_move(state, f)
+    return space.gap(state, f, t, half) <= half + space.SLACK
 
 
 def spell_targets(state: OdndState, f: Fighter, spell: str) -> list[Fighter]:
@@ -768,7 +770,7 @@ def check_morale(table: Table, state: OdndState, group: str, *triggers: str) -> 
     for f in members:
         f.routing = True
     for f in members:  # ODD-U28: those engaged flee by the Retreat (rule 52)
-        why = cannot_flee(f)
+        why = cannot_flee(f) or hemmed(state, f)
         if f.active and why:  # rule 132 (issue 29): one who cannot flee surrenders
             f.status, f.went_down = Status.SURRENDERED, True
             table.emit(Surrendered, who=f.name, why=why)
@@ -788,4 +790,11 @@ def cannot_flee(f: Fighter) -> str:
         return f.grapple
     if f.held_by is not None:
         return "swallowed" if f.inside else "held"
+    return ""
+
+
+def hemmed(state: OdndState, f: Fighter) -> str:
+    """Rule 52 with bodies (issue 29): no way round its foes nor through their line."""
+    if space.engaged(state, f) and bodies.hemmed_in(state, f, space.turn_move(state, f)):
+        return "hemmed in, no way out (rule 52)"
     return ""

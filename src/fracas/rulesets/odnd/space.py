@@ -7,9 +7,11 @@ Without positions the fight is one melee (F-ODD-1): everyone is within 10 ft of 
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from fracas.core.geometry import Position
+from fracas.rulesets.odnd import bodies
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
 FOOT = 0.3048  # metres
@@ -62,10 +64,15 @@ def engaged(state: OdndState, f: Fighter) -> bool:
     return bool(foes_in_melee(state, f))
 
 
-def gap(state: OdndState, a: Fighter, b: Fighter) -> float:
-    """The movement `a` needs to come within 10 ft of `b` (rules 77, 78)."""
+def gap(state: OdndState, a: Fighter, b: Fighter, within: float | None = None) -> float:
+    """The movement `a` needs to come within 10 ft of `b` (rules 77, 78): round the bodies in
+    the way (rules 49, 56, `bodies`); more than `within` feet (by default a full move, the
+    most any question asks: a charge, rule 77) when no way that short is open."""
     if not state.positional:
         return 0.0
+    if bodies.on(state):
+        most = turn_move(state, a) if within is None else within
+        return bodies.melee_gap(state, a, b, most)
     return max(0.0, feet(a, b) - MELEE)
 
 
@@ -79,13 +86,16 @@ def step_toward(f: Fighter, goal: Position, most: float, stop: float) -> float:
     return moved
 
 
-def step_away(state: OdndState, f: Fighter, most: float) -> None:
-    """Move `f` `most` feet straight away from the foes in melee with it (or the nearest)."""
+def step_away(state: OdndState, f: Fighter, most: float) -> tuple[list[Position], bool]:
+    """Move `f` `most` feet away from the foes in melee with it (or the nearest): straight
+    away, or round the bodies in the way (rules 51, 52, `bodies`). Returns the way gone and
+    whether bodies bent or shortened it."""
+    start = f.position
     foes = foes_in_melee(state, f) or [
         e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.active
     ]
     if not foes:
-        return
+        return [start], False
     cx = sum(e.position.x for e in foes) / len(foes)
     cy = sum(e.position.y for e in foes) / len(foes)
     dx, dy = f.position.x - cx, f.position.y - cy
@@ -93,7 +103,20 @@ def step_away(state: OdndState, f: Fighter, most: float) -> None:
     if length == 0:
         dx, dy, length = -1.0, 0.0, 1.0  # on top of them: back off along the x axis
     metres = most * FOOT
-    f.position = Position(f.position.x + dx / length * metres, f.position.y + dy / length * metres)
+    goal = Position(f.position.x + dx / length * metres, f.position.y + dy / length * metres)
+    way = bodies.away(state, f, goal, most) if bodies.on(state) else None
+    if way is None:
+        f.position = goal
+        return [start, goal], False
+    f.position = bodies.at(way[-1])
+    return [bodies.at(p) for p in way], True
+
+
+def passes_near_way(way: list[Position], other: Fighter) -> bool:
+    """Rules 53, 56: whether a way (its legs in turn) passes within 10 ft of `other`."""
+    if len(way) < 2:
+        return passes_near(way[0], way[0], other)
+    return any(passes_near(a, b, other) for a, b in itertools.pairwise(way))
 
 
 def passes_near(start: Position, end: Position, other: Fighter) -> bool:

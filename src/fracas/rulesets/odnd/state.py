@@ -164,6 +164,7 @@ class OdndState(BattleState):
     first_melee_round: int = 1  # rule 58: reach counts in the first round of melee
     groups: dict[str, list[Fighter]] = field(default_factory=dict)  # ODD-U30
     positional: bool = False  # F-ODD-1: no positions → everyone in one melee
+    open_ranks: set[str] = field(default_factory=set)  # ODD-U25: sides whose lines are open
     segment: int = 0  # ODD-U32: which segment of the battle is resolving
     holding: set[str] = field(default_factory=set)  # ODD-U29: sides whose reaction is uncertain
     no_combat: bool = False  # ODD-U29: a friendly reaction, no fight
