@@ -464,3 +464,42 @@ class LuckSave(Event):
             f"{self.who}: Luck save d100 {self.roll:02d} {self.bonus:+d} = {total} vs "
             f"{self.needed}: {verdict}"
         )
+
+
+# --- Issue 30: sprinting, fleeing ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Winded(Event):
+    """P3, P8: a sprinting round's non-lethal damage; down when lethal + NL reach max hp."""
+
+    who: str
+    dice: str
+    amount: int
+    nl: int
+    lethal: int
+    max_hp: int
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        total = self.lethal + self.nl
+        out = (
+            f"{self.who} is winded by the sprint: {self.dice} = {self.amount} non-lethal "
+            f"(NL {self.nl} + lethal {self.lethal} = {total} of {self.max_hp} hp)"
+        )
+        return out + (": it drops, exhausted (P8)" if total >= self.max_hp else "")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fled(Event):
+    """Issue 30: a fleer out of every foe's reach for the next round has left the fight."""
+
+    who: str
+    gap: float
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        return (
+            f"{self.who} has fled: {self.gap:.0f} squares from the nearest foe, beyond any "
+            "foe's run and step or missile next round"
+        )

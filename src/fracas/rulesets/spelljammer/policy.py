@@ -32,6 +32,7 @@ from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
 from fracas.dice import compile_dice
 from fracas.rulesets.spelljammer import (
+    data,
     decisions,
     hitting,
     initiative,
@@ -105,14 +106,31 @@ class SjPolicy:
             return -1.0 if plan.mode == "stand" else -2.0
         if plan.action == "full":
             return 0.0
-        if plan.action == "advance":
-            return 0.01
+        if self._waiting(me):  # SJ-U34: a monster that waits holds until a foe comes
+            return 0.5 if plan.action == "hold" else -1.0
+        if plan.action == "advance":  # running up; a sprint only tires it (P3)
+            return {"stand": 0.01, "sprint": 0.009}.get(plan.mode, 0.008)
+        if plan.action in ("flee", "dodge"):
+            return -0.6  # issue 30 offers them; this policy does not flee or dodge
         if plan.action in ("hold", "caught", "shield", "drink", "pickup", "aid"):
             return self._own(me, plan)
         assert plan.target is not None
         if plan.action == "cast":
             return self._cast(me, plan)
         return self._attack(me, plan)
+
+    def _waiting(self, me: Fighter) -> bool:
+        """A fighter set to wait (`waits`, issue 30) with no foe to strike from where it
+        stands (its reach and the free move, or its missile's range)."""
+        if not me.waits:
+            return False
+        free = float(data.tables()["free_move"])
+        ranged = me.arms and me.weapon.data.ranged
+        far = float(me.weapon.data.range) if ranged else space.REACH + free
+        return not any(
+            isinstance(e, Fighter) and e.able and not e.hidden and space.gap(me, e) <= far
+            for e in self.state.enemies_of(me)
+        )
 
     def _hazard_push(self, me: Fighter, options: list[Any], t: Fighter | None = None) -> int:
         """Push a desperate defender (`t`, or the one `me` is pushing) only the way that lands
@@ -162,7 +180,10 @@ class SjPolicy:
         n, timely = self._kept(me, plan)
         value = n * p * self._mean(w.damage) / max(1, t.hp) * (1 + 1 / max(1, t.hp)) * timely
         if w.data.ranged:  # rules 245–256: a shot that may turn on a friend
-            value *= 1 - 2 * into_melee.friend_chance(self.state, me, t, w)
+            friend = into_melee.friend_chance(self.state, me, t, w)
+            if friend > (1 - friend) * p:
+                return -0.7  # issue 30: likelier to hit the friend than the foe: no shot
+            value *= 1 - 2 * friend
         if plan.extra == "potion":
             value += self._potion(me, plan)
         elif plan.extra == "shield":

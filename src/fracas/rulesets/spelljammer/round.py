@@ -19,6 +19,7 @@ from fracas.rulesets.spelljammer import (
     missiles,
     movement,
     options,
+    pace,
     sight,
     space,
     surprise,
@@ -297,6 +298,9 @@ def end(table: Table, state: SjState) -> None:
         if f.readying and f.able:
             f.shield_slung = False  # rule 155: readied
         f.held = plan is not None and plan.action == "hold" and f.able and not f.stunned
+    for f in state.fighters():
+        pace.winded(table, state, f)  # P3, P8 (issue 30)
+        pace.fled(table, state, f)
     end_surprise(table, state)
     for f in state.fighters():
         plan = f.plan
