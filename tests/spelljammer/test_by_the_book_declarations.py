@@ -9,6 +9,7 @@ from typing import Any
 
 from fracas.core.combatant import Status
 from fracas.core.geometry import Position
+from fracas.core.table import Table
 from fracas.rulesets.spelljammer import decisions, options
 from fracas.rulesets.spelljammer import round as sj_round
 from fracas.rulesets.spelljammer.events import Attack, Moved
@@ -180,3 +181,22 @@ def test_tactic_no_shot_into_melee_worse_for_friend_than_foe() -> None:
     plans = [p for p in options.plans(s.state, archer, None, None)
              if p.action == "attack" and p.target.name == "Wall"]  # fmt: skip
     assert plans and all(policy._plan(archer, p) < 0 for p in plans)
+
+
+def test_sj_u6_no_declaration_reads_another_of_the_same_round() -> None:
+    """SJ-U6, F-SJ-6: declarations read only the state before the round. A declares Full
+    Defense before B (the default policy) chooses: B must weigh A's DEF as it stood (40, below
+    C's 50), not with the Full Defense A has just declared (58)."""
+    s = Scene(
+        ("X", [at("A", 5, 0, DEF=def40()), at("C", 0, 5, DEF={"dex": 10, "skill": 40})]),
+        ("Y", [at("B", 0, 0)]),
+    )
+    policy = SjPolicy(s.state)
+    s.table = Table(s.dice, {"X": s.choices, "Y": policy}, sink=s.events.append)
+    s.choices.push(decisions.DECLARE, lambda p: p.action == "full")
+    s.choices.push(decisions.DECLARE, lambda p: p.action == "attack" and p.mode == "stand"
+                   and not p.sacrifice)  # fmt: skip
+    sj_round.begin(s.state)
+    sj_round.declare(s.table, s.state)
+    plan = s["B"].plan
+    assert plan is not None and plan.target is not None and plan.target.name == "A"

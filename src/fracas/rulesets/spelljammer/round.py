@@ -83,12 +83,15 @@ def declare(table: Table, state: SjState) -> None:
     """Rules 1–2, SJ-U6: each fighter declares in encounter order (SJ-U5), choosing among the
     legal plans as things stood before the round; the declarations are announced together."""
     fighters = [f for f in state.fighters() if f.able]
+    chosen = []
     for f in fighters:
         carried, aim = f.carried, f.carried_target
         f.carried, f.carried_target = None, None
         plans = options.plans(state, f, carried, aim)
-        f.plan = table.choose(f, decisions.DECLARE, plans)
-        f.allowance = movement.allowance(state, f, f.plan)
+        chosen.append(table.choose(f, decisions.DECLARE, plans))
+    for f, plan in zip(fighters, chosen, strict=True):  # issue 30: no one reads another's
+        f.plan = plan  # declaration of this round before all are made (SJ-U6)
+        f.allowance = movement.allowance(state, f, plan)
     if table.observed:
         for f in fighters:
             t = f.plan.target if f.plan is not None else None
