@@ -31,6 +31,7 @@ from fracas.rulesets.spelljammer.hitting import (
     defence,
     strike_chance,
     wound_level,
+    wound_modifier,
 )
 from fracas.rulesets.spelljammer.state import Fighter, Harm, SjState
 
@@ -92,25 +93,36 @@ def strike(
     return result
 
 
-def rolled_damage(table: Table, state: SjState, attacker: Fighter, target: Fighter) -> int:
+def rolled_damage(
+    table: Table, state: SjState, attacker: Fighter, target: Fighter
+) -> tuple[int, int, str]:
     """The weapon's damage dice, −2 in the off hand unless ambidextrous (rules 197–198), +2
-    against a completely surprised character in an ambush (rule 110)."""
+    against a completely surprised character in an ambush (rule 110): (the total, the dice
+    alone, each modifier in words for the log)."""
     w = attacker.weapon
-    rolled = table.roll(w.damage, by=attacker, reason=DAMAGE).total
+    dice = table.roll(w.damage, by=attacker, reason=DAMAGE).total
+    rolled, words = dice, []
     if w.offhand and not attacker.ambidextrous:
-        rolled += int(data.tables()["offhand_damage"])
-    return rolled + surprise.damage_bonus(state, attacker, target)
+        off = int(data.tables()["offhand_damage"])
+        rolled += off
+        words.append(f"{off:+d} off hand".replace("-", "−"))
+    bonus = surprise.damage_bonus(state, attacker, target)
+    if bonus:
+        rolled += bonus
+        words.append(f"{bonus:+d} ambush (completely surprised, rule 110)".replace("-", "−"))
+    return rolled, dice, " ".join(words)
 
 
 def hurt(table: Table, state: SjState, attacker: Fighter, target: Fighter, result: str) -> Harm:
     """Rules 61–63, 70, 71 (SJ-U11, S-C4): the damage taken, and whether it stuns (more than
     the target's threshold, after PROT)."""
-    rolled = rolled_damage(table, state, attacker, target)
+    rolled, dice, mods = rolled_damage(table, state, attacker, target)
     amount = damage_taken(result, rolled, target.prot())
     stuns = amount > target.stun_at
     table.emit(
         Damage, attacker=attacker.name, target=target.name, rolled=rolled,
-        doubled=result != "hit", prot=target.prot(), amount=amount, stuns=stuns,
+        doubled=result != "hit", prot=target.prot(), amount=amount, stuns=stuns, dice=dice,
+        mods=mods,
     )  # fmt: skip
     return Harm(target, attacker, amount, stuns, grievous=result == GRIEVOUS)
 
@@ -167,11 +179,17 @@ def land(table: Table, state: SjState) -> None:
 
 
 def level_name(f: Fighter) -> str:
+    """Rules 88–94, SJ-U17: the wound level with what it costs — its modifier, or none while
+    the starting-HP exception holds (issue 30: a label that reads as a modifier must be one)."""
     level = wound_level(f, f.hp)
     if level == 0:
         return ""
     levels = data.wound_levels()
-    return levels[len(levels) - level][2]
+    name = str(levels[len(levels) - level][2])
+    mod = wound_modifier(f)
+    if mod == 0:
+        return f"{name} (no modifier: it started at this level, rule 93)"
+    return f"{name} ({mod:+d})".replace("-", "−")
 
 
 def cancel(state: SjState, f: Fighter) -> list[str]:

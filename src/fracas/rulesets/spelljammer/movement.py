@@ -100,7 +100,7 @@ def step(table: Table, state: SjState) -> None:
         done = f.position.distance(to) / space.SQUARE
         f.position = to
         f.moved += done  # in reach, it stops (SJ-U2); it goes on if the target moves off
-        if done > 1e-9 and table.observed:
+        if done >= 0.005 and table.observed:  # issue 30: no "0.00 sq" steps
             how = manner(f)
             table.emit(
                 Moved, who=f.name, squares=done, toward=target.name,

@@ -30,6 +30,7 @@ from fracas.rulesets.spelljammer.events import (
     Bleeding,
     Declared,
     Delayed,
+    Handling,
     Retargeted,
     Schedule,
     Segment,
@@ -300,6 +301,10 @@ def end(table: Table, state: SjState) -> None:
         plan = f.plan
         if f.readying and f.able:
             f.shield_slung = False  # rule 155: readied
+            when = "from segment 5" if state.options.shield_counts == "segment_5" else (
+                "from next round")  # fmt: skip
+            table.emit(Handling, who=f.name, what=f"readies its shield: its DEF +{f.def_shield}"
+                       f" counts {when} (rule 155, SJ-U31)")  # fmt: skip
         f.held = plan is not None and plan.action == "hold" and f.able and not f.stunned
     for f in state.fighters():
         pace.winded(table, state, f)  # P3, P8 (issue 30)
