@@ -8,11 +8,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from fracas.rulesets.spelljammer import decisions
+from fracas.rulesets.spelljammer import data, decisions
 from fracas.rulesets.spelljammer import round as sj_round
 from fracas.rulesets.spelljammer.events import (
     Casting,
     Damage,
+    GrievousWound,
     Handling,
     Initiative,
     Moved,
@@ -146,3 +147,32 @@ def test_log_readying_a_shield_is_narrated() -> None:
     sj_round.play_round(s.table, s.state)
     said = [e.text() for e in s.of(Handling)]
     assert any("readies its shield" in t and "next round" in t for t in said)
+
+
+def test_grievous_wound_vocabulary_dex_and_an_arm(monkeypatch: Any) -> None:
+    """SJ-U13, P10 (issue 30): a grievous-wound row can say every effect the campaign's rows
+    name — hit points now, bleeding, TMR, DEX lost and a disabled arm — so a GM can paste a
+    table: here a crush row "−4 DEX, the primary arm disabled". DEX 12 → 8 (IM by P2: 0 →
+    −2), and the weapon arm is lost: it fights with the other hand (−20 SC, −2 damage)."""
+    row = {"to": 100, "hp": 2, "bleed": 0, "tmr": 0, "dex": -4, "arm": "primary",
+           "words": "a shattered sword arm"}  # fmt: skip
+    monkeypatch.setitem(data.tables()["grievous_wounds"], "C", [row])
+    mace = {"weapon": "mace", "sc": 112, "rank": 5, "damage": "1d8+4"}
+    s = Scene(("A", [at("Basher", 0, 0, weapons=[mace])]),
+              ("B", [at("T", 5, 0, DEX=12, IM=None)]))  # fmt: skip
+    s.choices.push(decisions.DECLARE, stand, lambda p: p.action == "hold")
+    s.dice.push(5, 1, 4, 5, 50)  # initiative 5; 01 grievous; 1d8 4; chance 5 ≤ 10; face 50
+    sj_round.play_round(s.table, s.state)
+    t = s["T"]
+    assert t.hp == 60 - 16 - 2  # (4 + 4) × 2, + 2 from the wound
+    assert (t.dex, t.im) == (8, -2)
+    assert t.weapon.offhand
+    (wound,) = s.of(GrievousWound)
+    assert "−4 DEX" in wound.text() and "primary arm disabled" in wound.text()
+
+
+def test_grievous_wound_rows_unsourced_are_marked() -> None:
+    """SJ-U13: the rows not from the campaign's table stay marked PLACEHOLDER in the data."""
+    rows = data.tables()["grievous_wounds"]
+    sourced = [r for cls in rows.values() for r in cls if "PLACEHOLDER" not in str(r)]
+    assert len(sourced) == 2  # the two Puncture rows of P10

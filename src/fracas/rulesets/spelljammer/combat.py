@@ -138,11 +138,35 @@ def grievous_wound(
     words = ""
     if roll <= chance:
         face = table.roll(D100, by=attacker, reason=WOUND_TABLE).total
-        hp, bleed, tmr, words = data.grievous_wound(cls, face)
-        harm.amount += hp
-        harm.bleed, harm.tmr = bleed, tmr
+        wound = data.grievous_wound(cls, face)
+        harm.amount += wound.hp
+        harm.bleed, harm.tmr, harm.dex, harm.arm = wound.bleed, wound.tmr, wound.dex, wound.arm
+        words = wound_words(wound)
         state.tally["grievous wounds"] += 1
     table.emit(GrievousWound, target=target.name, roll=roll, chance=chance, wound=words)
+
+
+def wound_words(w: data.Wound) -> str:
+    """A wound and each of its effects, for the log."""
+    said = [f"{w.hp} hp now" if w.hp else "", f"bleeds {w.bleed} a round" if w.bleed else "",
+            f"TMR −{w.tmr}" if w.tmr else "", f"−{-w.dex} DEX" if w.dex else "",
+            f"{w.arm} arm disabled" if w.arm else ""]  # fmt: skip
+    effects = ", ".join(x for x in said if x)
+    return f"{w.words} ({effects})" if effects else w.words
+
+
+def maim(t: Fighter, h: Harm) -> None:
+    """SJ-U13 (issue 30): DEX lost (N× DEX rolls and IM by P2, as a stuck missile's); the
+    primary arm disabled puts its weapons in the other hand (rules 196–198: −20 SC, −2
+    damage unless ambidextrous); the off arm disabled loses the shield's DEF."""
+    if h.dex:
+        t.dex_lost += h.dex
+        missiles.recompute(t)
+    if h.arm == "primary":
+        for a in t.arms:
+            a.offhand = True
+    elif h.arm == "off":
+        t.def_shield = 0
 
 
 def land(table: Table, state: SjState) -> None:
@@ -162,6 +186,7 @@ def land(table: Table, state: SjState) -> None:
             table.emit(ProtLost, who=t.name, armour=t.prot_armour)
         t.bleeding += h.bleed
         t.tmr_lost += h.tmr
+        maim(t, h)
         if h.stuck is not None:
             missiles.lodge(table, t, h.stuck)
             state.tally["missiles stuck"] += 1

@@ -87,7 +87,7 @@ def wounds(weapon_class: str) -> dict[int, Fraction]:
     out: defaultdict[int, Fraction] = defaultdict(Fraction)
     out[-1] = Fraction(100 - chance, 100)
     for face in range(1, 101):
-        out[data.grievous_wound(weapon_class, face)[0]] += Fraction(chance, 100 * 100)
+        out[data.grievous_wound(weapon_class, face).hp] += Fraction(chance, 100 * 100)
     return dict(out)
 
 

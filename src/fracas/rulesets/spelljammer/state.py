@@ -273,6 +273,7 @@ class Fighter(Combatant):
     warned: bool = False  # rule 103: it shouted a warning (a free action)
     # Issue 30: the declarations of rules 212, 216–219 and the plain withdrawal.
     nl: int = 0  # P3, P8: non-lethal damage (sprinting)
+    dex_lost: int = 0  # SJ-U13: DEX lost to grievous wounds (negative)
     mounted: bool = False  # rule 219: on a mount or wagon
     fast_target: int = 0  # rule 212: the GM's extra missile penalty when it runs or faster
     waits: bool = False  # SJ-U34: the default policy holds until a foe is in reach
@@ -328,6 +329,8 @@ class Harm:
     bleed: int = 0
     tmr: int = 0
     stuck: Stuck | None = None  # rules 238–243: a missile left in the target
+    dex: int = 0  # SJ-U13 (issue 30): DEX lost to a grievous wound
+    arm: str = ""  # … and an arm disabled: primary or off
 
 
 @dataclass
