@@ -12,7 +12,7 @@ from fracas.core.geometry import Position
 from fracas.core.table import Table
 from fracas.rulesets.spelljammer import decisions, options
 from fracas.rulesets.spelljammer import round as sj_round
-from fracas.rulesets.spelljammer.events import Attack, Moved
+from fracas.rulesets.spelljammer.events import Attack, Initiative, Moved
 from fracas.rulesets.spelljammer.policy import SjPolicy
 
 from .conftest import Scene, def40, sheet
@@ -200,3 +200,68 @@ def test_sj_u6_no_declaration_reads_another_of_the_same_round() -> None:
     sj_round.declare(s.table, s.state)
     plan = s["B"].plan
     assert plan is not None and plan.target is not None and plan.target.name == "A"
+
+
+# --- Where the rules meet ---------------------------------------------------------------------
+
+
+def test_flee_meets_two_on_one_and_a_desperate_defender() -> None:
+    """Rules 202, 204, 208 with the plain withdrawal: fleeing from two foes — one attacking
+    only the fleer's ally (two on one: no free attack), one in Desperate Defense (none) — and a
+    third attacking the fleer, which strikes as it goes."""
+    s = Scene(
+        ("A", [at("Coward", 0, 0, TMR=6), at("Ally", 0, 10)]),
+        ("B", [at("OnAlly", 5, 5), at("Desperate", -5, 0), at("Striker", 0, -5)]),
+    )
+    s.choices.push(decisions.DECLARE, lambda p: p.action == "flee" and p.mode == "run")
+    s.choices.push(decisions.DECLARE, lambda p: p.action == "full")
+    s.choices.push(decisions.DECLARE, lambda p: p.action == "attack" and p.target.name == "Ally"
+                   and p.mode == "stand" and not p.sacrifice)  # fmt: skip
+    s.choices.push(decisions.DECLARE, lambda p: p.action == "desperate" and p.mode == "stand")
+    s.choices.push(decisions.DECLARE, lambda p: p.action == "attack"
+                   and p.target.name == "Coward" and p.mode == "stand"
+                   and not p.sacrifice)  # fmt: skip
+    s.choices.push(decisions.SWITCH, lambda t: t.name == "Ally")
+    s.dice.push(1, 1, 99)  # OnAlly and Striker on 1; Striker's free attack misses
+    s.dice.push(99)  # OnAlly's attack on the Ally, on 1, misses
+    sj_round.play_round(s.table, s.state)
+    free = [e for e in s.of(Attack) if e.number == 0]
+    assert [(e.attacker, e.target) for e in free] == [("Striker", "Coward")]
+
+
+def test_a_waiting_monster_strikes_on_10_from_its_held_action() -> None:
+    """The waiting monster meets SJ-U34: it holds while the Hero runs up and attacks (a hold
+    is no readied strike: the Hero's blow falls first); next round, the Hero in reach, its
+    first attack starts on 10 without a roll — before the Hero's."""
+    s = Scene(("A", [at("Hero", 0, 0, TMR=6)]), ("B", [at("Lurker", 30, 0, waits=True)]))
+    policy = SjPolicy(s.state)
+    s.table = Table(s.dice, {"A": s.choices, "B": policy}, sink=s.events.append)
+    s.choices.push(decisions.DECLARE, lambda p: p.action == "attack" and p.mode == "run")
+    s.dice.push(9, 99)  # Hero: 9 − 7 = 2; misses
+    sj_round.play_round(s.table, s.state)
+    assert s["Lurker"].held and [e.attacker for e in s.of(Attack)] == ["Hero"]
+    s.state.round = 2
+    s.choices.push(decisions.DECLARE, lambda p: p.action == "attack" and p.mode == "stand"
+                   and not p.sacrifice)  # fmt: skip
+    s.dice.push(3, 99, 99)  # Hero on 3; the Lurker on 10 (held): both miss
+    sj_round.play_round(s.table, s.state)
+    assert [e.attacker for e in s.of(Attack)] == ["Hero", "Lurker", "Hero"]
+    held = [e for e in s.of(Initiative) if e.who == "Lurker"]
+    assert [(e.die, e.segment) for e in held] == [("held", 10)]
+
+
+def test_dodging_meets_careful_aim() -> None:
+    """Rules 218, 220 together: the aimer's +15 and the dodger's −20 are both on the shot;
+    the dodger is not stationary, so no +10."""
+    s = Scene(("A", [at("Archer", 0, 0, weapons=[BOW])]), ("B", [at("Dodger", 60, 0)]))
+    s.choices.push(decisions.DECLARE, lambda p: p.action == "attack" and p.mode == "aim")
+    s.choices.push(decisions.DECLARE, lambda p: p.action == "dodge")
+    sj_round.play_round(s.table, s.state)  # one attack, aiming: the aim carries (SJ-U43)
+    s.state.round = 2
+    s.choices.push(decisions.DECLARE, lambda p: p.action == "attack" and p.mode == "stand")
+    s.choices.push(decisions.DECLARE, lambda p: p.action == "dodge")
+    s.dice.push(9, 99)
+    sj_round.play_round(s.table, s.state)
+    (shot,) = s.of(Attack)
+    assert "+15 Careful Aim" in shot.rules and "-20 target dodging" in shot.rules
+    assert "stationary" not in shot.rules
