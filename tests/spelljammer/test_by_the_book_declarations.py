@@ -265,3 +265,35 @@ def test_dodging_meets_careful_aim() -> None:
     (shot,) = s.of(Attack)
     assert "+15 Careful Aim" in shot.rules and "-20 target dodging" in shot.rules
     assert "stationary" not in shot.rules
+
+
+# --- The default tactics -----------------------------------------------------------------------
+
+
+def best_plan(s: Scene, name: str) -> Any:
+    policy = SjPolicy(s.state)
+    me = s[name]
+    return max(options.plans(s.state, me, None, None), key=lambda p: policy._plan(me, p))
+
+
+def test_tactic_drinks_a_potion_when_hurt() -> None:
+    """Issue 30's tactics, rules 157–159: hurt (half its hit points or less), carrying a
+    potion, not in melee: it drinks; unhurt, it does not."""
+    potion = [{"name": "Healing", "heal": "2d4+2"}]
+    s = Scene(("A", [at("Me", 0, 0, current_hp=25, potions=potion)]), ("B", [at("Foe", 100, 0)]))
+    plan = best_plan(s, "Me")
+    assert plan.action == "drink" or plan.extra == "potion"
+    s = Scene(("A", [at("Me", 0, 0, current_hp=50, potions=potion)]), ("B", [at("Foe", 100, 0)]))
+    plan = best_plan(s, "Me")
+    assert plan.action != "drink" and plan.extra != "potion"
+
+
+def test_tactic_readies_a_slung_shield_before_melee() -> None:
+    """Issue 30's tactics, rule 155: with its shield slung and no foe in reach yet, it readies
+    the shield rather than run at the foe (30 ft off: a run and attack would reach it)."""
+    s = Scene(
+        ("A", [at("Me", 0, 0, shield_slung=True, DEF={"shield": 15})]),
+        ("B", [at("Foe", 30, 0)]),
+    )
+    plan = best_plan(s, "Me")
+    assert plan.action == "shield" or plan.extra == "shield"
