@@ -92,7 +92,7 @@ def parts(target: Fighter, segment: int, why: list[str] | None, shield: bool) ->
             why.append("casting: no DEF from DEX, skill or shield")
         return total
     pace = target.plan.pace if target.plan is not None else ""
-    kept = data.tables()["pace_def"].get(pace)
+    kept = data.tables()["pace_def"].get(pace) if pace else None
     if kept is not None:  # P3: a sprinter keeps DEX and magic; a fast sprinter magic only
         if why is not None:
             why.append(f"{pace.replace('_', ' ')}: DEF only from {' and '.join(kept)}")

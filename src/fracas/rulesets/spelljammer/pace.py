@@ -18,7 +18,7 @@ def winded(table: Table, state: SjState, f: Fighter) -> None:
     for a fighter that sprinted this round; P8 (PROPOSED): incapacitated — down — when lethal
     and non-lethal damage together reach its maximum hit points."""
     plan = f.plan
-    if plan is None or not f.able or f.moved <= 1e-9:
+    if plan is None or plan.action not in ("advance", "flee") or not f.able or f.moved <= 1e-9:
         return
     dice = data.tables()["pace_nl"].get(plan.pace)
     if dice is None:
