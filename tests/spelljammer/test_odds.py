@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 import fracas
+from fracas.core.errors import FracasError
 from fracas.core.requests import ChoiceRequest
 from fracas.exact.action import action_odds, sample_action
 from fracas.exact.options import option_odds
@@ -171,3 +172,43 @@ def test_surprise_and_an_unseen_attacker_calculated_and_enumerated() -> None:
     calculated = action_odds(encounter, "Ghost", "Guard")
     assert calculated == action_odds(encounter, "Ghost", "Guard", by_enumeration=True)
     assert calculated.policy.results["miss"] == Fraction(20, 100)  # 81–100
+
+
+FAR = {
+    "ruleset": "spelljammer",
+    "name": "far",
+    "sides": [
+        {"name": "A", "combatants": [{
+            "name": "Mage", "hp": 20, "position": [0, 0],
+            "weapons": [{"weapon": "dagger", "sc": 40}],
+            "spells": [{"name": "Bolt", "caster": "mage", "rank": 8, "knowledge": "SK",
+                        "damage": "2d6+2", "range": 20, "cast_chance": 80}],
+        }]},
+        {"name": "B", "combatants": [{
+            "name": "Orc", "hp": 8, "CON": 6, "PROT": {"armour": 3}, "position": [60, 0],
+            "weapons": [{"weapon": "axe", "sc": 60}],
+        }]},
+    ],
+}  # fmt: skip
+
+
+def test_odds_refuse_an_attack_that_cannot_reach_now() -> None:
+    """Issue 30: `fracas odds` refuses, with the reason, an attack that cannot reach its
+    target this round (a melee weapon 12 squares from its target, with TMR 5: a run and attack
+    reaches 1.5 + 5 squares); the Orc's axe cannot reach the Mage either."""
+    encounter = fracas.from_document(FAR)
+    with pytest.raises(FracasError, match=r"12\.0 squares .* reaches 6\.5"):
+        action_odds(encounter, "Orc", "Mage")
+
+
+def test_odds_cover_a_damaging_spell() -> None:
+    """Issue 30, SJ-U37: a damage spell has odds — the cast chance (80: 80 % it works), then
+    2d6+2 − PROT 3 (stun above CON 6, down at 8) — calculated and enumerated alike."""
+    encounter = fracas.from_document(FAR)
+    calculated = action_odds(encounter, "Mage", "Orc", "cast Bolt")
+    assert calculated == action_odds(encounter, "Mage", "Orc", "cast Bolt", by_enumeration=True)
+    results = calculated.policy.results
+    assert results["spell fails"] == Fraction(20, 100)
+    assert sum(results.values()) == 1
+    # 2d6+2 − 3 > 6 (stunned) when 2d6 ≥ 8: 15 of 36 ways
+    assert results["damage, stunned"] == Fraction(80, 100) * Fraction(15, 36)

@@ -23,6 +23,7 @@ from typing import Any, cast
 
 from fracas.core.combatant import Combatant, Side, Status, roster
 from fracas.core.controllers import Controller
+from fracas.core.errors import FracasError
 from fracas.core.events import CombatantSummary
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
@@ -130,14 +131,22 @@ class Spelljammer(Ruleset[model.Encounter, SjState]):
     # --- exact odds (issue 11): one attack (rules 37–71) -----------------------------------
 
     def actions(self, state: SjState, actor: Combatant, target: Combatant) -> list[str]:
-        """The attack with the weapon in hand, when `actor` has one and can act."""
+        """The attack with the weapon in hand, when `actor` has one, can act and can reach
+        `target` this round; its damage spells in range (issue 30). Nothing offered because
+        the target is out of reach: refused, saying so."""
         if not isinstance(actor, Fighter) or not isinstance(target, Fighter):
             return []
-        if not actor.able or not target.able or actor.side == target.side or not actor.armed:
+        if not actor.able or not target.able or actor.side == target.side or actor.stunned:
             return []
-        if actor.stunned:
-            return []
-        return [odds.attack_name(actor)]
+        out, why = [], ""
+        if actor.armed:
+            why = odds.out_of_reach(state, actor, target)
+            if not why:
+                out.append(odds.attack_name(actor))
+        out.extend(odds.spell_names(actor, target))
+        if not out and why:
+            raise FracasError(why)
+        return out
 
     def option_action(
         self, state: SjState, request: ChoiceRequest, option: object
@@ -167,6 +176,8 @@ class Spelljammer(Ruleset[model.Encounter, SjState]):
         self, table: Table, state: SjState, actor: Combatant, target: Combatant, action: str
     ) -> str:
         assert isinstance(actor, Fighter) and isinstance(target, Fighter)
+        if action.startswith(odds.CAST):
+            return odds.perform_spell(table, state, actor, target, action)
         return odds.perform(table, state, actor, target)
 
     def calculate(
@@ -178,6 +189,8 @@ class Spelljammer(Ruleset[model.Encounter, SjState]):
         defence: str | None,
     ) -> dict[tuple[str, int, bool], Fraction] | None:
         assert isinstance(actor, Fighter) and isinstance(target, Fighter)
+        if action.startswith(odds.CAST):
+            return odds.spell_outcomes(state, actor, target, action)
         return odds.attack_outcomes(state, actor, target)
 
 

@@ -47,13 +47,21 @@ def begin(
     if at is None:
         target = caster.plan.target if caster.plan is not None else None
         caster.carried, caster.carried_target = spell, target
+        why = (
+            "a 1-round spell must start on 10 (SJ-U36)" if spell.one_round
+            else f"casting time {spell.casting_time}, below −5: it does not fit this round"
+        )  # fmt: skip
         table.emit(
-            Casting, who=caster.name, spell=spell.name, start=START, release=START,
-            note="does not fit this round: casting starts on 10 next round (SJ-U35)",
+            Casting, who=caster.name, spell=spell.name, start=start,
+            release=start - spell.casting_time, note=why, fits=False,
+            next_release=START - spell.casting_time,
         )  # fmt: skip
         return None
     caster.casting, caster.cast_start, caster.release = spell, at[0], at[1]
-    note = "carried from last round (SJ-U35)" if carried else f"casting time {spell.casting_time}"
+    note = f"casting time {spell.casting_time}"
+    if carried:
+        held = "held from last round (SJ-U34)" if caster.held else "carried from last round"
+        note = f"{held}: starts on 10 without a roll, casting time {spell.casting_time}"
     table.emit(Casting, who=caster.name, spell=spell.name, start=at[0], release=at[1], note=note)
     return at[1]
 
@@ -114,7 +122,7 @@ def effect(table: Table, state: SjState, caster: Fighter, spell: Prepared, targe
     amount = max(0, rolled - target.prot())
     table.emit(
         SpellReleased, who=caster.name, spell=spell.name, target=target.name,
-        effect="damage", amount=amount,
+        effect="damage", amount=amount, dice=spell.damage, rolled=rolled, prot=target.prot(),
     )  # fmt: skip
     state.harms.append(Harm(target, caster, amount, amount > target.stun_at))
     if state.options.same_segment == "by_im":

@@ -31,6 +31,7 @@ from fracas.rulesets.spelljammer.hitting import (
     defence,
     strike_chance,
     wound_level,
+    wound_modifier,
 )
 from fracas.rulesets.spelljammer.state import Fighter, Harm, SjState
 
@@ -92,25 +93,36 @@ def strike(
     return result
 
 
-def rolled_damage(table: Table, state: SjState, attacker: Fighter, target: Fighter) -> int:
+def rolled_damage(
+    table: Table, state: SjState, attacker: Fighter, target: Fighter
+) -> tuple[int, int, str]:
     """The weapon's damage dice, −2 in the off hand unless ambidextrous (rules 197–198), +2
-    against a completely surprised character in an ambush (rule 110)."""
+    against a completely surprised character in an ambush (rule 110): (the total, the dice
+    alone, each modifier in words for the log)."""
     w = attacker.weapon
-    rolled = table.roll(w.damage, by=attacker, reason=DAMAGE).total
+    dice = table.roll(w.damage, by=attacker, reason=DAMAGE).total
+    rolled, words = dice, []
     if w.offhand and not attacker.ambidextrous:
-        rolled += int(data.tables()["offhand_damage"])
-    return rolled + surprise.damage_bonus(state, attacker, target)
+        off = int(data.tables()["offhand_damage"])
+        rolled += off
+        words.append(f"{off:+d} off hand".replace("-", "−"))
+    bonus = surprise.damage_bonus(state, attacker, target)
+    if bonus:
+        rolled += bonus
+        words.append(f"{bonus:+d} ambush (completely surprised, rule 110)".replace("-", "−"))
+    return rolled, dice, " ".join(words)
 
 
 def hurt(table: Table, state: SjState, attacker: Fighter, target: Fighter, result: str) -> Harm:
     """Rules 61–63, 70, 71 (SJ-U11, S-C4): the damage taken, and whether it stuns (more than
     the target's threshold, after PROT)."""
-    rolled = rolled_damage(table, state, attacker, target)
+    rolled, dice, mods = rolled_damage(table, state, attacker, target)
     amount = damage_taken(result, rolled, target.prot())
     stuns = amount > target.stun_at
     table.emit(
         Damage, attacker=attacker.name, target=target.name, rolled=rolled,
-        doubled=result != "hit", prot=target.prot(), amount=amount, stuns=stuns,
+        doubled=result != "hit", prot=target.prot(), amount=amount, stuns=stuns, dice=dice,
+        mods=mods,
     )  # fmt: skip
     return Harm(target, attacker, amount, stuns, grievous=result == GRIEVOUS)
 
@@ -126,11 +138,35 @@ def grievous_wound(
     words = ""
     if roll <= chance:
         face = table.roll(D100, by=attacker, reason=WOUND_TABLE).total
-        hp, bleed, tmr, words = data.grievous_wound(cls, face)
-        harm.amount += hp
-        harm.bleed, harm.tmr = bleed, tmr
+        wound = data.grievous_wound(cls, face)
+        harm.amount += wound.hp
+        harm.bleed, harm.tmr, harm.dex, harm.arm = wound.bleed, wound.tmr, wound.dex, wound.arm
+        words = wound_words(wound)
         state.tally["grievous wounds"] += 1
     table.emit(GrievousWound, target=target.name, roll=roll, chance=chance, wound=words)
+
+
+def wound_words(w: data.Wound) -> str:
+    """A wound and each of its effects, for the log."""
+    said = [f"{w.hp} hp now" if w.hp else "", f"bleeds {w.bleed} a round" if w.bleed else "",
+            f"TMR −{w.tmr}" if w.tmr else "", f"−{-w.dex} DEX" if w.dex else "",
+            f"{w.arm} arm disabled" if w.arm else ""]  # fmt: skip
+    effects = ", ".join(x for x in said if x)
+    return f"{w.words} ({effects})" if effects else w.words
+
+
+def maim(t: Fighter, h: Harm) -> None:
+    """SJ-U13 (issue 30): DEX lost (N× DEX rolls and IM by P2, as a stuck missile's); the
+    primary arm disabled puts its weapons in the other hand (rules 196–198: −20 SC, −2
+    damage unless ambidextrous); the off arm disabled loses the shield's DEF."""
+    if h.dex:
+        t.dex_lost += h.dex
+        missiles.recompute(t)
+    if h.arm == "primary":
+        for a in t.arms:
+            a.offhand = True
+    elif h.arm == "off":
+        t.def_shield = 0
 
 
 def land(table: Table, state: SjState) -> None:
@@ -150,6 +186,7 @@ def land(table: Table, state: SjState) -> None:
             table.emit(ProtLost, who=t.name, armour=t.prot_armour)
         t.bleeding += h.bleed
         t.tmr_lost += h.tmr
+        maim(t, h)
         if h.stuck is not None:
             missiles.lodge(table, t, h.stuck)
             state.tally["missiles stuck"] += 1
@@ -167,11 +204,17 @@ def land(table: Table, state: SjState) -> None:
 
 
 def level_name(f: Fighter) -> str:
+    """Rules 88–94, SJ-U17: the wound level with what it costs — its modifier, or none while
+    the starting-HP exception holds (issue 30: a label that reads as a modifier must be one)."""
     level = wound_level(f, f.hp)
     if level == 0:
         return ""
     levels = data.wound_levels()
-    return levels[len(levels) - level][2]
+    name = str(levels[len(levels) - level][2])
+    mod = wound_modifier(f)
+    if mod == 0:
+        return f"{name} (no modifier: it started at this level, rule 93)"
+    return f"{name} ({mod:+d})".replace("-", "−")
 
 
 def cancel(state: SjState, f: Fighter) -> list[str]:

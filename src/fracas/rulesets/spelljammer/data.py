@@ -118,12 +118,42 @@ def wound_levels() -> tuple[tuple[int, int, str], ...]:
     return tuple((int(a), int(b), str(c)) for a, b, c in tables()["wounds"])
 
 
-def grievous_wound(weapon_class: str, face: int) -> tuple[int, int, int, str]:
-    """SJ-U13: (hp now, bleeding a round, TMR lost, words) for a d100 face on the class's
-    table (two Puncture rows sourced, the rest PLACEHOLDER)."""
-    for top, hp, bleed, tmr, words in tables()["grievous_wounds"][weapon_class]:
-        if face <= int(top):
-            return int(hp), int(bleed), int(tmr), str(words)
+@dataclass(frozen=True, slots=True)
+class Wound:
+    """SJ-U13's effect vocabulary (issue 30: every effect the campaign's rows name): hit
+    points now, bleeding a round, TMR lost, DEX lost (a negative number) and a disabled arm
+    (`primary`: the weapon arm, its weapon then in the other hand; `off`: the shield arm)."""
+
+    hp: int
+    bleed: int
+    tmr: int
+    words: str
+    dex: int = 0
+    arm: str = ""
+
+
+def wound_row(row: Any) -> tuple[int, Wound]:
+    """A row of a grievous-wound table: the list form `[top, hp, bleeding, TMR, words]` or a
+    mapping `{to, hp, bleed, tmr, dex, arm, words}` (a GM's pasted table)."""
+    if isinstance(row, dict):
+        arm = str(row.get("arm", ""))
+        if arm not in ("", "primary", "off"):
+            raise ValueError(f"grievous wound row {row}: `arm` is primary or off, not {arm!r}")
+        return int(row["to"]), Wound(
+            int(row.get("hp", 0)), int(row.get("bleed", 0)), int(row.get("tmr", 0)),
+            str(row.get("words", "")), int(row.get("dex", 0)), arm,
+        )  # fmt: skip
+    top, hp, bleed, tmr, words = row
+    return int(top), Wound(int(hp), int(bleed), int(tmr), str(words))
+
+
+def grievous_wound(weapon_class: str, face: int) -> Wound:
+    """SJ-U13: the wound for a d100 face on the class's table (two Puncture rows sourced, the
+    rest PLACEHOLDER)."""
+    for row in tables()["grievous_wounds"][weapon_class]:
+        top, wound = wound_row(row)
+        if face <= top:
+            return wound
     raise ValueError(f"no grievous wound row for {face}")
 
 

@@ -38,6 +38,8 @@ class Initiative(Event):
     def text(self) -> str:
         mods = f" {self.modifiers}" if self.modifiers else ""
         note = f" — {self.note}" if self.note else ""
+        if self.die == "held":  # SJ-U34: no roll
+            return f"{self.who}, {self.what}: held → segment {_seg(self.segment)}{note}"
         return (
             f"{self.who}, {self.what}: {self.die} {self.roll}{mods} = {_seg(self.total)}"
             f" → segment {_seg(self.segment)}{note}"
@@ -78,8 +80,8 @@ class Moved(Event):
 
     def text(self) -> str:
         return (
-            f"{self.who} {self.how} {self.squares:.1f} sq toward {self.toward} "
-            f"(now {self.gap:.1f} sq apart)"
+            f"{self.who} {self.how} {self.squares:.2f} sq toward {self.toward} "
+            f"(now {self.gap:.2f} sq apart)"
         )
 
 
@@ -114,10 +116,13 @@ class Damage(Event):
     prot: int
     amount: int
     stuns: bool
+    dice: int = 0  # the dice alone, before `mods` (issue 30: every modifier shown)
+    mods: str = ""  # e.g. "−2 off hand"
     depth: ClassVar[int] = 2
 
     def text(self) -> str:
-        how = f"{self.rolled} ×2, no PROT" if self.doubled else f"{self.rolled} − PROT {self.prot}"
+        sum_ = f"{self.dice} {self.mods} = {self.rolled}" if self.mods else f"{self.rolled}"
+        how = f"{sum_} ×2, no PROT" if self.doubled else f"{sum_} − PROT {self.prot}"
         stun = f" > stun threshold: {self.target} will be stunned" if self.stuns else ""
         return f"damage {how} = {self.amount} to {self.target}{stun}"
 
@@ -224,10 +229,18 @@ class Casting(Event):
     start: int
     release: int
     note: str
+    fits: bool = True  # SJ-U35: False — it would start on `start`, go off on `release`
+    next_release: int = 0  # … and next round it goes off on this
     depth: ClassVar[int] = 1
 
     def text(self) -> str:
         note = f" — {self.note}" if self.note else ""
+        if not self.fits:
+            return (
+                f"{self.who} casts {self.spell}: would start on {_seg(self.start)} and go off"
+                f" on {_seg(self.release)}{note}: it starts on 10 next round and goes off on"
+                f" {_seg(self.next_release)} (SJ-U35)"
+            )
         return (
             f"{self.who} casts {self.spell}: starts on {_seg(self.start)}, goes off on "
             f"{_seg(self.release)}{note}"
@@ -241,12 +254,16 @@ class SpellReleased(Event):
     target: str
     effect: str
     amount: int
+    dice: str = ""  # issue 30: a damage spell's dice, total and PROT in the line
+    rolled: int = 0
+    prot: int = 0
     depth: ClassVar[int] = 1
 
     def text(self) -> str:
         if self.effect == "heal":
             return f"{self.who}'s {self.spell} goes off: {self.target} regains {self.amount} hp"
-        return f"{self.who}'s {self.spell} goes off at {self.target}: {self.amount} damage"
+        how = f"{self.dice} = {self.rolled} − PROT {self.prot} = " if self.dice else ""
+        return f"{self.who}'s {self.spell} goes off at {self.target}: {how}{self.amount} damage"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -463,4 +480,43 @@ class LuckSave(Event):
         return (
             f"{self.who}: Luck save d100 {self.roll:02d} {self.bonus:+d} = {total} vs "
             f"{self.needed}: {verdict}"
+        )
+
+
+# --- Issue 30: sprinting, fleeing ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Winded(Event):
+    """P3, P8: a sprinting round's non-lethal damage; down when lethal + NL reach max hp."""
+
+    who: str
+    dice: str
+    amount: int
+    nl: int
+    lethal: int
+    max_hp: int
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        total = self.lethal + self.nl
+        out = (
+            f"{self.who} is winded by the sprint: {self.dice} = {self.amount} non-lethal "
+            f"(NL {self.nl} + lethal {self.lethal} = {total} of {self.max_hp} hp)"
+        )
+        return out + (": it drops, exhausted (P8)" if total >= self.max_hp else "")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fled(Event):
+    """Issue 30: a fleer out of every foe's reach for the next round has left the fight."""
+
+    who: str
+    gap: float
+    depth: ClassVar[int] = 1
+
+    def text(self) -> str:
+        return (
+            f"{self.who} has fled: {self.gap:.0f} squares from the nearest foe, beyond any "
+            "foe's run and step or missile next round"
         )

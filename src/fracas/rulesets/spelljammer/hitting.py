@@ -91,6 +91,12 @@ def parts(target: Fighter, segment: int, why: list[str] | None, shield: bool) ->
         if why is not None:
             why.append("casting: no DEF from DEX, skill or shield")
         return total
+    pace = target.plan.pace if target.plan is not None else ""
+    kept = data.tables()["pace_def"].get(pace) if pace else None
+    if kept is not None:  # P3: a sprinter keeps DEX and magic; a fast sprinter magic only
+        if why is not None:
+            why.append(f"{pace.replace('_', ' ')}: DEF only from {' and '.join(kept)}")
+        return total + (target.def_dex if "dex" in kept else 0)
     if target.plan is not None and target.plan.aiming:
         if why is not None:
             why.append("Careful Aim: no DEF from DEX or skill")
@@ -246,15 +252,34 @@ def aims(f: Fighter) -> bool:
 
 def movement_of(f: Fighter, segment: int) -> str:
     """SJ-U42: the target's declared movement — stationary (no movement, holding, or
-    casting), running (run and attack, or running up), walking otherwise."""
+    casting), running (run and attack), walking otherwise; issue 30: running up, fleeing and
+    dodging at their pace (walking, running, sprinting, fast_sprinting, dodging; rules
+    215–218)."""
     plan = f.plan
     if plan is None:
         return "walking"
+    if plan.pace:
+        return plan.pace
     if plan.standing or plan.action == "hold" or casting_now(f, segment):
         return "stationary"  # SJ-U34: a held action is no movement
-    if plan.mode == "run" or plan.action == "advance":
+    if plan.mode == "run":
         return "running"
     return "walking"
+
+
+def moving_extra(target: Fighter, move: str, why: list[str] | None) -> int:
+    """Rule 219, SJ-U42: a rider on a moving mount or wagon −10, on top of its movement (its
+    declaration moves it); rule 212: the GM's extra penalty (`fast_target`) for an
+    exceptionally fast target running or faster."""
+    plan = target.plan
+    total = 0
+    moves = plan is not None and (plan.action in ("advance", "flee") or (
+        plan.action == "attack" and plan.mode in ("move", "run", "then_move")))  # fmt: skip
+    if target.mounted and moves:
+        total += _note(why, int(data.tables()["mount_moving"]), "target on a moving mount")
+    if target.fast_target and move in ("running", "sprinting", "fast_sprinting"):
+        total += _note(why, -target.fast_target, "exceptionally fast target")
+    return total
 
 
 def in_melee(state: SjState, f: Fighter) -> bool:
@@ -272,7 +297,8 @@ def ranged(
     in melee (by specialisation)."""
     t = data.tables()
     move = movement_of(target, state.segment)
-    total = _note(why, int(t["target_movement"][move]), f"target {move}")
+    total = _note(why, int(t["target_movement"][move]), f"target {move.replace('_', ' ')}")
+    total += moving_extra(target, move, why)
     total += _note(why, int(t["cover"][target.cover]), f"{target.cover} cover")
     total += _note(why, int(t["size"][target.size]), f"target {target.size}")
     row = t["ranged_in_melee"].get(w.data.kind)

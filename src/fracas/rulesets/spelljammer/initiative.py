@@ -101,10 +101,12 @@ def schedule(table: Table, state: SjState, f: Fighter, kept: int, mod: int, word
             state.agenda.setdefault(segment, []).append(Item(f, "attack", k + 1, segment))
         if table.observed:
             parts = f"{f.im:+d} IM" + (f" {words}" if words else "")
-            if f.held and k == 0:
-                parts, note = "", "held from last round: starts on 10 (SJ-U34)"
+            held = f.held and k == 0
+            if held:
+                parts, note = "", "held from last round: starts on 10 without a roll (SJ-U34)"
             table.emit(
-                Initiative, who=f.name, what=f"attack {k + 1}", die=f"1d{die}", roll=roll,
+                Initiative, who=f.name, what=f"attack {k + 1}",
+                die="held" if held else f"1d{die}", roll=roll,
                 modifiers=parts, total=total, segment=segment, note=note,
             )  # fmt: skip
 

@@ -61,8 +61,9 @@ def lodge(table: Table, f: Fighter, stuck: Stuck) -> None:
 
 
 def recompute(f: Fighter) -> None:
-    """SJ-U46: DEX less every stuck missile's penalty; IM moves by P2's table."""
-    f.dex = max(1, f.base_dex + sum(s.dex for s in f.stuck))
+    """SJ-U46: DEX less every stuck missile's penalty (and, SJ-U13, DEX lost to grievous
+    wounds); IM moves by P2's table."""
+    f.dex = max(1, f.base_dex + f.dex_lost + sum(s.dex for s in f.stuck))
     f.im = f.base_im + data.dex_im(f.dex) - data.dex_im(f.base_dex)
 
 

@@ -176,6 +176,19 @@ class Fighter(StrictModel):
         default=False, description="its shield is slung: no shield DEF until readied (155)"
     )
     potions: list[Potion] = Field(default_factory=list, max_length=5)
+    mounted: bool = Field(
+        default=False, description="on a mount or wagon: moving, −10 to missiles (rule 219)"
+    )
+    fast_target: int = Field(
+        default=0, ge=0, le=50,
+        description="the GM's extra missile penalty for an exceptionally fast target, "
+        "running or faster (rule 212)",
+    )  # fmt: skip
+    waits: bool = Field(
+        default=False,
+        description="the default policy holds its action until a foe is in reach (a monster "
+        "that waits, SJ-U34)",
+    )
 
     @model_validator(mode="after")
     def _hands(self) -> Fighter:

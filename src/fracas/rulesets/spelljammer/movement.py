@@ -27,10 +27,11 @@ def tmr(state: SjState, f: Fighter) -> float:
 def allowance(state: SjState, f: Fighter, plan: Plan) -> float:
     """SJ-U2: the round's movement — move and attack ½ TMR (rule 131), run and attack TMR
     (145), running up without attacking 2× TMR; standing, casting, no movement: none (the
-    free move is apart, rule 134)."""
+    free move is apart, rule 134). Issue 30: running up at a sprint (3×) or a fast sprint
+    (4×), fleeing at its pace (P3: walk TMR, run 2×, sprint 3×, fast sprint 4×)."""
     share = 1.0 if plan.extra != "potion" or plan.cost != "movement" else 0.5  # rule 159
-    if plan.action == "advance":
-        return 2 * tmr(state, f) * share
+    if plan.action in ("advance", "flee"):
+        return float(data.tables()["pace_tmr"][plan.pace]) * tmr(state, f) * share
     if plan.action == "full":
         return 0.5 * tmr(state, f)  # SJ-U27: only to stay with its attacker
     if plan.action != "attack":
@@ -61,8 +62,9 @@ def nearest_foe(state: SjState, f: Fighter) -> Fighter | None:
 
 
 def leaving(f: Fighter) -> bool:
-    """Attack and Move (rule 135): it moves away once its attacks are done."""
-    return f.plan is not None and f.plan.mode == "then_move"
+    """Attack and Move (rule 135): it moves away once its attacks are done; a fleer (issue
+    30, rule 202) from segment 10."""
+    return f.plan is not None and (f.plan.mode == "then_move" or f.plan.action == "flee")
 
 
 def wants_to_move(state: SjState, f: Fighter) -> bool:
@@ -98,16 +100,23 @@ def step(table: Table, state: SjState) -> None:
         done = f.position.distance(to) / space.SQUARE
         f.position = to
         f.moved += done  # in reach, it stops (SJ-U2); it goes on if the target moves off
-        if done > 1e-9 and table.observed:
-            how = "runs" if f.plan is not None and f.plan.mode == "run" else "moves"
-            if f.plan is not None and f.plan.action == "advance":
-                how = "runs"
-            if leaving(f):
-                how = "moves away"
+        if done >= 0.005 and table.observed:  # issue 30: no "0.00 sq" steps
+            how = manner(f)
             table.emit(
                 Moved, who=f.name, squares=done, toward=target.name,
                 gap=space.gap(f, target), how=how,
             )  # fmt: skip
+
+
+def manner(f: Fighter) -> str:
+    """The log's word for a step: moves, runs, sprints (P3), moves away."""
+    plan = f.plan
+    pace = plan.pace if plan is not None else ""
+    word = {"walking": "moves", "running": "runs", "sprinting": "sprints",
+            "fast_sprinting": "sprints flat out"}.get(pace, "moves")  # fmt: skip
+    if plan is not None and plan.mode == "run":
+        word = "runs"
+    return word + " away" if leaving(f) else word
 
 
 def free_move(table: Table, f: Fighter, target: Fighter) -> bool:

@@ -15,8 +15,17 @@ from fractions import Fraction
 
 from fracas.core.table import Table
 from fracas.dice import compile_dice
-from fracas.rulesets.spelljammer import combat, data, hitting, into_melee, surprise
-from fracas.rulesets.spelljammer.state import Fighter, SjState
+from fracas.rulesets.spelljammer import (
+    casting,
+    combat,
+    data,
+    hitting,
+    into_melee,
+    movement,
+    space,
+    surprise,
+)
+from fracas.rulesets.spelljammer.state import Fighter, Prepared, SjState
 
 Outcomes = dict[tuple[str, int, bool], Fraction]  # (result, harm, target out) → probability
 
@@ -24,6 +33,9 @@ STUNNED = ", stunned"  # rule 71: the result's suffix when the hit stuns
 WOUND = ", wound"  # rule 64, P10: the grievous hit is a grievous wound
 NONE: dict[int, Fraction] = {-1: Fraction(1)}  # no grievous wound to roll
 FRIEND = "turned on a friend"  # rules 245–256: the shot went to a friend instead
+CAST = "cast "  # issue 30: a damage spell's action name, `cast <spell>`
+FAILS = "spell fails"  # SJ-U37: the cast chance failed, the energy is lost
+SPELL_HIT = "damage"
 
 
 def attack_name(f: Fighter) -> str:
@@ -75,7 +87,7 @@ def wounds(weapon_class: str) -> dict[int, Fraction]:
     out: defaultdict[int, Fraction] = defaultdict(Fraction)
     out[-1] = Fraction(100 - chance, 100)
     for face in range(1, 101):
-        out[data.grievous_wound(weapon_class, face)[0]] += Fraction(chance, 100 * 100)
+        out[data.grievous_wound(weapon_class, face).hp] += Fraction(chance, 100 * 100)
     return dict(out)
 
 
@@ -117,4 +129,70 @@ def on_target(state: SjState, actor: Fighter, target: Fighter) -> Outcomes:
                 harm = amount + max(0, more)
                 name = named(result, more >= 0, stuns)
                 out[(name, harm, target.hp - harm <= 0)] += p * q * r
+    return dict(out)
+
+
+# --- Issue 30: reach, and damage spells ---------------------------------------------------
+
+
+def out_of_reach(state: SjState, actor: Fighter, target: Fighter) -> str:
+    """Why the weapon in hand cannot reach `target` this round ("" when it can): a melee
+    weapon beyond its reach and a run and attack (TMR, rule 145), a missile beyond its
+    range."""
+    gap = space.gap(actor, target)
+    w = actor.weapon
+    if w.data.ranged:
+        if gap <= w.data.range:
+            return ""
+        how = f"its {w.data.name}'s range is {w.data.range} squares"
+    else:
+        reach = space.REACH + movement.tmr(state, actor)
+        if gap <= reach:
+            return ""
+        how = f"its {w.data.name}, with a run and attack, reaches {reach:.1f}"
+    return f"{actor.name} cannot reach {target.name} this round: {gap:.1f} squares apart, and {how}"
+
+
+def spell_names(actor: Fighter, target: Fighter) -> list[str]:
+    """SJ-U37: its damage spells with a use left and `target` in range."""
+    return [
+        CAST + s.name for s in actor.spells
+        if s.damage and s.uses > 0 and space.gap(actor, target) <= s.range
+    ]  # fmt: skip
+
+
+def spell_of(actor: Fighter, action: str) -> Prepared:
+    return next(s for s in actor.spells if CAST + s.name == action)
+
+
+def perform_spell(
+    table: Table, state: SjState, actor: Fighter, target: Fighter, action: str
+) -> str:
+    """The spell going off at `target` by the rules (`casting.cast_chance`, `casting.effect`),
+    its harm landed."""
+    spell = spell_of(actor, action)
+    if spell.cast_chance >= 0 and not casting.cast_chance(table, actor, spell):
+        return FAILS
+    casting.effect(table, state, actor, spell, target)
+    stuns = any(h.stuns for h in state.harms)
+    combat.land(table, state)
+    return SPELL_HIT + (STUNNED if stuns else "")
+
+
+def spell_outcomes(state: SjState, actor: Fighter, target: Fighter, action: str) -> Outcomes:
+    """SJ-U37, rule 87: the cast chance (d100 ≤ chance + wound modifier), then the damage
+    dice less PROT (never below 0), stunning above the threshold (rule 71)."""
+    spell = spell_of(actor, action)
+    works = Fraction(1)
+    out: defaultdict[tuple[str, int, bool], Fraction] = defaultdict(Fraction)
+    if spell.cast_chance >= 0:
+        chance = spell.cast_chance + hitting.wound_modifier(actor)
+        works = Fraction(sum(1 for face in range(1, 101) if face <= chance), 100)
+        if works < 1:
+            out[(FAILS, 0, not target.able)] += 1 - works
+    dist = compile_dice(spell.damage).distribution()
+    for total in dist.outcomes():
+        amount = max(0, total - target.prot())
+        name = SPELL_HIT + (STUNNED if amount > target.stun_at else "")
+        out[(name, amount, target.hp - amount <= 0)] += works * dist.probability(total)
     return dict(out)

@@ -50,6 +50,8 @@ def reach_plans(state: SjState, f: Fighter, e: Fighter, w: Arm) -> list[Plan]:
         plans.append(Plan("attack", e, "run"))
     elif not plans:
         plans.append(Plan("advance", e))
+        # Rules 216–217, P3 (issue 30): running up at a sprint or a fast sprint.
+        plans.extend(Plan("advance", e, pace) for pace in ("sprint", "fast_sprint"))
     return plans
 
 
@@ -71,6 +73,15 @@ def extras(state: SjState, f: Fighter, plans: list[Plan]) -> list[Plan]:
         if drinkable:
             out.append(p.with_extra("potion", "movement", potion))
     return out
+
+
+def away_plans() -> list[Plan]:
+    """Issue 30: a plain withdrawal or flight — no attacks, straight away from the nearest
+    foe at a walk (TMR), a run (2×), a sprint (3×) or a fast sprint (4×) (P3, rules 202,
+    215–217; leaving an engaged foe's reach gives its free attack, SJ-U39) — and dodging (rule
+    218: no attacks, −20 to missiles at it, SJ-U41)."""
+    paces = ("walk", "run", "sprint", "fast_sprint")
+    return [*(Plan("flee", None, pace) for pace in paces), Plan("dodge", None)]
 
 
 def own_plans(state: SjState, f: Fighter) -> list[Plan]:
@@ -132,6 +143,8 @@ def plans(state: SjState, f: Fighter, carried: Prepared | None, aim: Fighter | N
     for spell in f.spells:
         if spell.uses > 0:
             out.extend(spell_plans(state, f, spell))
+    if foes:
+        out.extend(away_plans())
     if f.armed:
         out.append(Plan("full", None))
     out.append(Plan("desperate", None))

@@ -13,15 +13,17 @@ and scores the plans the rules offer; it never rolls and never changes the state
   out of reach (SJ-U28) unless into a hazard (rule 193); an attack-and-move fighter makes
   all its attacks (SJ-U29);
 - stage 2: a shot into a melee is worth less by the chance it turns on a friend (rules
-  245–256), so an archer prefers a foe nobody of its side is fighting; a weapon is drawn,
-  switched or dropped (a free action, then a draw) when the other one does better — an
-  archer caught in melee drops its bow and draws its sword; a dropped weapon is picked up;
-  a slung shield is readied when no foe is in reach; a potion is drunk at half its hit
+  245–256), so an archer prefers a foe nobody of its side is fighting — and (issue 30) takes
+  no shot likelier to hit the friend than the foe; a weapon is drawn, switched or dropped (a
+  free action, then a draw) when the other one does better — an archer caught in melee drops
+  its bow and draws its sword; a dropped weapon is picked up; a slung shield is readied
+  before the melee, while no foe is in reach (issue 30); a potion is drunk at half its hit
   points or less, out of melee — a fighter down to a third of its hit points with a potion
   facing a single foe attacks and then steps away from the melee, to drink next round; a
   stuck missile is pulled out when there is nothing to attack; an attacker turns from a
-  Full Defender to another foe in reach (SJ-U27); it never holds its action (a carried
-  spell already starts on 10).
+  Full Defender to another foe in reach (SJ-U27); it holds its action only when set to wait
+  (`waits`, issue 30: until a foe is in reach); it runs up rather than sprints (a sprint
+  tires, P3) and never flees or dodges (issue 30 offers both).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
 from fracas.dice import compile_dice
 from fracas.rulesets.spelljammer import (
+    data,
     decisions,
     hitting,
     initiative,
@@ -105,14 +108,34 @@ class SjPolicy:
             return -1.0 if plan.mode == "stand" else -2.0
         if plan.action == "full":
             return 0.0
-        if plan.action == "advance":
-            return 0.01
+        if self._waiting(me):  # SJ-U34: a monster that waits holds until a foe comes
+            return 0.5 if plan.action == "hold" else -1.0
+        if plan.action == "advance":  # running up; a sprint only tires it (P3)
+            return {"stand": 0.01, "sprint": 0.009}.get(plan.mode, 0.008)
+        if plan.action in ("flee", "dodge"):
+            return -0.6  # issue 30 offers them; this policy does not flee or dodge
         if plan.action in ("hold", "caught", "shield", "drink", "pickup", "aid"):
             return self._own(me, plan)
         assert plan.target is not None
         if plan.action == "cast":
             return self._cast(me, plan)
         return self._attack(me, plan)
+
+    def _waiting(self, me: Fighter) -> bool:
+        """A fighter set to wait (`waits`, issue 30) with no foe to strike from where it
+        stands."""
+        return me.waits and not self._foe_at_hand(me)
+
+    def _foe_at_hand(self, me: Fighter) -> bool:
+        """A foe it can strike from where it stands (its reach and the free move, or its
+        missile's range)."""
+        free = float(data.tables()["free_move"])
+        ranged = me.arms and me.weapon.data.ranged
+        far = float(me.weapon.data.range) if ranged else space.REACH + free
+        return any(
+            isinstance(e, Fighter) and e.able and not e.hidden and space.gap(me, e) <= far
+            for e in self.state.enemies_of(me)
+        )
 
     def _hazard_push(self, me: Fighter, options: list[Any], t: Fighter | None = None) -> int:
         """Push a desperate defender (`t`, or the one `me` is pushing) only the way that lands
@@ -136,8 +159,8 @@ class SjPolicy:
         or pull a stuck missile when nothing is in reach; drink at half the hit points."""
         if plan.action == "pickup":
             return 0.02
-        if plan.action == "shield":
-            return 0.015 if not self._threats(me) else 0.005
+        if plan.action == "shield":  # issue 30: readied before the melee, not in it
+            return 1.0 if not self._foe_at_hand(me) else 0.005
         if plan.action == "aid" and plan.target is not None:
             return 0.005 * sum(s.bleed - s.dex for s in plan.target.stuck)
         if plan.action == "drink":
@@ -162,7 +185,10 @@ class SjPolicy:
         n, timely = self._kept(me, plan)
         value = n * p * self._mean(w.damage) / max(1, t.hp) * (1 + 1 / max(1, t.hp)) * timely
         if w.data.ranged:  # rules 245–256: a shot that may turn on a friend
-            value *= 1 - 2 * into_melee.friend_chance(self.state, me, t, w)
+            friend = into_melee.friend_chance(self.state, me, t, w)
+            if friend > (1 - friend) * p:
+                return -0.7  # issue 30: likelier to hit the friend than the foe: no shot
+            value *= 1 - 2 * friend
         if plan.extra == "potion":
             value += self._potion(me, plan)
         elif plan.extra == "shield":

@@ -19,6 +19,7 @@ from fracas.rulesets.spelljammer import (
     missiles,
     movement,
     options,
+    pace,
     sight,
     space,
     surprise,
@@ -29,6 +30,7 @@ from fracas.rulesets.spelljammer.events import (
     Bleeding,
     Declared,
     Delayed,
+    Handling,
     Retargeted,
     Schedule,
     Segment,
@@ -82,12 +84,15 @@ def declare(table: Table, state: SjState) -> None:
     """Rules 1–2, SJ-U6: each fighter declares in encounter order (SJ-U5), choosing among the
     legal plans as things stood before the round; the declarations are announced together."""
     fighters = [f for f in state.fighters() if f.able]
+    chosen = []
     for f in fighters:
         carried, aim = f.carried, f.carried_target
         f.carried, f.carried_target = None, None
         plans = options.plans(state, f, carried, aim)
-        f.plan = table.choose(f, decisions.DECLARE, plans)
-        f.allowance = movement.allowance(state, f, f.plan)
+        chosen.append(table.choose(f, decisions.DECLARE, plans))
+    for f, plan in zip(fighters, chosen, strict=True):  # issue 30: no one reads another's
+        f.plan = plan  # declaration of this round before all are made (SJ-U6)
+        f.allowance = movement.allowance(state, f, plan)
     if table.observed:
         for f in fighters:
             t = f.plan.target if f.plan is not None else None
@@ -296,7 +301,14 @@ def end(table: Table, state: SjState) -> None:
         plan = f.plan
         if f.readying and f.able:
             f.shield_slung = False  # rule 155: readied
+            when = "from segment 5" if state.options.shield_counts == "segment_5" else (
+                "from next round")  # fmt: skip
+            table.emit(Handling, who=f.name, what=f"readies its shield: its DEF +{f.def_shield}"
+                       f" counts {when} (rule 155, SJ-U31)")  # fmt: skip
         f.held = plan is not None and plan.action == "hold" and f.able and not f.stunned
+    for f in state.fighters():
+        pace.winded(table, state, f)  # P3, P8 (issue 30)
+        pace.fled(table, state, f)
     end_surprise(table, state)
     for f in state.fighters():
         plan = f.plan

@@ -77,6 +77,7 @@ def stage_two(f: Fighter, sheet: model.Fighter) -> None:
     f.invisible, f.targeting_sense = sheet.invisible, sheet.targeting_sense
     f.alert, f.unaware, f.shield_slung = sheet.alert, sheet.unaware, sheet.shield_slung
     f.flying = sheet.flying
+    f.mounted, f.fast_target, f.waits = sheet.mounted, sheet.fast_target, sheet.waits
     f.potions = [Potion(p.name, p.heal, p.count) for p in sheet.potions]
 
 

@@ -73,7 +73,9 @@ class Plan:
     move (move and attack, rule 131), run (run and attack, rule 145), aim (Careful Aim, rule
     220: standing still), aim_still (Careful Aim with the no-movement declaration), then_move
     (attack and move, rule 135). `sacrifice`: the SC given
-    up to Defending (rule 179)."""
+    up to Defending (rule 179). Issue 30: `advance` (running up, 2× TMR) also at `sprint`
+    (3×) or `fast_sprint` (4×, rules 216–217); flee (withdraw from the foes, no attacks) at
+    `walk` (TMR), `run` (2×), `sprint` or `fast_sprint`; dodge (no attacks, rule 218)."""
 
     __slots__ = (
         "action", "arm", "cost", "extra", "handling", "mode", "potion", "sacrifice", "spell",
@@ -132,7 +134,7 @@ class Plan:
         how = {"stand": "", "still": ", no movement", "move": ", moving first (½ TMR)",
                "run": ", running first (TMR)", "aim": ", Careful Aim (standing still)",
                "aim_still": ", Careful Aim, no movement",
-               "then_move": ", then moving away (½ TMR)"}[self.mode]  # fmt: skip
+               "then_move": ", then moving away (½ TMR)"}.get(self.mode, "")  # fmt: skip
         defend = f", Defending (−{self.sacrifice} SC)" if self.sacrifice else ""
         defend += self._handling_words()
         if self.action == "attack":
@@ -142,8 +144,9 @@ class Plan:
         if self.action == "continue" and self.spell is not None:
             return f"go on casting {self.spell.name} at {who} (starts on 10)"
         arm = self.arm.data.name if self.arm is not None else "its weapon"
+        if self.action in ("advance", "flee"):
+            return self._pace_words(who) + defend
         return {
-            "advance": f"run toward {who} (2× TMR, no attack){defend}",
             "full": "Full Defense (no attacks)",
             "desperate": f"Desperate Defense (no actions){how}",
             "hold": "hold its action (no movement; first action on 10 next round)",
@@ -152,7 +155,33 @@ class Plan:
             "drink": f"drink {self.potion.name if self.potion else 'a potion'}",
             "shield": "ready its shield (half a round)",
             "caught": "nothing: caught by the ambush (SJ-U19)",
+            "dodge": "dodge (no attacks; −20 to missiles at it, rule 218)",
         }[self.action]
+
+    def _pace_words(self, who: str) -> str:
+        """Running up, or fleeing, at its pace (P3; rules 215–217)."""
+        pace = {
+            "stand": "run", "walk": "walk", "run": "run", "sprint": "sprint",
+            "fast_sprint": "fast sprint",
+        }[self.mode]  # fmt: skip
+        times = {"walk": "TMR", "run": "2× TMR", "sprint": "3× TMR", "fast sprint": "4× TMR"}
+        if self.action == "advance":
+            return f"{pace} toward {who} ({times[pace]}, no attack)"
+        return f"withdraw and flee: {pace} away from the foes ({times[pace]}, no attack)"
+
+    @property
+    def pace(self) -> str:
+        """P3, SJ-U42: how fast its declaration moves it — stationary, walking, running,
+        sprinting, fast_sprinting, dodging — for a plan whose pace is its whole point (running
+        up, fleeing, dodging); "" for the others."""
+        if self.action == "dodge":
+            return "dodging"
+        if self.action not in ("advance", "flee"):
+            return ""
+        return {
+            "stand": "running", "walk": "walking", "run": "running", "sprint": "sprinting",
+            "fast_sprint": "fast_sprinting",
+        }[self.mode]  # fmt: skip
 
     def _handling_words(self) -> str:
         arm = self.arm.data.name if self.arm is not None else ""
@@ -242,6 +271,12 @@ class Fighter(Combatant):
     ambush_band: int = 0  # SJ-U19: its PER band in the surprise round (0: not ambushed)
     sight: int = 0  # SJ-U24: its PER band this round against unseen foes (0: sees them)
     warned: bool = False  # rule 103: it shouted a warning (a free action)
+    # Issue 30: the declarations of rules 212, 216–219 and the plain withdrawal.
+    nl: int = 0  # P3, P8: non-lethal damage (sprinting)
+    dex_lost: int = 0  # SJ-U13: DEX lost to grievous wounds (negative)
+    mounted: bool = False  # rule 219: on a mount or wagon
+    fast_target: int = 0  # rule 212: the GM's extra missile penalty when it runs or faster
+    waits: bool = False  # SJ-U34: the default policy holds until a foe is in reach
 
     @property
     def weapon(self) -> Arm:
@@ -294,6 +329,8 @@ class Harm:
     bleed: int = 0
     tmr: int = 0
     stuck: Stuck | None = None  # rules 238–243: a missile left in the target
+    dex: int = 0  # SJ-U13 (issue 30): DEX lost to a grievous wound
+    arm: str = ""  # … and an arm disabled: primary or off
 
 
 @dataclass
