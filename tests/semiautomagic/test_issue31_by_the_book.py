@@ -14,6 +14,7 @@ from fracas.exact.action import action_odds
 from fracas.rulesets.semiautomagic import (
     actions,
     area,
+    area_policy,
     attack,
     data,
     decisions,
@@ -499,3 +500,77 @@ def test_log_fighters_dying_at_the_end_are_reported() -> None:
     s.encounter.ruleset.after_battle(s.table, s.state)
     assert s.state.tally["dying at the end"] == 1
     assert any(e.how == "is still dying as the fight ends" for e in s.of(ev.Fell))
+
+
+# --- what was still open after the first session -------------------------------------------
+
+
+def grenadier(*foes: dict[str, Any], friends: tuple[dict[str, Any], ...] = ()) -> Scene:
+    """Ada at (0, 0) with grenades (a sphere of scale 1: 2 m across), friends beside her side."""
+    return Scene(("A", [human("Ada", position=[0, 0], weapons=["grenade"]), *friends]),
+                 ("B", list(foes)))  # fmt: skip
+
+
+def test_not_modelled_an_area_may_be_aimed_at_an_empty_square() -> None:
+    """Rule 72 ("choose a square in range"): an empty square is offered too; aimed between Bo
+    and Cy, the grenade catches both (at Bo's own square it catches only Bo)."""
+    s = grenadier(human("Bo", position=[8, 0]), human("Cy", position=[8, 2]))
+    ada = s["Ada"]
+    between = [p for p in area.points(s.state, ada, ada.wielded) if (p.x, p.y) == (8, 1)]
+    assert between and not between[0].who
+    s.choices.push(area.AIM, lambda p: (p.x, p.y) == (8, 1))
+    s.choices.push(decisions.DEFEND, 0, 0)
+    s.dice.push(6, 1, 1)  # hits; damage 2
+    area.strike(s.table, s.state, ada, ada.wielded, ())
+    assert s.of(geo.Caught)[0].who == ("Bo", "Cy")
+    assert s.of(ev.Allotted)[0].targets == ("the square (8, 1)",)
+
+
+def test_tactics_an_area_at_an_empty_square_spares_a_friend() -> None:
+    """Rule 73 (friend and foe): Al stands beside Bo, so a grenade on Bo's square catches Al
+    too; the policy throws at a square next to Bo that catches Bo alone."""
+    s = grenadier(human("Bo", position=[8, 0]), friends=(human("Al", position=[8, 1]),))
+    ada = s["Ada"]
+    assert area_policy.worth(s.state, ada, ada.wielded) == 1
+    seats = {x.name: s.choices for x in s.state.sides}
+    seats["A"] = SamPolicy(s.state)
+    s.table = Table(s.dice, seats, sink=s.events.append)
+    s.choices.push(decisions.DEFEND, 0)
+    s.dice.push(6, 1, 1)  # hits; damage 2
+    area.strike(s.table, s.state, ada, ada.wielded, ())
+    assert s.of(geo.Caught)[0].who == ("Bo",)
+
+
+def test_not_modelled_an_area_hits_the_cover_in_it() -> None:
+    """Rule 75 ("all viable targets (typically all creatures and objects) in the area"): the
+    low wall Bo crouches behind is in the grenade's area and takes its damage roll: 12
+    against its Toughness 9 beats it (a step down, rule 104); Bo, caught too, dodges."""
+    s = grenadier(human("Bo", position=[8, 0], cover="medium", cover_object={}))
+    ada, bo = s["Ada"], s["Bo"]
+    assert bo.cover_object is not None and bo.cover_object.toughness == 9
+    s.choices.push(area.AIM, 0)
+    s.choices.push(decisions.DEFEND, lambda o: o.kind == attack.DODGE)
+    s.dice.push(6, 6, 6, 6)  # hits; damage 12; Bo's dodge 6 + 1 >= DC 4: 3 off
+    area.strike(s.table, s.state, ada, ada.wielded, ())
+    struck = s.of(geo.CoverStruck)
+    assert len(struck) == 1 and struck[0].damage == 12 and "beaten" in struck[0].what
+    assert bo.cover == "light" and s.state.tally["cover hit"] == 1
+    assert bo.wounds == 1  # 9 damage against 9/3 (the dodge took 3 off)
+
+
+def test_not_modelled_an_area_hits_a_wall_only_on_its_side() -> None:
+    """Rule 75 with cover on one side (`cover_toward`, issue 31): the wall stands along Bo's
+    west edge, half a square deep; a grenade landing east of Bo catches him and not the
+    wall, one landing west of him catches both."""
+    struck = {}
+    for x in (9, 7):
+        s = grenadier(human("Bo", position=[8, 0], cover="medium", cover_toward=[-1, 0],
+                            cover_object={"toughness": 20}))  # fmt: skip
+        ada = s["Ada"]
+        s.choices.push(area.AIM, lambda p, x=x: (p.x, p.y) == (x, 0))
+        s.choices.push(decisions.DEFEND, 0)
+        s.dice.push(6, 1, 1)  # hits; damage 2
+        area.strike(s.table, s.state, ada, ada.wielded, ())
+        assert s.of(geo.Caught)[0].who == ("Bo",)
+        struck[x] = [e.what for e in s.of(geo.CoverStruck)]
+    assert struck == {9: [], 7: ["holds"]}
