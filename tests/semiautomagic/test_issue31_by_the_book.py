@@ -574,3 +574,22 @@ def test_not_modelled_an_area_hits_a_wall_only_on_its_side() -> None:
         assert s.of(geo.Caught)[0].who == ("Bo",)
         struck[x] = [e.what for e in s.of(geo.CoverStruck)]
     assert struck == {9: [], 7: ["holds"]}
+
+
+def test_not_modelled_a_hidden_foe_s_position_is_not_known_to_who_has_not_seen_it() -> None:
+    """Rules 110-111: Ann hides from Bo (he failed to spot her); he does not know her square,
+    so no move toward her is offered to him and the policy walks him to Cy, whom he sees,
+    though Ann is nearer. Once she has struck him in melee (seen, issue 31) he may."""
+    s = Scene(("A", [human("Ann", position=[4, 0]), human("Cy", position=[-8, 0])]),
+              ("B", [human("Bo", position=[0, 0])]))  # fmt: skip
+    ann, bo, cy = s["Ann"], s["Bo"], s["Cy"]
+    ann.unseen_by.add(bo.id)
+    goals = {a.goal.name for a in actions.movements(s.state, bo) if a.goal is not None}
+    assert goals == {"Cy"}
+    seats = {x.name: s.choices for x in s.state.sides}
+    seats["B"] = SamPolicy(s.state)
+    s.table = Table(s.dice, seats, sink=s.events.append)
+    turn.take_turn(s.table, s.state, bo)
+    assert bo.position.x < 0 and space.squares(s.state, bo, cy) < 8
+    attack.reveal(s.table, ann)
+    assert "Ann" in {a.goal.name for a in actions.movements(s.state, bo) if a.goal is not None}

@@ -142,7 +142,7 @@ class SamPolicy:
         return -t.toughness - space.squares(self.state, me, t) / 1000
 
     def _nearest(self, me: Fighter) -> Fighter | None:
-        foes = actions.foes(self.state, me)
+        foes = actions.known_foes(self.state, me)  # rules 110-111: not a hider it has not seen
         return min(foes, key=lambda e: space.squares(self.state, me, e), default=None)
 
     def _action(self, me: Fighter, act: Action) -> float:
