@@ -593,3 +593,26 @@ def test_not_modelled_a_hidden_foe_s_position_is_not_known_to_who_has_not_seen_i
     assert bo.position.x < 0 and space.squares(s.state, bo, cy) < 8
     attack.reveal(s.table, ann)
     assert "Ann" in {a.goal.name for a in actions.movements(s.state, bo) if a.goal is not None}
+
+
+def test_rules_diagonals_alternate_over_the_whole_turn() -> None:
+    """SAM-A7 (rule 34: a diagonal costs 1.5): the first diagonal of the turn costs 1, the
+    second 2; two one-second moves (2 squares each) toward a foe at a slant do not each start
+    afresh with a diagonal at 1 (a zig-zag that made every diagonal cost 1)."""
+    s = Scene(("A", [human("Ann", position=[0, 0])]), ("B", [human("Bo", position=[20, 7])]))
+    ann = s["Ann"]
+    s.choices.push(decisions.ACT, kind("move"), kind("move"), kind("end"))
+    turn.take_turn(s.table, s.state, ann)
+    assert [(e.squares, e.cost) for e in s.of(ev.Moved)] == [(2, 2), (1, 2)]
+    assert (ann.position.x, ann.position.y) == (3, 2)
+
+
+def test_tactics_a_run_goes_straight_toward_its_goal() -> None:
+    """Rules 30-31 (a run is one straight line): the run's line is the one of eight that ends
+    nearest its goal, not its first step's: toward Bo 30 m east and 7 north, Ann runs east
+    (18 squares), not north-east (12 squares, then further off than she started the line)."""
+    s = Scene(("A", [human("Ann", position=[0, 0])]), ("B", [human("Bo", position=[30, 7])]))
+    ann = s["Ann"]
+    s.choices.push(decisions.ACT, kind("run"), kind("end"))
+    turn.take_turn(s.table, s.state, ann)
+    assert (ann.position.x, ann.position.y) == (18, 0)

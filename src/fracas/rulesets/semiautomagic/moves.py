@@ -104,7 +104,7 @@ def reachable(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tuple[
         factor = space.terrain_factor(state, f, at)
         if first:
             run, first = factor == 1, False
-        if space.step_cost(factor, d[0] != 0 and d[1] != 0, 0, alternate) <= budget:
+        if space.step_cost(factor, d[0] != 0 and d[1] != 0, f.diagonals, alternate) <= budget:
             step = True
             break
     return step, run and step
@@ -137,22 +137,64 @@ def next_step(
 def advance(
     state: SamState, f: Fighter, goal: Fighter, budget: int, run: bool = False
 ) -> tuple[int, int]:
-    """Move toward `goal` spending at most `budget` squares of cost (rules 28, 33-34, SAM-A7);
-    a run keeps its first direction and stops before difficult ground (rules 30-32, C15).
-    Returns (squares moved, cost)."""
-    moved = cost = diagonals = 0
-    heading: tuple[int, int] | None = None
+    """Move toward `goal` spending at most `budget` squares of cost (rules 28, 33-34, SAM-A7:
+    the turn's diagonals alternate 1 and 2, `Fighter.diagonals`); a run goes in one straight
+    line, the one of eight that ends nearest the goal (`run_heading`), and stops before
+    difficult ground (rules 30-32, C15). Returns (squares moved, cost)."""
+    moved = cost = 0
+    heading = run_heading(state, f, goal, budget) if run else None
     while cost < budget and not arrived(state, f, goal):
-        chosen = next_step(state, f, goal, budget - cost, diagonals, heading if run else None, run)
+        chosen = next_step(state, f, goal, budget - cost, f.diagonals, heading, run)
         if chosen is None:
             break
         step, diagonal, d = chosen
         cost += step
-        diagonals += diagonal
+        f.diagonals += diagonal
         moved += 1
-        heading = d
         go(f, space.shifted(f, d), d)
     return moved, cost
+
+
+def run_heading(
+    state: SamState, f: Fighter, goal: Fighter, budget: int
+) -> tuple[int, int] | None:
+    """Rules 30-31 (issue 31: straight runs): of the directions whose first step brings `f`
+    nearer (`steps`) onto a free square of open ground (C15), the one whose straight line,
+    run as far as the budget allows or until it passes the goal, ends nearest it (its band
+    first, then the gap); on a tie the first of `steps`."""
+    alternate = state.options.diagonals == "alternate"
+    m = measurer(state, f)
+    reach = band(state, m)
+    best: tuple[tuple[int, float], tuple[int, int]] | None = None
+    gx, gy = goal.position.x - f.position.x, goal.position.y - f.position.y
+    for d in steps(state, f, goal, None):
+        at = space.shifted(f, d)
+        if not space.free(state, f, at) or space.terrain_factor(state, f, at) != 1:
+            continue
+        diagonal = d[0] != 0 and d[1] != 0
+        length = math.hypot(d[0], d[1]) * f.square
+        along = (gx * d[0] + gy * d[1]) / math.hypot(d[0], d[1])  # the goal's projection
+        n = affordable(budget, diagonal, f.diagonals, alternate)
+        n = max(1, min(n, round(along / length)))
+        ex, ey = f.position.x + d[0] * n * f.square, f.position.y + d[1] * n * f.square
+        d_end = space.squares_at(ex, ey, m.square, goal, alternate, m.seat or m.square)
+        key = (off_band(d_end, reach), math.hypot(gx + f.position.x - ex, gy + f.position.y - ey))
+        if best is None or key < best[0]:
+            best = (key, d)
+    return None if best is None else best[1]
+
+
+def affordable(budget: int, diagonal: bool, taken: int, alternate: bool) -> int:
+    """How many squares of open ground a straight line in one direction affords (SAM-A7)."""
+    if not diagonal:
+        return budget
+    n = cost = 0
+    while True:
+        step = space.step_cost(1, True, taken + n, alternate)
+        if cost + step > budget:
+            return n
+        cost += step
+        n += 1
 
 
 def go(f: Fighter, at: Position, d: tuple[int, int]) -> None:
