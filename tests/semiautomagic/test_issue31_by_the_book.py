@@ -578,9 +578,10 @@ def test_not_modelled_an_area_hits_a_wall_only_on_its_side() -> None:
 
 def test_not_modelled_a_hidden_foe_s_position_is_not_known_to_who_has_not_seen_it() -> None:
     """Rules 110-111: Ann hides from Bo (he failed to spot her); he does not know her square,
-    so no move toward her is offered to him and the policy walks him to Cy, whom he sees,
-    though Ann is nearer. Once she has struck him in melee (seen, issue 31) he may."""
-    s = Scene(("A", [human("Ann", position=[4, 0]), human("Cy", position=[-8, 0])]),
+    so no move toward her is offered to him and the policy walks him to Cy (a shooter: no
+    use waiting for her), whom he sees, though Ann is nearer. Once she has struck him in melee (seen, issue 31) he may."""
+    s = Scene(("A", [human("Ann", position=[4, 0]),
+                     human("Cy", position=[-8, 0], weapons=["short bow"])]),
               ("B", [human("Bo", position=[0, 0])]))  # fmt: skip
     ann, bo, cy = s["Ann"], s["Bo"], s["Cy"]
     ann.unseen_by.add(bo.id)
@@ -616,3 +617,43 @@ def test_tactics_a_run_goes_straight_toward_its_goal() -> None:
     s.choices.push(decisions.ACT, kind("run"), kind("end"))
     turn.take_turn(s.table, s.state, ann)
     assert (ann.position.x, ann.position.y) == (18, 0)
+
+
+def policy_for(s: Scene, *sides: str) -> None:
+    """The default policy plays `sides`; the rest stay scripted."""
+    seats: dict[str, Any] = {x.name: s.choices for x in s.state.sides}
+    for name in sides:
+        seats[name] = SamPolicy(s.state)
+    s.table = Table(s.dice, seats, sink=s.events.append)
+
+
+def test_tactics_delay_when_the_foe_would_strike_first() -> None:
+    """Rules 5-6 (SAM-A2): Bo is 7 squares off; Ann could not both close and strike this turn
+    (3 s of moves and a 4 s attack), so walking in would give Bo the first blow. She delays;
+    Bo walks up to her, and she interrupts him before his attack and strikes first."""
+    s = Scene(("A", [human("Ann", position=[0, 0])]), ("B", [human("Bo", position=[7, 0])]))
+    ann, bo = s["Ann"], s["Bo"]
+    s.state.order = [ann, bo]
+    policy_for(s, "A")
+    turn.take_turn(s.table, s.state, ann)
+    assert ann.delaying and ann.position.x == 0
+    s.choices.push(decisions.ACT, kind("move"), kind("move"), kind("move"), kind("single"),
+                   kind("end"))  # fmt: skip
+    s.choices.push(decisions.ALLOT, 0)
+    s.dice.push(1)  # Ann misses
+    turn.take_turn(s.table, s.state, bo)
+    assert [e.attacker for e in s.of(ev.AttackRolled)] == ["Ann"]  # Bo's lands next turn
+    assert bo.carried is not None and not ann.delaying
+
+
+def test_tactics_no_delay_when_it_can_strike_this_turn_or_the_foe_waits() -> None:
+    """Rule 5: the policy does not delay when it can close and strike in this turn, nor
+    against a foe who is delaying himself (both would wait for ever)."""
+    s = Scene(("A", [human("Ann", position=[0, 0])]), ("B", [human("Bo", position=[5, 0])]))
+    policy = SamPolicy(s.state)
+    ann, bo = s["Ann"], s["Bo"]
+    assert policy._action(ann, actions.DELAY) < 0  # 2 s of moves, then a 4 s attack
+    bo.position = type(bo.position)(7, 0)
+    assert policy._action(ann, actions.DELAY) > 0
+    bo.delaying = True
+    assert policy._action(ann, actions.DELAY) < 0

@@ -150,7 +150,7 @@ class SamPolicy:
         if kind == "end":
             return 0.0
         if kind == "delay":
-            return -0.5  # rule 5: the policy never delays; a person at a seat may
+            return 7.0 if self._delay_pays(me) else -0.5  # rules 5-6 (issue 31)
         if kind in mind.KINDS:  # rule 184: flee as fast as possible, a run first
             return 30.0 if kind == mind.FLEE_RUN else 29.0
         if me.panicked and kind in actions.POSTURE_AFTER:  # up, to flee
@@ -190,6 +190,32 @@ class SamPolicy:
         if kind == "ram":
             return self._ram(me, act)
         return self._movement(me, act)
+
+    def _delay_pays(self, me: Fighter) -> bool:
+        """Rules 5-6 (SAM-A2; issue 31): wait for the foe to come, and strike first by an
+        interrupt, when walking in would give it the first blow: a fighter with a melee weapon
+        on foot and standing, no enemy in its reach, that cannot close on the nearest enemy
+        it knows and still strike this turn (its moves' or runs' seconds and 4 s of attack);
+        the foes it knows all wield melee weapons and are free to come (none delaying,
+        panicked, Broken, asleep, nor with an enemy in reach already)."""
+        st = self.state
+        near = self._nearest(me)
+        if near is None or me.mount_id or me.rider_id or me.posture != "standing":
+            return False
+        if me.wielded.data.kind != "melee" or actions.targets(st, me, me.wielded):
+            return False
+        for e in actions.known_foes(st, me):
+            if e.wielded.data.kind != "melee" or e.delaying or e.panicked or e.broken:
+                return False
+            if e.asleep or actions.targets(st, e, e.wielded):
+                return False
+        gap = moves.off_band(space.squares(st, me, near), moves.band(st, me))
+        if not me.move_squares:
+            return False
+        walk = -(-gap // me.move_squares) * data.seconds("move")
+        run = -(-gap // max(1, me.run_squares)) * data.seconds("run")
+        closing = min(walk, run) if moves.can_run(st, me, near) else walk
+        return closing + data.seconds("single_attack") > turn.budget(me) - st.second
 
     def _ram(self, me: Fighter, act: Action) -> float:
         """Rules 150-151: ram a smaller enemy when the speed adds 2 or more to its damage."""
