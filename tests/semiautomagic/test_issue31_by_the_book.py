@@ -657,3 +657,45 @@ def test_tactics_no_delay_when_it_can_strike_this_turn_or_the_foe_waits() -> Non
     assert policy._action(ann, actions.DELAY) > 0
     bo.delaying = True
     assert policy._action(ann, actions.DELAY) < 0
+
+
+# --- where the rules meet -----------------------------------------------------------------
+
+
+def test_meet_a_combo_of_areas_on_heavy_cover_all_at_once() -> None:
+    """Rules 75, 88, 104 with SAM-A25: two explosive bolts of one combo both catch Bo and the
+    heavy wall round him; Bo dodges both with the Evasion of the heavy cover he had before
+    the action (results at once), while each blast beats the wall a step: heavy, then medium,
+    left light."""
+    combo = {"combos": [["attack", "attack"]], "techniques": ["extra attack"],
+             "skills": {"magic": 2, "reflex": 2, "combat_expertise": 1},
+             "weapons": ["explosive bolt"]}  # fmt: skip
+    s = Scene(("A", [human("Ada", position=[0, 0], **combo)]),
+              ("B", [human("Bo", position=[5, 0], cover="heavy", cover_object={})]))  # fmt: skip
+    ada, bo = s["Ada"], s["Bo"]
+    s.choices.push(area.AIM, lambda p: p.who == bo.id, lambda p: p.who == bo.id)
+    s.choices.push(decisions.DEFEND, lambda o: o.kind == attack.DODGE,
+                   lambda o: o.kind == attack.DODGE)  # fmt: skip
+    s.dice.push(6, 6, 5, 5, 5, 5, 6, 6)  # both hit; damage 10 and 10; both dodges succeed
+    area.strike(s.table, s.state, ada, ada.wielded, ("attack", "attack"))
+    assert [e.result for e in s.of(geo.AreaDefended)] == ["negated (with Evasion, rule 75)"] * 2
+    assert [e.toughness for e in s.of(geo.CoverStruck)] == [9, 8]
+    assert bo.cover == "light" and bo.wounds == 0
+
+
+def test_meet_an_empty_square_gives_no_hider_away() -> None:
+    """F-SAM-61 with the empty squares (issue 31): the squares offered around Bo are the same
+    whether or not a foe Ada failed to spot stands beside him; the hider's own square is not
+    among the creatures' squares."""
+    def offered(hidden: bool) -> list[tuple[float, float, str]]:
+        cy = human("Cy", position=[9, 0])
+        s = grenadier(human("Bo", position=[8, 0]), cy)
+        if hidden:
+            s["Cy"].unseen_by.add(s["Ada"].id)
+        ada = s["Ada"]
+        return [(p.x, p.y, p.label) for p in area.points(s.state, ada, ada.wielded)]
+
+    seen, unseen = offered(False), offered(True)
+    assert any(label == "Cy" for *_, label in seen)
+    assert not any(label == "Cy" for *_, label in unseen)
+    assert (9, 0, "") in unseen  # an empty square to Ada's eyes, as any other beside Bo
