@@ -579,7 +579,8 @@ def test_not_modelled_an_area_hits_a_wall_only_on_its_side() -> None:
 def test_not_modelled_a_hidden_foe_s_position_is_not_known_to_who_has_not_seen_it() -> None:
     """Rules 110-111: Ann hides from Bo (he failed to spot her); he does not know her square,
     so no move toward her is offered to him and the policy walks him to Cy (a shooter: no
-    use waiting for her), whom he sees, though Ann is nearer. Once she has struck him in melee (seen, issue 31) he may."""
+    use waiting for her), whom he sees, though Ann is nearer. Once she has struck him in
+    melee (seen, issue 31) he may."""
     s = Scene(("A", [human("Ann", position=[4, 0]),
                      human("Cy", position=[-8, 0], weapons=["short bow"])]),
               ("B", [human("Bo", position=[0, 0])]))  # fmt: skip
