@@ -155,9 +155,7 @@ def advance(
     return moved, cost
 
 
-def run_heading(
-    state: SamState, f: Fighter, goal: Fighter, budget: int
-) -> tuple[int, int] | None:
+def run_heading(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tuple[int, int] | None:
     """Rules 30-31 (issue 31: straight runs): of the directions whose first step brings `f`
     nearer (`steps`) onto a free square of open ground (C15), the one whose straight line,
     run as far as the budget allows or until it passes the goal, ends nearest it (its band
