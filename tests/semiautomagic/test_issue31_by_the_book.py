@@ -700,3 +700,21 @@ def test_meet_an_empty_square_gives_no_hider_away() -> None:
     assert any(label == "Cy" for *_, label in seen)
     assert not any(label == "Cy" for *_, label in unseen)
     assert (9, 0, "") in unseen  # an empty square to Ada's eyes, as any other beside Bo
+
+
+def test_tactics_a_limb_shot_when_no_plain_hit_can_wound() -> None:
+    """Rules 116-119: Ann's dagger (1d4 + 3, at most 7) cannot wound Bo in plate (13/7) with a
+    plain hit; an arm shot (+1 Target, Toughness −1: 12/6) can, so the policy calls it,
+    rather than a single attack that can do nothing (nor a head shot, +3 to hit)."""
+    s = Scene(("A", [human("Ann", position=[0, 0], weapons=["dagger"])]),
+              ("B", [human("Bo", position=[1, 0], armour="plate")]))  # fmt: skip
+    ann, bo = s["Ann"], s["Bo"]
+    assert (bo.toughness, bo.min_toughness, ann.wielded.damage) == (13, 7, "1d4+3")
+    policy = SamPolicy(s.state)
+    options = actions.strikes(s.state, ann)
+    best = max(options, key=lambda o: policy._action(ann, o))
+    assert (best.kind, best.region) == ("called", "arm")
+    s2 = duel()  # a sword (1d8 + 3) can wound an unarmoured Bo: no called shot at a limb
+    options = actions.strikes(s2.state, s2["Ann"])
+    best = max(options, key=lambda o: SamPolicy(s2.state)._action(s2["Ann"], o))
+    assert best.kind != "called" or best.region == "head"

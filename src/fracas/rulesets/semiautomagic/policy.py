@@ -16,6 +16,8 @@ and scores the options the rules offer; it never rolls and never changes the sta
   aimed at the square with the most foes over friends (`area_policy`); never an attack at an
   item (rules 125-129: a person at a seat may).
 - panicked, flee: a run away when the ground allows, else a move (rule 184).
+- (issue 31) delay when walking in would give a melee foe the first blow (rules 5-6); a
+  called shot at an arm, a leg, a hand or the head when no plain hit could wound (116-120);
 - (stage 2) aim at the wings of a flyer aloft (rule 123); a riderless creature larger than
   an adjacent enemy, moving fast enough to add at least 2 to the collision's damage against
   it, rams it (rules 150-151); a mount with a rider never rams (it would stop, and its rider's
@@ -28,6 +30,8 @@ from typing import Any
 
 from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
+from fracas.dice.compiler import max_of
+from fracas.dice.parser import parse
 from fracas.rulesets.semiautomagic import (
     actions,
     area,
@@ -49,7 +53,9 @@ from fracas.rulesets.semiautomagic import (
 )
 from fracas.rulesets.semiautomagic.actions import Action
 from fracas.rulesets.semiautomagic.attack import NONE, Defence
-from fracas.rulesets.semiautomagic.state import Fighter, SamState
+from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
+
+LIMB_ORDER = ("arm", "leg", "hand", "head", "critical")  # issue 31: a limb shot's preference
 
 
 def pick_defence(
@@ -227,21 +233,59 @@ class SamPolicy:
     def _called(self, me: Fighter, act: Action) -> float:
         """Rules 116, 120: a head shot, in place of a single attack, when even with its +3
         it hits on a 3 or better the enemy it would strike; rule 123: the wings of a flyer
-        aloft (easier to hit, and grounding it); never another region."""
+        aloft (easier to hit, and grounding it); another region only when no plain hit can
+        wound (`_limb`, issue 31)."""
         if act.region == called.WINGS and act.weapon is not None:
             aloft = actions.allottable(self.state, me, act.weapon, act.region)
             return 10.6 if any(t.altitude > 0 for t in aloft) else -1.0
-        if act.region != "head" or act.weapon is None:
+        if act.weapon is None:
             return -1.0
         victims = actions.targets(self.state, me, act.weapon)
         if not victims:
             return -1.0
         t = max(victims, key=lambda v: self._victim(me, v))
+        if self._useless(me, act.weapon, t):
+            return self._limb(me, act, t)
+        if act.region != "head":
+            return -1.0
         sit = attack.situation(self.state, me, t, act.weapon, me.aimed_at == t.id)
         if sit is None or sit.auto:
             return -1.0
         sure = 3 + attack.attack_bonus(me, act.weapon) + sit.x >= sit.target + 3
         return 10.5 if sure else -1.0
+
+    def _useless(self, me: Fighter, w: Wielded, t: Fighter) -> bool:
+        """No plain hit of `w` can wound `t`: its largest damage is not above `t`'s Minimum
+        Toughness (rule 53; at it, with the option `wound_on_equal`, it can)."""
+        most = max_of(parse(w.damage)) - w.wounds
+        return most < t.min_toughness or (
+            most == t.min_toughness and not self.state.options.wound_on_equal
+        )
+
+    def _limb(self, me: Fighter, act: Action, t: Fighter) -> float:
+        """Rules 116-120 (issue 31): when no plain hit can wound, the called shot whose
+        lowered Toughness the largest damage can beat for a wound (rule 116; a hand or wings
+        at Minimum is none, SAM-A28), the easiest to hit first (an arm before a leg: at
+        Toughness its weapon falls), and only when the shot can hit at all; above any combo
+        of plain hits, which can do nothing."""
+        w, region = act.weapon, act.region
+        assert w is not None
+        if region not in LIMB_ORDER:
+            return -1.0
+        row = called.row(region)
+        most = max_of(parse(w.damage)) - w.wounds
+        if region == "hand":  # SAM-A28, C1: a wound only at its Toughness
+            can = most >= t.toughness + row["toughness"]
+        else:
+            can = most > t.min_toughness + row["toughness"]
+        if not can:
+            return -1.0
+        sit = attack.situation(self.state, me, t, w, me.aimed_at == t.id)
+        if sit is None or sit.auto:
+            return -1.0
+        if 6 + attack.attack_bonus(me, w) + sit.x < sit.target + row["target"]:
+            return -1.0
+        return 20.0 - int(row["target"]) - LIMB_ORDER.index(region) / 10
 
     def _draw(self, me: Fighter, act: Action) -> float:
         """A shooter caught in reach draws a melee weapon that reaches."""
