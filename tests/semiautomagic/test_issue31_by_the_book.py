@@ -718,3 +718,16 @@ def test_tactics_a_limb_shot_when_no_plain_hit_can_wound() -> None:
     options = actions.strikes(s2.state, s2["Ann"])
     best = max(options, key=lambda o: SamPolicy(s2.state)._action(s2["Ann"], o))
     assert best.kind != "called" or best.region == "head"
+
+
+def test_tactics_a_fighter_closes_on_the_flank() -> None:
+    """Rule 94 (SAM-A40: opposite corners flank): Al stands at Ann's south-west corner; Bo,
+    coming from the east, steps to her north-east corner (a diagonal) rather than her east
+    side, and Ann is flanked."""
+    s = Scene(("A", [human("Ann", position=[0, 0])]),
+              ("B", [human("Bo", position=[2, 1]), human("Al", position=[-1, -1])]))  # fmt: skip
+    ann, bo = s["Ann"], s["Bo"]
+    assert not space.flanked(s.state, ann)
+    s.choices.push(decisions.ACT, kind("move"), kind("end"))
+    turn.take_turn(s.table, s.state, bo)
+    assert (bo.position.x, bo.position.y) == (1, 1) and space.flanked(s.state, ann)

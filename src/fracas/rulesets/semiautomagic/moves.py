@@ -58,14 +58,16 @@ def steps(
     state: SamState, f: Fighter, goal: Fighter, only: tuple[int, int] | None
 ) -> list[tuple[int, int]]:
     """The directions that bring `f` nearer its band around `goal`, best first (nearest the
-    band, then the shorter gap, then orthogonal before diagonal)."""
+    band, then a square that flanks `goal` with an ally (rule 94; issue 31), then the shorter
+    gap, then orthogonal before diagonal)."""
     m = measurer(state, f)  # rule 134: a ridden mount measures as its rider
     reach = band(state, m)
     d_now = space.squares(state, m, goal, f.position)
     now = off_band(d_now, reach)
     away = -1.0 if d_now < reach[0] else 1.0  # too close: a longer gap is better
     now_gap = away * f.position.distance(goal.position)
-    keyed: list[tuple[tuple[float, float, int], tuple[int, int]]] = []
+    keyed: list[tuple[tuple[float, bool, float, int], tuple[int, int]]] = []
+    wanted: set[tuple[int, int]] | None = None  # found when a step reaches the band
     alternate = state.options.diagonals == "alternate"
     x, y, sq = f.position.x, f.position.y, f.square
     gx, gy = goal.position.x, goal.position.y
@@ -77,9 +79,27 @@ def steps(
         crosses = d_now > reach[1] and d_at < reach[0]  # from too far to too close
         if score > now or crosses or (score == now and gap >= now_gap - space.EPS):
             continue
-        keyed.append(((score, gap, abs(d[0]) + abs(d[1])), d))
+        flank = False
+        if score == 0:
+            wanted = flank_sides(state, f, goal) if wanted is None else wanted
+            flank = bool(wanted) and space.side_of(goal, ax, ay) in wanted
+        keyed.append(((score, not flank, gap, abs(d[0]) + abs(d[1])), d))
     keyed.sort(key=lambda k: k[0])
     return [d for _, d in keyed]
+
+
+def flank_sides(state: SamState, f: Fighter, goal: Fighter) -> set[tuple[int, int]]:
+    """Rule 94, SAM-A40: the sides and corners of `goal`'s footprint opposite those touched
+    by `f`'s allies (`goal`'s other foes, adjacent): standing there, `f` flanks it."""
+    out: set[tuple[int, int]] = set()
+    for e in state.foes_of(goal):
+        if e is f or not isinstance(e, Fighter) or not e.active or not e.present:
+            continue
+        if space.squares(state, goal, e) == 1:
+            sx, sy = space.side_of(goal, e.position.x, e.position.y)
+            if (sx, sy) != (0, 0):
+                out.add((-sx, -sy))
+    return out
 
 
 def can_run(state: SamState, f: Fighter, goal: Fighter) -> bool:
