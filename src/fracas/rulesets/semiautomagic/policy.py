@@ -26,6 +26,7 @@ and scores the options the rules offer; it never rolls and never changes the sta
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from fracas.core.controllers import UnknownDecision, best_index
@@ -55,6 +56,7 @@ from fracas.rulesets.semiautomagic.actions import Action
 from fracas.rulesets.semiautomagic.attack import NONE, Defence
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
+STRIKES = ("single", "combo", "called", "area", "item")  # an attack now: no delay
 LIMB_ORDER = ("arm", "leg", "hand", "head", "critical")  # issue 31: a limb shot's preference
 
 
@@ -78,10 +80,18 @@ def pick_defence(
     return max(range(len(options)), key=key)
 
 
+@functools.lru_cache(maxsize=256)
+def largest(damage: str) -> int:
+    """The largest total of a damage notation ("1d8+3": 11)."""
+    return max_of(parse(damage))
+
+
 class SamPolicy:
     def __init__(self, state: SamState) -> None:
         self.state = state
         self._near: Fighter | None = None
+        self._marks: dict[tuple[str, int], tuple[Fighter, bool] | None] = {}
+        self._options: list[Any] = []  # the options of this decision
 
     def choose(self, request: ChoiceRequest) -> int:
         who = request.who
@@ -89,6 +99,8 @@ class SamPolicy:
         if isinstance(who, Fighter):
             if request.decision == decisions.ACT:
                 self._near = self._nearest(who)
+                self._marks.clear()
+                self._options = options
                 return best_index([self._action(who, o) for o in options])
             if request.decision in (decisions.ALLOT, items.ALLOT):
                 return best_index([self._victim(who, o) for o in options])
@@ -205,23 +217,25 @@ class SamPolicy:
         the foes it knows all wield melee weapons and are free to come (none delaying,
         panicked, Broken, asleep, nor with an enemy in reach already)."""
         st = self.state
-        near = self._nearest(me)
+        near = self._near if self._near is not None else self._nearest(me)
         if near is None or me.mount_id or me.rider_id or me.posture != "standing":
             return False
-        if me.wielded.data.kind != "melee" or actions.targets(st, me, me.wielded):
+        if me.wielded.data.kind != "melee" or not me.move_squares:
             return False
+        if any(o.kind in STRIKES for o in self._options):
+            return False
+        left = turn.budget(me) - st.second - data.seconds("single_attack")
+        gap = moves.off_band(space.squares(st, me, near), moves.band(st, me))
+        walk = -(-gap // me.move_squares) * data.seconds("move")
+        run = -(-gap // max(1, me.run_squares)) * data.seconds("run")
+        if walk <= left or (run <= left and moves.can_run(st, me, near)):
+            return False  # it can close and strike this turn
         for e in actions.known_foes(st, me):
             if e.wielded.data.kind != "melee" or e.delaying or e.panicked or e.broken:
                 return False
             if e.asleep or actions.targets(st, e, e.wielded):
                 return False
-        gap = moves.off_band(space.squares(st, me, near), moves.band(st, me))
-        if not me.move_squares:
-            return False
-        walk = -(-gap // me.move_squares) * data.seconds("move")
-        run = -(-gap // max(1, me.run_squares)) * data.seconds("run")
-        closing = min(walk, run) if moves.can_run(st, me, near) else walk
-        return closing + data.seconds("single_attack") > turn.budget(me) - st.second
+        return True
 
     def _ram(self, me: Fighter, act: Action) -> float:
         """Rules 150-151: ram a smaller enemy when the speed adds 2 or more to its damage."""
@@ -240,11 +254,11 @@ class SamPolicy:
             return 10.6 if any(t.altitude > 0 for t in aloft) else -1.0
         if act.weapon is None:
             return -1.0
-        victims = actions.targets(self.state, me, act.weapon)
-        if not victims:
+        found = self._mark(me, act.weapon)
+        if found is None:
             return -1.0
-        t = max(victims, key=lambda v: self._victim(me, v))
-        if self._useless(me, act.weapon, t):
+        t, useless = found
+        if useless:
             return self._limb(me, act, t)
         if act.region != "head":
             return -1.0
@@ -254,10 +268,23 @@ class SamPolicy:
         sure = 3 + attack.attack_bonus(me, act.weapon) + sit.x >= sit.target + 3
         return 10.5 if sure else -1.0
 
-    def _useless(self, me: Fighter, w: Wielded, t: Fighter) -> bool:
+    def _mark(self, me: Fighter, w: Wielded) -> tuple[Fighter, bool] | None:
+        """The enemy a called shot with `w` would strike, and whether no plain hit of `w` can
+        wound it; found once a decision (the five regions ask the same)."""
+        key = (me.id, id(w))
+        if key not in self._marks:
+            victims = actions.targets(self.state, me, w)
+            if not victims:
+                self._marks[key] = None
+            else:
+                t = max(victims, key=lambda v: self._victim(me, v))
+                self._marks[key] = (t, self._useless(w, t))
+        return self._marks[key]
+
+    def _useless(self, w: Wielded, t: Fighter) -> bool:
         """No plain hit of `w` can wound `t`: its largest damage is not above `t`'s Minimum
         Toughness (rule 53; at it, with the option `wound_on_equal`, it can)."""
-        most = max_of(parse(w.damage)) - w.wounds
+        most = largest(w.damage) - w.wounds
         return most < t.min_toughness or (
             most == t.min_toughness and not self.state.options.wound_on_equal
         )
@@ -273,7 +300,7 @@ class SamPolicy:
         if region not in LIMB_ORDER:
             return -1.0
         row = called.row(region)
-        most = max_of(parse(w.damage)) - w.wounds
+        most = largest(w.damage) - w.wounds
         if region == "hand":  # SAM-A28, C1: a wound only at its Toughness
             can = most >= t.toughness + row["toughness"]
         else:
