@@ -14,6 +14,7 @@ from fracas.exact.action import action_odds
 from fracas.rulesets.semiautomagic import (
     actions,
     area,
+    area_policy,
     attack,
     data,
     decisions,
@@ -499,3 +500,234 @@ def test_log_fighters_dying_at_the_end_are_reported() -> None:
     s.encounter.ruleset.after_battle(s.table, s.state)
     assert s.state.tally["dying at the end"] == 1
     assert any(e.how == "is still dying as the fight ends" for e in s.of(ev.Fell))
+
+
+# --- what was still open after the first session -------------------------------------------
+
+
+def grenadier(*foes: dict[str, Any], friends: tuple[dict[str, Any], ...] = ()) -> Scene:
+    """Ada at (0, 0) with grenades (a sphere of scale 1: 2 m across), friends beside her side."""
+    return Scene(("A", [human("Ada", position=[0, 0], weapons=["grenade"]), *friends]),
+                 ("B", list(foes)))  # fmt: skip
+
+
+def test_not_modelled_an_area_may_be_aimed_at_an_empty_square() -> None:
+    """Rule 72 ("choose a square in range"): an empty square is offered too; aimed between Bo
+    and Cy, the grenade catches both (at Bo's own square it catches only Bo)."""
+    s = grenadier(human("Bo", position=[8, 0]), human("Cy", position=[8, 2]))
+    ada = s["Ada"]
+    between = [p for p in area.points(s.state, ada, ada.wielded) if (p.x, p.y) == (8, 1)]
+    assert between and not between[0].who
+    s.choices.push(area.AIM, lambda p: (p.x, p.y) == (8, 1))
+    s.choices.push(decisions.DEFEND, 0, 0)
+    s.dice.push(6, 1, 1)  # hits; damage 2
+    area.strike(s.table, s.state, ada, ada.wielded, ())
+    assert s.of(geo.Caught)[0].who == ("Bo", "Cy")
+    assert s.of(ev.Allotted)[0].targets == ("the square (8, 1)",)
+
+
+def test_tactics_an_area_at_an_empty_square_spares_a_friend() -> None:
+    """Rule 73 (friend and foe): Al stands beside Bo, so a grenade on Bo's square catches Al
+    too; the policy throws at a square next to Bo that catches Bo alone."""
+    s = grenadier(human("Bo", position=[8, 0]), friends=(human("Al", position=[8, 1]),))
+    ada = s["Ada"]
+    assert area_policy.worth(s.state, ada, ada.wielded) == 1
+    seats = {x.name: s.choices for x in s.state.sides}
+    seats["A"] = SamPolicy(s.state)
+    s.table = Table(s.dice, seats, sink=s.events.append)
+    s.choices.push(decisions.DEFEND, 0)
+    s.dice.push(6, 1, 1)  # hits; damage 2
+    area.strike(s.table, s.state, ada, ada.wielded, ())
+    assert s.of(geo.Caught)[0].who == ("Bo",)
+
+
+def test_not_modelled_an_area_hits_the_cover_in_it() -> None:
+    """Rule 75 ("all viable targets (typically all creatures and objects) in the area"): the
+    low wall Bo crouches behind is in the grenade's area and takes its damage roll: 12
+    against its Toughness 9 beats it (a step down, rule 104); Bo, caught too, dodges."""
+    s = grenadier(human("Bo", position=[8, 0], cover="medium", cover_object={}))
+    ada, bo = s["Ada"], s["Bo"]
+    assert bo.cover_object is not None and bo.cover_object.toughness == 9
+    s.choices.push(area.AIM, 0)
+    s.choices.push(decisions.DEFEND, lambda o: o.kind == attack.DODGE)
+    s.dice.push(6, 6, 6, 6)  # hits; damage 12; Bo's dodge 6 + 1 >= DC 4: 3 off
+    area.strike(s.table, s.state, ada, ada.wielded, ())
+    struck = s.of(geo.CoverStruck)
+    assert len(struck) == 1 and struck[0].damage == 12 and "beaten" in struck[0].what
+    assert bo.cover == "light" and s.state.tally["cover hit"] == 1
+    assert bo.wounds == 1  # 9 damage against 9/3 (the dodge took 3 off)
+
+
+def test_not_modelled_an_area_hits_a_wall_only_on_its_side() -> None:
+    """Rule 75 with cover on one side (`cover_toward`, issue 31): the wall stands along Bo's
+    west edge, half a square deep; a grenade landing east of Bo catches him and not the
+    wall, one landing west of him catches both."""
+    struck = {}
+    for x in (9, 7):
+        s = grenadier(human("Bo", position=[8, 0], cover="medium", cover_toward=[-1, 0],
+                            cover_object={"toughness": 20}))  # fmt: skip
+        ada = s["Ada"]
+        s.choices.push(area.AIM, lambda p, x=x: (p.x, p.y) == (x, 0))
+        s.choices.push(decisions.DEFEND, 0)
+        s.dice.push(6, 1, 1)  # hits; damage 2
+        area.strike(s.table, s.state, ada, ada.wielded, ())
+        assert s.of(geo.Caught)[0].who == ("Bo",)
+        struck[x] = [e.what for e in s.of(geo.CoverStruck)]
+    assert struck == {9: [], 7: ["holds"]}
+
+
+def test_not_modelled_a_hidden_foe_s_position_is_not_known_to_who_has_not_seen_it() -> None:
+    """Rules 110-111: Ann hides from Bo (he failed to spot her); he does not know her square,
+    so no move toward her is offered to him and the policy walks him to Cy (a shooter: no
+    use waiting for her), whom he sees, though Ann is nearer. Once she has struck him in
+    melee (seen, issue 31) he may."""
+    s = Scene(("A", [human("Ann", position=[4, 0]),
+                     human("Cy", position=[-8, 0], weapons=["short bow"])]),
+              ("B", [human("Bo", position=[0, 0])]))  # fmt: skip
+    ann, bo, cy = s["Ann"], s["Bo"], s["Cy"]
+    ann.unseen_by.add(bo.id)
+    goals = {a.goal.name for a in actions.movements(s.state, bo) if a.goal is not None}
+    assert goals == {"Cy"}
+    seats = {x.name: s.choices for x in s.state.sides}
+    seats["B"] = SamPolicy(s.state)
+    s.table = Table(s.dice, seats, sink=s.events.append)
+    turn.take_turn(s.table, s.state, bo)
+    assert bo.position.x < 0 and space.squares(s.state, bo, cy) < 8
+    attack.reveal(s.table, ann)
+    assert "Ann" in {a.goal.name for a in actions.movements(s.state, bo) if a.goal is not None}
+
+
+def test_rules_diagonals_alternate_over_the_whole_turn() -> None:
+    """SAM-A7 (rule 34: a diagonal costs 1.5): the first diagonal of the turn costs 1, the
+    second 2; two one-second moves (2 squares each) toward a foe at a slant do not each start
+    afresh with a diagonal at 1 (a zig-zag that made every diagonal cost 1)."""
+    s = Scene(("A", [human("Ann", position=[0, 0])]), ("B", [human("Bo", position=[20, 7])]))
+    ann = s["Ann"]
+    s.choices.push(decisions.ACT, kind("move"), kind("move"), kind("end"))
+    turn.take_turn(s.table, s.state, ann)
+    assert [(e.squares, e.cost) for e in s.of(ev.Moved)] == [(2, 2), (1, 2)]
+    assert (ann.position.x, ann.position.y) == (3, 2)
+
+
+def test_tactics_a_run_goes_straight_toward_its_goal() -> None:
+    """Rules 30-31 (a run is one straight line): the run's line is the one of eight that ends
+    nearest its goal, not its first step's: toward Bo 30 m east and 7 north, Ann runs east
+    (18 squares), not north-east (12 squares, then further off than she started the line)."""
+    s = Scene(("A", [human("Ann", position=[0, 0])]), ("B", [human("Bo", position=[30, 7])]))
+    ann = s["Ann"]
+    s.choices.push(decisions.ACT, kind("run"), kind("end"))
+    turn.take_turn(s.table, s.state, ann)
+    assert (ann.position.x, ann.position.y) == (18, 0)
+
+
+def policy_for(s: Scene, *sides: str) -> None:
+    """The default policy plays `sides`; the rest stay scripted."""
+    seats: dict[str, Any] = {x.name: s.choices for x in s.state.sides}
+    for name in sides:
+        seats[name] = SamPolicy(s.state)
+    s.table = Table(s.dice, seats, sink=s.events.append)
+
+
+def test_tactics_delay_when_the_foe_would_strike_first() -> None:
+    """Rules 5-6 (SAM-A2): Bo is 7 squares off; Ann could not both close and strike this turn
+    (3 s of moves and a 4 s attack), so walking in would give Bo the first blow. She delays;
+    Bo walks up to her, and she interrupts him before his attack and strikes first."""
+    s = Scene(("A", [human("Ann", position=[0, 0])]), ("B", [human("Bo", position=[7, 0])]))
+    ann, bo = s["Ann"], s["Bo"]
+    s.state.order = [ann, bo]
+    policy_for(s, "A")
+    turn.take_turn(s.table, s.state, ann)
+    assert ann.delaying and ann.position.x == 0
+    s.choices.push(decisions.ACT, kind("move"), kind("move"), kind("move"), kind("single"),
+                   kind("end"))  # fmt: skip
+    s.choices.push(decisions.ALLOT, 0)
+    s.dice.push(1)  # Ann misses
+    turn.take_turn(s.table, s.state, bo)
+    assert [e.attacker for e in s.of(ev.AttackRolled)] == ["Ann"]  # Bo's lands next turn
+    assert bo.carried is not None and not ann.delaying
+
+
+def test_tactics_no_delay_when_it_can_strike_this_turn_or_the_foe_waits() -> None:
+    """Rule 5: the policy does not delay when it can close and strike in this turn, nor
+    against a foe who is delaying himself (both would wait for ever)."""
+    s = Scene(("A", [human("Ann", position=[0, 0])]), ("B", [human("Bo", position=[5, 0])]))
+    policy = SamPolicy(s.state)
+    ann, bo = s["Ann"], s["Bo"]
+    assert policy._action(ann, actions.DELAY) < 0  # 2 s of moves, then a 4 s attack
+    bo.position = type(bo.position)(7, 0)
+    assert policy._action(ann, actions.DELAY) > 0
+    bo.delaying = True
+    assert policy._action(ann, actions.DELAY) < 0
+
+
+# --- where the rules meet -----------------------------------------------------------------
+
+
+def test_meet_a_combo_of_areas_on_heavy_cover_all_at_once() -> None:
+    """Rules 75, 88, 104 with SAM-A25: two explosive bolts of one combo both catch Bo and the
+    heavy wall round him; Bo dodges both with the Evasion of the heavy cover he had before
+    the action (results at once), while each blast beats the wall a step: heavy, then medium,
+    left light."""
+    combo = {"combos": [["attack", "attack"]], "techniques": ["extra attack"],
+             "skills": {"magic": 2, "reflex": 2, "combat_expertise": 1},
+             "weapons": ["explosive bolt"]}  # fmt: skip
+    s = Scene(("A", [human("Ada", position=[0, 0], **combo)]),
+              ("B", [human("Bo", position=[5, 0], cover="heavy", cover_object={})]))  # fmt: skip
+    ada, bo = s["Ada"], s["Bo"]
+    s.choices.push(area.AIM, lambda p: p.who == bo.id, lambda p: p.who == bo.id)
+    s.choices.push(decisions.DEFEND, lambda o: o.kind == attack.DODGE,
+                   lambda o: o.kind == attack.DODGE)  # fmt: skip
+    s.dice.push(6, 6, 5, 5, 5, 5, 6, 6)  # both hit; damage 10 and 10; both dodges succeed
+    area.strike(s.table, s.state, ada, ada.wielded, ("attack", "attack"))
+    assert [e.result for e in s.of(geo.AreaDefended)] == ["negated (with Evasion, rule 75)"] * 2
+    assert [e.toughness for e in s.of(geo.CoverStruck)] == [9, 8]
+    assert bo.cover == "light" and bo.wounds == 0
+
+
+def test_meet_an_empty_square_gives_no_hider_away() -> None:
+    """F-SAM-61 with the empty squares (issue 31): the squares offered around Bo are the same
+    whether or not a foe Ada failed to spot stands beside him; the hider's own square is not
+    among the creatures' squares."""
+    def offered(hidden: bool) -> list[tuple[float, float, str]]:
+        cy = human("Cy", position=[9, 0])
+        s = grenadier(human("Bo", position=[8, 0]), cy)
+        if hidden:
+            s["Cy"].unseen_by.add(s["Ada"].id)
+        ada = s["Ada"]
+        return [(p.x, p.y, p.label) for p in area.points(s.state, ada, ada.wielded)]
+
+    seen, unseen = offered(False), offered(True)
+    assert any(label == "Cy" for *_, label in seen)
+    assert not any(label == "Cy" for *_, label in unseen)
+    assert (9, 0, "") in unseen  # an empty square to Ada's eyes, as any other beside Bo
+
+
+def test_tactics_a_limb_shot_when_no_plain_hit_can_wound() -> None:
+    """Rules 116-119: Ann's dagger (1d4 + 3, at most 7) cannot wound Bo in plate (13/7) with a
+    plain hit; an arm shot (+1 Target, Toughness −1: 12/6) can, so the policy calls it,
+    rather than a single attack that can do nothing (nor a head shot, +3 to hit)."""
+    s = Scene(("A", [human("Ann", position=[0, 0], weapons=["dagger"])]),
+              ("B", [human("Bo", position=[1, 0], armour="plate")]))  # fmt: skip
+    ann, bo = s["Ann"], s["Bo"]
+    assert (bo.toughness, bo.min_toughness, ann.wielded.damage) == (13, 7, "1d4+3")
+    policy = SamPolicy(s.state)
+    options = actions.strikes(s.state, ann)
+    best = max(options, key=lambda o: policy._action(ann, o))
+    assert (best.kind, best.region) == ("called", "arm")
+    s2 = duel()  # a sword (1d8 + 3) can wound an unarmoured Bo: no called shot at a limb
+    options = actions.strikes(s2.state, s2["Ann"])
+    best = max(options, key=lambda o: SamPolicy(s2.state)._action(s2["Ann"], o))
+    assert best.kind != "called" or best.region == "head"
+
+
+def test_tactics_a_fighter_closes_on_the_flank() -> None:
+    """Rule 94 (SAM-A40: opposite corners flank): Al stands at Ann's south-west corner; Bo,
+    coming from the east, steps to her north-east corner (a diagonal) rather than her east
+    side, and Ann is flanked."""
+    s = Scene(("A", [human("Ann", position=[0, 0])]),
+              ("B", [human("Bo", position=[2, 1]), human("Al", position=[-1, -1])]))  # fmt: skip
+    ann, bo = s["Ann"], s["Bo"]
+    assert not space.flanked(s.state, ann)
+    s.choices.push(decisions.ACT, kind("move"), kind("end"))
+    turn.take_turn(s.table, s.state, bo)
+    assert (bo.position.x, bo.position.y) == (1, 1) and space.flanked(s.state, ann)

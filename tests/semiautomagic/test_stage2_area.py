@@ -300,7 +300,11 @@ def test_policy_throws_where_it_catches_more_foes_than_friends() -> None:
 
 
 def test_policy_keeps_the_grenade_when_a_friend_would_be_caught_as_much() -> None:
-    s = _scene(human("Bo", position=[5, 0]), friends=(human("Al", position=[5, 1]),))
+    """Bo has a friend of Ada's on each side: every square whose area catches him (his own or
+    an empty one, issue 31) catches one of them too."""
+    around = ([5, 1], [5, -1], [4, 0], [6, 0])
+    ring = tuple(human(f"F{i}", position=p) for i, p in enumerate(around))
+    s = _scene(human("Bo", position=[5, 0]), friends=ring)
     ada = s["Ada"]
     policy = SamPolicy(s.state)
     w = ada.wielded
@@ -312,7 +316,9 @@ def test_policy_keeps_the_grenade_when_a_friend_would_be_caught_as_much() -> Non
 def test_f_sam_61_an_unseen_foes_square_is_not_offered() -> None:
     s = _scene(human("Bo", position=[5, 0]), human("Cy", position=[5, 3], invisible=True))
     ada = s["Ada"]
-    assert [p.label for p in area.points(s.state, ada, ada.wielded)] == ["Bo"]
+    offered = area.points(s.state, ada, ada.wielded)
+    assert [p.label for p in offered if p.who] == ["Bo"]  # and empty squares (issue 31)
+    assert all(p.who != s["Cy"].id and (p.x, p.y) != (5, 3) for p in offered)
 
 
 def test_option_scatter_dice_increments_reads_1d6_per_increment_out() -> None:

@@ -110,6 +110,12 @@ def foes(state: SamState, f: Fighter) -> list[Fighter]:
     ]  # fmt: skip
 
 
+def known_foes(state: SamState, f: Fighter) -> list[Fighter]:
+    """The foes whose square `f` knows: not one hidden from it (rules 110-111: it failed to
+    spot the hider; issue 31), which it can only guess at when it attacks (SAM-A43)."""
+    return [e for e in foes(state, f) if f.id not in e.unseen_by]
+
+
 def legal(state: SamState, f: Fighter) -> list[Action]:
     """Everything `f` may start now; an action may run past the turn's end (rules 12-13)."""
     out = strikes(state, f) + preparations(state, f) + movements(state, f)
@@ -216,7 +222,7 @@ def movements(state: SamState, f: Fighter) -> list[Action]:
         return out  # stand up first; a rider moves with its mount (rule 134)
     if f.move_squares and not f.overloaded and escape.way_out(state, f) is not None:
         out.append(Action(escape.ESCAPE, data.seconds("move")))  # rules 204, 214 (issue 31)
-    for e in foes(state, f):
+    for e in known_foes(state, f):  # rules 110-111: not toward a square it does not know
         if moves.arrived(state, f, e):
             continue
         if f.disabled or f.posture == "prone" or f.legs_hit >= 2:  # rules 117, 187
@@ -247,7 +253,7 @@ def rams(state: SamState, f: Fighter) -> list[Action]:
         return []
     return [
         Action("ram", data.seconds("move"), goal=e)
-        for e in foes(state, f) if space.squares(state, f, e) == 1
+        for e in known_foes(state, f) if space.squares(state, f, e) == 1
     ]  # fmt: skip
 
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from fracas.core.combatant import Status
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import attack, data, decisions, harm, space, wear
+from fracas.rulesets.semiautomagic import attack, cover, data, decisions, harm, space, wear
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic import events_geometry as geo
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
@@ -105,17 +105,43 @@ def standing(state: SamState) -> list[Fighter]:
 
 
 def points(state: SamState, a: Fighter, w: Wielded) -> list[Point]:
-    """Rule 72: the squares in range the rules offer: where each other creature stands that
-    `a` can see (an unseen foe's square is not given away, rules 110-111, F-SAM-61)."""
+    """Rule 72: "choose a square in range": where each other creature stands that `a` can see
+    (an unseen foe's square is not given away, rules 110-111, F-SAM-61), and the empty squares
+    of `a`'s scale around them (issue 31: any square in range; the ones where an area can
+    matter are those next to someone it catches), each in range."""
     out: list[Point] = []
     foes = {f.id for f in state.foes_of(a)}
-    for f in standing(state):
-        if f is a or (f.id in foes and attack.sight(state, a, f) == "invisible"):
-            continue
+    seen = [
+        f for f in standing(state)
+        if f is not a and not (f.id in foes and attack.sight(state, a, f) == "invisible")
+    ]  # fmt: skip
+    taken: set[tuple[float, float]] = set()
+    for f in seen:
         p = Point(f.position.x, f.position.y, f.id, f.name)
+        taken.add((p.x, p.y))
         if doublings(state, a, w, p) != space.OUT_OF_RANGE:
             out.append(p)
+    for f in seen:
+        for dx, dy in space.DIRECTIONS:
+            for k in offsets(a, w, f):
+                p = Point(f.position.x + dx * k * a.square, f.position.y + dy * k * a.square)
+                if (p.x, p.y) in taken:
+                    continue
+                taken.add((p.x, p.y))
+                if doublings(state, a, w, p) != space.OUT_OF_RANGE:
+                    out.append(p)
     return out
+
+
+def offsets(a: Fighter, w: Wielded, f: Fighter) -> tuple[int, ...]:
+    """How many of `a`'s squares from `f` the empty squares offered around it lie: the next
+    square, and for a sphere also the farthest whose area still catches `f` (the squares
+    between change nothing but which others it catches at the edges)."""
+    if w.data.area != "sphere":
+        return (1,)
+    reach = (side(w.data.area_scale) + f.square) / 2 / a.square
+    far = max(1, math.ceil(reach - EPS) - 1)
+    return (1,) if far == 1 else (1, far)
 
 
 def combos(state: SamState, a: Fighter, w: Wielded) -> list[tuple[str, ...]]:
@@ -169,7 +195,12 @@ def shape(a: Fighter, w: Wielded, x: float, y: float, grid: bool = False) -> Pol
 def overlaps(poly: Polygon, f: Fighter) -> bool:
     """SAM-A22: "even partly in" = the area and the footprint overlap (touching is not
     enough), by separating axes."""
-    x0, x1, y0, y1 = space.bounds(f)
+    return overlaps_box(poly, space.bounds(f))
+
+
+def overlaps_box(poly: Polygon, bounds: tuple[float, float, float, float]) -> bool:
+    """`overlaps` for any axis-aligned box (x0, x1, y0, y1)."""
+    x0, x1, y0, y1 = bounds
     box = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
     axes = [(1.0, 0.0), (0.0, 1.0)]
     for i, (px, py) in enumerate(poly):
@@ -201,6 +232,7 @@ class Blast:
     hit: bool = False
     damage: int = 0
     caught: list[Fighter] = field(default_factory=list)
+    covers: list[Fighter] = field(default_factory=list)  # whose cover object it catches
     results: dict[str, str] = field(default_factory=dict)  # by id: blocked, evaded, an effect
 
 
@@ -230,8 +262,9 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, blasts: list[
     for b in blasts:
         land(table, state, a, w, b)
     for b in blasts:  # rule 76: one damage roll for everyone caught (none if none is)
-        b.caught = caught(state, shape(a, w, b.x, b.y, state.options.sphere_on_grid))
-        if b.caught:
+        poly = shape(a, w, b.x, b.y, state.options.sphere_on_grid)
+        b.caught, b.covers = caught(state, poly), covers(state, poly)
+        if b.caught or b.covers:
             rolled = table.roll(w.damage, by=a, reason=f"{w.data.name} damage").total
             b.damage = harm.floored(table, a, wear.damage(rolled, w), f"{w.data.name} damage")
     hits: list[harm.Hit] = []
@@ -251,7 +284,21 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, blasts: list[
     effects = harm.apply_all(table, state, hits)
     for i, h in enumerate(hits):
         whose[i].results[h.target.id] = effects[i]
+    for b in blasts:  # rule 75: the objects in the area, at the same time (SAM-A25)
+        for t in b.covers:
+            if t.cover_object is not None:
+                cover.blasted(table, state, a, t, b.damage)
     attack.spend_ammunition(a, w)
+
+
+def covers(state: SamState, poly: Polygon) -> list[Fighter]:
+    """Rule 75 ("all viable targets (typically all creatures and objects)"): the fighters
+    whose cover object (`cover.boxes`) is even partly in the area (F-SAM-120)."""
+    return [
+        f for f in state.fighters()
+        if f.cover_object is not None and f.present
+        and any(overlaps_box(poly, box) for box in cover.boxes(f))
+    ]  # fmt: skip
 
 
 def land(table: Table, state: SamState, a: Fighter, w: Wielded, b: Blast) -> None:

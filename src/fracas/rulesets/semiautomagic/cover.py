@@ -16,6 +16,8 @@ determine if the cover gets hit") can be hit; plain cover stays a Target bonus (
 
 from __future__ import annotations
 
+import math
+
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import data, model
 from fracas.rulesets.semiautomagic import events_geometry as ev
@@ -24,6 +26,7 @@ from fracas.rulesets.semiautomagic.state import CoverObject, Fighter, SamState
 STEPS: list[str] = data.tables()["cover_steps"]
 OBJECT_ENDURANCE = 3  # rule 163: "objects ... are treated as having an endurance of 3"
 THROUGH_WOUND = 3  # rule 106: a wound to the cover reaches the target at -3 damage
+Box = tuple[float, float, float, float]  # x0, x1, y0, y1
 
 
 def build(spec: model.CoverSpec | None) -> CoverObject | None:
@@ -99,3 +102,46 @@ def durability_bonus(t: Fighter, obj: CoverObject | None) -> int:
     if obj is None:
         return 0
     return max(0, obj.durability - t.defence)
+
+
+def boxes(t: Fighter) -> list[Box]:
+    """Where `t`'s cover object stands, for an area attack (rule 75; F-SAM-120): a strip half
+    a square deep along its footprint's side toward `cover_toward` (its direction rounded to
+    the nearest of eight, a corner's two sides), or along all four sides when the cover is
+    all round."""
+    x0, x1 = t.position.x - t.square / 2, t.position.x + t.square / 2
+    y0, y1 = t.position.y - t.square / 2, t.position.y + t.square / 2
+    d = t.square / 2
+    strips = {(1, 0): (x1, x1 + d, y0, y1), (-1, 0): (x0 - d, x0, y0, y1),
+              (0, 1): (x0, x1, y1, y1 + d), (0, -1): (x0, x1, y0 - d, y0)}  # fmt: skip
+    if t.cover_toward is None:
+        return list(strips.values())
+    angle = round(math.atan2(t.cover_toward[1], t.cover_toward[0]) / (math.pi / 4)) * math.pi / 4
+    sx, sy = round(math.cos(angle)), round(math.sin(angle))
+    return [strips[k] for k in ((sx, 0), (0, sy)) if k in strips]
+
+
+def blasted(table: Table, state: SamState, attacker: Fighter, t: Fighter, damage: int) -> None:
+    """Rule 75 ("all viable targets (typically all creatures and objects) in the area"), rules
+    104 and 171: an area's damage roll on the cover object in it, which does not defend: at
+    or above its Toughness it is beaten a step down (and wounded), above its Minimum wounded,
+    else it holds. Nothing goes on through it: whoever is behind is caught or not by the
+    area itself (F-SAM-120)."""
+    obj = t.cover_object
+    assert obj is not None
+    before, tough = t.cover, obj.toughness
+    state.tally["cover hit"] += 1
+    if damage >= obj.toughness:
+        t.cover = STEPS[max(0, STEPS.index(t.cover) - 1)]
+        wound_cover(obj)
+        what = f"beaten: {before} cover becomes {t.cover} (rule 104)"
+    elif damage > obj.minimum:
+        wound_cover(obj)
+        what = "wounded"
+    else:
+        what = "holds"
+    if t.cover == "none":
+        t.cover_object = None
+    if table.observed:
+        table.emit(ev.CoverStruck, attacker=attacker.name, target=t.name, damage=damage,
+                   toughness=tough, what=what, through=False, area=True)  # fmt: skip

@@ -51,11 +51,13 @@ def step_out(state: SamState, f: Fighter) -> tuple[int, int]:
     moved = cost = 0
     while inside(state, f, f.position) and moved < f.move_squares:
         at = space.shifted(f, d)
-        step = space.step_cost(space.terrain_factor(state, f, at), bool(d[0] and d[1]),
-                               moved, alternate)  # fmt: skip
+        diagonal = bool(d[0] and d[1])  # SAM-A7: the turn's diagonals alternate (issue 31)
+        step = space.step_cost(space.terrain_factor(state, f, at), diagonal, f.diagonals,
+                               alternate)  # fmt: skip
         if cost + step > f.move_squares or not space.free(state, f, at):
             break
         cost += step
         moved += 1
+        f.diagonals += diagonal
         moves.go(f, at, d)
     return moved, cost

@@ -57,8 +57,14 @@ class CoverStruck(Event):
     toughness: int
     what: str
     through: bool  # the attack goes on to the target (rules 105-106)
+    area: bool = False  # an area attack catching the cover (rule 75, F-SAM-120)
 
     def text(self) -> str:
+        if self.area:
+            return (
+                f"{self.attacker}'s area catches the cover beside {self.target} (rule 75): "
+                f"{self.damage} damage against its Toughness {self.toughness} — {self.what}"
+            )
         if not self.toughness:  # beaten away earlier in the same action (F-SAM-63)
             return (
                 f"{self.attacker}'s attack would hit the cover in front of {self.target}, "

@@ -58,14 +58,16 @@ def steps(
     state: SamState, f: Fighter, goal: Fighter, only: tuple[int, int] | None
 ) -> list[tuple[int, int]]:
     """The directions that bring `f` nearer its band around `goal`, best first (nearest the
-    band, then the shorter gap, then orthogonal before diagonal)."""
+    band, then a square that flanks `goal` with an ally (rule 94; issue 31), then the shorter
+    gap, then orthogonal before diagonal)."""
     m = measurer(state, f)  # rule 134: a ridden mount measures as its rider
     reach = band(state, m)
     d_now = space.squares(state, m, goal, f.position)
     now = off_band(d_now, reach)
     away = -1.0 if d_now < reach[0] else 1.0  # too close: a longer gap is better
     now_gap = away * f.position.distance(goal.position)
-    keyed: list[tuple[tuple[float, float, int], tuple[int, int]]] = []
+    keyed: list[tuple[tuple[float, bool, float, int], tuple[int, int]]] = []
+    wanted: set[tuple[int, int]] | None = None  # found when a step reaches the band
     alternate = state.options.diagonals == "alternate"
     x, y, sq = f.position.x, f.position.y, f.square
     gx, gy = goal.position.x, goal.position.y
@@ -77,9 +79,27 @@ def steps(
         crosses = d_now > reach[1] and d_at < reach[0]  # from too far to too close
         if score > now or crosses or (score == now and gap >= now_gap - space.EPS):
             continue
-        keyed.append(((score, gap, abs(d[0]) + abs(d[1])), d))
+        flank = False
+        if score == 0:
+            wanted = flank_sides(state, f, goal) if wanted is None else wanted
+            flank = bool(wanted) and space.side_of(goal, ax, ay) in wanted
+        keyed.append(((score, not flank, gap, abs(d[0]) + abs(d[1])), d))
     keyed.sort(key=lambda k: k[0])
     return [d for _, d in keyed]
+
+
+def flank_sides(state: SamState, f: Fighter, goal: Fighter) -> set[tuple[int, int]]:
+    """Rule 94, SAM-A40: the sides and corners of `goal`'s footprint opposite those touched
+    by `f`'s allies (`goal`'s other foes, adjacent): standing there, `f` flanks it."""
+    out: set[tuple[int, int]] = set()
+    for e in state.foes_of(goal):
+        if e is f or not isinstance(e, Fighter) or not e.active or not e.present:
+            continue
+        if space.squares(state, goal, e) == 1:
+            sx, sy = space.side_of(goal, e.position.x, e.position.y)
+            if (sx, sy) != (0, 0):
+                out.add((-sx, -sy))
+    return out
 
 
 def can_run(state: SamState, f: Fighter, goal: Fighter) -> bool:
@@ -104,7 +124,7 @@ def reachable(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tuple[
         factor = space.terrain_factor(state, f, at)
         if first:
             run, first = factor == 1, False
-        if space.step_cost(factor, d[0] != 0 and d[1] != 0, 0, alternate) <= budget:
+        if space.step_cost(factor, d[0] != 0 and d[1] != 0, f.diagonals, alternate) <= budget:
             step = True
             break
     return step, run and step
@@ -137,22 +157,62 @@ def next_step(
 def advance(
     state: SamState, f: Fighter, goal: Fighter, budget: int, run: bool = False
 ) -> tuple[int, int]:
-    """Move toward `goal` spending at most `budget` squares of cost (rules 28, 33-34, SAM-A7);
-    a run keeps its first direction and stops before difficult ground (rules 30-32, C15).
-    Returns (squares moved, cost)."""
-    moved = cost = diagonals = 0
-    heading: tuple[int, int] | None = None
+    """Move toward `goal` spending at most `budget` squares of cost (rules 28, 33-34, SAM-A7:
+    the turn's diagonals alternate 1 and 2, `Fighter.diagonals`); a run goes in one straight
+    line, the one of eight that ends nearest the goal (`run_heading`), and stops before
+    difficult ground (rules 30-32, C15). Returns (squares moved, cost)."""
+    moved = cost = 0
+    heading = run_heading(state, f, goal, budget) if run else None
     while cost < budget and not arrived(state, f, goal):
-        chosen = next_step(state, f, goal, budget - cost, diagonals, heading if run else None, run)
+        chosen = next_step(state, f, goal, budget - cost, f.diagonals, heading, run)
         if chosen is None:
             break
         step, diagonal, d = chosen
         cost += step
-        diagonals += diagonal
+        f.diagonals += diagonal
         moved += 1
-        heading = d
         go(f, space.shifted(f, d), d)
     return moved, cost
+
+
+def run_heading(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tuple[int, int] | None:
+    """Rules 30-31 (issue 31: straight runs): of the directions whose first step brings `f`
+    nearer (`steps`) onto a free square of open ground (C15), the one whose straight line,
+    run as far as the budget allows or until it passes the goal, ends nearest it (its band
+    first, then the gap); on a tie the first of `steps`."""
+    alternate = state.options.diagonals == "alternate"
+    m = measurer(state, f)
+    reach = band(state, m)
+    best: tuple[tuple[int, float], tuple[int, int]] | None = None
+    gx, gy = goal.position.x - f.position.x, goal.position.y - f.position.y
+    for d in steps(state, f, goal, None):
+        at = space.shifted(f, d)
+        if not space.free(state, f, at) or space.terrain_factor(state, f, at) != 1:
+            continue
+        diagonal = d[0] != 0 and d[1] != 0
+        length = math.hypot(d[0], d[1]) * f.square
+        along = (gx * d[0] + gy * d[1]) / math.hypot(d[0], d[1])  # the goal's projection
+        n = affordable(budget, diagonal, f.diagonals, alternate)
+        n = max(1, min(n, round(along / length)))
+        ex, ey = f.position.x + d[0] * n * f.square, f.position.y + d[1] * n * f.square
+        d_end = space.squares_at(ex, ey, m.square, goal, alternate, m.seat or m.square)
+        key = (off_band(d_end, reach), math.hypot(gx + f.position.x - ex, gy + f.position.y - ey))
+        if best is None or key < best[0]:
+            best = (key, d)
+    return None if best is None else best[1]
+
+
+def affordable(budget: int, diagonal: bool, taken: int, alternate: bool) -> int:
+    """How many squares of open ground a straight line in one direction affords (SAM-A7)."""
+    if not diagonal:
+        return budget
+    n = cost = 0
+    while True:
+        step = space.step_cost(1, True, taken + n, alternate)
+        if cost + step > budget:
+            return n
+        cost += step
+        n += 1
 
 
 def go(f: Fighter, at: Position, d: tuple[int, int]) -> None:

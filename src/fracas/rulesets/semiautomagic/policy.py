@@ -16,6 +16,8 @@ and scores the options the rules offer; it never rolls and never changes the sta
   aimed at the square with the most foes over friends (`area_policy`); never an attack at an
   item (rules 125-129: a person at a seat may).
 - panicked, flee: a run away when the ground allows, else a move (rule 184).
+- (issue 31) delay when walking in would give a melee foe the first blow (rules 5-6); a
+  called shot at an arm, a leg, a hand or the head when no plain hit could wound (116-120);
 - (stage 2) aim at the wings of a flyer aloft (rule 123); a riderless creature larger than
   an adjacent enemy, moving fast enough to add at least 2 to the collision's damage against
   it, rams it (rules 150-151); a mount with a rider never rams (it would stop, and its rider's
@@ -24,10 +26,13 @@ and scores the options the rules offer; it never rolls and never changes the sta
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
+from fracas.dice.compiler import max_of
+from fracas.dice.parser import parse
 from fracas.rulesets.semiautomagic import (
     actions,
     area,
@@ -49,7 +54,10 @@ from fracas.rulesets.semiautomagic import (
 )
 from fracas.rulesets.semiautomagic.actions import Action
 from fracas.rulesets.semiautomagic.attack import NONE, Defence
-from fracas.rulesets.semiautomagic.state import Fighter, SamState
+from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
+
+STRIKES = ("single", "combo", "called", "area", "item")  # an attack now: no delay
+LIMB_ORDER = ("arm", "leg", "hand", "head", "critical")  # issue 31: a limb shot's preference
 
 
 def pick_defence(
@@ -72,10 +80,18 @@ def pick_defence(
     return max(range(len(options)), key=key)
 
 
+@functools.lru_cache(maxsize=256)
+def largest(damage: str) -> int:
+    """The largest total of a damage notation ("1d8+3": 11)."""
+    return max_of(parse(damage))
+
+
 class SamPolicy:
     def __init__(self, state: SamState) -> None:
         self.state = state
         self._near: Fighter | None = None
+        self._marks: dict[tuple[str, int], tuple[Fighter, bool] | None] = {}
+        self._options: list[Any] = []  # the options of this decision
 
     def choose(self, request: ChoiceRequest) -> int:
         who = request.who
@@ -83,6 +99,8 @@ class SamPolicy:
         if isinstance(who, Fighter):
             if request.decision == decisions.ACT:
                 self._near = self._nearest(who)
+                self._marks.clear()
+                self._options = options
                 return best_index([self._action(who, o) for o in options])
             if request.decision in (decisions.ALLOT, items.ALLOT):
                 return best_index([self._victim(who, o) for o in options])
@@ -142,7 +160,7 @@ class SamPolicy:
         return -t.toughness - space.squares(self.state, me, t) / 1000
 
     def _nearest(self, me: Fighter) -> Fighter | None:
-        foes = actions.foes(self.state, me)
+        foes = actions.known_foes(self.state, me)  # rules 110-111: not a hider it has not seen
         return min(foes, key=lambda e: space.squares(self.state, me, e), default=None)
 
     def _action(self, me: Fighter, act: Action) -> float:
@@ -150,7 +168,7 @@ class SamPolicy:
         if kind == "end":
             return 0.0
         if kind == "delay":
-            return -0.5  # rule 5: the policy never delays; a person at a seat may
+            return 7.0 if self._delay_pays(me) else -0.5  # rules 5-6 (issue 31)
         if kind in mind.KINDS:  # rule 184: flee as fast as possible, a run first
             return 30.0 if kind == mind.FLEE_RUN else 29.0
         if me.panicked and kind in actions.POSTURE_AFTER:  # up, to flee
@@ -191,6 +209,34 @@ class SamPolicy:
             return self._ram(me, act)
         return self._movement(me, act)
 
+    def _delay_pays(self, me: Fighter) -> bool:
+        """Rules 5-6 (SAM-A2; issue 31): wait for the foe to come, and strike first by an
+        interrupt, when walking in would give it the first blow: a fighter with a melee weapon
+        on foot and standing, no enemy in its reach, that cannot close on the nearest enemy
+        it knows and still strike this turn (its moves' or runs' seconds and 4 s of attack);
+        the foes it knows all wield melee weapons and are free to come (none delaying,
+        panicked, Broken, asleep, nor with an enemy in reach already)."""
+        st = self.state
+        near = self._near if self._near is not None else self._nearest(me)
+        if near is None or me.mount_id or me.rider_id or me.posture != "standing":
+            return False
+        if me.wielded.data.kind != "melee" or not me.move_squares:
+            return False
+        if any(o.kind in STRIKES for o in self._options):
+            return False
+        left = turn.budget(me) - st.second - data.seconds("single_attack")
+        gap = moves.off_band(space.squares(st, me, near), moves.band(st, me))
+        walk = -(-gap // me.move_squares) * data.seconds("move")
+        run = -(-gap // max(1, me.run_squares)) * data.seconds("run")
+        if walk <= left or (run <= left and moves.can_run(st, me, near)):
+            return False  # it can close and strike this turn
+        for e in actions.known_foes(st, me):
+            if e.wielded.data.kind != "melee" or e.delaying or e.panicked or e.broken:
+                return False
+            if e.asleep or actions.targets(st, e, e.wielded):
+                return False
+        return True
+
     def _ram(self, me: Fighter, act: Action) -> float:
         """Rules 150-151: ram a smaller enemy when the speed adds 2 or more to its damage."""
         goal = act.goal
@@ -201,21 +247,72 @@ class SamPolicy:
     def _called(self, me: Fighter, act: Action) -> float:
         """Rules 116, 120: a head shot, in place of a single attack, when even with its +3
         it hits on a 3 or better the enemy it would strike; rule 123: the wings of a flyer
-        aloft (easier to hit, and grounding it); never another region."""
+        aloft (easier to hit, and grounding it); another region only when no plain hit can
+        wound (`_limb`, issue 31)."""
         if act.region == called.WINGS and act.weapon is not None:
             aloft = actions.allottable(self.state, me, act.weapon, act.region)
             return 10.6 if any(t.altitude > 0 for t in aloft) else -1.0
-        if act.region != "head" or act.weapon is None:
+        if act.weapon is None:
             return -1.0
-        victims = actions.targets(self.state, me, act.weapon)
-        if not victims:
+        found = self._mark(me, act.weapon)
+        if found is None:
             return -1.0
-        t = max(victims, key=lambda v: self._victim(me, v))
+        t, useless = found
+        if useless:
+            return self._limb(me, act, t)
+        if act.region != "head":
+            return -1.0
         sit = attack.situation(self.state, me, t, act.weapon, me.aimed_at == t.id)
         if sit is None or sit.auto:
             return -1.0
         sure = 3 + attack.attack_bonus(me, act.weapon) + sit.x >= sit.target + 3
         return 10.5 if sure else -1.0
+
+    def _mark(self, me: Fighter, w: Wielded) -> tuple[Fighter, bool] | None:
+        """The enemy a called shot with `w` would strike, and whether no plain hit of `w` can
+        wound it; found once a decision (the five regions ask the same)."""
+        key = (me.id, id(w))
+        if key not in self._marks:
+            victims = actions.targets(self.state, me, w)
+            if not victims:
+                self._marks[key] = None
+            else:
+                t = max(victims, key=lambda v: self._victim(me, v))
+                self._marks[key] = (t, self._useless(w, t))
+        return self._marks[key]
+
+    def _useless(self, w: Wielded, t: Fighter) -> bool:
+        """No plain hit of `w` can wound `t`: its largest damage is not above `t`'s Minimum
+        Toughness (rule 53; at it, with the option `wound_on_equal`, it can)."""
+        most = largest(w.damage) - w.wounds
+        return most < t.min_toughness or (
+            most == t.min_toughness and not self.state.options.wound_on_equal
+        )
+
+    def _limb(self, me: Fighter, act: Action, t: Fighter) -> float:
+        """Rules 116-120 (issue 31): when no plain hit can wound, the called shot whose
+        lowered Toughness the largest damage can beat for a wound (rule 116; a hand or wings
+        at Minimum is none, SAM-A28), the easiest to hit first (an arm before a leg: at
+        Toughness its weapon falls), and only when the shot can hit at all; above any combo
+        of plain hits, which can do nothing."""
+        w, region = act.weapon, act.region
+        assert w is not None
+        if region not in LIMB_ORDER:
+            return -1.0
+        row = called.row(region)
+        most = largest(w.damage) - w.wounds
+        if region == "hand":  # SAM-A28, C1: a wound only at its Toughness
+            can = most >= t.toughness + row["toughness"]
+        else:
+            can = most > t.min_toughness + row["toughness"]
+        if not can:
+            return -1.0
+        sit = attack.situation(self.state, me, t, w, me.aimed_at == t.id)
+        if sit is None or sit.auto:
+            return -1.0
+        if 6 + attack.attack_bonus(me, w) + sit.x < sit.target + row["target"]:
+            return -1.0
+        return 20.0 - int(row["target"]) - LIMB_ORDER.index(region) / 10
 
     def _draw(self, me: Fighter, act: Action) -> float:
         """A shooter caught in reach draws a melee weapon that reaches."""

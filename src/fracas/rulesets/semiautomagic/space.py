@@ -148,17 +148,23 @@ def flanked(state: SamState, f: Fighter) -> bool:
     """Rule 94, SAM-A40: enemies touching opposite sides, or opposite corners, of its
     footprint."""
     sides: set[tuple[int, int]] = set()
-    x0, x1, y0, y1 = bounds(f)
     for e in state.foes_of(f):
         if not isinstance(e, Fighter) or not e.active or not e.present:
             continue
         if squares(state, f, e) != 1:
             continue
-        ex, ey = e.position.x, e.position.y
-        sx = 1 if ex > x1 - EPS else -1 if ex < x0 + EPS else 0
-        sy = 1 if ey > y1 - EPS else -1 if ey < y0 + EPS else 0
+        sx, sy = side_of(f, e.position.x, e.position.y)
         if (-sx, -sy) in sides:
             return True
         if (sx, sy) != (0, 0):
             sides.add((sx, sy))
     return False
+
+
+def side_of(f: Fighter, x: float, y: float) -> tuple[int, int]:
+    """SAM-A40: which side or corner of `f`'s footprint a creature centred at (x, y) touches:
+    (sx, sy), each -1, 0 or 1."""
+    x0, x1, y0, y1 = bounds(f)
+    sx = 1 if x > x1 - EPS else -1 if x < x0 + EPS else 0
+    sy = 1 if y > y1 - EPS else -1 if y < y0 + EPS else 0
+    return sx, sy

@@ -133,6 +133,7 @@ class Fighter(Combatant):
     attacks_made: int = 0
     # High speed (rule 113, SAM-A39): squares moved since the start of its current turn.
     moved_squares: int = 0
+    diagonals: int = 0  # SAM-A7: diagonal steps taken this turn (the next costs 1 or 2)
     # Called shots (rules 117-119, SAM-A28).
     hand_penalty: int = 0  # -1 to attacks per hand hit at Minimum, to the encounter's end
     legs_hit: int = 0  # legs hit at Toughness: both, crawl only

@@ -55,6 +55,7 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
     f.flat_footed = False  # C7, SAM-A6: surprise lasts until the surprised one's turn
     if not f.mount_id:  # a rider's count starts with its mount's turn (mounted.mount_turn)
         f.moved_squares, f.pace = 0, 0.0  # SAM-A39: speed counts from the start of its turn
+        f.diagonals = 0  # SAM-A7: diagonals alternate 1 and 2 over the whole turn (issue 31)
     if table.observed:
         table.emit(ev.TurnStarted, who=f.name, seconds=clock.budget, note=why(state, f))
     if f.dying:

@@ -46,16 +46,16 @@ def drift(
     """Move in the direction `d` spending at most `budget` squares of cost; a run stops
     before difficult ground (C15). Returns the squares moved and their cost."""
     alternate = state.options.diagonals == "alternate"
-    moved = cost = diagonals = 0
+    moved = cost = 0
     diagonal = d[0] != 0 and d[1] != 0
     while True:
         at = space.shifted(f, d)
         factor = space.terrain_factor(state, f, at)
-        step = space.step_cost(factor, diagonal, diagonals, alternate)
+        step = space.step_cost(factor, diagonal, f.diagonals, alternate)  # SAM-A7: the turn's
         if (run and factor > 1) or cost + step > budget or not space.free(state, f, at):
             return moved, cost  # issue 31 item 6: it stops before an occupied square
         cost += step
-        diagonals += diagonal
+        f.diagonals += diagonal
         moved += 1
         moves.go(f, space.shifted(f, d), d)
 
