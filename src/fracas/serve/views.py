@@ -18,6 +18,7 @@ from fracas.core.battle import Battle
 from fracas.core.events import CombatantSummary
 from fracas.core.question import Question
 from fracas.serve.live import Live
+from fracas.serve.mapview import actor_of, map_view, picks_of
 from fracas.serve.models import TableView
 
 if TYPE_CHECKING:
@@ -107,6 +108,17 @@ def table_view(live: Live, caller: Caller) -> dict[str, Any]:
         for s in live.seats
         if caller.gm or s.seat == caller.seat
     ]
+    combatants = standing(
+        summaries, {c.id: ruleset.card(state, c) for c in state.combatants}, caller
+    )
+    shown = question(battle.question, caller) if live.started else None
+    drawn = map_view(
+        ruleset.battle_map(state),
+        combatants,
+        [s.name for s in state.sides],
+        actor_of(battle.question) if shown else None,
+        picks_of(battle.question) if shown and shown["yours"] else {},
+    )
     return TableView(
         id=live.row.id,
         title=live.row.title,
@@ -116,11 +128,10 @@ def table_view(live: Live, caller: Caller) -> dict[str, Any]:
         position=live.head,
         round=int(state.round),
         you={"seat": caller.seat, "gm": caller.gm, "side": side},
-        combatants=standing(
-            summaries, {c.id: ruleset.card(state, c) for c in state.combatants}, caller
-        ),
+        combatants=combatants,
         order=order_of_play(ruleset.order_of_play(state), caller),
-        question=question(battle.question, caller) if live.started else None,
+        question=shown,
+        map=drawn,
         events=len(live.events(caller.viewer)),
         outcome=outcome(battle) if live.started else None,
         seats=seats,

@@ -37,6 +37,31 @@
   live.setAttribute("sse-connect", "/play/" + table + "/stream?token=" + encodeURIComponent(token));
   htmx.process(live);
   htmx.trigger("#panel", "fracas:ready");
+  // The map (issue 33): a token or zone that options of the open question are about picks
+  // the option (several: they are marked and the first takes the focus); any token shows its
+  // card below the map (a tap on a phone, where there is no hover).
+  function pickOnMap(el) {
+    const panel = document.getElementById("panel");
+    const token = el.closest(".token");
+    const card = panel.querySelector(".map-card");
+    if (token && card) { card.textContent = token.dataset.card; card.hidden = false; }
+    if (!el.dataset.picks) return;
+    const buttons = el.dataset.picks.split(" ").map(function (i) {
+      return panel.querySelector(".options button[data-option='" + i + "']");
+    }).filter(Boolean);
+    panel.querySelectorAll(".options button.picked").forEach(function (b) { b.classList.remove("picked"); });
+    if (buttons.length === 1) { buttons[0].click(); return; }
+    buttons.forEach(function (b) { b.classList.add("picked"); });
+    if (buttons.length) buttons[0].focus();
+  }
+  document.addEventListener("click", function (e) {
+    const el = e.target.closest && e.target.closest("#panel svg.map [data-picks], #panel svg.map .token");
+    if (el) pickOnMap(el);
+  });
+  document.addEventListener("keydown", function (e) {
+    const el = e.target.closest && e.target.closest("#panel svg.map [data-picks], #panel svg.map .token");
+    if (el && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); pickOnMap(el); }
+  });
   // Keyboard: digits answer, u undoes, s starts (whatever the panel marks with data-key).
   document.addEventListener("keydown", function (e) {
     if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
