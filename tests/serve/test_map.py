@@ -180,7 +180,8 @@ def test_the_default_map_is_the_plane_and_points_sharing_a_place_are_fanned() ->
     encounter = fracas.load("examples/brp/duel.yaml")
     state = encounter.ruleset.setup(encounter.spec)
     m = plane_map(state)
-    assert [(t.x, t.y) for t in m.tokens] == [(c.position.x, c.position.y) for c in state.combatants]
+    points = [(c.position.x, c.position.y) for c in state.combatants]
+    assert [(t.x, t.y) for t in m.tokens] == points
     same = BattleMap("plane", "m", (Token("a", 1, 1), Token("b", 1, 1)))
     combatants = [
         {"id": i, "name": i, "side": s, "status": "active"} for i, s in (("a", "X"), ("b", "Y"))

@@ -11,6 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 from serve.support import server
 
@@ -124,10 +125,14 @@ def test_a_gm_and_a_player_fight_the_ambush_live(browser: Browser, base: str, sh
     expect(player.locator(".question")).to_contain_text("has not started")
     gm.get_by_role("button", name="Start the fight").click()
     expect(player.locator(".question h2")).to_be_visible()
-    # Nothing hidden reaches the player's page while it is hidden.
+    # Nothing hidden reaches the player's page while it is hidden, the map included (issue 33).
+    expect(gm.locator("svg.map .token")).to_have_count(len(gm.locator(".card").all()))
+    expect(player.locator("svg.map")).to_be_visible()
     for name in hidden:
         if name not in gm.locator("#log").inner_text():
             assert name not in player.content(), name
+            assert name in gm.locator("svg.map").inner_html()
+            assert name not in player.locator("svg.map").inner_html()
     log_before = gm.locator("#log p").count()
     answered = 0
     for turn in range(3):
@@ -286,4 +291,63 @@ def test_the_pages_and_the_api_docs_work_under_their_security_policy(
     expect(page.locator(".swagger-ui .info .title")).to_contain_text("fracas")
     expect(page.locator(".opblock-summary-path").first).to_be_visible()
     assert refused == []
+    ctx.close()
+
+
+def test_a_target_is_chosen_on_the_map_and_a_token_shows_its_card(
+    browser: Browser, base: str
+) -> None:
+    """Issue 33: clicking the foe on the map marks the options against it (several weapons)
+    and focuses the first; Enter takes it. The token's card shows below the map."""
+    ctx = context(browser, base)
+    gm = ctx.new_page()
+    open_table(gm, "brp/duel")
+    seat(gm, "Red", "digital")
+    gm.get_by_role("button", name="Start the fight").click()
+    expect(gm.locator(".question h2")).to_have_text("Aldric: intent")
+    actor = gm.locator("svg.map .token.actor")
+    expect(actor).to_have_attribute("aria-label", re.compile("^Aldric"))
+    asked = gm.locator(".question").get_attribute("data-question")
+    gm.locator("svg.map .token.target .body").click()
+    expect(gm.locator(".options button.picked")).to_have_count(3)
+    expect(gm.locator(".options button[data-option='0']")).to_be_focused()
+    expect(gm.locator(".map-card")).to_contain_text("Berend (Blue): active")
+    gm.keyboard.press("Enter")
+    expect(gm.locator(".question")).not_to_have_attribute("data-question", asked or "")
+    expect(gm.locator("#log")).to_contain_text("Sword")
+    ctx.close()
+
+
+@pytest.mark.parametrize(
+    "example",
+    [
+        "brp/skirmish",
+        "murdham/bandit_ambush",
+        "odnd/backstab",
+        "spelljammer/giff_boarding_party",
+        "semiautomagic/spider_lair",
+    ],
+)
+def test_each_rulesets_map_is_drawn_mid_fight(
+    browser: Browser, base: str, shots: Path, example: str
+) -> None:
+    """Every ruleset's map on the GM screen with a question open: its tokens, the actor
+    marked (the screenshots of docs/screenshots/map-<ruleset>.png)."""
+    ctx = context(browser, base, 1400, 900)
+    gm = ctx.new_page()
+    open_table(gm, example)
+    first_side = gm.locator("select[name=name] option").first.inner_text()
+    seat(gm, first_side, "digital")
+    gm.get_by_role("button", name="Start the fight").click()
+    expect(gm.locator(".question h2")).to_be_visible()
+    expect(gm.locator("svg.map .token")).to_have_count(gm.locator(".card").count())
+    path = str(shots / f"map-{example.split('/')[0]}.png")
+    for _ in range(5):  # a refresh may swap the panel while the picture is taken
+        try:
+            gm.locator("section.map-wrap").screenshot(path=path)
+            break
+        except PlaywrightError:
+            gm.wait_for_timeout(300)
+    else:
+        raise AssertionError("the map never held still for its screenshot")
     ctx.close()

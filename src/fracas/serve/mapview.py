@@ -61,12 +61,16 @@ def map_view(
     for index, found in picks.items():
         for ident in found:
             by_pick[ident].append(index)
-    radius = span * 0.025
-    view = {
+    # A token's radius: a fortieth of the field; on a zone map a fourteenth of a zone (a
+    # zone holds several characters, named beside them).
+    radius = 0.07 if battle_map.kind == "zones" else span * 0.025
+    if battle_map.scale > 0:  # room below the field for the scale bar
+        height += radius * 3
+    view: dict[str, Any] = {
         "kind": battle_map.kind,
         "unit": battle_map.unit,
         "box": [left, top, width, height],
-        "font": radius * 1.1,
+        "font": radius * (1.5 if battle_map.kind == "zones" else 1.1),
         "areas": [_area(a, by_pick) for a in battle_map.areas],
         "links": _links(battle_map),
         "grid": _grid(battle_map.grid, left, top, width, height),
@@ -107,6 +111,7 @@ def _token(
         "y": -y,
         "half": half,
         "square": t.size > 0,
+        "inset": half * 0.9,
         "facing": facing,
         "actor": t.id == actor,
         "picks": by_pick.get(t.id, []),
@@ -117,17 +122,25 @@ def _token(
 
 def _mark(status: str, x: float, y: float, half: float) -> str:
     """An SVG path over a fallen token: a cross for the dead, a bar for the down, an arrow for
-    one who fled, a flag's pole for one who surrendered or was captured; none for the able."""
+    one who fled, a flag for one who surrendered or was captured; none for the able."""
     k = half * 0.7
-    if status == "dead":
-        return f"M{x - k:.3f} {y - k:.3f}L{x + k:.3f} {y + k:.3f}M{x + k:.3f} {y - k:.3f}L{x - k:.3f} {y + k:.3f}"
-    if status == "down":
-        return f"M{x - k:.3f} {y:.3f}L{x + k:.3f} {y:.3f}"
-    if status == "fled":
-        return f"M{x - k:.3f} {y:.3f}L{x + k:.3f} {y:.3f}M{x:.3f} {y - k / 2:.3f}L{x + k:.3f} {y:.3f}L{x:.3f} {y + k / 2:.3f}"
-    if status in ("surrendered", "captured"):
-        return f"M{x:.3f} {y + k:.3f}L{x:.3f} {y - k:.3f}L{x + k:.3f} {y - k / 2:.3f}L{x:.3f} {y:.3f}"
-    return ""
+    shapes: dict[str, list[tuple[float, float] | None]] = {
+        "dead": [(-k, -k), (k, k), None, (k, -k), (-k, k)],
+        "down": [(-k, 0), (k, 0)],
+        "fled": [(-k, 0), (k, 0), None, (0, -k / 2), (k, 0), (0, k / 2)],
+        "surrendered": [(0, k), (0, -k), (k, -k / 2), (0, 0)],
+        "captured": [(0, k), (0, -k), (k, -k / 2), (0, 0)],
+    }
+    strokes = shapes.get(status, [])
+    path: list[str] = []
+    move = True
+    for point in strokes:
+        if point is None:
+            move = True
+            continue
+        path.append(f"{'M' if move else 'L'}{x + point[0]:.3f} {y + point[1]:.3f}")
+        move = False
+    return "".join(path)
 
 
 def _card(t: Token, c: Mapping[str, Any]) -> str:

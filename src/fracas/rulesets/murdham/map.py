@@ -9,7 +9,6 @@ map is laid out by distance from its first zone, one column per step, with its l
 
 from __future__ import annotations
 
-import math
 import re
 from collections import deque
 
@@ -95,12 +94,12 @@ def _tokens(state: MurdhamState, places: dict[str, tuple[int, int]]) -> tuple[To
         if border is not None:
             bx, by = _centre(places[border])
             cx, cy = (cx + bx) / 2, (cy + by) / 2
-        per_row = math.ceil(math.sqrt(len(members)))
-        step = (CELL - GAP) / (per_row + 1) if per_row > 1 else 0.0
+        # One under another near the cell's west edge, names to their right (a screen
+        # labels a zone map's tokens beside them).
+        step = min(0.2, (CELL - GAP) / (len(members) + 1))
         for i, c in enumerate(members):
-            col, row = i % per_row, i // per_row
-            x = cx + (col - (per_row - 1) / 2) * step
-            y = cy - (row - (per_row - 1) / 2) * step
+            x = cx - CELL / 2 + 0.15 if border is None else cx
+            y = cy + (len(members) - 1) / 2 * step - i * step
             notes = (f"on the border of {c.zone} and {border}",) if border else (f"zone {zone}",)
             tokens.append(Token(c.id, x, y, notes=notes))
     return tuple(tokens)
