@@ -96,3 +96,78 @@ def test_the_gm_commands_from_the_screens_forms(client: TestClient) -> None:
     assert "not valid YAML" in bad.text
     refused = client.post(panel, headers=bearer(red), data=forms[0])
     assert "only the GM" in refused.text
+
+
+# --- questions with their context (issue 33) ----------------------------------------------
+
+
+def test_a_defence_names_the_attack_and_a_damage_roll_labels_each_die(
+    client: TestClient,
+) -> None:
+    from serve.support import pick
+
+    body = {"example": "brp/duel", "seed": 4, "seats": {"Red": {"dice": "physical"}}}
+    table = client.post("/api/tables", json=body).json()
+    url, gm = f"/api/tables/{table['id']}", bearer(table["gm_token"])
+    question = client.post(f"{url}/start", headers=gm).json()["question"]
+    seen: dict[str, dict] = {}
+    for turn in range(40):
+        if question is None:
+            break
+        seen.setdefault(question["prompt"].split(" for ")[0].split(" (")[0], question)
+        if question.get("labels") == ["d8", "d4 (db)"] and "panel" not in seen:
+            seen["panel"] = {"text": client.get(f"/play/{table['id']}/panel", headers=gm).text}
+        body = {"question": question["id"], "value": pick(question, turn)}
+        question = client.post(f"{url}/answers", headers=gm, json=body).json()["question"]
+    defend = seen["Aldric: defend"]
+    assert defend["context"] and defend["context"][-1].startswith("Berend attacks Aldric with ")
+    damage = seen["Aldric: roll 1D8+1+db"]
+    assert damage["labels"] == ["d8", "d4 (db)"]
+    panel = seen["panel"]["text"]
+    assert "<label>d8" in panel and "<label>d4 (db)" in panel
+    assert '<ul class="context" aria-label="So far"><li>' in panel
+
+
+def test_die_labels_follow_the_notation_and_fall_back_to_the_dice() -> None:
+    from fracas.serve.dice_labels import die_labels
+
+    assert die_labels("9+1D8+1+db", (8, 4), {"db": "1D4"}) == ["d8", "d4 (db)"]
+    assert die_labels("2D6+1D4", (6, 6, 4), {}) == ["d6 (1 of 2)", "d6 (2 of 2)", "d4"]
+    assert die_labels("1D100", (100,), {}) == ["d100"]
+    assert die_labels("1D6+db", (6, 6), {"db": "-1D6"}) == ["d6", "d6 (db)"]
+    assert die_labels("1D8+db", (8, 4), {}) == ["d8", "d4"]  # unbound: the dice asked
+
+
+def test_options_show_the_policys_choice_first_and_a_pass_last() -> None:
+    from fracas.serve.views import display_order
+
+    assert display_order([None, "a", "b"], None) == [1, 2, 0]
+    assert display_order([None, "a", "b"], 2) == [2, 1, 0]
+    assert display_order([None, "a", "b"], 0) == [0, 1, 2]
+    assert display_order(["a", "b"], None) == [0, 1]
+
+
+def test_the_gm_sees_the_policys_choice_first_and_the_player_does_not(
+    client: TestClient,
+) -> None:
+    table, gm, red, question = duel(client)
+    save = client.get(f"/api/tables/{table}/save", headers=bearer(gm)).json()
+    battle = load_battle(save)
+    battle.advance()
+    assert battle.question is not None and battle.question.request is not None
+    expected = battle.encounter.ruleset.policy(battle.state).choose(battle.question.request)
+    page = client.get(f"/play/{table}/panel", headers=bearer(gm)).text
+    first = page.index('data-option="')
+    assert page[first:].startswith(f'data-option="{expected}"')
+    assert "the policy&#39;s choice" in page or "the policy's choice" in page
+    player = client.get(f"/play/{table}/panel", headers=bearer(red)).text
+    assert "policy" not in player
+
+
+def test_the_order_of_play_is_in_words() -> None:
+    from fracas.serve.web.pages import words
+
+    assert words([7, -5]) == "7 and −5"
+    assert words(["a", "b", "c"]) == "a, b and c"
+    assert words([3]) == "3"
+    assert words(-2) == "−2" and words("parry") == "parry"

@@ -48,6 +48,23 @@ def writes(path: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
 templates = Jinja2Templates(directory=str(files("fracas.serve.web") / "templates"))
 
 
+def words(value: object) -> str:
+    """A value of the order of play in words (issue 33): a list as "7 and −5", "a, b and c";
+    negative numbers with a minus sign."""
+
+    def one(v: object) -> str:
+        negative = isinstance(v, int | float) and not isinstance(v, bool) and v < 0
+        return f"−{str(v)[1:]}" if negative else str(v)
+
+    if isinstance(value, list | tuple):
+        parts = [one(v) for v in value]
+        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return one(value)
+
+
+templates.env.filters["words"] = words
+
+
 def _tables(request: Request) -> Tables:
     tables: Tables = request.app.state.tables
     return tables
@@ -131,7 +148,7 @@ def _qr(link: str) -> str:
 def panel_context(
     request: Request, live: Live, caller: Caller, error: str | None
 ) -> dict[str, Any]:
-    view = table_view(live, caller)
+    view = table_view(live, caller, live.suggestion() if caller.gm and live.started else None)
     context: dict[str, Any] = {"t": view, "error": error, "gm": caller.gm}
     if caller.gm:
         commands = live.battle.encounter.ruleset.commands()

@@ -64,7 +64,13 @@
   });
   // Keyboard: digits answer, u undoes, s starts (whatever the panel marks with data-key).
   document.addEventListener("keydown", function (e) {
-    if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    // In a die's box the digits are the face: Escape leaves the box, and the other keys
+    // (u for undo…) work as anywhere on the page.
+    const face = e.target.closest("input[name=face]");
+    if (face && e.key === "Escape") { face.blur(); return; }
+    if (face && /^[0-9]$/.test(e.key)) return;
+    if (!face && e.target.closest("input, textarea, select")) return;
     // The last one wins: a confirmation shown below its button takes the same key.
     const buttons = document.querySelectorAll("#panel [data-key='" + e.key + "']");
     const button = buttons[buttons.length - 1];
