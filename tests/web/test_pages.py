@@ -150,7 +150,7 @@ def test_options_show_the_policys_choice_first_and_a_pass_last() -> None:
 def test_the_gm_sees_the_policys_choice_first_and_the_player_does_not(
     client: TestClient,
 ) -> None:
-    table, gm, red, question = duel(client)
+    table, gm, red, _ = duel(client)
     save = client.get(f"/api/tables/{table}/save", headers=bearer(gm)).json()
     battle = load_battle(save)
     battle.advance()
