@@ -3,6 +3,8 @@ only, typed dice read as the dice read, the undo preview."""
 
 from __future__ import annotations
 
+import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -171,3 +173,25 @@ def test_the_order_of_play_is_in_words() -> None:
     assert words(["a", "b", "c"]) == "a, b and c"
     assert words([3]) == "3"
     assert words(-2) == "−2" and words("parry") == "parry"
+
+
+# --- the GM's hands (issue 33) ------------------------------------------------------------
+
+
+def test_the_start_page_resumes_a_save_where_it_stood(client: TestClient) -> None:
+    table, gm, _, question = duel(client)
+    url = f"/api/tables/{table}"
+    client.post(f"{url}/answers", headers=bearer(gm), json={"question": question["id"], "value": 0})
+    before = client.get(url, headers=bearer(gm)).json()
+    save = client.get(f"{url}/save", headers=bearer(gm)).json()
+    raw = json.dumps(save).encode()
+    reply = client.post("/tables", files={"upload": ("fight.json", raw)}, follow_redirects=False)
+    assert reply.status_code == 303, reply.text
+    new_id, token = re.fullmatch(r"/play/([\w-]+)#token=(.+)", reply.headers["location"]).groups()
+    assert new_id != table
+    after = client.get(f"/api/tables/{new_id}", headers=bearer(token)).json()
+    assert after["question"]["prompt"] == before["question"]["prompt"]
+    assert after["round"] == before["round"] and after["started"]
+    broken = json.dumps({**save, "journal": [[1000]]}).encode()
+    refused = client.post("/tables", files={"upload": ("bad.json", broken)})
+    assert refused.status_code == 422 and "journal" in refused.text

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 import secrets
 from collections import defaultdict
 from collections.abc import Callable
@@ -114,13 +115,31 @@ async def new_table(
                 raise EncounterError(upload.filename, [("", str(err))]) from None
         tables = _tables(request)
         with request.app.state.quotas.new_table(client_of(request)):
-            encounter = read_encounter(text, example, toml, tables.max_combatants)
-            table_id, gm_token, _ = tables.create(encounter, None)
+            save = saved_battle(text)
+            if save is not None:  # a save (`Save` on the GM screen): resumed where it stood
+                table_id, gm_token, _ = tables.create_from_save(save)
+            else:
+                encounter = read_encounter(text, example, toml, tables.max_combatants)
+                table_id, gm_token, _ = tables.create(encounter, None)
     except FracasError as err:
         context = {"examples": _by_ruleset(), "error": str(err)}
         status = 429 if isinstance(err, TooMany) else 422
         return templates.TemplateResponse(request, "start.html", context, status_code=status)
     return RedirectResponse(f"/play/{table_id}#token={gm_token}", status_code=303)
+
+
+def saved_battle(text: str | None) -> dict[str, Any] | None:
+    """An uploaded file that is a saved battle (JSON with its encounter and journal), or
+    None for an encounter file (issue 33: the start page resumes a save)."""
+    if text is None or not text.lstrip().startswith("{"):
+        return None
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if isinstance(document, dict) and "journal" in document and "encounter" in document:
+        return document
+    return None
 
 
 # --- the table's page ---------------------------------------------------------------------
