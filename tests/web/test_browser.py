@@ -101,6 +101,7 @@ def answer_once(player: Page, turn: int) -> bool:
     options = question.locator(".options button")
     expect(faces.or_(options).first).to_be_visible()
     asked = question.get_attribute("data-question")
+    expect(player).to_have_title(re.compile("^● Your turn — "))  # issue 33
     if faces.count():
         for i in range(faces.count()):
             sides = int(faces.nth(i).get_attribute("data-sides") or 6)
@@ -182,6 +183,8 @@ def test_a_refresh_keeps_the_dice_a_player_is_typing(browser: Browser, base: str
         assert answer_once(player, turn), "the fight ended before the player rolled dice"
     asked = player.locator(".question").get_attribute("data-question")
     faces.first.fill("3")
+    faces.first.press("Escape")  # issue 33: Escape leaves the die's box
+    expect(faces.first).not_to_be_focused()
     # A refresh that must swap: the panel claims to show nothing yet.
     player.evaluate(
         "document.querySelector('#panel .panel').dataset.events = '-1';"

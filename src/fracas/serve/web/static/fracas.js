@@ -23,8 +23,21 @@
       e.detail.headers["X-Fracas-Shown"] = shown.dataset.position + "." + shown.dataset.events;
     }
   });
+  // "Your turn" (issue 33): a player's question puts it in the tab's title, and the phone
+  // buzzes once for each new question where the browser allows it.
+  const title = document.title;
+  let buzzed = "";
+  function yourTurn() {
+    const asked = document.querySelector("#panel .question[data-yours]");
+    document.title = asked ? "● Your turn — " + title : title;
+    if (asked && asked.dataset.question !== buzzed) {
+      buzzed = asked.dataset.question;
+      if (navigator.vibrate) navigator.vibrate(200);
+    }
+  }
   // The save link is a download: it carries the token in its query.
   document.body.addEventListener("htmx:afterSwap", function () {
+    yourTurn();
     document.querySelectorAll("a[data-token-link]").forEach(function (a) {
       const url = new URL(a.getAttribute("href"), location.href);
       url.searchParams.set("token", token);
