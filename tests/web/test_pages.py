@@ -195,3 +195,33 @@ def test_the_start_page_resumes_a_save_where_it_stood(client: TestClient) -> Non
     broken = json.dumps({**save, "journal": [[1000]]}).encode()
     refused = client.post("/tables", files={"upload": ("bad.json", broken)})
     assert refused.status_code == 422 and "journal" in refused.text
+
+
+def test_vitals_are_edited_on_the_card_and_shown_pending_until_they_take_effect(
+    client: TestClient,
+) -> None:
+    from serve.support import pick
+
+    table, gm, red, question = duel(client)
+    url, headers = f"/api/tables/{table}", bearer(gm)
+    for turn in range(60):
+        if question["prompt"] == "Aldric: defend":
+            break
+        value = pick(question, turn)
+        if question["prompt"] == "Aldric: intent":  # only defend: Berend attacks
+            value = len(question["options"]) - 1
+        body = {"question": question["id"], "value": value}
+        question = client.post(f"{url}/answers", headers=headers, json=body).json()["question"]
+    assert question["prompt"] == "Aldric: defend"
+    page = client.get(f"/play/{table}/panel", headers=headers).text
+    aldric = page[page.index("<h3>Aldric</h3>") : page.index("<h3>Berend</h3>")]
+    assert "<summary>Edit Aldric</summary>" in aldric
+    hp = re.search(r'name="value" type="number" required size="4"\s+value="(\d+)"', aldric)
+    assert hp is not None
+    form = {"kind": "set vitals", "combatant": "aldric", "vital": "HP", "value": "5"}
+    page = client.post(f"/play/{table}/command", headers=headers, data=form).text
+    aldric = page[page.index("<h3>Aldric</h3>") : page.index("<h3>Berend</h3>")]
+    assert "Pending (after the action under way): set aldric: HP 5" in aldric
+    player = client.get(f"/play/{table}/panel", headers=bearer(red)).text
+    assert "Edit Aldric" not in player and "Pending" not in player
+

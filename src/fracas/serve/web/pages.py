@@ -168,12 +168,16 @@ def panel_context(
     request: Request, live: Live, caller: Caller, error: str | None
 ) -> dict[str, Any]:
     view = table_view(live, caller, live.suggestion() if caller.gm and live.started else None)
-    context: dict[str, Any] = {"t": view, "error": error, "gm": caller.gm}
+    context: dict[str, Any] = {"t": view, "error": error, "gm": caller.gm, "pending": {}}
     if caller.gm:
         commands = live.battle.encounter.ruleset.commands()
         sides = list(dict.fromkeys(c["side"] for c in view["combatants"]))
         names = [c["name"] for c in view["combatants"]]
+        pending: dict[str, list[str]] = defaultdict(list)
+        for waiting in live.battle.waiting_commands:  # shown on the combatant's card too
+            pending[str(getattr(waiting, "combatant", ""))].append(waiting.describe())
         context |= {
+            "pending": dict(pending),
             "vitals": list(commands.vitals),
             "conditions": list(commands.conditions),
             "sides": sides,
