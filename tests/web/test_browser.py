@@ -318,6 +318,16 @@ def test_a_target_is_chosen_on_the_map_and_a_token_shows_its_card(
     gm.keyboard.press("Enter")
     expect(gm.locator(".question")).not_to_have_attribute("data-question", asked or "")
     expect(gm.locator("#log")).to_contain_text("Sword")
+    # The roll history, filtered to one combatant; the filter outlives a redraw.
+    gm.locator("details.rolls summary").click()
+    gm.select_option("select.roll-filter", label="Aldric")
+    shown = gm.locator(".roll-list li:visible")
+    expect(shown.first).to_be_visible()
+    for text in shown.all_inner_texts():
+        assert text.startswith("Aldric "), text
+    gm.evaluate("htmx.trigger('#panel', 'fracas:ready')")
+    expect(gm.locator("select.roll-filter")).to_have_value("aldric")
+    expect(gm.locator("details.rolls")).to_have_attribute("open", "")
     ctx.close()
 
 

@@ -225,3 +225,33 @@ def test_vitals_are_edited_on_the_card_and_shown_pending_until_they_take_effect(
     player = client.get(f"/play/{table}/panel", headers=bearer(red)).text
     assert "Edit Aldric" not in player and "Pending" not in player
 
+
+
+def test_the_roll_history_says_who_gave_each_roll_and_hides_what_a_side_may_not_see(
+    client: TestClient,
+) -> None:
+    from serve.support import pick
+
+    seats = {"Travellers": {"dice": "physical"}}
+    body = {"example": "murdham/bandit_ambush", "seed": 1, "seats": seats}
+    table = client.post("/api/tables", json=body).json()
+    url, gm = f"/api/tables/{table['id']}", bearer(table["gm_token"])
+    token = next(s["token"] for s in table["seats"] if s["seat"] == "Travellers")
+    question = client.post(f"{url}/start", headers=gm).json()["question"]
+    for turn in range(30):
+        if question is None:
+            break
+        answer = {"question": question["id"], "value": pick(question, turn)}
+        who = bearer(token) if question["seat"] == "Travellers" else gm
+        question = client.post(f"{url}/answers", headers=who, json=answer).json()["question"]
+    page = client.get(f"/play/{table['id']}/panel", headers=gm).text
+    rolls = re.findall(r'<li data-by="([^"]*)"><strong>([^<]*)</strong> ([^<]*)(.*?)</li>', page)
+    assert rolls and '<select class="roll-filter"' in page
+    assert any('<span class="given">automatic</span>' in r[3] for r in rolls)
+    assert any('<span class="given">by Travellers</span>' in r[3] for r in rolls)
+    player = client.get(f"/play/{table['id']}/panel", headers=bearer(token)).text
+    mine = re.findall(r'<li data-by="([^"]*)">', player)
+    assert mine and len(mine) <= len(rolls)
+    view = client.get(url, headers=bearer(token)).json()
+    seen = {c["id"] for c in view["combatants"]}
+    assert set(mine) <= seen | {""}

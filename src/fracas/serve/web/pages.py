@@ -34,6 +34,7 @@ from fracas.narration.render import log_lines
 from fracas.serve import stream
 from fracas.serve.guard import TooMany, client_of, same_site
 from fracas.serve.live import Live
+from fracas.serve.rolls import roll_history
 from fracas.serve.service import MAX_ENCOUNTER_BYTES, Tables, examples, read_encounter
 from fracas.serve.views import Caller, table_link, table_view
 
@@ -168,7 +169,15 @@ def panel_context(
     request: Request, live: Live, caller: Caller, error: str | None
 ) -> dict[str, Any]:
     view = table_view(live, caller, live.suggestion() if caller.gm and live.started else None)
-    context: dict[str, Any] = {"t": view, "error": error, "gm": caller.gm, "pending": {}}
+    rolls = roll_history(live.battle, caller.viewer) if live.started else []
+    context: dict[str, Any] = {
+        "t": view,
+        "error": error,
+        "gm": caller.gm,
+        "pending": {},
+        "rolls": rolls,
+        "rollers": dict.fromkeys((r["by"], r["who"]) for r in rolls),
+    }
     if caller.gm:
         commands = live.battle.encounter.ruleset.commands()
         sides = list(dict.fromkeys(c["side"] for c in view["combatants"]))

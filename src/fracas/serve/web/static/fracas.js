@@ -38,6 +38,8 @@
   // The save link is a download: it carries the token in its query.
   document.body.addEventListener("htmx:afterSwap", function () {
     yourTurn();
+    keepOpen();
+    remap();
     document.querySelectorAll("a[data-token-link]").forEach(function (a) {
       const url = new URL(a.getAttribute("href"), location.href);
       url.searchParams.set("token", token);
@@ -53,20 +55,69 @@
   // The map (issue 33): a token or zone that options of the open question are about picks
   // the option (several: they are marked and the first takes the focus); any token shows its
   // card below the map (a tap on a phone, where there is no hover).
-  function pickOnMap(el) {
+  // What the map showed (a token's card, the options marked) is shown again when the panel
+  // is drawn anew for the same question.
+  let carded = "";
+  let marked = { question: "", picks: "" };
+  function showCard(id) {
+    const token = document.querySelector("#panel svg.map .token[data-id='" + CSS.escape(id) + "']");
+    const card = document.querySelector("#panel .map-card");
+    if (!token || !card) return;
+    card.textContent = token.dataset.card;
+    card.hidden = false;
+  }
+  function mark(picks, focus) {
     const panel = document.getElementById("panel");
-    const token = el.closest(".token");
-    const card = panel.querySelector(".map-card");
-    if (token && card) { card.textContent = token.dataset.card; card.hidden = false; }
-    if (!el.dataset.picks) return;
-    const buttons = el.dataset.picks.split(" ").map(function (i) {
+    const buttons = picks.split(" ").map(function (i) {
       return panel.querySelector(".options button[data-option='" + i + "']");
     }).filter(Boolean);
-    panel.querySelectorAll(".options button.picked").forEach(function (b) { b.classList.remove("picked"); });
-    if (buttons.length === 1) { buttons[0].click(); return; }
     buttons.forEach(function (b) { b.classList.add("picked"); });
-    if (buttons.length) buttons[0].focus();
+    if (focus && buttons.length) buttons[0].focus();
+    return buttons;
   }
+  function pickOnMap(el) {
+    const token = el.closest(".token");
+    if (token) { carded = token.dataset.id; showCard(carded); }
+    if (!el.dataset.picks) return;
+    document.querySelectorAll("#panel .options button.picked").forEach(function (b) { b.classList.remove("picked"); });
+    const question = document.querySelector("#panel .question");
+    const buttons = mark(el.dataset.picks, true);
+    if (buttons.length === 1) { buttons[0].click(); return; }
+    marked = { question: question ? question.dataset.question || "" : "", picks: el.dataset.picks };
+  }
+  function remap() {
+    if (carded) showCard(carded);
+    const question = document.querySelector("#panel .question");
+    if (question && marked.picks && question.dataset.question === marked.question) mark(marked.picks, false);
+  }
+  // The roll history's filter: only the rolls of the combatant chosen. It and the sections
+  // opened (the rolls, a card's edits) stay as they were when the panel is drawn again.
+  function filterRolls() {
+    const select = document.querySelector("#panel select.roll-filter");
+    if (!select) return;
+    const by = sessionStorage.getItem(key + ":rolls-of") || "";
+    if (Array.prototype.some.call(select.options, function (o) { return o.value === by; })) select.value = by;
+    document.querySelectorAll("#panel .roll-list li").forEach(function (li) {
+      li.hidden = select.value !== "" && li.dataset.by !== select.value;
+    });
+  }
+  function keepOpen() {
+    document.querySelectorAll("#panel details[data-keep]").forEach(function (d) {
+      if (sessionStorage.getItem(key + ":open:" + d.dataset.keep)) d.open = true;
+    });
+    filterRolls();
+  }
+  document.addEventListener("toggle", function (e) {
+    const d = e.target;
+    if (!d.dataset || !d.dataset.keep) return;
+    if (d.open) sessionStorage.setItem(key + ":open:" + d.dataset.keep, "1");
+    else sessionStorage.removeItem(key + ":open:" + d.dataset.keep);
+  }, true);
+  document.addEventListener("change", function (e) {
+    if (!e.target.matches || !e.target.matches("#panel select.roll-filter")) return;
+    sessionStorage.setItem(key + ":rolls-of", e.target.value);
+    filterRolls();
+  });
   document.addEventListener("click", function (e) {
     const el = e.target.closest && e.target.closest("#panel svg.map [data-picks], #panel svg.map .token");
     if (el) pickOnMap(el);
