@@ -275,6 +275,14 @@ def test_the_gm_screen_shows_exact_odds_beside_each_attack(
     expect(gm.locator(".question h2")).to_have_text("Aldric: intent")
     expect(gm.locator("#odds-0")).to_contain_text("takes out")
     gm.screenshot(path=str(shots / "gm-odds.png"))
+    # Issue 33: the start page lists the GM's tables on this device, a closed tab no loss.
+    table_url = gm.url
+    gm.goto("/")
+    mine = gm.locator("#my-tables a", has_text="The duel at the ford").first
+    expect(mine).to_be_visible()
+    mine.click()
+    expect(gm.locator(".question h2")).to_have_text("Aldric: intent")
+    assert gm.url.split("#")[0] == table_url.split("#")[0]
     ctx.close()
 
 

@@ -11,6 +11,15 @@
     return;
   }
   sessionStorage.setItem(key, token);
+  // The GM's tables on this device (issue 33): the start page lists them, so that a closed
+  // tab does not lose a table. Kept in this browser only, as the link the GM was given.
+  function remember() {
+    const bar = document.querySelector("#panel .bar");
+    if (!bar || !bar.querySelector(".you") || bar.querySelector(".you").textContent.trim() !== "GM") return;
+    const known = JSON.parse(localStorage.getItem("fracas:tables") || "{}");
+    known[table] = { title: bar.querySelector("h1").textContent, token: token, at: Date.now() };
+    localStorage.setItem("fracas:tables", JSON.stringify(known));
+  }
   // New buttons answer at once: htmx wires swapped-in content when it settles, 20 ms later
   // by default, and a key pressed in between would be lost.
   htmx.config.defaultSettleDelay = 0;
@@ -40,6 +49,7 @@
     yourTurn();
     keepOpen();
     remap();
+    remember();
     document.querySelectorAll("a[data-token-link]").forEach(function (a) {
       const url = new URL(a.getAttribute("href"), location.href);
       url.searchParams.set("token", token);
