@@ -255,3 +255,41 @@ def test_the_roll_history_says_who_gave_each_roll_and_hides_what_a_side_may_not_
     view = client.get(url, headers=bearer(token)).json()
     seen = {c["id"] for c in view["combatants"]}
     assert set(mine) <= seen | {""}
+
+
+def test_the_gm_issues_a_seat_a_new_link_and_revokes_it(
+    client: TestClient, tmp_path: Path
+) -> None:
+    table, gm, red, _ = duel(client)
+    url = f"/api/tables/{table}"
+    assert client.get(url, headers=bearer(red)).status_code == 200
+
+    def link(page: str) -> str | None:
+        found = re.search(r'href="[^"]*/play/[\w-]+#token=([\w-]+)"', page)
+        return found.group(1) if found else None
+
+    issued = client.post(
+        f"/play/{table}/link", headers=bearer(gm), data={"seat": "Red", "action": "issue"}
+    ).text
+    new = link(issued)
+    assert new is not None and new != red
+    assert client.get(url, headers=bearer(red)).status_code == 401  # the old link is dead
+    assert client.get(url, headers=bearer(new)).status_code == 200
+    # Another server process on the same database shows the same link.
+    other = app_client(f"sqlite:///{tmp_path / 'tables.db'}")
+    assert link(other.get(f"/play/{table}/panel", headers=bearer(gm)).text) == new
+    revoked = client.post(
+        f"/play/{table}/link", headers=bearer(gm), data={"seat": "Red", "action": "revoke"}
+    ).text
+    assert link(revoked) is None and "no link (revoked)" in revoked
+    assert client.get(url, headers=bearer(new)).status_code == 401
+    refused = client.post(
+        f"/play/{table}/link", headers=bearer(red), data={"seat": "Red", "action": "issue"}
+    )
+    assert refused.status_code == 401
+    again = client.post(
+        f"/play/{table}/link", headers=bearer(gm), data={"seat": "Red", "action": "issue"}
+    ).text
+    newest = link(again)
+    assert newest not in (None, red, new)
+    assert client.get(url, headers=bearer(newest or "")).status_code == 200

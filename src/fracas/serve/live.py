@@ -32,6 +32,8 @@ class Live:
     journal: list[Any]  # the battle's journal in its JSON form, as the database holds it
     lock: threading.RLock = field(default_factory=threading.RLock)
     logs: dict[Viewer, EventLog] = field(default_factory=dict)
+    # How many times each seat's link was issued again (issue 33), from the log's "link" changes.
+    issued: dict[str, int] = field(default_factory=dict)
     # The policy's choice at the open question, by its id (issue 33): worked out once.
     suggested: tuple[str, int | None] = ("", None)
 

@@ -326,6 +326,18 @@ def add_seat(
     return _act(request, table_id, lambda t, caller: t.add_seat(table_id, caller, name, seat))
 
 
+@writes("/play/{table_id}/link")
+def seat_link(
+    request: Request,
+    table_id: str,
+    seat: Annotated[str, Form()],
+    action: Annotated[str, Form()],
+) -> Response:
+    """A seat's link issued again or revoked (issue 33)."""
+    issue = action == "issue"
+    return _act(request, table_id, lambda t, caller: t.seat_link(table_id, caller, seat, issue))
+
+
 @writes("/play/{table_id}/command")
 def command(
     request: Request,
