@@ -293,3 +293,13 @@ def test_the_gm_issues_a_seat_a_new_link_and_revokes_it(
     newest = link(again)
     assert newest not in (None, red, new)
     assert client.get(url, headers=bearer(newest or "")).status_code == 200
+
+
+def test_a_name_ending_in_s_takes_an_apostrophe_alone(client: TestClient) -> None:
+    from fracas.serve.web.pages import possessive
+
+    assert possessive("Bandits") == "Bandits'" and possessive("Aldric") == "Aldric's"
+    body = {"example": "murdham/bandit_ambush", "seats": {"Travellers": {}}}
+    table = client.post("/api/tables", json=body).json()
+    page = client.get(f"/play/{table['id']}/panel", headers=bearer(table["gm_token"])).text
+    assert 'alt="QR code of Travellers&#39; link"' in page and "Travellers&#39;s" not in page

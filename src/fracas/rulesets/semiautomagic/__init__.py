@@ -58,7 +58,7 @@ from fracas.rulesets.semiautomagic.state import Fighter, SamState
 class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
     id = "semiautomagic"
     title = "SemiAutoMagic"
-    source = "SemiAutoMagic, Chapter 3: Combat (seed 000), stage 1"
+    source = "SemiAutoMagic, Chapter 3: Combat (seed 000), stages 1 and 2"
     version = "1"
 
     def encounter_model(self) -> type[model.Encounter]:

@@ -64,7 +64,13 @@ def words(value: object) -> str:
     return one(value)
 
 
+def possessive(name: str) -> str:
+    """"Bandits'" and "Aldric's" (issue 33: not "Bandits's")."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 templates.env.filters["words"] = words
+templates.env.filters["possessive"] = possessive
 
 
 def _tables(request: Request) -> Tables:
