@@ -63,14 +63,18 @@ def map_view(
             by_pick[ident].append(index)
     # A token's radius: a fortieth of the field; on a zone map a fourteenth of a zone (a
     # zone holds several characters, named beside them).
-    radius = 0.07 if battle_map.kind == "zones" else span * 0.025
+    radius = 0.07 if battle_map.kind == "zones" else span * 0.022
     if battle_map.scale > 0:  # room below the field for the scale bar
         height += radius * 3
+    font = radius * (1.5 if battle_map.kind == "zones" else 1.0)
+    named = [shown[t.id]["name"] for t in tokens if t.size == 0]
+    if named:  # room on the east for the names beside the tokens there
+        width += min(max(len(n) for n in named) * font * 0.6, span / 2)
     view: dict[str, Any] = {
         "kind": battle_map.kind,
         "unit": battle_map.unit,
         "box": [left, top, width, height],
-        "font": radius * (1.5 if battle_map.kind == "zones" else 1.1),
+        "font": font,
         "areas": [_area(a, by_pick) for a in battle_map.areas],
         "links": _links(battle_map),
         "grid": _grid(battle_map.grid, left, top, width, height),
