@@ -352,16 +352,22 @@ def test_a_target_is_chosen_on_the_map_and_a_token_shows_its_card(
 def test_each_rulesets_map_is_drawn_mid_fight(
     browser: Browser, base: str, shots: Path, example: str
 ) -> None:
-    """Every ruleset's map on the GM screen with a question open: its tokens, the actor
-    marked (the screenshots of docs/screenshots/map-<ruleset>.png)."""
+    """Every ruleset's map on the GM screen with a question open, and on the phone of the
+    first side's player: a token for every card each may see, the actor marked (the
+    screenshots of docs/screenshots/map-<ruleset>.png)."""
     ctx = context(browser, base, 1400, 900)
-    gm = ctx.new_page()
+    phone_ctx = context(browser, base, 420, 860)
+    gm, phone = ctx.new_page(), phone_ctx.new_page()
     open_table(gm, example)
     first_side = gm.locator("select[name=name] option").first.inner_text()
-    seat(gm, first_side, "digital")
+    phone.goto(seat(gm, first_side, "digital"))
     gm.get_by_role("button", name="Start the fight").click()
     expect(gm.locator(".question h2")).to_be_visible()
     expect(gm.locator("svg.map .token")).to_have_count(gm.locator(".card").count())
+    expect(phone.locator(".question h2")).to_be_visible()
+    expect(phone.locator("svg.map")).to_be_visible()
+    expect(phone.locator("svg.map .token")).to_have_count(phone.locator(".card").count())
+    phone_ctx.close()
     path = str(shots / f"map-{example.split('/')[0]}.png")
     for _ in range(5):  # a refresh may swap the panel while the picture is taken
         try:
