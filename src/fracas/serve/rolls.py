@@ -23,8 +23,10 @@ def roll_history(battle: Battle, viewer: Viewer) -> list[dict[str, Any]]:
     rolls = [e for e in battle.events if isinstance(e, DiceRolled)]
     known = len(entries) == len(rolls)
     found: list[dict[str, Any]] = []
-    for k, event in enumerate(rolls):
-        seen = visible_to(event, viewer)
+    for k in range(len(rolls) - 1, -1, -1):  # newest first, no further than the screen shows
+        if len(found) == SHOWN:
+            break
+        seen = visible_to(rolls[k], viewer)
         if not isinstance(seen, DiceRolled):
             continue
         author = battle.authors.get(entries[k]) if known else None
@@ -38,4 +40,4 @@ def roll_history(battle: Battle, viewer: Viewer) -> list[dict[str, Any]]:
                 "given": f"by {author}" if author else ("automatic" if known else ""),
             }
         )
-    return found[::-1][:SHOWN]
+    return found
