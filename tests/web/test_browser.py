@@ -108,8 +108,13 @@ def answer_once(player: Page, turn: int) -> bool:
             typed = "00" if sides == 100 and turn % 5 == 0 else str(1 + (turn + i * 3) % sides)
             faces.nth(i).fill(typed)
         question.get_by_role("button", name="Enter the dice").click()
-    else:
-        player.keyboard.press(str(1 + turn % min(options.count(), 9)))
+    else:  # the option of index turn % n as the rules list them (the screen may reorder)
+        chosen = options.and_(player.locator(f"[data-option='{turn % min(options.count(), 9)}']"))
+        key = chosen.get_attribute("data-key")
+        if key:
+            player.keyboard.press(key)
+        else:
+            chosen.click()
     expect(player.locator(".question")).not_to_have_attribute("data-question", asked or "")
     return True
 
