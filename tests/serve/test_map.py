@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import fracas
+from fracas.core.encounter import from_document
 from fracas.core.map import BattleMap, Token, nice_scale, option_picks, plane_map
 from fracas.serve.mapview import PALETTE, map_view
 from serve.support import app_client, bearer
@@ -174,6 +175,24 @@ def test_odnd_draws_facing_and_sam_footprints_and_radiation() -> None:
     m = sam.ruleset.battle_map(state)
     sizes = {t.id: t.size for t in m.tokens}
     assert sizes == {f.id: 2.0**f.scale for f in state.fighters()}
+    # Rule 223: a moderate source of scale 0 at (3, 1) radiates moderate over the area of
+    # scale 1, light over scale 2, minor over scale 3; drawn outermost first.
+    lair = fracas.load("examples/semiautomagic/spider_lair.yaml")
+    document = dict(lair.document)
+    document["conditions"] = {
+        **document["conditions"],
+        "radiation": [{"severity": "moderate", "scale": 0, "at": [3, 1]}],
+    }
+    hot = from_document(document, source="radiation.yaml")
+    m = hot.ruleset.battle_map(hot.ruleset.setup(hot.spec))
+    rings = [(a.label, a.width, a.x + a.width / 2, a.y + a.height / 2) for a in m.areas
+             if a.kind == "radiation"]  # fmt: skip
+    assert rings == [
+        ("radiation (minor)", 8.0, 3.0, 1.0),
+        ("radiation (light)", 4.0, 3.0, 1.0),
+        ("radiation (moderate)", 2.0, 3.0, 1.0),
+    ]
+    assert [a.label for a in m.areas if a.kind == "gas"] == ["tear gas"]
 
 
 def test_the_default_map_is_the_plane_and_points_sharing_a_place_are_fanned() -> None:
