@@ -76,6 +76,8 @@ def test_rulesets_lists_brp() -> None:
     assert result.exit_code == 0, result.output
     assert "brp" in result.stdout
     assert "Basic Roleplaying" in result.stdout
+    # Issue 33: SemiAutoMagic's both stages are in.
+    assert "stages 1 and 2" in " ".join(invoke("rulesets").stdout.replace("│", " ").split())
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=EXAMPLE_IDS)
@@ -601,8 +603,11 @@ def test_a_position_that_is_not_a_finite_number_is_refused(tmp_path: Path) -> No
 
 def test_list_prints_the_names_an_encounter_may_use() -> None:
     result = invoke("list", "murdham", "weapons")
-    assert result.exit_code == 0 and result.stdout.startswith("weapons: ")
-    assert "templates: " in invoke("list", "brp").stdout
+    assert result.exit_code == 0 and result.stdout.startswith("weapons:\n  ")
+    assert "templates:\n  " in invoke("list", "brp").stdout
+    # Issue 33: one name a line, for names that hold commas.
+    lines = invoke("list", "brp", "weapons").stdout.splitlines()
+    assert "  Sword, Broad" in lines and "  Axe, Hand" in lines
     assert_user_error(invoke("list", "murdham", "spells"), "no list 'spells'", "weapons")
     assert_user_error(invoke("list", "chess"), "unknown ruleset")
 

@@ -4,6 +4,7 @@ with a person at every side; what each seat is sent is exactly what the core's o
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -27,6 +28,15 @@ def check_view(state: dict[str, Any], side: str, hidden_others: set[str]) -> Non
         assert c["id"] not in hidden_others or c["side"] == side, c
     for entry in (state["order"] or {}).get("entries", []):
         assert entry["id"] not in hidden_others or entry["side"] == side, entry
+    # The map (issue 33): a token only for a combatant of the standing, none hidden from this
+    # side, and no hidden id anywhere in it (a pick, a card).
+    shown = {c["id"] for c in state["combatants"]}
+    drawn = state["map"] or {}
+    for token in drawn.get("tokens", []):
+        assert token["id"] in shown, token
+        assert token["side"] == side or "vitals" not in token, token
+    text = json.dumps(drawn)
+    assert not [i for i in hidden_others - shown if json.dumps(i) in text], hidden_others
     question = state["question"]
     if question is not None:
         assert question["audience"] in ("all", side_audience(side)), question

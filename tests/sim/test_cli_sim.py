@@ -165,3 +165,30 @@ def test_bench_profile_splits_the_time_by_layer():
     found = json.loads(r.stdout)
     assert r.exit_code == 0 and "brp 1v1" in found
     assert all(10 <= f["battles"] <= 300 for f in found.values())
+
+
+def test_sim_on_a_cluster_without_dask_says_how_to_install_it(monkeypatch):
+    """Issue 33: --scheduler with Dask's `distributed` missing names the extra to install."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
+    r = runner.invoke(
+        app, ["sim", "examples/brp/duel.yaml", "-n", "10", "--scheduler", "tcp://127.0.0.1:9"]
+    )
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert "pip install 'fracas[dask]'" in r.output
+
+
+def test_bench_with_one_worker_gives_no_speed_up(monkeypatch):
+    """Issue 33: one worker has no all-cores figure, so no speed-up is printed."""
+    import fracas.sim.bench as bench
+
+    result = bench.bench(seconds=0.05, workers=1, memory_sizes=(20, 40))
+    for figures in result["rulesets"].values():
+        for name in ("1v1", "4v4"):
+            if name in figures:
+                assert figures[name]["all_workers"] is None and figures[name]["speedup"] is None
+    monkeypatch.setattr("fracas.sim.bench.bench", lambda **_: result)
+    r = runner.invoke(app, ["bench", "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    assert "×" not in r.output.split("Speed-up", 1)[1].split("peak memory", 1)[0]

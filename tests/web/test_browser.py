@@ -11,6 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 from serve.support import server
 
@@ -100,14 +101,20 @@ def answer_once(player: Page, turn: int) -> bool:
     options = question.locator(".options button")
     expect(faces.or_(options).first).to_be_visible()
     asked = question.get_attribute("data-question")
+    expect(player).to_have_title(re.compile("^● Your turn — "))  # issue 33
     if faces.count():
         for i in range(faces.count()):
             sides = int(faces.nth(i).get_attribute("data-sides") or 6)
             typed = "00" if sides == 100 and turn % 5 == 0 else str(1 + (turn + i * 3) % sides)
             faces.nth(i).fill(typed)
         question.get_by_role("button", name="Enter the dice").click()
-    else:
-        player.keyboard.press(str(1 + turn % min(options.count(), 9)))
+    else:  # the option of index turn % n as the rules list them (the screen may reorder)
+        chosen = options.and_(player.locator(f"[data-option='{turn % min(options.count(), 9)}']"))
+        key = chosen.get_attribute("data-key")
+        if key:
+            player.keyboard.press(key)
+        else:
+            chosen.click()
     expect(player.locator(".question")).not_to_have_attribute("data-question", asked or "")
     return True
 
@@ -124,10 +131,14 @@ def test_a_gm_and_a_player_fight_the_ambush_live(browser: Browser, base: str, sh
     expect(player.locator(".question")).to_contain_text("has not started")
     gm.get_by_role("button", name="Start the fight").click()
     expect(player.locator(".question h2")).to_be_visible()
-    # Nothing hidden reaches the player's page while it is hidden.
+    # Nothing hidden reaches the player's page while it is hidden, the map included (issue 33).
+    expect(gm.locator("svg.map .token")).to_have_count(len(gm.locator(".card").all()))
+    expect(player.locator("svg.map")).to_be_visible()
     for name in hidden:
         if name not in gm.locator("#log").inner_text():
             assert name not in player.content(), name
+            assert name in gm.locator("svg.map").inner_html()
+            assert name not in player.locator("svg.map").inner_html()
     log_before = gm.locator("#log p").count()
     answered = 0
     for turn in range(3):
@@ -177,6 +188,8 @@ def test_a_refresh_keeps_the_dice_a_player_is_typing(browser: Browser, base: str
         assert answer_once(player, turn), "the fight ended before the player rolled dice"
     asked = player.locator(".question").get_attribute("data-question")
     faces.first.fill("3")
+    faces.first.press("Escape")  # issue 33: Escape leaves the die's box
+    expect(faces.first).not_to_be_focused()
     # A refresh that must swap: the panel claims to show nothing yet.
     player.evaluate(
         "document.querySelector('#panel .panel').dataset.events = '-1';"
@@ -267,6 +280,14 @@ def test_the_gm_screen_shows_exact_odds_beside_each_attack(
     expect(gm.locator(".question h2")).to_have_text("Aldric: intent")
     expect(gm.locator("#odds-0")).to_contain_text("takes out")
     gm.screenshot(path=str(shots / "gm-odds.png"))
+    # Issue 33: the start page lists the GM's tables on this device, a closed tab no loss.
+    table_url = gm.url
+    gm.goto("/")
+    mine = gm.locator("#my-tables a", has_text="The duel at the ford").first
+    expect(mine).to_be_visible()
+    mine.click()
+    expect(gm.locator(".question h2")).to_have_text("Aldric: intent")
+    assert gm.url.split("#")[0] == table_url.split("#")[0]
     ctx.close()
 
 
@@ -286,4 +307,79 @@ def test_the_pages_and_the_api_docs_work_under_their_security_policy(
     expect(page.locator(".swagger-ui .info .title")).to_contain_text("fracas")
     expect(page.locator(".opblock-summary-path").first).to_be_visible()
     assert refused == []
+    ctx.close()
+
+
+def test_a_target_is_chosen_on_the_map_and_a_token_shows_its_card(
+    browser: Browser, base: str
+) -> None:
+    """Issue 33: clicking the foe on the map marks the options against it (several weapons)
+    and focuses the first; Enter takes it. The token's card shows below the map."""
+    ctx = context(browser, base)
+    gm = ctx.new_page()
+    open_table(gm, "brp/duel")
+    seat(gm, "Red", "digital")
+    gm.get_by_role("button", name="Start the fight").click()
+    expect(gm.locator(".question h2")).to_have_text("Aldric: intent")
+    actor = gm.locator("svg.map .token.actor")
+    expect(actor).to_have_attribute("aria-label", re.compile("^Aldric"))
+    asked = gm.locator(".question").get_attribute("data-question")
+    gm.locator("svg.map .token.target .body").click()
+    expect(gm.locator(".options button.picked")).to_have_count(3)
+    expect(gm.locator(".options button[data-option='0']")).to_be_focused()
+    expect(gm.locator(".map-card")).to_contain_text("Berend (Blue): active")
+    gm.keyboard.press("Enter")
+    expect(gm.locator(".question")).not_to_have_attribute("data-question", asked or "")
+    expect(gm.locator("#log")).to_contain_text("Sword")
+    # The roll history, filtered to one combatant; the filter outlives a redraw.
+    gm.locator("details.rolls summary").click()
+    gm.select_option("select.roll-filter", label="Aldric")
+    shown = gm.locator(".roll-list li:visible")
+    expect(shown.first).to_be_visible()
+    for text in shown.all_inner_texts():
+        assert text.startswith("Aldric "), text
+    gm.evaluate("htmx.trigger('#panel', 'fracas:ready')")
+    expect(gm.locator("select.roll-filter")).to_have_value("aldric")
+    expect(gm.locator("details.rolls")).to_have_attribute("open", "")
+    ctx.close()
+
+
+@pytest.mark.parametrize(
+    "example",
+    [
+        "brp/skirmish",
+        "murdham/bandit_ambush",
+        "odnd/backstab",
+        "spelljammer/giff_boarding_party",
+        "semiautomagic/spider_lair",
+    ],
+)
+def test_each_rulesets_map_is_drawn_mid_fight(
+    browser: Browser, base: str, shots: Path, example: str
+) -> None:
+    """Every ruleset's map on the GM screen with a question open, and on the phone of the
+    first side's player: a token for every card each may see, the actor marked (the
+    screenshots of docs/screenshots/map-<ruleset>.png)."""
+    ctx = context(browser, base, 1400, 900)
+    phone_ctx = context(browser, base, 420, 860)
+    gm, phone = ctx.new_page(), phone_ctx.new_page()
+    open_table(gm, example)
+    first_side = gm.locator("select[name=name] option").first.inner_text()
+    phone.goto(seat(gm, first_side, "digital"))
+    gm.get_by_role("button", name="Start the fight").click()
+    expect(gm.locator(".question h2")).to_be_visible()
+    expect(gm.locator("svg.map .token")).to_have_count(gm.locator(".card").count())
+    expect(phone.locator(".question h2")).to_be_visible()
+    expect(phone.locator("svg.map")).to_be_visible()
+    expect(phone.locator("svg.map .token")).to_have_count(phone.locator(".card").count())
+    phone_ctx.close()
+    path = str(shots / f"map-{example.split('/')[0]}.png")
+    for _ in range(5):  # a refresh may swap the panel while the picture is taken
+        try:
+            gm.locator("section.map-wrap").screenshot(path=path)
+            break
+        except PlaywrightError:
+            gm.wait_for_timeout(300)
+    else:
+        raise AssertionError("the map never held still for its screenshot")
     ctx.close()

@@ -79,7 +79,9 @@ def list_names(
             raise FracasError(f"{ruleset} has no list {kind!r} (lists: {', '.join(lists)})")
     for name, names in lists.items():
         if kind is None or kind == name:
-            typer.echo(f"{name}: {', '.join(names) or '(none)'}")
+            # One name a line: names hold commas ("Sword, Broad"), issue 33.
+            listed = "".join(f"\n  {n}" for n in names)
+            typer.echo(f"{name}:{listed}" if names else f"{name}: (none)")
 
 
 @app.command()

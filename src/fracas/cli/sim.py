@@ -335,8 +335,8 @@ def bench(
                     f"{f['one_core']:,.0f}",
                     f"{f['ratio_one_core']:.3f}",
                     str(f["workers"]),
-                    f"{f['all_workers']:,.0f}",
-                    f"{f['speedup']:.2f}×",
+                    f"{f['all_workers']:,.0f}" if f["all_workers"] is not None else "—",
+                    f"{f['speedup']:.2f}×" if f["speedup"] is not None else "—",
                 )
     out.print(table)
     for rid, figures in result["rulesets"].items():

@@ -27,6 +27,7 @@ from fracas.core.controllers import Controller
 from fracas.core.errors import FracasError, UnknownRuleset
 from fracas.core.events import CombatantSummary
 from fracas.core.journal import Command
+from fracas.core.map import BattleMap, plane_map
 from fracas.core.outcome import Verdict
 from fracas.core.requests import ChoiceRequest
 from fracas.core.table import Table
@@ -135,6 +136,16 @@ class Ruleset(ABC, Generic[SpecT, StateT]):
         default: its position."""
         p = combatant.position
         return {"where": f"({p.x:g}, {p.y:g}) m", "gear": []}
+
+    def battle_map(self, state: StateT) -> BattleMap:
+        """The map of the fight as it stands, for a screen (issue 33): where each combatant
+        stands (plane, squares or zones) with its footprint and facing, and the areas (zones,
+        cover, hazards) the ruleset keeps, in its own units (`core.map`). A screen draws it
+        as it is and leaves out the tokens a viewer may not see. By default: the core's
+        plane, each combatant a point at its position in metres. A ruleset fills it in a
+        module of its own (`rulesets/<id>/map.py`) and names it here, e.g. `battle_map =
+        staticmethod(map.battle_map)`."""
+        return plane_map(state)
 
     # --- exact odds (issue 11) --------------------------------------------------------------
 

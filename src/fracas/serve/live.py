@@ -3,6 +3,7 @@ viewer's log."""
 
 from __future__ import annotations
 
+import copy
 import threading
 from dataclasses import dataclass, field
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 from fracas.core.audience import Viewer
 from fracas.core.battle import Battle
 from fracas.core.live import LiveBattle
+from fracas.core.requests import ChoiceRequest
 from fracas.serve.event_log import EventLog
 from fracas.serve.store import SeatRow, TableRow
 
@@ -30,6 +32,10 @@ class Live:
     journal: list[Any]  # the battle's journal in its JSON form, as the database holds it
     lock: threading.RLock = field(default_factory=threading.RLock)
     logs: dict[Viewer, EventLog] = field(default_factory=dict)
+    # How many times each seat's link was issued again (issue 33), from the log's "link" changes.
+    issued: dict[str, int] = field(default_factory=dict)
+    # The policy's choice at the open question, by its id (issue 33): worked out once.
+    suggested: tuple[str, int | None] = ("", None)
 
     @property
     def battle(self) -> Battle:
@@ -47,3 +53,17 @@ class Live:
                 log = self.logs[viewer] = EventLog(viewer)
             log.update(self.battle.events)
             return log
+
+    def suggestion(self) -> int | None:
+        """What the ruleset's policy would choose at the open question (the GM's screen puts
+        it first, issue 33), on a copy of the state and the request, so that the battle
+        waiting at the question is left as it is; once per question."""
+        with self.lock:
+            q = self.battle.question
+            if q is None or not isinstance(q.request, ChoiceRequest):
+                return None
+            if self.suggested[0] != q.id:
+                state, request = copy.deepcopy((self.battle.state, q.request))
+                choice = self.battle.encounter.ruleset.policy(state).choose(request)
+                self.suggested = (q.id, choice if isinstance(choice, int) else None)
+            return self.suggested[1]

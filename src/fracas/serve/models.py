@@ -80,6 +80,11 @@ class TableView(BaseModel):
     combatants: list[dict[str, Any]]
     order: dict[str, Any] | None
     question: dict[str, Any] | None
+    map: dict[str, Any] | None = Field(
+        None,
+        description="the battle map as this token may see it, ready to draw (issue 33): areas,"
+        " tokens by side and status, the open question's actor and what each option picks",
+    )
     events: int = Field(description="how many events this token may see so far")
     outcome: dict[str, Any] | None
     seats: list[dict[str, Any]]

@@ -216,6 +216,10 @@ class Tables:
             game.advance()
         head = changes[-1].position if changes else 0
         live = Live(row, seats, head, started, game, _journal_json(battle))
+        for c in changes:  # a seat's link issued again (issue 33): its token's generation
+            if c.op.get("kind") == "link" and c.op.get("issued"):
+                seat = str(c.op.get("seat"))
+                live.issued[seat] = live.issued.get(seat, 0) + 1
         with self._guard:
             old = self._live.pop(table_id, None)
             self._live[table_id] = live
@@ -386,6 +390,26 @@ class Tables:
         self.forget(table_id)
         return token
 
+    def seat_link(self, table_id: str, caller: Caller, name: str, issue: bool) -> None:
+        """Issue 33: a person's seat's link issued again (the old one stops working; the GM's
+        screen shows the new one) or revoked (no link works until it is issued again)."""
+        _gm_only(caller, "issue or revoke a seat's link")
+        live = self.live(table_id)
+        row = next((s for s in live.seats if s.seat == name and s.decides == "person"), None)
+        if row is None:
+            raise NotFound(f"no person's seat {name!r} at this table")
+        generation = live.issued.get(name, 0) + (1 if issue else 0)
+        token = _derived(caller.token, table_id, name, generation) if issue else None
+        stored = digest(token) if token else None
+        self.store.set_seat_token(table_id, name, stored)
+
+        def relinked(live: Live) -> None:
+            live.seats = [SeatRow(s.seat, s.decides, s.dice, stored) if s.seat == name else s
+                          for s in live.seats]  # fmt: skip
+            live.issued[name] = generation
+
+        self.change(table_id, caller, {"kind": "link", "seat": name, "issued": issue}, relinked)
+
     def undo_preview(self, table_id: str, caller: Caller) -> Question | None:
         """The question an undo would go back to (worked out on a copy of the battle)."""
         _gm_only(caller, "undo")
@@ -418,7 +442,10 @@ class Tables:
     def seat_links(self, live: Live, caller: Caller) -> dict[str, str]:
         """Each person's seat and its token, for the GM (derived again from the GM's)."""
         _gm_only(caller, "see the seats' links")
-        derived = {s.seat: seat_token(caller.token, live.row.id, s.seat) for s in live.seats}
+        derived = {
+            s.seat: _derived(caller.token, live.row.id, s.seat, live.issued.get(s.seat, 0))
+            for s in live.seats
+        }
         return {name: token for name, token in derived.items() if self._seat_has(live, name, token)}
 
     @staticmethod
@@ -428,6 +455,12 @@ class Tables:
     def save(self, table_id: str, caller: Caller) -> dict[str, Any]:
         _gm_only(caller, "download the save")
         return to_save(self.live(table_id).battle)
+
+
+def _derived(gm_token: str, table_id: str, seat: str, generation: int) -> str:
+    """A seat's token of a generation: the first as it always was, each issued again from
+    the seat's name and its number (issue 33)."""
+    return seat_token(gm_token, table_id, seat if generation == 0 else f"{seat}\n{generation}")
 
 
 def _gm_only(caller: Caller, what: str) -> None:

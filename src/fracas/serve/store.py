@@ -22,7 +22,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event, func, insert, select
+from sqlalchemy import Engine, create_engine, event, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 
@@ -200,6 +200,15 @@ class Store:
                 c.execute(insert(seats).values(table_id=table_id, created=now(), **_seat(seat)))
         except IntegrityError:
             raise Conflict(f"there is already a seat for {seat.seat!r}") from None
+
+    def set_seat_token(self, table_id: str, seat: str, token: str | None) -> None:
+        """A seat's token digest replaced (its link issued again) or cleared (revoked)."""
+        with self.engine.begin() as c:
+            c.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(token=token)
+            )
 
     def seats(self, table_id: str) -> list[SeatRow]:
         with self.engine.connect() as c:

@@ -9,15 +9,19 @@ state from the log, as at the table, not from the GM's sheet).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from fracas.core.audience import GM_VIEW, Viewer
 from fracas.core.battle import Battle
-from fracas.core.events import CombatantSummary
+from fracas.core.events import CombatantSummary, Event
 from fracas.core.question import Question
+from fracas.core.requests import ChoiceRequest, RollRequest
+from fracas.narration.render import log_lines
+from fracas.serve.dice_labels import die_labels
 from fracas.serve.live import Live
+from fracas.serve.mapview import actor_of, map_view, picks_of
 from fracas.serve.models import TableView
 
 if TYPE_CHECKING:
@@ -89,13 +93,49 @@ def order_of_play(order: dict[str, Any], caller: Caller) -> dict[str, Any]:
     return {**order, "entries": entries}
 
 
-def question(q: Question | None, caller: Caller) -> dict[str, Any] | None:
+def question(
+    q: Question | None, caller: Caller, seen: Sequence[Event] = (), suggested: int | None = None
+) -> dict[str, Any] | None:
+    """The open question for this caller (None if it may not see it), with what a screen
+    shows around it (issue 33): `context`, the last lines of the log this caller has seen in
+    the round (the attack a reaction answers: who, with what, how it went so far); for a
+    choice `order`, the order to show the options in (`suggested` — the policy's choice, on
+    the GM's screen only — first, a pass last); for a roll `labels`, one per die."""
     if q is None or not caller.viewer.may_see(q.audience):
         return None
-    return {**q.to_dict(), "yours": caller.gm or q.seat == caller.seat}
+    doc = {**q.to_dict(), "yours": caller.gm or q.seat == caller.seat, "context": context(seen)}
+    if isinstance(q.request, ChoiceRequest):
+        doc["order"] = display_order(q.request.options, suggested)
+        doc["suggested"] = suggested
+    elif isinstance(q.request, RollRequest):
+        by = q.request.by
+        doc["labels"] = die_labels(q.notation, q.dice, by.dice_vars if by is not None else {})
+    return doc
 
 
-def table_view(live: Live, caller: Caller) -> dict[str, Any]:
+CONTEXT_LINES = 2
+
+
+def context(seen: Sequence[Event]) -> list[str]:
+    """The last lines (no dice, no headline) of the round so far, oldest first."""
+    lines: list[str] = []
+    for line in reversed(list(log_lines(seen[-12:]))):
+        if line.kind == "round" or len(lines) == CONTEXT_LINES:
+            break
+        if line.kind == "line":
+            lines.append(line.text)
+    return lines[::-1]
+
+
+def display_order(options: Sequence[object], suggested: int | None) -> list[int]:
+    """The options' indexes in the order a screen shows them: the suggested one first, then
+    the others as the rules list them, a pass (None, "nothing (pass)") last."""
+    rest = [i for i, o in enumerate(options) if i != suggested]
+    ordered = [i for i in rest if options[i] is not None] + [i for i in rest if options[i] is None]
+    return ([suggested] if suggested is not None else []) + ordered
+
+
+def table_view(live: Live, caller: Caller, suggested: int | None = None) -> dict[str, Any]:
     """The table as `caller` may see it (the body of GET /api/tables/{id})."""
     battle = live.battle
     ruleset = battle.encounter.ruleset
@@ -107,6 +147,21 @@ def table_view(live: Live, caller: Caller) -> dict[str, Any]:
         for s in live.seats
         if caller.gm or s.seat == caller.seat
     ]
+    combatants = standing(
+        summaries, {c.id: ruleset.card(state, c) for c in state.combatants}, caller
+    )
+    shown = (
+        question(battle.question, caller, live.log(caller.viewer).events, suggested)
+        if live.started
+        else None
+    )
+    drawn = map_view(
+        ruleset.battle_map(state),
+        combatants,
+        [s.name for s in state.sides],
+        actor_of(battle.question) if shown else None,
+        picks_of(battle.question) if shown and shown["yours"] else {},
+    )
     return TableView(
         id=live.row.id,
         title=live.row.title,
@@ -116,11 +171,10 @@ def table_view(live: Live, caller: Caller) -> dict[str, Any]:
         position=live.head,
         round=int(state.round),
         you={"seat": caller.seat, "gm": caller.gm, "side": side},
-        combatants=standing(
-            summaries, {c.id: ruleset.card(state, c) for c in state.combatants}, caller
-        ),
+        combatants=combatants,
         order=order_of_play(ruleset.order_of_play(state), caller),
-        question=question(battle.question, caller) if live.started else None,
+        question=shown,
+        map=drawn,
         events=len(live.events(caller.viewer)),
         outcome=outcome(battle) if live.started else None,
         seats=seats,

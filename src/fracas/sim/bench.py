@@ -62,15 +62,17 @@ def bench(
             enc = _bench_encounter(rid, name, path)
             fight_range(enc, 0, 0, 20)  # warm the caches
             one = timed_rate(_fighter(enc), seconds, 25)
-            n = max(workers * least_per_worker, int(one * workers * seconds))
-            start = time.perf_counter()
-            simulate(enc, n, seed=1, workers=workers)
-            many = n / (time.perf_counter() - start)
+            many: float | None = None  # one worker: no all-cores figure, no speed-up (issue 33)
+            if workers > 1:
+                n = max(workers * least_per_worker, int(one * workers * seconds))
+                start = time.perf_counter()
+                simulate(enc, n, seed=1, workers=workers)
+                many = n / (time.perf_counter() - start)
             figures[name] = {
                 "one_core": one,
                 "workers": workers,
                 "all_workers": many,
-                "speedup": many / one,
+                "speedup": many / one if many is not None else None,
             }
         if "1v1" in figures:
             figures["memory"] = memory(

@@ -25,6 +25,7 @@ from fracas.rulesets.brp import round as brp_round
 from fracas.rulesets.brp.actions import Action, Attack
 from fracas.rulesets.brp.commands import BRPCommands
 from fracas.rulesets.brp.duel import BRPDuel
+from fracas.rulesets.brp.map import battle_map as draw_map
 from fracas.rulesets.brp.policy import BRPPolicy
 from fracas.rulesets.brp.round import action_key
 from fracas.rulesets.brp.state import BRPState, Fighter, Weapon, build_fighter, fresh_state
@@ -72,6 +73,8 @@ class BRP(Ruleset[model.Encounter, BRPState]):
 
     def policy(self, state: BRPState) -> Controller:
         return BRPPolicy(state)
+
+    battle_map = staticmethod(draw_map)  # the GM screen's map (issue 33)
 
     def summary(self, state: BRPState) -> tuple[CombatantSummary, ...]:
         return tuple(summarize(f) for f in state.fighters())

@@ -25,6 +25,7 @@ from fracas.rulesets.murdham import round as murdham_round
 from fracas.rulesets.murdham.aftermath import degrade_gear
 from fracas.rulesets.murdham.commands import MurdhamCommands
 from fracas.rulesets.murdham.duel import MurdhamDuel
+from fracas.rulesets.murdham.map import battle_map as draw_map
 from fracas.rulesets.murdham.policy import MurdhamPolicy
 from fracas.rulesets.murdham.state import (
     Character,
@@ -104,6 +105,8 @@ class Murdham(Ruleset[model.Encounter, MurdhamState]):
     # default tactics built for each battle.
     after_battle = staticmethod(degrade_gear)
     policy = staticmethod(MurdhamPolicy)
+
+    battle_map = staticmethod(draw_map)  # the GM screen's map (issue 33)
 
     def summary(self, state: MurdhamState) -> tuple[CombatantSummary, ...]:
         return tuple(summarize(c) for c in state.characters())

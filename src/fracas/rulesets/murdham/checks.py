@@ -124,7 +124,9 @@ def damage_roll(
         firsts.append(kept[0])
         if kept_faces is not None:
             kept_faces.append(kept)
-    if kept_faces is not None:
+    # One die that neither exploded nor was impaired or enhanced is logged once, by its own
+    # dice line (issue 33); the damage line sums what that line cannot (M9, M11).
+    if kept_faces is not None and (net != 0 or len(kept_faces) > 1 or len(kept_faces[0]) > 1):
         note = {0: "", -1: "impaired: the lower of two (M11)"}.get(
             net, "enhanced: the higher of two (M11)"
         )

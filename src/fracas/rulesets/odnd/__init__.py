@@ -29,6 +29,7 @@ from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
 from fracas.rulesets.odnd import data, decisions, mass, model, odds
 from fracas.rulesets.odnd.commands import OdndCommands
+from fracas.rulesets.odnd.map import battle_map as draw_map
 from fracas.rulesets.odnd.policy import OdndPolicy
 from fracas.rulesets.odnd.round import Plan, able, play_round, special_plans
 from fracas.rulesets.odnd.setup import arrange, build, place
@@ -106,6 +107,8 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
 
     def policy(self, state: OdndState) -> Controller:
         return OdndPolicy(state)
+
+    battle_map = staticmethod(draw_map)  # the GM screen's map (issue 33)
 
     def summary(self, state: OdndState) -> tuple[CombatantSummary, ...]:
         return tuple(summarize(c) for c in state.fighters())

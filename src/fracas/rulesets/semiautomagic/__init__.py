@@ -48,6 +48,7 @@ from fracas.rulesets.semiautomagic import (
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.attack import refresh_defences
 from fracas.rulesets.semiautomagic.commands import SamCommands
+from fracas.rulesets.semiautomagic.map import battle_map as draw_map
 from fracas.rulesets.semiautomagic.policy import SamPolicy
 from fracas.rulesets.semiautomagic.round import play_round
 from fracas.rulesets.semiautomagic.setup import arrange, build
@@ -57,7 +58,7 @@ from fracas.rulesets.semiautomagic.state import Fighter, SamState
 class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
     id = "semiautomagic"
     title = "SemiAutoMagic"
-    source = "SemiAutoMagic, Chapter 3: Combat (seed 000), stage 1"
+    source = "SemiAutoMagic, Chapter 3: Combat (seed 000), stages 1 and 2"
     version = "1"
 
     def encounter_model(self) -> type[model.Encounter]:
@@ -116,6 +117,8 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
 
     def policy(self, state: SamState) -> Controller:
         return SamPolicy(state)
+
+    battle_map = staticmethod(draw_map)  # the GM screen's map (issue 33)
 
     def summary(self, state: SamState) -> tuple[CombatantSummary, ...]:
         return tuple(summarize(f) for f in state.fighters())

@@ -30,6 +30,7 @@ from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
 from fracas.rulesets.spelljammer import data, decisions, model, odds, space
 from fracas.rulesets.spelljammer.commands import SjCommands
+from fracas.rulesets.spelljammer.map import battle_map as draw_map
 from fracas.rulesets.spelljammer.policy import SjPolicy
 from fracas.rulesets.spelljammer.round import play_round
 from fracas.rulesets.spelljammer.setup import build, place
@@ -73,6 +74,8 @@ class Spelljammer(Ruleset[model.Encounter, SjState]):
 
     def policy(self, state: SjState) -> Controller:
         return SjPolicy(state)
+
+    battle_map = staticmethod(draw_map)  # the GM screen's map (issue 33)
 
     def summary(self, state: SjState) -> tuple[CombatantSummary, ...]:
         return tuple(summarize(c) for c in state.fighters())

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 import secrets
 from collections import defaultdict
 from collections.abc import Callable
@@ -33,6 +34,7 @@ from fracas.narration.render import log_lines
 from fracas.serve import stream
 from fracas.serve.guard import TooMany, client_of, same_site
 from fracas.serve.live import Live
+from fracas.serve.rolls import roll_history
 from fracas.serve.service import MAX_ENCOUNTER_BYTES, Tables, examples, read_encounter
 from fracas.serve.views import Caller, table_link, table_view
 
@@ -46,6 +48,29 @@ def writes(path: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
 
 
 templates = Jinja2Templates(directory=str(files("fracas.serve.web") / "templates"))
+
+
+def words(value: object) -> str:
+    """A value of the order of play in words (issue 33): a list as "7 and −5", "a, b and c";
+    negative numbers with a minus sign."""
+
+    def one(v: object) -> str:
+        negative = isinstance(v, int | float) and not isinstance(v, bool) and v < 0
+        return f"−{str(v)[1:]}" if negative else str(v)
+
+    if isinstance(value, list | tuple):
+        parts = [one(v) for v in value]
+        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return one(value)
+
+
+def possessive(name: str) -> str:
+    """"Bandits'" and "Aldric's" (issue 33: not "Bandits's")."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+templates.env.filters["words"] = words
+templates.env.filters["possessive"] = possessive
 
 
 def _tables(request: Request) -> Tables:
@@ -97,13 +122,31 @@ async def new_table(
                 raise EncounterError(upload.filename, [("", str(err))]) from None
         tables = _tables(request)
         with request.app.state.quotas.new_table(client_of(request)):
-            encounter = read_encounter(text, example, toml, tables.max_combatants)
-            table_id, gm_token, _ = tables.create(encounter, None)
+            save = saved_battle(text)
+            if save is not None:  # a save (`Save` on the GM screen): resumed where it stood
+                table_id, gm_token, _ = tables.create_from_save(save)
+            else:
+                encounter = read_encounter(text, example, toml, tables.max_combatants)
+                table_id, gm_token, _ = tables.create(encounter, None)
     except FracasError as err:
         context = {"examples": _by_ruleset(), "error": str(err)}
         status = 429 if isinstance(err, TooMany) else 422
         return templates.TemplateResponse(request, "start.html", context, status_code=status)
     return RedirectResponse(f"/play/{table_id}#token={gm_token}", status_code=303)
+
+
+def saved_battle(text: str | None) -> dict[str, Any] | None:
+    """An uploaded file that is a saved battle (JSON with its encounter and journal), or
+    None for an encounter file (issue 33: the start page resumes a save)."""
+    if text is None or not text.lstrip().startswith("{"):
+        return None
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if isinstance(document, dict) and "journal" in document and "encounter" in document:
+        return document
+    return None
 
 
 # --- the table's page ---------------------------------------------------------------------
@@ -131,13 +174,25 @@ def _qr(link: str) -> str:
 def panel_context(
     request: Request, live: Live, caller: Caller, error: str | None
 ) -> dict[str, Any]:
-    view = table_view(live, caller)
-    context: dict[str, Any] = {"t": view, "error": error, "gm": caller.gm}
+    view = table_view(live, caller, live.suggestion() if caller.gm and live.started else None)
+    rolls = roll_history(live.battle, caller.viewer) if live.started else []
+    context: dict[str, Any] = {
+        "t": view,
+        "error": error,
+        "gm": caller.gm,
+        "pending": {},
+        "rolls": rolls,
+        "rollers": dict.fromkeys((r["by"], r["who"]) for r in rolls),
+    }
     if caller.gm:
         commands = live.battle.encounter.ruleset.commands()
         sides = list(dict.fromkeys(c["side"] for c in view["combatants"]))
         names = [c["name"] for c in view["combatants"]]
+        pending: dict[str, list[str]] = defaultdict(list)
+        for waiting in live.battle.waiting_commands:  # shown on the combatant's card too
+            pending[str(getattr(waiting, "combatant", ""))].append(waiting.describe())
         context |= {
+            "pending": dict(pending),
             "vitals": list(commands.vitals),
             "conditions": list(commands.conditions),
             "sides": sides,
@@ -275,6 +330,18 @@ def add_seat(
 ) -> Response:
     seat = Seat("person", "physical" if dice == "physical" else "digital")
     return _act(request, table_id, lambda t, caller: t.add_seat(table_id, caller, name, seat))
+
+
+@writes("/play/{table_id}/link")
+def seat_link(
+    request: Request,
+    table_id: str,
+    seat: Annotated[str, Form()],
+    action: Annotated[str, Form()],
+) -> Response:
+    """A seat's link issued again or revoked (issue 33)."""
+    issue = action == "issue"
+    return _act(request, table_id, lambda t, caller: t.seat_link(table_id, caller, seat, issue))
 
 
 @writes("/play/{table_id}/command")
