@@ -5,9 +5,12 @@ BIN := $(VENV)/bin
 # The compiled build for the tests (issue 10): a `pip install --target` of this checkout.
 COMPILED := .compiled
 SOURCES := setup.py pyproject.toml $(shell find src -name '*.py' -o -name '*.yaml')
-# The suites that must pass on the compiled build too: the conformance kit, the core and
-# every ruleset's rules and worked examples.
-COMPILED_TESTS := tests/conformance tests/core tests/brp tests/murdham tests/odnd tests/spelljammer tests/semiautomagic
+# The suites that must pass on the compiled build too: the conformance kit and the core (with
+# every ruleset's golden battles, so both builds fight the same battles), and the rules and
+# worked examples of the rulesets that are compiled (setup.py). OD&D's, Spelljammer's and
+# SemiAutoMagic's own tests ran twice on the same interpreted rules; the kit and the golden
+# battles still fight all their examples on the compiled core (issue 35).
+COMPILED_TESTS := tests/conformance tests/core tests/brp tests/murdham
 
 .PHONY: run test lint install install-test test-compiled compiled-tests postgres chromium clean
 

@@ -113,6 +113,6 @@ def regenerate(ruleset: str) -> None:
 
 
 if __name__ == "__main__":
-    for name in sys.argv[1:] or ["brp", "murdham"]:
+    for name in sys.argv[1:] or ["brp", "murdham", "odnd", "spelljammer", "semiautomagic"]:
         regenerate(name)
         print(f"wrote {golden_file(name).relative_to(ROOT)}")
