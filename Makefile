@@ -12,7 +12,7 @@ SOURCES := setup.py pyproject.toml $(shell find src -name '*.py' -o -name '*.yam
 # battles still fight all their examples on the compiled core (issue 35).
 COMPILED_TESTS := tests/conformance tests/core tests/brp tests/murdham
 
-.PHONY: run test lint install install-test test-compiled compiled-tests postgres chromium clean
+.PHONY: run test lint install install-test test-compiled compiled-tests typecheck postgres chromium clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -62,11 +62,15 @@ compiled-tests: $(COMPILED)/.built
 
 ## Install the test extras and run the whole suite, with the type and style checks.
 # The suite runs on every core (pytest-xdist): the tests share no ports, folders or databases.
+# The type check and the compiled build each keep one core busy: they run side by side.
 test: install-test
 	$(BIN)/ruff check src tests
-	$(BIN)/mypy
-	$(BIN)/pytest -n auto
+	$(MAKE) --no-print-directory -j2 typecheck $(COMPILED)/.built
+	$(BIN)/pytest -n auto --durations=20
 	$(MAKE) --no-print-directory compiled-tests
+
+typecheck:
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) $(COMPILED) build *.egg-info src/*.egg-info
