@@ -58,15 +58,17 @@ test-compiled: install-test compiled-tests
 # Where no C compiler is at hand the build is pure Python, and is not expected compiled.
 compiled-tests: $(COMPILED)/.built
 	FRACAS_EXPECT_COMPILED=$$(command -v cc >/dev/null && echo 1) PYTHONPATH=$(COMPILED) \
-		$(BIN)/pytest -n auto -p no:cacheprovider $(COMPILED_TESTS)
+		$(BIN)/pytest -n auto --dist worksteal -p no:cacheprovider $(COMPILED_TESTS)
 
 ## Install the test extras and run the whole suite, with the type and style checks.
 # The suite runs on every core (pytest-xdist): the tests share no ports, folders or databases.
+# An idle worker takes tests still queued on a busy one (worksteal), so one slow test at the
+# end does not keep the other core idle.
 # The type check and the compiled build each keep one core busy: they run side by side.
 test: install-test
 	$(BIN)/ruff check src tests
 	$(MAKE) --no-print-directory -j2 typecheck $(COMPILED)/.built
-	$(BIN)/pytest -n auto --durations=20
+	$(BIN)/pytest -n auto --dist worksteal --durations=20
 	$(MAKE) --no-print-directory compiled-tests
 
 typecheck:

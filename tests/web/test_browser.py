@@ -90,6 +90,17 @@ def seat(gm: Page, name: str, dice: str) -> str:
     return str(link.get_attribute("href"))
 
 
+def brp_duel_started(browser: Browser, base: str) -> tuple[BrowserContext, Page]:
+    """The GM's page of a BRP duel just started, Red seated, Aldric's intent asked."""
+    ctx = context(browser, base)
+    gm = ctx.new_page()
+    open_table(gm, "brp/duel")
+    seat(gm, "Red", "digital")
+    gm.get_by_role("button", name="Start the fight").click()
+    expect(gm.locator(".question h2")).to_have_text("Aldric: intent")
+    return ctx, gm
+
+
 def answer_once(player: Page, turn: int) -> bool:
     """The player answers the question on their page (a digit, or typed dice); False when
     the fight is over."""
@@ -272,12 +283,7 @@ def first_log(client: httpx.Client, url: str) -> str:
 def test_the_gm_screen_shows_exact_odds_beside_each_attack(
     browser: Browser, base: str, shots: Path
 ) -> None:
-    ctx = context(browser, base)
-    gm = ctx.new_page()
-    open_table(gm, "brp/duel")
-    seat(gm, "Red", "digital")
-    gm.get_by_role("button", name="Start the fight").click()
-    expect(gm.locator(".question h2")).to_have_text("Aldric: intent")
+    ctx, gm = brp_duel_started(browser, base)
     expect(gm.locator("#odds-0")).to_contain_text("takes out")
     gm.screenshot(path=str(shots / "gm-odds.png"))
     # Issue 33: the start page lists the GM's tables on this device, a closed tab no loss.
@@ -315,12 +321,7 @@ def test_a_target_is_chosen_on_the_map_and_a_token_shows_its_card(
 ) -> None:
     """Issue 33: clicking the foe on the map marks the options against it (several weapons)
     and focuses the first; Enter takes it. The token's card shows below the map."""
-    ctx = context(browser, base)
-    gm = ctx.new_page()
-    open_table(gm, "brp/duel")
-    seat(gm, "Red", "digital")
-    gm.get_by_role("button", name="Start the fight").click()
-    expect(gm.locator(".question h2")).to_have_text("Aldric: intent")
+    ctx, gm = brp_duel_started(browser, base)
     actor = gm.locator("svg.map .token.actor")
     expect(actor).to_have_attribute("aria-label", re.compile("^Aldric"))
     asked = gm.locator(".question").get_attribute("data-question")
