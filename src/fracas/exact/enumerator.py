@@ -78,20 +78,42 @@ class ForcedDice:
         raise _Chance(ways_of(compiled))
 
 
-def ways_of(compiled: Compiled) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+Ways = tuple[tuple[tuple[int, ...], Fraction], ...]
+
+# The ways of each expression met, kept: every run of an enumeration meets the same few rolls
+# (a probe of `fracas odds` met 1D100 some forty times a call, and worked out its hundred
+# faces each time). Expressions are immutable values; the dice cache bounds how many exist.
+_WAYS: dict[Compiled, Ways] = {}
+_WAYS_LIMIT = 4096
+
+
+def ways_of(compiled: Compiled) -> Ways:
     """Every total of `compiled` as one set of faces giving it, with the total's probability."""
-    distribution = compiled.distribution()
-    denominator = distribution.denominator
-    return tuple(
-        (faces_for(compiled, total), Fraction(weight, denominator))
-        for total, weight in sorted(distribution.weights.items())
-    )
+    ways = _WAYS.get(compiled)
+    if ways is None:
+        distribution = compiled.distribution()
+        denominator = distribution.denominator
+        ways = tuple(
+            (faces_for(compiled, total), Fraction(weight, denominator))
+            for total, weight in sorted(distribution.weights.items())
+        )
+        if len(_WAYS) >= _WAYS_LIMIT:
+            _WAYS.clear()
+        _WAYS[compiled] = ways
+    return ways
 
 
 def faces_for(compiled: Compiled, total: int) -> tuple[int, ...]:
-    """Faces that make `total`: raised one die at a time from all ones while the total climbs
-    towards it (sums of dice), else searched among every combination (small expressions)."""
+    """Faces that make `total`: for a plain sum of dice, each die raised in turn by what is
+    still missing; else raised one step at a time while the total climbs towards it, or
+    searched among every combination (small expressions)."""
     faces = [1] * len(compiled.dice)
+    if compiled.offset is not None:  # a plain sum: the total is the faces plus the offset
+        missing = total - compiled.offset - len(faces)
+        for i, sides in enumerate(compiled.dice):
+            step = min(sides - 1, max(missing, 0))
+            faces[i] += step
+            missing -= step
     for i, sides in enumerate(compiled.dice):
         while faces[i] < sides and compiled.total(faces) < total:
             faces[i] += 1
