@@ -62,7 +62,7 @@ def test_a_person_giving_the_policys_answers_changes_nothing(path: Path, mode: s
         assert steps, "a side seated as a person was never asked anything"
 
 
-@kit.each_example()
+@kit.each_example(quadratic=True)
 @pytest.mark.parametrize("mode", ["side", "physical"])
 def test_save_and_load_before_every_answer_equals_an_uninterrupted_battle(
     path: Path, mode: str
@@ -90,7 +90,7 @@ def test_save_and_load_before_every_answer_equals_an_uninterrupted_battle(
     assert kit.dicts(finished.events) == kit.dicts(straight.events)
 
 
-@kit.each_example()
+@kit.each_example(quadratic=True)
 @pytest.mark.parametrize("mode", ["side", "physical"])
 def test_undo_then_the_same_answers_changes_nothing(path: Path, mode: str) -> None:
     straight, steps = kit.play(battle_for(path, mode))
