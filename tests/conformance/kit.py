@@ -98,6 +98,18 @@ def _rules_compiled(ruleset_id: str) -> bool:
     return any(package.glob("*.so")) or any(package.glob("*.pyd"))
 
 
+def each_ruleset(known: Known | None = None) -> pytest.MarkDecorator:
+    params = [pytest.param(r, id=r, marks=_marks(r, known)) for r in RULESETS]
+    return pytest.mark.parametrize("ruleset_id", params)
+
+
+def first_example(ruleset_id: str) -> Path:
+    examples = EXAMPLES_BY_RULESET.get(ruleset_id)
+    if not examples:
+        pytest.fail(f"ruleset {ruleset_id!r} ships no example (examples/{ruleset_id}/*.yaml)")
+    return examples[0]
+
+
 # A skirmish has a handful of combatants; an example with many more (OD&D's mass battle has
 # fifty units and heroes) asks as many questions in a round as a skirmish does in several.
 SKIRMISH = 20
