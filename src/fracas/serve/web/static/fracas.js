@@ -44,11 +44,31 @@
       if (navigator.vibrate) navigator.vibrate(200);
     }
   }
+  // The option that had the keyboard's focus keeps it when the panel is drawn anew for the
+  // same question (the odds filled in, a player's seat taken): a redraw between a pick on the
+  // map and the Enter that takes it would otherwise send the key nowhere.
+  let focused = { question: "", option: "" };
+  document.body.addEventListener("htmx:beforeSwap", function () {
+    const el = document.activeElement;
+    const button = el && el.closest ? el.closest("#panel .options button[data-option]") : null;
+    const question = document.querySelector("#panel .question");
+    focused = button && question
+      ? { question: question.dataset.question || "", option: button.dataset.option || "" }
+      : { question: "", option: "" };
+  });
+  function refocus() {
+    const question = document.querySelector("#panel .question");
+    if (!focused.option || !question || question.dataset.question !== focused.question) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const button = question.querySelector(".options button[data-option='" + CSS.escape(focused.option) + "']");
+    if (button) button.focus();
+  }
   // The save link is a download: it carries the token in its query.
   document.body.addEventListener("htmx:afterSwap", function () {
     yourTurn();
     keepOpen();
     remap();
+    refocus();
     remember();
     document.querySelectorAll("a[data-token-link]").forEach(function (a) {
       const url = new URL(a.getAttribute("href"), location.href);
