@@ -15,8 +15,9 @@ from fracas.core.requests import ChoiceRequest
 
 EXAMPLES = Path(fracas.__file__).parent / "examples"
 
-# The kind of an option: a short name for what it does, from the decision and the option.
-KindOf = Callable[[str, Any], str]
+# The kind of an option: a short name for what it does, from who is asked, the decision and
+# the option.
+KindOf = Callable[[Any, str, Any], str]
 
 
 class Tally:
@@ -45,8 +46,8 @@ class Recorder:
         pick = self.policy.choose(request)
         kind_of = self.tally.kind_of
         for option in request.options:
-            self.tally.offered[kind_of(request.decision, option)] += 1
-        self.tally.taken[kind_of(request.decision, request.options[pick])] += 1
+            self.tally.offered[kind_of(request.who, request.decision, option)] += 1
+        self.tally.taken[kind_of(request.who, request.decision, request.options[pick])] += 1
         return pick
 
 

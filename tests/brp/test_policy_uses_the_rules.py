@@ -18,7 +18,7 @@ from policy_choices import Tally, tally_examples
 SEEDS = range(20)
 
 
-def kind_of(decision: str, option: Any) -> str:
+def kind_of(who: Any, decision: str, option: Any) -> str:
     """A name for what an option does (the decision it answers, then the act)."""
     if isinstance(option, actions.Attack):
         if not option.weapon.data.missile:
