@@ -87,7 +87,9 @@ NEVER_PAYS = {
     "react: counter (grapple)",
     # Seed "Blast attacks": the wyrm's fire breath (d6 to each in a zone, ranged blasts
     # hurting the wyrm too in its own zone) is worth less than its bite (2d8 against the
-    # medium, seed "Effects of size") while the party stands apart or next to it.
+    # medium, seed "Effects of size") while the party stands apart or next to it. Measured
+    # (wyrm example, 300 fights, seed 0): a wyrm that breathes whenever the breath catches a
+    # foe won 72.7 % against 74.0 % for the policy's choice.
     "turn: Blast",
     # Seed "Mounts and vehicles": a rider who dismounts gives up the mount's speed and
     # blows; the one chance to mount (a free horse nearby) came once in the examples, when
