@@ -8,7 +8,8 @@ and picks among the options the rules offer; it never rolls and never changes th
 - react with a counter when it trades well, else dodge when the AGI save is likely; guard
   an ally from a death blow unless the guard would likely fall itself;
 - propose a surrender stunt to an enemy who would likely not survive the blow; accept one
-  when the blow would likely incapacitate; retreat rather than surrender on a failed morale.
+  when the blow would likely incapacitate; retreat rather than surrender on a failed morale;
+- surrender when the fight is lost: alone, one hit from falling, against two or more.
 """
 
 from __future__ import annotations
@@ -45,6 +46,10 @@ from fracas.rulesets.murdham.turn import (
     Strike,
     Surrender,
 )
+
+# A lost fight (`_fight_is_lost`): surrender then beats every plan (a strike is 1 + damage).
+LOST_FIGHT: Final = 100.0
+LAST_HIT: Final = 2  # health at which any hit (a d6's exploding mean is 4.2) likely fells
 
 
 def shaded_mean(die: int, net: int) -> float:
@@ -296,8 +301,25 @@ class MurdhamPolicy:
         if isinstance(plan, PickUp):
             return 0.9
         if isinstance(plan, Surrender):
-            return 0.0
+            return LOST_FIGHT if self._fight_is_lost(me) else 0.0
         return 0.0
+
+    def _fight_is_lost(self, me: Character) -> bool:
+        """Seed "Surrendering": one may spend the turn to surrender and "might be spared".
+        Worth it when the fight is lost: the last of its faction still able, one hit from
+        falling, against two or more able enemies. The fearless (immune to fear, and so to
+        morale, seed "Morale") and mounts fight on. A faction that makes no morale checks
+        (`morale: false`, as player characters who decide for themselves) may still choose to
+        surrender: the choice is the player's, and this is how a player would choose."""
+        if me.health > LAST_HIT or me.immune_to_fear or me.is_mount:
+            return False
+        foes = 0
+        for c in self.state.characters():
+            if c.able and c is not me:
+                if c.side == me.side:
+                    return False  # an ally still fights: the fight is not lost yet
+                foes += 1
+        return foes >= 2
 
     # --- reactions ------------------------------------------------------------------------
 
