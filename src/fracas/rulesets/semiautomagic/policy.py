@@ -195,7 +195,7 @@ class SamPolicy:
             big = reloading.total(act.weapon, act.goal) > data.seconds("reload")
             return 8.0 if big else -1.0  # rule 66: a hand with a larger weapon's load
         if kind == escape.ESCAPE:
-            return 9.0  # issue 31: out of gas and radiation, after an attack if one is there
+            return 12.0  # issue 34: out of gas and radiation first (one second), then strike
         if kind == "draw":
             return self._draw(me, act)
         if kind == "aim":
@@ -235,6 +235,8 @@ class SamPolicy:
                 return False
             if e.asleep or actions.targets(st, e, e.wielded):
                 return False
+            if self._steps_into_hazard(e, me):
+                return False  # issue 34: it will not walk into the gas to come to us
         return True
 
     def _ram(self, me: Fighter, act: Action) -> float:
@@ -315,13 +317,22 @@ class SamPolicy:
         return 20.0 - int(row["target"]) - LIMB_ORDER.index(region) / 10
 
     def _draw(self, me: Fighter, act: Action) -> float:
-        """A shooter caught in reach draws a melee weapon that reaches."""
-        if me.wielded.data.kind == "melee" or act.weapon is None:
-            return -1.0
+        """A shooter caught in reach draws a melee weapon that reaches; (issue 34) a fighter
+        with a melee weapon in hand and no enemy in its reach draws back a loaded shooting
+        weapon that can hit an enemy in range (rule 25: Odo's bow once the bat is down)."""
         w = act.weapon
-        if w.data.kind == "melee" and actions.targets(self.state, me, w):
-            return 25.0
-        return -1.0
+        if w is None:
+            return -1.0
+        if me.wielded.data.kind != "melee":
+            if w.data.kind == "melee" and actions.targets(self.state, me, w):
+                return 25.0
+            return -1.0
+        if w.data.kind == "melee" or not w.loaded or w.jammed:
+            return -1.0
+        if actions.targets(self.state, me, me.wielded):
+            return -1.0
+        shots = actions.targets(self.state, me, w)
+        return 24.0 if any(self._can_hit_with(me, w, t) for t in shots) else -1.0
 
     def _posture(self, me: Fighter, kind: str) -> float:
         """A shooter goes down behind cover until it is heavy (rule 98: prone behind light,
@@ -343,13 +354,27 @@ class SamPolicy:
         )
 
     def _can_hit(self, me: Fighter, t: Fighter, aimed: bool) -> bool:
-        w = me.wielded
+        return self._can_hit_with(me, me.wielded, t, aimed)
+
+    def _can_hit_with(self, me: Fighter, w: Wielded, t: Fighter, aimed: bool = False) -> bool:
+        """The best roll of `w` (a six) hits `t` (rules 37-40, 62)."""
         sit = attack.situation(self.state, me, t, w, aimed)
         return sit is not None and (
             sit.auto or 6 + attack.attack_bonus(me, w) + sit.x >= sit.target
         )
 
     def _into_hazard(self, me: Fighter, goal: Fighter) -> bool:
+        """Its next step toward `goal` would take it from clean air into a hazard, and waiting
+        outside can end the fight: `goal` is a melee fighter who will come (issue 34: not a
+        shooter, who only shoots from afar, nor one waiting for it, delaying, nor one held
+        back by a hazard too: each waiting for the other is a stand-off to the round cap)."""
+        if not self._steps_into_hazard(me, goal):
+            return False
+        if goal.wielded.data.kind != "melee" or goal.delaying:
+            return False
+        return not self._steps_into_hazard(goal, me)
+
+    def _steps_into_hazard(self, me: Fighter, goal: Fighter) -> bool:
         """Its next step toward `goal` would take it from clean air into a hazard."""
         st = self.state
         if not (st.conditions.gas or st.conditions.radiation):
