@@ -157,7 +157,12 @@ class SamPolicy:
         return options.index(possession.TOGETHER if friend else possession.HOSTILE)
 
     def _victim(self, me: Fighter, t: Fighter) -> float:
-        return -t.toughness - space.squares(self.state, me, t) / 1000
+        """The lowest Toughness left, then the nearest; (issue 34) first a foe the weapon's
+        best roll can hit and its largest damage can wound (rules 37-40, 53), never one
+        behind heavy cover it cannot touch while another is there to strike."""
+        w = me.wielded
+        futile = not self._can_hit_with(me, w, t, me.aimed_at == t.id) or self._useless(w, t)
+        return -100.0 * futile - t.toughness - space.squares(self.state, me, t) / 1000
 
     def _nearest(self, me: Fighter) -> Fighter | None:
         foes = actions.known_foes(self.state, me)  # rules 110-111: not a hider it has not seen
@@ -202,7 +207,7 @@ class SamPolicy:
             goal = act.goal
             if goal is None or goal is not self._near:
                 return -1.0
-            return 12.0 if self._can_hit(me, goal, True) else -1.0
+            return 12.0 if self._worth_a_shot(me, goal, True) else -1.0  # issue 34
         if kind in actions.POSTURE_AFTER:
             return self._posture(me, kind)
         if kind == "ram":
@@ -347,11 +352,27 @@ class SamPolicy:
         return -1.0
 
     def _hittable(self, me: Fighter) -> bool:
-        """Some enemy in range that the shooter's best roll can hit."""
+        """Some enemy in range worth a shot from here (`_worth_a_shot`), aimed when the
+        weapon can aim (rules 23, 67: the aim is taken before the shot)."""
+        aims = me.wielded.data.kind in ("ranged", "thrown")
         return any(
-            self._can_hit(me, t, me.aimed_at == t.id)
+            self._worth_a_shot(me, t, aims or me.aimed_at == t.id)
             for t in actions.targets(self.state, me, me.wielded)
         )
+
+    def _worth_a_shot(self, me: Fighter, t: Fighter, aimed: bool) -> bool:
+        """The shot hits on a 5 or better (rules 37-40), or on a six where no nearer place
+        lowers the range penalty (rules 62-63): a shooter who needs a six and could come a
+        range band closer runs in rather than trade misses to the round cap (issue 34)."""
+        w = me.wielded
+        sit = attack.situation(self.state, me, t, w, aimed)
+        if sit is None:
+            return False
+        needed = sit.target - attack.attack_bonus(me, w) - sit.x
+        if sit.auto or needed <= 5:
+            return True
+        metres = space.metres(self.state, me, t)
+        return needed <= 6 and space.range_penalty(metres, w.data.increment) == 0
 
     def _can_hit(self, me: Fighter, t: Fighter, aimed: bool) -> bool:
         return self._can_hit_with(me, me.wielded, t, aimed)
