@@ -22,6 +22,9 @@ and scores the options the rules offer; it never rolls and never changes the sta
   an adjacent enemy, moving fast enough to add at least 2 to the collision's damage against
   it, rams it (rules 150-151); a mount with a rider never rams (it would stop, and its rider's
   speed damage with it).
+- (issue 34) no stand-off at a hazard's edge (`_into_hazard`), out of the gas before striking,
+  the shooting weapon drawn back once no enemy is in reach, a shooter needing a six runs a
+  range band closer, and each attack goes first to a foe it can hit and wound.
 """
 
 from __future__ import annotations
