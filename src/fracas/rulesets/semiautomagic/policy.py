@@ -22,6 +22,9 @@ and scores the options the rules offer; it never rolls and never changes the sta
   an adjacent enemy, moving fast enough to add at least 2 to the collision's damage against
   it, rams it (rules 150-151); a mount with a rider never rams (it would stop, and its rider's
   speed damage with it).
+- (issue 34) no stand-off at a hazard's edge (`_into_hazard`), out of the gas before striking,
+  the shooting weapon drawn back once no enemy is in reach, a shooter needing a six runs a
+  range band closer, and each attack goes first to a foe it can hit and wound.
 """
 
 from __future__ import annotations
@@ -157,7 +160,12 @@ class SamPolicy:
         return options.index(possession.TOGETHER if friend else possession.HOSTILE)
 
     def _victim(self, me: Fighter, t: Fighter) -> float:
-        return -t.toughness - space.squares(self.state, me, t) / 1000
+        """The lowest Toughness left, then the nearest; (issue 34) first a foe the weapon's
+        best roll can hit and its largest damage can wound (rules 37-40, 53), never one
+        behind heavy cover it cannot touch while another is there to strike."""
+        w = me.wielded
+        futile = not self._can_hit_with(me, w, t, me.aimed_at == t.id) or self._useless(w, t)
+        return -100.0 * futile - t.toughness - space.squares(self.state, me, t) / 1000
 
     def _nearest(self, me: Fighter) -> Fighter | None:
         foes = actions.known_foes(self.state, me)  # rules 110-111: not a hider it has not seen
@@ -195,14 +203,14 @@ class SamPolicy:
             big = reloading.total(act.weapon, act.goal) > data.seconds("reload")
             return 8.0 if big else -1.0  # rule 66: a hand with a larger weapon's load
         if kind == escape.ESCAPE:
-            return 9.0  # issue 31: out of gas and radiation, after an attack if one is there
+            return 12.0  # issue 34: out of gas and radiation first (one second), then strike
         if kind == "draw":
             return self._draw(me, act)
         if kind == "aim":
             goal = act.goal
             if goal is None or goal is not self._near:
                 return -1.0
-            return 12.0 if self._can_hit(me, goal, True) else -1.0
+            return 12.0 if self._worth_a_shot(me, goal, True) else -1.0  # issue 34
         if kind in actions.POSTURE_AFTER:
             return self._posture(me, kind)
         if kind == "ram":
@@ -235,6 +243,8 @@ class SamPolicy:
                 return False
             if e.asleep or actions.targets(st, e, e.wielded):
                 return False
+            if self._steps_into_hazard(e, me):
+                return False  # issue 34: it will not walk into the gas to come to us
         return True
 
     def _ram(self, me: Fighter, act: Action) -> float:
@@ -315,13 +325,22 @@ class SamPolicy:
         return 20.0 - int(row["target"]) - LIMB_ORDER.index(region) / 10
 
     def _draw(self, me: Fighter, act: Action) -> float:
-        """A shooter caught in reach draws a melee weapon that reaches."""
-        if me.wielded.data.kind == "melee" or act.weapon is None:
-            return -1.0
+        """A shooter caught in reach draws a melee weapon that reaches; (issue 34) a fighter
+        with a melee weapon in hand and no enemy in its reach draws back a loaded shooting
+        weapon that can hit an enemy in range (rule 25: Odo's bow once the bat is down)."""
         w = act.weapon
-        if w.data.kind == "melee" and actions.targets(self.state, me, w):
-            return 25.0
-        return -1.0
+        if w is None:
+            return -1.0
+        if me.wielded.data.kind != "melee":
+            if w.data.kind == "melee" and actions.targets(self.state, me, w):
+                return 25.0
+            return -1.0
+        if w.data.kind == "melee" or not w.loaded or w.jammed:
+            return -1.0
+        if actions.targets(self.state, me, me.wielded):
+            return -1.0
+        shots = actions.targets(self.state, me, w)
+        return 24.0 if any(self._can_hit_with(me, w, t) for t in shots) else -1.0
 
     def _posture(self, me: Fighter, kind: str) -> float:
         """A shooter goes down behind cover until it is heavy (rule 98: prone behind light,
@@ -336,20 +355,50 @@ class SamPolicy:
         return -1.0
 
     def _hittable(self, me: Fighter) -> bool:
-        """Some enemy in range that the shooter's best roll can hit."""
+        """Some enemy in range worth a shot from here (`_worth_a_shot`), aimed when the
+        weapon can aim (rules 23, 67: the aim is taken before the shot)."""
+        aims = me.wielded.data.kind in ("ranged", "thrown")
         return any(
-            self._can_hit(me, t, me.aimed_at == t.id)
+            self._worth_a_shot(me, t, aims or me.aimed_at == t.id)
             for t in actions.targets(self.state, me, me.wielded)
         )
 
-    def _can_hit(self, me: Fighter, t: Fighter, aimed: bool) -> bool:
+    def _worth_a_shot(self, me: Fighter, t: Fighter, aimed: bool) -> bool:
+        """The shot hits on a 5 or better (rules 37-40), or on a six where no nearer place
+        lowers the range penalty (rules 62-63): a shooter who needs a six and could come a
+        range band closer runs in rather than trade misses to the round cap (issue 34)."""
         w = me.wielded
+        sit = attack.situation(self.state, me, t, w, aimed)
+        if sit is None:
+            return False
+        needed = sit.target - attack.attack_bonus(me, w) - sit.x
+        if sit.auto or needed <= 5:
+            return True
+        metres = space.metres(self.state, me, t)
+        return needed <= 6 and space.range_penalty(metres, w.data.increment) == 0
+
+    def _can_hit(self, me: Fighter, t: Fighter, aimed: bool) -> bool:
+        return self._can_hit_with(me, me.wielded, t, aimed)
+
+    def _can_hit_with(self, me: Fighter, w: Wielded, t: Fighter, aimed: bool = False) -> bool:
+        """The best roll of `w` (a six) hits `t` (rules 37-40, 62)."""
         sit = attack.situation(self.state, me, t, w, aimed)
         return sit is not None and (
             sit.auto or 6 + attack.attack_bonus(me, w) + sit.x >= sit.target
         )
 
     def _into_hazard(self, me: Fighter, goal: Fighter) -> bool:
+        """Its next step toward `goal` would take it from clean air into a hazard, and waiting
+        outside can end the fight: `goal` is a melee fighter who will come (issue 34: not a
+        shooter, who only shoots from afar, nor one waiting for it, delaying, nor one held
+        back by a hazard too: each waiting for the other is a stand-off to the round cap)."""
+        if not self._steps_into_hazard(me, goal):
+            return False
+        if goal.wielded.data.kind != "melee" or goal.delaying:
+            return False
+        return not self._steps_into_hazard(goal, me)
+
+    def _steps_into_hazard(self, me: Fighter, goal: Fighter) -> bool:
         """Its next step toward `goal` would take it from clean air into a hazard."""
         st = self.state
         if not (st.conditions.gas or st.conditions.radiation):
