@@ -39,6 +39,8 @@ from fracas.rulesets.spelljammer import (
     hitting,
     initiative,
     into_melee,
+    movement,
+    outlook,
     space,
     withdrawal,
 )
@@ -74,6 +76,7 @@ class SjPolicy:
         # Per target and weapon, and per kind of plan, for the declaration being scored.
         self._modified: dict[tuple[int, int], int] = {}
         self._kinds: dict[tuple[str, str, str, str], tuple[int, float]] = {}
+        self._lost: dict[tuple[int, str], bool] = {}  # per round and side (issue 34)
 
     def _mean(self, dice: str) -> float:
         if dice not in self._means:
@@ -112,14 +115,40 @@ class SjPolicy:
             return 0.5 if plan.action == "hold" else -1.0
         if plan.action == "advance":  # running up; a sprint only tires it (P3)
             return {"stand": 0.01, "sprint": 0.009}.get(plan.mode, 0.008)
-        if plan.action in ("flee", "dodge"):
-            return -0.6  # issue 30 offers them; this policy does not flee or dodge
+        if plan.action == "flee":
+            return self._flee(me, plan)
+        if plan.action == "dodge":
+            return -0.6  # rule 218: no attacks, only −20 to missiles; fleeing does more
         if plan.action in ("hold", "caught", "shield", "drink", "pickup", "aid"):
             return self._own(me, plan)
         assert plan.target is not None
         if plan.action == "cast":
             return self._cast(me, plan)
         return self._attack(me, plan)
+
+    def _flee(self, me: Fighter, plan: Plan) -> float:
+        """Issue 34: a fighter down to half its hit points whose side has lost the fight
+        (`outlook.lost`) flees at the slowest pace that outruns the fastest foe's run
+        (P3: a sprint tires); otherwise it stands."""
+        if 2 * me.hp > me.max_hp or not self._side_lost(me):
+            return -0.6
+        return 200.0 if plan.mode == self._flight_pace(me) else -0.6
+
+    def _side_lost(self, me: Fighter) -> bool:
+        key = (self.state.round, me.side)
+        if key not in self._lost:
+            self._lost[key] = outlook.lost(self.state, me)
+        return self._lost[key]
+
+    def _flight_pace(self, me: Fighter) -> str:
+        """The slowest pace (TMR ×1 to ×4, P3) faster than every able foe's run (2× TMR)."""
+        mine = movement.tmr(self.state, me)
+        chase = max((2 * movement.tmr(self.state, e) for e in outlook.able_foes(self.state, me)),
+                    default=0.0)  # fmt: skip
+        for pace, times in (("walk", 1), ("run", 2), ("sprint", 3)):
+            if times * mine > chase:
+                return pace
+        return "fast_sprint"
 
     def _waiting(self, me: Fighter) -> bool:
         """A fighter set to wait (`waits`, issue 30) with no foe to strike from where it
@@ -181,9 +210,11 @@ class SjPolicy:
         t = plan.target
         w = plan.arm or me.weapon
         run = 25 if plan.mode == "run" else 0
-        p = hit_chance(self._base(me, t, w), run + plan.sacrifice)
+        penalty = run + plan.sacrifice
+        p = hit_chance(self._base(me, t, w), penalty)
         n, timely = self._kept(me, plan)
-        value = n * p * self._mean(w.damage) / max(1, t.hp) * (1 + 1 / max(1, t.hp)) * timely
+        harm = n * self._harm(me, t, w, penalty)
+        value = harm / max(1, t.hp) * (1 + 1 / max(1, t.hp)) * timely
         if w.data.ranged:  # rules 245–256: a shot that may turn on a friend
             friend = into_melee.friend_chance(self.state, me, t, w)
             if friend > (1 - friend) * p:
@@ -206,6 +237,12 @@ class SjPolicy:
         if plan.mode in ("still", "stand") and me.aimed:
             value *= 1.15  # SJ-U43: last round's aim, standing still
         return value + still
+
+    def _harm(self, me: Fighter, t: Fighter, w: Arm, penalty: int) -> float:
+        """Issue 34: one attack's expected harm, PROT and criticals counted
+        (`outlook.expected_harm`, the rules' d100 table), less the plan's `penalty` to SC —
+        so a foe its weapon barely hurts is the last it picks."""
+        return outlook.expected_harm(w.damage, self._base(me, t, w) - penalty, t.prot())
 
     def _cast(self, me: Fighter, plan: Plan) -> float:
         spell, t = plan.spell, plan.target
