@@ -69,6 +69,9 @@ def hit_chance(base: int, penalty: int) -> float:
     return min(95, max(3, base - penalty)) / 100
 
 
+BLEED_ROUNDS = 3  # about the rounds a fight has left, for the bleeding First Aid stops
+
+
 class SjPolicy:
     def __init__(self, state: SjState) -> None:
         self.state = state
@@ -191,10 +194,18 @@ class SjPolicy:
         if plan.action == "shield":  # issue 30: readied before the melee, not in it
             return 1.0 if not self._foe_at_hand(me) else 0.005
         if plan.action == "aid" and plan.target is not None:
-            return 0.005 * sum(s.bleed - s.dex for s in plan.target.stuck)
+            return self._aid(me, plan.target)
         if plan.action == "drink":
             return self._potion(me, plan)
         return -0.5 if plan.action == "hold" else 0.0
+
+    def _aid(self, me: Fighter, patient: Fighter) -> float:
+        """SJ-U46 (issue 34): pulling a stuck missile is worth the bleeding it stops over
+        the rounds a fight has left (`BLEED_ROUNDS`) and its DEX penalty, as a share of the
+        patient's hit points, at the First Aid skill's chance — weighed like an attack's
+        share of a foe's."""
+        loss = sum(BLEED_ROUNDS * s.bleed + s.dex for s in patient.stuck)
+        return min(1.0, me.first_aid / 100) * loss / max(1, patient.hp)
 
     def _has_potion(self, me: Fighter) -> bool:
         return any(p.count > 0 for p in me.potions)

@@ -1,0 +1,85 @@
+"""Issue 34: the default Spelljammer tactics in small situations, each asserting the plan the
+policy declares (rules 1–2, SJ-U6) from the legal plans (`options.plans`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fracas.core.requests import ChoiceRequest
+from fracas.rulesets.spelljammer import decisions, options
+from fracas.rulesets.spelljammer.policy import SjPolicy
+from fracas.rulesets.spelljammer.state import Plan, Stuck
+
+from .conftest import Scene, sheet
+
+
+def at(name: str, x: float, y: float = 0, **kw: Any) -> dict[str, Any]:
+    out = sheet(name, x, **kw)
+    out["position"] = [x, y]
+    return out
+
+
+def declared(s: Scene, name: str) -> Plan:
+    """The plan the default policy declares for `name` as things stand."""
+    me = s[name]
+    plans = options.plans(s.state, me, None, None)
+    index = SjPolicy(s.state).choose(ChoiceRequest(me, decisions.DECLARE, plans))
+    found: Plan = plans[index]
+    return found
+
+
+def three_foes(**kw: Any) -> tuple[str, list[dict[str, Any]]]:
+    return ("B", [at("B1", 5, 0, **kw), at("B2", 0, 5, **kw), at("B3", -5, 0, **kw)])
+
+
+def test_a_hurt_fighter_whose_side_has_lost_flees_at_the_pace_that_outruns_the_foes():
+    """Down to a third of its hit points, alone against three fighters as good as it: its side
+    needs far more than three times as long to win as to lose. The foes run 2 × 5 squares a
+    round, so it sprints (3 × 5; a walk or a run would not get away, P3)."""
+    s = Scene(("A", [at("Hero", 0, 0, current_hp=20)]), three_foes())
+    plan = declared(s, "Hero")
+    assert (plan.action, plan.mode) == ("flee", "sprint")
+
+
+def test_a_faster_fighter_flees_at_a_walk_when_a_walk_outruns_the_foes():
+    s = Scene(("A", [at("Hero", 0, 0, current_hp=20, TMR=12)]), three_foes())
+    plan = declared(s, "Hero")
+    assert (plan.action, plan.mode) == ("flee", "walk")
+
+
+def test_an_unhurt_fighter_of_a_losing_side_stands_and_fights():
+    s = Scene(("A", [at("Hero", 0, 0)]), three_foes())
+    assert declared(s, "Hero").action == "attack"
+
+
+def test_a_hurt_fighter_of_a_winning_side_stands_and_fights():
+    """Down to a third, but two fresh friends beside it against one foe: not a lost fight."""
+    s = Scene(
+        ("A", [at("Hero", 0, 0, current_hp=20), at("F1", 0, 5), at("F2", 0, -5)]),
+        ("B", [at("B1", 5, 0)]),
+    )
+    assert declared(s, "Hero").action == "attack"
+
+
+def test_it_attacks_the_foe_its_weapon_can_hurt_not_the_armoured_one():
+    """1d8+4 (mean 8.5) against PROT 12 gets through only on a critical or grievous hit
+    (rules 61–63, SJ-U11): the unarmoured foe is the target, though the armoured one has
+    fewer hit points left."""
+    s = Scene(
+        ("A", [at("Hero", 0, 0)]),
+        ("B", [at("Plate", 5, 0, hp=30, PROT={"armour": 12}), at("Bare", 0, 5, hp=40)]),
+    )
+    plan = declared(s, "Hero")
+    assert plan.action == "attack" and plan.target is s["Bare"]
+
+
+def test_it_pulls_an_arrow_from_a_bleeding_friend_when_no_foe_is_near():
+    """SJ-U46: First Aid on the adjacent friend's stuck arrow (1 bleeding a round, −2 DEX)
+    rather than running up to a foe 100 ft away."""
+    s = Scene(
+        ("A", [at("Medic", 0, 0, first_aid=70), at("Friend", 5, 0, current_hp=20)]),
+        ("B", [at("B1", 100, 0)]),
+    )
+    s["Friend"].stuck.append(Stuck("arrow", 2, 1))
+    plan = declared(s, "Medic")
+    assert plan.action == "aid" and plan.target is s["Friend"]
