@@ -9,8 +9,8 @@ the grievous wound's extra hit points, in floats, cached by weapon dice, SC − 
 
 A side's pace of harm is each able fighter's best expected damage a round at a visible foe;
 its time to win is the foes' hit points left over that pace. A side that needs more than
-`LOST_RATIO` times as long to win as to lose has lost the fight: its hurt fighters flee
-rather than stand to the round cap (issue 34)."""
+`LOST_RATIO` times as long to win as to lose has lost the fight: its fighters down to a
+third of their hit points flee rather than stand to the round cap (issue 34)."""
 
 from __future__ import annotations
 
@@ -65,10 +65,20 @@ def time_to_win(state: SjState, f: Fighter) -> float:
     return hp / pace if pace > 0 else float("inf")
 
 
-def lost(state: SjState, f: Fighter) -> bool:
-    """The fight is lost for `f`'s side: it needs `LOST_RATIO` times as long to win as the
-    nearest foe's side needs to beat it."""
+def odds_against(state: SjState, f: Fighter) -> float:
+    """How many times as long `f`'s side needs to win as the foes' side (the side of its
+    first visible foe, when there are several) needs to beat it; 0 with no foe in sight."""
     foes = able_foes(state, f)
     if not foes:
-        return False
-    return time_to_win(state, f) > LOST_RATIO * time_to_win(state, foes[0])
+        return 0.0
+    theirs = time_to_win(state, foes[0])
+    ours = time_to_win(state, f)
+    return ours / theirs if theirs > 0 else float("inf")
+
+
+def lost(odds: float, hurt: float) -> bool:
+    """The fight is lost for a fighter hurt to `hurt` (the share of its hit points gone) whose
+    side has `odds` against it (`odds_against`): it is badly hurt (a third of its hit points
+    left or less, as the policy's Defending reads it) and its side needs more than
+    `LOST_RATIO` times as long to win as to lose."""
+    return hurt >= 2 / 3 and odds > LOST_RATIO

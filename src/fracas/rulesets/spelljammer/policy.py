@@ -23,7 +23,12 @@ and scores the plans the rules offer; it never rolls and never changes the state
   stuck missile is pulled out when there is nothing to attack; an attacker turns from a
   Full Defender to another foe in reach (SJ-U27); it holds its action only when set to wait
   (`waits`, issue 30: until a foe is in reach); it runs up rather than sprints (a sprint
-  tires, P3) and never flees or dodges (issue 30 offers both).
+  tires, P3) and never dodges (issue 30 offers it);
+- issue 34: an attack is worth its expected harm read from the rules' d100 table, PROT and
+  criticals counted (`outlook.expected_harm`), so a foe its weapon barely hurts is the last
+  it picks; a fighter down to a third of its hit points whose side has lost the fight
+  (`outlook.lost`: three times as long to win as to lose) flees, at the slowest pace that
+  outruns the foes; First Aid on a stuck missile is worth the bleeding it stops.
 """
 
 from __future__ import annotations
@@ -79,7 +84,7 @@ class SjPolicy:
         # Per target and weapon, and per kind of plan, for the declaration being scored.
         self._modified: dict[tuple[int, int], int] = {}
         self._kinds: dict[tuple[str, str, str, str], tuple[int, float]] = {}
-        self._lost: dict[tuple[int, str], bool] = {}  # per round and side (issue 34)
+        self._odds: dict[tuple[int, str], float] = {}  # per round and side (issue 34)
 
     def _mean(self, dice: str) -> float:
         if dice not in self._means:
@@ -130,18 +135,19 @@ class SjPolicy:
         return self._attack(me, plan)
 
     def _flee(self, me: Fighter, plan: Plan) -> float:
-        """Issue 34: a fighter down to half its hit points whose side has lost the fight
-        (`outlook.lost`) flees at the slowest pace that outruns the fastest foe's run
-        (P3: a sprint tires); otherwise it stands."""
-        if 2 * me.hp > me.max_hp or not self._side_lost(me):
+        """Issue 34: a hurt fighter whose side has lost the fight (`outlook.lost`) flees at
+        the slowest pace that outruns the fastest foe's run (P3: a sprint tires); otherwise
+        it stands."""
+        if 3 * me.hp > me.max_hp or not self._lost_for(me):  # cheap first: `lost` needs it
             return -0.6
         return 200.0 if plan.mode == self._flight_pace(me) else -0.6
 
-    def _side_lost(self, me: Fighter) -> bool:
+    def _lost_for(self, me: Fighter) -> bool:
+        """`outlook.lost`, with the side's odds read once a round."""
         key = (self.state.round, me.side)
-        if key not in self._lost:
-            self._lost[key] = outlook.lost(self.state, me)
-        return self._lost[key]
+        if key not in self._odds:
+            self._odds[key] = outlook.odds_against(self.state, me)
+        return outlook.lost(self._odds[key], 1 - me.hp / max(1, me.max_hp))
 
     def _flight_pace(self, me: Fighter) -> str:
         """The slowest pace (TMR ×1 to ×4, P3) faster than every able foe's run (2× TMR)."""
