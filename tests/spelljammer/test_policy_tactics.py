@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from fracas.core.requests import ChoiceRequest
-from fracas.rulesets.spelljammer import decisions, options
+from fracas.rulesets.spelljammer import decisions, hitting, odds, options, outlook
 from fracas.rulesets.spelljammer.policy import SjPolicy
 from fracas.rulesets.spelljammer.state import Plan, Stuck
 
@@ -83,3 +83,21 @@ def test_it_pulls_an_arrow_from_a_bleeding_friend_when_no_foe_is_near():
     s["Friend"].stuck.append(Stuck("arrow", 2, 1))
     plan = declared(s, "Medic")
     assert plan.action == "aid" and plan.target is s["Friend"]
+
+
+def test_the_policys_expected_harm_is_the_odds_calculators():
+    """`outlook.expected_harm` reads the rules' d100 table and damage rule as `odds.on_target`
+    does (rules 37, 39–69, 61–63, SJ-U11), less the grievous wound's extra hit points: with
+    those added back the two agree exactly, against PROT 0 and against PROT 12."""
+    for prot in (0, 12):
+        s = Scene(("A", [at("Hero", 0, 0)]), ("B", [at("Foe", 5, 0, PROT={"armour": prot})]))
+        hero, foe = s["Hero"], s["Foe"]
+        exact = sum(p * harm for (_, harm, _), p in odds.on_target(s.state, hero, foe).items())
+        modified = hitting.strike_chance(s.state, hero, foe, None) - hitting.defence(
+            s.state, foe, hero, s.state.segment, None
+        )
+        wounds = odds.wounds(hero.weapon.data.weapon_class)
+        extra = sum(q * more for more, q in wounds.items() if more > 0)
+        grievous = odds.d100(modified).get(hitting.GRIEVOUS, 0)
+        ours = outlook.expected_harm(hero.weapon.damage, modified, foe.prot())
+        assert abs(float(exact) - (ours + float(grievous * extra))) < 1e-9
