@@ -101,3 +101,21 @@ def test_the_policys_expected_harm_is_the_odds_calculators():
         grievous = odds.d100(modified).get(hitting.GRIEVOUS, 0)
         ours = outlook.expected_harm(hero.weapon.damage, modified, foe.prot())
         assert abs(float(exact) - (ours + float(grievous * extra))) < 1e-9
+
+
+def test_in_a_melee_against_three_it_readies_its_slung_shield():
+    """Rule 155, SJ-U31: three foes strike at it every round; the shield's DEF 30 saves more
+    of its hit points over the fight than one attack takes from a foe's."""
+    shield = {"dex": 5, "skill": 5, "shield": 30}
+    s = Scene(("A", [at("Hero", 0, 0, shield_slung=True, DEF=shield)]), three_foes())
+    assert declared(s, "Hero").action == "shield"
+
+
+def test_against_one_weak_foe_it_attacks_rather_than_ready_its_shield():
+    shield = {"dex": 5, "skill": 5, "shield": 30}
+    weak = [{"weapon": "dagger", "sc": 40, "rank": 1}]
+    s = Scene(
+        ("A", [at("Hero", 0, 0, shield_slung=True, DEF=shield)]),
+        ("B", [at("B1", 5, 0, weapons=weak, hp=10)]),
+    )
+    assert declared(s, "Hero").action == "attack"

@@ -47,6 +47,18 @@ def attack_harm(state: SjState, f: Fighter, e: Fighter, w: Arm | None = None) ->
     return expected_harm(w.damage, modified, e.prot())
 
 
+def harm_saved(state: SjState, e: Fighter, f: Fighter, more_def: int) -> float:
+    """How much less harm one attack of `e` at `f` does with `more_def` more DEF on `f`
+    (a readied shield, rule 155)."""
+    if not e.arms:
+        return 0.0
+    w = e.weapon
+    modified = hitting.strike_chance(state, e, f, None, w) - hitting.defence(state, f, e, 11, None)
+    return expected_harm(w.damage, modified, f.prot()) - expected_harm(
+        w.damage, modified - more_def, f.prot()
+    )
+
+
 def able_foes(state: SjState, f: Fighter) -> list[Fighter]:
     return [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.able and not e.hidden]
 

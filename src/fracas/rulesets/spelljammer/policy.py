@@ -197,13 +197,23 @@ class SjPolicy:
         or pull a stuck missile when nothing is in reach; drink at half the hit points."""
         if plan.action == "pickup":
             return 0.02
-        if plan.action == "shield":  # issue 30: readied before the melee, not in it
-            return 1.0 if not self._foe_at_hand(me) else 0.005
+        if plan.action == "shield":  # issue 30: readied before the melee; in it, if it pays
+            return 1.0 if not self._foe_at_hand(me) else self._shield_worth(me)
         if plan.action == "aid" and plan.target is not None:
             return self._aid(me, plan.target)
         if plan.action == "drink":
             return self._potion(me, plan)
         return -0.5 if plan.action == "hold" else 0.0
+
+    def _shield_worth(self, me: Fighter) -> float:
+        """Issue 34, rule 155: a shield readied in the melee is worth the harm its DEF saves
+        from the foes who can reach `me`, over the rounds a fight has left, as a share of
+        its hit points — weighed like an attack's share of a foe's."""
+        saved = sum(
+            max(1, e.attacks) * outlook.harm_saved(self.state, e, me, me.def_shield)
+            for e in self._threat_list(me)
+        )
+        return BLEED_ROUNDS * saved / max(1, me.hp)
 
     def _aid(self, me: Fighter, patient: Fighter) -> float:
         """SJ-U46 (issue 34): pulling a stuck missile is worth the bleeding it stops over
@@ -240,7 +250,7 @@ class SjPolicy:
         if plan.extra == "potion":
             value += self._potion(me, plan)
         elif plan.extra == "shield":
-            value += 0.0001 * me.def_shield
+            value += self._shield_worth(me)
         hurt = 3 * me.hp <= me.max_hp
         if plan.sacrifice:
             return value + (0.5 if hurt and self._threats(me) > 1 else -0.001)
@@ -299,9 +309,13 @@ class SjPolicy:
         return self._modified[key]
 
     def _threats(self, me: Fighter) -> int:
+        """How many foes could reach `me` in melee this round."""
+        return len(self._threat_list(me))
+
+    def _threat_list(self, me: Fighter) -> list[Fighter]:
         """Foes who could reach `me` in melee this round (a run and a step)."""
-        return sum(
-            1 for e in self.state.enemies_of(me)
+        return [
+            e for e in self.state.enemies_of(me)
             if isinstance(e, Fighter) and e.able and e.arms and not e.weapon.data.ranged
             and space.gap(e, me) <= space.REACH + e.tmr
-        )  # fmt: skip
+        ]  # fmt: skip
