@@ -28,7 +28,8 @@ and scores the plans the rules offer; it never rolls and never changes the state
   criticals counted (`outlook.expected_harm`), so a foe its weapon barely hurts is the last
   it picks; a fighter down to a third of its hit points whose side has lost the fight
   (`outlook.lost`: three times as long to win as to lose) flees, at the slowest pace that
-  outruns the foes; First Aid on a stuck missile is worth the bleeding it stops.
+  outruns the foes; First Aid on a stuck missile is worth the bleeding it stops; a slung
+  shield is readied in the melee when the harm its DEF saves outweighs the attacks it costs.
 """
 
 from __future__ import annotations
@@ -74,7 +75,9 @@ def hit_chance(base: int, penalty: int) -> float:
     return min(95, max(3, base - penalty)) / 100
 
 
-BLEED_ROUNDS = 3  # about the rounds a fight has left, for the bleeding First Aid stops
+# About the rounds a fight has left: for the bleeding First Aid stops and the harm a readied
+# shield saves (issue 34).
+BLEED_ROUNDS = 3
 
 
 class SjPolicy:
@@ -194,7 +197,8 @@ class SjPolicy:
 
     def _own(self, me: Fighter, plan: Plan) -> float:
         """Stage 2's plans without a foe: never hold; pick a dropped weapon up; ready a shield
-        or pull a stuck missile when nothing is in reach; drink at half the hit points."""
+        when nothing is in reach, or in the melee when it pays; pull a stuck missile when it
+        pays; drink at half the hit points."""
         if plan.action == "pickup":
             return 0.02
         if plan.action == "shield":  # issue 30: readied before the melee; in it, if it pays
