@@ -23,7 +23,13 @@ and scores the plans the rules offer; it never rolls and never changes the state
   stuck missile is pulled out when there is nothing to attack; an attacker turns from a
   Full Defender to another foe in reach (SJ-U27); it holds its action only when set to wait
   (`waits`, issue 30: until a foe is in reach); it runs up rather than sprints (a sprint
-  tires, P3) and never flees or dodges (issue 30 offers both).
+  tires, P3) and never dodges (issue 30 offers it);
+- issue 34: an attack is worth its expected harm read from the rules' d100 table, PROT and
+  criticals counted (`outlook.expected_harm`), so a foe its weapon barely hurts is the last
+  it picks; a fighter down to a third of its hit points whose side has lost the fight
+  (`outlook.lost`: three times as long to win as to lose) flees, at the slowest pace that
+  outruns the foes; First Aid on a stuck missile is worth the bleeding it stops; a slung
+  shield is readied in the melee when the harm its DEF saves outweighs the attacks it costs.
 """
 
 from __future__ import annotations
@@ -39,6 +45,8 @@ from fracas.rulesets.spelljammer import (
     hitting,
     initiative,
     into_melee,
+    movement,
+    outlook,
     space,
     withdrawal,
 )
@@ -67,6 +75,11 @@ def hit_chance(base: int, penalty: int) -> float:
     return min(95, max(3, base - penalty)) / 100
 
 
+# About the rounds a fight has left: for the bleeding First Aid stops and the harm a readied
+# shield saves (issue 34).
+BLEED_ROUNDS = 3
+
+
 class SjPolicy:
     def __init__(self, state: SjState) -> None:
         self.state = state
@@ -74,6 +87,7 @@ class SjPolicy:
         # Per target and weapon, and per kind of plan, for the declaration being scored.
         self._modified: dict[tuple[int, int], int] = {}
         self._kinds: dict[tuple[str, str, str, str], tuple[int, float]] = {}
+        self._odds: dict[tuple[int, str], float] = {}  # per round and side (issue 34)
 
     def _mean(self, dice: str) -> float:
         if dice not in self._means:
@@ -112,14 +126,41 @@ class SjPolicy:
             return 0.5 if plan.action == "hold" else -1.0
         if plan.action == "advance":  # running up; a sprint only tires it (P3)
             return {"stand": 0.01, "sprint": 0.009}.get(plan.mode, 0.008)
-        if plan.action in ("flee", "dodge"):
-            return -0.6  # issue 30 offers them; this policy does not flee or dodge
+        if plan.action == "flee":
+            return self._flee(me, plan)
+        if plan.action == "dodge":
+            return -0.6  # rule 218: no attacks, only −20 to missiles; fleeing does more
         if plan.action in ("hold", "caught", "shield", "drink", "pickup", "aid"):
             return self._own(me, plan)
         assert plan.target is not None
         if plan.action == "cast":
             return self._cast(me, plan)
         return self._attack(me, plan)
+
+    def _flee(self, me: Fighter, plan: Plan) -> float:
+        """Issue 34: a hurt fighter whose side has lost the fight (`outlook.lost`) flees at
+        the slowest pace that outruns the fastest foe's run (P3: a sprint tires); otherwise
+        it stands."""
+        if 3 * me.hp > me.max_hp or not self._lost_for(me):  # cheap first: `lost` needs it
+            return -0.6
+        return 200.0 if plan.mode == self._flight_pace(me) else -0.6
+
+    def _lost_for(self, me: Fighter) -> bool:
+        """`outlook.lost`, with the side's odds read once a round."""
+        key = (self.state.round, me.side)
+        if key not in self._odds:
+            self._odds[key] = outlook.odds_against(self.state, me)
+        return outlook.lost(self._odds[key], 1 - me.hp / max(1, me.max_hp))
+
+    def _flight_pace(self, me: Fighter) -> str:
+        """The slowest pace (TMR ×1 to ×4, P3) faster than every able foe's run (2× TMR)."""
+        mine = movement.tmr(self.state, me)
+        chase = max((2 * movement.tmr(self.state, e) for e in outlook.able_foes(self.state, me)),
+                    default=0.0)  # fmt: skip
+        for pace, times in (("walk", 1), ("run", 2), ("sprint", 3)):
+            if times * mine > chase:
+                return pace
+        return "fast_sprint"
 
     def _waiting(self, me: Fighter) -> bool:
         """A fighter set to wait (`waits`, issue 30) with no foe to strike from where it
@@ -156,16 +197,35 @@ class SjPolicy:
 
     def _own(self, me: Fighter, plan: Plan) -> float:
         """Stage 2's plans without a foe: never hold; pick a dropped weapon up; ready a shield
-        or pull a stuck missile when nothing is in reach; drink at half the hit points."""
+        when nothing is in reach, or in the melee when it pays; pull a stuck missile when it
+        pays; drink at half the hit points."""
         if plan.action == "pickup":
             return 0.02
-        if plan.action == "shield":  # issue 30: readied before the melee, not in it
-            return 1.0 if not self._foe_at_hand(me) else 0.005
+        if plan.action == "shield":  # issue 30: readied before the melee; in it, if it pays
+            return 1.0 if not self._foe_at_hand(me) else self._shield_worth(me)
         if plan.action == "aid" and plan.target is not None:
-            return 0.005 * sum(s.bleed - s.dex for s in plan.target.stuck)
+            return self._aid(me, plan.target)
         if plan.action == "drink":
             return self._potion(me, plan)
         return -0.5 if plan.action == "hold" else 0.0
+
+    def _shield_worth(self, me: Fighter) -> float:
+        """Issue 34, rule 155: a shield readied in the melee is worth the harm its DEF saves
+        from the foes who can reach `me`, over the rounds a fight has left, as a share of
+        its hit points — weighed like an attack's share of a foe's."""
+        saved = sum(
+            max(1, e.attacks) * outlook.harm_saved(self.state, e, me, me.def_shield)
+            for e in self._threat_list(me)
+        )
+        return BLEED_ROUNDS * saved / max(1, me.hp)
+
+    def _aid(self, me: Fighter, patient: Fighter) -> float:
+        """SJ-U46 (issue 34): pulling a stuck missile is worth the bleeding it stops over
+        the rounds a fight has left (`BLEED_ROUNDS`) and its DEX penalty, as a share of the
+        patient's hit points, at the First Aid skill's chance — weighed like an attack's
+        share of a foe's."""
+        loss = sum(BLEED_ROUNDS * s.bleed + s.dex for s in patient.stuck)
+        return min(1.0, me.first_aid / 100) * loss / max(1, patient.hp)
 
     def _has_potion(self, me: Fighter) -> bool:
         return any(p.count > 0 for p in me.potions)
@@ -181,9 +241,11 @@ class SjPolicy:
         t = plan.target
         w = plan.arm or me.weapon
         run = 25 if plan.mode == "run" else 0
-        p = hit_chance(self._base(me, t, w), run + plan.sacrifice)
+        penalty = run + plan.sacrifice
+        p = hit_chance(self._base(me, t, w), penalty)
         n, timely = self._kept(me, plan)
-        value = n * p * self._mean(w.damage) / max(1, t.hp) * (1 + 1 / max(1, t.hp)) * timely
+        harm = n * self._harm(me, t, w, penalty)
+        value = harm / max(1, t.hp) * (1 + 1 / max(1, t.hp)) * timely
         if w.data.ranged:  # rules 245–256: a shot that may turn on a friend
             friend = into_melee.friend_chance(self.state, me, t, w)
             if friend > (1 - friend) * p:
@@ -192,7 +254,7 @@ class SjPolicy:
         if plan.extra == "potion":
             value += self._potion(me, plan)
         elif plan.extra == "shield":
-            value += 0.0001 * me.def_shield
+            value += self._shield_worth(me)
         hurt = 3 * me.hp <= me.max_hp
         if plan.sacrifice:
             return value + (0.5 if hurt and self._threats(me) > 1 else -0.001)
@@ -206,6 +268,12 @@ class SjPolicy:
         if plan.mode in ("still", "stand") and me.aimed:
             value *= 1.15  # SJ-U43: last round's aim, standing still
         return value + still
+
+    def _harm(self, me: Fighter, t: Fighter, w: Arm, penalty: int) -> float:
+        """Issue 34: one attack's expected harm, PROT and criticals counted
+        (`outlook.expected_harm`, the rules' d100 table), less the plan's `penalty` to SC —
+        so a foe its weapon barely hurts is the last it picks."""
+        return outlook.expected_harm(w.damage, self._base(me, t, w) - penalty, t.prot())
 
     def _cast(self, me: Fighter, plan: Plan) -> float:
         spell, t = plan.spell, plan.target
@@ -245,9 +313,13 @@ class SjPolicy:
         return self._modified[key]
 
     def _threats(self, me: Fighter) -> int:
+        """How many foes could reach `me` in melee this round."""
+        return len(self._threat_list(me))
+
+    def _threat_list(self, me: Fighter) -> list[Fighter]:
         """Foes who could reach `me` in melee this round (a run and a step)."""
-        return sum(
-            1 for e in self.state.enemies_of(me)
+        return [
+            e for e in self.state.enemies_of(me)
             if isinstance(e, Fighter) and e.able and e.arms and not e.weapon.data.ranged
             and space.gap(e, me) <= space.REACH + e.tmr
-        )  # fmt: skip
+        ]  # fmt: skip

@@ -1,0 +1,96 @@
+"""How the fight is going, as the default tactics judge it (issue 34; a policy's sibling:
+it reads the state and never changes it).
+
+One attack's expected harm is read from the rules' own d100 table and damage rule, face by
+face (`hitting.classify`: hits, criticals and grievous hits by the modified SC, rules 37,
+39–69, SJ-U8; `hitting.damage_taken`: PROT off a hit, a critical or grievous hit doubled
+through PROT, rules 61–63, SJ-U11) — the odds calculator's figures (`odds.on_target`) less
+the grievous wound's extra hit points, in floats, cached by weapon dice, SC − DEF and PROT.
+
+A side's pace of harm is each able fighter's best expected damage a round at a visible foe;
+its time to win is the foes' hit points left over that pace. A side that needs more than
+`LOST_RATIO` times as long to win as to lose has lost the fight: its fighters down to a
+third of their hit points flee rather than stand to the round cap (issue 34)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from fracas.dice import compile_dice
+from fracas.rulesets.spelljammer import hitting
+from fracas.rulesets.spelljammer.state import Arm, Fighter, SjState
+
+LOST_RATIO = 3.0  # three times as long to win as to lose: the fight is lost
+
+
+@lru_cache(maxsize=4096)
+def expected_harm(dice: str, modified: int, prot: int) -> float:
+    """The mean hit points one attack of `dice` at SC − DEF `modified` takes off a target
+    with `prot`, misses counted as 0."""
+    dist = compile_dice(dice).distribution()
+    rolled = [(int(v), float(dist.probability(v))) for v in dist.outcomes()]
+    by_result: dict[str, float] = {}
+    for face in range(1, 101):
+        result = hitting.classify(face, modified)
+        by_result[result] = by_result.get(result, 0.0) + 0.01
+    return sum(
+        p * q * hitting.damage_taken(result, total, prot)
+        for result, p in by_result.items() if result != hitting.MISS
+        for total, q in rolled
+    )  # fmt: skip
+
+
+def attack_harm(state: SjState, f: Fighter, e: Fighter, w: Arm | None = None) -> float:
+    """`f`'s expected harm to `e` from one attack with `w` (the weapon in hand)."""
+    w = w or f.weapon
+    modified = hitting.strike_chance(state, f, e, None, w) - hitting.defence(state, e, f, 11, None)
+    return expected_harm(w.damage, modified, e.prot())
+
+
+def harm_saved(state: SjState, e: Fighter, f: Fighter, more_def: int) -> float:
+    """How much less harm one attack of `e` at `f` does with `more_def` more DEF on `f`
+    (a readied shield, rule 155)."""
+    if not e.arms:
+        return 0.0
+    w = e.weapon
+    modified = hitting.strike_chance(state, e, f, None, w) - hitting.defence(state, f, e, 11, None)
+    return expected_harm(w.damage, modified, f.prot()) - expected_harm(
+        w.damage, modified - more_def, f.prot()
+    )
+
+
+def able_foes(state: SjState, f: Fighter) -> list[Fighter]:
+    return [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.able and not e.hidden]
+
+
+def time_to_win(state: SjState, f: Fighter) -> float:
+    """Rounds `f`'s side needs, at its pace of harm, to take the foes' hit points left."""
+    foes = able_foes(state, f)
+    if not foes:
+        return 0.0
+    ours = [
+        a for s in state.sides if s.name == f.side for a in s.combatants
+        if isinstance(a, Fighter) and a.able and a.arms
+    ]  # fmt: skip
+    pace = sum(max(a.attacks, 1) * max(attack_harm(state, a, e) for e in foes) for a in ours)
+    hp = sum(max(1, e.hp) for e in foes)
+    return hp / pace if pace > 0 else float("inf")
+
+
+def odds_against(state: SjState, f: Fighter) -> float:
+    """How many times as long `f`'s side needs to win as the foes' side (the side of its
+    first visible foe, when there are several) needs to beat it; 0 with no foe in sight."""
+    foes = able_foes(state, f)
+    if not foes:
+        return 0.0
+    theirs = time_to_win(state, foes[0])
+    ours = time_to_win(state, f)
+    return ours / theirs if theirs > 0 else float("inf")
+
+
+def lost(odds: float, hurt: float) -> bool:
+    """The fight is lost for a fighter hurt to `hurt` (the share of its hit points gone) whose
+    side has `odds` against it (`odds_against`): it is badly hurt (a third of its hit points
+    left or less, as the policy's Defending reads it) and its side needs more than
+    `LOST_RATIO` times as long to win as to lose."""
+    return hurt >= 2 / 3 and odds > LOST_RATIO
