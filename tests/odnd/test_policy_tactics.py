@@ -62,9 +62,12 @@ def test_two_sides_that_cannot_hurt_each_other_both_leave() -> None:
 
 
 def test_a_lost_fight_is_left_by_the_retreat() -> None:
-    """Issue 34, rule 52: a 1st-level fighter with 4 hit points against four ogres."""
+    """Issue 34, rule 52: a 1st-level fighter down to 4 of his 20 hit points against four
+    ogres; unhurt, the Retreat's free attacks would cost more than a round's fighting."""
     ogres = {"name": "Ogre", "template": "ogre", "count": 4, "hp": 25}
-    s = Scene(("A", [pc("Hero", hp=4)]), ("B", [ogres]))
+    s = Scene(("A", [pc("Hero", hp=20)]), ("B", [ogres]))
+    assert declared(s, "Hero").action != "retreat"
+    s["Hero"].hp = 4
     assert declared(s, "Hero").action == "retreat"
 
 

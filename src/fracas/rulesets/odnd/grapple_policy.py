@@ -5,9 +5,11 @@ Each fighter of the side in melee with the target (and not busy with something e
 round) grapples it with its hit chance; the grapplers who hit roll a d6 per hit die against
 the target's d6 per hit die, and a higher total pins it (ODD-U44: attacks on it then hit
 automatically, and it cannot act). The grapple spends the gang's attacks of this round (G,
-their expected harm) to win, with the pin's chance P, sure hits (A, their full damage) from
-the next round on: over that next round it pays when P·A − G ≥ G, so it is tried only when
-P·A ≥ 2·G — against a foe that armour makes hard to hit, by a gang that outweighs it.
+their expected harm) to win, with the pin's chance P, sure hits and the foe's own attacks
+stopped (A: the gang's full damage and the foe's expected harm a round) from the next round
+on: over that next round it pays when P·A − G ≥ G, so it is tried only when P·A ≥ 2·G —
+against a foe that armour (or a weapon immunity, rule 31) makes hard to hurt, by a gang that
+outweighs it.
 P is read from the exact distribution of the d6 sums, with the gang's expected dice.
 """
 
@@ -76,6 +78,7 @@ def grapple_worth(state: OdndState, me: Fighter, target: Fighter, plain: float) 
         for a in helpers
         if worth.hit_chance(a, target) > 0.0  # rule 31: pinned, still proof against it
     )
+    sure += worth.harm(target, me)  # ODD-U44: pinned, it takes no action
     if swings >= target.hp:
         return -1.0  # their plain attacks are likely to fell it this round
     pinned = pin_odds(state, me, target, helpers) * sure

@@ -154,8 +154,10 @@ class OdndPolicy:
         return max(plain, 0.1) * (1.0 + gain / max(0.1, worth.harm(me, target)))
 
     def _lost(self, me: Fighter) -> bool:
-        """Issue 34: a character leaves a fight its side cannot win (`worth.fight_lost`); a
-        monster leaves only one its side cannot hurt (else morale decides, ODD-U28)."""
+        """Issue 34: a character leaves a fight its side cannot hurt, or, once down to half
+        its hit points, one its side cannot win (`worth.fight_lost`; earlier, the Retreat's
+        free attacks at +2, rule 52, cost more than a round of fighting); a monster leaves
+        only one its side cannot hurt (else morale decides, ODD-U28)."""
         key = (me.side, self.state.round)
         if key not in self._lost_by_side:  # one reading a side a round (the mass battles)
             foes = worth.able_foes(self.state, me)
@@ -164,7 +166,9 @@ class OdndPolicy:
             lost = worth.fight_lost(self.state, me)
             self._lost_by_side[key] = (hopeless, lost)
         hopeless, lost = self._lost_by_side[key]
-        return lost if me.kind == "character" else hopeless
+        if me.kind != "character":
+            return hopeless
+        return hopeless or (lost and 2 * me.hp <= me.max_hp)  # the Retreat's parting shots
 
     def _holds_back(self, me: Fighter) -> bool:
         """ODD-U47: an intelligent monster side with the free round of a surprise, facing a
