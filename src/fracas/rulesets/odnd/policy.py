@@ -67,7 +67,8 @@ def nearly_dead(f: Fighter) -> bool:
 class OdndPolicy:
     def __init__(self, state: OdndState) -> None:
         self.state = state
-        self._lost_by_side: dict[tuple[str, int], tuple[bool, bool]] = {}
+        self._hopeless: dict[tuple[str, int], bool] = {}
+        self._lost_by_side: dict[tuple[str, int], bool] = {}
 
     def choose(self, request: ChoiceRequest) -> int:
         who = request.who
@@ -159,16 +160,13 @@ class OdndPolicy:
         free attacks at +2, rule 52, cost more than a round of fighting); a monster leaves
         only one its side cannot hurt (else morale decides, ODD-U28)."""
         key = (me.side, self.state.round)
-        if key not in self._lost_by_side:  # one reading a side a round (the mass battles)
-            foes = worth.able_foes(self.state, me)
-            friends = worth.able_friends(self.state, me)
-            hopeless = bool(foes) and worth.side_pace(friends, foes) <= 0.0
-            lost = worth.fight_lost(self.state, me)
-            self._lost_by_side[key] = (hopeless, lost)
-        hopeless, lost = self._lost_by_side[key]
-        if me.kind != "character":
-            return hopeless
-        return hopeless or (lost and 2 * me.hp <= me.max_hp)  # the Retreat's parting shots
+        if key not in self._hopeless:  # one reading a side a round (the mass battles)
+            self._hopeless[key] = worth.cannot_hurt_any(self.state, me)
+        if self._hopeless[key] or me.kind != "character" or 2 * me.hp > me.max_hp:
+            return self._hopeless[key]  # unhurt, the Retreat's parting shots cost more
+        if key not in self._lost_by_side:
+            self._lost_by_side[key] = worth.fight_lost(self.state, me)
+        return self._lost_by_side[key]
 
     def _holds_back(self, me: Fighter) -> bool:
         """ODD-U47: an intelligent monster side with the free round of a surprise, facing a

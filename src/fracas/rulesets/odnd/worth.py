@@ -63,6 +63,13 @@ def side_pace(ours: list[Fighter], theirs: list[Fighter]) -> float:
     return sum(max((harm(a, e) for e in theirs), default=0.0) for a in ours)
 
 
+def cannot_hurt_any(state: OdndState, me: Fighter) -> bool:
+    """Nobody on `me`'s side can hurt any foe left (rule 31, ODD-U50)."""
+    foes = able_foes(state, me)
+    friends = able_friends(state, me)
+    return bool(foes) and not any(hit_chance(a, e) > 0.0 for a in friends for e in foes)
+
+
 def fight_lost(state: OdndState, me: Fighter) -> bool:
     """Issue 34: `me`'s side cannot win — it cannot hurt any foe left (rule 31), or the foes
     would take it out in under half the rounds it needs to take them out."""
