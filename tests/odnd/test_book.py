@@ -498,10 +498,11 @@ def test_policy_no_parry_stalemate() -> None:
 
 def test_policy_no_attacks_on_foes_it_cannot_hurt() -> None:
     """Issue 29, default tactics: no attack on a foe its weapon cannot hurt (rule 31) while
-    another target exists."""
+    another target exists. (A friend at the hero's side: alone against both, the fight is
+    lost and the hero leaves it by the Retreat, issue 34.)"""
     wight = {"name": "Wight", "kind": "monster", "hd": 3, "weapons": ["claws"], "hp": 3,
              "needs": "silver"}  # fmt: skip
-    s = Scene(("A", [pc("Hero")]), ("B", [wight, pc("Guard", hp=40, ac=2)]))
+    s = Scene(("A", [pc("Hero"), pc("Friend")]), ("B", [wight, pc("Guard", hp=40, ac=2)]))
     hero = s["Hero"]
     plans = round.options(s.state, hero)
     pick = OdndPolicy(s.state).choose(ChoiceRequest(hero, "declare target", tuple(plans)))

@@ -34,6 +34,7 @@ class WeaponData:
     blunt: bool = False  # ODD-U42: clerics' weapons
     unarmed: bool = False  # rule 97: empty hands, always subdual damage
     whip: bool = False  # rule 40: entangles at 10 ft
+    natural: bool = False  # claws, bites: cannot be disarmed (rules 40, 93; issue 34)
 
     @property
     def ranged(self) -> bool:

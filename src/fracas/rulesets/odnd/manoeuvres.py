@@ -29,8 +29,9 @@ def level(f: Fighter) -> int:
 
 
 def one_handed_melee(f: Fighter) -> bool:
+    """Rule 93: a one-handed weapon held in the hand (not claws or a bite, issue 34)."""
     w = f.primary.data
-    return not w.ranged and w.hands == 1 and not w.unarmed and not f.disarmed
+    return not w.ranged and w.hands == 1 and not w.unarmed and not w.natural and not f.disarmed
 
 
 def allowed(f: Fighter, target: Fighter) -> list[str]:
@@ -40,7 +41,7 @@ def allowed(f: Fighter, target: Fighter) -> list[str]:
     out = []
     if one_handed_melee(f) and one_handed_melee(target) and not f.primary.data.whip:
         out.append("disarm")  # rule 93: one-handed against one-handed
-    if f.primary.data.polearm and target.mounted:
+    if f.primary.data.polearm and target.mounted:  # rule 91
         out.append("dismount")  # rule 91
     if f.primary.data.whip and target.size != "huge":
         out.append("whip")  # rule 40: ogre size or smaller
@@ -108,7 +109,11 @@ def disarm(table: Table, target: Fighter) -> None:
 def whip(table: Table, f: Fighter, target: Fighter) -> None:
     """Rule 40, T-ODD-13: the wielder picks an area and saves with its DEX bonus (F-ODD-46),
     less the target's STR bonus."""
-    area = table.choose(f, decisions.WHIP_AREA, list(AREAS))
+    held = target.primary.data
+    if held.natural or held.unarmed or target.disarmed:  # issue 34: claws are not pulled away
+        area = "feet"
+    else:
+        area = table.choose(f, decisions.WHIP_AREA, list(AREAS))
     bonus = f.dex_bonus - target.str_bonus  # F-ODD-46: the wielder's DEX, less their STR
     if not magic.save(table, f, bonus, f"whip entangles the {area}, rule 40"):
         return

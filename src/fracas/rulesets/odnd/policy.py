@@ -10,16 +10,20 @@ scores the options the rules offer; it never rolls and never changes the state.
   it beats an attack, haste on an ally not yet hasted; stand ready (parry) rather than run
   at a foe who can reach it this round;
 - parry (rule 92) only when down to a quarter of its hit points and some foe in reach is not
-  (no parry stalemates, issue 29); a shooter caught in a melee
-  withdraws (rule 51); otherwise never withdraw or retreat (morale decides flight, ODD-U28);
-  the players' side chooses to fight (rule 118), or to flee when chases are played and the
-  monsters' hit dice are twice its levels;
+  (no parry stalemates, issue 29); a shooter caught in a melee withdraws (rule 51); never
+  swing at a foe its weapon cannot hurt (rule 31, issue 34: another target, or a parry);
+  a character whose side cannot win (`worth.fight_lost`: it cannot hurt the foes left, or
+  they would take it out in under half the rounds it needs) turns and flees by the Retreat
+  (rule 52, issue 34), a monster only from foes its side cannot hurt (else morale decides
+  flight, ODD-U28); the players' side chooses to fight (rule 118), or to flee when chases
+  are played and the monsters' hit dice are twice its levels;
 - pick each sweep victim, or a new target, by the same measure: the weakest able enemy
   first, the lowest hit points, then the earliest in the roster (ODD-U12's pinned targeting);
-- stage 2: grapple a hero when at least three of its side can reach him and their hit dice
-  outweigh his by half again (rules 104–105); whip and pull riders from the saddle when it
-  has the weapon for it (rules 40, 91); leave disarming to people (rule 93); whip a
-  character's weapon away, anyone else's feet; ODD-U47: an intelligent monster side that
+- stage 2, by the odds (issue 34): grapple when the gang in melee with a foe they would
+  not fell this round is likely to pin it (`grapple_policy`, rules 104–105); disarm,
+  dismount or whip when what it denies the foe beats the plain attack's harm
+  (`manoeuvre_policy`, rules 40, 91, 93); whip a weapon in the hand away (its pick-up
+  costs a whole action, ODD-U16), else the feet; ODD-U47: an intelligent monster side that
   surprised a party whose levels are twice its hit dice holds in the free round;
 - fleeing (rules 137–139): drop what the pursuer stops for, else take a turning of the route,
   else run on; turn and fight only when it cannot outrun the pursuer and is not outmatched;
@@ -38,34 +42,21 @@ from fracas.rulesets.odnd import (
     data,
     decisions,
     facing,
-    grapple,
+    grapple_policy,
+    manoeuvre_policy,
     moves,
     pursuit_policy,
     shortcut,
     space,
+    worth,
 )
-from fracas.rulesets.odnd.attack import armour_class, can_hurt, needed_at
 from fracas.rulesets.odnd.round import Plan
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
 
-def hit_chance(attacker: Fighter, target: Fighter) -> float:
-    """The chance of a hit with the first weapon (ignoring the situation): between 1 and 19
-    in 20 (a natural 20 always hits, a natural 1 always misses); a pinned target always; none
-    when its weapon cannot hurt the target (rule 31: issue 29, no attacks on foes that cannot
-    be hurt while another target exists)."""
-    if target.needs != "none" and not can_hurt(attacker.weapons[0], attacker, target):
-        return 0.0
-    if target.grapple == "pinned":
-        return 1.0
-    ac = armour_class(target, attacker, True, not attacker.weapons[0].data.ranged)
-    needed = needed_at(attacker, ac)
-    return min(19, max(1, 21 - needed)) / 20
-
-
 def value(attacker: Fighter, target: Fighter, attacks: int) -> float:
     """Expected hits, each worth more the likelier it kills (low hit points first)."""
-    return attacks * hit_chance(attacker, target) * (1.0 + 1.0 / max(1, target.hp))
+    return attacks * worth.hit_chance(attacker, target) * (1.0 + 1.0 / max(1, target.hp))
 
 
 def nearly_dead(f: Fighter) -> bool:
@@ -76,6 +67,8 @@ def nearly_dead(f: Fighter) -> bool:
 class OdndPolicy:
     def __init__(self, state: OdndState) -> None:
         self.state = state
+        self._hopeless: dict[tuple[str, int], bool] = {}
+        self._lost_by_side: dict[tuple[str, int], bool] = {}
 
     def choose(self, request: ChoiceRequest) -> int:
         who = request.who
@@ -87,9 +80,9 @@ class OdndPolicy:
                 return best_index([self._plan(who, o) for o in options])
             if request.decision == decisions.VICTIM:
                 return best_index([self._victim(who, o) for o in options])
-            if request.decision == decisions.WHIP_AREA:
+            if request.decision == decisions.WHIP_AREA:  # a lost weapon costs a whole action
                 target = who.plan_target
-                armed = target is not None and target.kind == "character"
+                armed = target is not None and manoeuvre_policy.droppable(target)
                 return options.index("weapon" if armed else "feet")
             if request.decision == decisions.GIVE_CHASE:  # issue 29: the pursuer's choice
                 return options.index(self._give_chase(who))
@@ -121,10 +114,14 @@ class OdndPolicy:
                 and moves.can_charge(self.state, e, me)
             ]  # fmt: skip
             return max((3 * value(me, e, 1) for e in threats), default=-1.0)
+        if plan.action == "retreat" and self._lost(me):
+            return 10.0  # issue 34: a side that cannot win leaves by the Retreat (rule 52)
         if plan.action == "withdraw" and me.primary.data.ranged:
             return 0.5  # a shooter caught in a melee backs out to shoot again (ODD-U40)
         if plan.target is None:  # withdraw, retreat
             return -1.0
+        if plan.action != "cast" and worth.hit_chance(me, plan.target) == 0.0:
+            return -0.5  # rule 31 (issue 34): never a swing at a foe it cannot hurt
         if plan.action == "run":  # run at them unless they can come to it (then stand ready)
             return -0.5 if self._threatened(me) else 0.01
         if plan.action == "cast":
@@ -143,23 +140,33 @@ class OdndPolicy:
         return value(me, plan.target, me.attacks)
 
     def _special(self, me: Fighter, plan: Plan) -> float:
-        """Rules 40, 91, 93, 104, 105: see the module's list."""
+        """Rules 40, 91, 93, 104, 105 by their odds (issue 34): a grapple when the gang's hold
+        is likely (`grapple_policy`), a manoeuvre when what it denies the foe beats the harm
+        of the plain attack it replaces (`manoeuvre_policy`)."""
         target = plan.target
         if target is None:  # struggling: the only choice
             return 0.0
         plain = value(me, target, me.attacks)
         if plan.action == "grapple":
-            helpers = [
-                a for a in self.state.allies_of(me)
-                if isinstance(a, Fighter) and a.active and space.in_melee(self.state, a, target)
-            ]  # fmt: skip
-            helpers.append(me)
-            weight = sum(grapple.hit_dice(a) for a in helpers)
-            strong = len(helpers) >= 3 and 2 * weight >= 3 * grapple.hit_dice(target)
-            return 1.5 * plain if strong and not target.grapple and target.hero else -1.0
-        if plan.action in ("whip", "dismount"):
-            return 1.2 * plain
-        return -1.0  # disarming is left to people
+            return grapple_policy.grapple_worth(self.state, me, target, plain)
+        gain = manoeuvre_policy.manoeuvre_worth(self.state, me, target, plan.action)
+        if gain <= 0.0:
+            return -1.0
+        return max(plain, 0.1) * (1.0 + gain / max(0.1, worth.harm(me, target)))
+
+    def _lost(self, me: Fighter) -> bool:
+        """Issue 34: a character leaves a fight its side cannot hurt, or, once down to half
+        its hit points, one its side cannot win (`worth.fight_lost`; earlier, the Retreat's
+        free attacks at +2, rule 52, cost more than a round of fighting); a monster leaves
+        only one its side cannot hurt (else morale decides, ODD-U28)."""
+        key = (me.side, self.state.round)
+        if key not in self._hopeless:  # one reading a side a round (the mass battles)
+            self._hopeless[key] = worth.cannot_hurt_any(self.state, me)
+        if self._hopeless[key] or me.kind != "character" or 2 * me.hp > me.max_hp:
+            return self._hopeless[key]  # unhurt, the Retreat's parting shots cost more
+        if key not in self._lost_by_side:
+            self._lost_by_side[key] = worth.fight_lost(self.state, me)
+        return self._lost_by_side[key]
 
     def _holds_back(self, me: Fighter) -> bool:
         """ODD-U47: an intelligent monster side with the free round of a surprise, facing a

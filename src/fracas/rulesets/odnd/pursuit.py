@@ -130,6 +130,9 @@ def live(c: Chase) -> bool:
 def run_round(table: Table, state: OdndState, fleer: Fighter, mine: list[Chase]) -> None:
     """The fleer's choice, then each chase's round."""
     choice = table.choose(fleer, decisions.FLEE, choices(state, fleer))
+    for c in mine[1:]:  # issue 34: one straight run, every pursuer on its line
+        c.direction = mine[0].direction
+    ran = False
     for c in mine:
         c.rounds += 1
         if choice == TURN:
@@ -139,7 +142,8 @@ def run_round(table: Table, state: OdndState, fleer: Fighter, mine: list[Chase])
         elif choice != RUN_ON:
             turning(table, state, c, choice)
         if live(c):
-            step(table, state, c)
+            step(table, state, c, lead=not ran)
+            ran = True
     for item, words in LURES.items():
         if choice == words and item in fleer.carries:
             fleer.carries.remove(item)
@@ -176,14 +180,14 @@ def turning(table: Table, state: OdndState, c: Chase, choice: str) -> None:
         end(table, state, c, f"loses the trail at the {feature}")
 
 
-def step(table: Table, state: OdndState, c: Chase) -> None:
+def step(table: Table, state: OdndState, c: Chase, lead: bool = True) -> None:
     """ODD-U27: the gap changes by the running moves; caught within 10 ft (rule 55: the
     pursuer attacks at +2, ODD-U26); lost beyond sight; a pursuer no faster gives up after a
-    Turn (F-ODD-56)."""
+    Turn (F-ODD-56). On the plane only the `lead` chase moves the fleer."""
     fleer, pursuer = c.fleer, c.pursuer
     mine, theirs = space.turn_move(state, fleer), space.turn_move(state, pursuer)
     c.gap = max(space.ADJACENT, c.gap + mine - theirs)
-    place(state, c, mine)
+    place(state, c, mine if lead else 0.0)  # the fleer runs once a round (rule 135)
     if c.gap <= space.MELEE + space.SLACK:
         c.caught = True
         table.emit(
@@ -208,7 +212,8 @@ def tell(table: Table, c: Chase, what: str) -> None:
 
 
 def place(state: OdndState, c: Chase, run: float) -> None:
-    """On the plane the fleer runs on its way; the pursuer is the gap behind it."""
+    """On the plane the fleer runs `run` feet on its way (its first chase's: one straight
+    line however many pursue it, issue 34); the pursuer is the gap behind it."""
     if not state.positional:
         return
     dx, dy = c.direction

@@ -1,0 +1,87 @@
+"""Whether a grapple is worth trying (rules 104–105, T-ODD-5, ODD-U44; issue 34: no grapple
+whose odds are far below a plain attack's). It reads the state, never changes it.
+
+Each fighter of the side in melee with the target (and not busy with something else this
+round) grapples it with its hit chance; the grapplers who hit roll a d6 per hit die against
+the target's d6 per hit die, and a higher total pins it (ODD-U44: attacks on it then hit
+automatically, and it cannot act). The grapple spends the gang's attacks of this round (G,
+their expected harm) to win, with the pin's chance P, sure hits and the foe's own attacks
+stopped (A: the gang's full damage and the foe's expected harm a round) from the next round
+on: over that next round it pays when P·A − G ≥ G, so it is tried only when P·A ≥ 2·G —
+against a foe that armour (or a weapon immunity, rule 31) makes hard to hurt, by a gang that
+outweighs it.
+P is read from the exact distribution of the d6 sums, with the gang's expected dice.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from fracas.rulesets.odnd import grapple, space, worth
+from fracas.rulesets.odnd.state import Fighter, OdndState
+
+
+@cache
+def d6_sums(count: int) -> tuple[float, ...]:
+    """P(the sum of `count` d6 is s), indexed by s."""
+    sums = [1.0]
+    for _ in range(count):
+        wider = [0.0] * (len(sums) + 6)
+        for s, p in enumerate(sums):
+            for face in range(1, 7):
+                wider[s + face] += p / 6
+        sums = wider
+    return tuple(sums)
+
+
+@cache
+def pin_chance(grapplers_dice: int, target_dice: int) -> float:
+    """P(the grapplers' d6s sum to more than the target's), rule 105: pinned."""
+    ours, theirs = d6_sums(grapplers_dice), d6_sums(target_dice)
+    below: list[float] = []  # below[s]: P(the target's sum < s)
+    running = 0.0
+    for p in theirs:
+        below.append(running)
+        running += p
+    return sum(p * (below[s] if s < len(below) else 1.0) for s, p in enumerate(ours))
+
+
+def gang(state: OdndState, me: Fighter, target: Fighter) -> list[Fighter]:
+    """`me` and its side's fighters in melee with `target`, not held themselves, that have
+    not declared something else this round (those still to declare may join)."""
+    out = [
+        a for a in state.allies_of(me)
+        if isinstance(a, Fighter) and a is not me and a.active and not a.grapple
+        and (not a.action or (a.action == "grapple" and a.plan_target is target))
+        and space.in_melee(state, a, target)
+    ]  # fmt: skip
+    return [me, *out]
+
+
+def pin_odds(state: OdndState, me: Fighter, target: Fighter, helpers: list[Fighter]) -> float:
+    """The chance the gang's grapple pins the target, with the gang's expected dice (each
+    grappler's hit dice times its hit chance; a grapple needs no weapon, issue 29 item 19)."""
+    dice = sum(grapple.hit_dice(a) * worth.hit_chance(a, target, weaponless=True) for a in helpers)
+    return pin_chance(max(1, round(dice)), grapple.hit_dice(target))
+
+
+def grapple_worth(state: OdndState, me: Fighter, target: Fighter, plain: float) -> float:
+    """A grapple by a gang of two or more on a foe not already held, that their plain
+    attacks would not fell this round, when P·A ≥ 2·G (the module's reckoning): worth the
+    plain attack's score scaled by how far it clears that bar; otherwise never (-1)."""
+    helpers = gang(state, me, target)
+    if target.grapple or len(helpers) < 2:
+        return -1.0
+    swings = sum(worth.harm(a, target) for a in helpers)
+    sure = sum(
+        a.attacks * worth.mean_damage(a.primary.damage)
+        for a in helpers
+        if worth.hit_chance(a, target) > 0.0  # rule 31: pinned, still proof against it
+    )
+    sure += worth.harm(target, me)  # ODD-U44: pinned, it takes no action
+    if swings >= target.hp:
+        return -1.0  # their plain attacks are likely to fell it this round
+    pinned = pin_odds(state, me, target, helpers) * sure
+    if pinned < 2 * swings:
+        return -1.0
+    return max(plain, 0.1) * pinned / max(0.1, 2 * swings)

@@ -1,0 +1,57 @@
+"""Whether a manoeuvre is worth its attack (rules 40, 91, 93; T-ODD-13; ODD-U15, U16; issue 34:
+no manoeuvre whose odds are far below a plain attack's). It reads the state, never changes it.
+
+A manoeuvre deals no damage (ODD-U16); what it buys is the foe's next action: a disarmed foe
+spends it picking its weapon up (ODD-U16), a foe pulled from the saddle or whipped off its
+feet gets up losing an attack (ODD-U15) and, unhorsed, loses the mount's edge for good. So it
+is worth the chance it succeeds (the to-hit roll, then the target's save or, for the whip,
+the wielder's) times the harm that foe would do in its next round, and it is tried only when
+that beats the harm of the plain attack it replaces.
+"""
+
+from __future__ import annotations
+
+from fracas.rulesets.odnd import manoeuvres, worth
+from fracas.rulesets.odnd.state import Fighter, OdndState
+
+
+def success_chance(me: Fighter, target: Fighter, kind: str) -> float:
+    """The to-hit chance times the save's failure (disarm, dismount: the target saves vs
+    Paralysis, T-ODD-13) or success (the whip: the wielder saves, less the target's STR)."""
+    hit = worth.hit_chance(me, target, weaponless=True)
+    if kind == "whip":
+        return hit * float(manoeuvres.save_chance(me, me.dex_bonus - target.str_bonus))
+    saved = manoeuvres.save_chance(target, manoeuvres.save_bonus(target, me))
+    return hit * float(1 - saved)
+
+
+def denied(state: OdndState, me: Fighter, target: Fighter, kind: str) -> float:
+    """The harm the manoeuvre takes away: the foe's next round against its likeliest victim
+    (`me`, or the ally it declared against) — all of it for a lost weapon (a disarm, or the
+    whip on a weapon that can drop), one attack's share for a fall, and a second round's
+    worth when it ends a rider's edge (rule 59)."""
+    victim = target.plan_target if target.plan_target is not None else me
+    round_harm = worth.harm(target, victim)
+    if kind == "disarm" or (kind == "whip" and droppable(target)):
+        return round_harm
+    lost = round_harm / max(1, target.attacks)
+    return lost + round_harm if kind == "dismount" else lost
+
+
+def droppable(target: Fighter) -> bool:
+    """A weapon in the hand, which a whip can pull away (rule 40; not claws, issue 34)."""
+    held = target.primary.data
+    return not (held.natural or held.unarmed or target.disarmed)
+
+
+def manoeuvre_worth(state: OdndState, me: Fighter, target: Fighter, kind: str) -> float:
+    """The expected harm the manoeuvre prevents, less the harm of the plain attack it
+    replaces: above zero, it pays. One manoeuvre a foe a round: a second one declared on
+    the same foe buys something only if the first fails."""
+    if any(
+        isinstance(a, Fighter) and a.plan_target is target and a.action in manoeuvres.KINDS
+        for a in state.allies_of(me)
+    ):
+        return -1.0
+    gained = success_chance(me, target, kind) * denied(state, me, target, kind)
+    return gained - worth.harm(me, target)

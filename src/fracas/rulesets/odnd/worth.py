@@ -1,0 +1,87 @@
+"""What an attack is worth, for the default tactics (issue 34): one round's expected harm and
+whether a side's fight is lost. It reads the state, never changes it.
+
+The figures are the rules' own: the hit chance of the attack matrix (`attack.needed_at`
+against `attack.armour_class`, natural 1 and 20 bounding it, rules 27, 30), nothing when the
+weapon cannot hurt the target (rule 31, ODD-U50), and the mean of the weapon's damage dice.
+The situation of a single swing (flank, charge…) is left to `odds.py`, whose exact figures
+cost too much to read for every option of every declaration.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from fracas.rulesets.odnd import shortcut
+from fracas.rulesets.odnd.attack import armour_class, can_hurt, needed_at
+from fracas.rulesets.odnd.state import Fighter, OdndState
+
+# Issue 34: a fight is lost when the foes, at their pace, would take out the side in less
+# than this share of the rounds the side needs to take them out.
+LOST_PACE = 0.5
+
+
+def hit_chance(attacker: Fighter, target: Fighter, weaponless: bool = False) -> float:
+    """The chance of a hit with the first weapon (ignoring the situation): between 1 and 19
+    in 20 (rules 27, 30); a pinned target always (ODD-U44); none when the weapon cannot hurt
+    the target (rule 31, ODD-U50) — unless `weaponless` (a grapple, issue 29 item 19)."""
+    immune = target.needs != "none" and not weaponless
+    if immune and not can_hurt(attacker.weapons[0], attacker, target):
+        return 0.0
+    if target.grapple == "pinned":
+        return 1.0
+    ac = armour_class(target, attacker, True, not attacker.weapons[0].data.ranged)
+    needed = needed_at(attacker, ac)
+    return min(19, max(1, 21 - needed)) / 20
+
+
+@cache
+def mean_damage(notation: str) -> float:
+    return shortcut.mean(notation)
+
+
+def harm(attacker: Fighter, target: Fighter) -> float:
+    """The expected hit points one round of `attacker`'s attacks takes from `target`, no
+    more than it has — or, sweeping normal men (rule 21, ODD-U11), than as many of its kind
+    as the sweep has attacks."""
+    sweeping = target.normal_man and attacker.sweep_attacks > attacker.attacks
+    swings = attacker.sweep_attacks if sweeping else attacker.attacks
+    expected = swings * hit_chance(attacker, target) * mean_damage(attacker.primary.damage)
+    return min(expected, float(max(1, target.hp) * (swings if sweeping else 1)))
+
+
+def able_foes(state: OdndState, me: Fighter) -> list[Fighter]:
+    return [e for e in state.enemies_of(me) if isinstance(e, Fighter) and e.active]
+
+
+def able_friends(state: OdndState, me: Fighter) -> list[Fighter]:
+    return [a for a in state.fighters() if a.side == me.side and a.active]
+
+
+def side_pace(ours: list[Fighter], theirs: list[Fighter]) -> float:
+    """The hit points `ours` take from `theirs` a round, each at its best target."""
+    return sum(max((harm(a, e) for e in theirs), default=0.0) for a in ours)
+
+
+def cannot_hurt_any(state: OdndState, me: Fighter) -> bool:
+    """Nobody on `me`'s side can hurt any foe left (rule 31, ODD-U50)."""
+    foes = able_foes(state, me)
+    friends = able_friends(state, me)
+    return bool(foes) and not any(hit_chance(a, e) > 0.0 for a in friends for e in foes)
+
+
+def fight_lost(state: OdndState, me: Fighter) -> bool:
+    """Issue 34: `me`'s side cannot win — it cannot hurt any foe left (rule 31), or the foes
+    would take it out in under half the rounds it needs to take them out."""
+    foes, friends = able_foes(state, me), able_friends(state, me)
+    if not foes:
+        return False
+    ours = side_pace(friends, foes)
+    if ours <= 0.0:
+        return True
+    theirs = side_pace(foes, friends)
+    if theirs <= 0.0:
+        return False
+    rounds_to_win = sum(max(1, e.hp) for e in foes) / ours
+    rounds_to_lose = sum(max(1, f.hp) for f in friends) / theirs
+    return rounds_to_lose < LOST_PACE * rounds_to_win
