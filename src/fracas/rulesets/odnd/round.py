@@ -760,7 +760,9 @@ def check_morale(table: Table, state: OdndState, group: str, *triggers: str) -> 
     used.update(fresh)
     trigger = ", ".join(fresh)
     score = members[0].morale
-    roll = table.roll(TWO_D6, by=members[0], reason=MORALE).total
+    roll = table.roll(
+        TWO_D6, by=members[0], reason=MORALE, needs=lambda: f"{score} or less to stand (2d6)"
+    ).total
     passed = roll <= score
     table.emit(MoraleCheck, group=group, trigger=trigger, roll=roll, morale=score, passed=passed)
     if passed:

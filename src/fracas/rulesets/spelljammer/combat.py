@@ -29,6 +29,7 @@ from fracas.rulesets.spelljammer.hitting import (
     classify,
     damage_taken,
     defence,
+    hit_needs,
     strike_chance,
     wound_level,
     wound_modifier,
@@ -67,7 +68,7 @@ def strike(
     dfn = defence(state, target, attacker, state.segment, why, shield)
     if attacker.aimed and attacker.plan is not None and not attacker.plan.aiming:
         attacker.aimed = False  # SJ-U43: the carried aim is spent on this shot
-    roll = table.roll(D100, by=attacker, reason=TO_HIT).total
+    roll = table.roll(D100, by=attacker, reason=TO_HIT, needs=lambda: hit_needs(sc - dfn)).total
     missiles.spend(attacker)  # issue 30, item 10
     result = classify(roll, sc - dfn)
     state.tally[f"attacks: {result}"] += 1
