@@ -62,7 +62,7 @@ def group_save(table: Table, group: Sequence[Character], ability: str, why: str)
         "1D20",
         by=lead,
         reason=f"group {ability} save ({why})",
-        needs=lambda: "; ".join(f"{c.name} {save_needs(score(c, ability))}" for c in group),
+        needs=lambda: "; ".join(f"{c.name}: {save_needs(score(c, ability))}" for c in group),
     ).total
     out = {}
     for c in group:
@@ -87,7 +87,7 @@ def save_needs(value: int) -> str:
     M2: equal to or under the ability, a 20 always fails)."""
     if value < 1:
         return "cannot pass"
-    return f"{min(value, 19)} or less"
+    return f"{min(value, 19)} or less to pass"
 
 
 def exploding(table: Table, die: int, who: Character, reason: str) -> tuple[int, tuple[int, ...]]:

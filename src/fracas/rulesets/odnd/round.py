@@ -9,6 +9,8 @@ its spells and its fallen → the last segment → morale whenever triggered.
 
 from __future__ import annotations
 
+from functools import partial
+
 from fracas.core.combatant import Status
 from fracas.core.table import Table
 from fracas.rulesets.odnd import (
@@ -244,7 +246,8 @@ def surprise(table: Table, state: OdndState) -> None:
         if not members or chance == 0:
             continue
         assert isinstance(members[0], Fighter)
-        die = table.roll(D6, by=members[0], reason=SURPRISE).total
+        surprised_on = partial("{} or less is surprised".format, chance)
+        die = table.roll(D6, by=members[0], reason=SURPRISE, needs=surprised_on).total
         table.emit(SurpriseRolled, side=side.name, roll=die, chance=chance, surprised=die <= chance)
         if die <= chance:
             surprised.append(side.name)

@@ -9,8 +9,9 @@ def d6_needs(target: int, bonus: int, goal: str) -> str:
     by hand (issue 33; rules 46-51, S3: every check of the book is d6 + bonus against a
     number)."""
     face = target - bonus
+    total = f" ({target} or more in all)" if bonus else ""
     if face > 6:
-        return f"no roll is enough {goal} ({target} or more in all)"
+        return f"no roll is enough {goal}{total}"
     if face <= 1:
-        return f"any roll {goal} ({target} or more in all)"
-    return f"{face} or more on the die {goal} ({target} or more in all)"
+        return f"any roll {goal}{total}"
+    return f"{face} or more on the die {goal}{total}"
