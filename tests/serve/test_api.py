@@ -137,9 +137,14 @@ def test_a_physical_roll_says_what_it_needs_and_the_rules_use_that_chance(
     fumble ranges — the very chance the rules then roll against; a roll with no target
     number (damage) has a null `needs`."""
     table, gm, red = seated_duel(client, dice="physical")
+    blue = client.post(
+        f"/api/tables/{table}/seats", headers=bearer(gm), json={"name": "Blue"}
+    ).json()["token"]
     question = first_physical_roll(client, table, red)
     assert question["prompt"] == "Aldric: roll 1D100 for Aldric's attack"
     assert view(client, table, gm)["question"]["needs"] == question["needs"]
+    theirs = view(client, table, blue)["question"]
+    assert theirs["id"] == question["id"] and theirs["needs"] is None  # Red's own business
     reply = client.post(
         f"/api/tables/{table}/answers",
         headers=bearer(red),
@@ -152,6 +157,12 @@ def test_a_physical_roll_says_what_it_needs_and_the_rules_use_that_chance(
     assert question["needs"] == (
         f"{chance} or less to hit Berend; {attack['special_at']} or less special;"
         f" {derived.fumble_from(chance)} or more fumbles"
+    )
+    defend = view(client, table, blue)["question"]  # Berend does not defend: Red hits
+    client.post(
+        f"/api/tables/{table}/answers",
+        headers=bearer(blue),
+        json={"question": defend["id"], "value": len(defend["options"]) - 1},
     )
     damage = view(client, table, red)["question"]
     assert damage["kind"] == "roll" and "damage" in damage["prompt"]
