@@ -10,7 +10,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+import fracas
+from fracas.core.question import question_for
+from fracas.core.requests import RollRequest
 from fracas.core.save import load_battle
+from fracas.rulesets.brp import derived
 from serve.support import app_client, bearer, pick, play
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
@@ -111,6 +115,92 @@ def test_physical_dice_are_asked_of_their_seat_and_typed_faces_are_used(
     assert {"answer": faces, "by": "Red"} in save["journal"]
 
 
+def first_physical_roll(client: TestClient, table: str, token: str) -> dict[str, Any]:
+    """Answer the seat's choices (the first option) up to its first roll; that question."""
+    for _ in range(30):
+        question = view(client, table, token)["question"]
+        assert question is not None, "the battle ended before the seat rolled"
+        if question["kind"] == "roll":
+            return dict(question)
+        client.post(
+            f"/api/tables/{table}/answers",
+            headers=bearer(token),
+            json={"question": question["id"], "value": question["order"][0]},
+        )
+    raise AssertionError("no roll in 30 questions")
+
+
+def test_a_physical_roll_says_what_it_needs_and_the_rules_use_that_chance(
+    client: TestClient,
+) -> None:
+    """Issue 33: the attack roll's question names the attacker's chance, its special and
+    fumble ranges — the very chance the rules then roll against; a roll with no target
+    number (damage) has a null `needs`."""
+    table, gm, red = seated_duel(client, dice="physical")
+    blue = client.post(
+        f"/api/tables/{table}/seats", headers=bearer(gm), json={"name": "Blue"}
+    ).json()["token"]
+    question = first_physical_roll(client, table, red)
+    assert question["prompt"] == "Aldric: roll 1D100 for Aldric's attack"
+    assert view(client, table, gm)["question"]["needs"] == question["needs"]
+    theirs = view(client, table, blue)["question"]
+    assert theirs["id"] == question["id"] and theirs["needs"] is None  # Red's own business
+    reply = client.post(
+        f"/api/tables/{table}/answers",
+        headers=bearer(red),
+        json={"question": question["id"], "value": [50]},
+    )
+    assert reply.status_code == 200, reply.text
+    events = client.get(f"/api/tables/{table}/events", headers=bearer(gm)).json()["events"]
+    attack = next(e for e in events if e.get("type") == "AttackRolled")
+    chance = attack["chance"]
+    assert question["needs"] == (
+        f"{chance} or less to hit Berend; {attack['special_at']} or less special;"
+        f" {derived.fumble_from(chance)} or more fumbles"
+    )
+    defend = view(client, table, blue)["question"]  # Berend does not defend: Red hits
+    client.post(
+        f"/api/tables/{table}/answers",
+        headers=bearer(blue),
+        json={"question": defend["id"], "value": len(defend["options"]) - 1},
+    )
+    damage = view(client, table, red)["question"]
+    assert damage["kind"] == "roll" and "damage" in damage["prompt"]
+    assert damage["needs"] is None
+
+
+def test_what_a_roll_needs_is_worked_out_only_when_a_screen_reads_it(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33: simulation never calls `needs`, nor do a question's id or a save; each read
+    of the question does."""
+    calls: list[int] = []
+
+    def unread() -> str:
+        raise AssertionError("`needs` was worked out though no screen read it")
+
+    told = RollRequest("1D100", (100,), None, "an attack", needs=unread)
+    plain = RollRequest("1D100", (100,), None, "an attack")
+    assert question_for(told, [3, (40,)]).id == question_for(plain, [3, (40,)]).id
+
+    def counted(chance: int, goal: str) -> str:
+        calls.append(chance)
+        return f"{chance} or less {goal}"
+
+    monkeypatch.setattr(derived, "needs", counted)
+    duel = fracas.load(EXAMPLES / "brp" / "duel.yaml")
+    fracas.simulate(duel, 20, seed=3, workers=1)
+    assert calls == []
+    table, gm, red = seated_duel(client, dice="physical")
+    question = first_physical_roll(client, table, red)
+    assert calls and question["needs"] == f"{calls[-1]} or less to hit Berend"
+    read = len(calls)
+    client.get(f"/api/tables/{table}/save", headers=bearer(gm))
+    assert len(calls) == read  # a save does not read it
+    view(client, table, red)
+    assert len(calls) == read + 1  # each read works it out afresh, from the battle as it is
+
+
 def test_undo_goes_back_to_the_same_question(client: TestClient) -> None:
     table, gm, red = seated_duel(client)
     before = view(client, table, red)
@@ -166,7 +256,8 @@ def test_the_save_replays_and_resumes_at_the_same_question(client: TestClient) -
     table, gm, red = seated_duel(client)
     answer_first(client, table, red, 1)
     save = client.get(f"/api/tables/{table}/save", headers=bearer(gm)).json()
-    assert load_battle(save).question.id == view(client, table, gm)["question"]["id"]
+    question = load_battle(save).question
+    assert question is not None and question.id == view(client, table, gm)["question"]["id"]
     resumed = client.post("/api/tables", json={"save": save})
     assert resumed.status_code == 201 and resumed.json()["started"]
     again = resumed.json()

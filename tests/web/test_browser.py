@@ -10,7 +10,14 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Locator,
+    Page,
+    expect,
+    sync_playwright,
+)
 from playwright.sync_api import Error as PlaywrightError
 
 from serve.support import server
@@ -183,13 +190,9 @@ def test_a_gm_and_a_player_fight_the_ambush_live(browser: Browser, base: str, sh
     player_ctx.close()
 
 
-def test_a_refresh_keeps_the_dice_a_player_is_typing(browser: Browser, base: str) -> None:
-    """Another side's move refreshes the player's panel; a face typed into the open question
-    and not yet entered survives it (the CI run of stop 37 lost one that way)."""
-    gm_ctx, player_ctx = context(browser, base), context(browser, base, 420, 860)
-    gm, player = gm_ctx.new_page(), player_ctx.new_page()
-    # A duel: Red's player states an intent, then rolls its attack, whatever the table's
-    # seed (an ambush's travellers could all fall before rolling a die: a flaky CI run).
+def duel_to_first_roll(gm: Page, player: Page) -> Locator:
+    """A BRP duel whose Red player rolls physical dice, played from the player's page up to
+    its first roll; the boxes for the faces."""
     open_table(gm, "brp/duel")
     player.goto(seat(gm, "Red", "physical"))
     gm.get_by_role("button", name="Start the fight").click()
@@ -197,8 +200,41 @@ def test_a_refresh_keeps_the_dice_a_player_is_typing(browser: Browser, base: str
     for turn in range(40):
         expect(player.locator(".question h2")).to_be_visible()
         if faces.count():
-            break
+            return faces
         assert answer_once(player, turn), "the fight ended before the player rolled dice"
+    raise AssertionError("no roll in 40 questions")
+
+
+def test_a_physical_roll_shows_what_it_needs_beside_the_dice(
+    browser: Browser, base: str, shots: Path
+) -> None:
+    """Issue 33: the player's phone and the GM's screen show the roll's target number next
+    to the boxes for the faces ("Needs 60 or less to hit Berend; 12 or less special …")."""
+    gm_ctx, player_ctx = context(browser, base), context(browser, base, 420, 860)
+    gm, player = gm_ctx.new_page(), player_ctx.new_page()
+    duel_to_first_roll(gm, player)
+    expect(player.locator(".question h2")).to_have_text("Aldric: roll 1D100 for Aldric's attack")
+    needs = re.compile(r"^Needs \d+ or less to hit Berend; \d+ or less special; ")
+    form = player.locator(".question form.dice")
+    expect(form.locator(".needs")).to_have_text(needs)
+    expect(gm.locator(".question h2")).to_have_text("Aldric: roll 1D100 for Aldric's attack")
+    expect(gm.locator(".question form.dice .needs")).to_have_text(
+        form.locator(".needs").inner_text()
+    )
+    gm.screenshot(path=str(shots / "gm-roll.png"), full_page=True)
+    player.screenshot(path=str(shots / "player-roll.png"), full_page=True)
+    gm_ctx.close()
+    player_ctx.close()
+
+
+def test_a_refresh_keeps_the_dice_a_player_is_typing(browser: Browser, base: str) -> None:
+    """Another side's move refreshes the player's panel; a face typed into the open question
+    and not yet entered survives it (the CI run of stop 37 lost one that way)."""
+    gm_ctx, player_ctx = context(browser, base), context(browser, base, 420, 860)
+    gm, player = gm_ctx.new_page(), player_ctx.new_page()
+    # A duel: Red's player states an intent, then rolls its attack, whatever the table's
+    # seed (an ambush's travellers could all fall before rolling a die: a flaky CI run).
+    faces = duel_to_first_roll(gm, player)
     asked = player.locator(".question").get_attribute("data-question")
     faces.first.fill("3")
     faces.first.press("Escape")  # issue 33: Escape leaves the die's box

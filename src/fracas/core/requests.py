@@ -11,17 +11,23 @@ as much to build (issue 10; docs/ARCHITECTURE.md, "The fast style").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from fracas.core.audience import EVERYONE
 from fracas.core.combatant import Combatant, Decider, asked_audience, asked_side
 
+# What a roll needs, in words ("55 or less to hit; 11 or less special"), worked out only when
+# a screen reads it (issue 33): display only, never part of the journal, a question's id or
+# replay, so a simulated battle, which reads none, never pays for it.
+Needs = Callable[[], str]
+
 
 class RollRequest:
-    """Roll `notation` for `by`: the answer is one face per entry of `dice` (their sides)."""
+    """Roll `notation` for `by`: the answer is one face per entry of `dice` (their sides).
+    `needs`, when the rules give it, says what the roll needs (see `Needs`)."""
 
-    __slots__ = ("audience", "by", "dice", "notation", "reason", "seat")
+    __slots__ = ("audience", "by", "dice", "needs", "notation", "reason", "seat")
 
     def __init__(
         self,
@@ -31,6 +37,7 @@ class RollRequest:
         reason: str,
         seat: str | None = None,
         audience: str = EVERYONE,
+        needs: Needs | None = None,
     ) -> None:
         self.notation = notation
         self.dice = dice
@@ -38,6 +45,11 @@ class RollRequest:
         self.reason = reason
         self.seat = seat
         self.audience = audience
+        self.needs = needs
+
+    def needs_text(self) -> str | None:
+        """What the roll needs, in words (worked out now), or None when the rules say not."""
+        return self.needs() if self.needs is not None else None
 
     def __repr__(self) -> str:
         return f"RollRequest({self.describe()!r})"

@@ -19,7 +19,7 @@ from fracas.core.dice_sources import DiceSource, SeededDice
 from fracas.core.errors import ReplayError
 from fracas.core.events import DiceRolled, Event, Rerolled
 from fracas.core.journal import GM_SEAT, Answer, Command, EndBattle, Entry, Reroll
-from fracas.core.requests import ChoiceRequest, Pending, Request, RollRequest
+from fracas.core.requests import ChoiceRequest, Needs, Pending, Request, RollRequest
 from fracas.core.seats import Seating
 from fracas.dice import Compiled, DiceError, compile_dice
 
@@ -179,10 +179,13 @@ class Table:
         by: Combatant | None = None,
         reason: str,
         audience: str | None = None,
+        needs: Needs | None = None,
     ) -> Roll:
         """Roll `notation` (variables such as `db` bound from `by.dice_vars`). The roll and its
         question are shown to `audience`: by default everyone, or only the roller's side while
-        it is hidden; a secret roll names its audience (`core.audience`)."""
+        it is hidden; a secret roll names its audience (`core.audience`). `needs` says what the
+        roll needs, for a person rolling it by hand: called only if a screen reads it, never
+        journaled nor replayed (issue 33)."""
         compiled = _PLAIN.get(notation)
         if compiled is None:
             compiled = _compiled(notation, by)
@@ -202,7 +205,7 @@ class Table:
         if audience is None:
             audience = by.audience if by is not None else EVERYONE
         while True:
-            faces = self._faces(compiled, notation, by, reason, audience)
+            faces = self._faces(compiled, notation, by, reason, audience, needs)
             self._cursor += 1
             if self._cursor < len(self.journal) and isinstance(self.journal[self._cursor], Reroll):
                 self._cursor += 1  # the GM had this roll rolled again: these faces are void
@@ -221,6 +224,7 @@ class Table:
         by: Combatant | None,
         reason: str,
         audience: str,
+        needs: Needs | None,
     ) -> tuple[int, ...]:
         if self._cursor < len(self.journal):
             entry = self._replayed()
@@ -240,7 +244,7 @@ class Table:
             faces = self._draw(compiled.dice)  # a generator's faces are valid by construction
             self.journal.append(faces)
             return faces
-        request = RollRequest(notation, compiled.dice, by, reason, seat, audience)
+        request = RollRequest(notation, compiled.dice, by, reason, seat, audience, needs)
         author = ""
         if seat is not None:
             answer, author = self._ask(request)

@@ -79,7 +79,11 @@ class TableView(BaseModel):
     you: You
     combatants: list[dict[str, Any]]
     order: dict[str, Any] | None
-    question: dict[str, Any] | None
+    question: dict[str, Any] | None = Field(
+        description="the open question, if this token may see it; a roll's `needs` says what"
+        " it needs in words ('55 or less to hit; 11 or less special'), null when the rules"
+        " give none",
+    )
     map: dict[str, Any] | None = Field(
         None,
         description="the battle map as this token may see it, ready to draw (issue 33): areas,"

@@ -100,7 +100,9 @@ def question(
     shows around it (issue 33): `context`, the last lines of the log this caller has seen in
     the round (the attack a reaction answers: who, with what, how it went so far); for a
     choice `order`, the order to show the options in (`suggested` — the policy's choice, on
-    the GM's screen only — first, a pass last); for a roll `labels`, one per die."""
+    the GM's screen only — first, a pass last); for a roll `labels`, one per die, and `needs`,
+    what the roll needs in words (None when the rules give none, or the roll is another
+    seat's), worked out only here."""
     if q is None or not caller.viewer.may_see(q.audience):
         return None
     doc = {**q.to_dict(), "yours": caller.gm or q.seat == caller.seat, "context": context(seen)}
@@ -110,6 +112,8 @@ def question(
     elif isinstance(q.request, RollRequest):
         by = q.request.by
         doc["labels"] = die_labels(q.notation, q.dice, by.dice_vars if by is not None else {})
+        # The roller's own business: its seat and the GM see it, other seats only the dice.
+        doc["needs"] = q.request.needs_text() if doc["yours"] else None
     return doc
 
 

@@ -195,7 +195,12 @@ def resolve_attack(
     """One attack, §5.5 to §5.13; what came of it, in words (`outcome_name`)."""
     chance = attack_chance(state, attacker, target, weapon)
     spend_ammunition(weapon)
-    roll = table.roll("1D100", by=attacker, reason=f"{attacker.name}'s attack")
+    roll = table.roll(
+        "1D100",
+        by=attacker,
+        reason=f"{attacker.name}'s attack",
+        needs=lambda: derived.needs(chance, f"to hit {target.name}"),
+    )
     level = derived.success_level(roll.total, chance)
     counts = state.counts
     counts[ATTACKS] += 1
@@ -267,7 +272,12 @@ def outcome_name(level: Level, defence: Defence, defence_level: Level, result: s
 
 def roll_defence(table: Table, defender: Fighter, defence: Parry | Dodge) -> Level:
     defender.defences += 1
-    roll = table.roll("1D100", by=defender, reason=f"{defender.name}'s {_kind(defence)}")
+    roll = table.roll(
+        "1D100",
+        by=defender,
+        reason=f"{defender.name}'s {_kind(defence)}",
+        needs=lambda: derived.needs(defence.chance, f"to {_kind(defence)}"),
+    )
     level = derived.success_level(roll.total, defence.chance)
     if table.observed:
         table.emit(

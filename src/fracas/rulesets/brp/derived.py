@@ -121,3 +121,16 @@ def level_of(roll: int, chance: int) -> Level:
     if roll <= chance or roll <= data.tables()["always_succeeds"]:
         return Level.SUCCESS
     return Level.FAILURE
+
+
+def needs(chance: int, goal: str) -> str:
+    """What a d100 roll at `chance` needs, in words, for a person rolling it by hand (issue 33):
+    the success, special and fumble ranges of `level_of` (§5.5, B5, B6), e.g. "55 or less to
+    hit; 11 or less special; 99 or more fumbles"."""
+    fumble = fumble_from(chance)
+    success = min(max(chance, data.tables()["always_succeeds"]), fumble - 1)
+    parts = [f"{success} or less {goal}"]
+    if chance > 0:
+        parts.append(f"{special_threshold(chance)} or less special")
+    parts.append(f"{fumble} or more fumbles" if fumble < 100 else "100 fumbles")
+    return "; ".join(parts)

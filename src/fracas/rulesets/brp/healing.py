@@ -24,7 +24,12 @@ def first_aid(table: Table, state: BRPState, aider: Fighter, patient: Fighter) -
         return
     injury: Injury = table.choose(aider, decisions.INJURY_TO_TREAT, open_injuries)
     injury.aided = True
-    roll = table.roll("1D100", by=aider, reason=f"{aider.name}'s First Aid")
+    roll = table.roll(
+        "1D100",
+        by=aider,
+        reason=f"{aider.name}'s First Aid",
+        needs=lambda: derived.needs(aider.first_aid, "to succeed"),
+    )
     level = derived.success_level(roll.total, aider.first_aid)
     healed = 0
     was_dying = patient.hp <= 0

@@ -35,7 +35,12 @@ def score(who: Character, ability: str) -> int:
 def save(table: Table, who: Character, ability: str, why: str) -> bool:
     """M2: roll a d20, pass on a roll equal to or under the ability (a 20 always fails)."""
     value = score(who, ability)
-    roll = table.roll("1D20", by=who, reason=f"{who.name}'s {ability} save ({why})").total
+    roll = table.roll(
+        "1D20",
+        by=who,
+        reason=f"{who.name}'s {ability} save ({why})",
+        needs=lambda: save_needs(value),
+    ).total
     passed = roll <= value and roll < 20
     if table.observed:
         table.emit(
@@ -53,7 +58,12 @@ def save(table: Table, who: Character, ability: str, why: str) -> bool:
 def group_save(table: Table, group: Sequence[Character], ability: str, why: str) -> dict[str, bool]:
     """M2: a group save is one d20 compared with each character's score."""
     lead = group[0]
-    roll = table.roll("1D20", by=lead, reason=f"group {ability} save ({why})").total
+    roll = table.roll(
+        "1D20",
+        by=lead,
+        reason=f"group {ability} save ({why})",
+        needs=lambda: "; ".join(f"{c.name}: {save_needs(score(c, ability))}" for c in group),
+    ).total
     out = {}
     for c in group:
         value = score(c, ability)
@@ -70,6 +80,14 @@ def group_save(table: Table, group: Sequence[Character], ability: str, why: str)
                 why=why,
             )
     return out
+
+
+def save_needs(value: int) -> str:
+    """What a save against `value` needs, in words, for a person rolling it by hand (issue 33;
+    M2: equal to or under the ability, a 20 always fails)."""
+    if value < 1:
+        return "cannot pass"
+    return f"{min(value, 19)} or less to pass"
 
 
 def exploding(table: Table, die: int, who: Character, reason: str) -> tuple[int, tuple[int, ...]]:

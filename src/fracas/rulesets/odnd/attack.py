@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fracas.core.combatant import record_harm
+from fracas.core.requests import Needs
 from fracas.core.table import Table
 from fracas.rulesets.odnd import data, facing, mass, space, specials, subdual
 from fracas.rulesets.odnd.events import Attack, Damage, Fumble
@@ -112,13 +113,14 @@ def can_hurt(weapon: Wielded, attacker: Fighter, target: Fighter) -> bool:
     return magic or weapon.data.silver
 
 
-def roll_d20(table: Table, attacker: Fighter, edge: int) -> int:
+def roll_d20(table: Table, attacker: Fighter, edge: int, needs: Needs | None = None) -> int:
     """D11: advantage rolls two d20 and keeps the higher, disadvantage the lower; they cancel
-    (ODD-U18); natural 1 and 20 are judged on the kept die (ODD-U2)."""
-    first = table.roll(D20, by=attacker, reason=TO_HIT).total
+    (ODD-U18); natural 1 and 20 are judged on the kept die (ODD-U2). `needs` says what the
+    kept die needs, for a person rolling by hand (issue 33)."""
+    first = table.roll(D20, by=attacker, reason=TO_HIT, needs=needs).total
     if edge == 0:
         return first
-    second = table.roll(D20, by=attacker, reason=ADVANTAGE).total
+    second = table.roll(D20, by=attacker, reason=ADVANTAGE, needs=needs).total
     return max(first, second) if edge > 0 else min(first, second)
 
 
@@ -139,13 +141,43 @@ def to_hit(
 ) -> tuple[int, int]:
     """The d20 an attack needs and its edge (advantage +1, disadvantage −1): the target's AC
     (rules 1, 2, 66, 76, 92), 2 worse off balance (D9), and Florentine's advantage."""
+    ac = target_ac(state, attacker, target, shield_counts, dex)
+    if not attacker.weapons[0].data.ranged and len(attacker.weapons) == 2 and edge < 1:
+        edge += 1  # rule 74: Florentine rolls with advantage (two sources give one, U18)
+    return needed_at(attacker, ac, bonus), edge
+
+
+def target_ac(
+    state: OdndState, attacker: Fighter, target: Fighter, shield_counts: bool, dex: bool
+) -> int:
+    """The AC an attack is made against: the target's (rules 1, 2, 66, 76, 92), 2 worse off
+    balance (D9)."""
     melee = not attacker.weapons[0].data.ranged
     ac = armour_class(target, attacker, shield_counts, melee, dex)
     if target.off_balance_until and target.off_balance_until >= state.round:  # set by D9 only
         ac += 2
-    if melee and len(attacker.weapons) == 2 and edge < 1:
-        edge += 1  # rule 74: Florentine rolls with advantage (two sources give one, U18)
-    return needed_at(attacker, ac, bonus), edge
+    return ac
+
+
+def hit_needs(
+    state: OdndState,
+    attacker: Fighter,
+    target: Fighter,
+    needed: int,
+    hurts: bool,
+    shield_counts: bool,
+    dex: bool,
+) -> str:
+    """What the to-hit d20 needs, in words, for a person rolling it by hand (issue 33): a
+    natural 1 always misses, a natural 20 always hits (rules 27, 30), a pinned target is hit
+    on anything else (ODD-U44); nothing hits a target the weapon cannot hurt (rule 31)."""
+    if not hurts:
+        metal = "magic" if target.needs == "magic" else "silver or magic"
+        return f"nothing hits: only a {metal} weapon hurts {target.name} (rule 31)"
+    if target.grapple == "pinned":
+        return f"2 or more to hit {target.name}, pinned (ODD-U44)"
+    ac = target_ac(state, attacker, target, shield_counts, dex)
+    return f"{max(2, min(needed, 20))} or more to hit AC {ac}"
 
 
 def shield_counts(attacker: Fighter, target: Fighter) -> bool:
@@ -241,8 +273,13 @@ def swing(
     grapple (`wrestle`) is no weapon, so needing silver or magic does not stop it (issue 29
     item 19)."""
     needed, edge = to_hit(state, attacker, target, bonus, edge, shield_counts, dex)
-    d20 = roll_d20(table, attacker, edge)
     hurts = wrestle or can_hurt(attacker.weapons[0], attacker, target)
+    d20 = roll_d20(
+        table,
+        attacker,
+        edge,
+        lambda: hit_needs(state, attacker, target, needed, hurts, shield_counts, dex),
+    )
     if d20 == 1:  # rule 27: a natural 1 always misses, a pinned target too (issue 29, 12)
         return d20, needed, False, False
     if target.grapple == "pinned":

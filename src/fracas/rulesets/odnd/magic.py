@@ -19,10 +19,19 @@ def save(table: Table, f: Fighter, bonus: int, why: str) -> bool:
     """Rule 149, D6, D-C3: d20 + the attribute bonus ≥ the target by level (monsters by HD)."""
     level = f.level if f.kind == "character" else f.hd
     target = data.save_target(level, f.normal_man)
-    roll = table.roll(D20, by=f, reason=SAVE).total + bonus
+    roll = table.roll(D20, by=f, reason=SAVE, needs=lambda: save_needs(target - bonus)).total
+    roll += bonus
     passed = roll >= target
     table.emit(Save, who=f.name, roll=roll, target=target, passed=passed, why=why)
     return passed
+
+
+def save_needs(face: int) -> str:
+    """What the save's d20 needs to reach its target, in words, for a person rolling it by hand
+    (issue 33; rule 149, D6: d20 + the bonus ≥ the target)."""
+    if face > 20:
+        return "cannot save"
+    return f"{max(face, 1)} or more to save"
 
 
 def in_range(state: OdndState, caster: Fighter, target: Fighter, spell: str) -> bool:

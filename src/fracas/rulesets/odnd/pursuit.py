@@ -18,6 +18,8 @@ pursuer left has escaped (FLED).
 
 from __future__ import annotations
 
+from functools import partial
+
 from fracas.core.combatant import Status
 from fracas.core.geometry import Position
 from fracas.core.table import Table
@@ -33,8 +35,11 @@ LURES = {"food": "drop food", "treasure": "drop treasure"}
 
 def pursued(table: Table, state: OdndState, by: Fighter) -> bool:
     """Rules 54, 134, D8: 2d6, pursue on 2–8 (low pursue, high not)."""
-    roll = table.roll("2d6", by=by, reason=PURSUIT_CHECK).total
-    chase = roll <= int(data.table("pursue_up_to"))
+    up_to = int(data.table("pursue_up_to"))
+    roll = table.roll(
+        "2d6", by=by, reason=PURSUIT_CHECK, needs=lambda: f"{up_to} or less to pursue"
+    ).total
+    chase = roll <= up_to
     table.emit(Segment, name=f"pursuit check {roll}: {'pursued' if chase else 'not pursued'}")
     return chase
 
@@ -167,7 +172,9 @@ def lure(table: Table, state: OdndState, c: Chase, choice: str) -> None:
     wants = "drop treasure" if c.pursuer.intelligent else "drop food"
     if choice != wants:
         return
-    if table.roll("1d6", by=c.pursuer, reason=STOPS).total <= int(data.table("lure_stops_up_to")):
+    stops = int(data.table("lure_stops_up_to"))
+    needs = partial("{} or less stops for the lure".format, stops)
+    if table.roll("1d6", by=c.pursuer, reason=STOPS, needs=needs).total <= stops:
         end(table, state, c, f"stops for the {choice.removeprefix('drop ')}")
 
 
@@ -176,7 +183,8 @@ def turning(table: Table, state: OdndState, c: Chase, choice: str) -> None:
     a secret door on 1."""
     feature = choice.removeprefix("take the ")
     keep = int(data.table("route_continues")[feature])
-    if table.roll("1d6", by=c.pursuer, reason=STOPS).total > keep:
+    needs = partial("{} or less keeps the trail".format, keep)
+    if table.roll("1d6", by=c.pursuer, reason=STOPS, needs=needs).total > keep:
         end(table, state, c, f"loses the trail at the {feature}")
 
 

@@ -9,6 +9,8 @@ its spells and its fallen → the last segment → morale whenever triggered.
 
 from __future__ import annotations
 
+from functools import partial
+
 from fracas.core.combatant import Status
 from fracas.core.table import Table
 from fracas.rulesets.odnd import (
@@ -244,7 +246,8 @@ def surprise(table: Table, state: OdndState) -> None:
         if not members or chance == 0:
             continue
         assert isinstance(members[0], Fighter)
-        die = table.roll(D6, by=members[0], reason=SURPRISE).total
+        surprised_on = partial("{} or less is surprised".format, chance)
+        die = table.roll(D6, by=members[0], reason=SURPRISE, needs=surprised_on).total
         table.emit(SurpriseRolled, side=side.name, roll=die, chance=chance, surprised=die <= chance)
         if die <= chance:
             surprised.append(side.name)
@@ -760,7 +763,9 @@ def check_morale(table: Table, state: OdndState, group: str, *triggers: str) -> 
     used.update(fresh)
     trigger = ", ".join(fresh)
     score = members[0].morale
-    roll = table.roll(TWO_D6, by=members[0], reason=MORALE).total
+    roll = table.roll(
+        TWO_D6, by=members[0], reason=MORALE, needs=lambda: f"{score} or less to stand (2d6)"
+    ).total
     passed = roll <= score
     table.emit(MoraleCheck, group=group, trigger=trigger, roll=roll, morale=score, passed=passed)
     if passed:

@@ -33,6 +33,7 @@ from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import attack, cover, data, decisions, harm, space, wear
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic import events_geometry as geo
+from fracas.rulesets.semiautomagic.needs import d6_needs
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
 AIM = "aim area"  # rule 72: the square an area attack is aimed at
@@ -311,7 +312,12 @@ def land(table: Table, state: SamState, a: Fighter, w: Wielded, b: Blast) -> Non
         if k and w.data.kind != "magic":
             penalty -= 1  # rule 67 (SAM-A17): aimed at the creature standing there
     bonus = attack.attack_bonus(a, w) - penalty
-    total = table.roll(f"1d6{bonus:+d}", by=a, reason=f"{a.name}'s {w.data.name}").total
+    total = table.roll(
+        f"1d6{bonus:+d}",
+        by=a,
+        reason=f"{a.name}'s {w.data.name}",
+        needs=lambda: d6_needs(area_target(a), bonus, "to land on the aimed square"),
+    ).total
     b.hit = total >= area_target(a)
     b.x, b.y = b.aimed.x, b.aimed.y
     where = str(b.aimed)
@@ -343,7 +349,12 @@ def defend(
         return damage, ""
     t.defences[pick.kind] -= 1
     dc = attack.dc_base(a, w)
-    total = table.roll(f"1d6{pick.bonus:+d}", by=t, reason=f"{t.name}'s {pick.kind}").total
+    total = table.roll(
+        f"1d6{pick.bonus:+d}",
+        by=t,
+        reason=f"{t.name}'s {pick.kind}",
+        needs=lambda: d6_needs(dc, pick.bonus, f"to {pick.kind}"),
+    ).total
     ok = total >= dc
     negated = ok and (pick.kind == attack.BLOCK or attack.evasion(t))
     left = None if negated else max(0, damage - DODGE_CUT) if ok else damage

@@ -26,6 +26,7 @@ from fracas.rulesets.semiautomagic import (
 )
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic import events_geometry as ev_geo
+from fracas.rulesets.semiautomagic.needs import d6_needs
 from fracas.rulesets.semiautomagic.setup import wield
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
@@ -292,7 +293,12 @@ def roll_attack(
         state.tally["hits"] += 1
         return
     bonus = attack_bonus(a, w) + s.sit.x
-    total = table.roll(f"1d6{bonus:+d}", by=a, reason=f"{a.name} attacks {t.name}").total
+    total = table.roll(
+        f"1d6{bonus:+d}",
+        by=a,
+        reason=f"{a.name} attacks {t.name}",
+        needs=lambda: d6_needs(s.sit.target, bonus, f"to hit {t.name}"),
+    ).total
     s.hit = total >= s.sit.target
     literal = state.options.cover_hit_literal
     if wear.jams(w, total - bonus):  # rule 127: a wounded firearm jams on a 1
@@ -332,8 +338,12 @@ def locate(table: Table, a: Fighter, t: Fighter) -> bool:
     """SAM-A43 (F-SAM-11): Perception against the hider's Stealth result, or DC 4 (hearing
     the target) when it has made none; a failure guesses the wrong square."""
     dc = t.stealth_result or 4
+    bonus = a.bonus["perception"]
     total = table.roll(
-        f"1d6{a.bonus['perception']:+d}", by=a, reason=f"{a.name} locates {t.name}"
+        f"1d6{bonus:+d}",
+        by=a,
+        reason=f"{a.name} locates {t.name}",
+        needs=lambda: d6_needs(dc, bonus, "to find the square"),
     ).total
     table.emit(ev.Located, who=a.name, target=t.name, total=total, dc=dc, found=total >= dc)
     return total >= dc
@@ -350,7 +360,12 @@ def defend(table: Table, state: SamState, a: Fighter, w: Wielded, s: Swing) -> b
         return False
     t.defences[pick.kind] -= 1
     dc = dc_base(a, w) + s.sit.y
-    total = table.roll(f"1d6{pick.bonus:+d}", by=t, reason=f"{t.name}'s {pick.kind}").total
+    total = table.roll(
+        f"1d6{pick.bonus:+d}",
+        by=t,
+        reason=f"{t.name}'s {pick.kind}",
+        needs=lambda: d6_needs(dc, pick.bonus, f"to {pick.kind}"),
+    ).total
     ok = total >= dc
     if ok:
         s.result = NEGATED[pick.kind]

@@ -9,6 +9,7 @@ from fracas.core.combatant import Status, record_harm
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import called
 from fracas.rulesets.semiautomagic import events as ev
+from fracas.rulesets.semiautomagic.needs import d6_needs
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
 NO_EFFECT, WOUND, DYING = "no effect", "wound", "dying"
@@ -178,7 +179,13 @@ def dying_check(table: Table, state: SamState, t: Fighter) -> None:
         table.emit(ev.Fell, who=t.name, how="stabilises", rule="d10 = 10 (rule 167)")
         return
     penalty = dying_penalty(state, t)
-    roll = table.roll(f"1d6{t.END:+d}", by=t, reason=f"{t.name}'s END check").total - penalty
+    roll = table.roll(
+        f"1d6{t.END:+d}",
+        by=t,
+        reason=f"{t.name}'s END check",
+        needs=lambda: d6_needs(t.dying_dc, t.END - penalty, "to hold on"),
+    ).total
+    roll -= penalty
     passed = roll >= t.dying_dc
     table.emit(ev.DyingCheck, who=t.name, total=roll, dc=t.dying_dc, penalty=penalty,
                passed=passed)  # fmt: skip

@@ -9,6 +9,7 @@ from __future__ import annotations
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import data
 from fracas.rulesets.semiautomagic import events as ev
+from fracas.rulesets.semiautomagic.needs import d6_needs
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
 BROKEN_DC = 10  # rule 142
@@ -54,7 +55,12 @@ def recover(table: Table, state: SamState, f: Fighter) -> None:
     creature sheds no penalty without help (rule 161)."""
     if not f.broken or f.possessed_by:
         return
-    total = table.roll(f"1d6{f.SPI:+d}", by=f, reason=f"{f.name} recovers from Broken").total
+    total = table.roll(
+        f"1d6{f.SPI:+d}",
+        by=f,
+        reason=f"{f.name} recovers from Broken",
+        needs=lambda: d6_needs(f.broken_dc, f.SPI, "to recover"),
+    ).total
     ok = total >= f.broken_dc
     table.emit(ev.Did, who=f.name, what=f"rolls {total} against DC {f.broken_dc} to recover: "
                + ("no longer Broken (rule 142)" if ok else "still Broken"))  # fmt: skip

@@ -99,7 +99,9 @@ def release(table: Table, state: SjState, caster: Fighter) -> None:
 def cast_chance(table: Table, caster: Fighter, spell: Prepared) -> bool:
     """SJ-U37 with rule 87: d100 ≤ cast chance + wound modifier, or the energy is lost."""
     chance = spell.cast_chance + wound_modifier(caster)
-    roll = table.roll(combat.D100, by=caster, reason=CAST_CHANCE).total
+    roll = table.roll(
+        combat.D100, by=caster, reason=CAST_CHANCE, needs=lambda: f"{chance} or less to cast"
+    ).total
     works = roll <= chance
     table.emit(CastChance, who=caster.name, spell=spell.name, roll=roll, chance=chance, works=works)
     return works

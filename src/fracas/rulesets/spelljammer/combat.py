@@ -29,6 +29,7 @@ from fracas.rulesets.spelljammer.hitting import (
     classify,
     damage_taken,
     defence,
+    hit_needs,
     strike_chance,
     wound_level,
     wound_modifier,
@@ -67,7 +68,7 @@ def strike(
     dfn = defence(state, target, attacker, state.segment, why, shield)
     if attacker.aimed and attacker.plan is not None and not attacker.plan.aiming:
         attacker.aimed = False  # SJ-U43: the carried aim is spent on this shot
-    roll = table.roll(D100, by=attacker, reason=TO_HIT).total
+    roll = table.roll(D100, by=attacker, reason=TO_HIT, needs=lambda: hit_needs(sc - dfn)).total
     missiles.spend(attacker)  # issue 30, item 10
     result = classify(roll, sc - dfn)
     state.tally[f"attacks: {result}"] += 1
@@ -134,7 +135,9 @@ def grievous_wound(
     the class's table (two Puncture rows sourced, the rest PLACEHOLDER)."""
     cls = attacker.weapon.data.weapon_class
     chance = int(data.tables()["grievous_chance"][cls])
-    roll = table.roll(D100, by=attacker, reason=WOUND_CHANCE).total
+    roll = table.roll(
+        D100, by=attacker, reason=WOUND_CHANCE, needs=lambda: f"{chance} or less for a wound"
+    ).total
     words = ""
     if roll <= chance:
         face = table.roll(D100, by=attacker, reason=WOUND_TABLE).total
@@ -262,7 +265,12 @@ def luck_save(table: Table, t: Fighter) -> bool:
     under no movement (rule 21)."""
     row = data.tables()["luck_save"]
     bonus = t.luck + (int(row["no_movement"]) if t.plan is not None and t.plan.still else 0)
-    roll = table.roll(D100, by=t, reason=LUCK).total
+    roll = table.roll(
+        D100,
+        by=t,
+        reason=LUCK,
+        needs=lambda: f"{int(row['needed']) - bonus} or more to keep the spell",
+    ).total
     table.emit(LuckSave, who=t.name, roll=roll, bonus=bonus, needed=int(row["needed"]))
     return roll + bonus >= int(row["needed"])
 

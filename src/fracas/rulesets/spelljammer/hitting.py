@@ -323,6 +323,17 @@ def classify(roll: int, modified: int) -> str:
     return MISS
 
 
+def hit_needs(modified: int) -> str:
+    """What the to-hit d100 needs, in words, for a person rolling it by hand (issue 33): the
+    bands of `classify` (rules 37, 39–69, SJ-U8, SJ-U9) as the highest roll of each."""
+    top = int(data.tables()["always_miss"]) - 1
+    grievous, critical = data.critical_band(modified)
+    hit = min(max(modified, 3), top)
+    parts = [f"{hit} or less to hit", f"{min(max(critical, 2), hit)} or less critical"]
+    parts.append(f"{min(max(grievous, 1), hit)} or less grievous")
+    return "; ".join(parts)
+
+
 def damage_taken(result: str, rolled: int, prot: int) -> int:
     """Rules 61–63, 70, SJ-U11: a critical or grievous hit doubles the whole total and
     ignores PROT; otherwise PROT comes off. Never below 0."""

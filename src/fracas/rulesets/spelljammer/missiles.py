@@ -92,7 +92,9 @@ def first_aid(table: Table, state: SjState, f: Fighter, patient: Fighter) -> Non
         return
     worst = max(patient.stuck, key=lambda s: (s.bleed, -s.dex))
     needed = f.first_aid + wound_modifier(f)
-    roll = table.roll("1d100", by=f, reason=FIRST_AID).total
+    roll = table.roll(
+        "1d100", by=f, reason=FIRST_AID, needs=lambda: f"{needed} or less to pull it out"
+    ).total
     table.emit(
         FirstAid, who=f.name, patient=patient.name, missile=worst.missile, roll=roll,
         needed=needed,

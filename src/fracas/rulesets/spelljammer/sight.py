@@ -3,6 +3,7 @@ see whom, the PER roll once a round at declaration, and the SC and DEF penalties
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Final
 
 from fracas.core.table import Table
@@ -31,6 +32,13 @@ def per_band(f: Fighter, roll: int) -> tuple[int, str]:
     return band(roll - mod, f.per), words
 
 
+def per_needs(f: Fighter) -> str:
+    """What the PER roll needs for each band, in words, for a person rolling it by hand
+    (issue 33; P4 with the wound modifier, `per_band`)."""
+    mod = wound_modifier(f)
+    return "; ".join(f"{k * f.per + mod} or less for {k}× PER" for k in range(1, 5))
+
+
 def sees(a: Fighter, b: Fighter) -> bool:
     """Rules 163, 165: `a` sees `b` unless `b` is invisible and `a` has no targeting sense
     ("cannot see the other, or otherwise know where they are with a targeting sense").
@@ -55,7 +63,7 @@ def roll_sight(table: Table, state: SjState) -> None:
         foes = [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.active]
         if not f.able or all(sees(f, e) for e in foes):
             continue
-        roll = table.roll("1d100", by=f, reason=PER_ROLL).total
+        roll = table.roll("1d100", by=f, reason=PER_ROLL, needs=partial(per_needs, f)).total
         f.sight, wounded = per_band(f, roll)
         sc, dfn = penalty(f)
         table.emit(PerRoll, who=f.name, roll=roll, per=f.per, band=f.sight,

@@ -4,13 +4,14 @@ do in the ambushers' surprise round."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Final
 
 from fracas.core.events import Revealed
 from fracas.core.table import Table
 from fracas.rulesets.spelljammer import data
 from fracas.rulesets.spelljammer.events import PerRoll
-from fracas.rulesets.spelljammer.sight import per_band
+from fracas.rulesets.spelljammer.sight import per_band, per_needs
 from fracas.rulesets.spelljammer.state import Fighter, SjState
 
 AMBUSH_ROLL: Final = "PER roll against the ambush (rule 102)"
@@ -95,7 +96,7 @@ def roll_ambush(table: Table, state: SjState) -> None:
     ambushed = [f for f in state.fighters() if f.able and f.side != ambush.by]
     rolls = {}
     for f in ambushed:
-        roll = table.roll("1d100", by=f, reason=AMBUSH_ROLL).total
+        roll = table.roll("1d100", by=f, reason=AMBUSH_ROLL, needs=partial(per_needs, f)).total
         f.ambush_band, wounded = per_band(f, roll)  # rule 87: with the wound modifier
         rolls[f.name] = roll, wounded
     for f in ambushed:

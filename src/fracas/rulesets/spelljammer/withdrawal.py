@@ -206,7 +206,12 @@ def forced_move(table: Table, state: SjState, f: Fighter) -> None:
         f.casting.uses -= 1
         state.tally["spells interrupted"] += 1
     lost = combat.cancel(state, f)
-    roll = table.roll(combat.D100, by=f, reason=FALL_ROLL).total
+    roll = table.roll(
+        combat.D100,
+        by=f,
+        reason=FALL_ROLL,
+        needs=lambda: f"{2 * f.dex + wound_modifier(f)} or less to stay up",
+    ).total
     f.prone = roll - wound_modifier(f) > 2 * f.dex
     state.tally["falls"] += int(f.prone)
     table.emit(
