@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any, Final, Generic, Self, TypeVar
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from fracas.core.errors import EncounterError, UnknownRuleset
+from fracas.core.policy_names import DEFAULT, SPELLING, parse_policy
 from fracas.core.reading import MAX_DEPTH, TooBig, Unreadable, load_yaml, read_text, shape_problem
 from fracas.core.ruleset import AnyRuleset, get_ruleset
 from fracas.core.sheets import expand_templates, is_control, name_problem, problems_of
@@ -46,6 +47,17 @@ C = TypeVar("C", bound=BaseModel)
 class SideSpec(StrictModel, Generic[C]):
     name: str = Field(min_length=1)
     combatants: list[C] = Field(min_length=1, description="at least one combatant per side")
+    policy: str = Field(
+        default=DEFAULT,
+        description=f"who decides for the side when no person does (issue 34): {SPELLING}",
+    )
+
+    @field_validator("policy")
+    @classmethod
+    def _known_policy(cls, name: str) -> str:
+        """A misspelt policy is refused with the names known (`core.policy_names`)."""
+        parse_policy(name)
+        return name
 
 
 class EncounterSpec(StrictModel):
