@@ -46,7 +46,7 @@ def parse_policy(name: str) -> PolicyChoice:
     kind, _, effort = text.partition(":")
     if kind != SEARCH:
         raise PolicyNameError(f"unknown policy {name!r} (known: {SPELLING})")
-    if not effort:
+    if ":" not in text:
         return PolicyChoice(SEARCH)
     rollouts_text, _, budget_text = effort.partition(":")
     rollouts = _whole(rollouts_text, name)

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Final
 from fracas.core.combatant import Combatant
 from fracas.core.controllers import Controller
 from fracas.core.dice_sources import SeededDice
-from fracas.core.encounter import Encounter, from_document
+from fracas.core.encounter import UNLIMITED, Encounter, from_document
 from fracas.core.journal import Entry
 from fracas.core.policy_names import PolicyChoice
 from fracas.core.requests import ChoiceRequest
@@ -55,7 +55,7 @@ def without_policies(encounter: Encounter) -> Encounter:
     for side in document.get("sides", []):
         if isinstance(side, dict):
             side.pop("policy", None)
-    return from_document(document, encounter.source)
+    return from_document(document, encounter.source, max_combatants=UNLIMITED)
 
 
 class SearchEffort:
