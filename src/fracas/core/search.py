@@ -28,22 +28,29 @@ import hashlib
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 from fracas.core.combatant import Combatant
 from fracas.core.controllers import Controller
 from fracas.core.dice_sources import SeededDice
 from fracas.core.encounter import UNLIMITED, Encounter, from_document
 from fracas.core.journal import Entry
+from fracas.core.outcome import Outcome
 from fracas.core.policy_names import PolicyChoice
 from fracas.core.requests import ChoiceRequest
 
-if TYPE_CHECKING:
-    from fracas.core.battle import Battle
+
+class Rollout(Protocol):
+    """What a rollout is read for: a battle fought to its end, and its state then."""
+
+    state: Any
+
+    def run(self) -> Outcome: ...
+
 
 # Builds a rollout: the battle class itself, given by `core.battle` (which imports this
-# module, so this one cannot import it back).
-MakeBattle = Callable[..., "Battle"]
+# module, so this one cannot import it back: the layers admit no cycle).
+MakeBattle = Callable[..., Rollout]
 
 Score = tuple[float, float]  # (mean win: 1, a draw ½, a loss 0; mean harm dealt − taken)
 

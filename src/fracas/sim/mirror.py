@@ -18,10 +18,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-import fracas
 from fracas.core.battle import Battle
 from fracas.core.dice_sources import SeededDice
-from fracas.core.encounter import Encounter, from_document
+from fracas.core.encounter import Encounter, from_document, load
 from fracas.core.philox import SpawnedKeys
 from fracas.sim import stats
 
@@ -89,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, help="stop starting pairs after this long")
     args = parser.parse_args(argv)
     for path in args.files:
-        report = mirrored(fracas.load(path), args.policy, args.pairs, args.seed, args.seconds)
+        report = mirrored(load(path), args.policy, args.pairs, args.seed, args.seconds)
         print(json.dumps(report), flush=True)
 
 
