@@ -194,3 +194,26 @@ def test_sim_with_search_tallies_its_effort() -> None:
     )
     assert result.exit_code == 0, result.output
     assert '"search rollouts"' in result.stdout
+
+
+def test_a_server_plays_the_sides_its_policy_names(tmp_path: Path) -> None:
+    """`fracas serve --policy Blue=search:1`: a new table's Blue searches; a side name an
+    encounter lacks is no error on a server (its encounters come later)."""
+    from fastapi.testclient import TestClient
+
+    from fracas.core.save import load_battle
+    from fracas.serve import Store, create_app
+    from fracas.serve.limits import Limits
+
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    store.migrate()
+    limits = Limits(policies=("Blue=search:1", "Bandits=search"))
+    client = TestClient(create_app(store, limits))
+    made = client.post("/api/tables", json={"example": "brp/duel", "seed": 5})
+    assert made.status_code == 201, made.text
+    table, gm = made.json()["id"], {"Authorization": f"Bearer {made.json()['gm_token']}"}
+    assert client.post(f"/api/tables/{table}/seats", headers=gm, json={"name": "Red"}).is_success
+    assert client.post(f"/api/tables/{table}/start", headers=gm).is_success
+    battle = load_battle(client.get(f"/api/tables/{table}/save", headers=gm).json())
+    assert [side.policy for side in battle.encounter.spec.sides] == ["default", "search:1"]
+    assert list(battle.searches) == ["Blue"]
