@@ -123,8 +123,10 @@ def test_noise_does_not_overrule_the_default() -> None:
     assert pick(even, 0) == 0
     better = {0: [(0.0, 0.0)] * 4, 1: [(1.0, 0.0)] * 4, 2: [(0.5, 0.0)] * 4}
     assert pick(better, 0) == 1
-    harm = {0: [(0.0, 1.0), (0.0, 2.0)], 1: [(0.0, 5.0), (0.0, 6.0)]}
+    harm = {0: [(0.0, 1.0), (0.0, 2.0)] * 2, 1: [(0.0, 5.0), (0.0, 6.0)] * 2}
     assert pick(harm, 0) == 1
+    too_few = {0: [(0.0, 0.0)] * 3, 1: [(1.0, 0.0)] * 3}  # three rollouts cannot overrule
+    assert pick(too_few, 0) == 0
 
 
 @pytest.mark.parametrize(

@@ -198,6 +198,10 @@ def _confident_gain(results: list[Score], base: list[Score]) -> float:
 # A harm gain ranks below any win gain (a win's least step is ½ over at most 10,000 rollouts).
 HARM_WEIGHT: Final = 1e-9
 ONE_SIDED_95: Final = 1.645
+# Rollouts each option needs before it may overrule the default: with two that both went
+# better the spread looks nil, and the budgeted searches of the first measurement that switched
+# on so little lost OD&D's bench duel 7 to 19 (docs/benchmarks.md, issue 34).
+FEWEST_PAIRED: Final = 4
 
 
 def _if_confident(gains: list[float]) -> float:
@@ -205,7 +209,7 @@ def _if_confident(gains: list[float]) -> float:
     mean = sum(gains) / n
     if mean <= 0:
         return 0.0
-    if n < 2:
-        return 0.0  # one rollout tells nothing of the spread
+    if n < FEWEST_PAIRED:
+        return 0.0  # two or three rollouts, all alike, tell little of the spread
     variance = sum((g - mean) ** 2 for g in gains) / (n - 1)
     return mean if mean >= ONE_SIDED_95 * math.sqrt(variance / n) else 0.0
