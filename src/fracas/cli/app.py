@@ -16,9 +16,10 @@ from rich.console import Console
 from rich.table import Table
 
 from fracas.cli.errors import user_errors
+from fracas.cli.policies import PolicyOption
 from fracas.core.audience import GM_VIEW, PLAYERS, Viewer
 from fracas.core.battle import Battle, replay
-from fracas.core.encounter import load
+from fracas.core.encounter import load, with_policies
 from fracas.core.errors import FracasError, ReplayError
 from fracas.core.ruleset import get_ruleset, registry
 from fracas.core.save import battle_from_save, read_save
@@ -92,17 +93,31 @@ def run(
     player: Annotated[bool, typer.Option("--player", help=PLAYER_HELP)] = False,
     view: Annotated[str | None, typer.Option("--view", help=VIEW_HELP)] = None,
     save: Annotated[Path | None, typer.Option(help="save the battle (encounter + journal)")] = None,
+    policy: PolicyOption = None,
 ) -> None:
     """Fight an encounter by the book, narrating every roll and rule."""
     with user_errors():
         if save is not None and save.exists() and save.resolve() == file.resolve():
             raise FracasError(f"--save {save}: that is the encounter being read; save elsewhere")
-        battle = Battle(load(file), seed=seed)  # no seed: a fresh one, printed and saved
+        encounter = with_policies(load(file), policy or [])
+        battle = Battle(encounter, seed=seed)  # no seed: a fresh one, printed and saved
         viewer = _viewer(battle, player, view)
         battle.run()
         if save is not None:
             battle.save(save)
     _print(battle, as_json, viewer, battle.seed)
+    _print_search_effort(battle)
+
+
+def _print_search_effort(battle: Battle) -> None:
+    """What each searching side's decisions cost (issue 34), on standard error."""
+    for side, search in battle.searches.items():
+        effort = search.effort
+        typer.echo(
+            f"search ({side}): {effort.decisions} decisions, {effort.rollouts} rollouts,"
+            f" {effort.seconds:.2f} s",
+            err=True,
+        )
 
 
 @app.command(name="replay")

@@ -14,6 +14,7 @@ from platformdirs import user_data_path
 from rich.console import Console
 
 from fracas.cli.errors import user_errors
+from fracas.cli.policies import PolicyOption, check_policies
 from fracas.core.encounter import MAX_COMBATANTS
 from fracas.core.errors import FracasError
 from fracas.serve.limits import STREAMS_PER_CLIENT, TABLES_PER_CLIENT, Limits
@@ -71,6 +72,7 @@ def serve(
     tables_per_client: Annotated[
         int, typer.Option(help="new tables per client address in 10 minutes", min=1)
     ] = TABLES_PER_CLIENT,
+    policy: PolicyOption = None,
 ) -> None:
     """Serve tables to a GM and players: the HTTP API (OpenAPI at /docs) and live events."""
     # The server's libraries load only for this command, not for every `fracas` run.
@@ -79,11 +81,15 @@ def serve(
     from fracas.serve import Store, create_app
 
     with user_errors():
+        policies = tuple(policy or [])
+        check_policies(policies)  # before any database is made
         url = db or default_db()
         store = Store(url)
         store.migrate()
         address = _public_url(public_url, host, port)
-    limits = Limits(address, max_combatants, streams_per_client, tables_per_client)
+    limits = Limits(
+        address, max_combatants, streams_per_client, tables_per_client, policies=policies
+    )
     where = store.engine.url.render_as_string(hide_password=True)
     out.print(f"fracas serve: tables kept in [bold]{where}[/bold]")
     if not _loopback(host):

@@ -28,7 +28,8 @@ from rich.progress import (
 from rich.table import Table
 
 from fracas.cli.errors import user_errors
-from fracas.core.encounter import load
+from fracas.cli.policies import PolicyOption
+from fracas.core.encounter import load, with_policies
 from fracas.core.errors import FracasError
 from fracas.sim.runner import Progress as OnProgress
 from fracas.sim.runner import simulate, simulate_until
@@ -117,6 +118,7 @@ def sim(
             max=0.49,
         ),
     ] = None,
+    policy: PolicyOption = None,
 ) -> None:
     """Fight an encounter many times: who wins (with 95 % intervals), how long, who falls.
     Without -n it fights until every win probability is known to ± 2 points."""
@@ -124,7 +126,7 @@ def sim(
         precision = DEFAULT_PRECISION
     most = n if n is not None else MOST_BATTLES
     with user_errors():
-        encounter = load(file)
+        encounter = with_policies(load(file), policy or [])
         if plot is not None:
             check_plot_path(plot)  # before the battles, not after
         with (

@@ -54,8 +54,10 @@ from fracas.core.journal import (
     whole_number,
 )
 from fracas.core.outcome import Ending, Outcome
+from fracas.core.policy_names import DEFAULT, PolicyChoice, parse_policy
 from fracas.core.question import Question, question_for
 from fracas.core.requests import ChoiceRequest, Pending, Request, RollRequest
+from fracas.core.search import SearchPolicy
 from fracas.core.seats import Seat, Seating
 from fracas.core.table import BattleHalted, Table, Wait
 from fracas.dice import DiceError
@@ -129,6 +131,7 @@ class Battle:
         self._lock = threading.RLock()
         self._table: Table | None = None  # the table of the latest run
         self._given: dict[int, Status] = {}  # a command's combatant as it stood when given
+        self.searches: dict[str, SearchPolicy] = {}  # the searching sides' policies (issue 34)
 
     # --- fighting ---------------------------------------------------------------------------
 
@@ -237,7 +240,30 @@ class Battle:
         fallback = self._default if self._default is not None else ruleset.policy(state)
         controllers = {s.name: self._controllers.get(s.name, fallback) for s in state.sides}
         controllers[GM_SEAT] = self._controllers.get(GM_SEAT, fallback)
+        self.searches = {}
+        for side, choice in self._side_policies().items():
+            if choice.searches and side not in self._controllers and side in controllers:
+                policy = ruleset.policy(state)  # the search's default: its tie-break
+                search = SearchPolicy(self.encounter, side, self.journal, policy, choice, Battle)
+                controllers[side] = self.searches[side] = search
         return controllers
+
+    def _side_policies(self) -> dict[str, PolicyChoice]:
+        """Each side's policy as its encounter names it (`sides[].policy`, issue 34)."""
+        return {
+            side.name: parse_policy(getattr(side, "policy", DEFAULT))
+            for side in self.encounter.spec.sides
+        }
+
+    @property
+    def search_effort(self) -> dict[str, int]:
+        """What the searching sides' decisions cost in the latest run, as counts (empty
+        when no side searches)."""
+        total: dict[str, int] = {}
+        for search in self.searches.values():
+            for name, count in search.effort.as_counts().items():
+                total[name] = total.get(name, 0) + count
+        return total
 
     def _index(self, state: BattleState) -> None:
         """Who is who by name, for `_record` (again after a command adds someone)."""

@@ -9,17 +9,19 @@ the templates of a later version.
 
 from __future__ import annotations
 
+import copy
 import math
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Generic, Self, TypeVar
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from fracas.core.errors import EncounterError, UnknownRuleset
+from fracas.core.errors import EncounterError, FracasError, UnknownRuleset
+from fracas.core.policy_names import DEFAULT, SPELLING, PolicyNameError, parse_policy
 from fracas.core.reading import MAX_DEPTH, TooBig, Unreadable, load_yaml, read_text, shape_problem
 from fracas.core.ruleset import AnyRuleset, get_ruleset
 from fracas.core.sheets import expand_templates, is_control, name_problem, problems_of
@@ -46,6 +48,17 @@ C = TypeVar("C", bound=BaseModel)
 class SideSpec(StrictModel, Generic[C]):
     name: str = Field(min_length=1)
     combatants: list[C] = Field(min_length=1, description="at least one combatant per side")
+    policy: str = Field(
+        default=DEFAULT,
+        description=f"who decides for the side when no person does (issue 34): {SPELLING}",
+    )
+
+    @field_validator("policy")
+    @classmethod
+    def _known_policy(cls, name: str) -> str:
+        """A misspelt policy is refused with the names known (`core.policy_names`)."""
+        parse_policy(name)
+        return name
 
 
 class EncounterSpec(StrictModel):
@@ -97,6 +110,7 @@ class EncounterSpec(StrictModel):
 
 
 MAX_COMBATANTS: Final = 2_000  # fighters an encounter may have (`fracas serve --max-combatants`)
+UNLIMITED: Final = 2**31  # for an encounter rebuilt from one already within its limits
 
 
 @dataclass(frozen=True)
@@ -263,3 +277,32 @@ def _side_clashes(sides: Iterable[Any]) -> list[str]:
         if name in others or (name in own and len(own) > 1):
             clash.add(name)
     return sorted(clash)
+
+
+def with_policies(
+    encounter: Encounter, given: Sequence[str], *, every_name_a_side: bool = True
+) -> Encounter:
+    """The encounter with the sides' policies set from the command line (issue 34): each of
+    `given` is `POLICY` (every side) or `SIDE=POLICY`, later ones winning. An unknown policy
+    is refused (`PolicyNameError`'s message); so is a side the encounter does not have,
+    unless not `every_name_a_side` (a server's default for whatever encounters it gets)."""
+    if not given:
+        return encounter
+    document = copy.deepcopy(dict(encounter.document))
+    sides = {str(side["name"]): side for side in document["sides"]}
+    for item in given:
+        name, _, policy = item.rpartition("=")
+        try:
+            parse_policy(policy)
+        except PolicyNameError as err:
+            raise FracasError(f"--policy {item!r}: {err}") from None
+        if name and name not in sides:
+            if every_name_a_side:
+                known = ", ".join(sides)
+                raise FracasError(f"--policy {item!r}: no side is named {name!r} (sides: {known})")
+            continue
+        for side_name, side in sides.items():
+            if not name or side_name == name:
+                side["policy"] = policy
+    # Within its limits already when loaded: a policy adds no combatant.
+    return from_document(document, encounter.source, max_combatants=UNLIMITED)

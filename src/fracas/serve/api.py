@@ -26,6 +26,7 @@ from fastapi.staticfiles import StaticFiles
 from sse_starlette.sse import EventSourceResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from fracas.core.encounter import with_policies
 from fracas.core.errors import (
     AnswerError,
     BadCommand,
@@ -131,7 +132,7 @@ router = APIRouter(prefix="/api")
 def create_app(store: Store, limits: Limits | None = None) -> FastAPI:
     """The application over one database (migrated before it serves), within `limits`."""
     limits = limits or Limits()
-    tables = Tables(store, max_combatants=limits.max_combatants)
+    tables = Tables(store, max_combatants=limits.max_combatants, policies=limits.policies)
     notifier = stream.Notifier()
     tables.listeners.append(notifier.notify)
 
@@ -217,6 +218,8 @@ def _new_table(body: NewTable, tables: Tables) -> tuple[str, str, dict[str, str]
         return tables.create_from_save(body.save)
     toml = body.format == "toml"
     encounter = read_encounter(body.encounter, body.example, toml, tables.max_combatants)
+    # The server's --policy, for the sides it names that this encounter has (issue 34)
+    encounter = with_policies(encounter, tables.policies, every_name_a_side=False)
     seats = {k: Seat(v.decides, v.dice) for k, v in body.seats.items()}
     return tables.create(encounter, body.seed, seats)
 

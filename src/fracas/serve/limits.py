@@ -24,3 +24,5 @@ class Limits:
     streams_per_client: int = STREAMS_PER_CLIENT
     tables_per_client: int = TABLES_PER_CLIENT
     tables_window: float = TABLES_WINDOW
+    # `--policy`: the sides the server plays on new tables (issue 34), e.g. ("Bandits=search",)
+    policies: tuple[str, ...] = ()

@@ -124,11 +124,16 @@ class Tables:
     """Every table of one database, as one server process serves them."""
 
     def __init__(
-        self, store: Store, cached: int = CACHED_TABLES, max_combatants: int = MAX_COMBATANTS
+        self,
+        store: Store,
+        cached: int = CACHED_TABLES,
+        max_combatants: int = MAX_COMBATANTS,
+        policies: tuple[str, ...] = (),
     ) -> None:
         self.store = store
         self.cached = cached
         self.max_combatants = max_combatants
+        self.policies = policies  # `fracas serve --policy` (issue 34)
         self._live: OrderedDict[str, Live] = OrderedDict()
         self._guard = threading.Lock()
         self.listeners: list[Callable[[str], None]] = []

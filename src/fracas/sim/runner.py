@@ -43,7 +43,10 @@ def fight_range(encounter: Encounter, seed: int, start: int, stop: int) -> Tally
         for i in range(start, stop):
             battle = Battle(encounter, dice=SeededDice.spawned(keys, i), observe=False)
             outcome = battle.run()
-            tally.add(outcome, battle.state.combatants, battle.state.tally)  # no summary built
+            counts = battle.state.tally
+            if battle.searches:  # what a searching side's decisions cost (issue 34)
+                counts = {**counts, **battle.search_effort}
+            tally.add(outcome, battle.state.combatants, counts)  # no summary built
     return tally
 
 

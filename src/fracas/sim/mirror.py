@@ -1,0 +1,96 @@
+"""Mirrored fights of a policy against the default policy (issue 34, docs/benchmarks.md).
+
+Pair i fights the encounter twice on the same dice (battle i of the seed's stream, as
+`runner.simulate` seeds it): once with the first side playing `policy`, once with the second,
+the other side keeping the ruleset's default policy. Whatever edge a side's position gives,
+each policy has it once a pair; a policy no better than the default wins half of the decisive
+battles. `python -m fracas.sim.mirror POLICY FILE... [--pairs N] [--seconds S]` prints one JSON
+line per encounter: the searching side's wins, losses and draws, the share of the decisive
+battles it won with its 95 % Wilson interval, and what the search cost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from fracas.core.battle import Battle
+from fracas.core.dice_sources import SeededDice
+from fracas.core.encounter import Encounter, from_document, load
+from fracas.core.philox import SpawnedKeys
+from fracas.sim import stats
+
+
+def with_policy(encounter: Encounter, side: int, policy: str) -> Encounter:
+    """The encounter with side number `side` playing `policy`."""
+    document = copy.deepcopy(dict(encounter.document))
+    document["sides"][side]["policy"] = policy
+    return from_document(document, encounter.source)
+
+
+def mirrored(
+    encounter: Encounter, policy: str, pairs: int, seed: int = 0, seconds: float | None = None
+) -> dict[str, Any]:
+    """Up to `pairs` mirrored pairs (fewer when `seconds` of fighting are spent first)."""
+    names = [s.name for s in encounter.spec.sides]
+    playing = [with_policy(encounter, k, policy) for k in (0, 1)]
+    keys = SpawnedKeys(seed)
+    counts = {"wins": 0, "losses": 0, "draws": 0, "battles": 0}
+    effort = {"search decisions": 0, "search rollouts": 0, "search milliseconds": 0}
+    started = time.perf_counter()
+    done = 0
+    while done < pairs and (seconds is None or time.perf_counter() - started < seconds):
+        for k in (0, 1):
+            battle = Battle(playing[k], dice=SeededDice.spawned(keys, done), observe=False)
+            winner = battle.run().winner
+            counts["battles"] += 1
+            outcome = "draws" if winner is None else "wins" if winner == names[k] else "losses"
+            counts[outcome] += 1
+            for name, count in battle.search_effort.items():
+                effort[name] += count
+        done += 1
+    return _report(encounter, policy, counts, effort, time.perf_counter() - started)
+
+
+def _report(
+    encounter: Encounter,
+    policy: str,
+    counts: dict[str, int],
+    effort: dict[str, int],
+    elapsed: float,
+) -> dict[str, Any]:
+    decisive = counts["wins"] + counts["losses"]
+    low, high = stats.wilson(counts["wins"], decisive) if decisive else (0.0, 1.0)
+    decisions = max(effort["search decisions"], 1)
+    return {
+        "encounter": encounter.source,
+        "policy": policy,
+        **counts,
+        "share": counts["wins"] / decisive if decisive else None,
+        "interval": [low, high],
+        "ms_per_decision": effort["search milliseconds"] / decisions,
+        "rollouts_per_decision": effort["search rollouts"] / decisions,
+        "s_per_battle": elapsed / max(counts["battles"], 1),
+        **effort,
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m fracas.sim.mirror", description=__doc__)
+    parser.add_argument("policy", help="the policy to measure, e.g. search:4")
+    parser.add_argument("files", nargs="+", help="encounter files")
+    parser.add_argument("--pairs", type=int, default=20, help="mirrored pairs per encounter")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of the battles")
+    parser.add_argument("--seconds", type=float, help="stop starting pairs after this long")
+    args = parser.parse_args(argv)
+    for path in args.files:
+        report = mirrored(load(path), args.policy, args.pairs, args.seed, args.seconds)
+        print(json.dumps(report), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,221 @@
+"""The search policy (issue 34): it plays options forward without touching the battle, is
+the same for a seed, takes a clearly better option, and is named by `--policy` and by an
+encounter's `sides[].policy`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+import fracas
+from fracas.cli.app import app
+from fracas.core.battle import Battle
+from fracas.core.controllers import ScriptedChoices
+from fracas.core.encounter import from_document, with_policies
+from fracas.core.errors import EncounterError, FracasError
+from fracas.core.journal import Entry
+from fracas.core.policy_names import SEARCH, PolicyChoice, parse_policy
+from fracas.core.requests import ChoiceRequest, Pending
+from fracas.core.search import SearchPolicy, pick
+
+ROOT = Path(__file__).resolve().parents[2]
+DUEL = ROOT / "src/fracas/rulesets/brp/bench/1v1.yaml"
+
+
+def _duel(policy: str = "search:2") -> fracas.Encounter:
+    return with_policies(fracas.load(DUEL), [f"Red={policy}"])
+
+
+def test_a_searching_battle_is_the_same_for_its_seed() -> None:
+    journals = []
+    for _ in range(2):
+        battle = Battle(_duel(), seed=11, observe=False)
+        battle.run()
+        journals.append(list(battle.journal))
+        assert battle.search_effort["search decisions"] > 0
+    assert journals[0] == journals[1]
+
+
+def test_rollouts_leave_the_battle_and_its_dice_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At every decision the journal and the state are as they were; and the battle's dice
+    are the seed's own: the same choices, made by a script, give the very same journal."""
+    searched = SearchPolicy.choose
+    battle = Battle(_duel(), seed=3)
+
+    def checked(self: SearchPolicy, request: ChoiceRequest) -> int:
+        journal, standing = list(battle.journal), battle.encounter.ruleset.summary(battle.state)
+        answer = searched(self, request)
+        assert list(battle.journal) == journal
+        assert battle.encounter.ruleset.summary(battle.state) == standing
+        return answer
+
+    monkeypatch.setattr(SearchPolicy, "choose", checked)
+    battle.run()
+    choices = [e for e in battle.journal if isinstance(e, int)]
+    plain = fracas.load(DUEL)
+    scripted = Battle(plain, seed=3, default_controller=ScriptedChoices(choices))
+    scripted.run()
+    assert scripted.journal == battle.journal
+
+
+class FirstOption:
+    """A poor default: always the first option."""
+
+    def choose(self, request: ChoiceRequest) -> int:
+        return 0
+
+
+def _lone_fighter_facing(tough: int, weak: int) -> fracas.Encounter:
+    """The toy ruleset's Ann against a tough and a weak foe, the tough one first."""
+    document: dict[str, Any] = {
+        "ruleset": "toy",
+        "max_rounds": 30,
+        "sides": [
+            {"name": "Reds", "combatants": [{"name": "Ann", "hp": 12}]},
+            {
+                "name": "Blues",
+                "combatants": [{"name": "Tough", "hp": tough}, {"name": "Weak", "hp": weak}],
+            },
+        ],
+    }
+    return from_document(document)
+
+
+def _first_target_question(battle: Battle) -> ChoiceRequest:
+    """Answer the Reds' questions with 0 until the first choice of a target."""
+    while True:
+        try:
+            battle.run()
+        except Pending as pending:
+            request = pending.request
+            assert isinstance(request, ChoiceRequest)
+            if request.decision == "target":
+                return request
+            battle.journal.append(0)
+        else:
+            raise AssertionError("the battle ended before Ann chose a target")
+
+
+def test_it_takes_the_clearly_better_option_over_a_poor_default() -> None:
+    """Ann (12 HP) facing a foe of 30 HP and one of 1 HP: striking the weak one first takes a
+    blade out of the fight at once. A default that strikes the first-listed is overruled."""
+    encounter = _lone_fighter_facing(tough=30, weak=1)
+    battle = Battle(encounter, seed=2, seats={"Reds": "person"})
+    request = _first_target_question(battle)
+    names = [option.name for option in request.options]
+    journal: list[Entry] = list(battle.journal)
+    search = SearchPolicy(
+        encounter, "Reds", journal, FirstOption(), PolicyChoice(SEARCH, 64), Battle
+    )
+    assert names[search.choose(request)] == "Weak"
+    assert journal == battle.journal  # played forward on copies only
+    assert search.effort.rollouts == 64 * len(names)
+
+
+def test_noise_does_not_overrule_the_default() -> None:
+    """Options alike within their rollouts' spread: the default's choice stands; one
+    confidently better wins; a harm gain counts only where no win differed."""
+    even = {0: [(1.0, 0.0), (0.0, 0.0), (1.0, 0.0)], 1: [(1.0, 0.0), (1.0, 0.0), (0.0, 0.0)]}
+    assert pick(even, 0) == 0
+    better = {0: [(0.0, 0.0)] * 4, 1: [(1.0, 0.0)] * 4, 2: [(0.5, 0.0)] * 4}
+    assert pick(better, 0) == 1
+    harm = {0: [(0.0, 1.0), (0.0, 2.0)] * 2, 1: [(0.0, 5.0), (0.0, 6.0)] * 2}
+    assert pick(harm, 0) == 1
+    too_few = {0: [(0.0, 0.0)] * 3, 1: [(1.0, 0.0)] * 3}  # three rollouts cannot overrule
+    assert pick(too_few, 0) == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("default", PolicyChoice("default")),
+        ("search", PolicyChoice(SEARCH)),
+        ("search:12", PolicyChoice(SEARCH, 12)),
+        ("search:3:0.5", PolicyChoice(SEARCH, 3, 0.5)),
+    ],
+)
+def test_policy_names(name: str, expected: PolicyChoice) -> None:
+    assert parse_policy(name) == expected
+
+
+@pytest.mark.parametrize("name", ["clever", "search:", "search:0", "search:x", "search:2:-1"])
+def test_an_unknown_policy_in_a_file_is_refused_by_name(name: str) -> None:
+    document = yaml.safe_load(DUEL.read_text())
+    document["sides"][1]["policy"] = name
+    with pytest.raises(EncounterError, match=r"sides\[1\]\.policy: .*default, search"):
+        from_document(document, "duel.yaml")
+
+
+def test_a_file_may_name_a_side_search(tmp_path: Path) -> None:
+    document = yaml.safe_load(DUEL.read_text())
+    document["sides"][1]["policy"] = "search:2"
+    path = tmp_path / "clever.yaml"
+    path.write_text(yaml.safe_dump(document))
+    battle = Battle(fracas.load(path), seed=1, observe=False)
+    battle.run()
+    assert list(battle.searches) == ["Blue"]
+
+
+def test_policy_for_a_side_that_is_not_there() -> None:
+    with pytest.raises(FracasError, match="no side is named 'Bandits'"):
+        with_policies(fracas.load(DUEL), ["Bandits=search"])
+    # a server's default names sides some encounters lack: those are left alone
+    assert with_policies(fracas.load(DUEL), ["Bandits=search"], every_name_a_side=False)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["run", str(DUEL), "--policy", "clever"],
+        ["run", str(DUEL), "--policy", "Nobody=search"],
+        ["sim", str(DUEL), "-n", "2", "--policy", "search:0"],
+        ["serve", "--policy", "Red=wise"],
+    ],
+)
+def test_a_bad_policy_exits_2_with_a_message(args: list[str]) -> None:
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2
+    assert "--policy" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_run_with_search_shows_its_effort() -> None:
+    result = CliRunner().invoke(app, ["run", str(DUEL), "--seed", "1", "--policy", "search:2"])
+    assert result.exit_code == 0, result.output
+    assert "search (Red):" in result.stderr
+    assert "search (Blue):" in result.stderr
+
+
+def test_sim_with_search_tallies_its_effort() -> None:
+    result = CliRunner().invoke(
+        app, ["sim", str(DUEL), "-n", "4", "--workers", "1", "--json", "--policy", "Red=search:2"]
+    )
+    assert result.exit_code == 0, result.output
+    assert '"search rollouts"' in result.stdout
+
+
+def test_a_server_plays_the_sides_its_policy_names(tmp_path: Path) -> None:
+    """`fracas serve --policy Blue=search:1`: a new table's Blue searches; a side name an
+    encounter lacks is no error on a server (its encounters come later)."""
+    from fastapi.testclient import TestClient
+
+    from fracas.core.save import load_battle
+    from fracas.serve import Store, create_app
+    from fracas.serve.limits import Limits
+
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    store.migrate()
+    limits = Limits(policies=("Blue=search:1", "Bandits=search"))
+    client = TestClient(create_app(store, limits))
+    made = client.post("/api/tables", json={"example": "brp/duel", "seed": 5})
+    assert made.status_code == 201, made.text
+    table, gm = made.json()["id"], {"Authorization": f"Bearer {made.json()['gm_token']}"}
+    assert client.post(f"/api/tables/{table}/seats", headers=gm, json={"name": "Red"}).is_success
+    assert client.post(f"/api/tables/{table}/start", headers=gm).is_success
+    battle = load_battle(client.get(f"/api/tables/{table}/save", headers=gm).json())
+    assert [side.policy for side in battle.encounter.spec.sides] == ["default", "search:1"]
+    assert list(battle.searches) == ["Blue"]
