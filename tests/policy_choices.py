@@ -5,7 +5,7 @@ Shared by the rulesets' tests of their policies (`test_policy_uses_the_rules.py`
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -63,3 +63,15 @@ def tally_examples(ruleset: str, seeds: Iterable[int], kind_of: KindOf) -> Tally
             recorder.battle = battle
             battle.run()
     return tally
+
+
+def fought_examples(ruleset: str, seeds: Iterable[int]) -> Iterator[fracas.Battle]:
+    """Every bundled example of `ruleset` fought to its end by the default policy, once per
+    seed: the battles whose events a test reads for the kinds of action taken."""
+    seeds = list(seeds)
+    for path in sorted((EXAMPLES / ruleset).glob("*.yaml")):
+        encounter = fracas.load(path)
+        for seed in seeds:
+            battle = fracas.Battle(encounter, seed=seed)
+            battle.run()
+            yield battle

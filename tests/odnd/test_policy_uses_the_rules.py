@@ -7,14 +7,12 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
-from pathlib import Path
 
 import pytest
 
-import fracas
 from fracas.rulesets.odnd.events import Declared, Fled, Surrendered
+from policy_choices import fought_examples
 
-EXAMPLES = Path(fracas.__file__).parent / "examples" / "odnd"
 SEEDS = range(24)
 
 # The declarations of the rules (round.Plan, ODD-U23): attack (42), sweep normal men (ODD-U11),
@@ -30,16 +28,12 @@ DECLARATIONS = (
 def taken() -> Counter[str]:
     """Every example, each seed: the declarations made and the ways out of a fight taken."""
     kinds: Counter[str] = Counter()
-    for path in sorted(EXAMPLES.glob("*.yaml")):
-        encounter = fracas.load(path)
-        for seed in SEEDS:
-            battle = fracas.Battle(encounter, seed=seed)
-            battle.run()
-            for event in battle.events:
-                if isinstance(event, Declared):
-                    kinds[event.action] += 1
-                elif isinstance(event, (Fled, Surrendered)):
-                    kinds[type(event).__name__] += 1
+    for battle in fought_examples("odnd", SEEDS):
+        for event in battle.events:
+            if isinstance(event, Declared):
+                kinds[event.action] += 1
+            elif isinstance(event, (Fled, Surrendered)):
+                kinds[type(event).__name__] += 1
     return kinds
 
 

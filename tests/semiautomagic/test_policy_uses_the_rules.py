@@ -9,12 +9,10 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from pathlib import Path
 
-import fracas
 from fracas.rulesets.semiautomagic import events as ev
+from policy_choices import fought_examples
 
-EXAMPLES = Path(fracas.__file__).parent / "examples" / "semiautomagic"
 SEEDS = range(6)
 
 # The timeline's words for each kind (`actions.Action.__str__`, `mind`, `mounted`), first match.
@@ -62,18 +60,14 @@ def kind_of(text: str, table: tuple[tuple[str, str], ...]) -> str | None:
 def taken() -> Counter[str]:
     """Every action kind taken by the default policy over the examples and seeds."""
     counts: Counter[str] = Counter()
-    for path in sorted(EXAMPLES.glob("*.yaml")):
-        encounter = fracas.load(path)
-        for seed in SEEDS:
-            battle = fracas.Battle(encounter, seed=seed)
-            battle.run()
-            for e in battle.events:
-                if isinstance(e, ev.Spent) and not e.finishing:
-                    counts[kind_of(e.action, TIMED) or e.action] += 1
-                elif isinstance(e, ev.Did):
-                    found = kind_of(e.what, UNTIMED)
-                    if found is not None:
-                        counts[found] += 1
+    for battle in fought_examples("semiautomagic", SEEDS):
+        for e in battle.events:
+            if isinstance(e, ev.Spent) and not e.finishing:
+                counts[kind_of(e.action, TIMED) or e.action] += 1
+            elif isinstance(e, ev.Did):
+                found = kind_of(e.what, UNTIMED)
+                if found is not None:
+                    counts[found] += 1
     return counts
 
 

@@ -17,12 +17,13 @@ import httpx
 from fastapi.testclient import TestClient
 
 from fracas.serve import Store, create_app
+from fracas.serve.limits import Limits
 
 
-def app_client(url: str) -> TestClient:
+def app_client(url: str, limits: Limits | None = None) -> TestClient:
     store = Store(url)
     store.migrate()
-    return TestClient(create_app(store))
+    return TestClient(create_app(store, limits))
 
 
 def bearer(token: str) -> dict[str, str]:

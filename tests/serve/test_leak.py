@@ -13,13 +13,17 @@ from fastapi.testclient import TestClient
 from fracas.core.audience import Viewer, side_audience
 from fracas.core.save import load_battle
 from fracas.serve.event_log import event_documents
+from fracas.serve.limits import Limits
 from fracas.serve.service import examples
 from serve.support import app_client, bearer, pick
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
-    return app_client(f"sqlite:///{tmp_path_factory.mktemp('leak') / 'tables.db'}")
+    """One client makes a table of every bundled example (more than the 30 new tables in 10
+    minutes a server allows one address by default, issue 32)."""
+    db = f"sqlite:///{tmp_path_factory.mktemp('leak') / 'tables.db'}"
+    return app_client(db, Limits(tables_per_client=len(examples()) + 10))
 
 
 def check_view(state: dict[str, Any], side: str, hidden_others: set[str]) -> None:

@@ -8,14 +8,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from functools import cache
-from pathlib import Path
 
 import pytest
 
-import fracas
 from fracas.rulesets.spelljammer.events import Declared
+from policy_choices import fought_examples
 
-EXAMPLES = Path(fracas.__file__).parent / "examples" / "spelljammer"
 SEEDS = range(20)
 
 # Each kind of action the rules offer, as its declaration reads (state.Plan.__str__).
@@ -53,12 +51,8 @@ LEFT = {
 def declarations() -> Counter[str]:
     """How often each plan was declared over every example and seed."""
     seen: Counter[str] = Counter()
-    for path in sorted(EXAMPLES.glob("*.yaml")):
-        encounter = fracas.load(path)
-        for seed in SEEDS:
-            battle = fracas.Battle(encounter, seed=seed)
-            battle.run()
-            seen.update(e.plan for e in battle.events if isinstance(e, Declared))
+    for battle in fought_examples("spelljammer", SEEDS):
+        seen.update(e.plan for e in battle.events if isinstance(e, Declared))
     return seen
 
 
