@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from typing import Any
 
 from typer.testing import CliRunner
 
@@ -78,13 +79,25 @@ def test_balance_json():
 def test_bench_reports_every_ruleset_with_ratios(monkeypatch):
     import fracas.sim.bench as bench
 
+    # The memory probe (two fresh processes a ruleset) measured for real on the first ruleset
+    # only: the others' probes are the same code on another file (ten processes, 15 s).
+    real_memory, probed = bench.memory, []
+
+    def memory_once(text: str, sizes: tuple[int, int], workers: int) -> dict[str, Any]:
+        probed.append(text)
+        return real_memory(text, sizes, workers) if len(probed) == 1 else {"probed": text}
+
+    monkeypatch.setattr(bench, "memory", memory_once)
     result = bench.bench(seconds=0.2, workers=2, memory_sizes=(20, 40), least_per_worker=10)
     brp = result["rulesets"]["brp"]
     for name in ("1v1", "4v4"):
         assert brp[name]["one_core"] > 0 and brp[name]["ratio_one_core"] > 0
         assert brp[name]["workers"] == 2
+    assert next(iter(result["rulesets"])) == "brp"
     assert brp["memory"]["projected"] is True
     assert brp["memory"]["million_battles_peak_mib"] > 0
+    # every ruleset with a bench duel probed (a test's toy ruleset may have none)
+    assert len(probed) == sum("1v1" in figures for figures in result["rulesets"].values()) >= 5
     assert result["yardstick"]["mean"]["1v1"] > 0
     # Which build was timed: under `make test-compiled` the compiled one, else pure Python.
     expected = "compiled" if os.environ.get("FRACAS_EXPECT_COMPILED") else "pure"
