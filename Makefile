@@ -67,13 +67,12 @@ compiled-tests: $(COMPILED)/.built
 # end does not keep the other core idle.
 # The type check, the compiled build and the suite on the pure build run side by side: the
 # build is mostly mypyc's own single-threaded work (about a minute), which left a core idle
-# while the type check, done in 15 s, waited for it (issue 35). The compiled suite starts as
-# soon as its build is done, beside the pure suite: the browser and server tests wait on
-# sockets more than they compute, and the two suites fill each other's idle moments. Each
-# one's output is printed whole when it ends.
+# while the type check, done in 15 s, waited for it (issue 35). Each one's output is printed
+# whole when it ends.
 test: install-test
 	$(BIN)/ruff check src tests
-	$(MAKE) --no-print-directory -j4 --output-sync=target typecheck compiled-tests pure-tests
+	$(MAKE) --no-print-directory -j3 --output-sync=target typecheck $(COMPILED)/.built pure-tests
+	$(MAKE) --no-print-directory compiled-tests
 
 pure-tests:
 	$(BIN)/pytest -n auto --dist worksteal --durations=20
