@@ -10,8 +10,11 @@ target unharmed), the ambush's +2 damage (rule 110), surprise and unseen foes (t
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
+from collections.abc import Mapping
 from fractions import Fraction
+from functools import cache
+from types import MappingProxyType
 
 from fracas.core.table import Table
 from fracas.dice import compile_dice
@@ -31,7 +34,7 @@ Outcomes = dict[tuple[str, int, bool], Fraction]  # (result, harm, target out) �
 
 STUNNED = ", stunned"  # rule 71: the result's suffix when the hit stuns
 WOUND = ", wound"  # rule 64, P10: the grievous hit is a grievous wound
-NONE: dict[int, Fraction] = {-1: Fraction(1)}  # no grievous wound to roll
+NONE: Mapping[int, Fraction] = MappingProxyType({-1: Fraction(1)})  # no grievous wound to roll
 FRIEND = "turned on a friend"  # rules 245–256: the shot went to a friend instead
 CAST = "cast "  # issue 30: a damage spell's action name, `cast <spell>`
 FAILS = "spell fails"  # SJ-U37: the cast chance failed, the energy is lost
@@ -59,36 +62,46 @@ def perform(table: Table, state: SjState, actor: Fighter, target: Fighter) -> st
     return named(result, state.tally["grievous wounds"] > wounds, stuns)
 
 
-def d100(modified: int) -> dict[str, Fraction]:
+# The three distributions below depend only on their arguments and the ruleset's fixed tables
+# (`data.tables()`, read once): each is worked out once per argument (issue 35: one attack's
+# odds under a millisecond), and handed out read-only.
+
+
+@cache
+def d100(modified: int) -> Mapping[str, Fraction]:
     """Rules 37, 39–69: P(each result) of the d100 against the modified SC."""
-    out: defaultdict[str, Fraction] = defaultdict(Fraction)
-    for roll in range(1, 101):
-        out[hitting.classify(roll, modified)] += Fraction(1, 100)
-    return dict(out)
+    faces = Counter(hitting.classify(roll, modified) for roll in range(1, 101))
+    return MappingProxyType({result: Fraction(n, 100) for result, n in faces.items()})
 
 
-def damage(f: Fighter, result: str, prot: int, more: int = 0) -> dict[int, Fraction]:
+def damage(f: Fighter, result: str, prot: int, more: int = 0) -> Mapping[int, Fraction]:
     """P(each damage taken) of a hit of `result` (SJ-U11, rules 197–198; `more`: the
     ambush's +2, rule 110)."""
     w = f.weapon
     shift = int(data.tables()["offhand_damage"]) if w.offhand and not f.ambidextrous else 0
-    shift += more
-    dist = compile_dice(w.damage).distribution()
+    return _damage(w.damage, result, prot, shift + more)
+
+
+@cache
+def _damage(dice: str, result: str, prot: int, shift: int) -> Mapping[int, Fraction]:
+    dist = compile_dice(dice).distribution()
     out: defaultdict[int, Fraction] = defaultdict(Fraction)
     for total in dist.outcomes():
         out[hitting.damage_taken(result, total + shift, prot)] += dist.probability(total)
-    return dict(out)
+    return MappingProxyType(dict(out))
 
 
-def wounds(weapon_class: str) -> dict[int, Fraction]:
+@cache
+def wounds(weapon_class: str) -> Mapping[int, Fraction]:
     """P10, SJ-U13: the extra hit points of a grievous hit — none unless the d100 is within
     the class's chance, then the table's row for a second d100. Key −1: no wound."""
     chance = int(data.tables()["grievous_chance"][weapon_class])
+    rows = Counter(data.grievous_wound(weapon_class, face).hp for face in range(1, 101))
     out: defaultdict[int, Fraction] = defaultdict(Fraction)
     out[-1] = Fraction(100 - chance, 100)
-    for face in range(1, 101):
-        out[data.grievous_wound(weapon_class, face).hp] += Fraction(chance, 100 * 100)
-    return dict(out)
+    for hp, n in rows.items():
+        out[hp] += Fraction(chance * n, 100 * 100)
+    return MappingProxyType(dict(out))
 
 
 def friend_odds(state: SjState, actor: Fighter, target: Fighter) -> Fraction:
