@@ -10,8 +10,9 @@ names the decisions by which a target defends (`Ruleset.defence_decisions`).
 from __future__ import annotations
 
 import copy
+import math
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -52,14 +53,23 @@ class OutcomeOdds:
     def of_outcomes(
         cls, outcomes: Mapping[Result, Fraction], truncated: Fraction = Fraction(0)
     ) -> OutcomeOdds:
-        results: dict[str, Fraction] = {}
-        harm: dict[int, Fraction] = {}
-        down = Fraction(0)
+        # Summed as integers over the outcomes' common denominator: the same fractions, without
+        # a reduction at every addition (issue 35: most of one attack's odds went to them).
+        den = common_denominator(outcomes.values())
+        results: dict[str, int] = {}
+        harm: dict[int, int] = {}
+        down = 0
         for (name, damage, out), p in outcomes.items():
-            results[name] = results.get(name, Fraction(0)) + p
-            harm[damage] = harm.get(damage, Fraction(0)) + p
-            down += p if out else 0
-        return cls(results, dict(sorted(harm.items())), down, truncated)
+            n = p.numerator * (den // p.denominator)
+            results[name] = results.get(name, 0) + n
+            harm[damage] = harm.get(damage, 0) + n
+            down += n if out else 0
+        return cls(
+            {name: Fraction(n, den) for name, n in results.items()},
+            {damage: Fraction(harm[damage], den) for damage in sorted(harm)},
+            Fraction(down, den),
+            truncated,
+        )
 
     def mean_harm(self) -> Fraction:
         return sum((damage * p for damage, p in self.harm.items()), Fraction(0))
@@ -73,6 +83,16 @@ class OutcomeOdds:
             "down": _exact(self.down),
             "truncated": _exact(self.truncated),
         }
+
+
+def common_denominator(values: Iterable[Fraction]) -> int:
+    return math.lcm(*(p.denominator for p in values))
+
+
+def exact_sum(values: Collection[Fraction]) -> Fraction:
+    """The sum of `values`, added as integers over their common denominator."""
+    den = common_denominator(values)
+    return Fraction(sum(p.numerator * (den // p.denominator) for p in values), den)
 
 
 def _exact(p: Fraction) -> dict[str, Any]:
@@ -214,7 +234,7 @@ class _Plan:
         if label is None and not seen and self.ruleset.defence_decisions:
             self.probe_defence(seen)  # (a ruleset with no defence decisions offers none)
         # What the calculator left out (the tail of exploding dice) is reported as truncated.
-        return OutcomeOdds.of_outcomes(outcomes, 1 - sum(outcomes.values(), Fraction(0)))
+        return OutcomeOdds.of_outcomes(outcomes, 1 - exact_sum(outcomes.values()))
 
     def probe_defence(self, seen: Seen) -> None:
         """Follow the ways the dice can fall until the target's defence is first offered
