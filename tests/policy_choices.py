@@ -28,6 +28,14 @@ class Tally:
         self.offered: Counter[str] = Counter()
         self.taken: Counter[str] = Counter()
 
+    def unlisted(self, listed: set[str]) -> list[str]:
+        """The kinds offered somewhere that `listed` does not name."""
+        return sorted(set(self.offered) - listed)
+
+    def never_taken(self, kinds: Iterable[str]) -> list[str]:
+        """The kinds of `kinds` the policy never took."""
+        return sorted(k for k in kinds if self.taken[k] == 0)
+
 
 class Recorder:
     """A controller that asks the ruleset's own default policy and notes what it picked.

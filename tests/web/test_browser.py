@@ -7,6 +7,7 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -433,11 +434,18 @@ def test_a_fight_of_each_ruleset_from_the_gm_screen_and_a_phone(
     phone_ctx.close()
 
 
-def fight_is_over(gm: Page) -> bool:
+def table_view(gm: Page) -> dict[str, Any]:
+    """The table as the server holds it now, through the HTTP API with the GM's token (the
+    pages follow it by their event streams, a moment later)."""
     table = gm.url.split("/play/")[1].split("#")[0]
     token = gm.evaluate(f"sessionStorage.getItem('fracas:{table}')")
     view = gm.request.get(f"/api/tables/{table}", headers={"Authorization": f"Bearer {token}"})
-    return view.json()["outcome"] is not None
+    found: dict[str, Any] = view.json()
+    return found
+
+
+def fight_is_over(gm: Page) -> bool:
+    return table_view(gm)["outcome"] is not None
 
 
 def open_seeded_table(gm: Page, example: str, seed: int) -> str:
@@ -510,12 +518,8 @@ def both_show_the_open_question(gm: Page, phone: Page) -> str:
 
 
 def open_question(gm: Page) -> str:
-    """The id of the question the server has open, asked through the HTTP API with the GM's
-    token (the pages follow it by their event streams, a moment later)."""
-    table = gm.url.split("/play/")[1].split("#")[0]
-    token = gm.evaluate(f"sessionStorage.getItem('fracas:{table}')")
-    view = gm.request.get(f"/api/tables/{table}", headers={"Authorization": f"Bearer {token}"})
-    question = view.json()["question"]
+    """The id of the question the server has open."""
+    question = table_view(gm)["question"]
     assert question, "no question open"
     return str(question["id"])
 

@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from fracas.core.errors import FracasError
-from fracas.core.policy_names import SPELLING, PolicyNameError, parse_policy
+from fracas.core.encounter import policy_item
+from fracas.core.policy_names import SPELLING
 
 POLICY_HELP = (
     "who decides for the sides nobody plays: POLICY for every side or SIDE=POLICY for one"
@@ -23,7 +23,4 @@ def check_policies(given: tuple[str, ...]) -> None:
     """Refuse an unknown policy before a server starts (the sides are checked per table:
     a server's encounters come later)."""
     for item in given:
-        try:
-            parse_policy(item.rpartition("=")[2])
-        except PolicyNameError as err:
-            raise FracasError(f"--policy {item!r}: {err}") from None
+        policy_item(item)

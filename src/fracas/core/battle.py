@@ -54,7 +54,7 @@ from fracas.core.journal import (
     whole_number,
 )
 from fracas.core.outcome import Ending, Outcome
-from fracas.core.policy_names import DEFAULT, PolicyChoice, parse_policy
+from fracas.core.policy_names import PolicyChoice, parse_policy
 from fracas.core.question import Question, question_for
 from fracas.core.requests import ChoiceRequest, Pending, Request, RollRequest
 from fracas.core.search import SearchPolicy
@@ -251,8 +251,7 @@ class Battle:
     def _side_policies(self) -> dict[str, PolicyChoice]:
         """Each side's policy as its encounter names it (`sides[].policy`, issue 34)."""
         return {
-            side.name: parse_policy(getattr(side, "policy", DEFAULT))
-            for side in self.encounter.spec.sides
+            side.name: parse_policy(side.policy) for side in self.encounter.spec.sides
         }
 
     @property

@@ -279,6 +279,17 @@ def _side_clashes(sides: Iterable[Any]) -> list[str]:
     return sorted(clash)
 
 
+def policy_item(item: str) -> tuple[str, str]:
+    """`--policy`'s `POLICY` or `SIDE=POLICY` as (side, policy), the side "" for every side;
+    an unknown policy refused with the names known."""
+    name, _, policy = item.rpartition("=")
+    try:
+        parse_policy(policy)
+    except PolicyNameError as err:
+        raise FracasError(f"--policy {item!r}: {err}") from None
+    return name, policy
+
+
 def with_policies(
     encounter: Encounter, given: Sequence[str], *, every_name_a_side: bool = True
 ) -> Encounter:
@@ -291,11 +302,7 @@ def with_policies(
     document = copy.deepcopy(dict(encounter.document))
     sides = {str(side["name"]): side for side in document["sides"]}
     for item in given:
-        name, _, policy = item.rpartition("=")
-        try:
-            parse_policy(policy)
-        except PolicyNameError as err:
-            raise FracasError(f"--policy {item!r}: {err}") from None
+        name, policy = policy_item(item)
         if name and name not in sides:
             if every_name_a_side:
                 known = ", ".join(sides)

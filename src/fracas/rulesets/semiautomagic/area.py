@@ -347,14 +347,8 @@ def defend(
     state.incoming_area = False
     if pick.kind == attack.NONE:
         return damage, ""
-    t.defences[pick.kind] -= 1
     dc = attack.dc_base(a, w)
-    total = table.roll(
-        f"1d6{pick.bonus:+d}",
-        by=t,
-        reason=f"{t.name}'s {pick.kind}",
-        needs=lambda: d6_needs(dc, pick.bonus, f"to {pick.kind}"),
-    ).total
+    total = attack.roll_defence(table, t, pick, dc)
     ok = total >= dc
     negated = ok and (pick.kind == attack.BLOCK or attack.evasion(t))
     left = None if negated else max(0, damage - DODGE_CUT) if ok else damage

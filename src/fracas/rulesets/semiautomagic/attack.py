@@ -349,6 +349,18 @@ def locate(table: Table, a: Fighter, t: Fighter) -> bool:
     return total >= dc
 
 
+def roll_defence(table: Table, t: Fighter, pick: Defence, dc: int) -> int:
+    """The defence `pick` spent and rolled (rules 49-51, 75): d6 + its bonus, against `dc`;
+    the total. Shared by a blow's defence and an area's."""
+    t.defences[pick.kind] -= 1
+    return table.roll(
+        f"1d6{pick.bonus:+d}",
+        by=t,
+        reason=f"{t.name}'s {pick.kind}",
+        needs=lambda: d6_needs(dc, pick.bonus, f"to {pick.kind}"),
+    ).total
+
+
 def defend(table: Table, state: SamState, a: Fighter, w: Wielded, s: Swing) -> bool:
     """Step two (rules 49-51, C8, SAM-A24): the target picks a defence; d6 + its bonus >=
     4 + the attacker's bonus (no scale) + Y negates the hit. True if negated."""
@@ -358,14 +370,8 @@ def defend(table: Table, state: SamState, a: Fighter, w: Wielded, s: Swing) -> b
     pick = table.choose(t, decisions.DEFEND, options)
     if pick.kind == NONE:
         return False
-    t.defences[pick.kind] -= 1
     dc = dc_base(a, w) + s.sit.y
-    total = table.roll(
-        f"1d6{pick.bonus:+d}",
-        by=t,
-        reason=f"{t.name}'s {pick.kind}",
-        needs=lambda: d6_needs(dc, pick.bonus, f"to {pick.kind}"),
-    ).total
+    total = roll_defence(table, t, pick, dc)
     ok = total >= dc
     if ok:
         s.result = NEGATED[pick.kind]

@@ -79,11 +79,12 @@ def damage(f: Fighter, result: str, prot: int, more: int = 0) -> Mapping[int, Fr
     ambush's +2, rule 110)."""
     w = f.weapon
     shift = int(data.tables()["offhand_damage"]) if w.offhand and not f.ambidextrous else 0
-    return _damage(w.damage, result, prot, shift + more)
+    return damage_of(w.damage, result, prot, shift + more)
 
 
 @cache
-def _damage(dice: str, result: str, prot: int, shift: int) -> Mapping[int, Fraction]:
+def damage_of(dice: str, result: str, prot: int, shift: int = 0) -> Mapping[int, Fraction]:
+    """P(each damage taken) of a hit of `result` with `dice` (+ `shift`) on `prot`."""
     dist = compile_dice(dice).distribution()
     out: defaultdict[int, Fraction] = defaultdict(Fraction)
     for total in dist.outcomes():

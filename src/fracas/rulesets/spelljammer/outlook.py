@@ -5,7 +5,8 @@ One attack's expected harm is read from the rules' own d100 table and damage rul
 face (`hitting.classify`: hits, criticals and grievous hits by the modified SC, rules 37,
 39–69, SJ-U8; `hitting.damage_taken`: PROT off a hit, a critical or grievous hit doubled
 through PROT, rules 61–63, SJ-U11) — the odds calculator's figures (`odds.on_target`) less
-the grievous wound's extra hit points, in floats, cached by weapon dice, SC − DEF and PROT.
+the grievous wound's extra hit points (the same distributions, `odds.d100` and
+`odds.damage_of`), as a float cached by weapon dice, SC − DEF and PROT.
 
 A side's pace of harm is each able fighter's best expected damage a round at a visible foe;
 its time to win is the foes' hit points left over that pace. A side that needs more than
@@ -16,8 +17,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from fracas.dice import compile_dice
-from fracas.rulesets.spelljammer import hitting
+from fracas.rulesets.spelljammer import hitting, odds
 from fracas.rulesets.spelljammer.state import Arm, Fighter, SjState
 
 LOST_RATIO = 3.0  # three times as long to win as to lose: the fight is lost
@@ -27,16 +27,12 @@ LOST_RATIO = 3.0  # three times as long to win as to lose: the fight is lost
 def expected_harm(dice: str, modified: int, prot: int) -> float:
     """The mean hit points one attack of `dice` at SC − DEF `modified` takes off a target
     with `prot`, misses counted as 0."""
-    dist = compile_dice(dice).distribution()
-    rolled = [(int(v), float(dist.probability(v))) for v in dist.outcomes()]
-    by_result: dict[str, float] = {}
-    for face in range(1, 101):
-        result = hitting.classify(face, modified)
-        by_result[result] = by_result.get(result, 0.0) + 0.01
-    return sum(
-        p * q * hitting.damage_taken(result, total, prot)
-        for result, p in by_result.items() if result != hitting.MISS
-        for total, q in rolled
+    return float(
+        sum(
+            p * q * taken
+            for result, p in odds.d100(modified).items() if result != hitting.MISS
+            for taken, q in odds.damage_of(dice, result, prot).items()
+        )
     )  # fmt: skip
 
 
