@@ -16,6 +16,7 @@ DUEL = "examples/brp/duel.yaml"
 FIREFIGHT = "examples/brp/firefight.yaml"
 
 
+@pytest.mark.compiled_build  # about 10 s on the pure build (pyproject.toml)
 def test_the_calculator_is_the_rules_enumerated_for_every_defence() -> None:
     """Broadsword against Berend: as his policy defends, and parrying with the sword, the
     shield, dodging or taking it — equal to the last fraction."""

@@ -18,6 +18,7 @@ from fracas.core.errors import (
     ReplayError,
     StaleAnswer,
 )
+from fracas.core.events import RoundStarted
 from fracas.core.journal import journal_from_json, journal_to_json
 from fracas.core.requests import RollRequest
 
@@ -357,3 +358,41 @@ def test_a_save_from_other_rules_is_refused_saying_why(toy):
         fracas.load_battle(other)
     with pytest.raises(FracasError, match="saved by ruleset 'brp'"):
         fracas.load_battle({**doc, "ruleset": {"id": "brp", "version": "1"}})
+
+
+
+def _round_start(events, number):
+    return next(
+        i for i, e in enumerate(events) if isinstance(e, RoundStarted) and e.round == number
+    )
+
+
+def test_an_answer_replays_the_unchanged_rounds_unobserved_and_keeps_their_events(toy):
+    """An answer replays the battle, but the rounds that started after the same journal
+    entries as in the last run tell the same events: they are kept, not built again
+    (core.kept_rounds, issue 35); an undo past them builds them again. Either way the events
+    are those of the battle rebuilt from its journal."""
+    seeded = fracas.Battle(toy, seed=8)
+    seeded.run()
+    assert seeded.outcome is not None and seeded.outcome.rounds >= 3
+    live = fracas.Battle(toy, seed=8, seats={"Reds": "person"})
+    question = live.advance()
+    kept = 0
+    while question is not None:
+        before = list(live.events)
+        question = live.answer(question.id, seeded.journal[len(live.journal)], by="Reds")
+        rebuilt = fracas.Battle(
+            toy, seed=8, seats={"Reds": "person"}, journal=live.journal, authors=live.authors
+        )
+        rebuilt.advance()
+        assert rebuilt.events == live.events
+        if any(isinstance(e, RoundStarted) and e.round == 2 for e in before):
+            cut = _round_start(before, 2)
+            assert all(a is b for a, b in zip(before[:cut], live.events, strict=False))
+            kept += 1
+    assert kept >= 2 and live.events == seeded.events
+    first_round = live.events[: _round_start(live.events, 2)]
+    live.undo(answers=len(live.authors))
+    _play(live, seeded.journal)
+    assert live.events == seeded.events
+    assert not any(a is b for a, b in zip(first_round, live.events, strict=False))

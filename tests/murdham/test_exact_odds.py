@@ -118,6 +118,7 @@ CASES = {
 }
 
 
+@pytest.mark.compiled_build  # some 10 s a case on the pure build (pyproject.toml)
 @pytest.mark.parametrize("case", list(CASES))
 def test_the_calculator_is_the_rules_enumerated(case: str) -> None:
     """Each reaction the target may choose, and the policy's: the calculator's fractions, and

@@ -53,6 +53,7 @@ from fracas.core.journal import (
     SetVitals,
     whole_number,
 )
+from fracas.core.kept_rounds import KeptRounds
 from fracas.core.outcome import Ending, Outcome
 from fracas.core.policy_names import PolicyChoice, parse_policy
 from fracas.core.question import Question, question_for
@@ -132,6 +133,8 @@ class Battle:
         self._table: Table | None = None  # the table of the latest run
         self._given: dict[int, Status] = {}  # a command's combatant as it stood when given
         self.searches: dict[str, SearchPolicy] = {}  # the searching sides' policies (issue 34)
+        self._kept: KeptRounds | None = None  # what the last observed run saw
+        self._starts: list[tuple[int, int]] = []  # each round's start in this run (KeptRounds)
 
     # --- fighting ---------------------------------------------------------------------------
 
@@ -143,9 +146,15 @@ class Battle:
         state = ruleset.setup(spec)
         self.state = state
         self.seating.check(state)
+        kept, resume = self._kept, 0
         if self._observe:
             self._index(state)
-        sink = self._record if self._observe else None
+            if kept is not None:
+                resume = kept.resumable(self.journal, self.authors)
+        self._starts = kept.starts[: resume - 1] if kept is not None and resume else []
+        if resume:
+            self.events = kept.events_before(resume) if kept is not None else []
+        sink = self._record if self._observe and not resume else None
         table = Table(
             self._source(),
             self._controllers_for(state),
@@ -161,7 +170,13 @@ class Battle:
         if table.observed:
             sides = _entrants(state)
             table.emit(BattleStarted(ruleset=ruleset.id, title=spec.name, sides=sides))
-        outcome = self._fight(table, state, spec.max_rounds)
+        try:
+            outcome = self._fight(table, state, spec.max_rounds, resume)
+        finally:
+            if self._observe:
+                self._kept = KeptRounds(
+                    list(self.journal), dict(self.authors), self.events, self._starts
+                )
         if table.observed:
             for command in table.waiting_commands:  # given as the last action was under way
                 effect = f"{command.describe()}: not applied (the battle ended first)"
@@ -192,14 +207,18 @@ class Battle:
             self._summary = self.encounter.ruleset.summary(self.state)
         return self._summary
 
-    def _fight(self, table: Table, state: BattleState, max_rounds: int) -> Outcome:
-        """Rounds in the ruleset's own order of play until it judges the fight over."""
+    def _fight(self, table: Table, state: BattleState, max_rounds: int, resume: int) -> Outcome:
+        """Rounds in the ruleset's own order of play until it judges the fight over; the
+        rounds before `resume` unobserved, their events kept from the last run (KeptRounds)."""
         ruleset = self.encounter.ruleset
         try:
             while True:
                 state.round += 1
                 table.round = state.round
+                if state.round == resume:
+                    table.observe(self._record)
                 if table.observed:  # (a keyword call builds its dict even when nobody reads)
+                    self._starts.append((table.answers_used, len(self.events)))
                     table.emit(RoundStarted, round=state.round)
                 table.between_actions()
                 ruleset.play_round(table, state)
@@ -250,9 +269,7 @@ class Battle:
 
     def _side_policies(self) -> dict[str, PolicyChoice]:
         """Each side's policy as its encounter names it (`sides[].policy`, issue 34)."""
-        return {
-            side.name: parse_policy(side.policy) for side in self.encounter.spec.sides
-        }
+        return {side.name: parse_policy(side.policy) for side in self.encounter.spec.sides}
 
     @property
     def search_effort(self) -> dict[str, int]:

@@ -161,6 +161,11 @@ class Table:
         """Whether anyone reads events: rules may skip building costly ones when not."""
         return self._sink is not None
 
+    def observe(self, sink: Callable[[Event], None]) -> None:
+        """Tell `sink` of the events from now on (a battle replays the rounds unchanged
+        since its last run unobserved, and observes from the first that may differ)."""
+        self._sink = sink
+
     @property
     def answers_used(self) -> int:
         """How many journal entries the battle has consumed so far."""

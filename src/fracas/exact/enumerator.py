@@ -18,6 +18,7 @@ every run (the runs must not share one).
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
@@ -55,11 +56,12 @@ class Enumerated(Generic[K]):
 
 
 class _Chance(Exception):
-    """A roll beyond the forced prefix: the ways it can fall, as faces with their weights."""
+    """A roll beyond the forced prefix: the ways it can fall, as faces with their counts out
+    of `denominator` (not reduced: the enumerator multiplies integers, issue 35)."""
 
-    def __init__(self, ways: tuple[tuple[tuple[int, ...], Fraction], ...]) -> None:
+    def __init__(self, ways: Ways) -> None:
         super().__init__("a chance node")
-        self.ways = ways
+        self.denominator, self.ways = ways
 
 
 class ForcedDice:
@@ -78,7 +80,8 @@ class ForcedDice:
         raise _Chance(ways_of(compiled))
 
 
-Ways = tuple[tuple[tuple[int, ...], Fraction], ...]
+# Each total's faces and its count of ways, out of the denominator: a chance node in integers.
+Ways = tuple[int, tuple[tuple[tuple[int, ...], int], ...]]
 
 # The ways of each expression met, kept: every run of an enumeration meets the same few rolls
 # (a probe of `fracas odds` met 1D100 some forty times a call, and worked out its hundred
@@ -88,13 +91,13 @@ _WAYS_LIMIT = 4096
 
 
 def ways_of(compiled: Compiled) -> Ways:
-    """Every total of `compiled` as one set of faces giving it, with the total's probability."""
+    """Every total of `compiled` as one set of faces giving it, with the total's count of
+    ways, and the denominator they are counted out of."""
     ways = _WAYS.get(compiled)
     if ways is None:
         distribution = compiled.distribution()
-        denominator = distribution.denominator
-        ways = tuple(
-            (faces_for(compiled, total), Fraction(weight, denominator))
+        ways = distribution.denominator, tuple(
+            (faces_for(compiled, total), weight)
             for total, weight in sorted(distribution.weights.items())
         )
         if len(_WAYS) >= _WAYS_LIMIT:
@@ -155,21 +158,27 @@ def enumerate_runs(
     a policy is bound to the state the run builds) on the dice it is given. With `until`,
     the search stops as soon as it says so (a probe for what the rules ask along the way);
     past `deadline` (a `time.perf_counter()` reading) it gives up with `TooManyPaths`."""
-    outcomes: dict[K, Fraction] = {}
-    truncated = Fraction(0)
+    # A path's probability is n / d, both integers multiplied along it (no reduction, which
+    # was most of the enumerator's own time); sums are kept per denominator, made fractions
+    # once at the end.
+    outcomes: dict[K, dict[int, int]] = {}
+    truncated: dict[int, int] = {}
+    low, high = cutoff.numerator, cutoff.denominator  # n / d < cutoff: n * high < low * d
     paths = 0
-    stack: list[tuple[tuple[tuple[int, ...], ...], Fraction]] = [((), Fraction(1))]
+    stack: list[tuple[tuple[tuple[int, ...], ...], int, int]] = [((), 1, 1)]
     while stack and not (until is not None and until()):
-        forced, p = stack.pop()
+        forced, n, d = stack.pop()
         try:
             outcome = run(ForcedDice(forced))
         except _Chance as chance:
+            dd = d * chance.denominator
+            floor = low * dd
             for faces, weight in chance.ways:
-                q = p * weight
-                if q < cutoff:
-                    truncated += q
+                nn = n * weight
+                if nn * high < floor:
+                    truncated[dd] = truncated.get(dd, 0) + nn
                 else:
-                    stack.append(((*forced, faces), q))
+                    stack.append(((*forced, faces), nn, dd))
             continue
         paths += 1
         if paths > max_paths:
@@ -178,5 +187,13 @@ def enumerate_runs(
             raise TooManyPaths(
                 f"more ways for this action to go than fit its time ({paths:,} so far)"
             )
-        outcomes[outcome] = outcomes.get(outcome, Fraction(0)) + p
-    return Enumerated(outcomes, truncated, paths)
+        by_den = outcomes.setdefault(outcome, {})
+        by_den[d] = by_den.get(d, 0) + n
+    total = {k: _sum(v) for k, v in outcomes.items()}
+    return Enumerated(total, _sum(truncated), paths)
+
+
+def _sum(by_denominator: dict[int, int]) -> Fraction:
+    """The sum of n / d over the denominators d, as one fraction."""
+    den = math.lcm(*by_denominator) if by_denominator else 1
+    return Fraction(sum(n * (den // d) for d, n in by_denominator.items()), den)
