@@ -25,6 +25,9 @@ and scores the options the rules offer; it never rolls and never changes the sta
 - (issue 34) no stand-off at a hazard's edge (`_into_hazard`), out of the gas before striking,
   the shooting weapon drawn back once no enemy is in reach, a shooter needing a six runs a
   range band closer, and each attack goes first to a foe it can hit and wound.
+- (issue 34) withdraw (F-SAM-121) when it cannot hurt any enemy from where it stands, or is
+  wounded and losing three wounds for one by the exact odds (`withdraw_policy`); never walk
+  after an enemy who is withdrawing (let it go: the fight ends when it is gone).
 """
 
 from __future__ import annotations
@@ -54,33 +57,15 @@ from fracas.rulesets.semiautomagic import (
     reloading,
     space,
     turn,
+    withdraw_policy,
+    withdrawal,
 )
 from fracas.rulesets.semiautomagic.actions import Action
-from fracas.rulesets.semiautomagic.attack import NONE, Defence
+from fracas.rulesets.semiautomagic.defending import pick_defence
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
 STRIKES = ("single", "combo", "called", "area", "item")  # an attack now: no delay
 LIMB_ORDER = ("arm", "leg", "hand", "head", "critical")  # issue 31: a limb shot's preference
-
-
-def pick_defence(
-    state: SamState, t: Fighter, options: list[Defence], damage: int, area: bool = False
-) -> int:
-    """The defence the policy takes against a hit of `damage` (also read by `odds`); against
-    an area, one that negates (a block, a dodge with Evasion, rule 75) before a dodge that
-    only takes 3 off (issue 31)."""
-    harmless = damage <= t.min_toughness and not (
-        state.options.wound_on_equal and damage == t.min_toughness
-    )
-    if harmless or len(options) == 1:
-        return 0
-
-    def key(i: int) -> tuple[bool, bool, int, int]:
-        o = options[i]
-        negates = area and (o.kind == attack.BLOCK or (o.kind != NONE and attack.evasion(t)))
-        return o.kind != NONE, negates, o.bonus, -i
-
-    return max(range(len(options)), key=key)
 
 
 @functools.lru_cache(maxsize=256)
@@ -95,6 +80,7 @@ class SamPolicy:
         self._near: Fighter | None = None
         self._marks: dict[tuple[str, int], tuple[Fighter, bool] | None] = {}
         self._options: list[Any] = []  # the options of this decision
+        self._beaten: bool | None = None  # `withdraw_policy.beaten`, once a decision
 
     def choose(self, request: ChoiceRequest) -> int:
         who = request.who
@@ -104,6 +90,7 @@ class SamPolicy:
                 self._near = self._nearest(who)
                 self._marks.clear()
                 self._options = options
+                self._beaten = None
                 return best_index([self._action(who, o) for o in options])
             if request.decision in (decisions.ALLOT, items.ALLOT):
                 return best_index([self._victim(who, o) for o in options])
@@ -168,8 +155,11 @@ class SamPolicy:
         return -100.0 * futile - t.toughness - space.squares(self.state, me, t) / 1000
 
     def _nearest(self, me: Fighter) -> Fighter | None:
-        foes = actions.known_foes(self.state, me)  # rules 110-111: not a hider it has not seen
-        return min(foes, key=lambda e: space.squares(self.state, me, e), default=None)
+        st = self.state
+        foes = [  # rules 110-111: not a hider it has not seen; (issue 34) nor one going away
+            e for e in actions.known_foes(st, me) if not withdrawal.withdrawing(st, e)
+        ]  # fmt: skip
+        return min(foes, key=lambda e: space.squares(st, me, e), default=None)
 
     def _action(self, me: Fighter, act: Action) -> float:
         kind = act.kind
@@ -215,7 +205,22 @@ class SamPolicy:
             return self._posture(me, kind)
         if kind == "ram":
             return self._ram(me, act)
+        if kind in withdrawal.KINDS:
+            return self._withdraw(me, kind)
         return self._movement(me, act)
+
+    def _withdraw(self, me: Fighter, kind: str) -> float:
+        """F-SAM-121 (issue 34): a run away, else a move, when it cannot hurt any enemy or is
+        losing by the exact odds (`withdraw_policy`); never in a rage (rule 139: its source
+        is its only mark)."""
+        if me.raging:
+            return -1.0
+        if self._beaten is None:  # once going, it goes on (it decided the fight was lost)
+            going = withdrawal.withdrawing(self.state, me)
+            self._beaten = going or withdraw_policy.beaten(self.state, me)
+        if not self._beaten:
+            return -1.0
+        return 35.0 if kind == actions.WITHDRAW_RUN else 34.0
 
     def _delay_pays(self, me: Fighter) -> bool:
         """Rules 5-6 (SAM-A2; issue 31): wait for the foe to come, and strike first by an
