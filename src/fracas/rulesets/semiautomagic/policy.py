@@ -220,7 +220,10 @@ class SamPolicy:
             self._beaten = going or withdraw_policy.beaten(self.state, me)
         if not self._beaten:
             return -1.0
-        return 35.0 if kind == actions.WITHDRAW_RUN else 34.0
+        if kind == actions.WITHDRAW_RUN:  # a run when its seconds fit this turn (rule 30)
+            left = turn.budget(me) - self.state.second
+            return 35.0 if left >= data.seconds("run") else -1.0
+        return 34.0
 
     def _delay_pays(self, me: Fighter) -> bool:
         """Rules 5-6 (SAM-A2; issue 31): wait for the foe to come, and strike first by an
@@ -228,7 +231,7 @@ class SamPolicy:
         on foot and standing, no enemy in its reach, that cannot close on the nearest enemy
         it knows and still strike this turn (its moves' or runs' seconds and 4 s of attack);
         the foes it knows all wield melee weapons and are free to come (none delaying,
-        panicked, Broken, asleep, nor with an enemy in reach already)."""
+        panicked, Broken, staggered, asleep, nor with an enemy in reach already)."""
         st = self.state
         near = self._near if self._near is not None else self._nearest(me)
         if near is None or me.mount_id or me.rider_id or me.posture != "standing":
@@ -246,6 +249,8 @@ class SamPolicy:
         for e in actions.known_foes(st, me):
             if e.wielded.data.kind != "melee" or e.delaying or e.panicked or e.broken:
                 return False
+            if e.staggered > 0:
+                return False  # rule 186: it loses its seconds each turn (issue 34)
             if e.asleep or actions.targets(st, e, e.wielded):
                 return False
             if self._steps_into_hazard(e, me):
@@ -395,12 +400,13 @@ class SamPolicy:
     def _into_hazard(self, me: Fighter, goal: Fighter) -> bool:
         """Its next step toward `goal` would take it from clean air into a hazard, and waiting
         outside can end the fight: `goal` is a melee fighter who will come (issue 34: not a
-        shooter, who only shoots from afar, nor one waiting for it, delaying, nor one held
-        back by a hazard too: each waiting for the other is a stand-off to the round cap)."""
+        shooter, who only shoots from afar, nor one waiting for it, delaying, nor a staggered
+        one, nor one held back by a hazard too: each waiting for the other is a stand-off to
+        the round cap)."""
         if not self._steps_into_hazard(me, goal):
             return False
-        if goal.wielded.data.kind != "melee" or goal.delaying:
-            return False
+        if goal.wielded.data.kind != "melee" or goal.delaying or goal.staggered > 0:
+            return False  # rule 186: a staggered foe loses its seconds, and may never come
         return not self._steps_into_hazard(goal, me)
 
     def _steps_into_hazard(self, me: Fighter, goal: Fighter) -> bool:
