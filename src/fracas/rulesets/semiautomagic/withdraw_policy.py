@@ -10,7 +10,9 @@ rules 45-54, SAM-A24): the wounds a blow deals on average, a blow going down cou
   not at the round cap. An archer whose arrows cannot wound the ogre stays while her friends
   can.
 - **It is losing**: it is wounded, and the enemies that can strike it now deal, together, at
-  least `LOSING` times the wounds its best such blow deals.
+  least `LOSING` times the wounds its best such blow deals; or it is wounded, struck, and
+  staggered with no enemy in its reach (rule 186: each turn's stunned seconds keep it from
+  coming to blows).
 
 A staggered attacker (rule 186) loses a d6 of seconds at each turn's start, and the action
 under way with them (rule 185): its blow (`options.combo_seconds`, SAM-A1) lands only on the
@@ -31,11 +33,24 @@ LOSING = 3  # issue 34: three wounds taken for one dealt is a fight it cannot wi
 
 def beaten(state: SamState, me: Fighter) -> bool:
     """It cannot hurt any enemy it knows, or it is wounded and losing (module docstring); a
-    ridden mount, only when its rider is too (rule 134: they go together)."""
+    ridden mount, only when its rider is too, or is hurt and cannot answer from its back
+    (rule 134: they go together)."""
     rider = mounted.find(state, me.rider_id) if me.rider_id else None
-    if rider is not None and rider.active and not alone_beaten(state, rider):
+    if (
+        rider is not None
+        and rider.active
+        and not (alone_beaten(state, rider) or unanswered(state, rider))
+    ):
         return False
     return alone_beaten(state, me)
+
+
+def unanswered(state: SamState, me: Fighter) -> bool:
+    """It is hurt and no blow of its own deals a wound from where it is (a rider whose mount
+    stands where the rider cannot strike: only the mount could carry it elsewhere)."""
+    best, _ = reckoning(state, me)
+    taken = blows_taken(state, me)
+    return best == 0 and taken is not None and taken > 0
 
 
 def alone_beaten(state: SamState, me: Fighter) -> bool:
@@ -49,6 +64,8 @@ def alone_beaten(state: SamState, me: Fighter) -> bool:
         return False
     if settled and best == 0:
         return taken > 0 or not any(may_hurt(state, o) for o in allies(state, me))
+    if me.wounds > 0 and me.staggered > 0 and best == 0 and taken > 0:
+        return True  # rule 186: wounded, struck, and too stunned to come to blows
     return me.wounds > 0 and best > 0 and taken >= LOSING * best
 
 
