@@ -10,9 +10,9 @@ rules 45-54, SAM-A24): the wounds a blow deals on average, a blow going down cou
   not at the round cap. An archer whose arrows cannot wound the ogre stays while her friends
   can.
 - **It is losing**: it is wounded, and the enemies that can strike it now deal, together, at
-  least `LOSING` times the wounds its best such blow deals; or it is wounded, struck, and
-  staggered with no enemy in its reach (rule 186: each turn's stunned seconds keep it from
-  coming to blows).
+  least `LOSING` times the wounds its best such blow deals; or it is struck while staggered
+  and no blow of its own can wound from where it stands (rule 186: each turn's stunned
+  seconds keep it from coming to blows).
 
 A staggered attacker (rule 186) loses a d6 of seconds at each turn's start, and the action
 under way with them (rule 185): its blow (`options.combo_seconds`, SAM-A1) lands only on the
@@ -64,8 +64,8 @@ def alone_beaten(state: SamState, me: Fighter) -> bool:
         return False
     if settled and best == 0:
         return taken > 0 or not any(may_hurt(state, o) for o in allies(state, me))
-    if me.wounds > 0 and me.staggered > 0 and best == 0 and taken > 0:
-        return True  # rule 186: wounded, struck, and too stunned to come to blows
+    if me.staggered > 0 and best == 0 and taken > 0:
+        return True  # rule 186: struck, no blow of its own landing, too stunned to come
     return me.wounds > 0 and best > 0 and taken >= LOSING * best
 
 
