@@ -32,13 +32,10 @@ and scores the options the rules offer; it never rolls and never changes the sta
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
-from fracas.dice.compiler import max_of
-from fracas.dice.parser import parse
 from fracas.rulesets.semiautomagic import (
     actions,
     area,
@@ -68,19 +65,13 @@ STRIKES = ("single", "combo", "called", "area", "item")  # an attack now: no del
 LIMB_ORDER = ("arm", "leg", "hand", "head", "critical")  # issue 31: a limb shot's preference
 
 
-@functools.lru_cache(maxsize=256)
-def largest(damage: str) -> int:
-    """The largest total of a damage notation ("1d8+3": 11)."""
-    return max_of(parse(damage))
-
-
 class SamPolicy:
     def __init__(self, state: SamState) -> None:
         self.state = state
         self._near: Fighter | None = None
         self._marks: dict[tuple[str, int], tuple[Fighter, bool] | None] = {}
         self._options: list[Any] = []  # the options of this decision
-        self._beaten: bool | None = None  # `withdraw_policy.beaten`, once a decision
+        self._judged: dict[str, tuple[int, bool]] = {}  # `withdraw_policy.beaten`, a round
 
     def choose(self, request: ChoiceRequest) -> int:
         who = request.who
@@ -90,7 +81,6 @@ class SamPolicy:
                 self._near = self._nearest(who)
                 self._marks.clear()
                 self._options = options
-                self._beaten = None
                 return best_index([self._action(who, o) for o in options])
             if request.decision in (decisions.ALLOT, items.ALLOT):
                 return best_index([self._victim(who, o) for o in options])
@@ -215,15 +205,24 @@ class SamPolicy:
         is its only mark)."""
         if me.raging:
             return -1.0
-        if self._beaten is None:  # once going, it goes on (it decided the fight was lost)
-            going = withdrawal.withdrawing(self.state, me)
-            self._beaten = going or withdraw_policy.beaten(self.state, me)
-        if not self._beaten:
+        if not self._judge(me):
             return -1.0
         if kind == actions.WITHDRAW_RUN:  # a run when its seconds fit this turn (rule 30)
             left = turn.budget(me) - self.state.second
             return 35.0 if left >= data.seconds("run") else -1.0
         return 34.0
+
+    def _judge(self, me: Fighter) -> bool:
+        """Whether the fight is lost for `me` (`withdraw_policy.beaten`), judged once a round,
+        as its turn starts; once going, it goes on (it decided the fight was lost)."""
+        st = self.state
+        if withdrawal.withdrawing(st, me):
+            return True
+        judged = self._judged.get(me.id)
+        if judged is None or judged[0] != st.round:
+            judged = st.round, withdraw_policy.beaten(st, me)
+            self._judged[me.id] = judged
+        return judged[1]
 
     def _delay_pays(self, me: Fighter) -> bool:
         """Rules 5-6 (SAM-A2; issue 31): wait for the foe to come, and strike first by an
@@ -304,7 +303,7 @@ class SamPolicy:
     def _useless(self, w: Wielded, t: Fighter) -> bool:
         """No plain hit of `w` can wound `t`: its largest damage is not above `t`'s Minimum
         Toughness (rule 53; at it, with the option `wound_on_equal`, it can)."""
-        most = largest(w.damage) - w.wounds
+        most = withdraw_policy.largest(w.damage) - w.wounds
         return most < t.min_toughness or (
             most == t.min_toughness and not self.state.options.wound_on_equal
         )
@@ -320,7 +319,7 @@ class SamPolicy:
         if region not in LIMB_ORDER:
             return -1.0
         row = called.row(region)
-        most = largest(w.damage) - w.wounds
+        most = withdraw_policy.largest(w.damage) - w.wounds
         if region == "hand":  # SAM-A28, C1: a wound only at its Toughness
             can = most >= t.toughness + row["toughness"]
         else:

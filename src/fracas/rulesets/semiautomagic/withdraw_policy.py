@@ -23,8 +23,11 @@ morale weapon, an area) make no reckoning, and then it does not withdraw."""
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
+from fracas.dice.compiler import max_of
+from fracas.dice.parser import parse
 from fracas.rulesets.semiautomagic import actions, attack, called, mounted, odds, space
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
@@ -55,7 +58,10 @@ def unanswered(state: SamState, me: Fighter) -> bool:
 
 def alone_beaten(state: SamState, me: Fighter) -> bool:
     """It cannot hurt any enemy it knows (and is hurt, or no ally can), or it is wounded and
-    losing."""
+    losing. Unwounded and not staggered, only the first can hold: a blow of its that can
+    hit and wound settles it at once, without the exact odds."""
+    if not me.wounds and me.staggered <= 0 and can_wound(state, me):
+        return False
     best, settled = reckoning(state, me)
     if best is None:
         return False  # the exact odds cannot say
@@ -67,6 +73,27 @@ def alone_beaten(state: SamState, me: Fighter) -> bool:
     if me.staggered > 0 and best == 0 and taken > 0:
         return True  # rule 186: struck, no blow of its own landing, too stunned to come
     return me.wounds > 0 and best > 0 and taken >= LOSING * best
+
+
+def can_wound(state: SamState, me: Fighter) -> bool:
+    """Some plain blow of its lands on a known enemy now, its best roll hits (rules 37-40)
+    and its largest damage is above the enemy's Minimum Toughness (rule 53)."""
+    for e in actions.known_foes(state, me):
+        for w in me.weapons:
+            if w.jammed or w.data.area or not lands(state, me, e, w):
+                continue
+            sit = attack.situation(state, me, e, w, me.aimed_at == e.id)
+            assert sit is not None
+            hits = sit.auto or 6 + attack.attack_bonus(me, w) + sit.x >= sit.target
+            if hits and largest(w.damage) - w.wounds > e.min_toughness:
+                return True
+    return False
+
+
+@functools.lru_cache(maxsize=256)
+def largest(damage: str) -> int:
+    """The largest total of a damage notation ("1d8+3": 11)."""
+    return max_of(parse(damage))
 
 
 def allies(state: SamState, me: Fighter) -> list[Fighter]:
@@ -151,9 +178,37 @@ def wounds(
         return None
     if t.inanimate or t.cover_object is not None:
         return None
-    outcomes = odds.single_attack(state, a, t, w, None, region)
-    dealt = sum((p * harm for (_, harm, _), p in outcomes.items()), Fraction(0))
+    key = blow_key(state, a, t, w, region)
+    dealt = KNOWN.get(key)
+    if dealt is None:
+        outcomes = odds.single_attack(state, a, t, w, None, region)
+        dealt = sum((p * harm for (_, harm, _), p in outcomes.items()), Fraction(0))
+        if len(KNOWN) >= KNOWN_MOST:
+            KNOWN.clear()
+        KNOWN[key] = dealt
     return dealt * strikes(state, a)
+
+
+BlowKey = tuple[object, ...]
+KNOWN: dict[BlowKey, Fraction] = {}  # a blow's average wounds by what decides them
+KNOWN_MOST = 4096
+
+
+def blow_key(state: SamState, a: Fighter, t: Fighter, w: Wielded, region: str) -> BlowKey:
+    """All that `odds.single_attack` reads to reckon a blow's wounds (rules 45-54, 116-124):
+    the roll to hit against Target, the defences left and the DC, the damage against
+    Toughness; two blows alike in these are alike in their odds."""
+    sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
+    assert sit is not None
+    if region:
+        called.aim(sit, region)
+    defences = attack.defences(state, t, w.data.kind == "melee")
+    return (
+        attack.attack_bonus(a, w) + sit.x, sit.target, sit.auto, attack.dc_base(a, w) + sit.y,
+        odds.damage_notation(state, a, t, w), tuple((d.kind, d.bonus) for d in defences),
+        t.toughness, t.min_toughness, t.dying, t.status.out, attack.evasion(t),
+        w.data.nonlethal, region, state.options.wound_on_equal,
+    )  # fmt: skip
 
 
 def strikes(state: SamState, a: Fighter) -> Fraction:
