@@ -25,9 +25,10 @@ and scores the options the rules offer; it never rolls and never changes the sta
 - (issue 34) no stand-off at a hazard's edge (`_into_hazard`), out of the gas before striking,
   the shooting weapon drawn back once no enemy is in reach, a shooter needing a six runs a
   range band closer, and each attack goes first to a foe it can hit and wound.
-- (issue 34) withdraw (F-SAM-121) when it cannot hurt any enemy from where it stands, or is
-  wounded and losing three wounds for one by the exact odds (`withdraw_policy`); never walk
-  after an enemy who is withdrawing (let it go: the fight ends when it is gone).
+- (issue 34) withdraw (F-SAM-121) when it cannot hurt any enemy from where it stands, is
+  wounded and losing three wounds for one by the exact odds, or is struck while staggered
+  with no blow of its own landing (`withdraw_policy`); never walk after an enemy who is
+  withdrawing (let it go: the fight ends when it is gone); no wait for a staggered foe.
 """
 
 from __future__ import annotations
