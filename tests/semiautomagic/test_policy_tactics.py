@@ -3,8 +3,10 @@ the choice it makes (seed 000, `checklists/semiautomagic.md`)."""
 
 from __future__ import annotations
 
-from fracas.rulesets.semiautomagic import actions, attack
-from fracas.rulesets.semiautomagic.actions import Action
+from fractions import Fraction
+
+from fracas.rulesets.semiautomagic import actions, attack, withdraw_policy, withdrawal
+from fracas.rulesets.semiautomagic.actions import WITHDRAW_RUN, Action
 from fracas.rulesets.semiautomagic.policy import SamPolicy
 from fracas.rulesets.semiautomagic.state import Fighter
 
@@ -109,3 +111,81 @@ def test_no_blow_at_a_foe_it_cannot_hit_while_another_is_there() -> None:
     policy = SamPolicy(s.state)
     assert not policy._can_hit_with(grane, grane.wielded, cy)
     assert policy._victim(grane, sam) > policy._victim(grane, cy)
+
+
+def wound(f: Fighter, n: int) -> None:
+    """`n` wounds taken (rule 165: each lowers Toughness and its Minimum by one)."""
+    f.wounds += n
+    f.toughness -= n
+    f.min_toughness -= n
+
+
+def warhorse_at_the_wall(*allies: dict[str, object]) -> Scene:
+    """A riderless warhorse beside a crossbowman prone behind a low wall facing it (heavy
+    cover: its hooves need a 7), who holds a dagger that cannot wound it (1d4+3 against
+    Minimum Toughness 7)."""
+    return Scene(("A", [human("Grane", template="warhorse", position=[0, 0]), *allies]),
+                 ("B", [human("Cy", template="crossbowman", position=[2, 0.5], cover="light",
+                              cover_toward=[-1, 0], posture="prone",
+                              weapons=["dagger", "heavy crossbow"])]))  # fmt: skip
+
+
+def test_two_fighters_who_cannot_hurt_each_other_end_it_by_withdrawing() -> None:
+    """F-SAM-121 (issue 34): neither can wound the other: the horse, alone on its side,
+    runs off rather than kick at the wall to the round cap (horse_charge)."""
+    s = warhorse_at_the_wall()
+    grane = s["Grane"]
+    assert withdraw_policy.reckoning(s.state, grane) == (0, True)
+    assert withdraw_policy.blows_taken(s.state, grane) == 0
+    assert best(s, grane).kind == WITHDRAW_RUN
+
+
+def test_it_stays_while_an_ally_can_hurt_the_enemy() -> None:
+    """F-SAM-121: Sam, on the wall's open side with a spear, can wound Cy: the horse stays
+    (an archer whose arrows cannot wound the ogre stays while her friends can)."""
+    s = warhorse_at_the_wall(human("Sam", position=[3.5, 0.5], weapons=["spear"]))
+    assert withdraw_policy.may_hurt(s.state, s["Sam"])
+    assert best(s, s["Grane"]).kind not in withdrawal.KINDS
+
+
+def test_a_wounded_shooter_losing_three_wounds_for_one_withdraws() -> None:
+    """F-SAM-121 (issue 34): Bram in the open, Ada prone behind her wall 20 m off: by the
+    exact odds her bolt deals him 4/15 of a wound, his deals her 1/15, four times less.
+    Unhurt, he shoots on; wounded, he goes (crossbow_duel)."""
+    s = Scene(("A", [human("Bram", template="crossbowman", position=[20, 0])]),
+              ("B", [human("Ada", template="crossbowman", position=[0, 0], cover="light",
+                           cover_toward=[1, 0], posture="prone")]))  # fmt: skip
+    bram = s["Bram"]
+    dealt, _ = withdraw_policy.reckoning(s.state, bram)
+    taken = withdraw_policy.blows_taken(s.state, bram)
+    assert (dealt, taken) == (Fraction(1, 15), Fraction(4, 15))
+    assert 0 < withdraw_policy.LOSING * dealt <= taken
+    assert best(s, bram).kind not in withdrawal.KINDS
+    wound(bram, 1)
+    assert best(s, bram).kind == WITHDRAW_RUN
+
+
+def test_a_staggered_fighter_struck_with_no_blow_of_its_own_withdraws() -> None:
+    """Rule 186 (issue 34): blinded and staggered by tear gas, Odo's dagger cannot find the
+    bat beside him (+4 Target, invisible) while it claws at him: he goes (spider_lair)."""
+    bat = human("Bat", scale=-1, speed=1, STR=1, DEX=4, END=2, skills={"weapon": 2},
+                weapons=["claws"], position=[0.75, 0])  # fmt: skip
+    s = Scene(("A", [human("Odo", position=[0, 0], weapons=["dagger"])]), ("B", [bat]))
+    odo = s["Odo"]
+    assert withdraw_policy.reckoning(s.state, odo) == (Fraction(1, 4), True)  # seeing it
+    assert best(s, odo).kind not in withdrawal.KINDS
+    odo.staggered, odo.symptoms = 3, {"blinded"}
+    odo.blind_rounds = 3
+    dealt, _ = withdraw_policy.reckoning(s.state, odo)
+    taken = withdraw_policy.blows_taken(s.state, odo)
+    assert dealt == 0 and taken is not None and taken > 0
+    assert best(s, odo).kind in withdrawal.KINDS
+
+
+def test_nobody_walks_after_a_withdrawing_enemy() -> None:
+    """Issue 34: an enemy going away is let go (the fight ends when it is gone), not chased
+    to the round cap; with nobody else to go to, Ann ends her turn."""
+    s = Scene(("A", [human("Ann", position=[0, 0])]), ("B", [human("Bo", position=[6, 0])]))
+    s.state.round = 2
+    s["Bo"].withdrew = 2
+    assert best(s, s["Ann"]).kind == "end"

@@ -34,6 +34,7 @@ TIMED = (
     ("possess", r"^possess "),
     ("ram", r"^ram "),
     ("flee", r"^flee"),  # rule 184: a panicked run away, or a move when it cannot run
+    ("withdraw", r"^withdraw "),  # F-SAM-121: a move or a run away, by choice (issue 34)
     ("control", r"^control the mount"),
     ("posture", r"^(crouch|prone|stand from)"),
 )

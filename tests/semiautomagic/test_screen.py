@@ -29,7 +29,8 @@ def test_the_order_of_play_is_the_initiative_order() -> None:
     assert len(present) == 6  # the squire arrived in round 2 (rule 4)
     assert [e["name"] for e in present] == [f.name for f in battle.state.order]
     conditions = {e["condition"] for e in rolled["entries"]}
-    assert conditions <= {"fighting", "dying", "dead", "stable", "unconscious"}
+    # "fled": a goblin may withdraw (F-SAM-121, issue 34)
+    assert conditions <= {"fighting", "dying", "dead", "stable", "unconscious", "fled"}
 
 
 def test_a_fighters_card_shows_gear_defence_and_defence_rolls() -> None:

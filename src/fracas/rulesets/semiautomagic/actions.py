@@ -19,12 +19,14 @@ from fracas.rulesets.semiautomagic import (
     possession,
     reloading,
     space,
+    wander,
 )
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.state import Delayed, Fighter, SamState, Wielded
 
 SECONDS = 6  # rule 7, rule 155: a body's seconds a round
 STRAIGHT_FOR_CHARGE = 6.0  # rule 85, SAM-A18: metres at any scale
+WITHDRAW, WITHDRAW_RUN = "withdraw", "withdraw_run"  # F-SAM-121: a move or a run away
 
 
 class Action:
@@ -69,6 +71,8 @@ class Action:
             "area": f"area attack with {w}{as_combo(self.combo)}",
             "item": f"attack an enemy's {self.region} with {w}",
             "ram": f"ram {g}",
+            WITHDRAW: f"withdraw from {g}",
+            WITHDRAW_RUN: f"withdraw at a run from {g}",
         }
         text = words.get(self.kind, self.kind.replace("_", " "))
         if self.kind == "single" and self.weapon is not None and self.weapon.data.kind == "magic":
@@ -119,7 +123,7 @@ def known_foes(state: SamState, f: Fighter) -> list[Fighter]:
 def legal(state: SamState, f: Fighter) -> list[Action]:
     """Everything `f` may start now; an action may run past the turn's end (rules 12-13)."""
     out = strikes(state, f) + preparations(state, f) + movements(state, f)
-    out += postures(f) + rams(state, f)
+    out += postures(f) + rams(state, f) + withdrawals(state, f)
     if f.possession is not None:
         out += possessions(state, f)
     if f.possessed_by:  # F-SAM-45: a shared body starts nothing it cannot finish this turn
@@ -239,6 +243,28 @@ def movements(state: SamState, f: Fighter) -> list[Action]:
         out.append(Action("move", data.seconds("move"), goal=e))
         if run:
             out.append(Action("run", data.seconds("run"), goal=e))
+    return out
+
+
+def withdrawals(state: SamState, f: Fighter) -> list[Action]:
+    """F-SAM-121 (PROPOSED): a fighter on its own feet may withdraw, a move (rule 28) or a run
+    on open ground (rules 30-32, C15) directly away from its nearest known enemy (the way a
+    panicked creature flees, rule 184, F-SAM-105); the seed puts no price on leaving a foe's
+    reach. Not a rider (its mount carries it, rule 134: a ridden mount withdraws with it), nor
+    one that must stand up first or cannot walk (rules 117, 187, 220)."""
+    if f.posture != "standing" or f.mount_id or not f.move_squares:
+        return []
+    if f.disabled or f.overloaded or f.legs_hit >= 2:
+        return []
+    near = min(known_foes(state, f), key=lambda e: space.squares(state, f, e), default=None)
+    if near is None:
+        return []
+    ahead = space.shifted(f, wander.away(state, f, near))
+    if not space.free(state, f, ahead):
+        return []  # a withdrawal that gets nowhere is not offered
+    out = [Action(WITHDRAW, data.seconds("move"), goal=near)]
+    if space.terrain_factor(state, f, ahead) == 1:
+        out.append(Action(WITHDRAW_RUN, data.seconds("run"), goal=near))
     return out
 
 

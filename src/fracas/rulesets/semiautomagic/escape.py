@@ -10,6 +10,7 @@ from fracas.rulesets.semiautomagic import exposure, moves, poison, space, wander
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
 ESCAPE = "escape"  # the action's kind
+TURN_OF_MOVES = 6  # rule 7: a turn is six seconds, a move one (rule 28)
 
 
 def inside(state: SamState, f: Fighter, at: Position) -> bool:
@@ -23,14 +24,16 @@ def inside(state: SamState, f: Fighter, at: Position) -> bool:
 
 def way_out(state: SamState, f: Fighter) -> tuple[int, int] | None:
     """The direction whose straight line of free squares leaves every hazard soonest within
-    one move (orthogonal first on a tie); None when `f` is in none or cannot get out."""
+    a turn of moves (rule 7: six 1 s moves; orthogonal first on a tie); None when `f` is in
+    none or cannot get out. Each escape is one move along it (issue 34: a cloud wider than
+    one move is left over several, not stood in)."""
     if not (state.conditions.gas or state.conditions.radiation):
         return None
     if not inside(state, f, f.position):
         return None
     best: tuple[int, tuple[int, int]] | None = None
     for d in wander.COMPASS:
-        for n in range(1, f.move_squares + 1):
+        for n in range(1, TURN_OF_MOVES * f.move_squares + 1):
             at = space.shifted(f, d, n)
             if not space.free(state, f, at):
                 break

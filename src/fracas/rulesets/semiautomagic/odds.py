@@ -14,7 +14,7 @@ from fracas.core.table import Table
 from fracas.dice import compile_dice
 from fracas.rulesets.semiautomagic import attack, called, data, harm, mounted
 from fracas.rulesets.semiautomagic.attack import NONE, Swing
-from fracas.rulesets.semiautomagic.policy import pick_defence
+from fracas.rulesets.semiautomagic.defending import pick_defence
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
 Outcomes = dict[tuple[str, int, bool], Fraction]

@@ -19,8 +19,8 @@ from fractions import Fraction
 from fracas.core.table import Table
 from fracas.dice import compile_dice
 from fracas.rulesets.semiautomagic import area, attack, items, odds
+from fracas.rulesets.semiautomagic.defending import pick_defence
 from fracas.rulesets.semiautomagic.odds import Outcomes, chance
-from fracas.rulesets.semiautomagic.policy import pick_defence
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
 AREA = "area attack with {} at the target's square"

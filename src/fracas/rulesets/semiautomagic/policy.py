@@ -25,17 +25,18 @@ and scores the options the rules offer; it never rolls and never changes the sta
 - (issue 34) no stand-off at a hazard's edge (`_into_hazard`), out of the gas before striking,
   the shooting weapon drawn back once no enemy is in reach, a shooter needing a six runs a
   range band closer, and each attack goes first to a foe it can hit and wound.
+- (issue 34) withdraw (F-SAM-121) when it cannot hurt any enemy from where it stands, is
+  wounded and losing three wounds for one by the exact odds, or is struck while staggered
+  with no blow of its own landing (`withdraw_policy`); never walk after an enemy who is
+  withdrawing (let it go: the fight ends when it is gone); no wait for a staggered foe.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
-from fracas.dice.compiler import max_of
-from fracas.dice.parser import parse
 from fracas.rulesets.semiautomagic import (
     actions,
     area,
@@ -54,39 +55,15 @@ from fracas.rulesets.semiautomagic import (
     reloading,
     space,
     turn,
+    withdraw_policy,
+    withdrawal,
 )
 from fracas.rulesets.semiautomagic.actions import Action
-from fracas.rulesets.semiautomagic.attack import NONE, Defence
+from fracas.rulesets.semiautomagic.defending import pick_defence
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
 STRIKES = ("single", "combo", "called", "area", "item")  # an attack now: no delay
 LIMB_ORDER = ("arm", "leg", "hand", "head", "critical")  # issue 31: a limb shot's preference
-
-
-def pick_defence(
-    state: SamState, t: Fighter, options: list[Defence], damage: int, area: bool = False
-) -> int:
-    """The defence the policy takes against a hit of `damage` (also read by `odds`); against
-    an area, one that negates (a block, a dodge with Evasion, rule 75) before a dodge that
-    only takes 3 off (issue 31)."""
-    harmless = damage <= t.min_toughness and not (
-        state.options.wound_on_equal and damage == t.min_toughness
-    )
-    if harmless or len(options) == 1:
-        return 0
-
-    def key(i: int) -> tuple[bool, bool, int, int]:
-        o = options[i]
-        negates = area and (o.kind == attack.BLOCK or (o.kind != NONE and attack.evasion(t)))
-        return o.kind != NONE, negates, o.bonus, -i
-
-    return max(range(len(options)), key=key)
-
-
-@functools.lru_cache(maxsize=256)
-def largest(damage: str) -> int:
-    """The largest total of a damage notation ("1d8+3": 11)."""
-    return max_of(parse(damage))
 
 
 class SamPolicy:
@@ -95,6 +72,7 @@ class SamPolicy:
         self._near: Fighter | None = None
         self._marks: dict[tuple[str, int], tuple[Fighter, bool] | None] = {}
         self._options: list[Any] = []  # the options of this decision
+        self._judged: dict[str, tuple[int, bool]] = {}  # `withdraw_policy.beaten`, a round
 
     def choose(self, request: ChoiceRequest) -> int:
         who = request.who
@@ -168,8 +146,11 @@ class SamPolicy:
         return -100.0 * futile - t.toughness - space.squares(self.state, me, t) / 1000
 
     def _nearest(self, me: Fighter) -> Fighter | None:
-        foes = actions.known_foes(self.state, me)  # rules 110-111: not a hider it has not seen
-        return min(foes, key=lambda e: space.squares(self.state, me, e), default=None)
+        st = self.state
+        foes = [  # rules 110-111: not a hider it has not seen; (issue 34) nor one going away
+            e for e in actions.known_foes(st, me) if not withdrawal.withdrawing(st, e)
+        ]  # fmt: skip
+        return min(foes, key=lambda e: space.squares(st, me, e), default=None)
 
     def _action(self, me: Fighter, act: Action) -> float:
         kind = act.kind
@@ -215,7 +196,34 @@ class SamPolicy:
             return self._posture(me, kind)
         if kind == "ram":
             return self._ram(me, act)
+        if kind in withdrawal.KINDS:
+            return self._withdraw(me, kind)
         return self._movement(me, act)
+
+    def _withdraw(self, me: Fighter, kind: str) -> float:
+        """F-SAM-121 (issue 34): a run away, else a move, when it cannot hurt any enemy or is
+        losing by the exact odds (`withdraw_policy`); never in a rage (rule 139: its source
+        is its only mark)."""
+        if me.raging:
+            return -1.0
+        if not self._judge(me):
+            return -1.0
+        if kind == actions.WITHDRAW_RUN:  # a run when its seconds fit this turn (rule 30)
+            left = turn.budget(me) - self.state.second
+            return 35.0 if left >= data.seconds("run") else -1.0
+        return 34.0
+
+    def _judge(self, me: Fighter) -> bool:
+        """Whether the fight is lost for `me` (`withdraw_policy.beaten`), judged once a round,
+        as its turn starts; once going, it goes on (it decided the fight was lost)."""
+        st = self.state
+        if withdrawal.withdrawing(st, me):
+            return True
+        judged = self._judged.get(me.id)
+        if judged is None or judged[0] != st.round:
+            judged = st.round, withdraw_policy.beaten(st, me)
+            self._judged[me.id] = judged
+        return judged[1]
 
     def _delay_pays(self, me: Fighter) -> bool:
         """Rules 5-6 (SAM-A2; issue 31): wait for the foe to come, and strike first by an
@@ -223,7 +231,7 @@ class SamPolicy:
         on foot and standing, no enemy in its reach, that cannot close on the nearest enemy
         it knows and still strike this turn (its moves' or runs' seconds and 4 s of attack);
         the foes it knows all wield melee weapons and are free to come (none delaying,
-        panicked, Broken, asleep, nor with an enemy in reach already)."""
+        panicked, Broken, staggered, asleep, nor with an enemy in reach already)."""
         st = self.state
         near = self._near if self._near is not None else self._nearest(me)
         if near is None or me.mount_id or me.rider_id or me.posture != "standing":
@@ -241,6 +249,8 @@ class SamPolicy:
         for e in actions.known_foes(st, me):
             if e.wielded.data.kind != "melee" or e.delaying or e.panicked or e.broken:
                 return False
+            if e.staggered > 0:
+                return False  # rule 186: it loses its seconds each turn (issue 34)
             if e.asleep or actions.targets(st, e, e.wielded):
                 return False
             if self._steps_into_hazard(e, me):
@@ -294,7 +304,7 @@ class SamPolicy:
     def _useless(self, w: Wielded, t: Fighter) -> bool:
         """No plain hit of `w` can wound `t`: its largest damage is not above `t`'s Minimum
         Toughness (rule 53; at it, with the option `wound_on_equal`, it can)."""
-        most = largest(w.damage) - w.wounds
+        most = withdraw_policy.largest(w.damage) - w.wounds
         return most < t.min_toughness or (
             most == t.min_toughness and not self.state.options.wound_on_equal
         )
@@ -310,7 +320,7 @@ class SamPolicy:
         if region not in LIMB_ORDER:
             return -1.0
         row = called.row(region)
-        most = largest(w.damage) - w.wounds
+        most = withdraw_policy.largest(w.damage) - w.wounds
         if region == "hand":  # SAM-A28, C1: a wound only at its Toughness
             can = most >= t.toughness + row["toughness"]
         else:
@@ -390,12 +400,13 @@ class SamPolicy:
     def _into_hazard(self, me: Fighter, goal: Fighter) -> bool:
         """Its next step toward `goal` would take it from clean air into a hazard, and waiting
         outside can end the fight: `goal` is a melee fighter who will come (issue 34: not a
-        shooter, who only shoots from afar, nor one waiting for it, delaying, nor one held
-        back by a hazard too: each waiting for the other is a stand-off to the round cap)."""
+        shooter, who only shoots from afar, nor one waiting for it, delaying, nor a staggered
+        one, nor one held back by a hazard too: each waiting for the other is a stand-off to
+        the round cap)."""
         if not self._steps_into_hazard(me, goal):
             return False
-        if goal.wielded.data.kind != "melee" or goal.delaying:
-            return False
+        if goal.wielded.data.kind != "melee" or goal.delaying or goal.staggered > 0:
+            return False  # rule 186: a staggered foe loses its seconds, and may never come
         return not self._steps_into_hazard(goal, me)
 
     def _steps_into_hazard(self, me: Fighter, goal: Fighter) -> bool:

@@ -156,6 +156,7 @@ class Fighter(Combatant):
     xp: int = 0
     panicked: str = ""  # rule 137: the id of what it flees (SAM-A37: until a penalty goes)
     raging: str = ""  # rule 139: the id of the source of its rage
+    withdrew: int = 0  # F-SAM-121: the round it last withdrew (0: never)
     confused: bool = False  # rule 138: until a morale penalty is removed
     confused_extra: int = 0  # rule 178: chart 1, confused 1d6 rounds more
     lucid: int = 0  # rule 183: rounds of control regained (chart 18-20)

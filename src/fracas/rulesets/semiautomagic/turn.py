@@ -18,6 +18,7 @@ from fracas.rulesets.semiautomagic import (
     harm,
     mind,
     morale,
+    withdrawal,
 )
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.actions import Action
@@ -90,6 +91,7 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
     idle(table, state, f, clock)
     if own:
         mind.end_turn(table, state, f)  # F-SAM-105: a panicked creature may have fled
+    withdrawal.end_turn(table, state, f)  # F-SAM-121: a withdrawer may have left
     if f.possessed_by:
         f.body_seconds += clock.used  # rule 155
     if table.observed:
@@ -223,11 +225,14 @@ def finish_carried(table: Table, state: SamState, f: Fighter, clock: Clock) -> N
 
 
 def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
-    """Carry out an action: fleeing is the mind's (rule 184), the rest `actions.perform`."""
+    """Carry out an action: fleeing is the mind's (rule 184), withdrawing `withdrawal`'s
+    (F-SAM-121), the rest `actions.perform`."""
     if act.kind in mind.KINDS:
         mind.perform(table, state, f, act)
     elif act.kind == "leave":
         departure.leave(table, state, f)  # rule 162
+    elif act.kind in withdrawal.KINDS:
+        withdrawal.perform(table, state, f, act)  # F-SAM-121
     else:
         actions.perform(table, state, f, act)
 

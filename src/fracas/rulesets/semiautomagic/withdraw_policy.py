@@ -1,0 +1,219 @@
+"""When the default tactics withdraw (F-SAM-121; issue 34: "a side that cannot win
+withdraws"), read from the exact odds of one single attack both ways (`odds.single_attack`,
+rules 45-54, SAM-A24): the wounds a blow deals on average, a blow going down counted as one.
+
+- **It cannot hurt**: every enemy it knows is where its blows already land as well as they
+  can (in a melee weapon's reach, or in range of a shooting weapon with no range penalty left
+  to close) and no blow of any weapon it carries, plain or called, can wound one (a
+  warhorse's hooves against a crossbowman behind heavy cover), and it is being hurt or no
+  ally of its can hurt them either: two sides that cannot hurt each other end the fight so,
+  not at the round cap. An archer whose arrows cannot wound the ogre stays while her friends
+  can.
+- **It is losing**: it is wounded, and the enemies that can strike it now deal, together, at
+  least `LOSING` times the wounds its best such blow deals; or it is struck while staggered
+  and no blow of its own can wound from where it stands (rule 186: each turn's stunned
+  seconds keep it from coming to blows).
+
+A staggered attacker (rule 186) loses a d6 of seconds at each turn's start, and the action
+under way with them (rule 185): its blow (`options.combo_seconds`, SAM-A1) lands only on the
+turns it loses few enough, so its wounds count at that share. A blow at an enemy it cannot
+see is reckoned as if the square were known (SAM-A43), an envenomed one without its venom
+(rule 203); the blows the exact odds leave to the enumerator (a cover object, a delayed or
+morale weapon, an area) make no reckoning, and then it does not withdraw."""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+
+from fracas.dice.compiler import max_of
+from fracas.dice.parser import parse
+from fracas.rulesets.semiautomagic import actions, attack, called, mounted, odds, space
+from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
+
+LOSING = 3  # issue 34: three wounds taken for one dealt is a fight it cannot win
+
+
+def beaten(state: SamState, me: Fighter) -> bool:
+    """It cannot hurt any enemy it knows, or it is wounded and losing (module docstring); a
+    ridden mount, only when its rider is too, or is hurt and cannot answer from its back
+    (rule 134: they go together)."""
+    rider = mounted.find(state, me.rider_id) if me.rider_id else None
+    if (
+        rider is not None
+        and rider.active
+        and not (alone_beaten(state, rider) or unanswered(state, rider))
+    ):
+        return False
+    return alone_beaten(state, me)
+
+
+def unanswered(state: SamState, me: Fighter) -> bool:
+    """It is hurt and no blow of its own deals a wound from where it is (a rider whose mount
+    stands where the rider cannot strike: only the mount could carry it elsewhere)."""
+    best, _ = reckoning(state, me)
+    taken = blows_taken(state, me)
+    return best == 0 and taken is not None and taken > 0
+
+
+def alone_beaten(state: SamState, me: Fighter) -> bool:
+    """It cannot hurt any enemy it knows (and is hurt, or no ally can), or it is wounded and
+    losing. Unwounded and not staggered, only the first can hold: a blow of its that can
+    hit and wound settles it at once, without the exact odds."""
+    if not me.wounds and me.staggered <= 0 and can_wound(state, me):
+        return False
+    best, settled = reckoning(state, me)
+    if best is None:
+        return False  # the exact odds cannot say
+    taken = blows_taken(state, me)
+    if taken is None:
+        return False
+    if settled and best == 0:
+        return taken > 0 or not any(may_hurt(state, o) for o in allies(state, me))
+    if me.staggered > 0 and best == 0 and taken > 0:
+        return True  # rule 186: struck, no blow of its own landing, too stunned to come
+    return me.wounds > 0 and best > 0 and taken >= LOSING * best
+
+
+def can_wound(state: SamState, me: Fighter) -> bool:
+    """Some plain blow of its lands on a known enemy now, its best roll hits (rules 37-40)
+    and its largest damage is above the enemy's Minimum Toughness (rule 53)."""
+    for e in actions.known_foes(state, me):
+        for w in me.weapons:
+            if w.jammed or w.data.area or not lands(state, me, e, w):
+                continue
+            sit = attack.situation(state, me, e, w, me.aimed_at == e.id)
+            assert sit is not None
+            hits = sit.auto or 6 + attack.attack_bonus(me, w) + sit.x >= sit.target
+            if hits and largest(w.damage) - w.wounds > e.min_toughness:
+                return True
+    return False
+
+
+@functools.lru_cache(maxsize=256)
+def largest(damage: str) -> int:
+    """The largest total of a damage notation ("1d8+3": 11)."""
+    return max_of(parse(damage))
+
+
+def allies(state: SamState, me: Fighter) -> list[Fighter]:
+    """Its side's fighters still in the fight (a mount and its rider are judged together)."""
+    pair = (me.id, me.rider_id, me.mount_id)
+    return [
+        o for o in state.fighters()
+        if o.side == me.side and o.active and o.id not in pair and not o.inanimate
+    ]  # fmt: skip
+
+
+def may_hurt(state: SamState, o: Fighter) -> bool:
+    best, settled = reckoning(state, o)
+    return best is None or best > 0 or not settled
+
+
+def reckoning(state: SamState, me: Fighter) -> tuple[Fraction | None, bool]:
+    """The most wounds a blow of its deals an enemy it knows (None: the exact odds cannot
+    say), and whether every such enemy is where its blows land as well as they can."""
+    best = Fraction(0)
+    settled = True
+    for e in actions.known_foes(state, me):
+        dealt, at_best = own_blows(state, me, e)
+        if dealt is None:
+            return None, False
+        settled = settled and at_best
+        best = max(best, dealt)
+    return best, settled
+
+
+def own_blows(state: SamState, me: Fighter, e: Fighter) -> tuple[Fraction | None, bool]:
+    """The most wounds a blow of its weapons deals `e` from here (None: no reckoning), and
+    whether here is as good as it gets (in reach, or in range with no penalty); a called
+    shot (rules 116-120) is reckoned only where no plain blow of the weapon wounds."""
+    most = Fraction(0)
+    at_best = False
+    for w in me.weapons:
+        if w.jammed or not lands(state, me, e, w):
+            continue
+        metres = space.metres(state, me, e)
+        if w.data.kind == "melee" or space.range_penalty(metres, w.data.increment) == 0:
+            at_best = True
+        for region in ("", *called.OFFERED):
+            dealt = wounds(state, me, e, w, region)
+            if dealt is None:
+                return None, at_best
+            most = max(most, dealt)
+            if most > 0:
+                break
+    return most, at_best
+
+
+def blows_taken(state: SamState, me: Fighter) -> Fraction | None:
+    """The wounds the enemies that can strike `me` now deal it together, a blow each."""
+    total = Fraction(0)
+    for e in state.marks_of(me):
+        if not isinstance(e, Fighter) or not e.active or e.broken or e.asleep:
+            continue
+        w = e.wielded
+        if w.jammed or not lands(state, e, me, w):
+            continue
+        dealt = wounds(state, e, me, w)
+        if dealt is None:
+            return None
+        total += dealt
+    return total
+
+
+def lands(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> bool:
+    """A blow of `w` can be aimed at `t` now: in reach (rules 56-60), in range (62-63)."""
+    if w.data.kind == "melee" and not space.in_reach(state, a, t, w.data.reach):
+        return False
+    return attack.situation(state, a, t, w, a.aimed_at == t.id) is not None
+
+
+def wounds(
+    state: SamState, a: Fighter, t: Fighter, w: Wielded, region: str = ""
+) -> Fraction | None:
+    """The wounds one blow of `w` deals `t` on average (exact odds), at the share of turns a
+    staggered attacker strikes; None where the exact odds leave it to the enumerator."""
+    if w.data.area or w.data.delay or w.data.morale or w.wounds or "emp" in w.data.types:
+        return None
+    if t.inanimate or t.cover_object is not None:
+        return None
+    key = blow_key(state, a, t, w, region)
+    dealt = KNOWN.get(key)
+    if dealt is None:
+        outcomes = odds.single_attack(state, a, t, w, None, region)
+        dealt = sum((p * harm for (_, harm, _), p in outcomes.items()), Fraction(0))
+        if len(KNOWN) >= KNOWN_MOST:
+            KNOWN.clear()
+        KNOWN[key] = dealt
+    return dealt * strikes(state, a)
+
+
+BlowKey = tuple[object, ...]
+KNOWN: dict[BlowKey, Fraction] = {}  # a blow's average wounds by what decides them
+KNOWN_MOST = 4096
+
+
+def blow_key(state: SamState, a: Fighter, t: Fighter, w: Wielded, region: str) -> BlowKey:
+    """All that `odds.single_attack` reads to reckon a blow's wounds (rules 45-54, 116-124):
+    the roll to hit against Target, the defences left and the DC, the damage against
+    Toughness; two blows alike in these are alike in their odds."""
+    sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
+    assert sit is not None
+    if region:
+        called.aim(sit, region)
+    defences = attack.defences(state, t, w.data.kind == "melee")
+    return (
+        attack.attack_bonus(a, w) + sit.x, sit.target, sit.auto, attack.dc_base(a, w) + sit.y,
+        odds.damage_notation(state, a, t, w), tuple((d.kind, d.bonus) for d in defences),
+        t.toughness, t.min_toughness, t.dying, t.status.out, attack.evasion(t),
+        w.data.nonlethal, region, state.options.wound_on_equal,
+    )  # fmt: skip
+
+
+def strikes(state: SamState, a: Fighter) -> Fraction:
+    """The share of its turns a fighter's blow lands: all of them, or when staggered those
+    whose d6 of stunned seconds leaves a whole blow's seconds (rules 185-186)."""
+    if a.staggered <= 0:
+        return Fraction(1)
+    return Fraction(max(0, 6 - state.options.combo_seconds), 6)
