@@ -184,6 +184,9 @@ class Battle:
         ruleset.after_battle(table, state)
         self.outcome = outcome
         self.answers_used = table.answers_used
+        # A finished run keeps no table: the table's callbacks refer to this battle, a cycle
+        # that only the garbage collector would free, once per simulated battle (issue 35).
+        self._table = None
         if table.observed:
             table.emit(
                 BattleEnded(
