@@ -8,6 +8,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.reading import load_yaml
 
 KINDS = ("melee", "thrown", "bow", "great_bow", "crossbow", "sling", "firearm")
@@ -120,6 +121,9 @@ class SpellData:
     target: str
     damage: str = ""
     effect: str = ""
+
+
+rebuilt_by_constructor(WeaponData, SpellData)  # copies of a state (core.immutable)
 
 
 @cache

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from fracas.core.combatant import BattleState, Combatant
 from fracas.core.geometry import Position
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.odnd import data, model
 
 
@@ -188,3 +189,6 @@ class OdndState(BattleState):
                 assert isinstance(c, Fighter)
                 out.append(c)
         return out
+
+
+rebuilt_by_constructor(Wielded, Chase)  # copies of a state (core.immutable)
