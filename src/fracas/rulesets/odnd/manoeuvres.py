@@ -50,8 +50,14 @@ def allowed(f: Fighter, target: Fighter) -> list[str]:
 
 def save_chance(target: Fighter, bonus: int) -> Fraction:
     """P(d20 + bonus ≥ the save vs Paralysis), D6 (for the exact odds)."""
+    return Fraction(save_faces(target, bonus), 20)
+
+
+def save_faces(target: Fighter, bonus: int) -> int:
+    """The d20's faces that make the save vs Paralysis with `bonus` (D6): `save_chance` in
+    twentieths, for the tactics (no `Fraction` built per option; issue 35)."""
     needed = data.save_target(level(target), target.normal_man) - bonus
-    return Fraction(max(0, min(20, 21 - needed)), 20)
+    return max(0, min(20, 21 - needed))
 
 
 def bonus_above(target: Fighter, attacker: Fighter) -> int:

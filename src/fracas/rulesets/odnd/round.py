@@ -10,8 +10,10 @@ its spells and its fallen → the last segment → morale whenever triggered.
 from __future__ import annotations
 
 from functools import partial
+from typing import Final
 
-from fracas.core.combatant import Status
+from fracas.core.combatant import Status, last_side_standing
+from fracas.core.outcome import Verdict
 from fracas.core.table import Table
 from fracas.rulesets.odnd import (
     attack,
@@ -58,6 +60,27 @@ SURPRISE = "surprise (d6, T-ODD-6)"
 INITIATIVE = "initiative (d6)"
 MORALE = "morale (2d6, D7)"
 HASTE_ROLL = "haste roll-off (d6, rule 126)"
+
+
+ROUT: Final = "rout"  # seed "check monster morale": the beaten side ran
+NO_COMBAT: Final = "no combat"  # rules 117-118, ODD-U29: the monsters' reaction was friendly
+
+
+def verdict(state: OdndState) -> Verdict | None:
+    """The end of the fight: none after a friendly reaction (ODD-U29); else the core's (one
+    side left), a rout when some of the beaten fled (seed "check monster morale"). Compiled
+    and called as it is, once a round (issue 35: no interpreted wrapper per round)."""
+    if state.no_combat:
+        return Verdict(None, NO_COMBAT)
+    found = last_side_standing(state)
+    if found is None or found.winner is None:
+        return found
+    for side in state.sides:
+        if side.name != found.winner:
+            for c in side.combatants:
+                if c.status is Status.FLED:
+                    return Verdict(found.winner, ROUT)
+    return found
 
 
 class Plan:
