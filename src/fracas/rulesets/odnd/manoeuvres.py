@@ -82,10 +82,11 @@ def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter, kind: s
     words = "; ".join(m.why)
     if table.observed:  # both sides' terms (issue 29, the log)
         words = attack.explain(state, f, target, shields, not m.exposed, words, False)
-    table.emit(
-        Manoeuvre, who=f.name, target=target.name, kind=kind, roll=d20, needed=needed, hit=hit,
-        rules=words,
-    )  # fmt: skip
+    if table.observed:
+        table.emit(
+            Manoeuvre, who=f.name, target=target.name, kind=kind, roll=d20, needed=needed, hit=hit,
+            rules=words,
+        )  # fmt: skip
     if d20 == 1 and not hit:  # rules 27-29: a to-hit roll like any other
         attack.fumble(table, state, f)
     if not hit or not target.active:
@@ -101,7 +102,8 @@ def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter, kind: s
         disarm(table, target)
     else:
         target.mounted = False
-        table.emit(Effect, who=target.name, effect="is pulled from the saddle (rule 91)")
+        if table.observed:
+            table.emit(Effect, who=target.name, effect="is pulled from the saddle (rule 91)")
         specials.knock_down(table, target, f"{f.name}'s polearm")
 
 
@@ -109,7 +111,8 @@ def disarm(table: Table, target: Fighter) -> None:
     """ODD-U16: the weapon drops at its feet; picking it up takes its next action."""
     target.disarmed = True
     dropped = target.primary.data.name
-    table.emit(Effect, who=target.name, effect=f"is disarmed: the {dropped} falls (ODD-U16)")
+    if table.observed:
+        table.emit(Effect, who=target.name, effect=f"is disarmed: the {dropped} falls (ODD-U16)")
 
 
 def whip(table: Table, f: Fighter, target: Fighter) -> None:

@@ -214,6 +214,7 @@ class OdndState(BattleState):
     men_reported: dict[str, int] = field(default_factory=dict)  # rule 145: units' men
     # Rule 108 (issue 29): a sheet's `count` as dice and its copies, rolled as round 1 opens.
     appearing: list[tuple[str, list[Fighter]]] = field(default_factory=list)
+    _fighters: list[Fighter] = field(default_factory=list, repr=False)  # see `fighters`
 
     def __init__(
         self,
@@ -232,15 +233,23 @@ class OdndState(BattleState):
         self.positional, self.open_ranks, self.segment, self.holding = False, set(), 0, set()
         self.no_combat, self.carried, self.round_start, self.casting = False, {}, 0, []
         self.from_behind, self.reroll_next, self.chases, self.sight = {}, False, [], 0
-        self.route_taken, self.men_reported, self.appearing = 0, {}, []
+        self.route_taken, self.men_reported, self.appearing, self._fighters = 0, {}, [], []
 
     def fighters(self) -> list[Fighter]:
-        out: list[Fighter] = []
-        for s in self.sides:
-            for c in s.combatants:
-                assert isinstance(c, Fighter)
-                out.append(c)
-        return out
+        """Every fighter, in encounter order (a shared list: do not change it). Built once:
+        the sides change only by `join` and the number appearing, which call `forget`."""
+        if not self._fighters:
+            out: list[Fighter] = []
+            for s in self.sides:
+                for c in s.combatants:
+                    assert isinstance(c, Fighter)
+                    out.append(c)
+            self._fighters = out
+        return self._fighters
+
+    def forget(self) -> None:
+        BattleState.forget(self)  # (no zero-argument super in a compiled dataclass)
+        self._fighters = []
 
 
 rebuilt_by_constructor(Wielded, Chase)  # copies of a state (core.immutable)

@@ -61,4 +61,5 @@ def recover(table: Table, state: OdndState) -> None:
         f.temp = max(0, f.temp - max(1, f.level if f.kind == "character" else f.hd))
         if f.status is Status.DOWN and f.hp - f.temp > 0:
             f.status = Status.ACTIVE
-            table.emit(CameRound, who=f.name, hp=f.hp - f.temp, max_hp=f.max_hp)
+            if table.observed:
+                table.emit(CameRound, who=f.name, hp=f.hp - f.temp, max_hp=f.max_hp)
