@@ -19,6 +19,7 @@ pursuer left has escaped (FLED).
 from __future__ import annotations
 
 from functools import partial
+from typing import Final
 
 from fracas.core.combatant import Status
 from fracas.core.geometry import Position
@@ -31,6 +32,7 @@ PURSUIT_CHECK = "pursuit check (2d6, rule 54, D8)"
 STOPS = "the pursuer stops? (d6, rules 137-139)"
 RUN_ON, TURN = "run on", "turn and fight"
 LURES = {"food": "drop food", "treasure": "drop treasure"}
+CHASE_GIVES_UP: Final = int(data.table("chase_gives_up"))  # F-ODD-56: a Turn, in rounds
 
 
 def pursued(table: Table, state: OdndState, by: Fighter) -> bool:
@@ -209,7 +211,7 @@ def step(table: Table, state: OdndState, c: Chase, lead: bool = True) -> None:
     c.caught = False
     if c.gap > state.sight:
         end(table, state, c, "loses sight of it")
-    elif theirs <= mine and c.rounds >= int(data.table("chase_gives_up")):
+    elif theirs <= mine and c.rounds >= CHASE_GIVES_UP:
         end(table, state, c, "gives up the chase")
     else:
         if table.observed:

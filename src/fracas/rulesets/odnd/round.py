@@ -317,8 +317,11 @@ def slots(state: OdndState) -> list[tuple[int, list[str]]]:
                 if f.active:
                     by_roll.setdefault(initiative[group], []).append(group)
                     break
-    # The rolls sorted alone (each is a key once): no tuples compared (issue 35).
-    return [(roll, by_roll[roll]) for roll in sorted(by_roll, reverse=True)]
+    # The rolls sorted alone (each is a key once): no tuples compared, no keyword call.
+    rolls = list(by_roll)
+    rolls.sort()
+    rolls.reverse()
+    return [(roll, by_roll[roll]) for roll in rolls]
 
 
 # --- declarations (ODD-U23, U11; rules 21, 26, 62, 63, 65) -----------------------------------
