@@ -14,6 +14,10 @@ HOT = (
     "fracas.dice.compiler",
     "fracas.rulesets.brp.combat",
     "fracas.rulesets.murdham.attack",
+    "fracas.rulesets.odnd.round",
+    "fracas.rulesets.odnd.attack",
+    "fracas.rulesets.odnd.policy",
+    "fracas.rulesets.odnd.state",
 )
 
 

@@ -299,10 +299,14 @@ def _set(**fields: Any) -> Tweak:
         target = _named(state, "Tgt")
         for name, value in fields.items():
             setattr(target, name, value)
-        if "shield_faced" in fields:
-            target.shield_faced = [_named(state, "Mate"), _named(state, "Mate")]
 
     return tweak
+
+
+def _shield_faced_twice(state: OdndState) -> None:
+    """ODD-U4: the target's shield already faced two others (a list of fighters, as the
+    round keeps it: a compiled fighter takes no other type)."""
+    _named(state, "Tgt").shield_faced = [_named(state, "Mate"), _named(state, "Mate")]
 
 
 @pytest.mark.parametrize(
@@ -312,7 +316,7 @@ def _set(**fields: Any) -> Tweak:
         (_set(declared_against=3), -1),  # rule 63: more than two attackers
         (_set(parrying=True), +2),  # rule 92
         (_set(off_balance_until=1), -2),  # D9: AC 2 worse through the next round
-        (_set(shield_faced=True), -1),  # ODD-U4: the shield faced two others already
+        (_shield_faced_twice, -1),  # ODD-U4: the shield faced two others already
     ],
 )
 def test_the_modifiers_of_the_state_move_the_roll_needed(tweak: Tweak, shift: int) -> None:

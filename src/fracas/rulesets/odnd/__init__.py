@@ -23,21 +23,21 @@ from typing import Any, cast
 from fracas.core.combatant import Combatant, Entry, Side, Status, name_and_id, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
-from fracas.core.outcome import Verdict
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
 from fracas.rulesets.odnd import data, decisions, mass, model, odds
+from fracas.rulesets.odnd import round as odnd_round
 from fracas.rulesets.odnd.commands import OdndCommands
 from fracas.rulesets.odnd.map import battle_map as draw_map
 from fracas.rulesets.odnd.policy import OdndPolicy
 from fracas.rulesets.odnd.round import Plan, able, play_round, special_plans
 from fracas.rulesets.odnd.setup import arrange, build, place
 from fracas.rulesets.odnd.space import where
-from fracas.rulesets.odnd.state import Fighter, OdndState
+from fracas.rulesets.odnd.state import Fighter, OdndState, clone_state
 
-ROUT = "rout"  # seed "check monster morale": the beaten side ran
-NO_COMBAT = "no combat"  # rules 117-118, ODD-U29: the monsters' reaction was friendly
+# The endings' reasons (`round.verdict`), by their old names here too.
+ROUT, NO_COMBAT = odnd_round.ROUT, odnd_round.NO_COMBAT
 
 
 class Odnd(Ruleset[model.Encounter, OdndState]):
@@ -55,7 +55,21 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
     def names(self) -> Mapping[str, Sequence[str]]:
         return {"weapons": list(data.weapons())}
 
+    # The last encounter set up, and its state as built: a simulation sets up the same
+    # encounter once per battle, and copying the fighters is cheaper than building them again
+    # (issue 35; BRP's and Murdham's templates likewise).
+    _template: tuple[model.Encounter, OdndState] | None = None
+
     def setup(self, spec: model.Encounter) -> OdndState:
+        template = self._template
+        if template is None or template[0] is not spec:
+            template = (spec, self.build_state(spec))
+            self._template = template
+        return clone_state(template[1])
+
+    def build_state(self, spec: model.Encounter) -> OdndState:
+        """The encounter's fighters built from their sheets, placed and grouped (rules 108,
+        140, ODD-U30): the template each battle copies."""
         members: dict[str, list[Fighter]] = {side.name: [] for side in spec.sides}
         groups: dict[str, list[Fighter]] = {}
         used: set[str] = set()
@@ -78,32 +92,20 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
             groups.setdefault(f.group, []).append(f)
             if e.sheet.appearing:
                 appearing.setdefault(id(e.sheet), (e.sheet.appearing, []))[1].append(f)
-        state = OdndState(
-            sides=[Side(name, list(group)) for name, group in members.items()],
-            conditions=spec.conditions,
-            options=spec.options,
-            surprise_chances={s.name: (s.surprises_on, s.surprised_on) for s in spec.sides},
-            open_ranks={s.name for s in spec.sides if s.open_ranks},
-            groups=groups,
-            group_size={g: len(m) for g, m in groups.items()},
-            appearing=list(appearing.values()),
-        )
+        sides = [Side(name, list(group)) for name, group in members.items()]
+        state = OdndState(sides, spec.conditions, spec.options)
+        state.surprise_chances = {s.name: (s.surprises_on, s.surprised_on) for s in spec.sides}
+        state.open_ranks = {s.name for s in spec.sides if s.open_ranks}
+        state.groups = groups
+        state.group_size = {g: len(m) for g, m in groups.items()}
+        state.appearing = list(appearing.values())
         arrange(state, spec)
         return state
 
-    def play_round(self, table: Table, state: OdndState) -> None:
-        play_round(table, state)
-
-    def outcome(self, state: OdndState) -> Verdict | None:
-        if state.no_combat:  # ODD-U29: a friendly reaction
-            return Verdict(None, NO_COMBAT)
-        verdict = super().outcome(state)
-        if verdict is None or verdict.winner is None:
-            return verdict
-        beaten = [c for c in state.fighters() if c.side != verdict.winner]
-        if beaten and any(c.status is Status.FLED for c in beaten):
-            return Verdict(verdict.winner, ROUT)
-        return verdict
+    # The round and the end of the fight are compiled functions, called as they are: a
+    # method wrapping each would add an interpreted call per round (issue 35).
+    play_round = staticmethod(play_round)
+    outcome = staticmethod(odnd_round.verdict)
 
     def policy(self, state: OdndState) -> Controller:
         return OdndPolicy(state)

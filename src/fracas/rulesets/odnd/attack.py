@@ -206,19 +206,21 @@ def resolve(
     if table.observed:
         why = explain(state, attacker, target, shield_counts, dex, why, d20 >= needed)
     if d20 == 1 and not hit:
-        table.emit(
-            Attack, attacker=attacker.name, target=target.name, roll=d20, needed=needed,
-            hit=False, natural="natural 1", critical=False, rules=why,
-        )  # fmt: skip
+        if table.observed:
+            table.emit(
+                Attack, attacker=attacker.name, target=target.name, roll=d20, needed=needed,
+                hit=False, natural="natural 1", critical=False, rules=why,
+            )  # fmt: skip
         if not attacker.unit_size:  # F-ODD-61: a unit's one throw has no fumble
             fumble(table, state, attacker)
         return False
     if critical:
         state.tally["criticals"] += 1  # the simulator's report counts them
-    table.emit(
-        Attack, attacker=attacker.name, target=target.name, roll=d20, needed=needed, hit=hit,
-        natural="natural 20" if d20 == 20 else "", critical=critical, rules=why,
-    )  # fmt: skip
+    if table.observed:
+        table.emit(
+            Attack, attacker=attacker.name, target=target.name, roll=d20, needed=needed, hit=hit,
+            natural="natural 20" if d20 == 20 else "", critical=critical, rules=why,
+        )  # fmt: skip
     if not hit:
         return False
     weapon = which_weapon(table, attacker)
@@ -344,10 +346,11 @@ def deal(
     name = weapon.data.name
     if attacker.unit_size and target.unit_size:
         name = f"the unit's blow (d6 × {attacker.unit_size}, rule 143)"
-    table.emit(
-        Damage, attacker=attacker.name, target=target.name, amount=amount, penalty=penalty,
-        weapon=name, hp=target.hp, max_hp=target.max_hp, temporary=temporary, how=how,
-    )  # fmt: skip
+    if table.observed:
+        table.emit(
+            Damage, attacker=attacker.name, target=target.name, amount=amount, penalty=penalty,
+            weapon=name, hp=target.hp, max_hp=target.max_hp, temporary=temporary, how=how,
+        )  # fmt: skip
 
 
 def multiplier(state: OdndState, multipliers: Sequence[int]) -> int:
@@ -382,7 +385,10 @@ def fumble(table: Table, state: OdndState, attacker: Fighter) -> None:
     fumble, its effect from the fumble table."""
     check = table.roll(D20, by=attacker, reason=FUMBLE_CHECK).total
     if check <= attacker.fumble_level:
-        table.emit(Fumble, who=attacker.name, roll=check, level=attacker.fumble_level, effect="")
+        if table.observed:
+            table.emit(
+                Fumble, who=attacker.name, roll=check, level=attacker.fumble_level, effect=""
+            )
         return
     state.tally["fumbles"] += 1
     effect = data.fumble_effect(table.roll(D6, by=attacker, reason=FUMBLE_TABLE).total)
@@ -396,16 +402,18 @@ def fumble(table: Table, state: OdndState, attacker: Fighter) -> None:
         words = "swings at an ally"
         ally = nearest_ally(state, attacker)
         if ally is not None:
-            table.emit(
-                Fumble, who=attacker.name, roll=check, level=attacker.fumble_level, effect=words
-            )
+            if table.observed:
+                table.emit(
+                    Fumble, who=attacker.name, roll=check, level=attacker.fumble_level, effect=words
+                )
             resolve(table, state, attacker, ally, 0, 0, True, "fumble: hits an ally (D9)")
             return
         words = "swings wild (no ally near)"
     else:  # D9 6: off balance, AC 2 worse until the end of the next round
         attacker.off_balance_until = state.round + 1
         words = "off balance (AC 2 worse through the next round)"
-    table.emit(Fumble, who=attacker.name, roll=check, level=attacker.fumble_level, effect=words)
+    if table.observed:
+        table.emit(Fumble, who=attacker.name, roll=check, level=attacker.fumble_level, effect=words)
 
 
 def nearest_ally(state: OdndState, attacker: Fighter) -> Fighter | None:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.reading import load_yaml
 
 KINDS = ("melee", "thrown", "bow", "great_bow", "crossbow", "sling", "firearm")
@@ -103,7 +104,7 @@ def fumble_effect(face: int) -> str:
 
 def surround(size: str) -> int:
     """D-C8 (PROPOSED): the most attackers that can surround a defender of this size."""
-    return int(tables()["surround"][size])
+    return _SURROUND[size]
 
 
 def body(size: str) -> float:
@@ -122,6 +123,9 @@ class SpellData:
     effect: str = ""
 
 
+rebuilt_by_constructor(WeaponData, SpellData)  # copies of a state (core.immutable)
+
+
 @cache
 def spells() -> dict[str, SpellData]:
     rows: dict[str, dict[str, Any]] = _read("spells.yaml")
@@ -138,10 +142,9 @@ def movement(ac: int) -> int:
 
 def save_target(level: int, normal_man: bool) -> int:
     """Rule 149, D6: the number a save vs Paralysis must reach (d20 + bonus)."""
-    s = tables()["saves"]
     if normal_man:
-        return int(s["normal_man"])
-    return max(int(s["floor"]), int(s["base"]) - level // int(s["levels_per_point"]))
+        return _SAVE_NORMAL_MAN
+    return max(_SAVE_FLOOR, _SAVE_BASE - level // _SAVE_LEVELS_PER_POINT)
 
 
 def reaction(total: int) -> str:
@@ -172,3 +175,12 @@ def backstab_multiplier(level: int) -> int:
     """ODD-U17: ×2, ×3 at 5th–8th, ×4 at 9th–12th and so on."""
     row = tables()["backstab"]
     return int(row["base"]) + max(0, level - 1) // int(row["per"])
+
+
+# Read once, as plain integers where the rules ask for them per attack or per option (issue 35:
+# a look-up through the cached `tables()` each time, 4 % of a compiled duel's samples).
+_SURROUND: Final = {str(size): int(n) for size, n in tables()["surround"].items()}
+_SAVE_NORMAL_MAN: Final = int(tables()["saves"]["normal_man"])
+_SAVE_FLOOR: Final = int(tables()["saves"]["floor"])
+_SAVE_BASE: Final = int(tables()["saves"]["base"])
+_SAVE_LEVELS_PER_POINT: Final = int(tables()["saves"]["levels_per_point"])

@@ -51,10 +51,11 @@ def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None
     words = "; ".join(m.why)
     if table.observed:  # both sides' terms (issue 29, the log)
         words = attack.explain(state, f, target, shields, not m.exposed, words, False)
-    table.emit(
-        Manoeuvre, who=f.name, target=target.name, kind="grapple", roll=d20, needed=needed,
-        hit=hit, rules=words,
-    )  # fmt: skip
+    if table.observed:
+        table.emit(
+            Manoeuvre, who=f.name, target=target.name, kind="grapple", roll=d20, needed=needed,
+            hit=hit, rules=words,
+        )  # fmt: skip
     if d20 == 1 and not hit:  # rules 27-29: a to-hit roll like any other
         attack.fumble(table, state, f)
     if hit and target.active:
@@ -82,10 +83,11 @@ def contest(table: Table, state: OdndState, hero: Fighter) -> str:
     )
     mine = table.roll(f"{hit_dice(hero)}d6", by=hero, reason="grapple (d6 per HD, rule 105)")
     result = PINNED if mine.total < theirs else STRUGGLING if mine.total == theirs else THROWN
-    table.emit(
-        Contest, hero=hero.name, grapplers=tuple(g.name for g in grapplers),
-        hero_roll=mine.total, grapplers_roll=theirs, result=result,
-    )  # fmt: skip
+    if table.observed:
+        table.emit(
+            Contest, hero=hero.name, grapplers=tuple(g.name for g in grapplers),
+            hero_roll=mine.total, grapplers_roll=theirs, result=result,
+        )  # fmt: skip
     if result == THROWN:
         for g in grapplers:  # stunned for the hero's roll less theirs
             g.stunned_until = state.round + mine.total - theirs

@@ -19,7 +19,8 @@ def squeeze(table: Table, state: OdndState, holder: Fighter) -> None:
         if f.held_by is holder and f.active:
             amount = table.roll(dice, by=holder, reason=f"{effect} damage (ODD-U14)").total
             attack.wound(state, holder, f, amount)
-            table.emit(Special, who=holder.name, target=f.name, effect=effect, amount=amount)
+            if table.observed:
+                table.emit(Special, who=holder.name, target=f.name, effect=effect, amount=amount)
 
 
 def break_free(table: Table, f: Fighter) -> None:
@@ -28,5 +29,6 @@ def break_free(table: Table, f: Fighter) -> None:
     if f.held_by is None or f.inside:
         return
     if magic.save(table, f, f.str_bonus, "breaking free of a hold, ODD-U14"):
-        table.emit(Special, who=f.name, target=f.held_by.name, effect="breaks free", amount=0)
+        if table.observed:
+            table.emit(Special, who=f.name, target=f.held_by.name, effect="breaks free", amount=0)
         f.held_by = None

@@ -22,7 +22,8 @@ def save(table: Table, f: Fighter, bonus: int, why: str) -> bool:
     roll = table.roll(D20, by=f, reason=SAVE, needs=lambda: save_needs(target - bonus)).total
     roll += bonus
     passed = roll >= target
-    table.emit(Save, who=f.name, roll=roll, target=target, passed=passed, why=why)
+    if table.observed:
+        table.emit(Save, who=f.name, roll=roll, target=target, passed=passed, why=why)
     return passed
 
 
@@ -55,23 +56,28 @@ def resolve_casts(table: Table, state: OdndState) -> None:
         if not f.active or target is None or spell not in f.spells:
             continue
         if not target.active:  # a spell whose target is gone is not spent; the log says so
-            table.emit(Effect, who=f.name, effect=f"holds the {spell}: {target.name} is down")
+            if table.observed:
+                table.emit(Effect, who=f.name, effect=f"holds the {spell}: {target.name} is down")
             continue
         f.spells.remove(spell)  # ODD-U32: a lost spell is expended too
         result = interrupted(table, state, f)
         if result in ("lost", "miscast"):
             state.tally[f"spells {result}"] += 1  # the simulator's report counts them
         if result == "lost":
-            table.emit(Spell, caster=f.name, spell=spell, target=target.name, result="lost")
+            if table.observed:
+                table.emit(Spell, caster=f.name, spell=spell, target=target.name, result="lost")
             continue
         if result == "miscast":
             target = miscast_target(table, state, f, spell) or target
         if not target.active or not in_range(state, f, target, spell):
             why = "is down" if not target.active else "is out of range"
-            table.emit(Effect, who=f.name, effect=f"the {spell} is lost: {target.name} {why}")
-            table.emit(Spell, caster=f.name, spell=spell, target=target.name, result="lost")
+            if table.observed:
+                table.emit(Effect, who=f.name, effect=f"the {spell} is lost: {target.name} {why}")
+            if table.observed:
+                table.emit(Spell, caster=f.name, spell=spell, target=target.name, result="lost")
             continue
-        table.emit(Spell, caster=f.name, spell=spell, target=target.name, result=result)
+        if table.observed:
+            table.emit(Spell, caster=f.name, spell=spell, target=target.name, result=result)
         effect(table, state, f, target, spell)
 
 
@@ -104,7 +110,8 @@ def effect(table: Table, state: OdndState, f: Fighter, target: Fighter, spell: s
     if row.damage:
         amount = table.roll(row.damage, by=f, reason=f"{spell} damage").total
         attack.wound(state, f, target, amount)
-        table.emit(
-            Damage, attacker=f.name, target=target.name, amount=amount, penalty=0,
-            weapon=spell, hp=target.hp, max_hp=target.max_hp,
-        )  # fmt: skip
+        if table.observed:
+            table.emit(
+                Damage, attacker=f.name, target=target.name, amount=amount, penalty=0,
+                weapon=spell, hp=target.hp, max_hp=target.max_hp,
+            )  # fmt: skip

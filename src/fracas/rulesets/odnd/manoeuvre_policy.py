@@ -18,11 +18,11 @@ from fracas.rulesets.odnd.state import Fighter, OdndState
 def success_chance(me: Fighter, target: Fighter, kind: str) -> float:
     """The to-hit chance times the save's failure (disarm, dismount: the target saves vs
     Paralysis, T-ODD-13) or success (the whip: the wielder saves, less the target's STR)."""
-    hit = worth.hit_chance(me, target, weaponless=True)
+    hit = worth.hit_chance(me, target, True)
     if kind == "whip":
-        return hit * float(manoeuvres.save_chance(me, me.dex_bonus - target.str_bonus))
-    saved = manoeuvres.save_chance(target, manoeuvres.save_bonus(target, me))
-    return hit * float(1 - saved)
+        return hit * (manoeuvres.save_faces(me, me.dex_bonus - target.str_bonus) / 20)
+    saved = manoeuvres.save_faces(target, manoeuvres.save_bonus(target, me))
+    return hit * ((20 - saved) / 20)  # the same float as the Fraction's: k/20, rounded once
 
 
 def denied(state: OdndState, me: Fighter, target: Fighter, kind: str) -> float:

@@ -50,8 +50,14 @@ def allowed(f: Fighter, target: Fighter) -> list[str]:
 
 def save_chance(target: Fighter, bonus: int) -> Fraction:
     """P(d20 + bonus ≥ the save vs Paralysis), D6 (for the exact odds)."""
+    return Fraction(save_faces(target, bonus), 20)
+
+
+def save_faces(target: Fighter, bonus: int) -> int:
+    """The d20's faces that make the save vs Paralysis with `bonus` (D6): `save_chance` in
+    twentieths, for the tactics (no `Fraction` built per option; issue 35)."""
     needed = data.save_target(level(target), target.normal_man) - bonus
-    return Fraction(max(0, min(20, 21 - needed)), 20)
+    return max(0, min(20, 21 - needed))
 
 
 def bonus_above(target: Fighter, attacker: Fighter) -> int:
@@ -76,10 +82,11 @@ def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter, kind: s
     words = "; ".join(m.why)
     if table.observed:  # both sides' terms (issue 29, the log)
         words = attack.explain(state, f, target, shields, not m.exposed, words, False)
-    table.emit(
-        Manoeuvre, who=f.name, target=target.name, kind=kind, roll=d20, needed=needed, hit=hit,
-        rules=words,
-    )  # fmt: skip
+    if table.observed:
+        table.emit(
+            Manoeuvre, who=f.name, target=target.name, kind=kind, roll=d20, needed=needed, hit=hit,
+            rules=words,
+        )  # fmt: skip
     if d20 == 1 and not hit:  # rules 27-29: a to-hit roll like any other
         attack.fumble(table, state, f)
     if not hit or not target.active:
@@ -95,7 +102,8 @@ def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter, kind: s
         disarm(table, target)
     else:
         target.mounted = False
-        table.emit(Effect, who=target.name, effect="is pulled from the saddle (rule 91)")
+        if table.observed:
+            table.emit(Effect, who=target.name, effect="is pulled from the saddle (rule 91)")
         specials.knock_down(table, target, f"{f.name}'s polearm")
 
 
@@ -103,7 +111,8 @@ def disarm(table: Table, target: Fighter) -> None:
     """ODD-U16: the weapon drops at its feet; picking it up takes its next action."""
     target.disarmed = True
     dropped = target.primary.data.name
-    table.emit(Effect, who=target.name, effect=f"is disarmed: the {dropped} falls (ODD-U16)")
+    if table.observed:
+        table.emit(Effect, who=target.name, effect=f"is disarmed: the {dropped} falls (ODD-U16)")
 
 
 def whip(table: Table, f: Fighter, target: Fighter) -> None:

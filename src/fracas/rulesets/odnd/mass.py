@@ -69,7 +69,8 @@ def report(table: Table, state: OdndState) -> None:
         men = survivors(f, f.hp)
         if state.men_reported.get(f.id, f.unit_size) != men:
             state.men_reported[f.id] = men
-            table.emit(
-                Survivors, unit=f.name, men=men, size=f.unit_size, hp=max(0, f.hp),
-                original=f.max_hp,
-            )  # fmt: skip
+            if table.observed:
+                table.emit(
+                    Survivors, unit=f.name, men=men, size=f.unit_size, hp=max(0, f.hp),
+                    original=f.max_hp,
+                )  # fmt: skip

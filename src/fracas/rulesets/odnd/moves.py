@@ -26,10 +26,11 @@ def emit_move(table: Table, f: Fighter, how: str, moved: float, around: str = ""
     """The move, and why its way bends or ends short of the straight one (bodies)."""
     if moved > 0:
         x, y = f.position.x / space.FOOT, f.position.y / space.FOOT
-        table.emit(
-            Moved, who=f.name, how=how, feet=round(moved), x=round(x, 1), y=round(y, 1),
-            around=around,
-        )  # fmt: skip
+        if table.observed:
+            table.emit(
+                Moved, who=f.name, how=how, feet=round(moved), x=round(x, 1), y=round(y, 1),
+                around=around,
+            )  # fmt: skip
 
 
 def half_move(state: OdndState, f: Fighter) -> float:
@@ -129,10 +130,11 @@ def roll_off(table: Table, state: OdndState, f: Fighter, foes: list[Fighter], wh
     mine = table.roll(D6, by=f, reason=ROLL_OFF).total + f.dex_bonus
     for e in foes:
         theirs = table.roll(D6, by=e, reason=ROLL_OFF).total + e.dex_bonus
-        table.emit(
-            RollOff, mover=f.name, foe=e.name, mover_roll=mine, foe_roll=theirs,
-            free_attack=theirs > mine, why=why,
-        )  # fmt: skip
+        if table.observed:
+            table.emit(
+                RollOff, mover=f.name, foe=e.name, mover_roll=mine, foe_roll=theirs,
+                free_attack=theirs > mine, why=why,
+            )  # fmt: skip
         if theirs > mine and e.active and not e.surprised and not e.primary.data.ranged:
             strikes.free_attack(table, state, e, f, why)
 
@@ -164,7 +166,8 @@ def retreat(table: Table, state: OdndState, f: Fighter, why: str) -> None:
     away (passing foes: rule 53), out of the fight unless pursued (rule 54, `pursuit`). A
     retreater slain by a parting shot falls as the slot ends (ODD-U31)."""
     f.moved, f.attacks_left = True, 0
-    table.emit(Segment, name=f"{f.name} retreats ({why})")
+    if table.observed:
+        table.emit(Segment, name=f"{f.name} retreats ({why})")
     foes = opponents(state, f)
     roll_off(table, state, f, foes, "retreat (rule 52)")
     if f.hp <= 0 or not f.active:
@@ -176,7 +179,8 @@ def retreat(table: Table, state: OdndState, f: Fighter, why: str) -> None:
         pass_by(table, state, f, way, engaged_before)
     if f.hp > 0 and f.active and not pursuit.begin(table, state, f, foes):  # rule 54
         f.status, f.went_down = Status.FLED, True
-        table.emit(Fled, who=f.name)
+        if table.observed:
+            table.emit(Fled, who=f.name)
 
 
 def withdraw(table: Table, state: OdndState, f: Fighter) -> None:
@@ -187,7 +191,7 @@ def withdraw(table: Table, state: OdndState, f: Fighter) -> None:
     f.moved = True
     way, bent = space.step_away(state, f, half_move(state, f))
     emit_move(table, f, "withdraws", gone(way), ROUND if bent else "")
-    if not space.engaged(state, f):
+    if table.observed and not space.engaged(state, f):
         table.emit(Segment, name=f"{f.name} has disengaged (rule 51)")
 
 
@@ -204,7 +208,8 @@ def charge(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
         return True
     f.moved, f.charged_round, f.charging = True, state.round, True
     state.tally["charges"] += 1  # the simulator's report counts them
-    table.emit(Segment, name=f"{f.name} charges {target.name}")
+    if table.observed:
+        table.emit(Segment, name=f"{f.name} charges {target.name}")
     for e in state.enemies_of(f):  # rule 89: shooters who declared against the charger
         if isinstance(e, Fighter) and e.plan_target is f and e.primary.data.ranged:
             hold_fire(table, state, e, f)

@@ -31,7 +31,8 @@ def entrance(table: Table, state: OdndState) -> None:
     for k, f in enumerate(members):
         f.position = space.at_feet(x, y + space.ADJACENT * k)
     state.positional = True
-    table.emit(Appears, side=side, entrance=pick, x=round(x, 1), y=round(y, 1))
+    if table.observed:
+        table.emit(Appears, side=side, entrance=pick, x=round(x, 1), y=round(y, 1))
 
 
 def distance(table: Table, state: OdndState) -> None:
@@ -50,7 +51,8 @@ def distance(table: Table, state: OdndState) -> None:
     else:
         feet, why = float(chosen), "the encounter's"
     space.place_sides(state, feet)
-    table.emit(Distance, feet=round(feet), why=why)
+    if table.observed:
+        table.emit(Distance, feet=round(feet), why=why)
 
 
 def monster_side(side: Side) -> bool:
@@ -68,7 +70,8 @@ def reaction(table: Table, state: OdndState) -> None:
             continue
         roll = table.roll("2d6", by=members[0], reason=REACTION).total
         band = data.reaction(roll)
-        table.emit(Reaction, side=side.name, roll=roll, band=band)
+        if table.observed:
+            table.emit(Reaction, side=side.name, roll=roll, band=band)
         state.holding.discard(side.name)
         if band == "uncertain":
             state.holding.add(side.name)
@@ -84,7 +87,8 @@ def players_choose(table: Table, state: OdndState) -> None:
         if monster_side(side) or not any(side.active()):
             continue
         choice = table.choose(side, decisions.PLAYERS, list(CHOICES))
-        table.emit(Chose, side=side.name, choice=choice)
+        if table.observed:
+            table.emit(Chose, side=side.name, choice=choice)
         if choice == CHOICES[1]:
             state.holding.add(side.name)
         elif choice == CHOICES[2]:  # rule 134: evasion, pursued or not
@@ -98,12 +102,14 @@ def number_appearing(table: Table, state: OdndState) -> None:
     rolls, state.appearing = state.appearing, []
     for notation, copies in rolls:
         n = max(0, table.roll(notation, by=copies[0], reason=APPEARING).total)
-        table.emit(Effect, who=copies[0].group, effect=f"{n} appear ({notation}, rule 108)")
+        if table.observed:
+            table.emit(Effect, who=copies[0].group, effect=f"{n} appear ({notation}, rule 108)")
         gone = {id(f) for f in copies[n:]}
         if not gone:
             continue
         for side in state.sides:
             side.combatants[:] = [c for c in side.combatants if id(c) not in gone]
+        state.forget()  # the lists built once from the sides
         for group in list(state.groups):
             state.groups[group] = [f for f in state.groups[group] if id(f) not in gone]
             state.group_size[group] = len(state.groups[group])

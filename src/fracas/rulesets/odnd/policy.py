@@ -67,8 +67,10 @@ def nearly_dead(f: Fighter) -> bool:
 class OdndPolicy:
     def __init__(self, state: OdndState) -> None:
         self.state = state
-        self._hopeless: dict[tuple[str, int], bool] = {}
-        self._lost_by_side: dict[tuple[str, int], bool] = {}
+        # Each side's readings of this round (`_lost`), by side: emptied as a round begins.
+        self._round = -1
+        self._hopeless: dict[str, bool] = {}
+        self._lost_by_side: dict[str, bool] = {}
 
     def choose(self, request: ChoiceRequest) -> int:
         who = request.who
@@ -159,14 +161,20 @@ class OdndPolicy:
         its hit points, one its side cannot win (`worth.fight_lost`; earlier, the Retreat's
         free attacks at +2, rule 52, cost more than a round of fighting); a monster leaves
         only one its side cannot hurt (else morale decides, ODD-U28)."""
-        key = (me.side, self.state.round)
-        if key not in self._hopeless:  # one reading a side a round (the mass battles)
-            self._hopeless[key] = worth.cannot_hurt_any(self.state, me)
-        if self._hopeless[key] or me.kind != "character" or 2 * me.hp > me.max_hp:
-            return self._hopeless[key]  # unhurt, the Retreat's parting shots cost more
-        if key not in self._lost_by_side:
-            self._lost_by_side[key] = worth.fight_lost(self.state, me)
-        return self._lost_by_side[key]
+        if self._round != self.state.round:  # one reading a side a round (the mass battles)
+            self._round = self.state.round
+            self._hopeless.clear()
+            self._lost_by_side.clear()
+        key = me.side
+        hopeless = self._hopeless.get(key)
+        if hopeless is None:
+            hopeless = self._hopeless[key] = worth.cannot_hurt_any(self.state, me)
+        if hopeless or me.kind != "character" or 2 * me.hp > me.max_hp:
+            return hopeless  # unhurt, the Retreat's parting shots cost more
+        lost = self._lost_by_side.get(key)
+        if lost is None:
+            lost = self._lost_by_side[key] = worth.fight_lost(self.state, me)
+        return lost
 
     def _holds_back(self, me: Fighter) -> bool:
         """ODD-U47: an intelligent monster side with the free round of a surprise, facing a

@@ -19,6 +19,7 @@ pursuer left has escaped (FLED).
 from __future__ import annotations
 
 from functools import partial
+from typing import Final
 
 from fracas.core.combatant import Status
 from fracas.core.geometry import Position
@@ -31,6 +32,7 @@ PURSUIT_CHECK = "pursuit check (2d6, rule 54, D8)"
 STOPS = "the pursuer stops? (d6, rules 137-139)"
 RUN_ON, TURN = "run on", "turn and fight"
 LURES = {"food": "drop food", "treasure": "drop treasure"}
+CHASE_GIVES_UP: Final = int(data.table("chase_gives_up"))  # F-ODD-56: a Turn, in rounds
 
 
 def pursued(table: Table, state: OdndState, by: Fighter) -> bool:
@@ -40,7 +42,8 @@ def pursued(table: Table, state: OdndState, by: Fighter) -> bool:
         "2d6", by=by, reason=PURSUIT_CHECK, needs=lambda: f"{up_to} or less to pursue"
     ).total
     chase = roll <= up_to
-    table.emit(Segment, name=f"pursuit check {roll}: {'pursued' if chase else 'not pursued'}")
+    if table.observed:
+        table.emit(Segment, name=f"pursuit check {roll}: {'pursued' if chase else 'not pursued'}")
     return chase
 
 
@@ -112,7 +115,8 @@ def escape(table: Table, state: OdndState, f: Fighter) -> None:
     f.status, f.went_down = Status.FLED, True
     if state.conditions.pursuit:
         state.tally["escapes"] += 1
-    table.emit(Fled, who=f.name)
+    if table.observed:
+        table.emit(Fled, who=f.name)
 
 
 def play(table: Table, state: OdndState) -> None:
@@ -198,25 +202,32 @@ def step(table: Table, state: OdndState, c: Chase, lead: bool = True) -> None:
     place(state, c, mine if lead else 0.0)  # the fleer runs once a round (rule 135)
     if c.gap <= space.MELEE + space.SLACK:
         c.caught = True
-        table.emit(
-            ChaseRound, fleer=fleer.name, pursuer=pursuer.name, gap=round(c.gap), state="caught"
-        )
+        if table.observed:
+            table.emit(
+                ChaseRound, fleer=fleer.name, pursuer=pursuer.name, gap=round(c.gap), state="caught"
+            )
         strikes.run_down(table, state, pursuer, fleer)
         return
     c.caught = False
     if c.gap > state.sight:
         end(table, state, c, "loses sight of it")
-    elif theirs <= mine and c.rounds >= int(data.table("chase_gives_up")):
+    elif theirs <= mine and c.rounds >= CHASE_GIVES_UP:
         end(table, state, c, "gives up the chase")
     else:
-        table.emit(
-            ChaseRound, fleer=fleer.name, pursuer=pursuer.name, gap=round(c.gap), state="running"
-        )
+        if table.observed:
+            table.emit(
+                ChaseRound,
+                fleer=fleer.name,
+                pursuer=pursuer.name,
+                gap=round(c.gap),
+                state="running",
+            )
 
 
 def tell(table: Table, c: Chase, what: str) -> None:
     gap = round(c.gap)
-    table.emit(ChaseRound, fleer=c.fleer.name, pursuer=c.pursuer.name, gap=gap, state=what)
+    if table.observed:
+        table.emit(ChaseRound, fleer=c.fleer.name, pursuer=c.pursuer.name, gap=gap, state=what)
 
 
 def place(state: OdndState, c: Chase, run: float) -> None:

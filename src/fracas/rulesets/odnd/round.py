@@ -10,8 +10,10 @@ its spells and its fallen → the last segment → morale whenever triggered.
 from __future__ import annotations
 
 from functools import partial
+from typing import Final
 
-from fracas.core.combatant import Status
+from fracas.core.combatant import Status, last_side_standing
+from fracas.core.outcome import Verdict
 from fracas.core.table import Table
 from fracas.rulesets.odnd import (
     attack,
@@ -58,6 +60,27 @@ SURPRISE = "surprise (d6, T-ODD-6)"
 INITIATIVE = "initiative (d6)"
 MORALE = "morale (2d6, D7)"
 HASTE_ROLL = "haste roll-off (d6, rule 126)"
+
+
+ROUT: Final = "rout"  # seed "check monster morale": the beaten side ran
+NO_COMBAT: Final = "no combat"  # rules 117-118, ODD-U29: the monsters' reaction was friendly
+
+
+def verdict(state: OdndState) -> Verdict | None:
+    """The end of the fight: none after a friendly reaction (ODD-U29); else the core's (one
+    side left), a rout when some of the beaten fled (seed "check monster morale"). Compiled
+    and called as it is, once a round (issue 35: no interpreted wrapper per round)."""
+    if state.no_combat:
+        return Verdict(None, NO_COMBAT)
+    found = last_side_standing(state)
+    if found is None or found.winner is None:
+        return found
+    for side in state.sides:
+        if side.name != found.winner:
+            for c in side.combatants:
+                if c.status is Status.FLED:
+                    return Verdict(found.winner, ROUT)
+    return found
 
 
 class Plan:
@@ -107,7 +130,7 @@ def play_round(table: Table, state: OdndState) -> None:
             rolled = table.roll(f.hit_dice, by=f, reason=HIT_POINTS).total
             f.hp = f.max_hp = max(1, rolled)
             f.hit_dice = ""
-            if rolled < 1:  # the log shows the floor (issue 29)
+            if rolled < 1 and table.observed:  # the log shows the floor (issue 29)
                 table.emit(Effect, who=f.name, effect=f"hit points rolled {rolled}, at least 1")
     state.segment += 1
     state.round_start = state.segment
@@ -178,7 +201,8 @@ def opening_steps(table: Table, state: OdndState) -> bool:
 
 def open_segment(table: Table, state: OdndState, name: str, groups: tuple[str, ...] = ()) -> None:
     state.segment += 1
-    table.emit(Segment, name=name, groups=tuple(groups))
+    if table.observed:
+        table.emit(Segment, name=name, groups=tuple(groups))
 
 
 def close_segment(table: Table, state: OdndState) -> None:
@@ -201,7 +225,8 @@ def haste_slot(table: Table, state: OdndState) -> set[int]:
         for f in hasted:
             if f.group not in rolls:
                 rolls[f.group] = table.roll(D6, by=f, reason=HASTE_ROLL).total
-                table.emit(Initiative, group=f"{f.group} (hasted)", roll=rolls[f.group])
+                if table.observed:
+                    table.emit(Initiative, group=f"{f.group} (hasted)", roll=rolls[f.group])
             order.setdefault(rolls[f.group], []).append(f)
     for _, members in sorted(order.items(), reverse=True):
         open_segment(table, state, "hasted (rule 125)", tuple(sorted({f.group for f in members})))
@@ -248,11 +273,15 @@ def surprise(table: Table, state: OdndState) -> None:
         assert isinstance(members[0], Fighter)
         surprised_on = partial("{} or less is surprised".format, chance)
         die = table.roll(D6, by=members[0], reason=SURPRISE, needs=surprised_on).total
-        table.emit(SurpriseRolled, side=side.name, roll=die, chance=chance, surprised=die <= chance)
+        if table.observed:
+            table.emit(
+                SurpriseRolled, side=side.name, roll=die, chance=chance, surprised=die <= chance
+            )
         if die <= chance:
             surprised.append(side.name)
     if len(surprised) > 1:
-        table.emit(SurpriseCancelled)
+        if table.observed:
+            table.emit(SurpriseCancelled)
         return
     for f in state.fighters():
         if f.side in surprised:
@@ -274,16 +303,25 @@ def roll_initiative(table: Table, state: OdndState, every: bool) -> None:
         able = [f for f in members if f.active]
         if able and (every or group not in state.initiative):
             state.initiative[group] = table.roll(D6, by=able[0], reason=INITIATIVE).total
-            table.emit(Initiative, group=group, roll=state.initiative[group])
+            if table.observed:
+                table.emit(Initiative, group=group, roll=state.initiative[group])
 
 
 def slots(state: OdndState) -> list[tuple[int, list[str]]]:
     """The initiative slots, high first; groups with the same roll share a slot (rule 121)."""
     by_roll: dict[int, list[str]] = {}
+    initiative = state.initiative
     for group, members in state.groups.items():
-        if any(f.active for f in members) and group in state.initiative:
-            by_roll.setdefault(state.initiative[group], []).append(group)
-    return sorted(by_roll.items(), reverse=True)
+        if group in initiative:
+            for f in members:
+                if f.active:
+                    by_roll.setdefault(initiative[group], []).append(group)
+                    break
+    # The rolls sorted alone (each is a key once): no tuples compared, no keyword call.
+    rolls = list(by_roll)
+    rolls.sort()
+    rolls.reverse()
+    return [(roll, by_roll[roll]) for roll in rolls]
 
 
 # --- declarations (ODD-U23, U11; rules 21, 26, 62, 63, 65) -----------------------------------
@@ -314,15 +352,18 @@ def declare(table: Table, state: OdndState) -> None:
         if not f.active:
             continue
         if f.surprised:
-            table.emit(CannotAct, who=f.name, why="surprised (loses the first round)")
+            if table.observed:
+                table.emit(CannotAct, who=f.name, why="surprised (loses the first round)")
             continue
         if f.side in state.holding:
-            table.emit(CannotAct, who=f.name, why="holds: attacks only if attacked (ODD-U29)")
+            if table.observed:
+                table.emit(CannotAct, who=f.name, why="holds: attacks only if attacked (ODD-U29)")
             continue
         if f.chasing:
             continue  # in a chase (rules 134-139): the pursuit plays it
         if f.stunned_until:
-            table.emit(CannotAct, who=f.name, why="stunned, thrown off (rule 105)")
+            if table.observed:
+                table.emit(CannotAct, who=f.name, why="stunned, thrown off (rule 105)")
             continue
         plans = options(state, f)
         if plans:
@@ -430,7 +471,8 @@ def adopt(table: Table, state: OdndState, f: Fighter, plan: Plan) -> None:
     f.split = f.fighter_type and f.attacks_left > 1 and plan.action in ("attack", "sweep")
     f.split = f.split and not f.hasted
     target = plan.target.name if plan.target is not None else ""
-    table.emit(Declared, who=f.name, target=target, sweep=plan.sweep, action=plan.action)
+    if table.observed:
+        table.emit(Declared, who=f.name, target=target, sweep=plan.sweep, action=plan.action)
 
 
 # --- acting --------------------------------------------------------------------------------
@@ -486,9 +528,12 @@ def act(table: Table, state: OdndState, f: Fighter, count: int) -> None:
         return
     if f.pending_down and f.dropped_by is not None and reach_over(state, f.dropped_by, f):
         f.attacks_left = 0  # rule 58: struck first by the longer reach, it does not answer
-        table.emit(
-            CannotAct, who=f.name, why=f"struck down first by {f.dropped_by.name}'s reach (rule 58)"
-        )
+        if table.observed:
+            table.emit(
+                CannotAct,
+                who=f.name,
+                why=f"struck down first by {f.dropped_by.name}'s reach (rule 58)",
+            )
         return
     if f.pending_down:
         f.struck_while_falling = True
@@ -502,7 +547,8 @@ def act(table: Table, state: OdndState, f: Fighter, count: int) -> None:
         special_action(table, state, f)
         return
     if not specials.can_fight_inside(f):
-        table.emit(CannotAct, who=f.name, why="no small weapon to fight inside (ODD-U48)")
+        if table.observed:
+            table.emit(CannotAct, who=f.name, why="no small weapon to fight inside (ODD-U48)")
         return
     if count > 0 and f.attacks_left > 0 and not reloading(table, f):
         if f.plan_sweep and state.options.shortcut != "off" and f.action != "charge":
@@ -523,7 +569,8 @@ def helpless(table: Table, f: Fighter) -> bool:
         return False
     if f.attacks_left or not f.moved:
         why = "pinned: helpless" if f.grapple == grapple.PINNED else "struggling: no weapon"
-        table.emit(CannotAct, who=f.name, why=f"{why} (rule 105)")
+        if table.observed:
+            table.emit(CannotAct, who=f.name, why=f"{why} (rule 105)")
     f.attacks_left, f.moved = 0, True
     return True
 
@@ -541,10 +588,12 @@ def conditions_first(table: Table, state: OdndState, f: Fighter) -> bool:
     if f.prone:
         f.prone = False
         f.attacks_left = max(0, f.attacks_left - 1)
-        table.emit(Effect, who=f.name, effect="gets up, losing an attack (ODD-U15)")
+        if table.observed:
+            table.emit(Effect, who=f.name, effect="gets up, losing an attack (ODD-U15)")
     if f.disarmed:
         f.disarmed, f.moved, f.attacks_left = False, True, 0
-        table.emit(Effect, who=f.name, effect="picks up its weapon (ODD-U16)")
+        if table.observed:
+            table.emit(Effect, who=f.name, effect="picks up its weapon (ODD-U16)")
         return False
     return True
 
@@ -595,7 +644,8 @@ def reloading(table: Table, f: Fighter) -> bool:
         return False
     if f.reloading:
         f.reloading, f.attacks_left = False, 0
-        table.emit(CannotAct, who=f.name, why=f"reloading the {f.primary.data.name} (D-C7)")
+        if table.observed:
+            table.emit(CannotAct, who=f.name, why=f"reloading the {f.primary.data.name} (D-C7)")
         return True
     f.reloading = True
     return False
@@ -606,7 +656,8 @@ def attacks(table: Table, state: OdndState, f: Fighter, count: int) -> None:
         f.attacks_left -= 1
         if f.lose_attacks:  # D9
             f.lose_attacks -= 1
-            table.emit(CannotAct, who=f.name, why="recovering from a fumble (D9)")
+            if table.observed:
+                table.emit(CannotAct, who=f.name, why="recovering from a fumble (D9)")
             continue
         target = next_target(table, state, f)
         if target is None:
@@ -648,7 +699,8 @@ def shortcut_sweep(table: Table, state: OdndState, f: Fighter) -> None:
         owed = state.carried.get(f.id, 0.0) + value
         kills = int(owed + 1e-9)
         state.carried[f.id] = owed - kills
-    table.emit(ShortcutKills, who=f.name, expected=round(value, 4), kills=kills)
+    if table.observed:
+        table.emit(ShortcutKills, who=f.name, expected=round(value, 4), kills=kills)
     for _ in range(min(kills, len(victims))):
         alive = [e for e in victims if able(e)]
         if not alive:
@@ -665,7 +717,8 @@ def reach_first(table: Table, state: OdndState, f: Fighter, target: Fighter) -> 
         return
     if target.attacks_left <= 0 or target.pending_down or not reach_over(state, target, f):
         return
-    table.emit(Segment, name=f"reach: {target.name} strikes {f.name} first (rule 58)")
+    if table.observed:
+        table.emit(Segment, name=f"reach: {target.name} strikes {f.name} first (rule 58)")
     act(table, state, target, target.attacks_left)
 
 
@@ -697,10 +750,12 @@ def settle(table: Table, state: OdndState) -> None:
             if f.hp > 0:  # rule 98, ODD-U43: knocked out, real damage short of the maximum
                 f.status, f.went_down = Status.DOWN, True
                 state.tally["knocked out"] += 1
-                table.emit(KnockedOut, who=f.name, hp=f.hp, temporary=f.temp)
+                if table.observed:
+                    table.emit(KnockedOut, who=f.name, hp=f.hp, temporary=f.temp)
                 continue
             f.status, f.went_down = Status.DEAD, True
-            table.emit(Fell, who=f.name, simultaneous=f.struck_while_falling)
+            if table.observed:
+                table.emit(Fell, who=f.name, simultaneous=f.struck_while_falling)
         specials.release_all(state)  # ODD-U14: a holder gone lets go
         occasion = morale_triggers(state, [f for f in fallen if not f.active])
         for group in mass.half_lost(state):
@@ -767,7 +822,10 @@ def check_morale(table: Table, state: OdndState, group: str, *triggers: str) -> 
         TWO_D6, by=members[0], reason=MORALE, needs=lambda: f"{score} or less to stand (2d6)"
     ).total
     passed = roll <= score
-    table.emit(MoraleCheck, group=group, trigger=trigger, roll=roll, morale=score, passed=passed)
+    if table.observed:
+        table.emit(
+            MoraleCheck, group=group, trigger=trigger, roll=roll, morale=score, passed=passed
+        )
     if passed:
         state.morale_passes[group] = state.morale_passes.get(group, 0) + 1
         return
@@ -778,12 +836,14 @@ def check_morale(table: Table, state: OdndState, group: str, *triggers: str) -> 
         why = cannot_flee(f) or hemmed(state, f)
         if f.active and why:  # rule 132 (issue 29): one who cannot flee surrenders
             f.status, f.went_down = Status.SURRENDERED, True
-            table.emit(Surrendered, who=f.name, why=why)
+            if table.observed:
+                table.emit(Surrendered, who=f.name, why=why)
         elif f.active and moves.opponents(state, f):
             moves.retreat(table, state, f, "morale failed")
         elif f.active:
             f.status, f.went_down = Status.FLED, True
-            table.emit(Fled, who=f.name)
+            if table.observed:
+                table.emit(Fled, who=f.name)
 
 
 def cannot_flee(f: Fighter) -> str:

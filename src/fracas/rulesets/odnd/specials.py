@@ -35,7 +35,8 @@ def natural_roll(
         return
     target.held_by = attacker
     target.inside = effect == "swallow"
-    table.emit(Special, who=attacker.name, target=target.name, effect=effect, amount=0)
+    if table.observed:
+        table.emit(Special, who=attacker.name, target=target.name, effect=effect, amount=0)
     if target.inside:
         out_of_grapples(state, target)
         small_weapon(table, target)
@@ -56,7 +57,8 @@ def knock_down(table: Table, target: Fighter, why: str) -> None:
     """ODD-U15: prone — no DEX to AC, melee attackers +2, its next attack lost getting up."""
     if not target.prone:
         target.prone = True
-        table.emit(Special, who=why, target=target.name, effect="knockdown", amount=0)
+        if table.observed:
+            table.emit(Special, who=why, target=target.name, effect="knockdown", amount=0)
 
 
 def small_weapon(table: Table, f: Fighter) -> None:
@@ -65,7 +67,8 @@ def small_weapon(table: Table, f: Fighter) -> None:
     if small and f.weapons[0] is not small[0]:
         f.weapons.remove(small[0])
         f.weapons.insert(0, small[0])
-        table.emit(CannotAct, who=f.name, why=f"draws the {small[0].data.name} (tight space)")
+        if table.observed:
+            table.emit(CannotAct, who=f.name, why=f"draws the {small[0].data.name} (tight space)")
 
 
 def can_fight_inside(f: Fighter) -> bool:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fracas.core.combatant import BattleState, Combatant
+from fracas.core.combatant import BattleState, Combatant, Side, Status, new_tally
 from fracas.core.geometry import Position
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.odnd import data, model
 
 
@@ -24,10 +25,11 @@ class Wielded:
     trained: bool = True  # rule 41: false, attacks as a normal man with the smaller die
 
 
-# Not slots=True while this ruleset is not compiled: an interpreted subclass of the compiled
-# Combatant and BattleState must not shadow their fields with slots of its own
-# (docs/ARCHITECTURE.md, "The compiled build").
-@dataclass(eq=False)
+# Not slots=True: the pure build's interpreted subclass of Combatant must not shadow its fields
+# with slots of its own (docs/ARCHITECTURE.md, "The compiled build"). Built for every battle
+# (copied from the encounter's template, `clone_state`): its own `__init__`, compiled, where
+# the dataclass module's generated one stays interpreted (issue 35, "the fast style").
+@dataclass(eq=False, init=False)
 class Fighter(Combatant):
     kind: str = "monster"
     cls: str = "fighter"
@@ -131,6 +133,38 @@ class Fighter(Combatant):
     chasing: bool = False  # in a chase, out of the melee (as fleer or pursuer)
     routing: bool = False  # its group failed morale: it keeps no foe busy (rule 57)
 
+    def __init__(self, id: str = "", name: str = "", side: str = "") -> None:
+        """Every field at its default (the sheet's figures are set by `setup.build`). No
+        argument is required: compiled, `__new__` runs it (a copy, `copy_fields`)."""
+        self.id, self.name, self.side = id, name, side
+        self.position, self.status, self.dice_vars = Position(), Status.ACTIVE, {}
+        self.damage_dealt, self.damage_taken, self.went_down, self.hidden = 0, 0, False, False
+        self.controller, self.controller_side, self.kind, self.cls = "", "", "monster", "fighter"
+        self.level, self.hd, self.hd_plus, self.hero, self.fighter_type = 0, 1, 0, False, False
+        self.normal_man, self.fumble_level, self.needed_at_ac9, self.base_ac = False, 0, 10, 9
+        self.dex_bonus, self.shield, self.weapons, self.attacks = 0, False, [], 1
+        self.sweep_attacks, self.sweep_plus, self.hp, self.max_hp, self.hit_dice = 0, 0, 1, 1, ""
+        self.morale, self.group, self.needs, self.magic_weapon = 7, "", "none", False
+        self.size, self.range_band, self.elevation, self.cover = "medium", "medium", 0.0, 0
+        self.mounted, self.horns, self.move, self.hasted = False, False, 12, False
+        self.psy_bonus, self.spells, self.leader, self.charged_round = 0, [], False, -99
+        self.charging, self.spear_set, self.hurt_segment, self.surprised = False, False, -1, False
+        self.disadvantaged, self.advantaged_vs, self.reloading = False, "", False
+        self.lose_attacks, self.off_balance_until, self.attackers_this_round = 0, 0, 0
+        self.pending_down, self.dropped_by, self.struck_while_falling = False, None, False
+        self.plan_target, self.parrying, self.plan_sweep, self.attacks_left = None, False, False, 0
+        self.split, self.swept, self.declared_against, self.joined = False, 0, 0, set()
+        self.shield_faced, self.followup, self.action, self.plan_spell = [], False, "", ""
+        self.moved, self.charge_strike, self.placed, self.met = False, False, False, set()
+        self.facing, self.back_to_wall, self.backstabber = (0.0, 0.0), False, False
+        self.backstab_mult, self.round_start, self.backstab_round = 2, Position(), -1
+        self.subdue, self.pull_punches, self.temp, self.strong = False, False, 0, False
+        self.subdual_hits, self.intelligent, self.on_roll, self.held_by = 0, True, None, None
+        self.squeezed_round, self.inside, self.skeleton, self.prone = -1, False, False, False
+        self.disarmed, self.str_bonus, self.grappled_by, self.grapple = False, 0, [], ""
+        self.new_grapple, self.stunned_until, self.unit_size, self.unit_damage = False, 0, 0, ""
+        self.carries, self.chasing, self.routing = [], False, False
+
     @property
     def primary(self) -> Wielded:
         return self.weapons[0]
@@ -149,7 +183,7 @@ class Chase:
     direction: tuple[float, float] = (1.0, 0.0)  # on the plane: the way the fleer runs
 
 
-@dataclass
+@dataclass(init=False)
 class OdndState(BattleState):
     conditions: model.Conditions = field(default_factory=model.Conditions)
     options: model.Options = field(default_factory=model.Options)
@@ -180,11 +214,105 @@ class OdndState(BattleState):
     men_reported: dict[str, int] = field(default_factory=dict)  # rule 145: units' men
     # Rule 108 (issue 29): a sheet's `count` as dice and its copies, rolled as round 1 opens.
     appearing: list[tuple[str, list[Fighter]]] = field(default_factory=list)
+    _fighters: list[Fighter] = field(default_factory=list, repr=False)  # see `fighters`
+
+    def __init__(
+        self,
+        sides: list[Side] | None = None,
+        conditions: model.Conditions | None = None,
+        options: model.Options | None = None,
+    ) -> None:
+        """Every field at its default, the sides and the encounter's conditions and options
+        given (see `Fighter`). No argument is required: compiled, `__new__` runs it."""
+        self.sides, self.round, self.tally, self._enemies = sides or [], 0, new_tally(), {}
+        self.conditions = conditions if conditions is not None else model.Conditions()
+        self.options = options if options is not None else model.Options()
+        self.surprise_chances, self.initiative, self.group_size = {}, {}, {}
+        self.morale_passes, self.checked, self.first_death, self.pending = {}, {}, {}, []
+        self.surprisers, self.first_melee_round, self.groups = set(), 1, {}
+        self.positional, self.open_ranks, self.segment, self.holding = False, set(), 0, set()
+        self.no_combat, self.carried, self.round_start, self.casting = False, {}, 0, []
+        self.from_behind, self.reroll_next, self.chases, self.sight = {}, False, [], 0
+        self.route_taken, self.men_reported, self.appearing, self._fighters = 0, {}, [], []
 
     def fighters(self) -> list[Fighter]:
-        out: list[Fighter] = []
-        for s in self.sides:
-            for c in s.combatants:
-                assert isinstance(c, Fighter)
-                out.append(c)
-        return out
+        """Every fighter, in encounter order (a shared list: do not change it). Built once:
+        the sides change only by `join` and the number appearing, which call `forget`."""
+        if not self._fighters:
+            out: list[Fighter] = []
+            for s in self.sides:
+                for c in s.combatants:
+                    assert isinstance(c, Fighter)
+                    out.append(c)
+            self._fighters = out
+        return self._fighters
+
+    def forget(self) -> None:
+        BattleState.forget(self)  # (no zero-argument super in a compiled dataclass)
+        self._fighters = []
+
+
+rebuilt_by_constructor(Wielded, Chase)  # copies of a state (core.immutable)
+
+
+def clone_fighter(f: Fighter) -> Fighter:
+    """A copy of a template's fighter as setup left it, for the next battle (issue 35: the
+    sheet's arithmetic once per encounter). A template's fighter has no target, holder,
+    grapple or shield faced yet (the round sets them): those start empty."""
+    n = Fighter(f.id, f.name, f.side)
+    n.position, n.status, n.dice_vars = f.position, f.status, dict(f.dice_vars)
+    n.damage_dealt, n.damage_taken, n.went_down = f.damage_dealt, f.damage_taken, f.went_down
+    n.hidden, n.controller, n.controller_side = f.hidden, f.controller, f.controller_side
+    n.kind, n.cls, n.level, n.hd, n.hd_plus = f.kind, f.cls, f.level, f.hd, f.hd_plus
+    n.hero, n.fighter_type, n.normal_man = f.hero, f.fighter_type, f.normal_man
+    n.fumble_level, n.needed_at_ac9, n.base_ac = f.fumble_level, f.needed_at_ac9, f.base_ac
+    n.dex_bonus, n.shield, n.weapons, n.attacks = f.dex_bonus, f.shield, list(f.weapons), f.attacks
+    n.sweep_attacks, n.sweep_plus, n.hp, n.max_hp = f.sweep_attacks, f.sweep_plus, f.hp, f.max_hp
+    n.hit_dice, n.morale, n.group, n.needs = f.hit_dice, f.morale, f.group, f.needs
+    n.magic_weapon, n.size, n.range_band = f.magic_weapon, f.size, f.range_band
+    n.elevation, n.cover, n.mounted, n.horns = f.elevation, f.cover, f.mounted, f.horns
+    n.move, n.hasted, n.psy_bonus, n.spells = f.move, f.hasted, f.psy_bonus, list(f.spells)
+    n.leader, n.charged_round, n.charging = f.leader, f.charged_round, f.charging
+    n.spear_set, n.hurt_segment, n.surprised = f.spear_set, f.hurt_segment, f.surprised
+    n.disadvantaged, n.advantaged_vs, n.reloading = f.disadvantaged, f.advantaged_vs, f.reloading
+    n.lose_attacks, n.off_balance_until = f.lose_attacks, f.off_balance_until
+    n.attackers_this_round, n.pending_down = f.attackers_this_round, f.pending_down
+    n.struck_while_falling, n.parrying = f.struck_while_falling, f.parrying
+    n.plan_sweep, n.attacks_left, n.split, n.swept = f.plan_sweep, f.attacks_left, f.split, f.swept
+    n.declared_against, n.joined, n.followup = f.declared_against, set(f.joined), f.followup
+    n.action, n.plan_spell, n.moved = f.action, f.plan_spell, f.moved
+    n.charge_strike, n.placed, n.met, n.facing = f.charge_strike, f.placed, set(f.met), f.facing
+    n.back_to_wall, n.backstabber, n.backstab_mult = f.back_to_wall, f.backstabber, f.backstab_mult
+    n.round_start, n.backstab_round, n.subdue = f.round_start, f.backstab_round, f.subdue
+    n.pull_punches, n.temp, n.strong = f.pull_punches, f.temp, f.strong
+    n.subdual_hits, n.intelligent, n.on_roll = f.subdual_hits, f.intelligent, f.on_roll
+    n.squeezed_round, n.inside, n.skeleton = f.squeezed_round, f.inside, f.skeleton
+    n.prone, n.disarmed, n.str_bonus, n.grapple = f.prone, f.disarmed, f.str_bonus, f.grapple
+    n.new_grapple, n.stunned_until, n.unit_size = f.new_grapple, f.stunned_until, f.unit_size
+    n.unit_damage, n.carries, n.chasing = f.unit_damage, list(f.carries), f.chasing
+    n.routing = f.routing
+    return n
+
+
+def clone_state(template: OdndState) -> OdndState:
+    """A battle's starting state: the encounter's template (`Odnd.setup`) with its fighters
+    copied (`clone_fighter`) and every list of them pointing at the copies. A template has
+    fought no round: nothing pending, casting or chasing, no trigger checked."""
+    copies: dict[int, Fighter] = {}
+    sides: list[Side] = []
+    for side in template.sides:
+        members: list[Combatant] = []
+        for c in side.combatants:
+            assert isinstance(c, Fighter)
+            copy = copies[id(c)] = clone_fighter(c)
+            members.append(copy)
+        sides.append(Side(side.name, members))
+    state = OdndState(sides, template.conditions, template.options)
+    state.surprise_chances = dict(template.surprise_chances)
+    state.group_size, state.open_ranks = dict(template.group_size), set(template.open_ranks)
+    state.positional, state.sight = template.positional, template.sight
+    for name, group in template.groups.items():
+        state.groups[name] = [copies[id(f)] for f in group]
+    for dice, copied in template.appearing:
+        state.appearing.append((dice, [copies[id(f)] for f in copied]))
+    return state

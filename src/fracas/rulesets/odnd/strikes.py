@@ -219,7 +219,8 @@ def astray(table: Table, state: OdndState, f: Fighter, target: Fighter) -> Fight
     if die >= 4:
         pick = table.roll(f"1d{len(near)}", by=f, reason=WHICH_ALLY).total if len(near) > 1 else 1
         hit = near[pick - 1]
-    table.emit(IntoMelee, shooter=f.name, intended=target.name, roll=die, hits_at=hit.name)
+    if table.observed:
+        table.emit(IntoMelee, shooter=f.name, intended=target.name, roll=die, hits_at=hit.name)
     return hit
 
 

@@ -11,11 +11,15 @@ points per Turn of 10 rounds (rule 99, D15, ODD-U5).
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.combatant import Status
 from fracas.core.table import Table
 from fracas.rulesets.odnd import data
 from fracas.rulesets.odnd.events import CameRound
 from fracas.rulesets.odnd.state import Fighter, OdndState, Wielded
+
+RECOVERY_EVERY: Final = int(data.table("recovery_every"))  # rule 99, D15: rounds a Turn
 
 
 def subduing(attacker: Fighter, weapon: Wielded) -> bool:
@@ -52,8 +56,7 @@ def recover(table: Table, state: OdndState) -> None:
     """Rule 99, D15: every Turn (10 rounds) temporary damage comes back at level (monsters
     HD, at least 1) points; the knocked out come round when real + temporary is below the
     maximum (ODD-U43)."""
-    every = int(data.table("recovery_every"))
-    if state.round <= 1 or (state.round - 1) % every:
+    if state.round <= 1 or (state.round - 1) % RECOVERY_EVERY:
         return
     for f in state.fighters():
         if f.temp <= 0 or f.status not in (Status.ACTIVE, Status.DOWN):
@@ -61,4 +64,5 @@ def recover(table: Table, state: OdndState) -> None:
         f.temp = max(0, f.temp - max(1, f.level if f.kind == "character" else f.hd))
         if f.status is Status.DOWN and f.hp - f.temp > 0:
             f.status = Status.ACTIVE
-            table.emit(CameRound, who=f.name, hp=f.hp - f.temp, max_hp=f.max_hp)
+            if table.observed:
+                table.emit(CameRound, who=f.name, hp=f.hp - f.temp, max_hp=f.max_hp)
