@@ -14,6 +14,9 @@ HOT = (
     "fracas.dice.compiler",
     "fracas.rulesets.brp.combat",
     "fracas.rulesets.murdham.attack",
+    "fracas.rulesets.spelljammer.round",
+    "fracas.rulesets.spelljammer.policy",
+    "fracas.rulesets.spelljammer.state",
 )
 
 

@@ -8,6 +8,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.reading import load_yaml
 
 KINDS = ("melee", "thrown", "bow", "crossbow", "hand_crossbow")
@@ -166,3 +167,6 @@ def friend_threshold(friends: int, foes: int) -> int:
             return int(at)
     value = int(t["base"]) + int(t["per_friend"]) * (friends - 1) + int(t["per_foe"]) * (foes - 1)
     return max(int(t["least"]), min(int(t["most"]), value))
+
+
+rebuilt_by_constructor(WeaponData, Wound)  # copies of a state (core.immutable)
