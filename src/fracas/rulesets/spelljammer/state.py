@@ -442,10 +442,10 @@ class SjState(BattleState):
     harms: list[Harm] = field(default_factory=list)  # SJ-U1: landing as the segment ends
     surprise_round: bool = False  # SJ-U19: this round is the ambushers' surprise round
     aware: list[Fighter] = field(default_factory=list)  # SJ-U19: surprised this segment
-    # F-SJ-1 (issue 30): who attacks whom in melee as the segment starts (id of the target →
+    # F-SJ-1 (issue 30): who attacks whom in melee as the segment starts (the target →
     # its attackers); None outside a segment's attacks.
-    gang: dict[int, list[Fighter]] | None = None
-    places: dict[int, Position] | None = None  # and where everyone stood (F-SJ-1)
+    gang: dict[Fighter, list[Fighter]] | None = None
+    places: dict[Fighter, Position] | None = None  # and where everyone stood (F-SJ-1)
     _fighters: list[Fighter] = field(default_factory=list, repr=False)  # built once
 
     def __init__(
