@@ -18,6 +18,9 @@ HOT = (
     "fracas.rulesets.odnd.attack",
     "fracas.rulesets.odnd.policy",
     "fracas.rulesets.odnd.state",
+    "fracas.rulesets.spelljammer.round",
+    "fracas.rulesets.spelljammer.policy",
+    "fracas.rulesets.spelljammer.state",
 )
 
 

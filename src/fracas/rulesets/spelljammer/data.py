@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.reading import load_yaml
 
 KINDS = ("melee", "thrown", "bow", "crossbow", "hand_crossbow")
@@ -70,11 +71,14 @@ def critical_bands() -> tuple[tuple[int, int, int], ...]:
     return tuple((int(a), int(b), int(c)) for a, b, c in tables()["critical"])
 
 
+CRITICAL_BANDS: Final = critical_bands()  # read once: every attack and every plan reads it
+
+
 def critical_band(modified: int) -> tuple[int, int]:
     """Rules 39–59, SJ-U9: (grievous top, critical top) for a modified SC; (0, 0) at 0 or
     below, where the table has no band."""
     found = (0, 0)
-    for low, grievous, critical in critical_bands():
+    for low, grievous, critical in CRITICAL_BANDS:
         if modified >= low:
             found = (grievous, critical)
     return found
@@ -166,3 +170,6 @@ def friend_threshold(friends: int, foes: int) -> int:
             return int(at)
     value = int(t["base"]) + int(t["per_friend"]) * (friends - 1) + int(t["per_foe"]) * (foes - 1)
     return max(int(t["least"]), min(int(t["most"]), value))
+
+
+rebuilt_by_constructor(WeaponData, Wound)  # copies of a state (core.immutable)

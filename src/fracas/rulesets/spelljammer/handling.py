@@ -18,6 +18,7 @@ from fracas.rulesets.spelljammer.state import Arm, Fighter, Plan, SjState
 PICK_UP: Final = "DEX roll to pick up a weapon (rule 200)"
 POTION: Final = "potion"
 MINUS_FIVE: Final = {"": 0, "draw": 1, "switch": 2, "drop_draw": 1}  # rules 150–152
+MINUS_FIVE_INITIATIVE: Final = int(data.tables()["minus_five"])  # rule 150: each one's −5
 
 
 def ways(f: Fighter) -> list[tuple[str, Arm]]:
@@ -51,7 +52,7 @@ def initiative(plan: Plan) -> tuple[int, str]:
     if not n:
         return 0, ""
     words = {1: "−5 drawing", 2: "−10 sheathing and drawing"}[n]
-    return n * int(data.tables()["minus_five"]), words
+    return n * MINUS_FIVE_INITIATIVE, words
 
 
 def minus_fives(state: SjState, plan: Plan) -> int:

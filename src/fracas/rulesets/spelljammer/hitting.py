@@ -20,6 +20,32 @@ HIT: Final = "hit"
 CRITICAL: Final = "critical"
 GRIEVOUS: Final = "grievous"
 
+# The tables' figures the round reads for every attack and every plan scored, read once
+# (data/tables.yaml): a `Final` integer is a C constant compiled, where `data.tables()[...]`
+# is a call and a look-up by name each time (docs/ARCHITECTURE.md, "The fast style").
+_T: Final = data.tables()
+DEFENDING_FULL: Final = int(_T["defending"]["full"])  # rules 187–190
+DEFENDING_DESPERATE: Final = int(_T["defending"]["desperate"])
+DEFENDING_PER_POINT: Final = int(_T["defending"]["per_point"])  # rule 179
+PACE_DEF: Final[dict[str, list[str]]] = dict(_T["pace_def"])  # P3
+NO_MOVEMENT_DEF: Final = int(_T["no_movement"]["def"])  # rule 20
+ENCUMBERED_DEF: Final = int(_T["encumbered_def"])  # rule 177
+PICK_UP_DEF: Final = int(_T["pick_up"]["def"])  # rule 199
+MULTIPLE_ATTACKERS: Final = int(_T["multiple_attackers"])  # rule 168
+RANGE_OF_FIELD: Final = int(_T["range_of_field"])  # SJ-U23
+RUN_AND_ATTACK_SC: Final = int(_T["run_and_attack"]["sc"])  # rule 147
+STUNNED_TARGET: Final = int(_T["stunned_target"])
+STATIONARY: Final = int(_T["target_movement"]["stationary"])  # SJ-U43
+ENCUMBERED_SC: Final = int(_T["encumbered_sc"])
+OFFHAND_SC: Final = int(_T["offhand_sc"])  # rules 196–198
+CAREFUL_AIM: Final = int(_T["careful_aim"])  # rule 220
+LIGHTING: Final[dict[str, int]] = {k: int(v) for k, v in _T["lighting"].items()}
+MOUNT_MOVING: Final = int(_T["mount_moving"])  # rule 219
+ALWAYS_MISS: Final = int(_T["always_miss"])  # rule 37
+TARGET_MOVEMENT: Final[dict[str, int]] = {k: int(v) for k, v in _T["target_movement"].items()}
+COVER: Final[dict[str, int]] = {k: int(v) for k, v in _T["cover"].items()}  # rules 227–228
+SIZE: Final[dict[str, int]] = {k: int(v) for k, v in _T["size"].items()}  # rules 229–233
+
 
 def _note(why: list[str] | None, value: int, words: str) -> int:
     if why is not None and value:
@@ -38,14 +64,13 @@ def stance_bonus(f: Fighter, melee: bool, state: SjState) -> tuple[int, str]:
     plan = f.plan
     if plan is None:
         return 0, ""
-    t = data.tables()["defending"]
     rank = f.weapon.rank if f.arms else 0
     if plan.action in ("full", "desperate"):
-        extra = int(t["full"] if plan.action == "full" else t["desperate"])
+        extra = DEFENDING_FULL if plan.action == "full" else DEFENDING_DESPERATE
         words = "Full Defense" if plan.action == "full" else "Desperate Defense"
         return math.ceil(rank * 5 / 2) + extra, words
     if plan.sacrifice and (melee or state.options.defending_against == "all"):
-        return plan.sacrifice // int(t["per_point"]), "Defending"
+        return plan.sacrifice // DEFENDING_PER_POINT, "Defending"
     return 0, ""
 
 
@@ -73,7 +98,7 @@ def defence(
         total = parts(target, segment, why, shield)
     melee = not (attacker.arms and attacker.weapon.data.ranged)
     bonus, words = stance_bonus(target, melee, state)
-    total += _note(why, bonus, words + " DEF")
+    total += _note(why, bonus, words + " DEF" if why is not None else "")
     if how == "in_combat":
         total = _note(why, -(total - total // 2), "DEF, in-combat surprise (half)") + total
     return total + flat(state, target, attacker, why)
@@ -92,7 +117,7 @@ def parts(target: Fighter, segment: int, why: list[str] | None, shield: bool) ->
             why.append("casting: no DEF from DEX, skill or shield")
         return total
     pace = target.plan.pace if target.plan is not None else ""
-    kept = data.tables()["pace_def"].get(pace) if pace else None
+    kept = PACE_DEF.get(pace) if pace else None
     if kept is not None:  # P3: a sprinter keeps DEX and magic; a fast sprinter magic only
         if why is not None:
             why.append(f"{pace.replace('_', ' ')}: DEF only from {' and '.join(kept)}")
@@ -106,17 +131,16 @@ def parts(target: Fighter, segment: int, why: list[str] | None, shield: bool) ->
 
 def flat(state: SjState, target: Fighter, attacker: Fighter, why: list[str] | None) -> int:
     """SJ-U10 step 4: the flat DEF modifiers."""
-    t = data.tables()
     total = 0
     plan = target.plan
     if plan is not None and plan.still:
-        total += _note(why, int(t["no_movement"]["def"]), "DEF, no movement")
+        total += _note(why, NO_MOVEMENT_DEF, "DEF, no movement")
     if target.encumbered:
-        total += _note(why, int(t["encumbered_def"]), "DEF, encumbered")
+        total += _note(why, ENCUMBERED_DEF, "DEF, encumbered")
     if not sight.sees(target, attacker):
         total += _note(why, sight.penalty(target)[1], "DEF, cannot see the attacker")
     if plan is not None and plan.action == "pickup":
-        total += _note(why, int(t["pick_up"]["def"]), "DEF, picking up a weapon")
+        total += _note(why, PICK_UP_DEF, "DEF, picking up a weapon")
     return total
 
 
@@ -142,14 +166,14 @@ def freeze(state: SjState, items: list[Item]) -> None:
     attacks = [i.who for i in items if i.kind == "attack" and i.who.arms]
     state.gang = state.places = None
     if any(not f.weapon.data.ranged for f in attacks):
-        gang: dict[int, list[Fighter]] = {}
+        gang: dict[Fighter, list[Fighter]] = {}
         for f in state.fighters():
             t = ganging_on(f)
             if t is not None:
-                gang.setdefault(id(t), []).append(f)
+                gang.setdefault(t, []).append(f)
         state.gang = gang
     if any(f.weapon.data.ranged for f in attacks):
-        state.places = {id(f): f.position for f in state.fighters()}
+        state.places = {f: f.position for f in state.fighters()}
 
 
 def gap(state: SjState, a: Fighter, b: Fighter) -> float:
@@ -157,7 +181,7 @@ def gap(state: SjState, a: Fighter, b: Fighter) -> float:
     positions: a free move or a push on the segment changes no other attack's modifier."""
     if state.places is None:
         return space.gap(a, b)
-    pa, pb = state.places.get(id(a), a.position), state.places.get(id(b), b.position)
+    pa, pb = state.places.get(a, a.position), state.places.get(b, b.position)
     return pa.distance(pb) / space.SQUARE
 
 
@@ -168,7 +192,7 @@ def attackers_on(state: SjState, target: Fighter, attacker: Fighter) -> int:
     attacker — the same count for all of them, whatever segment each attack falls on. Read
     from the segment's start (`freeze`) during the count-down."""
     if state.gang is not None:
-        gang = state.gang.get(id(target), [])
+        gang = state.gang.get(target, [])
     else:
         gang = [f for f in state.fighters() if ganging_on(f) is target]
     count = max(1, attacker.tentacle_pairs)
@@ -181,8 +205,7 @@ def attackers_on(state: SjState, target: Fighter, attacker: Fighter) -> int:
 def outnumbering(state: SjState, target: Fighter, attacker: Fighter) -> int:
     """Rules 168–169, SJ-U23: +10 per attacker above one, less 2 × the target's Range of
     Field rank per attacker (PROPOSED), never below 0."""
-    t = data.tables()
-    each = max(0, int(t["multiple_attackers"]) - int(t["range_of_field"]) * target.range_of_field)
+    each = max(0, MULTIPLE_ATTACKERS - RANGE_OF_FIELD * target.range_of_field)
     return each * (attackers_on(state, target, attacker) - 1)
 
 
@@ -198,39 +221,38 @@ def strike_chance(
     surprise and ambush (96–110), lighting or an unseen target (163–167, SJ-U24: the larger),
     encumbrance, the off hand; and a missile's (`ranged`). `w`: another weapon than the one
     in hand (the policy weighing a switch)."""
-    t = data.tables()
     w = w or attacker.weapon
     sc = w.sc + _note(why, wound_modifier(attacker), "wounded")
     plan = attacker.plan
     if plan is not None and plan.sacrifice:
         sc += _note(why, -plan.sacrifice, "Defending")
     if plan is not None and plan.mode == "run":
-        sc += _note(why, int(t["run_and_attack"]["sc"]), "run and attack")
+        sc += _note(why, RUN_AND_ATTACK_SC, "run and attack")
     if not w.data.ranged:
         sc += _note(why, outnumbering(state, target, attacker), "multiple attackers")
     if target.stunned:
-        sc += _note(why, int(t["stunned_target"]), "target stunned")
+        sc += _note(why, STUNNED_TARGET, "target stunned")
     aimer = target.plan is not None and target.plan.aiming
     if aimer and not w.data.ranged and state.options.stationary_bonus == "all":
-        sc += _note(why, int(t["target_movement"]["stationary"]), "target aiming (SJ-U43)")
+        sc += _note(why, STATIONARY, "target aiming (SJ-U43)")
     bonus, words = surprise.sc_bonus(state, attacker, target)
     sc += _note(why, bonus, words)
     sc += seeing(state, attacker, target, why)
     if attacker.encumbered:
-        sc += _note(why, int(t["encumbered_sc"]), "encumbered")
+        sc += _note(why, ENCUMBERED_SC, "encumbered")
     if w.offhand and not attacker.ambidextrous:
-        sc += _note(why, int(t["offhand_sc"]), "off hand")
+        sc += _note(why, OFFHAND_SC, "off hand")
     if w.data.ranged:
         sc += ranged(state, attacker, target, why, w)
         if aims(attacker):
-            sc += _note(why, int(t["careful_aim"]), "Careful Aim")
+            sc += _note(why, CAREFUL_AIM, "Careful Aim")
     return sc
 
 
 def seeing(state: SjState, attacker: Fighter, target: Fighter, why: list[str] | None) -> int:
     """Rules 163–167, 173–176, SJ-U24, SJ-U25: lighting (not with darkvision) and an unseen
     target do not stack — the larger penalty (option `invisible_penalty: both`)."""
-    light = 0 if attacker.darkvision else int(data.tables()["lighting"][state.conditions.lighting])
+    light = 0 if attacker.darkvision else LIGHTING[state.conditions.lighting]
     unseen = 0 if sight.sees(attacker, target) else sight.penalty(attacker)[0]
     if state.options.invisible_penalty == "both":
         return _note(why, light, "lighting") + _note(why, unseen, "target unseen")
@@ -276,7 +298,7 @@ def moving_extra(target: Fighter, move: str, why: list[str] | None) -> int:
     moves = plan is not None and (plan.action in ("advance", "flee") or (
         plan.action == "attack" and plan.mode in ("move", "run", "then_move")))  # fmt: skip
     if target.mounted and moves:
-        total += _note(why, int(data.tables()["mount_moving"]), "target on a moving mount")
+        total += _note(why, MOUNT_MOVING, "target on a moving mount")
     if target.fast_target and move in ("running", "sprinting", "fast_sprinting"):
         total += _note(why, -target.fast_target, "exceptionally fast target")
     return total
@@ -295,13 +317,13 @@ def ranged(
 ) -> int:
     """Rules 212–236 (SJ-U42, SJ-U44): target movement, cover, size, and a ranged weapon used
     in melee (by specialisation)."""
-    t = data.tables()
     move = movement_of(target, state.segment)
-    total = _note(why, int(t["target_movement"][move]), f"target {move.replace('_', ' ')}")
+    said = why is not None  # the words only for the log
+    total = _note(why, TARGET_MOVEMENT[move], f"target {move.replace('_', ' ')}" if said else "")
     total += moving_extra(target, move, why)
-    total += _note(why, int(t["cover"][target.cover]), f"{target.cover} cover")
-    total += _note(why, int(t["size"][target.size]), f"target {target.size}")
-    row = t["ranged_in_melee"].get(w.data.kind)
+    total += _note(why, COVER[target.cover], f"{target.cover} cover" if said else "")
+    total += _note(why, SIZE[target.size], f"target {target.size}" if said else "")
+    row = _T["ranged_in_melee"].get(w.data.kind)
     if row is not None and in_melee(state, attacker):
         total += _note(why, int(row[w.specialist]), "ranged weapon in melee")
     return total
@@ -311,7 +333,7 @@ def classify(roll: int, modified: int) -> str:
     """Rules 37, 39–69, SJ-U8, SJ-U9: d100 ≤ SC − DEF hits; the table by the modified SC
     gives criticals and grievous hits; 96–100 always miss; 01, 02, 03 are floors (at least
     grievous, critical, hit)."""
-    if roll >= int(data.tables()["always_miss"]):
+    if roll >= ALWAYS_MISS:
         return MISS
     grievous, critical = data.critical_band(modified)
     if roll <= grievous or roll == 1:

@@ -14,6 +14,11 @@ from fracas.rulesets.spelljammer.events import Initiative
 from fracas.rulesets.spelljammer.state import Fighter, Item, Plan, SjState
 
 REASON: Final = "initiative"
+# Rules 13, 18, 133, 146: read once (every plan the policy scores reads them).
+NO_MOVEMENT: Final = int(data.tables()["no_movement"]["initiative"])
+MOVE_AND_ATTACK: Final = int(data.tables()["move_and_attack"]["initiative"])
+RUN_AND_ATTACK: Final = int(data.tables()["run_and_attack"]["initiative"])
+LOST_AT: Final = int(data.tables()["lost_at"])
 
 
 def kept_attacks(attacks: int, mode: str) -> int:
@@ -36,14 +41,19 @@ def modifiers(plan: Plan) -> tuple[int, str]:
     return mod + more, " ".join(w for w in (words, said) if w)
 
 
+def modifier(plan: Plan) -> int:
+    """`modifiers` without the words (the policy scores every plan by it)."""
+    more = handling.MINUS_FIVE_INITIATIVE * handling.MINUS_FIVE[plan.handling]
+    return movement_modifier(plan)[0] + more
+
+
 def movement_modifier(plan: Plan) -> tuple[int, str]:
-    t = data.tables()
     if plan.still:
-        return int(t["no_movement"]["initiative"]), "+3 no movement"
+        return NO_MOVEMENT, "+3 no movement"
     if plan.mode == "move":
-        return int(t["move_and_attack"]["initiative"]), "−5 move and attack"
+        return MOVE_AND_ATTACK, "−5 move and attack"
     if plan.mode == "run":
-        return int(t["run_and_attack"]["initiative"]), "−7 run and attack"
+        return RUN_AND_ATTACK, "−7 run and attack"
     return 0, ""
 
 
@@ -81,7 +91,7 @@ def roll_attacks(table: Table, state: SjState, f: Fighter, plan: Plan) -> None:
 def schedule(table: Table, state: SjState, f: Fighter, kept: int, mod: int, words: str) -> None:
     """Rules 7, 13–17: one roll per kept attack; a held action's first starts on 10 without
     a roll (SJ-U34)."""
-    lost_at = int(data.tables()["lost_at"])
+    lost_at = LOST_AT
     taken: set[int] = set()
     for k in range(kept):
         die = data.initiative_die(k)

@@ -127,7 +127,7 @@ def free_move(table: Table, f: Fighter, target: Fighter) -> bool:
         return False
     if f.arms and f.weapon.data.ranged:
         return False
-    if space.gap(f, target) > space.REACH + float(data.tables()["free_move"]):
+    if space.gap(f, target) > space.REACH + space.FREE_MOVE:
         return False
     f.free_move = False
     f.position = space.step_toward(f, target, 1.0)

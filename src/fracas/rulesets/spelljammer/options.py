@@ -4,8 +4,12 @@ plans as things stand before the round. The rules list them; the policy chooses.
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.rulesets.spelljammer import data, handling, hitting, missiles, movement, space
 from fracas.rulesets.spelljammer.state import Arm, Fighter, Plan, Prepared, SjState
+
+PER_RANK: Final = int(data.tables()["defending"]["per_rank"])  # rule 181: SC given up a rank
 
 
 def attack_plans(
@@ -17,42 +21,46 @@ def attack_plans(
     in reach; else running up (2× TMR, no attack). Missiles: also Careful Aim (220). `w`
     and `how`: the weapon and how it comes to hand (rules 150–154)."""
     w = w or f.weapon
-    plans = [
-        Plan(p.action, p.target, p.mode, p.sacrifice, handling=how, arm=w)
-        for p in reach_plans(state, f, e, w)
-    ]
+    plans = reach_plans(state, f, e, w, how)
     return plans + extras(state, f, plans)
 
 
-def reach_plans(state: SjState, f: Fighter, e: Fighter, w: Arm) -> list[Plan]:
-    """Stage 1's plans against one enemy with weapon `w`."""
+def reach_plans(state: SjState, f: Fighter, e: Fighter, w: Arm, how: str) -> list[Plan]:
+    """Stage 1's plans against one enemy with weapon `w`, brought to hand `how` (each plan
+    built once, with its weapon: `attack`)."""
     gap = space.gap(f, e)
     reach = float(w.data.range) if w.data.ranged else space.REACH
     speed = movement.tmr(state, f)
     plans: list[Plan] = []
-    free = 0.0 if w.data.ranged else float(data.tables()["free_move"])
+    free = 0.0 if w.data.ranged else space.FREE_MOVE
     if gap <= reach + free:
-        plans.append(Plan("attack", e))
+        plans.append(attack(e, "stand", 0, w, how))
         if w.rank and not w.data.ranged:
-            most = w.rank * int(data.tables()["defending"]["per_rank"])  # rule 181
+            most = w.rank * PER_RANK  # rule 181
             for give in sorted({most // 4 * 2, most} - {0}):  # about half, and the most
-                plans.append(Plan("attack", e, sacrifice=give))
+                plans.append(attack(e, "stand", give, w, how))
         if not w.data.ranged:
-            plans.append(Plan("attack", e, "then_move"))  # rules 135–144
+            plans.append(attack(e, "then_move", 0, w, how))  # rules 135–144
     if gap <= reach:
-        plans.append(Plan("attack", e, "still"))
+        plans.append(attack(e, "still", 0, w, how))
         if w.data.ranged:
-            plans.append(Plan("attack", e, "aim"))  # rules 220–223: standing still
-            plans.append(Plan("attack", e, "aim_still"))  # with no movement (issue 30)
+            plans.append(attack(e, "aim", 0, w, how))  # rules 220–223: standing still
+            plans.append(attack(e, "aim_still", 0, w, how))  # with no movement (issue 30)
     elif gap <= reach + speed / 2:
-        plans.append(Plan("attack", e, "move"))
+        plans.append(attack(e, "move", 0, w, how))
     elif gap <= reach + speed:
-        plans.append(Plan("attack", e, "run"))
+        plans.append(attack(e, "run", 0, w, how))
     elif not plans:
-        plans.append(Plan("advance", e))
+        plans.append(attack(e, "stand", 0, w, how, "advance"))
         # Rules 216–217, P3 (issue 30): running up at a sprint or a fast sprint.
-        plans.extend(Plan("advance", e, pace) for pace in ("sprint", "fast_sprint"))
+        for pace in ("sprint", "fast_sprint"):
+            plans.append(attack(e, pace, 0, w, how, "advance"))
     return plans
+
+
+def attack(e: Fighter, mode: str, give: int, w: Arm, how: str, action: str = "attack") -> Plan:
+    """A plan against `e` with weapon `w` (rules 131–149, 179–183)."""
+    return Plan(action, e, mode, give, None, how, w)
 
 
 def extras(state: SjState, f: Fighter, plans: list[Plan]) -> list[Plan]:

@@ -34,13 +34,12 @@ and scores the plans the rules offer; it never rolls and never changes the state
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
 from fracas.dice import compile_dice
 from fracas.rulesets.spelljammer import (
-    data,
     decisions,
     hitting,
     initiative,
@@ -52,10 +51,17 @@ from fracas.rulesets.spelljammer import (
 )
 from fracas.rulesets.spelljammer.state import Arm, Fighter, Plan, SjState
 
+MEANS: Final[dict[str, float]] = {}  # by dice: `mean`
+
 
 def mean(dice: str) -> float:
-    dist = compile_dice(dice).distribution()
-    return float(sum(v * dist.probability(v) for v in dist.outcomes()))
+    """The mean of `dice`, worked out once a process (a potion's or a spell's dice; the
+    exact fractions were summed for each battle's policy anew, issue 35)."""
+    found = MEANS.get(dice)
+    if found is None:
+        dist = compile_dice(dice).distribution()
+        found = MEANS[dice] = float(sum(v * dist.probability(v) for v in dist.outcomes()))
+    return found
 
 
 def modified(state: SjState, me: Fighter, target: Fighter, w: Arm | None = None) -> int:
@@ -83,23 +89,21 @@ BLEED_ROUNDS = 3
 class SjPolicy:
     def __init__(self, state: SjState) -> None:
         self.state = state
-        self._means: dict[str, float] = {}
-        # Per target and weapon, and per kind of plan, for the declaration being scored.
-        self._modified: dict[tuple[int, int], int] = {}
+        # Per target and weapon (found by identity: an `id` is a large integer, boxed and
+        # hashed at each look-up), and per kind of plan, for the declaration being scored.
+        self._bases: list[tuple[Fighter, Arm, int]] = []
         self._kinds: dict[tuple[str, str, str, str], tuple[int, float]] = {}
         self._odds: dict[tuple[int, str], float] = {}  # per round and side (issue 34)
 
     def _mean(self, dice: str) -> float:
-        if dice not in self._means:
-            self._means[dice] = mean(dice)
-        return self._means[dice]
+        return mean(dice)
 
     def choose(self, request: ChoiceRequest) -> int:
         who = request.who
         options: list[Any] = list(request.options)
         if isinstance(who, Fighter):
             if request.decision == decisions.DECLARE:
-                self._modified, self._kinds = {}, {}
+                self._bases, self._kinds = [], {}
                 return best_index([self._plan(who, p) for p in options])
             if request.decision == decisions.RETARGET:
                 return best_index([-float(t.hp) for t in options])
@@ -170,7 +174,7 @@ class SjPolicy:
     def _foe_at_hand(self, me: Fighter) -> bool:
         """A foe it can strike from where it stands (its reach and the free move, or its
         missile's range)."""
-        free = float(data.tables()["free_move"])
+        free = space.FREE_MOVE
         ranged = me.arms and me.weapon.data.ranged
         far = float(me.weapon.data.range) if ranged else space.REACH + free
         return any(
@@ -303,14 +307,16 @@ class SjPolicy:
         found = self._kinds.get(key)
         if found is None:
             n = initiative.attacks_kept(self.state, me, plan)
-            found = self._kinds[key] = (n, on_time(me, initiative.modifiers(plan)[0]))
+            found = self._kinds[key] = (n, on_time(me, initiative.modifier(plan)))
         return found
 
     def _base(self, me: Fighter, t: Fighter, w: Arm) -> int:
-        key = (id(t), id(w))
-        if key not in self._modified:
-            self._modified[key] = modified(self.state, me, t, w)
-        return self._modified[key]
+        for target, arm, value in self._bases:
+            if target is t and arm is w:
+                return value
+        value = modified(self.state, me, t, w)
+        self._bases.append((t, w, value))
+        return value
 
     def _threats(self, me: Fighter) -> int:
         """How many foes could reach `me` in melee this round."""

@@ -6,6 +6,8 @@ on segments 10 to 1 after each segment's actions; harm lands as each segment end
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.audience import side_audience
 from fracas.core.table import Table
 from fracas.rulesets.spelljammer import (
@@ -38,7 +40,8 @@ from fracas.rulesets.spelljammer.events import (
 )
 from fracas.rulesets.spelljammer.state import Fighter, Item, SjState
 
-TIE: str = "tie on the same segment (SJ-U1 by_im)"
+TIE: Final = "tie on the same segment (SJ-U1 by_im)"
+LAST_SEGMENT: Final = int(data.tables()["last_segment"])  # rule 28: the count-down's end
 
 
 def play_round(table: Table, state: SjState) -> None:
@@ -58,7 +61,7 @@ def play_round(table: Table, state: SjState) -> None:
     if table.observed:
         announce(table, state)
     top = max([10, *state.agenda])
-    for segment in range(top, int(data.tables()["last_segment"]) - 1, -1):
+    for segment in range(top, LAST_SEGMENT - 1, -1):
         run_segment(table, state, segment)
         table.between_actions()
     end(table, state)

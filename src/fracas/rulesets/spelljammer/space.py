@@ -12,6 +12,7 @@ from fracas.rulesets.spelljammer.state import Fighter
 SQUARE: Final = float(data.tables()["square_m"])  # metres (SJ-U47)
 REACH: Final = float(data.tables()["reach"])  # squares: adjacent, a diagonal (1.41) included
 STAND_OFF: Final = 1.0  # a mover stops one square from its target (SJ-U2)
+FREE_MOVE: Final = float(data.tables()["free_move"])  # rule 134, SJ-U47: squares
 
 
 def at_feet(x: float, y: float) -> Position:

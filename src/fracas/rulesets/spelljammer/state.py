@@ -5,13 +5,22 @@ schedule, and the battle's agenda of attacks and spell releases (checklist "Hard
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
-from fracas.core.combatant import BattleState, Combatant
+from fracas.core.combatant import BattleState, Combatant, Side, Status, new_tally
 from fracas.core.geometry import Position
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.spelljammer import data, model
+from fracas.rulesets.spelljammer.data import WeaponData
+
+# The classes built per battle or per hit write their own `__init__`, which mypyc compiles,
+# where the dataclass module's generated one stays interpreted (docs/ARCHITECTURE.md, "The
+# fast style"); every argument of a fighter's and a state's has a default: compiled, a class's
+# `__new__` runs its `__init__`, and a copy of a state (`copy_fields`) makes a blank one first.
+ORIGIN: Final = Position()
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, init=False)
 class Arm:
     """A weapon in hand (P6, rules 196–198, 234–236): its SC, rank and damage dice."""
 
@@ -24,8 +33,22 @@ class Arm:
     state: str = "in_hand"  # rules 150–154, 199–201: in_hand, sheathed, dropped; thrown (gone)
     ammo: int | None = None  # issue 30, item 10: missiles left (None: not counted)
 
+    def __init__(
+        self,
+        row: WeaponData,
+        sc: int,
+        rank: int,
+        damage: str,
+        offhand: bool = False,
+        specialist: int = 0,
+        state: str = "in_hand",
+        ammo: int | None = None,
+    ) -> None:
+        self.data, self.sc, self.rank, self.damage = row, sc, rank, damage
+        self.offhand, self.specialist, self.state, self.ammo = offhand, specialist, state, ammo
 
-@dataclass(slots=True, eq=False)
+
+@dataclass(slots=True, eq=False, init=False)
 class Potion:
     """A potion close at hand (rules 157–159, SJ-U32): hit points restored; how many left."""
 
@@ -33,8 +56,11 @@ class Potion:
     heal: str
     count: int
 
+    def __init__(self, name: str, heal: str, count: int) -> None:
+        self.name, self.heal, self.count = name, heal, count
 
-@dataclass(slots=True, eq=False)
+
+@dataclass(slots=True, eq=False, init=False)
 class Stuck:
     """A missile stuck in a fighter (rules 238–243, SJ-U46): its DEX penalty and bleeding."""
 
@@ -42,8 +68,11 @@ class Stuck:
     dex: int
     bleed: int
 
+    def __init__(self, missile: str, dex: int, bleed: int) -> None:
+        self.missile, self.dex, self.bleed = missile, dex, bleed
 
-@dataclass(slots=True, eq=False)
+
+@dataclass(slots=True, eq=False, init=False)
 class Prepared:
     """A spell ready to cast (rules 112–129, SJ-U36, SJ-U37): its casting time in segments
     (`one_round`: a cleric's "1 round"), cast chance (−1: none), effect dice and range."""
@@ -56,6 +85,21 @@ class Prepared:
     heal: str
     range: int
     uses: int
+
+    def __init__(
+        self,
+        name: str,
+        casting_time: int,
+        one_round: bool,
+        cast_chance: int,
+        damage: str,
+        heal: str,
+        range: int,
+        uses: int,
+    ) -> None:
+        self.name, self.casting_time, self.one_round = name, casting_time, one_round
+        self.cast_chance, self.damage, self.heal = cast_chance, damage, heal
+        self.range, self.uses = range, uses
 
 
 class Plan:
@@ -84,8 +128,8 @@ class Plan:
 
     def __init__(
         self,
-        action: str,
-        target: Fighter | None,
+        action: str = "",
+        target: Fighter | None = None,
         mode: str = "stand",
         sacrifice: int = 0,
         spell: Prepared | None = None,
@@ -198,10 +242,7 @@ class Plan:
         return words
 
 
-# Not slots=True while this ruleset is not compiled: an interpreted subclass of the compiled
-# Combatant and BattleState must not shadow their fields with slots of its own
-# (docs/ARCHITECTURE.md, "The compiled build").
-@dataclass(eq=False)
+@dataclass(slots=True, eq=False, init=False)
 class Fighter(Combatant):
     order: int = 0  # place in the encounter (SJ-U5: dice and choices in encounter order)
     im: int = 0  # rule 11, P2
@@ -278,6 +319,41 @@ class Fighter(Combatant):
     fast_target: int = 0  # rule 212: the GM's extra missile penalty when it runs or faster
     waits: bool = False  # SJ-U34: the default policy holds until a foe is in reach
 
+    def __init__(self, *, id: str = "", name: str = "", side: str = "") -> None:
+        """Who it is; `setup.build` sets the sheet's figures, everything else starts as at a
+        fight's start (no argument required: see `ORIGIN`)."""
+        self.id, self.name, self.side, self.position = id, name, side, ORIGIN
+        self.status, self.dice_vars = Status.ACTIVE, {}
+        self.damage_dealt, self.damage_taken, self.went_down, self.hidden = 0, 0, False, False
+        self.controller, self.controller_side = "", ""
+        self.order, self.im, self.con, self.stun_at, self.hp, self.max_hp = 0, 0, 12, 12, 1, 1
+        self.wound_base, self.tmr, self.size, self.attacks = 1, 5, "medium", 1
+        self.arms, self.spells = [], []
+        self.def_dex, self.def_skill, self.def_shield = 0, 0, 0
+        self.def_magic_always, self.def_magic_other = 0, 0
+        self.prot_armour, self.prot_natural = 0, 0
+        self.encumbered, self.ambidextrous, self.darkvision = False, False, False
+        self.tentacle_pairs, self.cover, self.bleeding, self.tmr_lost = 0, "none", 0, 0
+        self._round_fields()
+        self.casting, self.carried, self.carried_target = None, None, None
+        self.aimed, self.dex, self.prone = False, 12, False
+        self.per, self.luck, self.first_aid, self.range_of_field = 12, 0, 0, 0
+        self.master_bowman, self.invisible, self.targeting_sense = 0, False, False
+        self.alert, self.flying, self.unaware = False, False, "no"
+        self.shield_slung, self.shield_at, self.readying = False, -99, False
+        self.potions, self.stuck, self.base_dex, self.base_im = [], [], 12, 0
+        self.held, self.ambush_band, self.sight, self.warned = False, 0, 0, False
+        self.nl, self.dex_lost, self.mounted, self.fast_target = 0, 0, False, 0
+        self.waits = False
+
+    def _round_fields(self) -> None:
+        """The figures of a round, as a fight starts (`__init__`)."""
+        self.plan, self.stunned, self.down_pending = None, False, False
+        self.allowance, self.moved, self.free_move = 0.0, 0.0, True
+        self.cast_start, self.release, self.scheduled = 99, 99, []
+        self.last_attack, self.free_attacked, self.pushed_by = 99, [], []
+        self.move_from = 10
+
     @property
     def weapon(self) -> Arm:
         return self.arms[0]
@@ -304,7 +380,7 @@ class Fighter(Combatant):
         return self.casting.name if self.casting is not None else "its spell"
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, init=False)
 class Item:
     """One entry of the round's agenda (checklist "Hard parts" 1): an attack (its number,
     1st, 2nd …) or a spell's release, due on `segment`."""
@@ -315,8 +391,15 @@ class Item:
     segment: int
     done: bool = False
 
+    def __init__(
+        self, who: Fighter, kind: str, number: int, segment: int, done: bool = False
+    ) -> None:
+        self.who, self.kind, self.number, self.segment, self.done = (
+            who, kind, number, segment, done,
+        )  # fmt: skip
 
-@dataclass(slots=True, eq=False)
+
+@dataclass(slots=True, eq=False, init=False)
 class Harm:
     """What one hit does, landing as its segment ends (SJ-U1): hit points, stun, the armour's
     PROT −1 (SJ-U12), a grievous wound's bleeding and TMR (SJ-U13)."""
@@ -332,8 +415,25 @@ class Harm:
     dex: int = 0  # SJ-U13 (issue 30): DEX lost to a grievous wound
     arm: str = ""  # … and an arm disabled: primary or off
 
+    def __init__(
+        self,
+        target: Fighter,
+        by: Fighter | None,
+        amount: int,
+        stuns: bool,
+        grievous: bool = False,
+        bleed: int = 0,
+        tmr: int = 0,
+        stuck: Stuck | None = None,
+        dex: int = 0,
+        arm: str = "",
+    ) -> None:
+        self.target, self.by, self.amount, self.stuns = target, by, amount, stuns
+        self.grievous, self.bleed, self.tmr, self.stuck = grievous, bleed, tmr, stuck
+        self.dex, self.arm = dex, arm
 
-@dataclass
+
+@dataclass(slots=True, init=False)
 class SjState(BattleState):
     conditions: model.Conditions = field(default_factory=model.Conditions)
     options: model.Options = field(default_factory=model.Options)
@@ -342,11 +442,26 @@ class SjState(BattleState):
     harms: list[Harm] = field(default_factory=list)  # SJ-U1: landing as the segment ends
     surprise_round: bool = False  # SJ-U19: this round is the ambushers' surprise round
     aware: list[Fighter] = field(default_factory=list)  # SJ-U19: surprised this segment
-    # F-SJ-1 (issue 30): who attacks whom in melee as the segment starts (id of the target →
+    # F-SJ-1 (issue 30): who attacks whom in melee as the segment starts (the target →
     # its attackers); None outside a segment's attacks.
-    gang: dict[int, list[Fighter]] | None = None
-    places: dict[int, Position] | None = None  # and where everyone stood (F-SJ-1)
+    gang: dict[Fighter, list[Fighter]] | None = None
+    places: dict[Fighter, Position] | None = None  # and where everyone stood (F-SJ-1)
     _fighters: list[Fighter] = field(default_factory=list, repr=False)  # built once
+
+    def __init__(
+        self,
+        sides: list[Side] | None = None,
+        conditions: model.Conditions | None = None,
+        options: model.Options | None = None,
+    ) -> None:
+        """Built for every battle: its own `__init__`, compiled (see `ORIGIN`)."""
+        self.sides = sides if sides is not None else []
+        self.round, self.tally, self._enemies = 0, new_tally(), {}
+        self.conditions = conditions if conditions is not None else model.Conditions()
+        self.options = options if options is not None else model.Options()
+        self.agenda, self.segment, self.harms = {}, 11, []
+        self.surprise_round, self.aware, self.gang, self.places = False, [], None, None
+        self._fighters = []
 
     def fighters(self) -> list[Fighter]:
         """Every fighter in encounter order (built once; `forget` drops it on a join)."""
@@ -358,5 +473,10 @@ class SjState(BattleState):
         return self._fighters
 
     def forget(self) -> None:
-        super().forget()
+        BattleState.forget(self)  # (a slotted dataclass: no zero-argument super)
         self._fighters = []
+
+
+# Built with their own __init__, these copy through it on the compiled build (core.immutable);
+# `Plan` and `Fighter` need no argument, and `SjState` copies field by field.
+rebuilt_by_constructor(Arm, Potion, Stuck, Prepared, Item, Harm)

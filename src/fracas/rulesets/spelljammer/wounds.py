@@ -3,17 +3,25 @@ level a fighter's hit points lie in and the modifier it puts on every d100 it ro
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.rulesets.spelljammer import data
 from fracas.rulesets.spelljammer.state import Fighter
+
+# Rules 88–92: the levels' tops and modifiers, worst first, read once (every d100 reads them).
+LEVELS: Final = data.wound_levels()
+TOPS: Final = [top for top, _, _ in LEVELS]
+MODIFIERS: Final = [modifier for _, modifier, _ in LEVELS]
 
 
 def wound_level(f: Fighter, hp: int) -> int:
     """Rules 88–92: the index of the worst wound level `hp` is in (0: none; 1 badly, 2 very
     badly, 3 critically wounded)."""
-    levels = data.wound_levels()  # worst first
-    for i, (top, _, _) in enumerate(levels):
-        if hp <= top:
-            return len(levels) - i
+    tops = TOPS  # worst first
+    n = len(tops)
+    for i in range(n):
+        if hp <= tops[i]:
+            return n - i
     return 0
 
 
@@ -24,5 +32,4 @@ def wound_modifier(f: Fighter) -> int:
     level = wound_level(f, f.hp)
     if level == 0 or level == wound_level(f, f.wound_base):
         return 0
-    levels = data.wound_levels()
-    return levels[len(levels) - level][1]
+    return MODIFIERS[len(MODIFIERS) - level]
