@@ -6,12 +6,13 @@ BIN := $(VENV)/bin
 COMPILED := .compiled
 SOURCES := setup.py pyproject.toml $(shell find src -name '*.py' -o -name '*.yaml')
 # The suites that must pass on the compiled build too: the conformance kit and the core (with
-# every ruleset's golden battles, so both builds fight the same battles), and the rules and
-# worked examples of the rulesets that are compiled (setup.py). OD&D's, Spelljammer's and
-# SemiAutoMagic's own tests ran twice on the same interpreted rules; the kit and the golden
-# battles still fight all their examples on the compiled core (issue 35), but the kit's
-# quadratic live checks only their first (tests/conformance/kit.py, `each_example`).
-COMPILED_TESTS := tests/conformance tests/core tests/brp tests/murdham
+# every ruleset's golden battles, so both builds fight the same battles), the rules and worked
+# examples of BRP and Murdham, and the exact odds of OD&D and Spelljammer (whose tests marked
+# `compiled_build`, the rules enumerated or rolled thousands of times, run only here; issue
+# 35). OD&D's and Spelljammer's other tests, and SemiAutoMagic's (interpreted), run on the
+# pure build only: the kit and the golden battles fight all their examples on both builds.
+COMPILED_TESTS := tests/conformance tests/core tests/brp tests/murdham tests/odnd/test_odds.py \
+	tests/spelljammer/test_odds.py
 
 .PHONY: run test lint install install-test test-compiled compiled-tests pure-tests typecheck postgres chromium clean
 
@@ -74,8 +75,8 @@ test: install-test
 	$(MAKE) --no-print-directory -j3 --output-sync=target typecheck $(COMPILED)/.built pure-tests
 	$(MAKE) --no-print-directory compiled-tests
 
-# The tests marked `compiled_build` (exact odds enumerated through a compiled ruleset's rules)
-# run once, in `compiled-tests`: they are in COMPILED_TESTS' folders (pyproject.toml).
+# The tests marked `compiled_build` (exact odds checked through a compiled ruleset's rules)
+# run once, in `compiled-tests`: they are all in COMPILED_TESTS (pyproject.toml).
 pure-tests:
 	$(BIN)/pytest -n auto --dist worksteal --durations=20 -m "not compiled_build"
 

@@ -126,6 +126,7 @@ MAN = {"kind": "character", "cls": "normal man", "level": 0, "weapons": ["dagger
 # --- the bundled examples: calculator, enumerator, dice ----------------------------------
 
 
+@pytest.mark.compiled_build  # the rules enumerated: up to 30 s a case, pure (pyproject.toml)
 @pytest.mark.parametrize(
     ("path", "actor", "target", "action"),
     [
@@ -184,6 +185,7 @@ def test_t_odd_1_each_attack_at_a_fresh_orc() -> None:
     assert 8 * down == Fraction(37, 9)  # expected kills a round
 
 
+@pytest.mark.compiled_build  # 5,000 attacks a case through the rules (pyproject.toml)
 @pytest.mark.parametrize(
     ("path", "actor", "target", "action"),
     [

@@ -63,6 +63,7 @@ def test_the_fighter_against_the_ogre_by_hand() -> None:
     assert odds.down == 0  # 1d8+4 doubled is at most 24, the ogre has 45
 
 
+@pytest.mark.compiled_build  # the rules enumerated (pyproject.toml)
 @pytest.mark.parametrize(
     ("source", "actor", "target"),
     [(OGRE, "Derrick", "Ogre"), (MAGE, "Orc 1", "Ilsa"), (BRAWL, "Brute", "Victim")],
@@ -165,6 +166,7 @@ SURPRISED = {
 }  # fmt: skip
 
 
+@pytest.mark.compiled_build  # the rules enumerated (pyproject.toml)
 def test_surprise_and_an_unseen_attacker_calculated_and_enumerated() -> None:
     """Rules 96–101, 163–164: an alert guard surprised (+10, DEF 21 → 10) by an invisible
     attacker it cannot see (−20 DEF): SC 70 − DEF −10 = 80; calculated == enumerated."""
