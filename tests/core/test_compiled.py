@@ -14,6 +14,10 @@ HOT = (
     "fracas.dice.compiler",
     "fracas.rulesets.brp.combat",
     "fracas.rulesets.murdham.attack",
+    "fracas.rulesets.semiautomagic.turn",
+    "fracas.rulesets.semiautomagic.actions",
+    "fracas.rulesets.semiautomagic.policy",
+    "fracas.rulesets.semiautomagic.state",
 )
 
 
