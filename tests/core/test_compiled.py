@@ -21,6 +21,10 @@ HOT = (
     "fracas.rulesets.spelljammer.round",
     "fracas.rulesets.spelljammer.policy",
     "fracas.rulesets.spelljammer.state",
+    "fracas.rulesets.semiautomagic.turn",
+    "fracas.rulesets.semiautomagic.actions",
+    "fracas.rulesets.semiautomagic.policy",
+    "fracas.rulesets.semiautomagic.state",
 )
 
 

@@ -36,8 +36,8 @@ class Action:
 
     def __init__(
         self,
-        kind: str,
-        seconds: int,
+        kind: str = "",
+        seconds: int = 0,
         goal: Fighter | None = None,
         weapon: Wielded | None = None,
         combo: tuple[str, ...] = (),

@@ -29,6 +29,7 @@ import math
 from dataclasses import dataclass, field
 
 from fracas.core.combatant import Status
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import attack, cover, data, decisions, harm, space, wear
 from fracas.rulesets.semiautomagic import events as ev
@@ -53,7 +54,7 @@ class Point:
 
     __slots__ = ("label", "who", "x", "y")
 
-    def __init__(self, x: float, y: float, who: str = "", label: str = "") -> None:
+    def __init__(self, x: float = 0.0, y: float = 0.0, who: str = "", label: str = "") -> None:
         self.x, self.y, self.who, self.label = x, y, who, label
 
     def __str__(self) -> str:
@@ -365,3 +366,6 @@ def defend(
     if left is None:
         return 0, "blocked" if pick.kind == attack.BLOCK else "evaded"
     return max(0, left), ""
+
+
+rebuilt_by_constructor(Blast)  # copies of a state (core.immutable)

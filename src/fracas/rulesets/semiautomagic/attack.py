@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import (
     cover,
@@ -164,7 +165,7 @@ class Defence:
 
     __slots__ = ("bonus", "kind")
 
-    def __init__(self, kind: str, bonus: int) -> None:
+    def __init__(self, kind: str = "", bonus: int = 0) -> None:
         self.kind, self.bonus = kind, bonus
 
     def __str__(self) -> str:
@@ -408,3 +409,6 @@ def spend_ammunition(a: Fighter, w: Wielded) -> None:
         a.weapons.remove(w)
         if not a.weapons:
             a.weapons.append(wield(a, data.weapons()["unarmed"]))
+
+
+rebuilt_by_constructor(Situation, Swing)  # copies of a state (core.immutable)

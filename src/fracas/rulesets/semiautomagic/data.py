@@ -8,6 +8,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.reading import load_yaml
 
 KINDS = ("melee", "ranged", "thrown", "magic")
@@ -188,3 +189,6 @@ def poisons() -> dict[str, dict[str, Any]]:
     """Rules 208-216: the poison and disease table, by name."""
     found: dict[str, dict[str, Any]] = hazards()["poisons"]
     return found
+
+
+rebuilt_by_constructor(WeaponData, ArmourData, ScaleRow)  # copies of a state (core.immutable)

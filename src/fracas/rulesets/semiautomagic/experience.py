@@ -18,6 +18,7 @@ from importlib import resources
 from typing import Any
 
 from fracas.core.combatant import Status
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.reading import load_yaml
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import events as ev
@@ -145,3 +146,6 @@ def settle(table: Table, f: Fighter, parts: list[tuple[str, int]]) -> None:
         reasons = ", ".join(f"{why} {n}" for why, n in parts) or "nothing defeated"
         table.emit(ev.Experience, who=f.name, gained=amount, reasons=reasons, level=f.level,
                    xp=f.xp, levelled=f.level > before, audience=f.audience)  # fmt: skip
+
+
+rebuilt_by_constructor(Level)  # copies of a state (core.immutable)

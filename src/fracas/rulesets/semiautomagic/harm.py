@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fracas.core.combatant import Status, record_harm
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import called
 from fracas.rulesets.semiautomagic import events as ev
@@ -210,3 +211,6 @@ def settle_object(table: Table, state: SamState, t: Fighter, mine: list[tuple[Hi
         t.status, t.went_down = Status.DEAD, True
         state.tally["destroyed"] += 1
         table.emit(ev.Fell, who=t.name, how="is destroyed", rule="damage > Toughness (rule 171)")
+
+
+rebuilt_by_constructor(Hit)  # copies of a state (core.immutable)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from fracas.core.combatant import BattleState, Combatant
+from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.semiautomagic import data, model
 
 
@@ -41,15 +42,23 @@ class Delayed:
     left: int
 
 
-@dataclass(slots=True, eq=False)
 class Carried:
     """Rules 12-13: an action begun at the end of a turn, finished in the owner's next turn's
-    first `left` seconds."""
+    first `left` seconds.
 
-    action: object
-    left: int
-    total: int
-    mind: str = ""  # who began it: the body's own mind, or its possessor (seed "Actions")
+    A plain class, not a dataclass: compiled, a dataclass's field typed `object` cannot be
+    annotated (mypyc looks the type up among the module's names). No required argument: a
+    compiled class's `__new__` runs its `__init__`, and a copy of a state starts from one."""
+
+    __slots__ = ("action", "left", "mind", "total")
+
+    def __init__(
+        self, action: object = None, left: int = 0, total: int = 0, mind: str = ""
+    ) -> None:
+        self.action = action
+        self.left = left
+        self.total = total
+        self.mind = mind  # who began it: the body's own mind, or its possessor (seed "Actions")
 
 
 @dataclass(slots=True, eq=False)
@@ -267,3 +276,6 @@ class SamState(BattleState):
             x for x in self.fighters()
             if x is not f and not x.inside and self.camp(x) != mine
         ]  # fmt: skip
+
+
+rebuilt_by_constructor(Wielded, CoverObject, Delayed, Syndrome)  # copies (core.immutable)

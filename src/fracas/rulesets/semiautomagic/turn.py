@@ -34,7 +34,7 @@ class Clock:
 
     __slots__ = ("budget", "spans", "used")
 
-    def __init__(self, budget: int) -> None:
+    def __init__(self, budget: int = 0) -> None:
         self.budget, self.used = budget, 0
         self.spans: list[str] = []
 
