@@ -117,6 +117,7 @@ COMBOS = [
 ]
 
 
+@pytest.mark.compiled_build  # the rules enumerated (pyproject.toml)
 @pytest.mark.parametrize("doc", COMBOS)
 def test_a_combos_odds_are_its_rules_enumerated(doc: dict[str, Any]) -> None:
     """Rules 88-91, SAM-A24, SAM-A25: a combo of two attacks on one target — every die first,
@@ -209,6 +210,7 @@ AREA_CASES = [
 ]  # fmt: skip
 
 
+@pytest.mark.compiled_build  # the rules enumerated (pyproject.toml)
 @pytest.mark.parametrize("doc", AREA_CASES)
 def test_an_area_attacks_odds_are_its_rules_enumerated(doc: dict[str, Any]) -> None:
     """Rules 72-76 (SAM-A21, SAM-A23): hit or scatter, caught or not, block, dodge −3 or
