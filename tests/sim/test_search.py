@@ -123,8 +123,12 @@ def test_noise_does_not_overrule_the_default() -> None:
     assert pick(even, 0) == 0
     better = {0: [(0.0, 0.0)] * 4, 1: [(1.0, 0.0)] * 4, 2: [(0.5, 0.0)] * 4}
     assert pick(better, 0) == 1
-    harm = {0: [(0.0, 1.0), (0.0, 2.0)] * 2, 1: [(0.0, 5.0), (0.0, 6.0)] * 2}
+    harm = {0: [(0.0, 1.0), (0.0, 2.0)] * 16, 1: [(0.0, 5.0), (0.0, 6.0)] * 16}
     assert pick(harm, 0) == 1
+    # issue 34 (OD&D's duel): 8 rollouts that all lost, whatever the option, hide a win
+    # chance; the retreat that took less harm must not overrule the attack on so few
+    few = {0: [(0.0, -9.0)] * 8, 1: [(0.0, -5.0)] * 8}
+    assert pick(few, 0) == 0
     too_few = {0: [(0.0, 0.0)] * 3, 1: [(1.0, 0.0)] * 3}  # three rollouts cannot overrule
     assert pick(too_few, 0) == 0
 
@@ -135,14 +139,14 @@ def test_noise_does_not_overrule_the_default() -> None:
         ("default", PolicyChoice("default")),
         ("search", PolicyChoice(SEARCH)),
         ("search:12", PolicyChoice(SEARCH, 12)),
-        ("search:3:0.5", PolicyChoice(SEARCH, 3, 0.5)),
+        ("search:3:500", PolicyChoice(SEARCH, 3, 500)),
     ],
 )
 def test_policy_names(name: str, expected: PolicyChoice) -> None:
     assert parse_policy(name) == expected
 
 
-@pytest.mark.parametrize("name", ["clever", "search:", "search:0", "search:x", "search:2:-1"])
+@pytest.mark.parametrize("name", ["clever", "search:", "search:0", "search:x", "search:2:-1", "search:2:0.5"])
 def test_an_unknown_policy_in_a_file_is_refused_by_name(name: str) -> None:
     document = yaml.safe_load(DUEL.read_text())
     document["sides"][1]["policy"] = name

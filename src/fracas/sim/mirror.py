@@ -40,7 +40,12 @@ def mirrored(
     playing = [with_policy(encounter, k, policy) for k in (0, 1)]
     keys = SpawnedKeys(seed)
     counts = {"wins": 0, "losses": 0, "draws": 0, "battles": 0}
-    effort = {"search decisions": 0, "search rollouts": 0, "search milliseconds": 0}
+    effort = {
+        "search decisions": 0,
+        "search rollouts": 0,
+        "search steps": 0,
+        "search milliseconds": 0,
+    }
     started = time.perf_counter()
     done = 0
     while done < pairs and (seconds is None or time.perf_counter() - started < seconds):
@@ -74,6 +79,7 @@ def _report(
         "interval": [low, high],
         "ms_per_decision": effort["search milliseconds"] / decisions,
         "rollouts_per_decision": effort["search rollouts"] / decisions,
+        "steps_per_decision": effort["search steps"] / decisions,
         "s_per_battle": elapsed / max(counts["battles"], 1),
         **effort,
     }
