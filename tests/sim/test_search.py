@@ -146,7 +146,9 @@ def test_policy_names(name: str, expected: PolicyChoice) -> None:
     assert parse_policy(name) == expected
 
 
-@pytest.mark.parametrize("name", ["clever", "search:", "search:0", "search:x", "search:2:-1", "search:2:0.5"])
+@pytest.mark.parametrize(
+    "name", ["clever", "search:", "search:0", "search:x", "search:2:-1", "search:2:0.5"]
+)
 def test_an_unknown_policy_in_a_file_is_refused_by_name(name: str) -> None:
     document = yaml.safe_load(DUEL.read_text())
     document["sides"][1]["policy"] = name
@@ -223,3 +225,22 @@ def test_a_server_plays_the_sides_its_policy_names(tmp_path: Path) -> None:
     battle = load_battle(client.get(f"/api/tables/{table}/save", headers=gm).json())
     assert [side.policy for side in battle.encounter.spec.sides] == ["default", "search:1"]
     assert list(battle.searches) == ["Blue"]
+
+
+def test_mirrored_pairs_stop_on_counted_work() -> None:
+    """`sim.mirror`: each pair is two battles, the search on each side once; a bound in steps
+    stops starting pairs after the same pair on any machine, and the same seed gives the same
+    tally."""
+    from fracas.sim.mirror import mirrored
+
+    encounter = fracas.load(DUEL)
+    full = mirrored(encounter, "search:2", pairs=3)
+    assert full["pairs"] == 3
+    assert full["battles"] == 6 == full["wins"] + full["losses"] + full["draws"]
+    assert full["search steps"] > 0
+    cut = mirrored(encounter, "search:2", pairs=3, steps=1)
+    assert cut["pairs"] == 1  # one pair spends a step: no second is started
+    again = mirrored(encounter, "search:2", pairs=3)
+    assert {k: full[k] for k in ("wins", "losses", "draws", "search steps")} == {
+        k: again[k] for k in ("wins", "losses", "draws", "search steps")
+    }
