@@ -244,3 +244,20 @@ def test_mirrored_pairs_stop_on_counted_work() -> None:
     assert {k: full[k] for k in ("wins", "losses", "draws", "search steps")} == {
         k: again[k] for k in ("wins", "losses", "draws", "search steps")
     }
+
+
+def test_gaps_measure_each_option_at_each_decision() -> None:
+    """`sim.gaps`: at each of the first side's decisions, the default's choice and every
+    option's share of wins over its rollouts (a draw counts half); the same seed gives the
+    same shares."""
+    from fracas.sim.gaps import shares, summary
+
+    encounter = fracas.load(DUEL)
+    found = shares(encounter, rollouts=3, battles=1)
+    assert found and all(0 <= chosen < len(rates) for chosen, rates in found)
+    halves = {k / 6 for k in range(7)}
+    assert all(any(abs(r - h) < 1e-12 for h in halves) for _, rs in found for r in rs)
+    assert shares(encounter, rollouts=3, battles=1) == found
+    report = summary(encounter, found, 3)
+    assert report["decisions"] == len(found)
+    assert 0.0 <= report["mean_gap"] <= report["largest_gap"] <= 1.0

@@ -151,14 +151,14 @@ class SearchPolicy:
     ) -> bool:
         """One rollout of each live option on the dice `key`; False once the steps are spent."""
         for option in live:
-            score, steps = self._rollout(prefix, option, key)
+            score, steps = self.rollout(prefix, option, key)
             scores[option].append(score)
             self._spent += steps
             if self._steps is not None and self._spent >= self._steps:
                 return False
         return True
 
-    def _rollout(self, prefix: list[Entry], option: int, key: Key) -> tuple[Score, int]:
+    def rollout(self, prefix: list[Entry], option: int, key: Key) -> tuple[Score, int]:
         """One battle from the decision on, `option` taken, the default policy deciding
         everything after it, unobserved, on dice keyed `key`; its score, and its steps."""
         battle = self._make_battle(
