@@ -73,7 +73,7 @@ def without_policies(encounter: Encounter) -> Encounter:
 class SearchEffort:
     """What a search cost: decisions searched, rollouts fought, their steps (journal entries
     replayed or added: the work, counted), CPU seconds spent (this process's: shown, never
-decided on)."""
+    decided on)."""
 
     __slots__ = ("decisions", "rollouts", "seconds", "steps")
 
