@@ -123,8 +123,12 @@ def test_noise_does_not_overrule_the_default() -> None:
     assert pick(even, 0) == 0
     better = {0: [(0.0, 0.0)] * 4, 1: [(1.0, 0.0)] * 4, 2: [(0.5, 0.0)] * 4}
     assert pick(better, 0) == 1
-    harm = {0: [(0.0, 1.0), (0.0, 2.0)] * 2, 1: [(0.0, 5.0), (0.0, 6.0)] * 2}
+    harm = {0: [(0.0, 1.0), (0.0, 2.0)] * 16, 1: [(0.0, 5.0), (0.0, 6.0)] * 16}
     assert pick(harm, 0) == 1
+    # issue 34 (OD&D's duel): 8 rollouts that all lost, whatever the option, hide a win
+    # chance; the retreat that took less harm must not overrule the attack on so few
+    few = {0: [(0.0, -9.0)] * 8, 1: [(0.0, -5.0)] * 8}
+    assert pick(few, 0) == 0
     too_few = {0: [(0.0, 0.0)] * 3, 1: [(1.0, 0.0)] * 3}  # three rollouts cannot overrule
     assert pick(too_few, 0) == 0
 
@@ -135,14 +139,16 @@ def test_noise_does_not_overrule_the_default() -> None:
         ("default", PolicyChoice("default")),
         ("search", PolicyChoice(SEARCH)),
         ("search:12", PolicyChoice(SEARCH, 12)),
-        ("search:3:0.5", PolicyChoice(SEARCH, 3, 0.5)),
+        ("search:3:500", PolicyChoice(SEARCH, 3, 500)),
     ],
 )
 def test_policy_names(name: str, expected: PolicyChoice) -> None:
     assert parse_policy(name) == expected
 
 
-@pytest.mark.parametrize("name", ["clever", "search:", "search:0", "search:x", "search:2:-1"])
+@pytest.mark.parametrize(
+    "name", ["clever", "search:", "search:0", "search:x", "search:2:-1", "search:2:0.5"]
+)
 def test_an_unknown_policy_in_a_file_is_refused_by_name(name: str) -> None:
     document = yaml.safe_load(DUEL.read_text())
     document["sides"][1]["policy"] = name
@@ -219,3 +225,39 @@ def test_a_server_plays_the_sides_its_policy_names(tmp_path: Path) -> None:
     battle = load_battle(client.get(f"/api/tables/{table}/save", headers=gm).json())
     assert [side.policy for side in battle.encounter.spec.sides] == ["default", "search:1"]
     assert list(battle.searches) == ["Blue"]
+
+
+def test_mirrored_pairs_stop_on_counted_work() -> None:
+    """`sim.mirror`: each pair is two battles, the search on each side once; a bound in steps
+    stops starting pairs after the same pair on any machine, and the same seed gives the same
+    tally."""
+    from fracas.sim.mirror import mirrored
+
+    encounter = fracas.load(DUEL)
+    full = mirrored(encounter, "search:2", pairs=3)
+    assert full["pairs"] == 3
+    assert full["battles"] == 6 == full["wins"] + full["losses"] + full["draws"]
+    assert full["search steps"] > 0
+    cut = mirrored(encounter, "search:2", pairs=3, steps=1)
+    assert cut["pairs"] == 1  # one pair spends a step: no second is started
+    again = mirrored(encounter, "search:2", pairs=3)
+    assert {k: full[k] for k in ("wins", "losses", "draws", "search steps")} == {
+        k: again[k] for k in ("wins", "losses", "draws", "search steps")
+    }
+
+
+def test_gaps_measure_each_option_at_each_decision() -> None:
+    """`sim.gaps`: at each of the first side's decisions, the default's choice and every
+    option's share of wins over its rollouts (a draw counts half); the same seed gives the
+    same shares."""
+    from fracas.sim.gaps import shares, summary
+
+    encounter = fracas.load(DUEL)
+    found = shares(encounter, rollouts=3, battles=1)
+    assert found and all(0 <= chosen < len(rates) for chosen, rates in found)
+    halves = {k / 6 for k in range(7)}
+    assert all(any(abs(r - h) < 1e-12 for h in halves) for _, rs in found for r in rs)
+    assert shares(encounter, rollouts=3, battles=1) == found
+    report = summary(encounter, found, 3)
+    assert report["decisions"] == len(found)
+    assert 0.0 <= report["mean_gap"] <= report["largest_gap"] <= 1.0

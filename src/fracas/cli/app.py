@@ -115,7 +115,7 @@ def _print_search_effort(battle: Battle) -> None:
         effort = search.effort
         typer.echo(
             f"search ({side}): {effort.decisions} decisions, {effort.rollouts} rollouts,"
-            f" {effort.seconds:.2f} s",
+            f" {effort.steps} steps, {effort.seconds:.2f} s",
             err=True,
         )
 

@@ -3,7 +3,9 @@ command line (`--policy`).
 
 `default` is the ruleset's own policy (`Ruleset.policy`); `search` plays each option of a
 decision forward through the rules (`core.search`). `search:N` asks for N rollouts per option,
-`search:N:S` also for at most S seconds of rollouts per decision.
+`search:N:W` also for at most W steps of rollouts per decision (a step: one journal entry a
+rollout replays or adds, a die or a choice; counted work, so a battle stays the same for its
+seed on any machine).
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ DEFAULT: Final = "default"
 SEARCH: Final = "search"
 SEARCH_ROLLOUTS: Final = 4  # rollouts per option when `search` names no number
 MOST_ROLLOUTS: Final = 10_000
+MOST_STEPS: Final = 10**9
 SPELLING: Final = (
-    "default, search, search:N (N rollouts per option) or search:N:S (and at most S seconds"
-    " a decision)"
+    "default, search, search:N (N rollouts per option) or search:N:W (and at most W steps of"
+    " rollouts a decision)"
 )
 
 
@@ -31,7 +34,7 @@ class PolicyChoice:
 
     kind: str
     rollouts: int = SEARCH_ROLLOUTS
-    budget: float | None = None  # seconds of rollouts per decision; None: no limit
+    steps: int | None = None  # most steps (journal entries) of rollouts a decision; None: no limit
 
     @property
     def searches(self) -> bool:
@@ -48,29 +51,16 @@ def parse_policy(name: str) -> PolicyChoice:
         raise PolicyNameError(f"unknown policy {name!r} (known: {SPELLING})")
     if ":" not in text:
         return PolicyChoice(SEARCH)
-    rollouts_text, _, budget_text = effort.partition(":")
-    rollouts = _whole(rollouts_text, name)
-    budget = _seconds(budget_text, name) if budget_text else None
-    return PolicyChoice(SEARCH, rollouts, budget)
+    rollouts_text, _, steps_text = effort.partition(":")
+    rollouts = _whole(rollouts_text, name, "rollouts per option", MOST_ROLLOUTS)
+    steps = _whole(steps_text, name, "steps per decision", MOST_STEPS) if steps_text else None
+    return PolicyChoice(SEARCH, rollouts, steps)
 
 
-def _whole(text: str, name: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= MOST_ROLLOUTS:
+def _whole(text: str, name: str, what: str, most: int) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= most:
         raise PolicyNameError(
-            f"policy {name!r}: the rollouts per option must be a whole number from 1 to"
-            f" {MOST_ROLLOUTS}, not {text!r} ({SPELLING})"
-        )
-    return int(text)
-
-
-def _seconds(text: str, name: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = -1.0
-    if not 0 < seconds < float("inf"):
-        raise PolicyNameError(
-            f"policy {name!r}: the seconds per decision must be a positive number, not"
+            f"policy {name!r}: the {what} must be a whole number from 1 to {most}, not"
             f" {text!r} ({SPELLING})"
         )
-    return seconds
+    return int(text)

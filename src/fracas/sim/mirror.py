@@ -4,9 +4,10 @@ Pair i fights the encounter twice on the same dice (battle i of the seed's strea
 `runner.simulate` seeds it): once with the first side playing `policy`, once with the second,
 the other side keeping the ruleset's default policy. Whatever edge a side's position gives,
 each policy has it once a pair; a policy no better than the default wins half of the decisive
-battles. `python -m fracas.sim.mirror POLICY FILE... [--pairs N] [--seconds S]` prints one JSON
+battles. `python -m fracas.sim.mirror POLICY FILE... [--pairs N] [--steps S]` prints one JSON
 line per encounter: the searching side's wins, losses and draws, the share of the decisive
-battles it won with its 95 % Wilson interval, and what the search cost.
+battles it won with its 95 % Wilson interval, and what the search cost (in steps, rollouts
+and CPU seconds: this process's time, less shaken by a loaded machine than the clock's).
 """
 
 from __future__ import annotations
@@ -33,17 +34,24 @@ def with_policy(encounter: Encounter, side: int, policy: str) -> Encounter:
 
 
 def mirrored(
-    encounter: Encounter, policy: str, pairs: int, seed: int = 0, seconds: float | None = None
+    encounter: Encounter, policy: str, pairs: int, seed: int = 0, steps: int | None = None
 ) -> dict[str, Any]:
-    """Up to `pairs` mirrored pairs (fewer when `seconds` of fighting are spent first)."""
+    """Up to `pairs` mirrored pairs, fewer when the search has spent `steps` (journal entries
+    its rollouts went through: counted work, so the pairs fought are the same on any machine
+    and under any load)."""
     names = [s.name for s in encounter.spec.sides]
     playing = [with_policy(encounter, k, policy) for k in (0, 1)]
     keys = SpawnedKeys(seed)
     counts = {"wins": 0, "losses": 0, "draws": 0, "battles": 0}
-    effort = {"search decisions": 0, "search rollouts": 0, "search milliseconds": 0}
-    started = time.perf_counter()
+    effort = {
+        "search decisions": 0,
+        "search rollouts": 0,
+        "search steps": 0,
+        "search milliseconds": 0,
+    }
+    started = time.process_time()
     done = 0
-    while done < pairs and (seconds is None or time.perf_counter() - started < seconds):
+    while done < pairs and (steps is None or effort["search steps"] < steps):
         for k in (0, 1):
             battle = Battle(playing[k], dice=SeededDice.spawned(keys, done), observe=False)
             winner = battle.run().winner
@@ -53,7 +61,8 @@ def mirrored(
             for name, count in battle.search_effort.items():
                 effort[name] += count
         done += 1
-    return _report(encounter, policy, counts, effort, time.perf_counter() - started)
+    counts["pairs"] = done
+    return _report(encounter, policy, counts, effort, time.process_time() - started)
 
 
 def _report(
@@ -74,7 +83,8 @@ def _report(
         "interval": [low, high],
         "ms_per_decision": effort["search milliseconds"] / decisions,
         "rollouts_per_decision": effort["search rollouts"] / decisions,
-        "s_per_battle": elapsed / max(counts["battles"], 1),
+        "steps_per_decision": effort["search steps"] / decisions,
+        "cpu_s_per_battle": elapsed / max(counts["battles"], 1),
         **effort,
     }
 
@@ -85,10 +95,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("files", nargs="+", help="encounter files")
     parser.add_argument("--pairs", type=int, default=20, help="mirrored pairs per encounter")
     parser.add_argument("--seed", type=int, default=0, help="the seed of the battles")
-    parser.add_argument("--seconds", type=float, help="stop starting pairs after this long")
+    parser.add_argument(
+        "--steps", type=int, help="start no new pair once the search has spent this many steps"
+    )
     args = parser.parse_args(argv)
     for path in args.files:
-        report = mirrored(load(path), args.policy, args.pairs, args.seed, args.seconds)
+        report = mirrored(load(path), args.policy, args.pairs, args.seed, args.steps)
         print(json.dumps(report), flush=True)
 
 
