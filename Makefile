@@ -47,13 +47,10 @@ install-test: $(BIN)/python postgres chromium
 	rm -f $(VENV)/.compiled-install
 
 # setuptools' `build/` folder is removed first: it would copy into the build an extension left
-# there by an earlier one, of a module no longer in setup.py's COMPILED. The C code is compiled
-# unoptimised (-O0): the same code as an install's (-O3), built with a third of the CPU (57 s
-# against 2 min 46 s for the five rulesets), and the tests run on it within a tenth as fast
-# (issue 35). Time the speed of the compiled build on an install (`make install`), not on this.
+# there by an earlier one, of a module no longer in setup.py's COMPILED.
 $(COMPILED)/.built: $(BIN)/python $(SOURCES)
 	rm -rf $(COMPILED) build
-	FRACAS_OPT_LEVEL=0 $(BIN)/pip install --quiet --no-deps --target $(COMPILED) .
+	$(BIN)/pip install --quiet --no-deps --target $(COMPILED) .
 	touch $@
 
 ## Install and fight the bundled BRP skirmish, narrated.

@@ -177,16 +177,6 @@ def _why_pure() -> str | None:
     return None
 
 
-def _opt_level() -> str:
-    """The C compiler's optimisation of mypyc's code: 3, or `FRACAS_OPT_LEVEL` (0-3). The same
-    C code either way; `make test`'s build takes 0, which compiles the five rulesets in a
-    third of the CPU time and runs the tests as fast within a tenth (issue 35)."""
-    level = os.environ.get("FRACAS_OPT_LEVEL", "3")
-    if level not in ("0", "1", "2", "3"):
-        raise SystemExit(f"FRACAS_OPT_LEVEL must be 0, 1, 2 or 3, not {level!r}")
-    return level
-
-
 def _compiled_extensions() -> list[Any]:
     from mypyc.build import mypycify
 
@@ -197,7 +187,7 @@ def _compiled_extensions() -> list[Any]:
     # One C file per module (`multi_file`), compiled side by side (`ParallelBuildExt`): one
     # 17.7 MB file took two minutes on one core (issue 35).
     extensions = list(
-        mypycify(["--config-file", str(config), *paths], opt_level=_opt_level(), multi_file=True)
+        mypycify(["--config-file", str(config), *paths], opt_level="3", multi_file=True)
     )
     if sysconfig.get_config_var("CC") is not None:  # GCC or Clang, not MSVC
         for extension in extensions:
