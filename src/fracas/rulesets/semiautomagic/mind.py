@@ -149,20 +149,7 @@ def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     src = act.goal
     if src is None:
         return
-    run = act.kind == FLEE_RUN
-    d = wander.away(state, f, src)
-    budget = f.run_squares * act.seconds if run else f.move_squares
-    moved, cost = wander.drift(state, f, d, budget, run)
-    f.moved_squares += moved  # rule 113: high speed counts fleeing too
-    if table.observed:
-        table.emit(
-            ev.Moved,
-            who=f.name,
-            how="flee" if not run else "run",
-            squares=moved,
-            cost=cost,
-            to=f"{f.position} ({wander.named(d)}, away from {src.name})",
-        )
+    wander.go_away(table, state, f, src, act.kind == FLEE_RUN, act.seconds, "flee")
 
 
 def end_turn(table: Table, state: SamState, f: Fighter) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 from fracas.core.table import Table
+from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic import moves, space
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
@@ -58,6 +59,27 @@ def drift(
         f.diagonals += diagonal
         moved += 1
         moves.go(f, space.shifted(f, d), d)
+
+
+def go_away(
+    table: Table, state: SamState, f: Fighter, source: Fighter, run: bool, seconds: int, how: str
+) -> int:
+    """Directly away from `source`: a move, or a run of `seconds` (rule 184's flight, F-SAM-105;
+    a withdrawal, F-SAM-121); the squares moved, counted for high speed too (rule 113)."""
+    d = away(state, f, source)
+    budget = f.run_squares * seconds if run else f.move_squares
+    moved, cost = drift(state, f, d, budget, run)
+    f.moved_squares += moved
+    if table.observed:
+        table.emit(
+            ev.Moved,
+            who=f.name,
+            how="run" if run else how,
+            squares=moved,
+            cost=cost,
+            to=f"{f.position} ({named(d)}, away from {source.name})",
+        )
+    return moved
 
 
 def toward(f: Fighter, d: tuple[int, int], others: list[Fighter]) -> Fighter | None:

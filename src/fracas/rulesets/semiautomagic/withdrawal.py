@@ -24,21 +24,9 @@ def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     if src is None:
         return
     run = act.kind == WITHDRAW_RUN
-    d = wander.away(state, f, src)
-    speed = f.run_squares if run else f.move_squares
-    moved, cost = wander.drift(state, f, d, speed * act.seconds if run else speed, run)
-    f.moved_squares += moved  # rule 113: high speed counts it too
-    mounted.moved(state, f, moved, act.seconds, speed)
+    moved = wander.go_away(table, state, f, src, run, act.seconds, "withdraw")
+    mounted.moved(state, f, moved, act.seconds, f.run_squares if run else f.move_squares)
     f.withdrew = state.round
-    if table.observed:
-        table.emit(
-            ev.Moved,
-            who=f.name,
-            how="withdraw" if not run else "run",
-            squares=moved,
-            cost=cost,
-            to=f"{f.position} ({wander.named(d)}, away from {src.name})",
-        )
 
 
 def withdrawing(state: SamState, f: Fighter) -> bool:
