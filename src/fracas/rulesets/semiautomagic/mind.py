@@ -16,7 +16,15 @@ from collections.abc import Callable
 
 from fracas.core.combatant import Status
 from fracas.core.table import Table
-from fracas.rulesets.semiautomagic import actions, confusion, data, morale, space, wander
+from fracas.rulesets.semiautomagic import (
+    actions,
+    confusion,
+    data,
+    morale,
+    space,
+    wander,
+    withdrawal,
+)
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.actions import Action
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
@@ -157,19 +165,10 @@ def end_turn(table: Table, state: SamState, f: Fighter) -> None:
     compulsion ends with the turn."""
     panicked = bool(f.panicked) or f.compelled == "panic"
     f.victim = f.compelled = ""
-    if not f.active or not panicked:
+    if not f.active or not panicked or not withdrawal.clear(state, f):
         return
-    near = [e for e in actions.foes(state, f) if space.metres(state, f, e) <= state.options.escape]
-    if near:
-        return
-    f.status, f.went_down = Status.FLED, True
-    state.tally["fled"] += 1
-    table.emit(
-        ev.Fell,
-        who=f.name,
-        how="has fled the fight",
-        rule=f"panicked, no enemy within {state.options.escape:g} m (F-SAM-105)",
-    )
+    rule = f"panicked, no enemy within {state.options.escape:g} m (F-SAM-105)"
+    withdrawal.leave(table, state, f, "has fled the fight", rule)
 
 
 def calm_hour(table: Table, state: SamState) -> None:

@@ -37,18 +37,23 @@ def withdrawing(state: SamState, f: Fighter) -> bool:
 def end_turn(table: Table, state: SamState, f: Fighter) -> None:
     """F-SAM-121: a fighter that withdrew this turn and is further than `options.escape`
     metres from every enemy has left the fight (fled, as F-SAM-105), with its rider."""
-    if not f.active or f.withdrew != state.round:
+    if not f.active or f.withdrew != state.round or not clear(state, f):
         return
-    reach = state.options.escape
-    if any(space.metres(state, f, e) <= reach for e in actions.foes(state, f)):
-        return
+    rule = f"withdrew, no enemy within {state.options.escape:g} m (F-SAM-121)"
     rider = mounted.find(state, f.rider_id) if f.rider_id else None
     for gone in (f,) if rider is None or not rider.active else (f, rider):  # rule 134
-        gone.status, gone.went_down = Status.FLED, True
-        state.tally["fled"] += 1
-        table.emit(
-            ev.Fell,
-            who=gone.name,
-            how="has left the fight",
-            rule=f"withdrew, no enemy within {reach:g} m (F-SAM-121)",
-        )
+        leave(table, state, gone, "has left the fight", rule)
+
+
+def clear(state: SamState, f: Fighter) -> bool:
+    """No enemy within `options.escape` metres: one fleeing is gone (F-SAM-105, F-SAM-121)."""
+    reach = state.options.escape
+    return not any(space.metres(state, f, e) <= reach for e in actions.foes(state, f))
+
+
+def leave(table: Table, state: SamState, gone: Fighter, how: str, rule: str) -> None:
+    """Out of the fight as fled (F-SAM-105: a panicked flight; F-SAM-121: a withdrawal)."""
+    gone.status, gone.went_down = Status.FLED, True
+    state.tally["fled"] += 1
+    if table.observed:
+        table.emit(ev.Fell, who=gone.name, how=how, rule=rule)

@@ -52,7 +52,12 @@ def initiative(plan: Plan) -> tuple[int, str]:
     if not n:
         return 0, ""
     words = {1: "−5 drawing", 2: "−10 sheathing and drawing"}[n]
-    return n * MINUS_FIVE_INITIATIVE, words
+    return initiative_penalty(plan), words
+
+
+def initiative_penalty(plan: Plan) -> int:
+    """`initiative` without the words (the policy scores every plan by it)."""
+    return MINUS_FIVE[plan.handling] * MINUS_FIVE_INITIATIVE
 
 
 def minus_fives(state: SjState, plan: Plan) -> int:

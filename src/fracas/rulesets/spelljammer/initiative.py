@@ -43,8 +43,7 @@ def modifiers(plan: Plan) -> tuple[int, str]:
 
 def modifier(plan: Plan) -> int:
     """`modifiers` without the words (the policy scores every plan by it)."""
-    more = handling.MINUS_FIVE_INITIATIVE * handling.MINUS_FIVE[plan.handling]
-    return movement_modifier(plan)[0] + more
+    return movement_modifier(plan)[0] + handling.initiative_penalty(plan)
 
 
 def movement_modifier(plan: Plan) -> tuple[int, str]:
