@@ -5,14 +5,21 @@ BIN := $(VENV)/bin
 # The compiled build for the tests (issue 10): a `pip install --target` of this checkout.
 COMPILED := .compiled
 SOURCES := setup.py pyproject.toml $(shell find src -name '*.py' -o -name '*.yaml')
-# The suites that must pass on the compiled build too: the conformance kit and the core (with
-# every ruleset's golden battles, so both builds fight the same battles), the rules and worked
-# examples of BRP and Murdham, and the exact odds of OD&D, Spelljammer and SemiAutoMagic (whose
-# tests marked `compiled_build`, the rules enumerated or rolled thousands of times, run only
-# here; issue 35). Their other tests run on the pure build only: the kit and the golden
-# battles fight all their examples on both builds.
+# The suites that must pass on the compiled build too: the conformance kit (every example of
+# every compiled ruleset; the pure run fights only each one's first, issue 35) and the core
+# (with every ruleset's golden battles, so both builds fight the same battles), the rules and
+# worked examples of BRP and Murdham, and the exact odds of OD&D, Spelljammer and SemiAutoMagic
+# (whose tests marked `compiled_build`, the rules enumerated or rolled thousands of times, run
+# only here). Their other tests run on the pure build only: the golden battles fight all their
+# examples on both builds.
 COMPILED_TESTS := tests/conformance tests/core tests/brp tests/murdham tests/odnd/test_odds.py \
 	tests/spelljammer/test_odds.py tests/semiautomagic/test_odds.py
+
+# Python may write its bytecode caches (`__pycache__`, git-ignored) even where the shell says
+# not to: otherwise every test process and every command a test starts compiles each module
+# it imports again, and pytest rewrites every test module again in each worker (issue 35:
+# about a fifth of the CPU of the server and command-line tests).
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: run test lint install install-test test-compiled compiled-tests pure-tests typecheck postgres chromium clean
 
@@ -69,19 +76,22 @@ compiled-tests: $(COMPILED)/.built
 # The suite runs on every core (pytest-xdist): the tests share no ports, folders or databases.
 # An idle worker takes tests still queued on a busy one (worksteal), so one slow test at the
 # end does not keep the other core idle.
-# The type check, the compiled build and the suite on the pure build run side by side: the
-# build is mostly mypyc's own single-threaded work (about a minute), which left a core idle
-# while the type check, done in 15 s, waited for it (issue 35). Each one's output is printed
-# whole when it ends.
+# The type check, the compiled build, the suite on the pure build and then the suites on the
+# compiled build run side by side: the build is mostly mypyc's own single-threaded work, which
+# left a core idle while the type check, done in 15 s, waited for it; the compiled suites start
+# as soon as the build is done, not after the pure suite (issue 35). Each one's output is
+# printed whole when it ends.
 test: install-test
 	$(BIN)/ruff check src tests
-	$(MAKE) --no-print-directory -j3 --output-sync=target typecheck $(COMPILED)/.built pure-tests
-	$(MAKE) --no-print-directory compiled-tests
+	$(MAKE) --no-print-directory -j3 --output-sync=target typecheck pure-tests compiled-tests
 
 # The tests marked `compiled_build` (exact odds checked through a compiled ruleset's rules)
-# run once, in `compiled-tests`: they are all in COMPILED_TESTS (pyproject.toml).
+# run once, in `compiled-tests`: they are all in COMPILED_TESTS (pyproject.toml). The
+# conformance kit fights only each compiled ruleset's first example here: the compiled run
+# fights them all (tests/conformance/kit.py).
 pure-tests:
-	$(BIN)/pytest -n auto --dist worksteal --durations=20 -m "not compiled_build"
+	FRACAS_KIT_COMPILED_RUN_FOLLOWS=1 $(BIN)/pytest -n auto --dist worksteal --durations=20 \
+		-m "not compiled_build"
 
 typecheck:
 	$(BIN)/mypy

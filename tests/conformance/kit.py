@@ -8,8 +8,10 @@ encounter names, so a new ruleset takes part by being registered and shipping an
 
 from __future__ import annotations
 
+import ast
 import copy
 import json
+import os
 import sys
 import zlib
 from collections.abc import Callable, Mapping
@@ -66,11 +68,16 @@ def example_id(path: Path) -> str:
 def each_example(known: Known | None = None, *, quadratic: bool = False) -> pytest.MarkDecorator:
     """Parametrise a test by every bundled example of every registered ruleset.
 
-    A `quadratic` check (one that replays the battle before every answer) runs on a ruleset's
-    first example only where the build under test compiles the core but not that ruleset's
-    rules: there it would replay the very interpreted rules the pure build's run checks on
-    every example, and its subject, the compiled core's journal, replay and saves, is checked
-    on every example of the compiled rulesets (issue 35: a third of the compiled run)."""
+    Each example is fought through the kit on one build at least (issue 35: the pure and the
+    compiled runs of `make test` did the same work twice):
+    - The compiled run fights every example of a ruleset whose rules it compiles. A
+      `quadratic` check (one that replays the battle before every answer) runs there on the
+      first example only of a ruleset it does not compile: it would replay the very
+      interpreted rules the pure run checks on every example.
+    - The pure run fights every example, but where `make test` says a compiled run follows
+      (`FRACAS_KIT_COMPILED_RUN_FOLLOWS`), only the first example of each ruleset that
+      setup.py compiles: the compiled run fights the rest, and the golden battles of every
+      example are fought on both builds."""
     params = [
         pytest.param(p, id=example_id(p), marks=_marks(r, known))
         for r in RULESETS
@@ -81,9 +88,28 @@ def each_example(known: Known | None = None, *, quadratic: bool = False) -> pyte
 
 def _examples(ruleset_id: str, quadratic: bool) -> list[Path]:
     examples = EXAMPLES_BY_RULESET.get(ruleset_id, [])
-    if quadratic and _compiled(table) and not _rules_compiled(ruleset_id):
+    if _compiled(table):
+        if quadratic and not _rules_compiled(ruleset_id):
+            return examples[:1]
+        return examples
+    if os.environ.get("FRACAS_KIT_COMPILED_RUN_FOLLOWS") and ruleset_id in _COMPILED_RULESETS:
         return examples[:1]
     return examples
+
+
+def _compiled_rulesets() -> frozenset[str]:
+    """The rulesets setup.py's `COMPILED` compiles (`fracas/rulesets/<id>/...` paths)."""
+    tree = ast.parse((ROOT / "setup.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "COMPILED" for t in node.targets
+        ):
+            paths = ast.literal_eval(node.value)
+            return frozenset(p.split("/")[2] for p in paths if p.startswith("fracas/rulesets/"))
+    raise AssertionError("setup.py has no COMPILED list")
+
+
+_COMPILED_RULESETS = _compiled_rulesets()
 
 
 def _compiled(module: ModuleType) -> bool:

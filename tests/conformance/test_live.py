@@ -104,15 +104,17 @@ def test_undo_then_the_same_answers_changes_nothing(path: Path, mode: str) -> No
     undo_at = {0, len(steps) // 2, len(steps) - 1}
     for i, step in enumerate(steps):
         assert question is not None and question.id == step.question.id
+        if i not in undo_at:  # the states are compared only where an answer is undone
+            question = battle.answer(question.id, step.answer, by=step.question.seat or "gm")
+            continue
         before = kit.state_of(battle)
         question = battle.answer(question.id, step.answer, by=step.question.seat or "gm")
         after = kit.state_of(battle)
-        if i in undo_at:
-            back = battle.undo()
-            assert back is not None and back.id == step.question.id
-            assert kit.state_of(battle) == before
-            question = battle.answer(back.id, step.answer, by=step.question.seat or "gm")
-            assert kit.state_of(battle) == after
+        back = battle.undo()
+        assert back is not None and back.id == step.question.id
+        assert kit.state_of(battle) == before
+        question = battle.answer(back.id, step.answer, by=step.question.seat or "gm")
+        assert kit.state_of(battle) == after
         if i == len(steps) // 2 and i >= 2:  # three answers back, and the same three again
             back = battle.undo(answers=3)
             assert back is not None and back.id == steps[i - 2].question.id
