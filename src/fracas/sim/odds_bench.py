@@ -75,9 +75,7 @@ def cases(ruleset: str) -> dict[str, Callable[[], object]]:
     return found
 
 
-def attack(
-    encounter: Encounter | None, apart: str
-) -> tuple[str, Callable[[], object]] | None:
+def attack(encounter: Encounter | None, apart: str) -> tuple[str, Callable[[], object]] | None:
     """The first fighter's first attack on the second, named, where the rules offer one."""
     if encounter is None:
         return None
