@@ -3,10 +3,13 @@ integers gathered by where it leads; here it is held to the chain written plainl
 round in fractions, state by state — the same endings, cap, truncation and states seen, to
 the fraction, on the rulesets' duels and on small chains made to meet every corner (mass the
 model leaves out, states dropped under the cut-off and met again, a zero cut-off keeping a
-state reached with no mass, denominators that differ from state to state)."""
+state reached with no mass, denominators that differ from state to state). And what the duel
+models' copies of a state share (`shared_values`)."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections import defaultdict
 from collections.abc import Hashable, Mapping
 from fractions import Fraction
@@ -14,7 +17,7 @@ from fractions import Fraction
 import pytest
 
 import fracas
-from fracas.exact.duel import CUTOFF, End, run_chain
+from fracas.exact.duel import CUTOFF, End, run_chain, shared_values
 
 Chain = tuple[dict[str | None, Fraction], Fraction, Fraction, int]
 
@@ -106,3 +109,35 @@ def test_the_chain_is_the_plain_chain_on_the_duels(path: str) -> None:
     found = run_chain(model, rounds, CUTOFF)
     assert found == plain_chain(encounter.ruleset.duel(state, first, second), rounds, CUTOFF)
     assert found[2] > 0  # the cut-off drops states in these duels
+
+
+@dataclasses.dataclass(frozen=True)
+class Data:
+    name: str
+    sizes: tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Holder:
+    items: list[int]  # frozen, yet holding what a rule may change
+
+
+@dataclasses.dataclass
+class Sheet:
+    data: Data
+    holder: Holder
+    hp: int
+    kit: list[Data]
+
+
+def test_copies_share_only_what_no_rule_can_change() -> None:
+    """`shared_values` seeds the duel models' copies of a state: a frozen value of atoms is
+    shared by every copy; a frozen value holding a list, and anything mutable, is copied."""
+    data = Data("sword", (1, 8))
+    sheet = Sheet(data, Holder([1]), 12, [data, Data("shield", ())])
+    shared = shared_values(sheet)
+    assert set(shared) == {id(data), id(data.sizes), id(sheet.kit[1]), id(sheet.kit[1].sizes)}
+    copied = copy.deepcopy(sheet, dict(shared))
+    assert copied == sheet and copied.data is data and copied.kit[0] is data
+    assert copied.holder is not sheet.holder and copied.holder.items is not sheet.holder.items
+    assert copied.kit is not sheet.kit

@@ -11,6 +11,8 @@ tail of exploding dice.
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import math
 import operator
 from collections.abc import Hashable
@@ -238,3 +240,55 @@ def _pair(
     if actor is not None and actor not in (fighting[0].name, fighting[0].id):
         fighting.reverse()
     return fighting[0], fighting[1]
+
+
+_ATOMS = (type(None), bool, int, float, complex, str, bytes, Fraction, enum.Enum)
+
+
+def shared_values(root: object) -> dict[int, object]:
+    """Every value reachable from `root` that no rule can change — a frozen dataclass (or a
+    tuple or frozenset) holding only such values and atoms — by its id: the memo a duel model
+    seeds its copies of a state with (`copy.deepcopy(origin, dict(shared))`), so that a copy
+    per chain state shares them instead of rebuilding each (issue 35: a weapon's data,
+    positions, zones)."""
+    found: dict[int, bool] = {}  # id -> unchangeable
+    shared: dict[int, object] = {}
+    keep: list[object] = []  # what was looked at, alive while the ids are used
+
+    def unchangeable(value: object) -> bool:
+        if isinstance(value, _ATOMS):
+            return True
+        known = found.get(id(value))
+        if known is not None:
+            return known
+        found[id(value)] = False  # until shown otherwise (and for cycles)
+        keep.append(value)
+        parts = _parts(value)
+        verdict = all([unchangeable(part) for part in parts]) and _frozen(value)
+        found[id(value)] = verdict
+        if verdict:
+            shared[id(value)] = value
+        return verdict
+
+    unchangeable(root)
+    return shared
+
+
+def _frozen(value: object) -> bool:
+    if isinstance(value, tuple | frozenset):
+        return True
+    params = getattr(type(value), "__dataclass_params__", None)
+    return bool(params is not None and params.frozen)
+
+
+def _parts(value: object) -> list[object]:
+    """What `value` holds: a container's items, a dataclass's fields and other attributes."""
+    if isinstance(value, list | tuple | set | frozenset):
+        return list(value)
+    if isinstance(value, dict):
+        return [*value.keys(), *value.values()]
+    parts: list[object] = []
+    if dataclasses.is_dataclass(value):
+        parts += [getattr(value, f.name) for f in dataclasses.fields(value)]
+    parts += list(getattr(value, "__dict__", {}).values())
+    return parts

@@ -28,7 +28,7 @@ from itertools import groupby
 from fracas.core.errors import FracasError
 from fracas.core.requests import RollRequest
 from fracas.core.table import Table
-from fracas.exact.duel import End
+from fracas.exact.duel import End, shared_values
 from fracas.rulesets.brp import combat, odds
 from fracas.rulesets.brp.actions import Action, Attack, Reload
 from fracas.rulesets.brp.policy import BRPPolicy
@@ -66,6 +66,7 @@ class BRPDuel:
 
     def __init__(self, state: BRPState, a: Fighter, b: Fighter) -> None:
         self.origin = copy.deepcopy(state)
+        self.shared = shared_values(self.origin)  # what every copy of it may share
         self.ids = (a.id, b.id)
         # Each blow's injuries by the situation it is struck in (not hit points: the odds
         # and the policy's parry or dodge do not depend on them, §5.5–5.10).
@@ -84,7 +85,7 @@ class BRPDuel:
 
     def materialize(self, key: Key) -> BRPState:
         """A copy of the starting state put in the state `key` names."""
-        s = copy.deepcopy(self.origin)
+        s = copy.deepcopy(self.origin, dict(self.shared))
         first, *fighters = key
         if not first and s.round == 0:
             s.round = 1
