@@ -396,9 +396,11 @@ class _Blows:
         # M24 fast strike: one fighter with it strikes first, whatever the blows.
         fast = [c for c in (calc.attacker, calc.target) if "fast strike" in c.skills]
         self.target_first = fast[0] is calc.attacker if len(fast) == 1 else None
-        # The counter's blow on the attacker (whole weapon, or broken), by its damage.
-        self.struck: tuple[dict[int, Body], dict[int, Body]] = ({}, {})
         self.backs: dict[Fraction, BackRolls] = {}
+        self.afters: dict[int, int] = {}  # the counter's damage after the attacker's armour
+        # The counter's rolls after a path, each with its blow on the attacker's body (whole
+        # weapon, or broken): (after armour, the counter's weapon breaks, body, numerator).
+        self.struck: dict[tuple[Fraction, bool], list[tuple[int, bool, Body, int]]] = {}
         # Each pair of bodies' sum, by the bodies' identities (every body met is kept
         # alive by this trade or `calc.hits`; the entry keeps its pair to be sure).
         self.effects: dict[tuple[int, int], tuple[Body, Body, _Sums]] = {}
@@ -419,10 +421,26 @@ class _Blows:
         return found
 
     def after(self, back: int) -> int:
-        calc = self.calc
-        return attack.after_armour(
-            calc.attacker, back, self.weapon, shield=True, piercing=self.pierce[1]
-        )
+        found = self.afters.get(back)
+        if found is None:
+            calc = self.calc
+            found = self.afters[back] = attack.after_armour(
+                calc.attacker, back, self.weapon, shield=True, piercing=self.pierce[1]
+            )
+        return found
+
+    def struck_by(self, prefix: Fraction, a_breaks: bool) -> list[tuple[int, bool, Body, int]]:
+        """The counter's rolls after the path `prefix` (`back_rolls`), each with the
+        attacker's body (broken weapon or not) after its blow, made once."""
+        found = self.struck.get((prefix, a_breaks))
+        if found is None:
+            a1 = self.a_broken if a_breaks else self.a
+            _, ways, _ = self.back_rolls(prefix)
+            found = [
+                (on_a, t_breaks, self.a_hit(a1, back), n) for (back, on_a), t_breaks, n in ways
+            ]
+            self.struck[(prefix, a_breaks)] = found
+        return found
 
     def trade(self, dealt: int, a_breaks: bool, prefix: Fraction, mass: Fraction) -> None:
         calc = self.calc
@@ -430,21 +448,16 @@ class _Blows:
         on_t = attack.after_armour(
             calc.target, dealt, calc.weapon, shield=True, piercing=self.pierce[0]
         )
-        den, ways, lost = self.back_rolls(prefix)
+        den, _, lost = self.back_rolls(prefix)
         if lost:
             calc.truncated += lost * mass
         t_hits = (self.t_hit(self.t, dealt), self.t_hit(self.t_broken, dealt))
-        struck = self.struck[a_breaks]
         gathered: dict[tuple[int, int], int] = {}
         bodies: dict[tuple[int, int], tuple[Body, Body]] = {}
-        for (back, on_a), t_breaks, n in ways:
-            a_hit = struck.get(back)
-            if a_hit is None:
-                a_hit = struck[back] = self.a_hit(a1, back)
+        fixed = self.target_first
+        for on_a, t_breaks, a_hit, n in self.struck_by(prefix, a_breaks):
             t1 = self.t_broken if t_breaks else self.t
-            first = self.target_first
-            if first is None and on_t != on_a:
-                first = on_t > on_a
+            first = fixed if fixed is not None or on_t == on_a else on_t > on_a
             pair = exchange(a1, t1, a_hit, t_hits[t_breaks], first)
             key = (id(pair[0]), id(pair[1]))
             if key in gathered:
