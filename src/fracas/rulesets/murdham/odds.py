@@ -401,6 +401,7 @@ class _Blows:
         # The counter's rolls after a path, each with its blow on the attacker's body (whole
         # weapon, or broken): (after armour, the counter's weapon breaks, body, numerator).
         self.struck: dict[tuple[Fraction, bool], list[tuple[int, bool, Body, int]]] = {}
+        self.a_hits: tuple[dict[int, Body], dict[int, Body]] = ({}, {})  # by damage
         # Each pair of bodies' sum, by the bodies' identities (every body met is kept
         # alive by this trade or `calc.hits`; the entry keeps its pair to be sure).
         self.effects: dict[tuple[int, int], tuple[Body, Body, _Sums]] = {}
@@ -435,10 +436,13 @@ class _Blows:
         found = self.struck.get((prefix, a_breaks))
         if found is None:
             a1 = self.a_broken if a_breaks else self.a
-            _, ways, _ = self.back_rolls(prefix)
-            found = [
-                (on_a, t_breaks, self.a_hit(a1, back), n) for (back, on_a), t_breaks, n in ways
-            ]
+            hits = self.a_hits[a_breaks]
+            found = []
+            for (back, on_a), t_breaks, n in self.back_rolls(prefix)[1]:
+                body = hits.get(back)
+                if body is None:
+                    body = hits[back] = self.a_hit(a1, back)
+                found.append((on_a, t_breaks, body, n))
             self.struck[(prefix, a_breaks)] = found
         return found
 
