@@ -11,8 +11,10 @@ tail of exploding dice.
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import math
-from collections import defaultdict
+import operator
 from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -79,33 +81,25 @@ def run_chain(model: DuelModel, rounds: int, cutoff: Fraction) -> tuple[
     winner), of still fighting at the cap, of what was left out, and the states seen.
     Exact in integers: each round's masses are numerators over one common denominator (the
     running product of the transitions' common denominators), which spares the fractions'
-    reductions."""
+    reductions; a round's mass is moved state by state into each state it reaches
+    (`_Chain.advance`)."""
     start = dict(model.start())
-    table = _Steps(model)
+    chain = _Chain(model)
     den = math.lcm(*(p.denominator for p in start.values()))
-    alive = {k: p.numerator * (den // p.denominator) for k, p in start.items()}
-    ends: defaultdict[str | None, int] = defaultdict(int)
+    alive = {chain.index(k): p.numerator * (den // p.denominator) for k, p in start.items()}
+    ends: dict[str | None, int] = {}
     lost = den - sum(alive.values())
-    seen: set[Hashable] = set(alive)
+    seen: set[int] = set(alive)
     for _ in range(rounds):
-        steps = {state: table.step(state) for state in alive}
-        scale = math.lcm(*(d for d, _ in steps.values()))
-        ends = defaultdict(int, {k: v * scale for k, v in ends.items()})
-        lost *= scale
-        nxt: defaultdict[Hashable, int] = defaultdict(int)
-        for state, n in alive.items():
-            d, moves = steps[state]
-            n *= scale // d
-            lost += n * (d - sum(moves.values()))
-            for after, m in moves.items():
-                if isinstance(after, End):
-                    ends[after.winner] += n * m
-                else:
-                    nxt[after] += n * m
+        scale, reached, ended, spilt = chain.advance(alive)
+        ends = {k: v * scale for k, v in ends.items()}
+        for winner, n in ended.items():
+            ends[winner] = ends.get(winner, 0) + n
+        lost = lost * scale + spilt
         den *= scale
         floor = cutoff * den
-        alive = {k: n for k, n in nxt.items() if n >= floor}
-        lost += sum(nxt.values()) - sum(alive.values())
+        alive = {k: n for k, n in reached.items() if n >= floor}
+        lost += sum(reached.values()) - sum(alive.values())
         seen.update(alive)
         if len(alive) > MAX_STATES:
             raise TooLarge(
@@ -118,21 +112,76 @@ def run_chain(model: DuelModel, rounds: int, cutoff: Fraction) -> tuple[
     return share, Fraction(sum(alive.values()), den), Fraction(lost, den), len(seen)
 
 
-class _Steps:
-    """Each state's round, asked of the model once, as integers over its common denominator."""
+class _Chain:
+    """The chain's transitions as integers, gathered by where they lead: each state (by its
+    number, in the order met), each ending and the mass the model leaves out has the states
+    that move into it and their numerators, so a round's masses are multiplied and summed
+    in C (`sum(map(...))`) rather than a Python step per move. A state's round is asked of
+    the model once, when the state is first alive, as the chain meets it."""
 
     def __init__(self, model: DuelModel) -> None:
         self.model = model
-        self.known: dict[Hashable, tuple[int, dict[Hashable, int]]] = {}
+        self.numbers: dict[Hashable, int] = {}
+        self.dens: list[int] = []  # each stepped state's common denominator (0: not yet)
+        self.into: list[tuple[list[int], list[int]]] = []  # each state: sources, numerators
+        self.ends: dict[str | None, tuple[list[int], list[int]]] = {}
+        self.spills: tuple[list[int], list[int]] = ([], [])  # d - the moves' sum, by source
 
-    def step(self, state: Hashable) -> tuple[int, dict[Hashable, int]]:
-        found = self.known.get(state)
-        if found is None:
-            moves = self.model.round(state)
-            d = math.lcm(*(p.denominator for p in moves.values()))
-            found = (d, {k: p.numerator * (d // p.denominator) for k, p in moves.items()})
-            self.known[state] = found
-        return found
+    def index(self, state: Hashable) -> int:
+        number = self.numbers.get(state)
+        if number is None:
+            number = self.numbers[state] = len(self.dens)
+            self.dens.append(0)
+            self.into.append(([], []))
+        return number
+
+    def step(self, i: int, state: Hashable) -> None:
+        """Ask the model for state `i`'s round and file its moves by where they lead."""
+        moves = self.model.round(state)
+        d = math.lcm(*(p.denominator for p in moves.values()))
+        self.dens[i] = d
+        spilt = d
+        for after, p in moves.items():
+            m = p.numerator * (d // p.denominator)
+            spilt -= m
+            if isinstance(after, End):
+                sources, numerators = self.ends.setdefault(after.winner, ([], []))
+            else:
+                sources, numerators = self.into[self.index(after)]
+            sources.append(i)
+            numerators.append(m)
+        if spilt:
+            self.spills[0].append(i)
+            self.spills[1].append(spilt)
+
+    def advance(
+        self, alive: dict[int, int]
+    ) -> tuple[int, dict[int, int], dict[str | None, int], int]:
+        """One round from the masses `alive` (numerators by state): the factor the common
+        denominator grows by, the masses reached (each state some alive state moves into,
+        as numerators over the new denominator), those ended by winner, and those the model
+        left out."""
+        states = list(self.numbers)
+        for i in alive:
+            if not self.dens[i]:
+                self.step(i, states[i])
+        dens = self.dens
+        scale = math.lcm(*{dens[i] for i in alive})
+        masses = [0] * len(dens)
+        for i, n in alive.items():
+            masses[i] = n if dens[i] == scale else n * (scale // dens[i])
+        get = masses.__getitem__
+        reached: dict[int, int] = {}
+        for j, (sources, numerators) in enumerate(self.into):
+            if any(i in alive for i in sources):
+                reached[j] = sum(map(operator.mul, map(get, sources), numerators))
+        ended = {
+            winner: sum(map(operator.mul, map(get, sources), numerators))
+            for winner, (sources, numerators) in self.ends.items()
+            if any(i in alive for i in sources)
+        }
+        spilt = sum(map(operator.mul, map(get, self.spills[0]), self.spills[1]))
+        return scale, reached, ended, spilt
 
 
 def duel_odds(
@@ -191,3 +240,55 @@ def _pair(
     if actor is not None and actor not in (fighting[0].name, fighting[0].id):
         fighting.reverse()
     return fighting[0], fighting[1]
+
+
+_ATOMS = (type(None), bool, int, float, complex, str, bytes, Fraction, enum.Enum)
+
+
+def shared_values(root: object) -> dict[int, object]:
+    """Every value reachable from `root` that no rule can change — a frozen dataclass (or a
+    tuple or frozenset) holding only such values and atoms — by its id: the memo a duel model
+    seeds its copies of a state with (`copy.deepcopy(origin, dict(shared))`), so that a copy
+    per chain state shares them instead of rebuilding each (issue 35: a weapon's data,
+    positions, zones)."""
+    found: dict[int, bool] = {}  # id -> unchangeable
+    shared: dict[int, object] = {}
+    keep: list[object] = []  # what was looked at, alive while the ids are used
+
+    def unchangeable(value: object) -> bool:
+        if isinstance(value, _ATOMS):
+            return True
+        known = found.get(id(value))
+        if known is not None:
+            return known
+        found[id(value)] = False  # until shown otherwise (and for cycles)
+        keep.append(value)
+        parts = _parts(value)
+        verdict = all([unchangeable(part) for part in parts]) and _frozen(value)
+        found[id(value)] = verdict
+        if verdict:
+            shared[id(value)] = value
+        return verdict
+
+    unchangeable(root)
+    return shared
+
+
+def _frozen(value: object) -> bool:
+    if isinstance(value, tuple | frozenset):
+        return True
+    params = getattr(type(value), "__dataclass_params__", None)
+    return bool(params is not None and params.frozen)
+
+
+def _parts(value: object) -> list[object]:
+    """What `value` holds: a container's items, a dataclass's fields and other attributes."""
+    if isinstance(value, list | tuple | set | frozenset):
+        return list(value)
+    if isinstance(value, dict):
+        return [*value.keys(), *value.values()]
+    parts: list[object] = []
+    if dataclasses.is_dataclass(value):
+        parts += [getattr(value, f.name) for f in dataclasses.fields(value)]
+    parts += list(getattr(value, "__dict__", {}).values())
+    return parts

@@ -2,9 +2,10 @@
 
 `python -m fracas.sim.odds_bench [--json]`: for every registered ruleset with a bench duel
 (`bench/1v1.yaml`), one attack's exact odds (its calculator, or the enumerator where it has
-none: `fracas.odds`) and, where the ruleset has a duel model, the duel's (`fracas.duel_odds`);
-and icepool (a test dependency) computing bare dice, for scale. The rulesets are found
-through the registry, as every job of this layer finds them (issue 36).
+none: `fracas.odds`; where the duel starts out of reach, as SemiAutoMagic's does, with the
+two fighters put 1 m apart) and, where the ruleset has a duel model, the duel's
+(`fracas.duel_odds`); and icepool (a test dependency) computing bare dice, for scale. The
+rulesets are found through the registry, as every job of this layer finds them (issue 36).
 """
 
 from __future__ import annotations
@@ -38,37 +39,53 @@ def timed(work: Callable[[], object], repeat: int) -> tuple[float, float]:
     return first, statistics.median(times)
 
 
-def bench_duel(ruleset: str) -> Encounter | None:
-    """The ruleset's bench duel, or None where it has none."""
+def bench_duel(ruleset: str, *, closed_in: bool = False) -> Encounter | None:
+    """The ruleset's bench duel, or None where it has none; `closed_in`: with the second
+    side's first fighter put 1 m from the first side's (where fighters stand at positions
+    in metres), for a one-attack figure when the duel starts out of reach."""
     path = get_ruleset(ruleset).bench_encounters().get("1v1")
     if path is None:
         return None
     document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if closed_in:
+        first, second = (side["combatants"][0] for side in document["sides"][:2])
+        if "position" not in first:
+            return None
+        x, y = first["position"]
+        second["position"] = [x + 1, y]
     return from_document(document, f"{ruleset} 1v1")
 
 
 def cases(ruleset: str) -> dict[str, Callable[[], object]]:
-    """What is timed for one ruleset: the first fighter's first attack on the second, and the
-    duel, each where the rules give its odds."""
+    """What is timed for one ruleset: the first fighter's first attack on the second (from
+    the bench duel's start, else with the two 1 m apart), and the duel, each where the rules
+    give its odds."""
     encounter = bench_duel(ruleset)
     if encounter is None:
         return {}
+    found: dict[str, Callable[[], object]] = {}
+    for work in (attack(encounter, ""), attack(bench_duel(ruleset, closed_in=True), ", 1 m")):
+        if work is not None and not any("attack" in name for name in found):
+            found[f"{ruleset}: one attack's odds ({work[0]})"] = work[1]
+    try:
+        duel_odds(encounter)
+    except FracasError:  # no duel model in these rules, or not from the start
+        return found
+    found[f"{ruleset}: duel odds of the bench 1v1"] = lambda: duel_odds(encounter)
+    return found
+
+
+def attack(encounter: Encounter | None, apart: str) -> tuple[str, Callable[[], object]] | None:
+    """The first fighter's first attack on the second, named, where the rules offer one."""
+    if encounter is None:
+        return None
     state = encounter.ruleset.setup(encounter.spec)
     first, second = state.combatants[0].name, state.combatants[1].name
-    found: dict[str, Callable[[], object]] = {}
-    for name, work in (
-        (
-            f"{ruleset}: one attack's odds ({first} on {second})",
-            lambda: action_odds(encounter, first, second),
-        ),
-        (f"{ruleset}: duel odds of the bench 1v1", lambda: duel_odds(encounter)),
-    ):
-        try:
-            work()
-        except FracasError:  # no odds of this kind in these rules, or not from the start
-            continue
-        found[name] = work
-    return found
+    try:
+        action_odds(encounter, first, second)
+    except FracasError:  # no attack of the first on the second as they stand
+        return None
+    return f"{first} on {second}{apart}", lambda: action_odds(encounter, first, second)
 
 
 def icepool_parts() -> dict[str, Callable[[], object]]:

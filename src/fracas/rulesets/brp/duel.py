@@ -28,7 +28,7 @@ from itertools import groupby
 from fracas.core.errors import FracasError
 from fracas.core.requests import RollRequest
 from fracas.core.table import Table
-from fracas.exact.duel import End
+from fracas.exact.duel import End, shared_values
 from fracas.rulesets.brp import combat, odds
 from fracas.rulesets.brp.actions import Action, Attack, Reload
 from fracas.rulesets.brp.policy import BRPPolicy
@@ -66,6 +66,7 @@ class BRPDuel:
 
     def __init__(self, state: BRPState, a: Fighter, b: Fighter) -> None:
         self.origin = copy.deepcopy(state)
+        self.shared = shared_values(self.origin)  # what every copy of it may share
         self.ids = (a.id, b.id)
         # Each blow's injuries by the situation it is struck in (not hit points: the odds
         # and the policy's parry or dodge do not depend on them, §5.5–5.10).
@@ -84,7 +85,7 @@ class BRPDuel:
 
     def materialize(self, key: Key) -> BRPState:
         """A copy of the starting state put in the state `key` names."""
-        s = copy.deepcopy(self.origin)
+        s = copy.deepcopy(self.origin, dict(self.shared))
         first, *fighters = key
         if not first and s.round == 0:
             s.round = 1
@@ -176,7 +177,9 @@ class BRPDuel:
                     continue
                 for injury, r in injuries.items():
                     hit = list(hps)
-                    hit[index[whom]] -= injury
+                    # Below DOWN_AT a fighter's hit points are only ever found down (§5.12):
+                    # the branches there are one.
+                    hit[index[whom]] = max(hit[index[whom]] - injury, DOWN_AT)
                     nxt[(hit[0], hit[1])] += q * r
             sub = dict(nxt)
         return den, sub
@@ -188,13 +191,17 @@ class BRPDuel:
         a, b = self.pair(s)
         first, key_a, key_b = self.key(s)
         out: defaultdict[Hashable, int] = defaultdict(int)
+        ended: dict[str | None, int] = {}
+        rest_a, rest_b = key_a[1:], key_b[1:]
         for (hp_a, hp_b), n in branches.items():
             down_a, down_b = hp_a <= DOWN_AT, hp_b <= DOWN_AT
             if down_a or down_b:
                 winner = None if down_a and down_b else (b.side if down_a else a.side)
-                out[End(winner)] += n
+                ended[winner] = ended.get(winner, 0) + n
                 continue
-            out[(first, (hp_a, *key_a[1:]), (hp_b, *key_b[1:]))] += n
+            out[(first, (hp_a, *rest_a), (hp_b, *rest_b))] += n
+        for winner, n in ended.items():
+            out[End(winner)] += n
         return {k: Fraction(n, den) for k, n in out.items()}
 
 

@@ -2,13 +2,13 @@
 
 An undefended attack: the d100 gives each success level with an exact probability (§5.5, B5,
 B6); a success deals the weapon's damage, a special the §5.13 special damage; armour comes off
-(§5.10). All arithmetic is in Fractions.
+(§5.10). All arithmetic is exact: Fractions, or integers over a common denominator.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
-from collections.abc import Iterator
 from fractions import Fraction
 from functools import lru_cache
 
@@ -81,45 +81,70 @@ def attack_outcomes(
     `defence_label`, else the policy's choice — and its levels, the matrix (§5.8), the normal
     or special damage less armour (§5.9, §5.10, §5.13), and whether the target falls (§5.12:
     2 hit points or fewer). Tested against the enumerated rules (tests/exact)."""
-    out: defaultdict[tuple[str, int, bool], Fraction] = defaultdict(Fraction)
+    counts: dict[tuple[str, int, bool], int] = {}
     fallen = not target.active
     defence = _defence(state, target, weapon, defence_label, policy)
-    for level, defence_level, row, harm, p in _blows(state, attacker, target, weapon, defence):
+    den, blows = _blows(state, attacker, target, weapon, defence)
+    for level, defence_level, row, harm, n in blows:
         result = "" if row is None else row.result
         name = combat.outcome_name(level, defence, defence_level, result)
         damaged = row is not None and row.result != "blocked"
-        out[(name, harm, fallen or (damaged and target.hp - harm <= 2))] += p
-    return dict(out)
+        key = (name, harm, fallen or (damaged and target.hp - harm <= 2))
+        counts[key] = counts.get(key, 0) + n
+    return {key: Fraction(n, den) for key, n in counts.items()}
 
 
-Blow = tuple[Level, Level, data.MatrixRow | None, int, Fraction]  # levels, row, injury, p
+# Each way one attack can go: the levels, the matrix row, the injury, and its count of ways
+# out of the blow's denominator (`_blow_table`).
+Blow = tuple[Level, Level, data.MatrixRow | None, int, int]
 
 
 def _blows(
     state: BRPState, attacker: Fighter, target: Fighter, weapon: Weapon, defence: combat.Defence
-) -> Iterator[Blow]:
+) -> tuple[int, tuple[Blow, ...]]:
     """Every way one attack can go against `defence`: the attack's level, the defence's, the
     matrix row (§5.8; None when the attack failed), the injury after armour (§5.9, §5.10,
-    §5.13) and its probability."""
-    defended = (
-        {Level.FAILURE: Fraction(1)}
-        if isinstance(defence, combat.NoDefend)
-        else levels(defence.chance)
+    §5.13) and its count of ways, with the denominator they are counted out of."""
+    parrying = None if isinstance(defence, combat.NoDefend) else defence.chance
+    return _blow_table(
+        combat.attack_chance(state, attacker, target, weapon),
+        parrying,
+        combat.damage_notation(weapon, special=False),
+        combat.damage_notation(weapon, special=True),
+        attacker.dice_vars.get("db", "0"),
+        combat.armour_against(target, weapon),
     )
-    db = attacker.dice_vars.get("db", "0")
-    armour = combat.armour_against(target, weapon)
-    for level, p in levels(combat.attack_chance(state, attacker, target, weapon)).items():
+
+
+@lru_cache(maxsize=4096)
+def _blow_table(
+    chance: int, defence: int | None, normal: str, special: str, db: str, armour: int
+) -> tuple[int, tuple[Blow, ...]]:
+    """`_blows` from the figures alone (the attack's chance, the defence's — None for none —,
+    the normal and special damage, the damage bonus and the armour), in integers over one
+    denominator: worked out once per figures, not once per attack (issue 35)."""
+    defended = {Level.FAILURE: Fraction(1)} if defence is None else levels(defence)
+    hurt = {row: injury(row, db, armour) for row in (normal, special)}
+    ways: list[tuple[Level, Level, data.MatrixRow | None, int, Fraction]] = []
+    for level, p in levels(chance).items():
         if not derived.succeeded(level):
-            yield level, Level.FAILURE, None, 0, p
+            ways.append((level, Level.FAILURE, None, 0, p))
             continue
         for defence_level, q in defended.items():
             row = derived.matrix_row(level, defence_level)
             if row.result == "blocked":
-                yield level, defence_level, row, 0, p * q
+                ways.append((level, defence_level, row, 0, p * q))
                 continue
-            notation = combat.damage_notation(weapon, special=row.result == "special")
-            for harm, r in injury(notation, db, armour).items():
-                yield level, defence_level, row, harm, p * q * r
+            notation = special if row.result == "special" else normal
+            for harm, r in hurt[notation].items():
+                ways.append((level, defence_level, row, harm, p * q * r))
+    den = math.lcm(*(way[4].denominator for way in ways))
+    return den, tuple((*way[:4], _count(way[4], den)) for way in ways)
+
+
+def _count(p: Fraction, den: int) -> int:
+    """`p` as a count of ways out of `den` (a multiple of its denominator)."""
+    return p.numerator * (den // p.denominator)
 
 
 def _defence(
@@ -147,18 +172,20 @@ def attack_effects(
     both): the blows of `attack_outcomes`, with the matrix's item damage (§5.8: a special
     attack partly parried costs the parrying item 2 points, a special parry costs the
     attacker's melee weapon 1), the target defending as the policy chooses."""
-    out: defaultdict[tuple[int, int, int], Fraction] = defaultdict(Fraction)
+    counts: dict[tuple[int, int, int], int] = {}
     defence = _defence(state, target, weapon, None, policy)
     parried = isinstance(defence, combat.Parry)
     breakable = parried and not weapon.data.missile and weapon.hp is not None
-    for _, _, row, harm, p in _blows(state, attacker, target, weapon, defence):
+    den, blows = _blows(state, attacker, target, weapon, defence)
+    for _, _, row, harm, n in blows:
         if row is None:
-            out[(0, 0, 0)] += p
-            continue
-        item = row.parry_item_damage if parried else 0
-        own = row.attacker_weapon_damage if breakable else 0
-        out[(harm, item, own)] += p
-    return defence, dict(out)
+            key = (0, 0, 0)
+        else:
+            item = row.parry_item_damage if parried else 0
+            own = row.attacker_weapon_damage if breakable else 0
+            key = (harm, item, own)
+        counts[key] = counts.get(key, 0) + n
+    return defence, {key: Fraction(n, den) for key, n in counts.items()}
 
 
 rebuilt_by_constructor(Profile)  # copies of a state (core.immutable)

@@ -20,6 +20,7 @@ from fracas.core.events import CombatantSummary
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
+from fracas.exact.action import exact_sum
 from fracas.rulesets.murdham import attack, data, decisions, model, odds
 from fracas.rulesets.murdham import round as murdham_round
 from fracas.rulesets.murdham.aftermath import degrade_gear
@@ -206,11 +207,12 @@ class Murdham(Ruleset[model.Encounter, MurdhamState]):
         found = odds.attack_effects(state, actor, target, weapon, defence, MurdhamPolicy(state))
         if found is None:
             return None
-        out: dict[tuple[str, int, bool], Fraction] = {}
+        groups: dict[tuple[str, int, bool], list[Fraction]] = {}
         for effect, p in found[0].items():
             key = (effect.name, target.health - effect.target.health, effect.target.status.out)
-            out[key] = out.get(key, Fraction(0)) + p
-        return out
+            groups.setdefault(key, []).append(p)
+        # Each result's effects added as integers over their common denominator (issue 35).
+        return {key: exact_sum(ps) for key, ps in groups.items()}
 
     def duel(self, state: MurdhamState, first: Combatant, second: Combatant) -> MurdhamDuel:
         """Health, conditions, gear and morale, round by round (`duel.MurdhamDuel`)."""

@@ -27,7 +27,7 @@ from typing import cast
 from fracas.core.combatant import Status
 from fracas.core.errors import FracasError
 from fracas.core.requests import ChoiceRequest
-from fracas.exact.duel import End
+from fracas.exact.duel import End, shared_values
 from fracas.rulesets.murdham import decisions, odds
 from fracas.rulesets.murdham.policy import MurdhamPolicy
 from fracas.rulesets.murdham.round import eligible
@@ -51,6 +51,8 @@ class MurdhamDuel:
         if any(c.hidden or c.riding or c.rider or c.grabbed_by for c in (a, b)):
             raise Unfollowed("the duel chain follows no ambush, mount or grab" + SIM)
         self.origin = copy.deepcopy(state, {id(state.zones): state.zones})
+        # What every copy of it may share: the zones, and every value no rule changes.
+        self.shared = {**shared_values(self.origin), id(state.zones): state.zones}
         self.ids = (a.id, b.id)
         self.turns: dict[tuple[odds.Body, odds.Body, str], Effects | None] = {}
 
@@ -70,7 +72,7 @@ class MurdhamDuel:
         return {(side, *rest): Fraction(1, len(sides)) for side in sides}
 
     def materialize(self, initiative: str, bodies: tuple[odds.Body, odds.Body]) -> MurdhamState:
-        s = copy.deepcopy(self.origin, {id(self.origin.zones): self.origin.zones})
+        s = copy.deepcopy(self.origin, dict(self.shared))
         s.initiative = initiative
         for c, body in zip(self.pair(s), bodies, strict=True):
             apply(c, body, s.round)

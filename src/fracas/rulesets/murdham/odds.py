@@ -198,6 +198,9 @@ class _Attack:
         self.truncated = Fraction(0)
         self.before = target.health
         self.hits: dict[tuple[int, int, int, bool, bool], tuple[Body, Body]] = {}
+        # A counter's traded blows, summed as integers per denominator (`_Sums`) and made
+        # fractions once at the end: the same sums, without a reduction per addition.
+        self.counted: defaultdict[Effect, _Sums] = defaultdict(_Sums)
 
     def run(self) -> None:
         """Seed "Attacking": strike out, a stunt, the WIT save, the reaction, resolution."""
@@ -215,6 +218,8 @@ class _Attack:
                 self.react(a, t, prefix, mass, aimed=needed is None)
             else:
                 self.finish("missed", a, t, mass)
+        for effect, sums in self.counted.items():
+            self.out[effect] += sums.total()
 
     def stunt_accepted(self) -> bool:
         """Seed "Attack stunts": the policy's offer and the target's answer (no dice); only a
@@ -367,36 +372,6 @@ class _Attack:
             found = self.hits[key] = (body, hit(body, c, damage, weapon, True, piercing))
         return found[1]
 
-    def exchange(
-        self,
-        a: Body,
-        t: Body,
-        dealt: tuple[int, int],
-        back: tuple[int, int],
-        weapon: Weapon,
-        pierce: tuple[bool, bool],
-    ) -> tuple[Body, Body]:
-        """`attack.exchange_blows` (seed "Counter", M-C3, M24 fast strike): the one who suffers
-        most after reductions is hit first, a tie both at once; the second blow is cancelled
-        only if the first struck its maker down. `dealt` and `back`: each blow's damage and
-        what it does after armour (`attack.after_armour`); `pierce`: each a piercing strike."""
-        attacker, target = self.attacker, self.target
-        (damage_t, on_t), (damage_a, on_a) = dealt, back
-        pierce_a, pierce_t = pierce
-        fast = [c for c in (attacker, target) if "fast strike" in c.skills]
-        if len(fast) == 1:
-            target_first = fast[0] is attacker
-        elif on_t != on_a:
-            target_first = on_t > on_a
-        else:
-            t2 = self.hit(t, target, damage_t, self.weapon, pierce_a)
-            return self.hit(a, attacker, damage_a, weapon, pierce_t), t2
-        if target_first:
-            t2 = self.hit(t, target, damage_t, self.weapon, pierce_a)
-            return (a if t2.down else self.hit(a, attacker, damage_a, weapon, pierce_t)), t2
-        a2 = self.hit(a, attacker, damage_a, weapon, pierce_t)
-        return a2, (t if a2.down else self.hit(t, target, damage_t, self.weapon, pierce_a))
-
 
 BackRolls = tuple[int, list[tuple[tuple[int, int], bool, int]], Fraction]
 """A counter's damage rolls: a denominator, each ((damage, after armour), it breaks the
@@ -406,7 +381,9 @@ weapon, numerator), and the weight left out."""
 class _Blows:
     """A counter's trade of blows (`attack.countered` once both hit): every pair of damage
     rolls, the attacker's first; the counter's roll by the prefix of the attacker's path, in
-    integers, and the pairs' results gathered before they are weighed."""
+    integers, and the pairs' results gathered before they are weighed — their weights summed
+    as integers over each trade's denominator (issue 35: the fractions' reductions were most
+    of a countered blow's odds)."""
 
     def __init__(
         self, calc: _Attack, a: Body, t: Body, weapon: Weapon, aimed: bool, back_aimed: bool
@@ -414,8 +391,20 @@ class _Blows:
         self.calc, self.a, self.t, self.weapon = calc, a, t, weapon
         pierce_a = attack.pierces(calc.attacker, aimed)
         self.pierce = (pierce_a, attack.pierces(calc.target, back_aimed))
+        self.a_broken = broken(a, calc.attacker, calc.weapon)
         self.t_broken = broken(t, calc.target, weapon)
+        # M24 fast strike: one fighter with it strikes first, whatever the blows.
+        fast = [c for c in (calc.attacker, calc.target) if "fast strike" in c.skills]
+        self.target_first = fast[0] is calc.attacker if len(fast) == 1 else None
         self.backs: dict[Fraction, BackRolls] = {}
+        self.afters: dict[int, int] = {}  # the counter's damage after the attacker's armour
+        # The counter's rolls after a path, each with its blow on the attacker's body (whole
+        # weapon, or broken): (after armour, the counter's weapon breaks, body, numerator).
+        self.struck: dict[tuple[Fraction, bool], list[tuple[int, bool, Body, int]]] = {}
+        self.a_hits: tuple[dict[int, Body], dict[int, Body]] = ({}, {})  # by damage
+        # Each pair of bodies' sum, by the bodies' identities (every body met is kept
+        # alive by this trade or `calc.hits`; the entry keeps its pair to be sure).
+        self.effects: dict[tuple[int, int], tuple[Body, Body, _Sums]] = {}
 
     def back_rolls(self, prefix: Fraction) -> BackRolls:
         """The counter's damage after the attacker's path `prefix`: a common denominator,
@@ -433,30 +422,106 @@ class _Blows:
         return found
 
     def after(self, back: int) -> int:
-        calc = self.calc
-        return attack.after_armour(
-            calc.attacker, back, self.weapon, shield=True, piercing=self.pierce[1]
-        )
+        found = self.afters.get(back)
+        if found is None:
+            calc = self.calc
+            found = self.afters[back] = attack.after_armour(
+                calc.attacker, back, self.weapon, shield=True, piercing=self.pierce[1]
+            )
+        return found
+
+    def struck_by(self, prefix: Fraction, a_breaks: bool) -> list[tuple[int, bool, Body, int]]:
+        """The counter's rolls after the path `prefix` (`back_rolls`), each with the
+        attacker's body (broken weapon or not) after its blow, made once."""
+        found = self.struck.get((prefix, a_breaks))
+        if found is None:
+            a1 = self.a_broken if a_breaks else self.a
+            hits = self.a_hits[a_breaks]
+            found = []
+            for (back, on_a), t_breaks, n in self.back_rolls(prefix)[1]:
+                body = hits.get(back)
+                if body is None:
+                    body = hits[back] = self.a_hit(a1, back)
+                found.append((on_a, t_breaks, body, n))
+            self.struck[(prefix, a_breaks)] = found
+        return found
 
     def trade(self, dealt: int, a_breaks: bool, prefix: Fraction, mass: Fraction) -> None:
         calc = self.calc
-        a1 = broken(self.a, calc.attacker, calc.weapon) if a_breaks else self.a
+        a1 = self.a_broken if a_breaks else self.a
         on_t = attack.after_armour(
             calc.target, dealt, calc.weapon, shield=True, piercing=self.pierce[0]
         )
-        den, ways, lost = self.back_rolls(prefix)
-        calc.truncated += lost * mass
-        gathered: defaultdict[tuple[int, int], int] = defaultdict(int)
+        den, _, lost = self.back_rolls(prefix)
+        if lost:
+            calc.truncated += lost * mass
+        t_hits = (self.t_hit(self.t, dealt), self.t_hit(self.t_broken, dealt))
+        gathered: dict[tuple[int, int], int] = {}
         bodies: dict[tuple[int, int], tuple[Body, Body]] = {}
-        for back, t_breaks, n in ways:
+        fixed = self.target_first
+        for on_a, t_breaks, a_hit, n in self.struck_by(prefix, a_breaks):
             t1 = self.t_broken if t_breaks else self.t
-            pair = calc.exchange(a1, t1, (dealt, on_t), back, self.weapon, self.pierce)
+            first = fixed if fixed is not None or on_t == on_a else on_t > on_a
+            pair = exchange(a1, t1, a_hit, t_hits[t_breaks], first)
             key = (id(pair[0]), id(pair[1]))
-            bodies[key] = pair
-            gathered[key] += n
+            if key in gathered:
+                gathered[key] += n
+            else:
+                gathered[key] = n
+                bodies[key] = pair
+        base, numerator = mass.denominator * den, mass.numerator
         for key, n in gathered.items():
-            a2, t2 = bodies[key]
-            calc.out[Effect("countered", a2, t2)] += mass * Fraction(n, den)
+            self.sums(key, bodies[key]).add(base, numerator * n)
+
+    def t_hit(self, t: Body, dealt: int) -> Body:
+        """The attacker's blow on the target's body `t` (`hit`, the shield in play)."""
+        calc = self.calc
+        return calc.hit(t, calc.target, dealt, calc.weapon, self.pierce[0])
+
+    def a_hit(self, a: Body, back: int) -> Body:
+        """The counter's blow on the attacker's body `a`."""
+        return self.calc.hit(a, self.calc.attacker, back, self.weapon, self.pierce[1])
+
+    def sums(self, key: tuple[int, int], pair: tuple[Body, Body]) -> _Sums:
+        """The sum of the effect "countered" leaving the pair of bodies `pair` (whose
+        identities are `key`), found once."""
+        found = self.effects.get(key)
+        if found is None or found[0] is not pair[0] or found[1] is not pair[1]:
+            sums = self.calc.counted[Effect("countered", *pair)]
+            found = self.effects[key] = (*pair, sums)
+        return found[2]
+
+
+class _Sums:
+    """A sum of fractions kept as integer numerators per denominator, made one fraction at
+    the end (`exact.enumerator` sums its paths so)."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self) -> None:
+        self.parts: dict[int, int] = {}
+
+    def add(self, den: int, n: int) -> None:
+        parts = self.parts
+        parts[den] = parts.get(den, 0) + n
+
+    def total(self) -> Fraction:
+        den = math.lcm(*self.parts) if self.parts else 1
+        return Fraction(sum(n * (den // d) for d, n in self.parts.items()), den)
+
+
+def exchange(
+    a: Body, t: Body, a_hit: Body, t_hit: Body, target_first: bool | None
+) -> tuple[Body, Body]:
+    """`attack.exchange_blows` (seed "Counter", M-C3, M24 fast strike): the one who suffers
+    most after reductions is hit first (`target_first`), a tie (None) both at once; the
+    second blow is cancelled only if the first struck its maker down. `a_hit` and `t_hit`:
+    the attacker and the target after the blow each takes."""
+    if target_first is None:
+        return a_hit, t_hit
+    if target_first:
+        return (a if t_hit.down else a_hit), t_hit
+    return a_hit, (t if a_hit.down else t_hit)
 
 
 def strike_out(body: Body, c: Character, weapon: Weapon) -> Body:
