@@ -86,6 +86,12 @@ def each_example(known: Known | None = None, *, quadratic: bool = False) -> pyte
     return pytest.mark.parametrize("path", params)
 
 
+def examples_here() -> list[Path]:
+    """The examples this run fights through the kit (see `each_example`), for a test that
+    goes through them in one."""
+    return [p for r in RULESETS for p in _examples(r, False)]
+
+
 def _examples(ruleset_id: str, quadratic: bool) -> list[Path]:
     examples = EXAMPLES_BY_RULESET.get(ruleset_id, [])
     if _compiled(table):

@@ -160,7 +160,7 @@ print(json.dumps(out))
 
 def _digests_here(seeds: tuple[int, ...]) -> dict[str, str]:
     out = {}
-    for path in kit.EXAMPLES:
+    for path in kit.examples_here():
         encounter = fracas.load(path)
         for seed in seeds:
             battle = fracas.Battle(encounter, seed=seed)
@@ -199,7 +199,7 @@ def test_another_process_fights_the_same_battles() -> None:
                 "-c",
                 _DIGESTS,
                 json.dumps(extra),
-                json.dumps([str(p) for p in kit.EXAMPLES]),
+                json.dumps([str(p) for p in kit.examples_here()]),
                 json.dumps(seeds),
             ],
             capture_output=True,
