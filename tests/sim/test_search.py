@@ -133,6 +133,18 @@ def test_noise_does_not_overrule_the_default() -> None:
     assert pick(too_few, 0) == 0
 
 
+def test_an_option_chosen_for_more_rollouts_is_tested_on_the_later_ones() -> None:
+    """An option ahead on the first (screening) rollouts by luck, even on the rest, does not
+    overrule the default; one ahead on the rest does (issue 34: BRP's duels)."""
+    lucky = {0: [(0.0, 0.0)] * 8, 1: [(1.0, 0.0)] * 4 + [(0.0, 0.0)] * 4}
+    assert pick(lucky, 0) == 1  # counted on all eight, the luck that chose it counts twice
+    assert pick(lucky, 0, screened=4) == 0
+    later = {0: [(0.0, 0.0)] * 8, 1: [(0.0, 0.0)] * 4 + [(1.0, 0.0)] * 4}
+    assert pick(later, 0, screened=4) == 1
+    unscreened = {0: [(0.0, 0.0)] * 4, 1: [(1.0, 0.0)] * 4}  # no more than the screening
+    assert pick(unscreened, 0, screened=4) == 1
+
+
 @pytest.mark.parametrize(
     ("name", "expected"),
     [

@@ -124,7 +124,7 @@ class SearchPolicy:
         totals = self._play_forward(prefix, len(request.options), preferred)
         self.effort.decisions += 1
         self.effort.seconds += time.process_time() - started
-        return pick(totals, preferred)
+        return pick(totals, preferred, self._rollouts)
 
     def _play_forward(
         self, prefix: list[Entry], options: int, preferred: int
@@ -191,7 +191,7 @@ def harm_balance(combatants: Sequence[Combatant], side: str) -> float:
     return float(sum(c.damage_dealt - c.damage_taken for c in combatants if c.side == side))
 
 
-def pick(scores: Mapping[int, list[Score]], preferred: int) -> int:
+def pick(scores: Mapping[int, list[Score]], preferred: int, screened: int = 0) -> int:
     """The default policy's choice `preferred`, unless another option is better with 95 %
     confidence (one-sided), rollout for rollout on the same dice: the option whose mean gain
     over it is largest among those whose gain is confidently above nil. The gain is in wins;
@@ -200,17 +200,29 @@ def pick(scores: Mapping[int, list[Score]], preferred: int) -> int:
     mean then picks at random among near-equal options and plays worse than the default
     (measured: issue 34). The test is per option, not shared among them: an option that passes
     by luck is one near the default's (a worse one is dropped early, `worse`), and sharing the
-    5 % would miss the gains of 5-10 % in wins the options differ by (docs/benchmarks.md)."""
+    5 % would miss the gains of 5-10 % in wins the options differ by (docs/benchmarks.md).
+
+    An option rolled out past the first `screened` rollouts was chosen for more because it
+    was ahead on those: it is tested on the later ones only (`confirmed`), lest the luck that
+    chose it count again. Tested on all of them, BRP's duels took an option ahead by luck
+    often enough to lose more pairs than they won (issue 34, docs/benchmarks.md)."""
     base = scores[preferred]
     best, best_gain = preferred, 0.0
     for option, results in scores.items():
         paired = min(len(results), len(base))
         if option == preferred or paired == 0:
             continue
-        gain = _confident_gain(results[:paired], base[:paired], ONE_SIDED_95)
+        first = confirmed(paired, screened)
+        gain = _confident_gain(results[first:paired], base[first:paired], ONE_SIDED_95)
         if gain > best_gain:
             best, best_gain = option, gain
     return best
+
+
+def confirmed(paired: int, screened: int) -> int:
+    """Where the rollouts an option is tested on start: past the `screened` ones that chose
+    it for more, if it had more; else at the first."""
+    return screened if paired > screened else 0
 
 
 def worse(results: list[Score], base: list[Score]) -> bool:

@@ -6,7 +6,9 @@ the other side keeping the ruleset's default policy. Whatever edge a side's posi
 each policy has it once a pair; a policy no better than the default wins half of the decisive
 battles. `python -m fracas.sim.mirror POLICY FILE... [--pairs N] [--steps S]` prints one JSON
 line per encounter: the searching side's wins, losses and draws, the share of the decisive
-battles it won with its 95 % Wilson interval, and what the search cost (in steps, rollouts
+battles it won with its 95 % Wilson interval, the pairs it came out of ahead and behind (a
+pair the search changed nothing in is one win and one loss: the pairs ahead against those
+behind are what tell the policies apart), and what the search cost (in steps, rollouts
 and CPU seconds: this process's time, less shaken by a loaded machine than the clock's).
 """
 
@@ -42,7 +44,7 @@ def mirrored(
     names = [s.name for s in encounter.spec.sides]
     playing = [with_policy(encounter, k, policy) for k in (0, 1)]
     keys = SpawnedKeys(seed)
-    counts = {"wins": 0, "losses": 0, "draws": 0, "battles": 0}
+    counts = {"wins": 0, "losses": 0, "draws": 0, "battles": 0, "pairs ahead": 0, "pairs behind": 0}
     effort = {
         "search decisions": 0,
         "search rollouts": 0,
@@ -52,14 +54,18 @@ def mirrored(
     started = time.process_time()
     done = 0
     while done < pairs and (steps is None or effort["search steps"] < steps):
+        pair = 0  # the searching side's wins less its losses over the pair
         for k in (0, 1):
             battle = Battle(playing[k], dice=SeededDice.spawned(keys, done), observe=False)
             winner = battle.run().winner
             counts["battles"] += 1
             outcome = "draws" if winner is None else "wins" if winner == names[k] else "losses"
             counts[outcome] += 1
+            pair += {"wins": 1, "losses": -1, "draws": 0}[outcome]
             for name, count in battle.search_effort.items():
                 effort[name] += count
+        if pair:
+            counts["pairs ahead" if pair > 0 else "pairs behind"] += 1
         done += 1
     counts["pairs"] = done
     return _report(encounter, policy, counts, effort, time.process_time() - started)
