@@ -81,6 +81,19 @@ def hit_chance(base: int, penalty: int) -> float:
     return min(95, max(3, base - penalty)) / 100
 
 
+class Pair:
+    """What one declaration's scoring knows of a target and a weapon (issue 35: worked out
+    once, not for each plan against it): SC − DEF as things stand, a missile's chance of a
+    friend (−1: not yet asked) and one attack's expected harm by the plan's SC penalty."""
+
+    __slots__ = ("arm", "base", "friend", "harms", "target")
+
+    def __init__(self, target: Fighter, arm: Arm, base: int) -> None:
+        self.target, self.arm, self.base = target, arm, base
+        self.friend = -1.0
+        self.harms: dict[int, float] = {}
+
+
 # About the rounds a fight has left: for the bleeding First Aid stops and the harm a readied
 # shield saves (issue 34).
 BLEED_ROUNDS = 3
@@ -91,9 +104,11 @@ class SjPolicy:
         self.state = state
         # Per target and weapon (found by identity: an `id` is a large integer, boxed and
         # hashed at each look-up), and per kind of plan, for the declaration being scored.
-        self._bases: list[tuple[Fighter, Arm, int]] = []
+        self._pairs: list[Pair] = []
         self._kinds: dict[tuple[str, str, str, str], tuple[int, float]] = {}
+        self._threat_count = -1  # `_threats` of the fighter declaring (−1: not yet counted)
         self._odds: dict[tuple[int, str], float] = {}  # per round and side (issue 34)
+        self._wins: dict[tuple[int, str], float] = {}  # `outlook.time_to_win`, likewise
 
     def _mean(self, dice: str) -> float:
         return mean(dice)
@@ -103,7 +118,7 @@ class SjPolicy:
         options: list[Any] = list(request.options)
         if isinstance(who, Fighter):
             if request.decision == decisions.DECLARE:
-                self._bases, self._kinds = [], {}
+                self._pairs, self._kinds, self._threat_count = [], {}, -1
                 return best_index([self._plan(who, p) for p in options])
             if request.decision == decisions.RETARGET:
                 return best_index([-float(t.hp) for t in options])
@@ -152,9 +167,27 @@ class SjPolicy:
     def _lost_for(self, me: Fighter) -> bool:
         """`outlook.lost`, with the side's odds read once a round."""
         key = (self.state.round, me.side)
-        if key not in self._odds:
-            self._odds[key] = outlook.odds_against(self.state, me)
-        return outlook.lost(self._odds[key], 1 - me.hp / max(1, me.max_hp))
+        odds = self._odds.get(key)
+        if odds is None:
+            odds = self._odds[key] = self._odds_against(me)
+        return outlook.lost(odds, 1 - me.hp / max(1, me.max_hp))
+
+    def _odds_against(self, me: Fighter) -> float:
+        """`outlook.odds_against`, each side's time to win worked out once a round."""
+        foes = outlook.able_foes(self.state, me)
+        if not foes:
+            return 0.0
+        theirs = self._time_to_win(foes[0])
+        ours = self._time_to_win(me)
+        return ours / theirs if theirs > 0 else float("inf")
+
+    def _time_to_win(self, f: Fighter) -> float:
+        """`outlook.time_to_win` of `f`'s side, once a round (it reads only the side)."""
+        key = (self.state.round, f.side)
+        found = self._wins.get(key)
+        if found is None:
+            found = self._wins[key] = outlook.time_to_win(self.state, f)
+        return found
 
     def _flight_pace(self, me: Fighter) -> str:
         """The slowest pace (TMR ×1 to ×4, P3) faster than every able foe's run (2× TMR)."""
@@ -246,12 +279,15 @@ class SjPolicy:
         w = plan.arm or me.weapon
         run = 25 if plan.mode == "run" else 0
         penalty = run + plan.sacrifice
-        p = hit_chance(self._base(me, t, w), penalty)
+        pair = self._pair(me, t, w)
+        p = hit_chance(pair.base, penalty)
         n, timely = self._kept(me, plan)
-        harm = n * self._harm(me, t, w, penalty)
+        harm = n * self._harm(pair, penalty)
         value = harm / max(1, t.hp) * (1 + 1 / max(1, t.hp)) * timely
         if w.data.ranged:  # rules 245–256: a shot that may turn on a friend
-            friend = into_melee.friend_chance(self.state, me, t, w)
+            friend = pair.friend
+            if friend < 0:
+                friend = pair.friend = into_melee.friend_chance(self.state, me, t, w)
             if friend > (1 - friend) * p:
                 return -0.7  # issue 30: likelier to hit the friend than the foe: no shot
             value *= 1 - 2 * friend
@@ -273,11 +309,15 @@ class SjPolicy:
             value *= 1.15  # SJ-U43: last round's aim, standing still
         return value + still
 
-    def _harm(self, me: Fighter, t: Fighter, w: Arm, penalty: int) -> float:
+    def _harm(self, pair: Pair, penalty: int) -> float:
         """Issue 34: one attack's expected harm, PROT and criticals counted
         (`outlook.expected_harm`, the rules' d100 table), less the plan's `penalty` to SC —
-        so a foe its weapon barely hurts is the last it picks."""
-        return outlook.expected_harm(w.damage, self._base(me, t, w) - penalty, t.prot())
+        so a foe its weapon barely hurts is the last it picks. Once per penalty and pair."""
+        found = pair.harms.get(penalty)
+        if found is None:
+            found = outlook.expected_harm(pair.arm.damage, pair.base - penalty, pair.target.prot())
+            pair.harms[penalty] = found
+        return found
 
     def _cast(self, me: Fighter, plan: Plan) -> float:
         spell, t = plan.spell, plan.target
@@ -311,16 +351,23 @@ class SjPolicy:
         return found
 
     def _base(self, me: Fighter, t: Fighter, w: Arm) -> int:
-        for target, arm, value in self._bases:
-            if target is t and arm is w:
-                return value
-        value = modified(self.state, me, t, w)
-        self._bases.append((t, w, value))
-        return value
+        return self._pair(me, t, w).base
+
+    def _pair(self, me: Fighter, t: Fighter, w: Arm) -> Pair:
+        """The declaration's `Pair` of `t` and `w`, found by identity."""
+        for pair in self._pairs:
+            if pair.target is t and pair.arm is w:
+                return pair
+        pair = Pair(t, w, modified(self.state, me, t, w))
+        self._pairs.append(pair)
+        return pair
 
     def _threats(self, me: Fighter) -> int:
-        """How many foes could reach `me` in melee this round."""
-        return len(self._threat_list(me))
+        """How many foes could reach `me` in melee this round (counted once a declaration:
+        only the declaring fighter's plans ask)."""
+        if self._threat_count < 0:
+            self._threat_count = len(self._threat_list(me))
+        return self._threat_count
 
     def _threat_list(self, me: Fighter) -> list[Fighter]:
         """Foes who could reach `me` in melee this round (a run and a step)."""
