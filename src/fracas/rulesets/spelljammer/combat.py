@@ -60,7 +60,8 @@ def strike(
     245–256)."""
     if attacker.hidden:  # SJ-U19: an ambusher is seen as it strikes
         attacker.hidden = False
-        table.emit(Revealed, who=attacker.name, why="springs the ambush")
+        if table.observed:
+            table.emit(Revealed, who=attacker.name, why="springs the ambush")
     if attacker.weapon.data.ranged:
         target = into_melee.resolve(table, state, attacker, target)
     why: list[str] | None = [] if table.observed else None
@@ -89,7 +90,7 @@ def strike(
     if result == GRIEVOUS:
         grievous_wound(table, state, attacker, target, harm)
     state.harms.append(harm)
-    if state.options.same_segment == "by_im":
+    if state.by_im:
         land(table, state)
     return result
 
@@ -120,11 +121,12 @@ def hurt(table: Table, state: SjState, attacker: Fighter, target: Fighter, resul
     rolled, dice, mods = rolled_damage(table, state, attacker, target)
     amount = damage_taken(result, rolled, target.prot())
     stuns = amount > target.stun_at
-    table.emit(
-        Damage, attacker=attacker.name, target=target.name, rolled=rolled,
-        doubled=result != "hit", prot=target.prot(), amount=amount, stuns=stuns, dice=dice,
-        mods=mods,
-    )  # fmt: skip
+    if table.observed:
+        table.emit(
+            Damage, attacker=attacker.name, target=target.name, rolled=rolled,
+            doubled=result != "hit", prot=target.prot(), amount=amount, stuns=stuns, dice=dice,
+            mods=mods,
+        )  # fmt: skip
     return Harm(target, attacker, amount, stuns, grievous=result == GRIEVOUS)
 
 
@@ -146,7 +148,8 @@ def grievous_wound(
         harm.bleed, harm.tmr, harm.dex, harm.arm = wound.bleed, wound.tmr, wound.dex, wound.arm
         words = wound_words(wound)
         state.tally["grievous wounds"] += 1
-    table.emit(GrievousWound, target=target.name, roll=roll, chance=chance, wound=words)
+    if table.observed:
+        table.emit(GrievousWound, target=target.name, roll=roll, chance=chance, wound=words)
 
 
 def wound_words(w: data.Wound) -> str:
@@ -186,7 +189,8 @@ def land(table: Table, state: SjState) -> None:
         record_harm(t, h.amount, h.by)
         if h.grievous and t.prot_armour > 0:
             t.prot_armour -= 1
-            table.emit(ProtLost, who=t.name, armour=t.prot_armour)
+            if table.observed:
+                table.emit(ProtLost, who=t.name, armour=t.prot_armour)
         t.bleeding += h.bleed
         t.tmr_lost += h.tmr
         maim(t, h)
@@ -194,10 +198,11 @@ def land(table: Table, state: SjState) -> None:
             missiles.lodge(table, t, h.stuck)
             state.tally["missiles stuck"] += 1
         if h.amount > 0:
-            table.emit(
-                Wounded, who=t.name, amount=h.amount, hp=t.hp, max_hp=t.max_hp,
-                level=level_name(t),
-            )  # fmt: skip
+            if table.observed:
+                table.emit(
+                    Wounded, who=t.name, amount=h.amount, hp=t.hp, max_hp=t.max_hp,
+                    level=level_name(t),
+                )  # fmt: skip
             interrupt(table, state, t)
         if h.stuns and t.active and not t.stunned:
             stun(table, state, t)
@@ -257,7 +262,8 @@ def interrupt(table: Table, state: SjState, t: Fighter) -> None:
         t.casting.uses -= 1  # rule 5: the spell energy is lost
         cancel(state, t)
         state.tally["spells interrupted"] += 1
-        table.emit(ActionLost, who=t.name, what=spell, reason="hurt while casting (P15)")
+        if table.observed:
+            table.emit(ActionLost, who=t.name, what=spell, reason="hurt while casting (P15)")
 
 
 def luck_save(table: Table, t: Fighter) -> bool:
@@ -271,7 +277,8 @@ def luck_save(table: Table, t: Fighter) -> bool:
         reason=LUCK,
         needs=lambda: f"{int(row['needed']) - bonus} or more to keep the spell",
     ).total
-    table.emit(LuckSave, who=t.name, roll=roll, bonus=bonus, needed=int(row["needed"]))
+    if table.observed:
+        table.emit(LuckSave, who=t.name, roll=roll, bonus=bonus, needed=int(row["needed"]))
     return roll + bonus >= int(row["needed"])
 
 
@@ -281,7 +288,8 @@ def stun(table: Table, state: SjState, t: Fighter) -> None:
     t.stunned = True
     state.tally["stuns"] += 1
     lost = cancel(state, t)
-    table.emit(Stunned, who=t.name, lost=", ".join(lost))
+    if table.observed:
+        table.emit(Stunned, who=t.name, lost=", ".join(lost))
 
 
 def fall(table: Table, state: SjState, t: Fighter) -> None:
@@ -292,4 +300,5 @@ def fall(table: Table, state: SjState, t: Fighter) -> None:
     t.status = Status.DEAD if dead else Status.DOWN
     t.went_down = True
     state.tally["deaths" if dead else "downs"] += 1
-    table.emit(Down, who=t.name, hp=t.hp, dead=dead)
+    if table.observed:
+        table.emit(Down, who=t.name, hp=t.hp, dead=dead)

@@ -19,7 +19,7 @@ def tmr(state: SjState, f: Fighter) -> float:
     −30 to TMR, which stops a wounded fighter)."""
     base = max(0, f.tmr - f.tmr_lost)
     mod = wound_modifier(f)
-    if state.options.tmr_wound_penalty == "flat":
+    if state.tmr_flat:
         return float(max(0, base + mod))
     return base * (100 + mod) / 100
 

@@ -446,6 +446,15 @@ class SjState(BattleState):
     # its attackers); None outside a segment's attacks.
     gang: dict[Fighter, list[Fighter]] | None = None
     places: dict[Fighter, Position] | None = None  # and where everyone stood (F-SJ-1)
+    # The options and conditions read for every attack and plan, as plain fields set from
+    # `options` and `conditions` (issue 35: a pydantic model's attribute is a dictionary
+    # look-up from compiled code; no rule changes them during a battle).
+    lighting: str = "none"  # rules 173–176
+    ambush_by: str | None = None  # SJ-U19: the ambushing side
+    two_minus_five_any: bool = True  # SJ-U30
+    unseen_both: bool = False  # SJ-U24
+    tmr_flat: bool = False  # SJ-U16
+    by_im: bool = False  # SJ-U1
     _fighters: list[Fighter] = field(default_factory=list, repr=False)  # built once
 
     def __init__(
@@ -462,6 +471,17 @@ class SjState(BattleState):
         self.agenda, self.segment, self.harms = {}, 11, []
         self.surprise_round, self.aware, self.gang, self.places = False, [], None, None
         self._fighters = []
+        self.read_options()
+
+    def read_options(self) -> None:
+        """The plain fields read from `options` and `conditions` (see `lighting`)."""
+        o, c = self.options, self.conditions
+        self.lighting = c.lighting
+        self.ambush_by = c.ambush.by if c.ambush is not None else None
+        self.two_minus_five_any = o.two_minus_five == "any"
+        self.unseen_both = o.invisible_penalty == "both"
+        self.tmr_flat = o.tmr_wound_penalty == "flat"
+        self.by_im = o.same_segment == "by_im"
 
     def fighters(self) -> list[Fighter]:
         """Every fighter in encounter order (built once; `forget` drops it on a join)."""
