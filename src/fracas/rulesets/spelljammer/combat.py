@@ -24,7 +24,9 @@ from fracas.rulesets.spelljammer.events import (
     Wounded,
 )
 from fracas.rulesets.spelljammer.hitting import (
+    CRITICAL,
     GRIEVOUS,
+    HIT,
     MISS,
     classify,
     damage_taken,
@@ -42,6 +44,8 @@ DAMAGE: Final = "damage"
 WOUND_CHANCE: Final = "grievous wound chance (P10)"
 WOUND_TABLE: Final = "grievous wound table (SJ-U13)"
 LUCK: Final = "Luck save (P9, P15)"
+# The tally's key of each result (not formatted per attack).
+TALLIED: Final = {r: f"attacks: {r}" for r in (MISS, HIT, CRITICAL, GRIEVOUS)}
 
 
 def strike(
@@ -72,7 +76,7 @@ def strike(
     roll = table.roll(D100, by=attacker, reason=TO_HIT, needs=lambda: hit_needs(sc - dfn)).total
     missiles.spend(attacker)  # issue 30, item 10
     result = classify(roll, sc - dfn)
-    state.tally[f"attacks: {result}"] += 1
+    state.tally[TALLIED[result]] += 1
     if surprise.kind(state, target, attacker) != "no":
         state.tally["surprise attacks"] += 1
         state.aware.append(target)  # SJ-U19: a single unexpected attack (SJ-U1: its segment)

@@ -107,6 +107,7 @@ class SjPolicy:
         self._pairs: list[Pair] = []
         self._kinds: dict[tuple[str, str, str, str], tuple[int, float]] = {}
         self._threat_count = -1  # `_threats` of the fighter declaring (−1: not yet counted)
+        self._pace = ""  # its `_flight_pace` ("": not yet worked out)
         self._odds: dict[tuple[int, str], float] = {}  # per round and side (issue 34)
         self._wins: dict[tuple[int, str], float] = {}  # `outlook.time_to_win`, likewise
 
@@ -118,7 +119,7 @@ class SjPolicy:
         options: list[Any] = list(request.options)
         if isinstance(who, Fighter):
             if request.decision == decisions.DECLARE:
-                self._pairs, self._kinds, self._threat_count = [], {}, -1
+                self._pairs, self._kinds, self._threat_count, self._pace = [], {}, -1, ""
                 return best_index([self._plan(who, p) for p in options])
             if request.decision == decisions.RETARGET:
                 return best_index([-float(t.hp) for t in options])
@@ -144,7 +145,7 @@ class SjPolicy:
         if self._waiting(me):  # SJ-U34: a monster that waits holds until a foe comes
             return 0.5 if plan.action == "hold" else -1.0
         if plan.action == "advance":  # running up; a sprint only tires it (P3)
-            return {"stand": 0.01, "sprint": 0.009}.get(plan.mode, 0.008)
+            return 0.01 if plan.mode == "stand" else 0.009 if plan.mode == "sprint" else 0.008
         if plan.action == "flee":
             return self._flee(me, plan)
         if plan.action == "dodge":
@@ -162,7 +163,9 @@ class SjPolicy:
         it stands."""
         if 3 * me.hp > me.max_hp or not self._lost_for(me):  # cheap first: `lost` needs it
             return -0.6
-        return 200.0 if plan.mode == self._flight_pace(me) else -0.6
+        if not self._pace:  # once a declaration: every flight plan asks
+            self._pace = self._flight_pace(me)
+        return 200.0 if plan.mode == self._pace else -0.6
 
     def _lost_for(self, me: Fighter) -> bool:
         """`outlook.lost`, with the side's odds read once a round."""
