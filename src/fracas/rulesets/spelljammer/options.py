@@ -103,8 +103,10 @@ def away_plans() -> list[Plan]:
     foe at a walk (TMR), a run (2×), a sprint (3×) or a fast sprint (4×) (P3, rules 202,
     215–217; leaving an engaged foe's reach gives its free attack, SJ-U39) — and dodging (rule
     218: no attacks, −20 to missiles at it, SJ-U41)."""
-    paces = ("walk", "run", "sprint", "fast_sprint")
-    return [*(Plan("flee", None, pace) for pace in paces), Plan("dodge", None)]
+    return [
+        Plan("flee", None, "walk"), Plan("flee", None, "run"), Plan("flee", None, "sprint"),
+        Plan("flee", None, "fast_sprint"), Plan("dodge", None),
+    ]  # fmt: skip
 
 
 def own_plans(state: SjState, f: Fighter) -> list[Plan]:

@@ -52,6 +52,21 @@ from fracas.rulesets.spelljammer import (
 from fracas.rulesets.spelljammer.state import Arm, Fighter, Plan, SjState
 
 MEANS: Final[dict[str, float]] = {}  # by dice: `mean`
+# One attack's expected harm (`outlook.expected_harm`) by dice and PROT, then by SC − DEF:
+# kept for the process and read through plain dictionaries (issue 35: the `lru_cache`
+# wrapper is a Python call with its key built per plan scored).
+HARMS: Final[dict[str, dict[int, dict[int, float]]]] = {}
+
+
+def harm_table(dice: str, prot: int) -> dict[int, float]:
+    """The expected harms of `dice` against `prot`, by SC − DEF, as far as worked out."""
+    by_prot = HARMS.get(dice)
+    if by_prot is None:
+        by_prot = HARMS[dice] = {}
+    found = by_prot.get(prot)
+    if found is None:
+        found = by_prot[prot] = {}
+    return found
 
 
 def mean(dice: str) -> float:
@@ -84,14 +99,14 @@ def hit_chance(base: int, penalty: int) -> float:
 class Pair:
     """What one declaration's scoring knows of a target and a weapon (issue 35: worked out
     once, not for each plan against it): SC − DEF as things stand, a missile's chance of a
-    friend (−1: not yet asked) and one attack's expected harm by the plan's SC penalty."""
+    friend (−1: not yet asked) and one attack's expected harms (`HARMS`)."""
 
     __slots__ = ("arm", "base", "friend", "harms", "target")
 
     def __init__(self, target: Fighter, arm: Arm, base: int) -> None:
         self.target, self.arm, self.base = target, arm, base
         self.friend = -1.0
-        self.harms: dict[int, float] = {}
+        self.harms = harm_table(arm.damage, target.prot())  # by SC − DEF (`HARMS`)
 
 
 # About the rounds a fight has left: for the bleeding First Aid stops and the harm a readied
@@ -106,6 +121,7 @@ class SjPolicy:
         # hashed at each look-up), and per kind of plan, for the declaration being scored.
         self._pairs: list[Pair] = []
         self._kinds: dict[tuple[str, str, str, str], tuple[int, float]] = {}
+        self._modes: dict[str, tuple[int, float]] = {}  # `_kinds` of the plans with a mode only
         self._threat_count = -1  # `_threats` of the fighter declaring (−1: not yet counted)
         self._pace = ""  # its `_flight_pace` ("": not yet worked out)
         self._odds: dict[tuple[int, str], float] = {}  # per round and side (issue 34)
@@ -119,7 +135,8 @@ class SjPolicy:
         options: list[Any] = list(request.options)
         if isinstance(who, Fighter):
             if request.decision == decisions.DECLARE:
-                self._pairs, self._kinds, self._threat_count, self._pace = [], {}, -1, ""
+                self._pairs, self._kinds, self._modes = [], {}, {}
+                self._threat_count, self._pace = -1, ""
                 return best_index([self._plan(who, p) for p in options])
             if request.decision == decisions.RETARGET:
                 return best_index([-float(t.hp) for t in options])
@@ -315,11 +332,12 @@ class SjPolicy:
     def _harm(self, pair: Pair, penalty: int) -> float:
         """Issue 34: one attack's expected harm, PROT and criticals counted
         (`outlook.expected_harm`, the rules' d100 table), less the plan's `penalty` to SC —
-        so a foe its weapon barely hurts is the last it picks. Once per penalty and pair."""
-        found = pair.harms.get(penalty)
+        so a foe its weapon barely hurts is the last it picks (`HARMS`)."""
+        modified = pair.base - penalty
+        found = pair.harms.get(modified)
         if found is None:
-            found = outlook.expected_harm(pair.arm.damage, pair.base - penalty, pair.target.prot())
-            pair.harms[penalty] = found
+            found = outlook.expected_harm(pair.arm.damage, modified, pair.target.prot())
+            pair.harms[modified] = found
         return found
 
     def _cast(self, me: Fighter, plan: Plan) -> float:
@@ -346,12 +364,21 @@ class SjPolicy:
     def _kept(self, me: Fighter, plan: Plan) -> tuple[int, float]:
         """The attacks a plan keeps and how often one escapes the −6 loss, once per kind of
         plan in a declaration."""
+        plain = not plan.handling and not plan.extra and not plan.cost
+        if plain:  # most plans: known by their mode alone (no key built)
+            found = self._modes.get(plan.mode)
+            if found is None:
+                found = self._modes[plan.mode] = self._kept_now(me, plan)
+            return found
         key = (plan.mode, plan.handling, plan.extra, plan.cost)
         found = self._kinds.get(key)
         if found is None:
-            n = initiative.attacks_kept(self.state, me, plan)
-            found = self._kinds[key] = (n, on_time(me, initiative.modifier(plan)))
+            found = self._kinds[key] = self._kept_now(me, plan)
         return found
+
+    def _kept_now(self, me: Fighter, plan: Plan) -> tuple[int, float]:
+        n = initiative.attacks_kept(self.state, me, plan)
+        return n, on_time(me, initiative.modifier(plan))
 
     def _base(self, me: Fighter, t: Fighter, w: Arm) -> int:
         return self._pair(me, t, w).base
