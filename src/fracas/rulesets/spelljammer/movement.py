@@ -5,12 +5,17 @@ once in reach of its target; the 5 ft free move."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.geometry import Position
 from fracas.core.table import Table
 from fracas.rulesets.spelljammer import data, space, withdrawal
 from fracas.rulesets.spelljammer.events import Moved
 from fracas.rulesets.spelljammer.hitting import wound_modifier
 from fracas.rulesets.spelljammer.state import Fighter, Plan, SjState
+
+# P3: TMR times by pace, read once (data/tables.yaml `pace_tmr`).
+PACE_TMR: Final[dict[str, float]] = {k: float(v) for k, v in data.tables()["pace_tmr"].items()}
 
 
 def tmr(state: SjState, f: Fighter) -> float:
@@ -31,12 +36,13 @@ def allowance(state: SjState, f: Fighter, plan: Plan) -> float:
     (4×), fleeing at its pace (P3: walk TMR, run 2×, sprint 3×, fast sprint 4×)."""
     share = 1.0 if plan.extra != "potion" or plan.cost != "movement" else 0.5  # rule 159
     if plan.action in ("advance", "flee"):
-        return float(data.tables()["pace_tmr"][plan.pace]) * tmr(state, f) * share
+        return PACE_TMR[plan.pace] * tmr(state, f) * share
     if plan.action == "full":
         return 0.5 * tmr(state, f)  # SJ-U27: only to stay with its attacker
     if plan.action != "attack":
         return 0.0
-    return {"move": 0.5, "run": 1.0}.get(plan.mode, 0.0) * tmr(state, f) * share
+    part = 0.5 if plan.mode == "move" else 1.0 if plan.mode == "run" else 0.0
+    return part * tmr(state, f) * share
 
 
 def goal(state: SjState, f: Fighter) -> Fighter | None:

@@ -93,8 +93,9 @@ def declare(table: Table, state: SjState) -> None:
         f.carried, f.carried_target = None, None
         plans = options.plans(state, f, carried, aim)
         chosen.append(table.choose(f, decisions.DECLARE, plans))
-    for f, plan in zip(fighters, chosen, strict=True):  # issue 30: no one reads another's
-        f.plan = plan  # declaration of this round before all are made (SJ-U6)
+    for i, f in enumerate(fighters):  # issue 30: no one reads another's declaration of
+        plan = chosen[i]  # this round before all are made (SJ-U6)
+        f.plan = plan
         f.allowance = movement.allowance(state, f, plan)
     if table.observed:
         for f in fighters:
