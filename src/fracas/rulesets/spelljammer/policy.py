@@ -153,6 +153,8 @@ class SjPolicy:
         raise UnknownDecision(f"the Spelljammer policy has no answer to {request.decision!r}")
 
     def _plan(self, me: Fighter, plan: Plan) -> float:
+        if plan.action == "attack":  # most plans: asked first (the order below gives the same)
+            return -1.0 if self._waiting(me) else self._attack(me, plan)
         if plan.action == "continue":
             return 100.0
         if plan.action == "desperate":
