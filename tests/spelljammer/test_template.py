@@ -15,7 +15,7 @@ from fracas.rulesets.spelljammer import Spelljammer
 from fracas.rulesets.spelljammer.state import Arm, Fighter, Potion, Prepared, SjState
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "spelljammer"
-GEAR = {Arm: Arm.__slots__, Potion: Potion.__slots__, Prepared: Prepared.__slots__}
+GEAR = {kind: [x.name for x in dataclasses.fields(kind)] for kind in (Arm, Potion, Prepared)}
 
 
 def plain(value: Any) -> Any:
