@@ -191,17 +191,8 @@ class SjPolicy:
         key = (self.state.round, me.side)
         odds = self._odds.get(key)
         if odds is None:
-            odds = self._odds[key] = self._odds_against(me)
+            odds = self._odds[key] = outlook.odds_against(self.state, me, self._time_to_win)
         return outlook.lost(odds, 1 - me.hp / max(1, me.max_hp))
-
-    def _odds_against(self, me: Fighter) -> float:
-        """`outlook.odds_against`, each side's time to win worked out once a round."""
-        foes = outlook.able_foes(self.state, me)
-        if not foes:
-            return 0.0
-        theirs = self._time_to_win(foes[0])
-        ours = self._time_to_win(me)
-        return ours / theirs if theirs > 0 else float("inf")
 
     def _time_to_win(self, f: Fighter) -> float:
         """`outlook.time_to_win` of `f`'s side, once a round (it reads only the side)."""
