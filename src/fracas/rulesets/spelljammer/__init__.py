@@ -34,7 +34,7 @@ from fracas.rulesets.spelljammer.map import battle_map as draw_map
 from fracas.rulesets.spelljammer.policy import SjPolicy
 from fracas.rulesets.spelljammer.round import play_round
 from fracas.rulesets.spelljammer.setup import build, place
-from fracas.rulesets.spelljammer.state import Arm, Fighter, Plan, SjState
+from fracas.rulesets.spelljammer.state import Arm, Fighter, Plan, SjState, clone_state
 
 
 class Spelljammer(Ruleset[model.Encounter, SjState]):
@@ -52,7 +52,19 @@ class Spelljammer(Ruleset[model.Encounter, SjState]):
     def names(self) -> Mapping[str, Sequence[str]]:
         return {"weapons": list(data.weapons())}  # each weapon's `weapon` (model.Weapon)
 
+    _template: tuple[model.Encounter, SjState] | None = None
+
     def setup(self, spec: model.Encounter) -> SjState:
+        """Each battle copies the encounter's template (`build_state`), built once (issue 35:
+        the sheets' arithmetic once per encounter, as OD&D, BRP and Murdham do)."""
+        template = self._template
+        if template is None or template[0] is not spec:
+            template = (spec, self.build_state(spec))
+            self._template = template
+        return clone_state(template[1])
+
+    def build_state(self, spec: model.Encounter) -> SjState:
+        """The encounter's fighters built from their sheets and placed: the template."""
         members: dict[str, list[Combatant]] = {side.name: [] for side in spec.sides}
         index = {side.name: i for i, side in enumerate(spec.sides)}
         for order, e in enumerate(roster(spec.sides)):

@@ -51,18 +51,22 @@ def begin(
             "a 1-round spell must start on 10 (SJ-U36)" if spell.one_round
             else f"casting time {spell.casting_time}, below −5: it does not fit this round"
         )  # fmt: skip
-        table.emit(
-            Casting, who=caster.name, spell=spell.name, start=start,
-            release=start - spell.casting_time, note=why, fits=False,
-            next_release=START - spell.casting_time,
-        )  # fmt: skip
+        if table.observed:
+            table.emit(
+                Casting, who=caster.name, spell=spell.name, start=start,
+                release=start - spell.casting_time, note=why, fits=False,
+                next_release=START - spell.casting_time,
+            )  # fmt: skip
         return None
     caster.casting, caster.cast_start, caster.release = spell, at[0], at[1]
     note = f"casting time {spell.casting_time}"
     if carried:
         held = "held from last round (SJ-U34)" if caster.held else "carried from last round"
         note = f"{held}: starts on 10 without a roll, casting time {spell.casting_time}"
-    table.emit(Casting, who=caster.name, spell=spell.name, start=at[0], release=at[1], note=note)
+    if table.observed:
+        table.emit(
+            Casting, who=caster.name, spell=spell.name, start=at[0], release=at[1], note=note
+        )
     return at[1]
 
 
@@ -86,11 +90,13 @@ def release(table: Table, state: SjState, caster: Fighter) -> None:
     if target is None or not fits(caster, spell, target):
         others = [f for f in state.fighters() if fits(caster, spell, f)]
         if not others:
-            table.emit(ActionLost, who=caster.name, what=spell.name, reason="no target")
+            if table.observed:
+                table.emit(ActionLost, who=caster.name, what=spell.name, reason="no target")
             return
         was = target.name if target is not None else "nobody"
         target = table.choose(caster, decisions.RETARGET, others)
-        table.emit(Retargeted, who=caster.name, was=was, now=target.name)
+        if table.observed:
+            table.emit(Retargeted, who=caster.name, was=was, now=target.name)
     if spell.cast_chance >= 0 and not cast_chance(table, caster, spell):
         return
     effect(table, state, caster, spell, target)
@@ -103,7 +109,10 @@ def cast_chance(table: Table, caster: Fighter, spell: Prepared) -> bool:
         combat.D100, by=caster, reason=CAST_CHANCE, needs=lambda: f"{chance} or less to cast"
     ).total
     works = roll <= chance
-    table.emit(CastChance, who=caster.name, spell=spell.name, roll=roll, chance=chance, works=works)
+    if table.observed:
+        table.emit(
+            CastChance, who=caster.name, spell=spell.name, roll=roll, chance=chance, works=works
+        )
     return works
 
 
@@ -115,17 +124,19 @@ def effect(table: Table, state: SjState, caster: Fighter, spell: Prepared, targe
         gain = table.roll(spell.heal, by=caster, reason=SPELL_HEAL).total
         gain = max(0, min(gain, target.max_hp - target.hp))
         target.hp += gain
-        table.emit(
-            SpellReleased, who=caster.name, spell=spell.name, target=target.name,
-            effect="heal", amount=gain,
-        )  # fmt: skip
+        if table.observed:
+            table.emit(
+                SpellReleased, who=caster.name, spell=spell.name, target=target.name,
+                effect="heal", amount=gain,
+            )  # fmt: skip
         return
     rolled = table.roll(spell.damage, by=caster, reason=SPELL_DAMAGE).total
     amount = max(0, rolled - target.prot())
-    table.emit(
-        SpellReleased, who=caster.name, spell=spell.name, target=target.name,
-        effect="damage", amount=amount, dice=spell.damage, rolled=rolled, prot=target.prot(),
-    )  # fmt: skip
+    if table.observed:
+        table.emit(
+            SpellReleased, who=caster.name, spell=spell.name, target=target.name,
+            effect="damage", amount=amount, dice=spell.damage, rolled=rolled, prot=target.prot(),
+        )  # fmt: skip
     state.harms.append(Harm(target, caster, amount, amount > target.stun_at))
-    if state.options.same_segment == "by_im":
+    if state.by_im:
         combat.land(table, state)

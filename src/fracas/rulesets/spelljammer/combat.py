@@ -24,7 +24,9 @@ from fracas.rulesets.spelljammer.events import (
     Wounded,
 )
 from fracas.rulesets.spelljammer.hitting import (
+    CRITICAL,
     GRIEVOUS,
+    HIT,
     MISS,
     classify,
     damage_taken,
@@ -42,6 +44,8 @@ DAMAGE: Final = "damage"
 WOUND_CHANCE: Final = "grievous wound chance (P10)"
 WOUND_TABLE: Final = "grievous wound table (SJ-U13)"
 LUCK: Final = "Luck save (P9, P15)"
+# The tally's key of each result (not formatted per attack).
+TALLIED: Final = {r: f"attacks: {r}" for r in (MISS, HIT, CRITICAL, GRIEVOUS)}
 
 
 def strike(
@@ -60,7 +64,8 @@ def strike(
     245–256)."""
     if attacker.hidden:  # SJ-U19: an ambusher is seen as it strikes
         attacker.hidden = False
-        table.emit(Revealed, who=attacker.name, why="springs the ambush")
+        if table.observed:
+            table.emit(Revealed, who=attacker.name, why="springs the ambush")
     if attacker.weapon.data.ranged:
         target = into_melee.resolve(table, state, attacker, target)
     why: list[str] | None = [] if table.observed else None
@@ -71,7 +76,7 @@ def strike(
     roll = table.roll(D100, by=attacker, reason=TO_HIT, needs=lambda: hit_needs(sc - dfn)).total
     missiles.spend(attacker)  # issue 30, item 10
     result = classify(roll, sc - dfn)
-    state.tally[f"attacks: {result}"] += 1
+    state.tally[TALLIED[result]] += 1
     if surprise.kind(state, target, attacker) != "no":
         state.tally["surprise attacks"] += 1
         state.aware.append(target)  # SJ-U19: a single unexpected attack (SJ-U1: its segment)
@@ -89,7 +94,7 @@ def strike(
     if result == GRIEVOUS:
         grievous_wound(table, state, attacker, target, harm)
     state.harms.append(harm)
-    if state.options.same_segment == "by_im":
+    if state.by_im:
         land(table, state)
     return result
 
@@ -120,11 +125,12 @@ def hurt(table: Table, state: SjState, attacker: Fighter, target: Fighter, resul
     rolled, dice, mods = rolled_damage(table, state, attacker, target)
     amount = damage_taken(result, rolled, target.prot())
     stuns = amount > target.stun_at
-    table.emit(
-        Damage, attacker=attacker.name, target=target.name, rolled=rolled,
-        doubled=result != "hit", prot=target.prot(), amount=amount, stuns=stuns, dice=dice,
-        mods=mods,
-    )  # fmt: skip
+    if table.observed:
+        table.emit(
+            Damage, attacker=attacker.name, target=target.name, rolled=rolled,
+            doubled=result != "hit", prot=target.prot(), amount=amount, stuns=stuns, dice=dice,
+            mods=mods,
+        )  # fmt: skip
     return Harm(target, attacker, amount, stuns, grievous=result == GRIEVOUS)
 
 
@@ -146,7 +152,8 @@ def grievous_wound(
         harm.bleed, harm.tmr, harm.dex, harm.arm = wound.bleed, wound.tmr, wound.dex, wound.arm
         words = wound_words(wound)
         state.tally["grievous wounds"] += 1
-    table.emit(GrievousWound, target=target.name, roll=roll, chance=chance, wound=words)
+    if table.observed:
+        table.emit(GrievousWound, target=target.name, roll=roll, chance=chance, wound=words)
 
 
 def wound_words(w: data.Wound) -> str:
@@ -186,7 +193,8 @@ def land(table: Table, state: SjState) -> None:
         record_harm(t, h.amount, h.by)
         if h.grievous and t.prot_armour > 0:
             t.prot_armour -= 1
-            table.emit(ProtLost, who=t.name, armour=t.prot_armour)
+            if table.observed:
+                table.emit(ProtLost, who=t.name, armour=t.prot_armour)
         t.bleeding += h.bleed
         t.tmr_lost += h.tmr
         maim(t, h)
@@ -194,10 +202,11 @@ def land(table: Table, state: SjState) -> None:
             missiles.lodge(table, t, h.stuck)
             state.tally["missiles stuck"] += 1
         if h.amount > 0:
-            table.emit(
-                Wounded, who=t.name, amount=h.amount, hp=t.hp, max_hp=t.max_hp,
-                level=level_name(t),
-            )  # fmt: skip
+            if table.observed:
+                table.emit(
+                    Wounded, who=t.name, amount=h.amount, hp=t.hp, max_hp=t.max_hp,
+                    level=level_name(t),
+                )  # fmt: skip
             interrupt(table, state, t)
         if h.stuns and t.active and not t.stunned:
             stun(table, state, t)
@@ -257,7 +266,8 @@ def interrupt(table: Table, state: SjState, t: Fighter) -> None:
         t.casting.uses -= 1  # rule 5: the spell energy is lost
         cancel(state, t)
         state.tally["spells interrupted"] += 1
-        table.emit(ActionLost, who=t.name, what=spell, reason="hurt while casting (P15)")
+        if table.observed:
+            table.emit(ActionLost, who=t.name, what=spell, reason="hurt while casting (P15)")
 
 
 def luck_save(table: Table, t: Fighter) -> bool:
@@ -271,7 +281,8 @@ def luck_save(table: Table, t: Fighter) -> bool:
         reason=LUCK,
         needs=lambda: f"{int(row['needed']) - bonus} or more to keep the spell",
     ).total
-    table.emit(LuckSave, who=t.name, roll=roll, bonus=bonus, needed=int(row["needed"]))
+    if table.observed:
+        table.emit(LuckSave, who=t.name, roll=roll, bonus=bonus, needed=int(row["needed"]))
     return roll + bonus >= int(row["needed"])
 
 
@@ -281,7 +292,8 @@ def stun(table: Table, state: SjState, t: Fighter) -> None:
     t.stunned = True
     state.tally["stuns"] += 1
     lost = cancel(state, t)
-    table.emit(Stunned, who=t.name, lost=", ".join(lost))
+    if table.observed:
+        table.emit(Stunned, who=t.name, lost=", ".join(lost))
 
 
 def fall(table: Table, state: SjState, t: Fighter) -> None:
@@ -292,4 +304,5 @@ def fall(table: Table, state: SjState, t: Fighter) -> None:
     t.status = Status.DEAD if dead else Status.DOWN
     t.went_down = True
     state.tally["deaths" if dead else "downs"] += 1
-    table.emit(Down, who=t.name, hp=t.hp, dead=dead)
+    if table.observed:
+        table.emit(Down, who=t.name, hp=t.hp, dead=dead)

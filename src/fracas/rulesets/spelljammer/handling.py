@@ -64,7 +64,7 @@ def minus_fives(state: SjState, plan: Plan) -> int:
     """SJ-U30: the declared −5 actions — draw, sheathe, and move-and-attack (unless the option
     `two_minus_five: weapon_handling`)."""
     n = MINUS_FIVE[plan.handling]
-    if plan.mode == "move" and state.options.two_minus_five == "any":
+    if plan.mode == "move" and state.two_minus_five_any:
         n += 1
     return n
 
@@ -99,7 +99,8 @@ def equip(table: Table, f: Fighter, plan: Plan) -> None:
     arm.state = "in_hand"
     f.arms.remove(arm)
     f.arms.insert(0, arm)
-    table.emit(Handling, who=f.name, what=words)
+    if table.observed:
+        table.emit(Handling, who=f.name, what=words)
 
 
 def pick_up(table: Table, state: SjState, f: Fighter, plan: Plan) -> bool:
@@ -119,8 +120,9 @@ def pick_up(table: Table, state: SjState, f: Fighter, plan: Plan) -> bool:
     verdict = "retrieves it" if got else "fumbles: the weapon stays on the ground"
     if k <= int(t["attack"]):
         verdict += ", and can still attack once at −5"
-    table.emit(Handling, who=f.name, what=f"picks up its {arm.data.name}: DEX roll d100 "
-               f"{roll:02d} ({k}× DEX) — {verdict}")  # fmt: skip
+    if table.observed:
+        table.emit(Handling, who=f.name, what=f"picks up its {arm.data.name}: DEX roll d100 "
+                   f"{roll:02d} ({k}× DEX) — {verdict}")  # fmt: skip
     return k <= int(t["attack"])
 
 
@@ -141,5 +143,6 @@ def drink(table: Table, f: Fighter, plan: Plan) -> None:
     rolled = table.roll(potion.heal, by=f, reason=POTION).total
     gained = max(0, min(rolled, f.max_hp - f.hp))
     f.hp += gained
-    table.emit(Handling, who=f.name, what=f"drinks {potion.name}: {rolled} rolled, regains "
-               f"{gained} hp ({f.hp}/{f.max_hp})")  # fmt: skip
+    if table.observed:
+        table.emit(Handling, who=f.name, what=f"drinks {potion.name}: {rolled} rolled, regains "
+                   f"{gained} hp ({f.hp}/{f.max_hp})")  # fmt: skip

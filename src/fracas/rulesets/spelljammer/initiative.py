@@ -19,6 +19,10 @@ NO_MOVEMENT: Final = int(data.tables()["no_movement"]["initiative"])
 MOVE_AND_ATTACK: Final = int(data.tables()["move_and_attack"]["initiative"])
 RUN_AND_ATTACK: Final = int(data.tables()["run_and_attack"]["initiative"])
 LOST_AT: Final = int(data.tables()["lost_at"])
+# Each attack's die (rules 14–17, P12) and the roll's reason, written once (issue 35: no
+# notation or reason formatted per roll); attacks past the list format their own.
+DICE: Final = tuple(f"1d{data.initiative_die(k)}" for k in range(12))
+REASONS: Final = tuple(f"{REASON}, attack {k + 1}" for k in range(12))
 
 
 def kept_attacks(attacks: int, mode: str) -> int:
@@ -93,11 +97,12 @@ def schedule(table: Table, state: SjState, f: Fighter, kept: int, mod: int, word
     lost_at = LOST_AT
     taken: set[int] = set()
     for k in range(kept):
-        die = data.initiative_die(k)
+        dice = DICE[k] if k < len(DICE) else f"1d{data.initiative_die(k)}"
         if f.held and k == 0:
             roll, total = 0, casting.START  # SJ-U34: the held action starts on 10
         else:
-            roll = table.roll(f"1d{die}", by=f, reason=f"{REASON}, attack {k + 1}").total
+            reason = REASONS[k] if k < len(REASONS) else f"{REASON}, attack {k + 1}"
+            roll = table.roll(dice, by=f, reason=reason).total
             total = roll + f.im + mod
         segment = place(taken, total)
         note = "" if segment == total else "same as an earlier attack: 1 segment later"
@@ -115,7 +120,7 @@ def schedule(table: Table, state: SjState, f: Fighter, kept: int, mod: int, word
                 parts, note = "", "held from last round: starts on 10 without a roll (SJ-U34)"
             table.emit(
                 Initiative, who=f.name, what=f"attack {k + 1}",
-                die="held" if held else f"1d{die}", roll=roll,
+                die="held" if held else dice, roll=roll,
                 modifiers=parts, total=total, segment=segment, note=note,
             )  # fmt: skip
 

@@ -80,8 +80,9 @@ def resolve(table: Table, state: SjState, shooter: Fighter, target: Fighter) -> 
         state.tally["shots into melee: friend"] += 1
     else:
         state.tally["shots into melee: foe"] += 1
-    table.emit(
-        IntoMelee, who=shooter.name, target=target.name, friends=len(friends), foes=foes,
-        roll=roll, bonus=plus, needed=needed, natural=low, now=now.name,
-    )  # fmt: skip
+    if table.observed:
+        table.emit(
+            IntoMelee, who=shooter.name, target=target.name, friends=len(friends), foes=foes,
+            roll=roll, bonus=plus, needed=needed, natural=low, now=now.name,
+        )  # fmt: skip
     return now

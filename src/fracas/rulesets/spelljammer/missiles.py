@@ -57,7 +57,10 @@ def lodge(table: Table, f: Fighter, stuck: Stuck) -> None:
     """SJ-U46: penalties add up; the DEX penalty reaches N× DEX rolls and IM through P2."""
     f.stuck.append(stuck)
     recompute(f)
-    table.emit(MissileStuck, who=f.name, missile=stuck.missile, dex=stuck.dex, bleed=stuck.bleed)
+    if table.observed:
+        table.emit(
+            MissileStuck, who=f.name, missile=stuck.missile, dex=stuck.dex, bleed=stuck.bleed
+        )
 
 
 def recompute(f: Fighter) -> None:
@@ -73,7 +76,8 @@ def bleed(table: Table, f: Fighter) -> int:
     amount = sum(s.bleed for s in f.stuck)
     if amount and f.active:
         f.hp -= amount
-        table.emit(Bleeding, who=f.name, amount=amount, hp=f.hp, cause="stuck missile")
+        if table.observed:
+            table.emit(Bleeding, who=f.name, amount=amount, hp=f.hp, cause="stuck missile")
     return amount
 
 
@@ -95,10 +99,11 @@ def first_aid(table: Table, state: SjState, f: Fighter, patient: Fighter) -> Non
     roll = table.roll(
         "1d100", by=f, reason=FIRST_AID, needs=lambda: f"{needed} or less to pull it out"
     ).total
-    table.emit(
-        FirstAid, who=f.name, patient=patient.name, missile=worst.missile, roll=roll,
-        needed=needed,
-    )  # fmt: skip
+    if table.observed:
+        table.emit(
+            FirstAid, who=f.name, patient=patient.name, missile=worst.missile, roll=roll,
+            needed=needed,
+        )  # fmt: skip
     if roll <= needed:
         patient.stuck.remove(worst)
         recompute(patient)

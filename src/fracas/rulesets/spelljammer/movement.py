@@ -5,12 +5,17 @@ once in reach of its target; the 5 ft free move."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.geometry import Position
 from fracas.core.table import Table
 from fracas.rulesets.spelljammer import data, space, withdrawal
 from fracas.rulesets.spelljammer.events import Moved
 from fracas.rulesets.spelljammer.hitting import wound_modifier
 from fracas.rulesets.spelljammer.state import Fighter, Plan, SjState
+
+# P3: TMR times by pace, read once (data/tables.yaml `pace_tmr`).
+PACE_TMR: Final[dict[str, float]] = {k: float(v) for k, v in data.tables()["pace_tmr"].items()}
 
 
 def tmr(state: SjState, f: Fighter) -> float:
@@ -19,7 +24,7 @@ def tmr(state: SjState, f: Fighter) -> float:
     −30 to TMR, which stops a wounded fighter)."""
     base = max(0, f.tmr - f.tmr_lost)
     mod = wound_modifier(f)
-    if state.options.tmr_wound_penalty == "flat":
+    if state.tmr_flat:
         return float(max(0, base + mod))
     return base * (100 + mod) / 100
 
@@ -31,12 +36,13 @@ def allowance(state: SjState, f: Fighter, plan: Plan) -> float:
     (4×), fleeing at its pace (P3: walk TMR, run 2×, sprint 3×, fast sprint 4×)."""
     share = 1.0 if plan.extra != "potion" or plan.cost != "movement" else 0.5  # rule 159
     if plan.action in ("advance", "flee"):
-        return float(data.tables()["pace_tmr"][plan.pace]) * tmr(state, f) * share
+        return PACE_TMR[plan.pace] * tmr(state, f) * share
     if plan.action == "full":
         return 0.5 * tmr(state, f)  # SJ-U27: only to stay with its attacker
     if plan.action != "attack":
         return 0.0
-    return {"move": 0.5, "run": 1.0}.get(plan.mode, 0.0) * tmr(state, f) * share
+    part = 0.5 if plan.mode == "move" else 1.0 if plan.mode == "run" else 0.0
+    return part * tmr(state, f) * share
 
 
 def goal(state: SjState, f: Fighter) -> Fighter | None:
@@ -50,15 +56,32 @@ def goal(state: SjState, f: Fighter) -> Fighter | None:
             if isinstance(e, Fighter) and e.able and e.plan is not None and e.plan.target is f
             and leaving(e)
         ]  # fmt: skip
-        return min(foes, key=lambda e: space.gap(f, e)) if foes else None
+        return nearest(f, foes)
     if plan is not None and plan.target is not None and plan.target.able:
         return plan.target
     return nearest_foe(state, f)
 
 
+def nearest(f: Fighter, foes: list[Fighter]) -> Fighter | None:
+    """The first of `foes` nearest `f` (as `min` by the gap: no closure built per call)."""
+    best: Fighter | None = None
+    best_gap = 0.0
+    for e in foes:
+        g = space.gap(f, e)
+        if best is None or g < best_gap:
+            best, best_gap = e, g
+    return best
+
+
 def nearest_foe(state: SjState, f: Fighter) -> Fighter | None:
-    foes = [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.able]
-    return min(foes, key=lambda e: space.gap(f, e)) if foes else None
+    best: Fighter | None = None
+    best_gap = 0.0
+    for e in state.enemies_of(f):
+        if isinstance(e, Fighter) and e.able:
+            g = space.gap(f, e)
+            if best is None or g < best_gap:
+                best, best_gap = e, g
+    return best
 
 
 def leaving(f: Fighter) -> bool:
@@ -70,24 +93,31 @@ def leaving(f: Fighter) -> bool:
 def wants_to_move(state: SjState, f: Fighter) -> bool:
     """Movement left this round, able and not stunned, and not yet in reach of its goal (or,
     leaving, from its first segment of movement, SJ-U29)."""
+    return mover_target(state, f) is not None
+
+
+def mover_target(state: SjState, f: Fighter) -> Fighter | None:
+    """`wants_to_move`, saying whom it moves by: its goal, or the nearest foe when leaving;
+    None when it does not move this segment."""
     if f.allowance - f.moved <= 1e-9 or not f.able or f.stunned:
-        return False
+        return None
     if f.unaware == "out_of_combat":
-        return False  # rules 98–100: it does not know of the fight yet (issue 30, item 2)
+        return None  # rules 98–100: it does not know of the fight yet (issue 30, item 2)
     if leaving(f):
-        return state.segment <= f.move_from and nearest_foe(state, f) is not None
+        return nearest_foe(state, f) if state.segment <= f.move_from else None
     target = goal(state, f)
-    return target is not None and space.gap(f, target) > space.STAND_OFF + 1e-6
+    if target is not None and space.gap(f, target) > space.STAND_OFF + 1e-6:
+        return target
+    return None
 
 
 def step(table: Table, state: SjState) -> None:
     """Rule 30, SJ-U2: one segment's movement, everyone at once from where they stood."""
     moves: list[tuple[Fighter, Fighter, Position]] = []
     for f in state.fighters():
-        if not wants_to_move(state, f):
+        target = mover_target(state, f)  # the nearest foe when leaving, else its goal
+        if target is None:
             continue
-        target = nearest_foe(state, f) if leaving(f) else goal(state, f)
-        assert target is not None
         squares = min(f.allowance - f.moved, f.allowance / 10)
         if leaving(f):
             to = withdrawal.away(f, target, squares)

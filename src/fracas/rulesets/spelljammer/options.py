@@ -7,38 +7,43 @@ from __future__ import annotations
 from typing import Final
 
 from fracas.rulesets.spelljammer import data, handling, hitting, missiles, movement, space
-from fracas.rulesets.spelljammer.state import Arm, Fighter, Plan, Prepared, SjState
+from fracas.rulesets.spelljammer.state import Arm, Fighter, Plan, Potion, Prepared, SjState
 
 PER_RANK: Final = int(data.tables()["defending"]["per_rank"])  # rule 181: SC given up a rank
 
 
 def attack_plans(
-    state: SjState, f: Fighter, e: Fighter, w: Arm | None = None, how: str = ""
+    f: Fighter, e: Fighter, w: Arm, how: str, speed: float, drink: Potion | None
 ) -> list[Plan]:
     """Against one enemy: from where it stands (with the free move) or with no movement; the
     same Defending (about half, or all, of the most SC it may give up, rules 179–183); then
     moving away (rule 135); moving first (½ TMR) or running first (TMR) when that brings it
     in reach; else running up (2× TMR, no attack). Missiles: also Careful Aim (220). `w`
-    and `how`: the weapon and how it comes to hand (rules 150–154)."""
-    w = w or f.weapon
-    plans = reach_plans(state, f, e, w, how)
-    return plans + extras(state, f, plans)
+    and `how`: the weapon and how it comes to hand (rules 150–154); `speed`: its TMR
+    (`movement.tmr`); `drink`: the potion it may drink alongside (`drinkable`)."""
+    plans = reach_plans(f, e, w, how, speed)
+    more = extras(f, plans, drink)
+    if more:
+        plans.extend(more)
+    return plans
 
 
-def reach_plans(state: SjState, f: Fighter, e: Fighter, w: Arm, how: str) -> list[Plan]:
+def reach_plans(f: Fighter, e: Fighter, w: Arm, how: str, speed: float) -> list[Plan]:
     """Stage 1's plans against one enemy with weapon `w`, brought to hand `how` (each plan
     built once, with its weapon: `attack`)."""
     gap = space.gap(f, e)
-    reach = float(w.data.range) if w.data.ranged else space.REACH
-    speed = movement.tmr(state, f)
+    ranged = w.data.ranged
+    reach = float(w.data.range) if ranged else space.REACH
     plans: list[Plan] = []
-    free = 0.0 if w.data.ranged else space.FREE_MOVE
+    free = 0.0 if ranged else space.FREE_MOVE
     if gap <= reach + free:
         plans.append(attack(e, "stand", 0, w, how))
-        if w.rank and not w.data.ranged:
+        if w.rank and not ranged:
             most = w.rank * PER_RANK  # rule 181
-            for give in sorted({most // 4 * 2, most} - {0}):  # about half, and the most
-                plans.append(attack(e, "stand", give, w, how))
+            half = most // 4 * 2  # about half (below `most`, as `most` is above 0), and the most
+            if half:
+                plans.append(attack(e, "stand", half, w, how))
+            plans.append(attack(e, "stand", most, w, how))
         if not w.data.ranged:
             plans.append(attack(e, "then_move", 0, w, how))  # rules 135–144
     if gap <= reach:
@@ -63,22 +68,32 @@ def attack(e: Fighter, mode: str, give: int, w: Arm, how: str, action: str = "at
     return Plan(action, e, mode, give, None, how, w)
 
 
-def extras(state: SjState, f: Fighter, plans: list[Plan]) -> list[Plan]:
-    """Rules 155–159: readying a slung shield or drinking a potion alongside, paid with half
-    the attacks (standing, with 2 or more), or, for a potion, half the movement (keeping
-    every attack; SJ-U32); a potion only when not in melee as the round starts."""
-    out: list[Plan] = []
+def drinkable(state: SjState, f: Fighter) -> Potion | None:
+    """Rules 157–159, SJ-U32: its first potion left, while hurt and not in melee as the round
+    starts; None otherwise."""
     potion = next((p for p in f.potions if p.count > 0), None)
-    drinkable = potion is not None and f.hp < f.max_hp and not hitting.in_melee(state, f)
+    if potion is not None and f.hp < f.max_hp and not hitting.in_melee(state, f):
+        return potion
+    return None
+
+
+def extras(f: Fighter, plans: list[Plan], potion: Potion | None) -> list[Plan]:
+    """Rules 155–159: readying a slung shield or drinking a potion (`drinkable`) alongside,
+    paid with half the attacks (standing, with 2 or more), or, for a potion, half the
+    movement (keeping every attack; SJ-U32)."""
+    out: list[Plan] = []
+    shield = f.shield_slung and not f.readying
+    if not shield and potion is None:
+        return out
     for p in plans:
         if p.action != "attack" or p.sacrifice or p.mode not in ("stand", "move", "run"):
             continue
         if p.mode == "stand" and f.attacks > 1:
-            if f.shield_slung and not f.readying:
+            if shield:
                 out.append(p.with_extra("shield", "attacks"))
-            if drinkable:
+            if potion is not None:
                 out.append(p.with_extra("potion", "attacks", potion))
-        if drinkable:
+        if potion is not None:
             out.append(p.with_extra("potion", "movement", potion))
     return out
 
@@ -88,8 +103,10 @@ def away_plans() -> list[Plan]:
     foe at a walk (TMR), a run (2×), a sprint (3×) or a fast sprint (4×) (P3, rules 202,
     215–217; leaving an engaged foe's reach gives its free attack, SJ-U39) — and dodging (rule
     218: no attacks, −20 to missiles at it, SJ-U41)."""
-    paces = ("walk", "run", "sprint", "fast_sprint")
-    return [*(Plan("flee", None, pace) for pace in paces), Plan("dodge", None)]
+    return [
+        Plan("flee", None, "walk"), Plan("flee", None, "run"), Plan("flee", None, "sprint"),
+        Plan("flee", None, "fast_sprint"), Plan("dodge", None),
+    ]  # fmt: skip
 
 
 def own_plans(state: SjState, f: Fighter) -> list[Plan]:
@@ -145,9 +162,13 @@ def plans(state: SjState, f: Fighter, carried: Prepared | None, aim: Fighter | N
     foes = visible_foes(state, f)
     if f.ambush_band >= 3 and state.surprise_round:
         return [Plan("caught", None)]  # rules 107–110, SJ-U19: it cannot act this round
-    for how, arm in handling.ways(f):
-        for e in foes:
-            out.extend(attack_plans(state, f, e, arm, how))
+    ways = handling.ways(f)
+    if ways and foes:
+        speed = movement.tmr(state, f)
+        drink = drinkable(state, f)
+        for how, arm in ways:
+            for e in foes:
+                out.extend(attack_plans(f, e, arm, how, speed, drink))
     for spell in f.spells:
         if spell.uses > 0:
             out.extend(spell_plans(state, f, spell))

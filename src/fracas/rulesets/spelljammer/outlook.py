@@ -15,6 +15,7 @@ third of their hit points flee rather than stand to the round cap (issue 34)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from fracas.rulesets.spelljammer import hitting, odds
@@ -73,14 +74,18 @@ def time_to_win(state: SjState, f: Fighter) -> float:
     return hp / pace if pace > 0 else float("inf")
 
 
-def odds_against(state: SjState, f: Fighter) -> float:
+def odds_against(
+    state: SjState, f: Fighter, time_to: Callable[[Fighter], float] | None = None
+) -> float:
     """How many times as long `f`'s side needs to win as the foes' side (the side of its
-    first visible foe, when there are several) needs to beat it; 0 with no foe in sight."""
+    first visible foe, when there are several) needs to beat it; 0 with no foe in sight.
+    `time_to`: `time_to_win` of a fighter's side as the caller keeps it (the policy, once a
+    round and side)."""
     foes = able_foes(state, f)
     if not foes:
         return 0.0
-    theirs = time_to_win(state, foes[0])
-    ours = time_to_win(state, f)
+    theirs = time_to(foes[0]) if time_to is not None else time_to_win(state, foes[0])
+    ours = time_to(f) if time_to is not None else time_to_win(state, f)
     return ours / theirs if theirs > 0 else float("inf")
 
 

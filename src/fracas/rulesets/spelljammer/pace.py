@@ -26,10 +26,11 @@ def winded(table: Table, state: SjState, f: Fighter) -> None:
     amount = table.roll(str(dice), by=f, reason=WINDED).total
     f.nl += amount
     lethal = f.max_hp - f.hp
-    table.emit(
-        Winded, who=f.name, dice=str(dice), amount=amount, nl=f.nl, lethal=lethal,
-        max_hp=f.max_hp,
-    )  # fmt: skip
+    if table.observed:
+        table.emit(
+            Winded, who=f.name, dice=str(dice), amount=amount, nl=f.nl, lethal=lethal,
+            max_hp=f.max_hp,
+        )  # fmt: skip
     if lethal + f.nl >= f.max_hp:
         combat.fall(table, state, f)
 
@@ -54,4 +55,5 @@ def fled(table: Table, state: SjState, f: Fighter) -> None:
     f.status = Status.FLED
     state.tally["fled"] += 1
     nearest = min((space.gap(f, e) for e in foes), default=0.0)
-    table.emit(Fled, who=f.name, gap=nearest)
+    if table.observed:
+        table.emit(Fled, who=f.name, gap=nearest)

@@ -52,6 +52,21 @@ from fracas.rulesets.spelljammer import (
 from fracas.rulesets.spelljammer.state import Arm, Fighter, Plan, SjState
 
 MEANS: Final[dict[str, float]] = {}  # by dice: `mean`
+# One attack's expected harm (`outlook.expected_harm`) by dice and PROT, then by SC − DEF:
+# kept for the process and read through plain dictionaries (issue 35: the `lru_cache`
+# wrapper is a Python call with its key built per plan scored).
+HARMS: Final[dict[str, dict[int, dict[int, float]]]] = {}
+
+
+def harm_table(dice: str, prot: int) -> dict[int, float]:
+    """The expected harms of `dice` against `prot`, by SC − DEF, as far as worked out."""
+    by_prot = HARMS.get(dice)
+    if by_prot is None:
+        by_prot = HARMS[dice] = {}
+    found = by_prot.get(prot)
+    if found is None:
+        found = by_prot[prot] = {}
+    return found
 
 
 def mean(dice: str) -> float:
@@ -81,6 +96,19 @@ def hit_chance(base: int, penalty: int) -> float:
     return min(95, max(3, base - penalty)) / 100
 
 
+class Pair:
+    """What one declaration's scoring knows of a target and a weapon (issue 35: worked out
+    once, not for each plan against it): SC − DEF as things stand, a missile's chance of a
+    friend (−1: not yet asked) and one attack's expected harms (`HARMS`)."""
+
+    __slots__ = ("arm", "base", "friend", "harms", "target")
+
+    def __init__(self, target: Fighter, arm: Arm, base: int) -> None:
+        self.target, self.arm, self.base = target, arm, base
+        self.friend = -1.0
+        self.harms = harm_table(arm.damage, target.prot())  # by SC − DEF (`HARMS`)
+
+
 # About the rounds a fight has left: for the bleeding First Aid stops and the harm a readied
 # shield saves (issue 34).
 BLEED_ROUNDS = 3
@@ -91,9 +119,13 @@ class SjPolicy:
         self.state = state
         # Per target and weapon (found by identity: an `id` is a large integer, boxed and
         # hashed at each look-up), and per kind of plan, for the declaration being scored.
-        self._bases: list[tuple[Fighter, Arm, int]] = []
+        self._pairs: list[Pair] = []
         self._kinds: dict[tuple[str, str, str, str], tuple[int, float]] = {}
+        self._modes: dict[str, tuple[int, float]] = {}  # `_kinds` of the plans with a mode only
+        self._threat_count = -1  # `_threats` of the fighter declaring (−1: not yet counted)
+        self._pace = ""  # its `_flight_pace` ("": not yet worked out)
         self._odds: dict[tuple[int, str], float] = {}  # per round and side (issue 34)
+        self._wins: dict[tuple[int, str], float] = {}  # `outlook.time_to_win`, likewise
 
     def _mean(self, dice: str) -> float:
         return mean(dice)
@@ -103,7 +135,8 @@ class SjPolicy:
         options: list[Any] = list(request.options)
         if isinstance(who, Fighter):
             if request.decision == decisions.DECLARE:
-                self._bases, self._kinds = [], {}
+                self._pairs, self._kinds, self._modes = [], {}, {}
+                self._threat_count, self._pace = -1, ""
                 return best_index([self._plan(who, p) for p in options])
             if request.decision == decisions.RETARGET:
                 return best_index([-float(t.hp) for t in options])
@@ -120,6 +153,8 @@ class SjPolicy:
         raise UnknownDecision(f"the Spelljammer policy has no answer to {request.decision!r}")
 
     def _plan(self, me: Fighter, plan: Plan) -> float:
+        if plan.action == "attack":  # most plans: asked first (the order below gives the same)
+            return -1.0 if self._waiting(me) else self._attack(me, plan)
         if plan.action == "continue":
             return 100.0
         if plan.action == "desperate":
@@ -129,7 +164,7 @@ class SjPolicy:
         if self._waiting(me):  # SJ-U34: a monster that waits holds until a foe comes
             return 0.5 if plan.action == "hold" else -1.0
         if plan.action == "advance":  # running up; a sprint only tires it (P3)
-            return {"stand": 0.01, "sprint": 0.009}.get(plan.mode, 0.008)
+            return 0.01 if plan.mode == "stand" else 0.009 if plan.mode == "sprint" else 0.008
         if plan.action == "flee":
             return self._flee(me, plan)
         if plan.action == "dodge":
@@ -147,14 +182,25 @@ class SjPolicy:
         it stands."""
         if 3 * me.hp > me.max_hp or not self._lost_for(me):  # cheap first: `lost` needs it
             return -0.6
-        return 200.0 if plan.mode == self._flight_pace(me) else -0.6
+        if not self._pace:  # once a declaration: every flight plan asks
+            self._pace = self._flight_pace(me)
+        return 200.0 if plan.mode == self._pace else -0.6
 
     def _lost_for(self, me: Fighter) -> bool:
         """`outlook.lost`, with the side's odds read once a round."""
         key = (self.state.round, me.side)
-        if key not in self._odds:
-            self._odds[key] = outlook.odds_against(self.state, me)
-        return outlook.lost(self._odds[key], 1 - me.hp / max(1, me.max_hp))
+        odds = self._odds.get(key)
+        if odds is None:
+            odds = self._odds[key] = outlook.odds_against(self.state, me, self._time_to_win)
+        return outlook.lost(odds, 1 - me.hp / max(1, me.max_hp))
+
+    def _time_to_win(self, f: Fighter) -> float:
+        """`outlook.time_to_win` of `f`'s side, once a round (it reads only the side)."""
+        key = (self.state.round, f.side)
+        found = self._wins.get(key)
+        if found is None:
+            found = self._wins[key] = outlook.time_to_win(self.state, f)
+        return found
 
     def _flight_pace(self, me: Fighter) -> str:
         """The slowest pace (TMR ×1 to ×4, P3) faster than every able foe's run (2× TMR)."""
@@ -246,12 +292,15 @@ class SjPolicy:
         w = plan.arm or me.weapon
         run = 25 if plan.mode == "run" else 0
         penalty = run + plan.sacrifice
-        p = hit_chance(self._base(me, t, w), penalty)
+        pair = self._pair(me, t, w)
+        p = hit_chance(pair.base, penalty)
         n, timely = self._kept(me, plan)
-        harm = n * self._harm(me, t, w, penalty)
+        harm = n * self._harm(pair, penalty)
         value = harm / max(1, t.hp) * (1 + 1 / max(1, t.hp)) * timely
         if w.data.ranged:  # rules 245–256: a shot that may turn on a friend
-            friend = into_melee.friend_chance(self.state, me, t, w)
+            friend = pair.friend
+            if friend < 0:
+                friend = pair.friend = into_melee.friend_chance(self.state, me, t, w)
             if friend > (1 - friend) * p:
                 return -0.7  # issue 30: likelier to hit the friend than the foe: no shot
             value *= 1 - 2 * friend
@@ -273,11 +322,16 @@ class SjPolicy:
             value *= 1.15  # SJ-U43: last round's aim, standing still
         return value + still
 
-    def _harm(self, me: Fighter, t: Fighter, w: Arm, penalty: int) -> float:
+    def _harm(self, pair: Pair, penalty: int) -> float:
         """Issue 34: one attack's expected harm, PROT and criticals counted
         (`outlook.expected_harm`, the rules' d100 table), less the plan's `penalty` to SC —
-        so a foe its weapon barely hurts is the last it picks."""
-        return outlook.expected_harm(w.damage, self._base(me, t, w) - penalty, t.prot())
+        so a foe its weapon barely hurts is the last it picks (`HARMS`)."""
+        modified = pair.base - penalty
+        found = pair.harms.get(modified)
+        if found is None:
+            found = outlook.expected_harm(pair.arm.damage, modified, pair.target.prot())
+            pair.harms[modified] = found
+        return found
 
     def _cast(self, me: Fighter, plan: Plan) -> float:
         spell, t = plan.spell, plan.target
@@ -303,24 +357,40 @@ class SjPolicy:
     def _kept(self, me: Fighter, plan: Plan) -> tuple[int, float]:
         """The attacks a plan keeps and how often one escapes the −6 loss, once per kind of
         plan in a declaration."""
+        plain = not plan.handling and not plan.extra and not plan.cost
+        if plain:  # most plans: known by their mode alone (no key built)
+            found = self._modes.get(plan.mode)
+            if found is None:
+                found = self._modes[plan.mode] = self._kept_now(me, plan)
+            return found
         key = (plan.mode, plan.handling, plan.extra, plan.cost)
         found = self._kinds.get(key)
         if found is None:
-            n = initiative.attacks_kept(self.state, me, plan)
-            found = self._kinds[key] = (n, on_time(me, initiative.modifier(plan)))
+            found = self._kinds[key] = self._kept_now(me, plan)
         return found
 
+    def _kept_now(self, me: Fighter, plan: Plan) -> tuple[int, float]:
+        n = initiative.attacks_kept(self.state, me, plan)
+        return n, on_time(me, initiative.modifier(plan))
+
     def _base(self, me: Fighter, t: Fighter, w: Arm) -> int:
-        for target, arm, value in self._bases:
-            if target is t and arm is w:
-                return value
-        value = modified(self.state, me, t, w)
-        self._bases.append((t, w, value))
-        return value
+        return self._pair(me, t, w).base
+
+    def _pair(self, me: Fighter, t: Fighter, w: Arm) -> Pair:
+        """The declaration's `Pair` of `t` and `w`, found by identity."""
+        for pair in self._pairs:
+            if pair.target is t and pair.arm is w:
+                return pair
+        pair = Pair(t, w, modified(self.state, me, t, w))
+        self._pairs.append(pair)
+        return pair
 
     def _threats(self, me: Fighter) -> int:
-        """How many foes could reach `me` in melee this round."""
-        return len(self._threat_list(me))
+        """How many foes could reach `me` in melee this round (counted once a declaration:
+        only the declaring fighter's plans ask)."""
+        if self._threat_count < 0:
+            self._threat_count = len(self._threat_list(me))
+        return self._threat_count
 
     def _threat_list(self, me: Fighter) -> list[Fighter]:
         """Foes who could reach `me` in melee this round (a run and a step)."""

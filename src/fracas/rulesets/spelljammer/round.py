@@ -49,10 +49,10 @@ def play_round(table: Table, state: SjState) -> None:
     with the ambushers' surprise round (rules 102–111, SJ-U19); unseen foes call for a PER
     roll at declaration (SJ-U24)."""
     begin(state)
-    ambush = state.conditions.ambush
-    if ambush is not None and state.round == 1:
+    if state.ambush_by is not None and state.round == 1:
         state.surprise_round = True
-        table.emit(SurpriseRound, by=ambush.by)
+        if table.observed:
+            table.emit(SurpriseRound, by=state.ambush_by)
         surprise.roll_ambush(table, state)
         state.tally["ambushes"] += 1
     sight.roll_sight(table, state)
@@ -93,14 +93,16 @@ def declare(table: Table, state: SjState) -> None:
         f.carried, f.carried_target = None, None
         plans = options.plans(state, f, carried, aim)
         chosen.append(table.choose(f, decisions.DECLARE, plans))
-    for f, plan in zip(fighters, chosen, strict=True):  # issue 30: no one reads another's
-        f.plan = plan  # declaration of this round before all are made (SJ-U6)
+    for i, f in enumerate(fighters):  # issue 30: no one reads another's declaration of
+        plan = chosen[i]  # this round before all are made (SJ-U6)
+        f.plan = plan
         f.allowance = movement.allowance(state, f, plan)
     if table.observed:
         for f in fighters:
             t = f.plan.target if f.plan is not None else None
             audience = side_audience(f.side) if t is not None and t.hidden else f.audience
-            table.emit(Declared, who=f.name, plan=str(f.plan), audience=audience)  # SJ-U19
+            if table.observed:
+                table.emit(Declared, who=f.name, plan=str(f.plan), audience=audience)  # SJ-U19
     for f in fighters:
         if f.plan is not None:
             handling.equip(table, f, f.plan)  # rules 150–154: as the round starts
@@ -109,9 +111,11 @@ def declare(table: Table, state: SjState) -> None:
 def announce(table: Table, state: SjState) -> None:
     """The count-down for everyone, without hidden ambushers (SJ-U19: their positions and
     plans are the GM's and their own side's); the whole of it for each side hiding someone."""
-    table.emit(Schedule, lines=tuple(countdown_lines(state, public=True)))
+    if table.observed:
+        table.emit(Schedule, lines=tuple(countdown_lines(state, public=True)))
     for side in sorted({f.side for f in state.fighters() if f.hidden}):
-        table.emit(Schedule, lines=tuple(countdown_lines(state)), audience=side_audience(side))
+        if table.observed:
+            table.emit(Schedule, lines=tuple(countdown_lines(state)), audience=side_audience(side))
 
 
 def countdown_lines(state: SjState, public: bool = False) -> list[str]:
@@ -156,7 +160,7 @@ def run_segment(table: Table, state: SjState, segment: int) -> None:
         return
     if table.observed:
         table.emit(Segment, segment=segment, phase=phase(segment))
-    if state.options.same_segment == "by_im":
+    if state.by_im:
         items = by_im(table, items)
     else:
         hitting.freeze(state, items)  # SJ-U1: the state at the segment's start
@@ -192,7 +196,8 @@ def resolve(table: Table, state: SjState, item: Item) -> None:
             f.scheduled.remove(item.segment)
         what = {"attack": f"attack {item.number}", "potion": "its potion"}
         reason = "unaware of the fight until attacked (out-of-combat surprise, rules 98–100)"
-        table.emit(ActionLost, who=f.name, what=what.get(item.kind, "its spell"), reason=reason)
+        if table.observed:
+            table.emit(ActionLost, who=f.name, what=what.get(item.kind, "its spell"), reason=reason)
         return
     if item.kind == "release":
         casting.release(table, state, f)
@@ -207,7 +212,8 @@ def resolve(table: Table, state: SjState, item: Item) -> None:
         return
     empty = missiles.empty(f)
     if empty:  # issue 30, item 10: ammunition is spent
-        table.emit(ActionLost, who=f.name, what=f"attack {item.number}", reason=empty)
+        if table.observed:
+            table.emit(ActionLost, who=f.name, what=f"attack {item.number}", reason=empty)
         return
     target = reach(table, state, f, item)
     if target is not None:
@@ -234,7 +240,8 @@ def reach(table: Table, state: SjState, f: Fighter, item: Item) -> Fighter | Non
         ):
             return target
         if waits(state, f, item):
-            table.emit(Delayed, who=f.name, what=f"attack {item.number}", segment=item.segment)
+            if table.observed:
+                table.emit(Delayed, who=f.name, what=f"attack {item.number}", segment=item.segment)
             return None
     others = [
         e for e in state.enemies_of(f)
@@ -243,11 +250,13 @@ def reach(table: Table, state: SjState, f: Fighter, item: Item) -> Fighter | Non
     what = f"attack {item.number}"
     if not others:
         why = "its target is down" if target is None or not target.able else "out of reach"
-        table.emit(ActionLost, who=f.name, what=what, reason=f"{why}, nobody else in reach")
+        if table.observed:
+            table.emit(ActionLost, who=f.name, what=what, reason=f"{why}, nobody else in reach")
         state.tally["attacks lost: no target"] += 1
         return None
     now = table.choose(f, decisions.RETARGET, others)
-    table.emit(Retargeted, who=f.name, was=target.name if target else "nobody", now=now.name)
+    if table.observed:
+        table.emit(Retargeted, who=f.name, was=target.name if target else "nobody", now=now.name)
     plan.target = now
     return now
 
@@ -269,7 +278,8 @@ def switch(table: Table, state: SjState, f: Fighter, target: Fighter | None) -> 
         return target
     now = table.choose(f, decisions.SWITCH, [target, *others])
     if now is not target:
-        table.emit(Retargeted, who=f.name, was=target.name, now=now.name)
+        if table.observed:
+            table.emit(Retargeted, who=f.name, was=target.name, now=now.name)
         plan.target = now
     return now
 
@@ -306,8 +316,9 @@ def end(table: Table, state: SjState) -> None:
             f.shield_slung = False  # rule 155: readied
             when = "from segment 5" if state.options.shield_counts == "segment_5" else (
                 "from next round")  # fmt: skip
-            table.emit(Handling, who=f.name, what=f"readies its shield: its DEF +{f.def_shield}"
-                       f" counts {when} (rule 155, SJ-U31)")  # fmt: skip
+            if table.observed:
+                table.emit(Handling, who=f.name, what=f"readies its shield: its DEF +{f.def_shield}"
+                           f" counts {when} (rule 155, SJ-U31)")  # fmt: skip
         f.held = plan is not None and plan.action == "hold" and f.able and not f.stunned
     for f in state.fighters():
         pace.winded(table, state, f)  # P3, P8 (issue 30)
@@ -320,7 +331,8 @@ def end(table: Table, state: SjState) -> None:
         f.aimed = (aimed or (f.aimed and stood)) and not f.stunned
         if f.bleeding and f.active:
             f.hp -= f.bleeding
-            table.emit(Bleeding, who=f.name, amount=f.bleeding, hp=f.hp)
+            if table.observed:
+                table.emit(Bleeding, who=f.name, amount=f.bleeding, hp=f.hp)
             if f.hp <= 0:
                 combat.fall(table, state, f)
         f.stunned = False

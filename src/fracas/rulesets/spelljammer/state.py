@@ -446,6 +446,15 @@ class SjState(BattleState):
     # its attackers); None outside a segment's attacks.
     gang: dict[Fighter, list[Fighter]] | None = None
     places: dict[Fighter, Position] | None = None  # and where everyone stood (F-SJ-1)
+    # The options and conditions read for every attack and plan, as plain fields set from
+    # `options` and `conditions` (issue 35: a pydantic model's attribute is a dictionary
+    # look-up from compiled code; no rule changes them during a battle).
+    lighting: str = "none"  # rules 173–176
+    ambush_by: str | None = None  # SJ-U19: the ambushing side
+    two_minus_five_any: bool = True  # SJ-U30
+    unseen_both: bool = False  # SJ-U24
+    tmr_flat: bool = False  # SJ-U16
+    by_im: bool = False  # SJ-U1
     _fighters: list[Fighter] = field(default_factory=list, repr=False)  # built once
 
     def __init__(
@@ -462,6 +471,17 @@ class SjState(BattleState):
         self.agenda, self.segment, self.harms = {}, 11, []
         self.surprise_round, self.aware, self.gang, self.places = False, [], None, None
         self._fighters = []
+        self.read_options()
+
+    def read_options(self) -> None:
+        """The plain fields read from `options` and `conditions` (see `lighting`)."""
+        o, c = self.options, self.conditions
+        self.lighting = c.lighting
+        self.ambush_by = c.ambush.by if c.ambush is not None else None
+        self.two_minus_five_any = o.two_minus_five == "any"
+        self.unseen_both = o.invisible_penalty == "both"
+        self.tmr_flat = o.tmr_wound_penalty == "flat"
+        self.by_im = o.same_segment == "by_im"
 
     def fighters(self) -> list[Fighter]:
         """Every fighter in encounter order (built once; `forget` drops it on a join)."""
@@ -475,6 +495,57 @@ class SjState(BattleState):
     def forget(self) -> None:
         BattleState.forget(self)  # (a slotted dataclass: no zero-argument super)
         self._fighters = []
+
+
+def clone_fighter(f: Fighter) -> Fighter:
+    """A copy of a template's fighter as `setup` left it, for the next battle (issue 35: the
+    sheet's arithmetic once per encounter, docs/ARCHITECTURE.md "The fast style"). A template
+    has fought no round: the round's figures (plan, schedule, movement, casting, wounds taken
+    since) start as `__init__` sets them; its gear is copied (ammunition, uses and potions
+    run down in a battle)."""
+    n = Fighter(id=f.id, name=f.name, side=f.side)
+    n.position, n.status, n.dice_vars, n.hidden = f.position, f.status, dict(f.dice_vars), f.hidden
+    n.controller, n.controller_side = f.controller, f.controller_side
+    n.order, n.im, n.con, n.stun_at = f.order, f.im, f.con, f.stun_at
+    n.hp, n.max_hp = f.hp, f.max_hp
+    n.wound_base, n.tmr, n.size, n.attacks = f.wound_base, f.tmr, f.size, f.attacks
+    n.arms = [
+        Arm(a.data, a.sc, a.rank, a.damage, a.offhand, a.specialist, a.state, a.ammo)
+        for a in f.arms
+    ]
+    n.spells = [
+        Prepared(s.name, s.casting_time, s.one_round, s.cast_chance, s.damage, s.heal, s.range,
+                 s.uses)
+        for s in f.spells
+    ]  # fmt: skip
+    n.def_dex, n.def_skill, n.def_shield = f.def_dex, f.def_skill, f.def_shield
+    n.def_magic_always, n.def_magic_other = f.def_magic_always, f.def_magic_other
+    n.prot_armour, n.prot_natural = f.prot_armour, f.prot_natural
+    n.encumbered, n.ambidextrous, n.darkvision = f.encumbered, f.ambidextrous, f.darkvision
+    n.tentacle_pairs, n.cover, n.dex, n.base_dex, n.base_im = (
+        f.tentacle_pairs, f.cover, f.dex, f.base_dex, f.base_im,
+    )  # fmt: skip
+    n.per, n.luck, n.first_aid, n.range_of_field = f.per, f.luck, f.first_aid, f.range_of_field
+    n.master_bowman, n.invisible, n.targeting_sense = (
+        f.master_bowman, f.invisible, f.targeting_sense,
+    )  # fmt: skip
+    n.alert, n.unaware, n.shield_slung, n.flying = f.alert, f.unaware, f.shield_slung, f.flying
+    n.mounted, n.fast_target, n.waits = f.mounted, f.fast_target, f.waits
+    n.potions = [Potion(p.name, p.heal, p.count) for p in f.potions]
+    return n
+
+
+def clone_state(template: SjState) -> SjState:
+    """A battle's starting state: the encounter's template (`Spelljammer.setup`) with its
+    fighters copied (`clone_fighter`); the encounter's conditions and options are shared."""
+    sides: list[Side] = []
+    for side in template.sides:
+        members: list[Combatant] = []
+        for c in side.combatants:
+            assert isinstance(c, Fighter)
+            members.append(clone_fighter(c))
+        sides.append(Side(side.name, members))
+    return SjState(sides, template.conditions, template.options)
 
 
 # Built with their own __init__, these copy through it on the compiled build (core.immutable);

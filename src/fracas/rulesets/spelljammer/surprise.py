@@ -48,10 +48,9 @@ def unaware_of_the_fight(f: Fighter) -> bool:
 def sc_bonus(state: SjState, attacker: Fighter, target: Fighter) -> tuple[int, str]:
     """Rules 96, 98, 107–109: +10 / +25 for surprise; in the surprise round the ambushers'
     +10 / +20 / +30 by the target's PER band."""
-    t = data.tables()
     how = kind(state, target, attacker)
     if how != "no":
-        return int(t["surprise"][how]), f"surprise ({how.replace('_', ' ')})"
+        return int(data.tables()["surprise"][how]), f"surprise ({how.replace('_', ' ')})"
     if ambushing(state, attacker, target):
         row = row_of(target.ambush_band)
         return int(row["sc"]), f"ambush ({target.ambush_band}× PER)"
@@ -66,10 +65,8 @@ def damage_bonus(state: SjState, attacker: Fighter, target: Fighter) -> int:
 
 
 def ambushing(state: SjState, attacker: Fighter, target: Fighter) -> bool:
-    ambush = state.conditions.ambush
     return (
-        state.surprise_round and ambush is not None and attacker.side == ambush.by
-        and target.ambush_band > 0
+        state.surprise_round and target.ambush_band > 0 and attacker.side == state.ambush_by
     )  # fmt: skip
 
 

@@ -45,7 +45,8 @@ def after_attacks(table: Table, state: SjState, f: Fighter, last: int) -> None:
     f.move_from = start
     if start >= 1:  # rule 136: ½ TMR, 1/20 of TMR a segment; rule 143: none after 1
         f.allowance = f.moved + 0.5 * max(0.0, f.tmr - f.tmr_lost)
-    table.emit(AfterAttack, who=f.name, last=last, roll=roll, band=k, start=max(0, start))
+    if table.observed:
+        table.emit(AfterAttack, who=f.name, last=last, roll=roll, band=k, start=max(0, start))
 
 
 KEEP: Final = "keep attacking"
@@ -163,10 +164,11 @@ def push(table: Table, state: SjState, attacker: Fighter, target: Fighter) -> No
     if choice != NO_PUSH:
         target.position = pushed_to(target, choice)
         state.tally["pushes"] += 1
-        table.emit(
-            Pushed, who=target.name, by=attacker.name, gap=space.gap(attacker, target),
-            way=choice.removeprefix(PUSH).strip(),
-        )  # fmt: skip
+        if table.observed:
+            table.emit(
+                Pushed, who=target.name, by=attacker.name, gap=space.gap(attacker, target),
+                way=choice.removeprefix(PUSH).strip(),
+            )  # fmt: skip
         forced_move(table, state, target)
         into_hazard(table, state, target)
 
@@ -187,9 +189,10 @@ def into_hazard(table: Table, state: SjState, f: Fighter) -> None:
         return
     amount = table.roll(h.damage, by=f, reason=f"hazard: {h.name} (rule 193)").total
     state.tally["pushed into hazards"] += 1
-    table.emit(IntoHazard, who=f.name, hazard=h.name, amount=amount)
+    if table.observed:
+        table.emit(IntoHazard, who=f.name, hazard=h.name, amount=amount)
     state.harms.append(Harm(f, None, amount, stuns=False))
-    if state.options.same_segment == "by_im":
+    if state.by_im:
         combat.land(table, state)
 
 
@@ -214,7 +217,8 @@ def forced_move(table: Table, state: SjState, f: Fighter) -> None:
     ).total
     f.prone = roll - wound_modifier(f) > 2 * f.dex
     state.tally["falls"] += int(f.prone)
-    table.emit(
-        NoMovementBroken, who=f.name, lost=", ".join(lost), roll=roll, needed=2 * f.dex,
-        falls=f.prone,
-    )  # fmt: skip
+    if table.observed:
+        table.emit(
+            NoMovementBroken, who=f.name, lost=", ".join(lost), roll=roll, needed=2 * f.dex,
+            falls=f.prone,
+        )  # fmt: skip
