@@ -175,7 +175,7 @@ def strikes(state: SamState, f: Fighter) -> list[Action]:
     out += [Action("called", seconds, weapon=w, region=r) for r in called.OFFERED]
     # Rules 125-129: a single attack at a worn or held item
     out += [Action("item", seconds, weapon=w, region=i) for i in items.offered(foes_in_reach)]
-    if any(t.fly_squares > 0 for t in targets(state, f, w)):  # rule 123, SAM-A11
+    if any(t.fly_squares > 0 for t in foes_in_reach):  # rule 123, SAM-A11
         out.append(Action("called", seconds, weapon=w, region=called.WINGS))
     if f.disabled or w.data.reload or w.data.delay:
         return out  # one shot a loading, one spell a cast
@@ -256,7 +256,7 @@ def withdrawals(state: SamState, f: Fighter) -> list[Action]:
         return []
     if f.disabled or f.overloaded or f.legs_hit >= 2:
         return []
-    near = min(known_foes(state, f), key=lambda e: space.squares(state, f, e), default=None)
+    near = nearest_known(state, f)
     if near is None:
         return []
     ahead = space.shifted(f, wander.away(state, f, near))
@@ -266,6 +266,18 @@ def withdrawals(state: SamState, f: Fighter) -> list[Action]:
     if space.terrain_factor(state, f, ahead) == 1:
         out.append(Action(WITHDRAW_RUN, data.seconds("run"), goal=near))
     return out
+
+
+def nearest_known(state: SamState, f: Fighter) -> Fighter | None:
+    """The first of the nearest foes whose square `f` knows (`known_foes`), by reach
+    distance in its squares (SAM-A8, SAM-A13)."""
+    near: Fighter | None = None
+    least = 0
+    for e in known_foes(state, f):
+        d = space.squares(state, f, e)
+        if near is None or d < least:
+            near, least = e, d
+    return near
 
 
 def postures(f: Fighter) -> list[Action]:

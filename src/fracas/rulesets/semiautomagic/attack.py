@@ -51,9 +51,10 @@ def dc_base(a: Fighter, w: Wielded) -> int:
     return 4 + a.bonus[SKILL[w.data.kind]] - wear.ranged_wounds(w)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Situation:
-    """The +X/+Y of one attack (rule 70) and the target's Target score (rules 47, 93-112)."""
+    """The +X/+Y of one attack (rule 70) and the target's Target score (rules 47, 93-112).
+    Its own `__init__` (compiled, the fast style), with no required argument."""
 
     x: int
     y: int
@@ -61,6 +62,19 @@ class Situation:
     auto: bool  # rule 189 (S18): melee against the helpless hits
     locate: bool  # rule 111 (SAM-A43): an invisible target's square must be found
     rules: str
+
+    def __init__(
+        self,
+        x: int = 0,
+        y: int = 0,
+        target: int = 0,
+        auto: bool = False,
+        locate: bool = False,
+        rules: str = "",
+    ) -> None:
+        self.x, self.y, self.target, self.auto, self.locate, self.rules = (
+            x, y, target, auto, locate, rules
+        )  # fmt: skip
 
 
 def cover_step(t: Fighter, a: Fighter | None = None) -> int:
@@ -202,18 +216,34 @@ def refresh_defences(f: Fighter) -> None:
         f.defences[kind] = 1 + f.ranks.get(skill, 0)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Swing:
-    """One attack of a single attack or a combo, allotted to its target (rule 90)."""
+    """One attack of a single attack or a combo, allotted to its target (rule 90). Its own
+    `__init__` (compiled, the fast style); copied through it (`rebuilt_by_constructor`)."""
 
     target: Fighter
     sit: Situation
-    region: str = ""  # a called shot's (rules 116-124)
-    hit: bool = False
-    damage: int = 0
-    result: str = "miss"
-    cover: bool = False  # rule 103: the attack hit the cover object in front of the target
-    bonus: int = 0  # rule 105: Toughness the cover's Durability adds for this hit
+    region: str  # a called shot's (rules 116-124)
+    hit: bool
+    damage: int
+    result: str
+    cover: bool  # rule 103: the attack hit the cover object in front of the target
+    bonus: int  # rule 105: Toughness the cover's Durability adds for this hit
+
+    def __init__(
+        self,
+        target: Fighter,
+        sit: Situation,
+        region: str = "",
+        hit: bool = False,
+        damage: int = 0,
+        result: str = "miss",
+        cover: bool = False,
+        bonus: int = 0,
+    ) -> None:
+        self.target, self.sit = target, sit
+        self.region, self.hit, self.damage, self.result = region, hit, damage, result
+        self.cover, self.bonus = cover, bonus
 
 
 def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, swings: list[Swing]) -> None:

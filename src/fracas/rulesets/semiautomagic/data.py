@@ -130,9 +130,15 @@ def templates() -> dict[str, dict[str, Any]]:
     return found
 
 
+_SECONDS: dict[str, int] = {}  # `seconds`, read once from the table (typed, for the round)
+
+
 def seconds(action: str) -> int:
     """Rules 17-27 with C3, C15, C16, SAM-A1: how many seconds `action` takes."""
-    return int(tables()["seconds"][action])
+    found = _SECONDS.get(action)
+    if found is None:
+        found = _SECONDS[action] = int(tables()["seconds"][action])
+    return found
 
 
 def skill_bonus(skill: str, ranks: int) -> int:

@@ -16,16 +16,29 @@ from fracas.rulesets.semiautomagic.state import Fighter, SamState
 NO_EFFECT, WOUND, DYING = "no effect", "wound", "dying"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Hit:
-    """One hit that got through, waiting to be applied with the rest of its combo."""
+    """One hit that got through, waiting to be applied with the rest of its combo. Its own
+    `__init__` (compiled, the fast style); copied through it (`rebuilt_by_constructor`)."""
 
     attacker: Fighter
     target: Fighter
     damage: int
     nonlethal: bool
-    region: str = ""  # a called shot's region (rules 116-124)
-    bonus: int = 0  # rule 105: the cover's Durability as Defence, added for this hit only
+    region: str  # a called shot's region (rules 116-124)
+    bonus: int  # rule 105: the cover's Durability as Defence, added for this hit only
+
+    def __init__(
+        self,
+        attacker: Fighter,
+        target: Fighter,
+        damage: int,
+        nonlethal: bool,
+        region: str = "",
+        bonus: int = 0,
+    ) -> None:
+        self.attacker, self.target, self.damage = attacker, target, damage
+        self.nonlethal, self.region, self.bonus = nonlethal, region, bonus
 
 
 def floored(table: Table, who: Fighter, damage: int, what: str) -> int:

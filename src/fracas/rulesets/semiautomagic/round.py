@@ -5,7 +5,9 @@ every combatant has a turn of six seconds in that order."""
 
 from __future__ import annotations
 
+from fracas.core.combatant import last_side_standing
 from fracas.core.events import Revealed
+from fracas.core.outcome import ONE_SIDE_LEFT, Verdict
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import attack, data, mounted, possession, turn
 from fracas.rulesets.semiautomagic import events as ev
@@ -121,6 +123,15 @@ def play_round(table: Table, state: SamState) -> None:
             turn.take_turn(table, state, f)
         mounted.after_turn(table, state)  # the fallen: flyers and riders (SAM-A11, F-SAM-82)
     state.acting = ""
+
+
+def verdict(state: SamState) -> Verdict | None:
+    """The last side standing; after a possession, a possessed body stands for its
+    possessor's side (SAM-A36 f, F-SAM-43); the Broken have given up (F-SAM-109)."""
+    camps = {state.camp(f) for f in state.fighters() if state.standing(f)}
+    if len(camps) > 1:
+        return None
+    return Verdict(camps.pop(), ONE_SIDE_LEFT) if camps else last_side_standing(state)
 
 
 def over(state: SamState) -> bool:

@@ -238,14 +238,23 @@ class SamState(BattleState):
     interrupting: str = ""  # the id of a delayer taking its turn now (SAM-A2 d: no nesting)
     hazardous: bool = False  # poison, radiation or gas in play (rules 202-216, 223)
     falls: bool = False  # mounts or flyers in play: who falls after each turn (145, 134)
+    _fighters: list[Fighter] = field(default_factory=list, repr=False)  # `fighters`, kept
 
     def fighters(self) -> list[Fighter]:
-        out: list[Fighter] = []
-        for s in self.sides:
-            for c in s.combatants:
-                assert isinstance(c, Fighter)
-                out.append(c)
-        return out
+        """Every fighter, in encounter order (a shared list: do not change it). Built once:
+        the sides change only by `join`, which calls `forget`."""
+        if not self._fighters:
+            out: list[Fighter] = []
+            for s in self.sides:
+                for c in s.combatants:
+                    assert isinstance(c, Fighter)
+                    out.append(c)
+            self._fighters = out
+        return self._fighters
+
+    def forget(self) -> None:
+        BattleState.forget(self)  # (no zero-argument super in a compiled dataclass)
+        self._fighters = []
 
     def standing(self, f: Fighter) -> bool:
         """Still in the fight: active, and not Broken (rule 141: "effectively giving up",

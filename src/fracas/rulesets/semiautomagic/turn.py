@@ -161,11 +161,11 @@ def start(table: Table, state: SamState, f: Fighter, clock: Clock, act: Action) 
     first = clock.used + 1
     if act.seconds > clock.left:
         rest = act.seconds - clock.left
-        note(table, f, clock, (first, clock.budget), str(act), carried=rest)
+        note(table, f, clock, (first, clock.budget), act, carried=rest)
         f.carried = Carried(act, rest, act.seconds, steering(state, f))
         tick(table, state, f, clock, clock.left)
         return
-    note(table, f, clock, (first, clock.used + act.seconds), str(act))
+    note(table, f, clock, (first, clock.used + act.seconds), act)
     tick(table, state, f, clock, act.seconds)
     perform(table, state, f, act)
 
@@ -216,10 +216,10 @@ def finish_carried(table: Table, state: SamState, f: Fighter, clock: Clock) -> N
     first = clock.used + 1
     if n < c.left:  # still more (a long action across several turns)
         f.carried = Carried(c.action, c.left - n, c.total, c.mind)
-        note(table, f, clock, (first, first + n - 1), str(c.action), c.left - n, True)
+        note(table, f, clock, (first, first + n - 1), c.action, c.left - n, True)
         tick(table, state, f, clock, n)
         return
-    note(table, f, clock, (first, first + n - 1), str(c.action), finishing=True)
+    note(table, f, clock, (first, first + n - 1), c.action, finishing=True)
     tick(table, state, f, clock, n)
     perform(table, state, f, c.action)
 
@@ -296,12 +296,15 @@ def note(
     f: Fighter,
     clock: Clock,
     span: tuple[int, int],
-    what: str,
+    act: Action | str,
     carried: int = 0,
     finishing: bool = False,
 ) -> None:
+    """The timeline's span and its event, only when someone observes (the action's words
+    are built then)."""
     if not table.observed:
         return
+    what = str(act)
     first, last = span
     clock.spans.append(f"{first}–{last} {what}" if last > first else f"{first} {what}")
     table.emit(ev.Spent, who=f.name, first=first, last=last, action=what, carried=carried,

@@ -33,12 +33,14 @@ def away(state: SamState, f: Fighter, source: Fighter) -> tuple[int, int]:
     from the source, in the mover's squares (SAM-A7); orthogonal before diagonal on a tie,
     then the first on the compass."""
     alternate = state.options.diagonals == "alternate"
-
-    def gain(d: tuple[int, int]) -> tuple[int, int]:
-        at = space.shifted(f, d)
-        return space.squares_at(at.x, at.y, f.square, source, alternate), -abs(d[0] * d[1])
-
-    return max(COMPASS, key=gain)
+    x, y, square = f.position.x, f.position.y, f.square
+    best, most, straight = COMPASS[0], -1, False
+    for d in COMPASS:  # the first of the furthest; a plain loop (no key function per call)
+        dx, dy = d
+        gain = space.squares_at(x + dx * square, y + dy * square, square, source, alternate)
+        if gain > most or (gain == most and not straight and (dx == 0 or dy == 0)):
+            best, most, straight = d, gain, dx == 0 or dy == 0
+    return best
 
 
 def drift(
