@@ -51,7 +51,7 @@ from fracas.rulesets.semiautomagic.commands import SamCommands
 from fracas.rulesets.semiautomagic.map import battle_map as draw_map
 from fracas.rulesets.semiautomagic.policy import SamPolicy
 from fracas.rulesets.semiautomagic.setup import arrange, build
-from fracas.rulesets.semiautomagic.state import Fighter, SamState
+from fracas.rulesets.semiautomagic.state import Fighter, SamState, clone_state
 
 
 class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
@@ -69,7 +69,21 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
     def names(self) -> Mapping[str, Sequence[str]]:
         return {"weapons": list(data.weapons()), "armour": list(data.armour())}
 
+    # The last encounter set up, and its state as built: a simulation sets up the same
+    # encounter once per battle, and copying the fighters is cheaper than building them again
+    # (issue 35, as OD&D's, BRP's and Murdham's templates).
+    _template: tuple[model.Encounter, SamState] | None = None
+
     def setup(self, spec: model.Encounter) -> SamState:
+        template = self._template
+        if template is None or template[0] is not spec:
+            template = (spec, self.build_state(spec))
+            self._template = template
+        return clone_state(template[1])
+
+    def build_state(self, spec: model.Encounter) -> SamState:
+        """The encounter's fighters built from their sheets and placed, riders on their
+        mounts: the template each battle copies."""
         members: dict[str, list[Combatant]] = {side.name: [] for side in spec.sides}
         sheets: dict[str, model.Combatant] = {}
         surprised = {s.name for s in spec.sides if s.surprised}
