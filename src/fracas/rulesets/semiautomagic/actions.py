@@ -378,7 +378,8 @@ def strike(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     """Rules 88-91 (SAM-A24): allot each attack to an enemy before any die; a spell with a
     delay is cast now and takes effect later (rule 14)."""
     w = act.weapon
-    if w is None or w not in f.weapons or not allottable(state, f, w, act.region):
+    found = allottable(state, f, w, act.region) if w is not None and w in f.weapons else []
+    if w is None or not found:
         table.emit(ev.Did, who=f.name, what="finds no one to attack: the attack is lost")
         return
     if act.kind == "item":
@@ -386,8 +387,8 @@ def strike(table: Table, state: SamState, f: Fighter, act: Action) -> None:
         return
     count = 1 if act.kind != "combo" else sum(data.components()[c]["attacks"] for c in act.combo)
     swings: list[attack.Swing] = []
-    for _ in range(count):
-        t = table.choose(f, decisions.ALLOT, allottable(state, f, w, act.region))
+    for i in range(count):  # allotting changes nobody's place: the same enemies each time
+        t = table.choose(f, decisions.ALLOT, found if i == 0 else list(found))
         sit = attack.situation(state, f, t, w, use_aim(f, t))
         assert sit is not None  # `targets` offers only enemies in range
         if act.region:  # rule 116: the region's Target modifier

@@ -297,7 +297,11 @@ class SamPolicy:
             if not victims:
                 self._marks[key] = None
             else:
-                t = max(victims, key=lambda v: self._victim(me, v))
+                t, most = victims[0], self._victim(me, victims[0])
+                for v in victims[1:]:  # the first of the best (no key function per call)
+                    score = self._victim(me, v)
+                    if score > most:
+                        t, most = v, score
                 self._marks[key] = (t, self._useless(w, t))
         return self._marks[key]
 

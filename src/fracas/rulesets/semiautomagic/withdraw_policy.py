@@ -23,7 +23,6 @@ morale weapon, an area) make no reckoning, and then it does not withdraw."""
 
 from __future__ import annotations
 
-import functools
 from fractions import Fraction
 from typing import Final
 
@@ -92,10 +91,16 @@ def can_wound(state: SamState, me: Fighter) -> bool:
     return False
 
 
-@functools.lru_cache(maxsize=256)
 def largest(damage: str) -> int:
-    """The largest total of a damage notation ("1d8+3": 11)."""
-    return max_of(parse(damage))
+    """The largest total of a damage notation ("1d8+3": 11), kept for the process (a typed
+    dictionary: no `lru_cache` call on the hot path)."""
+    found = LARGEST.get(damage)
+    if found is None:
+        found = LARGEST[damage] = max_of(parse(damage))
+    return found
+
+
+LARGEST: dict[str, int] = {}
 
 
 def allies(state: SamState, me: Fighter) -> list[Fighter]:
