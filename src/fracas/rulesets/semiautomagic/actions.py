@@ -259,11 +259,11 @@ def withdrawals(state: SamState, f: Fighter) -> list[Action]:
     near = nearest_known(state, f)
     if near is None:
         return []
-    ahead = space.shifted(f, wander.away(state, f, near))
-    if not space.free(state, f, ahead):
+    ahead = wander.away(state, f, near)
+    if not space.free_step(state, f, ahead):
         return []  # a withdrawal that gets nowhere is not offered
     out = [Action(WITHDRAW, data.seconds("move"), goal=near)]
-    if space.terrain_factor(state, f, ahead) == 1:
+    if space.terrain_step(state, f, ahead) == 1:
         out.append(Action(WITHDRAW_RUN, data.seconds("run"), goal=near))
     return out
 
@@ -297,12 +297,14 @@ def rams(state: SamState, f: Fighter) -> list[Action]:
 
 def postures_of(posture: str) -> list[Action]:
     """Rules 26, 99 (C3): crouch or go prone 1 s, switch 1 s, stand 1 s or 2 s from prone."""
-    table = {
-        "standing": [("crouch", "crouch"), ("prone", "prone")],
-        "crouched": [("stand_from_crouch", "standing"), ("crouch_to_prone", "prone")],
-        "prone": [("stand_from_prone", "standing"), ("prone_to_crouch", "crouched")],
-    }
-    return [Action(name, data.seconds(name)) for name, _ in table[posture]]
+    return [Action(name, data.seconds(name)) for name in POSTURE_CHANGES[posture]]
+
+
+POSTURE_CHANGES: dict[str, tuple[str, ...]] = {  # rules 26, 99: the changes from each posture
+    "standing": ("crouch", "prone"),
+    "crouched": ("stand_from_crouch", "crouch_to_prone"),
+    "prone": ("stand_from_prone", "prone_to_crouch"),
+}
 
 
 POSTURE_AFTER = {

@@ -66,7 +66,7 @@ def steps(
     now = off_band(d_now, reach)
     away = -1.0 if d_now < reach[0] else 1.0  # too close: a longer gap is better
     now_gap = away * f.position.distance(goal.position)
-    keyed: list[tuple[tuple[float, bool, float, int], tuple[int, int]]] = []
+    keyed: list[tuple[int, bool, float, int, int, tuple[int, int]]] = []
     wanted: set[tuple[int, int]] | None = None  # found when a step reaches the band
     alternate = state.options.diagonals == "alternate"
     x, y, sq = f.position.x, f.position.y, f.square
@@ -83,9 +83,9 @@ def steps(
         if score == 0:
             wanted = flank_sides(state, f, goal) if wanted is None else wanted
             flank = bool(wanted) and space.side_of(goal, ax, ay) in wanted
-        keyed.append(((score, not flank, gap, abs(d[0]) + abs(d[1])), d))
-    keyed.sort(key=lambda k: k[0])
-    return [d for _, d in keyed]
+        keyed.append((score, not flank, gap, abs(d[0]) + abs(d[1]), len(keyed), d))
+    keyed.sort()  # by the key, then the order found (a stable sort, no key function)
+    return [k[5] for k in keyed]
 
 
 def flank_sides(state: SamState, f: Fighter, goal: Fighter) -> set[tuple[int, int]]:
@@ -105,10 +105,10 @@ def flank_sides(state: SamState, f: Fighter, goal: Fighter) -> set[tuple[int, in
 def can_run(state: SamState, f: Fighter, goal: Fighter) -> bool:
     """C15: a run needs a first step on open ground toward the goal."""
     first = next(
-        (d for d in steps(state, f, goal, None) if space.free(state, f, space.shifted(f, d))),
+        (d for d in steps(state, f, goal, None) if space.free_step(state, f, d)),
         None,
     )
-    return first is not None and space.terrain_factor(state, f, space.shifted(f, first)) == 1
+    return first is not None and space.terrain_step(state, f, first) == 1
 
 
 def reachable(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tuple[bool, bool]:
@@ -118,10 +118,9 @@ def reachable(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tuple[
     step = run = False
     first = True
     for d in steps(state, f, goal, None):
-        at = space.shifted(f, d)
-        if not space.free(state, f, at):
+        if not space.free_step(state, f, d):
             continue
-        factor = space.terrain_factor(state, f, at)
+        factor = space.terrain_step(state, f, d)
         if first:
             run, first = factor == 1, False
         if space.step_cost(factor, d[0] != 0 and d[1] != 0, f.diagonals, alternate) <= budget:
@@ -142,10 +141,9 @@ def next_step(
     """The best affordable step toward `goal`: (its cost, diagonal, direction), or None."""
     alternate = state.options.diagonals == "alternate"
     for d in steps(state, f, goal, only):
-        at = space.shifted(f, d)
-        if not space.free(state, f, at):
+        if not space.free_step(state, f, d):
             continue  # issue 31 item 6: one creature a square
-        factor = space.terrain_factor(state, f, at)
+        factor = space.terrain_step(state, f, d)
         diagonal = d[0] != 0 and d[1] != 0
         step = space.step_cost(factor, diagonal, diagonals, alternate)
         if (run and factor > 1) or step > left:
@@ -186,8 +184,7 @@ def run_heading(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tupl
     best: tuple[tuple[int, float], tuple[int, int]] | None = None
     gx, gy = goal.position.x - f.position.x, goal.position.y - f.position.y
     for d in steps(state, f, goal, None):
-        at = space.shifted(f, d)
-        if not space.free(state, f, at) or space.terrain_factor(state, f, at) != 1:
+        if not space.free_step(state, f, d) or space.terrain_step(state, f, d) != 1:
             continue
         diagonal = d[0] != 0 and d[1] != 0
         length = math.hypot(d[0], d[1]) * f.square
@@ -229,7 +226,7 @@ def go(f: Fighter, at: Position, d: tuple[int, int]) -> None:
 
 def crawl_steps(state: SamState, f: Fighter, goal: Fighter) -> list[tuple[int, int]]:
     """The free squares a crawl toward `goal` may go to, best first (issue 31 item 6)."""
-    return [d for d in steps(state, f, goal, None) if space.free(state, f, space.shifted(f, d))]
+    return [d for d in steps(state, f, goal, None) if space.free_step(state, f, d)]
 
 
 def crawl(state: SamState, f: Fighter, goal: Fighter) -> int:

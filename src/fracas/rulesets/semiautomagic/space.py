@@ -36,7 +36,12 @@ def free(state: SamState, f: Fighter, at: Position) -> bool:
     overlaps no other creature standing there (issue 31 item 6). A creature down, a possessor
     inside a body, one not arrived, a flyer at another height, and `f`'s own mount or rider
     take up no square it could enter (F-SAM-110)."""
-    x, y, half = at.x, at.y, f.square / 2
+    return free_at(state, f, at.x, at.y)
+
+
+def free_at(state: SamState, f: Fighter, x: float, y: float) -> bool:
+    """`free` at (x, y), in plain floats (no point built per square tried)."""
+    half = f.square / 2
     for g in state.fighters():
         reach = half + g.square / 2 - EPS  # footprints overlap closer than this on both axes
         p = g.position
@@ -118,7 +123,15 @@ def in_reach(state: SamState, a: Fighter, b: Fighter, band: tuple[int, int]) -> 
 def terrain_factor(state: SamState, f: Fighter, at: Position) -> int:
     """Rules 33-36 (SAM-A8): 1 on open ground, 2 if any part of the footprint is on difficult
     terrain, 3 on extreme terrain."""
-    x0, x1, y0, y1 = bounds(f, at)
+    return terrain_at(state, f, at.x, at.y)
+
+
+def terrain_at(state: SamState, f: Fighter, x: float, y: float) -> int:
+    """`terrain_factor` at (x, y), in plain floats."""
+    if not state.conditions.terrain:
+        return 1  # open ground everywhere
+    h = f.square / 2
+    x0, x1, y0, y1 = x - h, x + h, y - h, y + h
     worst = 1
     for area in state.conditions.terrain:
         inside_x = x0 < area.x[1] - EPS and area.x[0] < x1 - EPS
@@ -142,6 +155,18 @@ def step_cost(factor: int, diagonal: bool, diagonals_taken: int, alternate: bool
 
 def shifted(f: Fighter, d: tuple[int, int], n: int = 1) -> Position:
     return Position(f.position.x + d[0] * f.square * n, f.position.y + d[1] * f.square * n)
+
+
+def free_step(state: SamState, f: Fighter, d: tuple[int, int]) -> bool:
+    """`free` one square away in the direction `d` (`shifted`, no point built)."""
+    p, sq = f.position, f.square
+    return free_at(state, f, p.x + d[0] * sq, p.y + d[1] * sq)
+
+
+def terrain_step(state: SamState, f: Fighter, d: tuple[int, int]) -> int:
+    """`terrain_factor` one square away in the direction `d` (`shifted`, no point built)."""
+    p, sq = f.position, f.square
+    return terrain_at(state, f, p.x + d[0] * sq, p.y + d[1] * sq)
 
 
 def flanked(state: SamState, f: Fighter) -> bool:

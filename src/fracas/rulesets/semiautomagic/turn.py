@@ -128,8 +128,8 @@ def interrupts(table: Table, state: SamState, f: Fighter) -> bool:
     """Rule 6 (SAM-A2 c-e): between two of `f`'s actions, each delayer in initiative order
     may take its delayed turn now; a delayed turn is not itself interrupted. True when one
     did."""
-    if state.interrupting:
-        return False
+    if state.interrupting or not any(d.delaying for d in state.order):
+        return False  # (nobody waiting: no copy of the order)
     took = False
     for d in list(state.order):
         if d is f or not d.delaying or not d.active:
