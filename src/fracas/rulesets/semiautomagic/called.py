@@ -18,7 +18,7 @@ from fracas.rulesets.semiautomagic.needs import d6_needs
 from fracas.rulesets.semiautomagic.setup import wield
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
-OFFERED = ("head", "critical", "arm", "leg", "hand")
+OFFERED: tuple[str, ...] = ("head", "critical", "arm", "leg", "hand")
 WINGS = "wings"  # rule 123: offered against a flyer (SAM-A11)
 ALL = (*OFFERED, WINGS)
 

@@ -147,10 +147,15 @@ class SamPolicy:
 
     def _nearest(self, me: Fighter) -> Fighter | None:
         st = self.state
-        foes = [  # rules 110-111: not a hider it has not seen; (issue 34) nor one going away
-            e for e in actions.known_foes(st, me) if not withdrawal.withdrawing(st, e)
-        ]  # fmt: skip
-        return min(foes, key=lambda e: space.squares(st, me, e), default=None)
+        near: Fighter | None = None
+        least = 0
+        for e in actions.known_foes(st, me):  # rules 110-111: not a hider it has not seen
+            if withdrawal.withdrawing(st, e):
+                continue  # (issue 34) nor one going away
+            d = space.squares(st, me, e)
+            if near is None or d < least:  # the first of the nearest
+                near, least = e, d
+        return near
 
     def _action(self, me: Fighter, act: Action) -> float:
         kind = act.kind
