@@ -60,14 +60,31 @@ def steps(
     """The directions that bring `f` nearer its band around `goal`, best first (nearest the
     band, then a square that flanks `goal` with an ally (rule 94; issue 31), then the shorter
     gap, then orthogonal before diagonal)."""
+    keyed: list[tuple[int, bool, float, int, int, tuple[int, int]]] = []
+    wanted: set[tuple[int, int]] | None = None  # found when a step reaches the band
+    x, y, sq = f.position.x, f.position.y, f.square
+    for d, score, gap in nearer(state, f, goal, only):
+        flank = False
+        if score == 0:
+            wanted = flank_sides(state, f, goal) if wanted is None else wanted
+            flank = bool(wanted) and space.side_of(goal, x + d[0] * sq, y + d[1] * sq) in wanted
+        keyed.append((score, not flank, gap, abs(d[0]) + abs(d[1]), len(keyed), d))
+    keyed.sort()  # by the key, then the order found (a stable sort, no key function)
+    return [k[5] for k in keyed]
+
+
+def nearer(
+    state: SamState, f: Fighter, goal: Fighter, only: tuple[int, int] | None
+) -> list[tuple[tuple[int, int], int, float]]:
+    """The directions whose first square brings `f` nearer its band around `goal` (`steps`,
+    unsorted: each with how far off the band it leaves `f` and its signed gap)."""
     m = measurer(state, f)  # rule 134: a ridden mount measures as its rider
     reach = band(state, m)
     d_now = space.squares(state, m, goal, f.position)
     now = off_band(d_now, reach)
     away = -1.0 if d_now < reach[0] else 1.0  # too close: a longer gap is better
     now_gap = away * f.position.distance(goal.position)
-    keyed: list[tuple[int, bool, float, int, int, tuple[int, int]]] = []
-    wanted: set[tuple[int, int]] | None = None  # found when a step reaches the band
+    out: list[tuple[tuple[int, int], int, float]] = []
     alternate = state.options.diagonals == "alternate"
     x, y, sq = f.position.x, f.position.y, f.square
     gx, gy = goal.position.x, goal.position.y
@@ -79,13 +96,8 @@ def steps(
         crosses = d_now > reach[1] and d_at < reach[0]  # from too far to too close
         if score > now or crosses or (score == now and gap >= now_gap - space.EPS):
             continue
-        flank = False
-        if score == 0:
-            wanted = flank_sides(state, f, goal) if wanted is None else wanted
-            flank = bool(wanted) and space.side_of(goal, ax, ay) in wanted
-        keyed.append((score, not flank, gap, abs(d[0]) + abs(d[1]), len(keyed), d))
-    keyed.sort()  # by the key, then the order found (a stable sort, no key function)
-    return [k[5] for k in keyed]
+        out.append((d, score, gap))
+    return out
 
 
 def flank_sides(state: SamState, f: Fighter, goal: Fighter) -> set[tuple[int, int]]:
@@ -115,6 +127,13 @@ def reachable(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tuple[
     """(a move can take a step toward `goal`, a run can: C15, its first free step on open
     ground), from one list of steps (`next_step` and `can_run` together, for `legal`)."""
     alternate = state.options.diagonals == "alternate"
+    if not state.conditions.terrain:  # open ground everywhere: the order does not matter
+        for d, _, _ in nearer(state, f, goal, None):
+            diagonal = d[0] != 0 and d[1] != 0
+            cost = space.step_cost(1, diagonal, f.diagonals, alternate)
+            if cost <= budget and space.free_step(state, f, d):
+                return True, True
+        return False, False
     step = run = False
     first = True
     for d in steps(state, f, goal, None):

@@ -121,7 +121,7 @@ def may_hurt(state: SamState, o: Fighter) -> bool:
 # pairs of integers: compiled integer arithmetic, where `Fraction` stays interpreted.
 Ratio = tuple[int, int]
 ZERO: Final[Ratio] = (0, 1)
-REGIONS: Final[tuple[str, ...]] = ("", *called.OFFERED)  # a plain blow first, then each called shot
+REGIONS: Final[tuple[str, ...]] = ("", *called.OFFERED)  # a plain blow, then called shots
 
 
 def fraction(r: Ratio | None) -> Fraction | None:
