@@ -78,7 +78,7 @@ def metres_to(state: SamState, a: Fighter, x: float, y: float) -> float:
     dx = round(abs(x - a.position.x) / a.square, 6)
     dy = round(abs(y - a.position.y) / a.square, 6)
     big, small = max(dx, dy), min(dx, dy)
-    if state.options.diagonals == "alternate":
+    if state.alternate:
         return (big + math.floor(small / 2)) * a.square
     return big * a.square
 

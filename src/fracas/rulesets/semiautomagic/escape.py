@@ -50,7 +50,7 @@ def step_out(state: SamState, f: Fighter) -> tuple[int, int]:
     d = way_out(state, f)
     if d is None:
         return 0, 0
-    alternate = state.options.diagonals == "alternate"
+    alternate = state.alternate
     moved = cost = 0
     while inside(state, f, f.position) and moved < f.move_squares:
         at = space.shifted(f, d)

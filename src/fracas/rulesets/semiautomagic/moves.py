@@ -85,7 +85,7 @@ def nearer(
     away = -1.0 if d_now < reach[0] else 1.0  # too close: a longer gap is better
     now_gap = away * f.position.distance(goal.position)
     out: list[tuple[tuple[int, int], int, float]] = []
-    alternate = state.options.diagonals == "alternate"
+    alternate = state.alternate
     x, y, sq = f.position.x, f.position.y, f.square
     gx, gy = goal.position.x, goal.position.y
     for d in space.DIRECTIONS if only is None else (only,):
@@ -126,7 +126,7 @@ def can_run(state: SamState, f: Fighter, goal: Fighter) -> bool:
 def reachable(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tuple[bool, bool]:
     """(a move can take a step toward `goal`, a run can: C15, its first free step on open
     ground), from one list of steps (`next_step` and `can_run` together, for `legal`)."""
-    alternate = state.options.diagonals == "alternate"
+    alternate = state.alternate
     if not state.conditions.terrain:  # open ground everywhere: the order does not matter
         for d, _, _ in nearer(state, f, goal, None):
             diagonal = d[0] != 0 and d[1] != 0
@@ -158,7 +158,7 @@ def next_step(
     run: bool,
 ) -> tuple[int, bool, tuple[int, int]] | None:
     """The best affordable step toward `goal`: (its cost, diagonal, direction), or None."""
-    alternate = state.options.diagonals == "alternate"
+    alternate = state.alternate
     for d in steps(state, f, goal, only):
         if not space.free_step(state, f, d):
             continue  # issue 31 item 6: one creature a square
@@ -197,7 +197,7 @@ def run_heading(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tupl
     nearer (`steps`) onto a free square of open ground (C15), the one whose straight line,
     run as far as the budget allows or until it passes the goal, ends nearest it (its band
     first, then the gap); on a tie the first of `steps`."""
-    alternate = state.options.diagonals == "alternate"
+    alternate = state.alternate
     m = measurer(state, f)
     reach = band(state, m)
     best: tuple[tuple[int, float], tuple[int, int]] | None = None

@@ -66,7 +66,7 @@ def squares(state: SamState, a: Fighter, b: Fighter, at: Position | None = None)
     its footprint's edge (SAM-A8, SAM-A13): 0 overlapping (Close), 1 adjacent (Standard: less
     than a whole square between), 2 one square between (Long)."""
     p = a.position if at is None else at
-    alternate = state.options.diagonals == "alternate"
+    alternate = state.alternate
     return squares_at(p.x, p.y, a.square, b, alternate, a.seat or a.square)
 
 
@@ -94,7 +94,7 @@ def metres(state: SamState, a: Fighter, b: Fighter) -> float:
     dx = round(abs(b.position.x - a.position.x) / a.square, 6)
     dy = round(abs(b.position.y - a.position.y) / a.square, 6)
     big, small = max(dx, dy), min(dx, dy)
-    if state.options.diagonals == "alternate":
+    if state.alternate:
         return (big + math.floor(small / 2)) * a.square
     return big * a.square
 

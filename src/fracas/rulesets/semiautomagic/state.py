@@ -275,6 +275,7 @@ class SamState(BattleState):
     hazardous: bool = False  # poison, radiation or gas in play (rules 202-216, 223)
     falls: bool = False  # mounts or flyers in play: who falls after each turn (145, 134)
     _fighters: list[Fighter] = field(default_factory=list, repr=False)  # `fighters`, kept
+    alternate: bool = True  # SAM-A7: diagonals alternate 1 and 2 (`options.diagonals`), read once
 
     def __init__(
         self,
@@ -287,6 +288,7 @@ class SamState(BattleState):
         self.sides, self.round, self.tally, self._enemies = sides or [], 0, new_tally(), {}
         self.conditions = conditions if conditions is not None else model.Conditions()
         self.options = options if options is not None else model.Options()
+        self.alternate = self.options.diagonals == "alternate"
         self.order, self.acting, self.second, self.incoming = [], "", 0, 0
         self.incoming_area, self.controlling, self.possessing = False, "", False
         self.interrupting, self.hazardous, self.falls, self._fighters = "", False, False, []

@@ -32,7 +32,7 @@ def away(state: SamState, f: Fighter, source: Fighter) -> tuple[int, int]:
     """Rule 184 (F-SAM-105): the one of eight directions whose first square leads furthest
     from the source, in the mover's squares (SAM-A7); orthogonal before diagonal on a tie,
     then the first on the compass."""
-    alternate = state.options.diagonals == "alternate"
+    alternate = state.alternate
     x, y, square = f.position.x, f.position.y, f.square
     best, most, straight = COMPASS[0], -1, False
     for d in COMPASS:  # the first of the furthest; a plain loop (no key function per call)
@@ -48,7 +48,7 @@ def drift(
 ) -> tuple[int, int]:
     """Move in the direction `d` spending at most `budget` squares of cost; a run stops
     before difficult ground (C15). Returns the squares moved and their cost."""
-    alternate = state.options.diagonals == "alternate"
+    alternate = state.alternate
     moved = cost = 0
     diagonal = d[0] != 0 and d[1] != 0
     while True:
