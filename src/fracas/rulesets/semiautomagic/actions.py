@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import (
     area,
@@ -24,9 +26,10 @@ from fracas.rulesets.semiautomagic import (
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.state import Delayed, Fighter, SamState, Wielded
 
-SECONDS = 6  # rule 7, rule 155: a body's seconds a round
-STRAIGHT_FOR_CHARGE = 6.0  # rule 85, SAM-A18: metres at any scale
-WITHDRAW, WITHDRAW_RUN = "withdraw", "withdraw_run"  # F-SAM-121: a move or a run away
+SECONDS: Final = 6  # rule 7, rule 155: a body's seconds a round
+STRAIGHT_FOR_CHARGE: Final = 6.0  # rule 85, SAM-A18: metres at any scale
+WITHDRAW: Final = "withdraw"  # F-SAM-121: a move or a run away
+WITHDRAW_RUN: Final = "withdraw_run"
 
 
 class Action:
@@ -80,17 +83,17 @@ class Action:
         return f"{text} ({self.seconds} s)" if self.kind not in UNTIMED else text
 
 
-UNTIMED = ("end", "delay", "interrupt", "wait", "leave")
+UNTIMED: Final = ("end", "delay", "interrupt", "wait", "leave")
 
 
 def as_combo(combo: tuple[str, ...]) -> str:
     return f" as combo [{', '.join(combo)}]" if combo else ""
 
 
-END = Action("end", 0)
-DELAY = Action("delay", 0)  # rule 5: skip the turn now, take it later
-INTERRUPT = Action("interrupt", 0)  # rule 6: the delayed turn, between two actions
-WAIT = Action("wait", 0)
+END: Final = Action("end", 0)
+DELAY: Final = Action("delay", 0)  # rule 5: skip the turn now, take it later
+INTERRUPT: Final = Action("interrupt", 0)  # rule 6: the delayed turn, between two actions
+WAIT: Final = Action("wait", 0)
 
 
 def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
@@ -300,14 +303,15 @@ def postures_of(posture: str) -> list[Action]:
     return [Action(name, data.seconds(name)) for name in POSTURE_CHANGES[posture]]
 
 
-POSTURE_CHANGES: dict[str, tuple[str, ...]] = {  # rules 26, 99: the changes from each posture
+# rules 26, 99: the changes from each posture
+POSTURE_CHANGES: Final[dict[str, tuple[str, ...]]] = {
     "standing": ("crouch", "prone"),
     "crouched": ("stand_from_crouch", "crouch_to_prone"),
     "prone": ("stand_from_prone", "prone_to_crouch"),
 }
 
 
-POSTURE_AFTER = {
+POSTURE_AFTER: Final = {
     "crouch": "crouched", "prone": "prone", "stand_from_crouch": "standing",
     "crouch_to_prone": "prone", "stand_from_prone": "standing", "prone_to_crouch": "crouched",
 }  # fmt: skip

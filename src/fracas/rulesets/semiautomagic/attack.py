@@ -10,6 +10,7 @@ result applies at once against the Toughness from before the combo."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.table import Table
@@ -31,12 +32,15 @@ from fracas.rulesets.semiautomagic.needs import d6_needs
 from fracas.rulesets.semiautomagic.setup import wield
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
-SKILL = {"melee": "weapon", "ranged": "ranged", "thrown": "ranged", "magic": "magic"}
-NONE, DODGE, BLOCK, PARRY = "no defence", "dodge", "block", "parry"
-DEFENCE_SKILL = {DODGE: "reflex", BLOCK: "shield", PARRY: "weapon"}  # rule 49, S6
-NEGATED = {DODGE: "dodged", BLOCK: "blocked", PARRY: "parried"}  # the result, in words
-STEPS: list[str] = data.tables()["cover_steps"]
-HIGH_SPEED: int = data.tables()["high_speed_squares"]
+SKILL: Final = {"melee": "weapon", "ranged": "ranged", "thrown": "ranged", "magic": "magic"}
+NONE: Final = "no defence"
+DODGE: Final = "dodge"
+BLOCK: Final = "block"
+PARRY: Final = "parry"
+DEFENCE_SKILL: Final = {DODGE: "reflex", BLOCK: "shield", PARRY: "weapon"}  # rule 49, S6
+NEGATED: Final = {DODGE: "dodged", BLOCK: "blocked", PARRY: "parried"}  # the result, in words
+STEPS: Final[list[str]] = data.tables()["cover_steps"]
+HIGH_SPEED: Final[int] = data.tables()["high_speed_squares"]
 
 
 def attack_bonus(a: Fighter, w: Wielded) -> int:

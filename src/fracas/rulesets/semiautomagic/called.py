@@ -9,7 +9,7 @@ attack); wings against a flyer (rule 123, SAM-A11)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import data
@@ -18,9 +18,9 @@ from fracas.rulesets.semiautomagic.needs import d6_needs
 from fracas.rulesets.semiautomagic.setup import wield
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
-OFFERED: tuple[str, ...] = ("head", "critical", "arm", "leg", "hand")
-WINGS = "wings"  # rule 123: offered against a flyer (SAM-A11)
-ALL = (*OFFERED, WINGS)
+OFFERED: Final[tuple[str, ...]] = ("head", "critical", "arm", "leg", "hand")
+WINGS: Final = "wings"  # rule 123: offered against a flyer (SAM-A11)
+ALL: Final = (*OFFERED, WINGS)
 
 
 def regions(t: Fighter) -> tuple[str, ...]:
@@ -28,7 +28,9 @@ def regions(t: Fighter) -> tuple[str, ...]:
     return ALL if t.fly_squares > 0 else OFFERED
 
 
-NONE, MINIMUM, TOUGHNESS = "none", "minimum", "toughness"
+NONE: Final = "none"
+MINIMUM: Final = "minimum"
+TOUGHNESS: Final = "toughness"
 
 
 def row(region: str) -> dict[str, Any]:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from fracas.core.combatant import Status, record_harm
 from fracas.core.immutable import rebuilt_by_constructor
@@ -13,7 +14,9 @@ from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.needs import d6_needs
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
-NO_EFFECT, WOUND, DYING = "no effect", "wound", "dying"
+NO_EFFECT: Final = "no effect"
+WOUND: Final = "wound"
+DYING: Final = "dying"
 
 
 @dataclass(slots=True, init=False)

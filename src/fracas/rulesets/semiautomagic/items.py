@@ -11,16 +11,16 @@ damage than its Toughness"; rule 128: a destroyed weapon is useless, F-SAM-64)."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import attack, called, data, wear
 from fracas.rulesets.semiautomagic import events_geometry as ev
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
-ITEMS = ("weapon", "armour", "shield")
-ALLOT = "allot item attack"  # rule 125: whose item, chosen before the dice (rule 90)
-ARMOUR_BASE = 3  # C9: (wearer's scale x 3) + Defence bonus + 3, kept as written
+ITEMS: Final = ("weapon", "armour", "shield")
+ALLOT: Final = "allot item attack"  # rule 125: whose item, chosen before the dice (rule 90)
+ARMOUR_BASE: Final = 3  # C9: (wearer's scale x 3) + Defence bonus + 3, kept as written
 
 
 def row(name: str) -> dict[str, Any]:

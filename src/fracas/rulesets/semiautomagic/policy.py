@@ -33,7 +33,7 @@ and scores the options the rules offer; it never rolls and never changes the sta
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
@@ -62,8 +62,8 @@ from fracas.rulesets.semiautomagic.actions import Action
 from fracas.rulesets.semiautomagic.defending import pick_defence
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
-STRIKES = ("single", "combo", "called", "area", "item")  # an attack now: no delay
-LIMB_ORDER = ("arm", "leg", "hand", "head", "critical")  # issue 31: a limb shot's preference
+STRIKES: Final = ("single", "combo", "called", "area", "item")  # an attack now: no delay
+LIMB_ORDER: Final = ("arm", "leg", "hand", "head", "critical")  # issue 31: a limb shot's preference
 
 
 class SamPolicy:

@@ -6,15 +6,16 @@ creature's own scale (rule 43)."""
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from fracas.core.geometry import Position
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
-EPS = 1e-6
-DIRECTIONS: tuple[tuple[int, int], ...] = (
+EPS: Final = 1e-6
+DIRECTIONS: Final[tuple[tuple[int, int], ...]] = (
     (1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1),
 )  # fmt: skip
-OUT_OF_RANGE = -1
+OUT_OF_RANGE: Final = -1
 
 
 def bounds(f: Fighter, at: Position | None = None) -> tuple[float, float, float, float]:

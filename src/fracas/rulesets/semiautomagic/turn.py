@@ -9,6 +9,8 @@ the seconds left runs on into the owner's next turn (rules 12-13) and finishes t
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import (
     actions,
@@ -24,8 +26,8 @@ from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.actions import Action
 from fracas.rulesets.semiautomagic.state import Carried, Fighter, SamState
 
-SECONDS = 6  # rule 7
-DISABLED_SECONDS = 3  # rule 187, SAM-A4
+SECONDS: Final = 6  # rule 7
+DISABLED_SECONDS: Final = 3  # rule 187, SAM-A4
 
 
 class Clock:

@@ -6,6 +6,7 @@ difficult ground (C15)."""
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import events as ev
@@ -13,10 +14,12 @@ from fracas.rulesets.semiautomagic import moves, space
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
 # S14 (PROPOSED): the scatter die is a d8 of compass directions, 1 = north, clockwise.
-COMPASS: tuple[tuple[int, int], ...] = (
+COMPASS: Final[tuple[tuple[int, int], ...]] = (
     (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1),
 )  # fmt: skip
-NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
+NAMES: Final = (
+    "north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west",
+)  # fmt: skip
 
 
 def scatter(table: Table, f: Fighter, why: str) -> tuple[int, int]:

@@ -31,7 +31,7 @@ from fracas.dice.parser import parse
 from fracas.rulesets.semiautomagic import actions, attack, called, mounted, odds, space
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
-LOSING = 3  # issue 34: three wounds taken for one dealt is a fight it cannot win
+LOSING: Final = 3  # issue 34: three wounds taken for one dealt is a fight it cannot win
 
 
 def beaten(state: SamState, me: Fighter) -> bool:
@@ -100,7 +100,7 @@ def largest(damage: str) -> int:
     return found
 
 
-LARGEST: dict[str, int] = {}
+LARGEST: Final[dict[str, int]] = {}
 
 
 def allies(state: SamState, me: Fighter) -> list[Fighter]:
@@ -233,8 +233,8 @@ def wounds_ratio(state: SamState, a: Fighter, t: Fighter, w: Wielded, region: st
 
 
 BlowKey = tuple[object, ...]
-KNOWN: dict[BlowKey, Ratio] = {}  # a blow's average wounds by what decides them
-KNOWN_MOST = 4096
+KNOWN: Final[dict[BlowKey, Ratio]] = {}  # a blow's average wounds by what decides them
+KNOWN_MOST: Final = 4096
 
 
 def blow_key(state: SamState, a: Fighter, t: Fighter, w: Wielded, region: str) -> BlowKey:
