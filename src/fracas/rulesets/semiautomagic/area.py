@@ -78,8 +78,8 @@ def side(scale: int) -> float:
 
 def metres_to(state: SamState, a: Fighter, x: float, y: float) -> float:
     """Range in metres to a point, by the metric of `space.metres` (SAM-A7)."""
-    dx = round(abs(x - a.position.x) / a.square, 6)
-    dy = round(abs(y - a.position.y) / a.square, 6)
+    dx = space.round6(abs(x - a.position.x) / a.square)
+    dy = space.round6(abs(y - a.position.y) / a.square)
     big, small = max(dx, dy), min(dx, dy)
     if state.alternate:
         return (big + math.floor(small / 2)) * a.square

@@ -92,12 +92,19 @@ def squares_at(
 
 def metres(state: SamState, a: Fighter, b: Fighter) -> float:
     """Range in metres between centres, by the same metric in `a`'s squares (SAM-A7)."""
-    dx = round(abs(b.position.x - a.position.x) / a.square, 6)
-    dy = round(abs(b.position.y - a.position.y) / a.square, 6)
+    dx = round6(abs(b.position.x - a.position.x) / a.square)
+    dy = round6(abs(b.position.y - a.position.y) / a.square)
     big, small = max(dx, dy), min(dx, dy)
     if state.alternate:
         return (big + math.floor(small / 2)) * a.square
     return big * a.square
+
+
+def round6(v: float) -> float:
+    """`round(v, 6)`: a multiple of 1/64 (most squares counted: whole, halves) has at most six
+    decimals and is its own rounding, without `round`'s decimal conversion."""
+    w = v * 64.0  # exact: a power of two
+    return v if w == float(int(w)) else round(v, 6)
 
 
 def range_penalty(distance: float, increment: int) -> int:
