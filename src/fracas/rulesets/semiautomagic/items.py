@@ -57,7 +57,16 @@ def stats(t: Fighter, item: str) -> tuple[int, int] | None:
 
 def offered(foes: list[Fighter]) -> list[str]:
     """The items some enemy in reach or range has."""
-    return [i for i in ITEMS if any(stats(t, i) is not None for t in foes)]
+    return [i for i in ITEMS if any(has(t, i) for t in foes)]
+
+
+def has(t: Fighter, item: str) -> bool:
+    """Whether `stats` finds the item on `t` (without working out its figures)."""
+    if item == "weapon":
+        return bool(t.wielded.data.item)
+    if item == "armour":
+        return t.armour != "none"
+    return t.shield
 
 
 def aim(sit: attack.Situation, t: Fighter, item: str) -> None:
