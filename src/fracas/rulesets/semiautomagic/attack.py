@@ -41,6 +41,8 @@ DEFENCE_SKILL: Final = {DODGE: "reflex", BLOCK: "shield", PARRY: "weapon"}  # ru
 NEGATED: Final = {DODGE: "dodged", BLOCK: "blocked", PARRY: "parried"}  # the result, in words
 STEPS: Final[list[str]] = data.tables()["cover_steps"]
 HIGH_SPEED: Final[int] = data.tables()["high_speed_squares"]
+# rules 97-98 (SAM-A41): crouched one step, prone two (cover's step, the posture's Target)
+POSTURE_STEP: Final[dict[str, int]] = {"standing": 0, "crouched": 1, "prone": 2}
 
 
 def attack_bonus(a: Fighter, w: Wielded) -> int:
@@ -88,7 +90,7 @@ def cover_step(t: Fighter, a: Fighter | None = None) -> int:
     step = STEPS.index(t.cover)
     if step == 0 or not faces(t, a):
         return 0
-    return min(4, step + {"standing": 0, "crouched": 1, "prone": 2}[t.posture])
+    return min(4, step + POSTURE_STEP[t.posture])
 
 
 def faces(t: Fighter, a: Fighter | None) -> bool:
@@ -109,7 +111,7 @@ def evasion(t: Fighter) -> bool:
 def posture_target(t: Fighter, melee: bool) -> int:
     """Rule 97 (T-SAM-27): in the open, crouched +1 / prone +2 against ranged attacks, the
     same as penalties against melee."""
-    shift = {"standing": 0, "crouched": 1, "prone": 2}[t.posture]
+    shift = POSTURE_STEP[t.posture]
     return -shift if melee else shift
 
 
