@@ -28,7 +28,7 @@ from fracas.rulesets.semiautomagic import (
 )
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic import events_geometry as ev_geo
-from fracas.rulesets.semiautomagic.needs import d6_needs
+from fracas.rulesets.semiautomagic.needs import d6, d6_needs
 from fracas.rulesets.semiautomagic.setup import wield
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
@@ -331,7 +331,7 @@ def roll_attack(
         return
     bonus = attack_bonus(a, w) + s.sit.x
     total = table.roll(
-        f"1d6{bonus:+d}",
+        d6(bonus),
         by=a,
         reason=f"{a.name} attacks {t.name}",
         needs=lambda: d6_needs(s.sit.target, bonus, f"to hit {t.name}"),
@@ -391,7 +391,7 @@ def roll_defence(table: Table, t: Fighter, pick: Defence, dc: int) -> int:
     the total. Shared by a blow's defence and an area's."""
     t.defences[pick.kind] -= 1
     return table.roll(
-        f"1d6{pick.bonus:+d}",
+        d6(pick.bonus),
         by=t,
         reason=f"{t.name}'s {pick.kind}",
         needs=lambda: d6_needs(dc, pick.bonus, f"to {pick.kind}"),

@@ -14,7 +14,7 @@ from typing import Any, Final
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import data
 from fracas.rulesets.semiautomagic import events as ev
-from fracas.rulesets.semiautomagic.needs import d6_needs
+from fracas.rulesets.semiautomagic.needs import d6, d6_needs
 from fracas.rulesets.semiautomagic.setup import wield
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
@@ -72,7 +72,7 @@ def fortitude(table: Table, t: Fighter, dc: int) -> bool:
     """A Fortitude check against the damage as rolled (SAM-A29)."""
     bonus = t.bonus["fortitude"]
     total = table.roll(
-        f"1d6{bonus:+d}",
+        d6(bonus),
         by=t,
         reason=f"{t.name}'s Fortitude (DC {dc})",
         needs=lambda: d6_needs(dc, bonus, "to resist"),

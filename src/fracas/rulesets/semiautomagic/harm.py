@@ -11,7 +11,7 @@ from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import called
 from fracas.rulesets.semiautomagic import events as ev
-from fracas.rulesets.semiautomagic.needs import d6_needs
+from fracas.rulesets.semiautomagic.needs import d6, d6_needs
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
 NO_EFFECT: Final = "no effect"
@@ -197,7 +197,7 @@ def dying_check(table: Table, state: SamState, t: Fighter) -> None:
         return
     penalty = dying_penalty(state, t)
     roll = table.roll(
-        f"1d6{t.END:+d}",
+        d6(t.END),
         by=t,
         reason=f"{t.name}'s END check",
         needs=lambda: d6_needs(t.dying_dc, t.END - penalty, "to hold on"),

@@ -11,13 +11,14 @@ from fracas.core.outcome import ONE_SIDE_LEFT, Verdict
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import attack, data, mounted, possession, turn
 from fracas.rulesets.semiautomagic import events as ev
+from fracas.rulesets.semiautomagic.needs import d6
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
 
 def initiative(table: Table, f: Fighter) -> int:
     """Rule 1 (S5): d6 + Reflex bonus + DEX."""
     bonus = f.bonus["reflex"] + f.DEX
-    return table.roll(f"1d6{bonus:+d}", by=f, reason=f"{f.name}'s initiative").total
+    return table.roll(d6(bonus), by=f, reason=f"{f.name}'s initiative").total
 
 
 def ordered(table: Table, group: list[Fighter]) -> list[Fighter]:
