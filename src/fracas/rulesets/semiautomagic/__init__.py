@@ -22,11 +22,10 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, cast
 
-from fracas.core.combatant import Combatant, Side, Status, last_side_standing, roster
+from fracas.core.combatant import Combatant, Side, Status, roster
 from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
 from fracas.core.geometry import Position
-from fracas.core.outcome import ONE_SIDE_LEFT, Verdict
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
@@ -46,13 +45,13 @@ from fracas.rulesets.semiautomagic import (
     odds_mind,
 )
 from fracas.rulesets.semiautomagic import events as ev
+from fracas.rulesets.semiautomagic import round as sam_round
 from fracas.rulesets.semiautomagic.attack import refresh_defences
 from fracas.rulesets.semiautomagic.commands import SamCommands
 from fracas.rulesets.semiautomagic.map import battle_map as draw_map
 from fracas.rulesets.semiautomagic.policy import SamPolicy
-from fracas.rulesets.semiautomagic.round import play_round
 from fracas.rulesets.semiautomagic.setup import arrange, build
-from fracas.rulesets.semiautomagic.state import Fighter, SamState
+from fracas.rulesets.semiautomagic.state import Fighter, SamState, clone_state
 
 
 class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
@@ -70,7 +69,21 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
     def names(self) -> Mapping[str, Sequence[str]]:
         return {"weapons": list(data.weapons()), "armour": list(data.armour())}
 
+    # The last encounter set up, and its state as built: a simulation sets up the same
+    # encounter once per battle, and copying the fighters is cheaper than building them again
+    # (issue 35, as OD&D's, BRP's and Murdham's templates).
+    _template: tuple[model.Encounter, SamState] | None = None
+
     def setup(self, spec: model.Encounter) -> SamState:
+        template = self._template
+        if template is None or template[0] is not spec:
+            template = (spec, self.build_state(spec))
+            self._template = template
+        return clone_state(template[1])
+
+    def build_state(self, spec: model.Encounter) -> SamState:
+        """The encounter's fighters built from their sheets and placed, riders on their
+        mounts: the template each battle copies."""
         members: dict[str, list[Combatant]] = {side.name: [] for side in spec.sides}
         sheets: dict[str, model.Combatant] = {}
         surprised = {s.name for s in spec.sides if s.surprised}
@@ -95,16 +108,9 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
         movement_and_hazards(state, sheets)
         return state
 
-    def play_round(self, table: Table, state: SamState) -> None:
-        play_round(table, state)
-
-    def outcome(self, state: SamState) -> Verdict | None:
-        """The last side standing; after a possession, a possessed body stands for its
-        possessor's side (SAM-A36 f, F-SAM-43); the Broken have given up (F-SAM-109)."""
-        camps = {state.camp(f) for f in state.fighters() if state.standing(f)}
-        if len(camps) > 1:
-            return None
-        return Verdict(camps.pop(), ONE_SIDE_LEFT) if camps else last_side_standing(state)
+    # The compiled functions themselves: no interpreted wrapper per round (the fast style).
+    play_round = staticmethod(sam_round.play_round)
+    outcome = staticmethod(sam_round.verdict)
 
     def after_battle(self, table: Table, state: SamState) -> None:
         """Rules 224-229: each side's experience for the encounter; rule 144: the calm hour

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import (
     area,
@@ -24,9 +26,10 @@ from fracas.rulesets.semiautomagic import (
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.state import Delayed, Fighter, SamState, Wielded
 
-SECONDS = 6  # rule 7, rule 155: a body's seconds a round
-STRAIGHT_FOR_CHARGE = 6.0  # rule 85, SAM-A18: metres at any scale
-WITHDRAW, WITHDRAW_RUN = "withdraw", "withdraw_run"  # F-SAM-121: a move or a run away
+SECONDS: Final = 6  # rule 7, rule 155: a body's seconds a round
+STRAIGHT_FOR_CHARGE: Final = 6.0  # rule 85, SAM-A18: metres at any scale
+WITHDRAW: Final = "withdraw"  # F-SAM-121: a move or a run away
+WITHDRAW_RUN: Final = "withdraw_run"
 
 
 class Action:
@@ -80,17 +83,17 @@ class Action:
         return f"{text} ({self.seconds} s)" if self.kind not in UNTIMED else text
 
 
-UNTIMED = ("end", "delay", "interrupt", "wait", "leave")
+UNTIMED: Final = ("end", "delay", "interrupt", "wait", "leave")
 
 
 def as_combo(combo: tuple[str, ...]) -> str:
     return f" as combo [{', '.join(combo)}]" if combo else ""
 
 
-END = Action("end", 0)
-DELAY = Action("delay", 0)  # rule 5: skip the turn now, take it later
-INTERRUPT = Action("interrupt", 0)  # rule 6: the delayed turn, between two actions
-WAIT = Action("wait", 0)
+END: Final = Action("end", 0)
+DELAY: Final = Action("delay", 0)  # rule 5: skip the turn now, take it later
+INTERRUPT: Final = Action("interrupt", 0)  # rule 6: the delayed turn, between two actions
+WAIT: Final = Action("wait", 0)
 
 
 def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
@@ -175,7 +178,7 @@ def strikes(state: SamState, f: Fighter) -> list[Action]:
     out += [Action("called", seconds, weapon=w, region=r) for r in called.OFFERED]
     # Rules 125-129: a single attack at a worn or held item
     out += [Action("item", seconds, weapon=w, region=i) for i in items.offered(foes_in_reach)]
-    if any(t.fly_squares > 0 for t in targets(state, f, w)):  # rule 123, SAM-A11
+    if any(t.fly_squares > 0 for t in foes_in_reach):  # rule 123, SAM-A11
         out.append(Action("called", seconds, weapon=w, region=called.WINGS))
     if f.disabled or w.data.reload or w.data.delay:
         return out  # one shot a loading, one spell a cast
@@ -256,16 +259,28 @@ def withdrawals(state: SamState, f: Fighter) -> list[Action]:
         return []
     if f.disabled or f.overloaded or f.legs_hit >= 2:
         return []
-    near = min(known_foes(state, f), key=lambda e: space.squares(state, f, e), default=None)
+    near = nearest_known(state, f)
     if near is None:
         return []
-    ahead = space.shifted(f, wander.away(state, f, near))
-    if not space.free(state, f, ahead):
+    ahead = wander.away(state, f, near)
+    if not space.free_step(state, f, ahead):
         return []  # a withdrawal that gets nowhere is not offered
     out = [Action(WITHDRAW, data.seconds("move"), goal=near)]
-    if space.terrain_factor(state, f, ahead) == 1:
+    if space.terrain_step(state, f, ahead) == 1:
         out.append(Action(WITHDRAW_RUN, data.seconds("run"), goal=near))
     return out
+
+
+def nearest_known(state: SamState, f: Fighter) -> Fighter | None:
+    """The first of the nearest foes whose square `f` knows (`known_foes`), by reach
+    distance in its squares (SAM-A8, SAM-A13)."""
+    near: Fighter | None = None
+    least = 0
+    for e in known_foes(state, f):
+        d = space.squares(state, f, e)
+        if near is None or d < least:
+            near, least = e, d
+    return near
 
 
 def postures(f: Fighter) -> list[Action]:
@@ -285,15 +300,18 @@ def rams(state: SamState, f: Fighter) -> list[Action]:
 
 def postures_of(posture: str) -> list[Action]:
     """Rules 26, 99 (C3): crouch or go prone 1 s, switch 1 s, stand 1 s or 2 s from prone."""
-    table = {
-        "standing": [("crouch", "crouch"), ("prone", "prone")],
-        "crouched": [("stand_from_crouch", "standing"), ("crouch_to_prone", "prone")],
-        "prone": [("stand_from_prone", "standing"), ("prone_to_crouch", "crouched")],
-    }
-    return [Action(name, data.seconds(name)) for name, _ in table[posture]]
+    return [Action(name, data.seconds(name)) for name in POSTURE_CHANGES[posture]]
 
 
-POSTURE_AFTER = {
+# rules 26, 99: the changes from each posture
+POSTURE_CHANGES: Final[dict[str, tuple[str, ...]]] = {
+    "standing": ("crouch", "prone"),
+    "crouched": ("stand_from_crouch", "crouch_to_prone"),
+    "prone": ("stand_from_prone", "prone_to_crouch"),
+}
+
+
+POSTURE_AFTER: Final = {
     "crouch": "crouched", "prone": "prone", "stand_from_crouch": "standing",
     "crouch_to_prone": "prone", "stand_from_prone": "standing", "prone_to_crouch": "crouched",
 }  # fmt: skip
@@ -366,7 +384,8 @@ def strike(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     """Rules 88-91 (SAM-A24): allot each attack to an enemy before any die; a spell with a
     delay is cast now and takes effect later (rule 14)."""
     w = act.weapon
-    if w is None or w not in f.weapons or not allottable(state, f, w, act.region):
+    found = allottable(state, f, w, act.region) if w is not None and w in f.weapons else []
+    if w is None or not found:
         table.emit(ev.Did, who=f.name, what="finds no one to attack: the attack is lost")
         return
     if act.kind == "item":
@@ -374,8 +393,8 @@ def strike(table: Table, state: SamState, f: Fighter, act: Action) -> None:
         return
     count = 1 if act.kind != "combo" else sum(data.components()[c]["attacks"] for c in act.combo)
     swings: list[attack.Swing] = []
-    for _ in range(count):
-        t = table.choose(f, decisions.ALLOT, allottable(state, f, w, act.region))
+    for i in range(count):  # allotting changes nobody's place: the same enemies each time
+        t = table.choose(f, decisions.ALLOT, found if i == 0 else list(found))
         sit = attack.situation(state, f, t, w, use_aim(f, t))
         assert sit is not None  # `targets` offers only enemies in range
         if act.region:  # rule 116: the region's Target modifier

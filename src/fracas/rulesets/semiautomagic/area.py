@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Final
 
 from fracas.core.combatant import Status
 from fracas.core.immutable import rebuilt_by_constructor
@@ -37,14 +38,16 @@ from fracas.rulesets.semiautomagic import events_geometry as geo
 from fracas.rulesets.semiautomagic.needs import d6_needs
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
-AIM = "aim area"  # rule 72: the square an area attack is aimed at
+AIM: Final = "aim area"  # rule 72: the square an area attack is aimed at
 # S14 (PROPOSED): the scatter die is a d8 of compass directions, 1 north, then clockwise.
-COMPASS: tuple[tuple[int, int], ...] = (
+COMPASS: Final[tuple[tuple[int, int], ...]] = (
     (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1),
 )  # fmt: skip
-NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
-DODGE_CUT = 3  # rule 75: a dodge without Evasion takes 3 off the damage
-EPS = 1e-6
+NAMES: Final = (
+    "north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west",
+)  # fmt: skip
+DODGE_CUT: Final = 3  # rule 75: a dodge without Evasion takes 3 off the damage
+EPS: Final = 1e-6
 Polygon = list[tuple[float, float]]
 
 
@@ -75,10 +78,10 @@ def side(scale: int) -> float:
 
 def metres_to(state: SamState, a: Fighter, x: float, y: float) -> float:
     """Range in metres to a point, by the metric of `space.metres` (SAM-A7)."""
-    dx = round(abs(x - a.position.x) / a.square, 6)
-    dy = round(abs(y - a.position.y) / a.square, 6)
+    dx = space.round6(abs(x - a.position.x) / a.square)
+    dy = space.round6(abs(y - a.position.y) / a.square)
     big, small = max(dx, dy), min(dx, dy)
-    if state.options.diagonals == "alternate":
+    if state.alternate:
         return (big + math.floor(small / 2)) * a.square
     return big * a.square
 

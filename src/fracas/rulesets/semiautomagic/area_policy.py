@@ -6,11 +6,13 @@ still a friend. It reads the state; it never rolls."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.combatant import Status
 from fracas.rulesets.semiautomagic import area
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
-SELF = -100.0  # never a square whose area catches the thrower, nor a friend's square
+SELF: Final = -100.0  # never a square whose area catches the thrower, nor a friend's square
 
 
 def tally(state: SamState, me: Fighter, w: Wielded, p: area.Point) -> tuple[int, int] | None:

@@ -10,6 +10,7 @@ result applies at once against the Toughness from before the combo."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.table import Table
@@ -27,16 +28,21 @@ from fracas.rulesets.semiautomagic import (
 )
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic import events_geometry as ev_geo
-from fracas.rulesets.semiautomagic.needs import d6_needs
+from fracas.rulesets.semiautomagic.needs import d6, d6_needs
 from fracas.rulesets.semiautomagic.setup import wield
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
-SKILL = {"melee": "weapon", "ranged": "ranged", "thrown": "ranged", "magic": "magic"}
-NONE, DODGE, BLOCK, PARRY = "no defence", "dodge", "block", "parry"
-DEFENCE_SKILL = {DODGE: "reflex", BLOCK: "shield", PARRY: "weapon"}  # rule 49, S6
-NEGATED = {DODGE: "dodged", BLOCK: "blocked", PARRY: "parried"}  # the result, in words
-STEPS: list[str] = data.tables()["cover_steps"]
-HIGH_SPEED: int = data.tables()["high_speed_squares"]
+SKILL: Final = {"melee": "weapon", "ranged": "ranged", "thrown": "ranged", "magic": "magic"}
+NONE: Final = "no defence"
+DODGE: Final = "dodge"
+BLOCK: Final = "block"
+PARRY: Final = "parry"
+DEFENCE_SKILL: Final = {DODGE: "reflex", BLOCK: "shield", PARRY: "weapon"}  # rule 49, S6
+NEGATED: Final = {DODGE: "dodged", BLOCK: "blocked", PARRY: "parried"}  # the result, in words
+STEPS: Final[list[str]] = data.tables()["cover_steps"]
+HIGH_SPEED: Final[int] = data.tables()["high_speed_squares"]
+# rules 97-98 (SAM-A41): crouched one step, prone two (cover's step, the posture's Target)
+POSTURE_STEP: Final[dict[str, int]] = {"standing": 0, "crouched": 1, "prone": 2}
 
 
 def attack_bonus(a: Fighter, w: Wielded) -> int:
@@ -51,9 +57,10 @@ def dc_base(a: Fighter, w: Wielded) -> int:
     return 4 + a.bonus[SKILL[w.data.kind]] - wear.ranged_wounds(w)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Situation:
-    """The +X/+Y of one attack (rule 70) and the target's Target score (rules 47, 93-112)."""
+    """The +X/+Y of one attack (rule 70) and the target's Target score (rules 47, 93-112).
+    Its own `__init__` (compiled, the fast style), with no required argument."""
 
     x: int
     y: int
@@ -61,6 +68,19 @@ class Situation:
     auto: bool  # rule 189 (S18): melee against the helpless hits
     locate: bool  # rule 111 (SAM-A43): an invisible target's square must be found
     rules: str
+
+    def __init__(
+        self,
+        x: int = 0,
+        y: int = 0,
+        target: int = 0,
+        auto: bool = False,
+        locate: bool = False,
+        rules: str = "",
+    ) -> None:
+        self.x, self.y, self.target, self.auto, self.locate, self.rules = (
+            x, y, target, auto, locate, rules
+        )  # fmt: skip
 
 
 def cover_step(t: Fighter, a: Fighter | None = None) -> int:
@@ -70,7 +90,7 @@ def cover_step(t: Fighter, a: Fighter | None = None) -> int:
     step = STEPS.index(t.cover)
     if step == 0 or not faces(t, a):
         return 0
-    return min(4, step + {"standing": 0, "crouched": 1, "prone": 2}[t.posture])
+    return min(4, step + POSTURE_STEP[t.posture])
 
 
 def faces(t: Fighter, a: Fighter | None) -> bool:
@@ -91,7 +111,7 @@ def evasion(t: Fighter) -> bool:
 def posture_target(t: Fighter, melee: bool) -> int:
     """Rule 97 (T-SAM-27): in the open, crouched +1 / prone +2 against ranged attacks, the
     same as penalties against melee."""
-    shift = {"standing": 0, "crouched": 1, "prone": 2}[t.posture]
+    shift = POSTURE_STEP[t.posture]
     return -shift if melee else shift
 
 
@@ -202,18 +222,34 @@ def refresh_defences(f: Fighter) -> None:
         f.defences[kind] = 1 + f.ranks.get(skill, 0)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Swing:
-    """One attack of a single attack or a combo, allotted to its target (rule 90)."""
+    """One attack of a single attack or a combo, allotted to its target (rule 90). Its own
+    `__init__` (compiled, the fast style); copied through it (`rebuilt_by_constructor`)."""
 
     target: Fighter
     sit: Situation
-    region: str = ""  # a called shot's (rules 116-124)
-    hit: bool = False
-    damage: int = 0
-    result: str = "miss"
-    cover: bool = False  # rule 103: the attack hit the cover object in front of the target
-    bonus: int = 0  # rule 105: Toughness the cover's Durability adds for this hit
+    region: str  # a called shot's (rules 116-124)
+    hit: bool
+    damage: int
+    result: str
+    cover: bool  # rule 103: the attack hit the cover object in front of the target
+    bonus: int  # rule 105: Toughness the cover's Durability adds for this hit
+
+    def __init__(
+        self,
+        target: Fighter,
+        sit: Situation,
+        region: str = "",
+        hit: bool = False,
+        damage: int = 0,
+        result: str = "miss",
+        cover: bool = False,
+        bonus: int = 0,
+    ) -> None:
+        self.target, self.sit = target, sit
+        self.region, self.hit, self.damage, self.result = region, hit, damage, result
+        self.cover, self.bonus = cover, bonus
 
 
 def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, swings: list[Swing]) -> None:
@@ -295,7 +331,7 @@ def roll_attack(
         return
     bonus = attack_bonus(a, w) + s.sit.x
     total = table.roll(
-        f"1d6{bonus:+d}",
+        d6(bonus),
         by=a,
         reason=f"{a.name} attacks {t.name}",
         needs=lambda: d6_needs(s.sit.target, bonus, f"to hit {t.name}"),
@@ -355,7 +391,7 @@ def roll_defence(table: Table, t: Fighter, pick: Defence, dc: int) -> int:
     the total. Shared by a blow's defence and an area's."""
     t.defences[pick.kind] -= 1
     return table.roll(
-        f"1d6{pick.bonus:+d}",
+        d6(pick.bonus),
         by=t,
         reason=f"{t.name}'s {pick.kind}",
         needs=lambda: d6_needs(dc, pick.bonus, f"to {pick.kind}"),

@@ -9,18 +9,18 @@ attack); wings against a flyer (rule 123, SAM-A11)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import data
 from fracas.rulesets.semiautomagic import events as ev
-from fracas.rulesets.semiautomagic.needs import d6_needs
+from fracas.rulesets.semiautomagic.needs import d6, d6_needs
 from fracas.rulesets.semiautomagic.setup import wield
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
-OFFERED = ("head", "critical", "arm", "leg", "hand")
-WINGS = "wings"  # rule 123: offered against a flyer (SAM-A11)
-ALL = (*OFFERED, WINGS)
+OFFERED: Final[tuple[str, ...]] = ("head", "critical", "arm", "leg", "hand")
+WINGS: Final = "wings"  # rule 123: offered against a flyer (SAM-A11)
+ALL: Final = (*OFFERED, WINGS)
 
 
 def regions(t: Fighter) -> tuple[str, ...]:
@@ -28,7 +28,9 @@ def regions(t: Fighter) -> tuple[str, ...]:
     return ALL if t.fly_squares > 0 else OFFERED
 
 
-NONE, MINIMUM, TOUGHNESS = "none", "minimum", "toughness"
+NONE: Final = "none"
+MINIMUM: Final = "minimum"
+TOUGHNESS: Final = "toughness"
 
 
 def row(region: str) -> dict[str, Any]:
@@ -70,7 +72,7 @@ def fortitude(table: Table, t: Fighter, dc: int) -> bool:
     """A Fortitude check against the damage as rolled (SAM-A29)."""
     bonus = t.bonus["fortitude"]
     total = table.roll(
-        f"1d6{bonus:+d}",
+        d6(bonus),
         by=t,
         reason=f"{t.name}'s Fortitude (DC {dc})",
         needs=lambda: d6_needs(dc, bonus, "to resist"),

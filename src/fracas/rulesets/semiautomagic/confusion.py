@@ -10,7 +10,7 @@ that makes no sense is not modelled (rule 177: a GM's judgement)."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Final
 
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import attack, data, setup, wander
@@ -18,8 +18,8 @@ from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
 # Results that take the whole turn with no other action (rules 180-181).
-FROZEN = ("drop", "stare", "walk", "run", "hallucinate", "prone", "sit", "throw")
-THROWN_INCREMENT = 5  # F-SAM-106: metres, for a held thing thrown (chart 7)
+FROZEN: Final = ("drop", "stare", "walk", "run", "hallucinate", "prone", "sit", "throw")
+THROWN_INCREMENT: Final = 5  # F-SAM-106: metres, for a held thing thrown (chart 7)
 
 
 def chart() -> dict[int, dict[str, Any]]:

@@ -17,15 +17,16 @@ determine if the cover gets hit") can be hit; plain cover stays a Target bonus (
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import data, model
 from fracas.rulesets.semiautomagic import events_geometry as ev
 from fracas.rulesets.semiautomagic.state import CoverObject, Fighter, SamState
 
-STEPS: list[str] = data.tables()["cover_steps"]
-OBJECT_ENDURANCE = 3  # rule 163: "objects ... are treated as having an endurance of 3"
-THROUGH_WOUND = 3  # rule 106: a wound to the cover reaches the target at -3 damage
+STEPS: Final[list[str]] = data.tables()["cover_steps"]
+OBJECT_ENDURANCE: Final = 3  # rule 163: "objects ... are treated as having an endurance of 3"
+THROUGH_WOUND: Final = 3  # rule 106: a wound to the cover reaches the target at -3 damage
 Box = tuple[float, float, float, float]  # x0, x1, y0, y1
 
 

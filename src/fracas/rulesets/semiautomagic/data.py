@@ -6,14 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.reading import load_yaml
 
-KINDS = ("melee", "ranged", "thrown", "magic")
-AREAS = ("", "sphere", "line", "cone")  # rule 77
-DAMAGE_TYPES = (
+KINDS: Final = ("melee", "ranged", "thrown", "magic")
+AREAS: Final = ("", "sphere", "line", "cone")  # rule 77
+DAMAGE_TYPES: Final = (
     "piercing", "bludgeoning", "slashing",  # rule 196
     "electric", "heat", "cold", "sonic", "chemical",  # rule 198
     "nonlethal",  # rule 201: always paired with another type
@@ -130,9 +130,15 @@ def templates() -> dict[str, dict[str, Any]]:
     return found
 
 
+_SECONDS: Final[dict[str, int]] = {}  # `seconds`, read once from the table (typed, for the round)
+
+
 def seconds(action: str) -> int:
     """Rules 17-27 with C3, C15, C16, SAM-A1: how many seconds `action` takes."""
-    return int(tables()["seconds"][action])
+    found = _SECONDS.get(action)
+    if found is None:
+        found = _SECONDS[action] = int(tables()["seconds"][action])
+    return found
 
 
 def skill_bonus(skill: str, ranks: int) -> int:

@@ -21,9 +21,11 @@ def pick_defence(
     if harmless or len(options) == 1:
         return 0
 
-    def key(i: int) -> tuple[bool, bool, int, int]:
-        o = options[i]
+    best = 0
+    most: tuple[bool, bool, int, int] | None = None
+    for i, o in enumerate(options):  # the best key (a plain loop: no key function per call)
         negates = area and (o.kind == attack.BLOCK or (o.kind != NONE and attack.evasion(t)))
-        return o.kind != NONE, negates, o.bonus, -i
-
-    return max(range(len(options)), key=key)
+        key = (o.kind != NONE, negates, o.bonus, -i)
+        if most is None or key > most:
+            best, most = i, key
+    return best

@@ -6,13 +6,15 @@ is not in the seed."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import actions, decisions, morale, possession
 from fracas.rulesets.semiautomagic.actions import Action
 from fracas.rulesets.semiautomagic.possession import LET, VETO
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
-LEAVE = Action("leave", 0)  # rule 162: leaving the body is a 0SA
+LEAVE: Final = Action("leave", 0)  # rule 162: leaving the body is a 0SA
 
 
 def options(state: SamState, body: Fighter) -> list[Action]:

@@ -5,12 +5,14 @@ gas and radiation). The policy takes it when offered; a person at a seat may too
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.geometry import Position
 from fracas.rulesets.semiautomagic import exposure, moves, poison, space, wander
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
-ESCAPE = "escape"  # the action's kind
-TURN_OF_MOVES = 6  # rule 7: a turn is six seconds, a move one (rule 28)
+ESCAPE: Final = "escape"  # the action's kind
+TURN_OF_MOVES: Final = 6  # rule 7: a turn is six seconds, a move one (rule 28)
 
 
 def inside(state: SamState, f: Fighter, at: Position) -> bool:
@@ -50,7 +52,7 @@ def step_out(state: SamState, f: Fighter) -> tuple[int, int]:
     d = way_out(state, f)
     if d is None:
         return 0, 0
-    alternate = state.options.diagonals == "alternate"
+    alternate = state.alternate
     moved = cost = 0
     while inside(state, f, f.position) and moved < f.move_squares:
         at = space.shifted(f, d)

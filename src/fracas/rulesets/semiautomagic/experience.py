@@ -12,7 +12,6 @@ applied by rule 224 (`gain`): a level at 1,000, the overflow halved.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -47,7 +46,10 @@ def enemy_award(enemy_levels: list[int], level: int) -> int:
     """Rules 225, 227 (SAM-A46): 100 x (enemy level / your level) per enemy defeated, the
     Encounter and Enemy Defeated rows one award; CR counts as level; summed, rounded down."""
     per: int = table()["awards"]["enemy"]
-    return int(sum((Fraction(per * e, level) for e in enemy_levels), Fraction(0)))
+    # the fractions share the denominator `level`: their sum, truncated as `int` does, in
+    # compiled integers (a `Fraction` is interpreted)
+    q, r = divmod(per * sum(enemy_levels), level)
+    return q + 1 if q < 0 and r != 0 else q
 
 
 def award(name: str) -> int:

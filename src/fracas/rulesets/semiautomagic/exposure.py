@@ -5,6 +5,8 @@ Also EMP against electronic devices (seed "Special Damage Types"; rule 200; T-SA
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.combatant import Status
 from fracas.core.geometry import Position
 from fracas.core.table import Table
@@ -13,8 +15,8 @@ from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.hazard_model import Gas, RadiationSource, base_dc
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
-SEVERITIES: list[str] = data.hazards()["radiation_severities"]
-EMP: dict[str, int] = data.hazards()["emp_toughness"]
+SEVERITIES: Final[list[str]] = data.hazards()["radiation_severities"]
+EMP: Final[dict[str, int]] = data.hazards()["emp_toughness"]
 
 
 def zones(source: RadiationSource) -> list[tuple[str, int]]:

@@ -12,6 +12,7 @@ own squares (SAM-A44)."""
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from fracas.core.combatant import Status, record_harm
 from fracas.core.table import Table
@@ -19,8 +20,8 @@ from fracas.rulesets.semiautomagic import data, harm, space
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
-FALL: dict[str, int] = data.hazards()["falling"]
-CRASH: dict[str, int] = data.hazards()["collision"]
+FALL: Final[dict[str, int]] = data.hazards()["falling"]
+CRASH: Final[dict[str, int]] = data.hazards()["collision"]
 
 
 def fall_bonus(metres: float, rounding: str = "up") -> int:

@@ -4,28 +4,44 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from fracas.core.combatant import Status, record_harm
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import called
 from fracas.rulesets.semiautomagic import events as ev
-from fracas.rulesets.semiautomagic.needs import d6_needs
+from fracas.rulesets.semiautomagic.needs import d6, d6_needs
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
-NO_EFFECT, WOUND, DYING = "no effect", "wound", "dying"
+NO_EFFECT: Final = "no effect"
+WOUND: Final = "wound"
+DYING: Final = "dying"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Hit:
-    """One hit that got through, waiting to be applied with the rest of its combo."""
+    """One hit that got through, waiting to be applied with the rest of its combo. Its own
+    `__init__` (compiled, the fast style); copied through it (`rebuilt_by_constructor`)."""
 
     attacker: Fighter
     target: Fighter
     damage: int
     nonlethal: bool
-    region: str = ""  # a called shot's region (rules 116-124)
-    bonus: int = 0  # rule 105: the cover's Durability as Defence, added for this hit only
+    region: str  # a called shot's region (rules 116-124)
+    bonus: int  # rule 105: the cover's Durability as Defence, added for this hit only
+
+    def __init__(
+        self,
+        attacker: Fighter,
+        target: Fighter,
+        damage: int,
+        nonlethal: bool,
+        region: str = "",
+        bonus: int = 0,
+    ) -> None:
+        self.attacker, self.target, self.damage = attacker, target, damage
+        self.nonlethal, self.region, self.bonus = nonlethal, region, bonus
 
 
 def floored(table: Table, who: Fighter, damage: int, what: str) -> int:
@@ -181,7 +197,7 @@ def dying_check(table: Table, state: SamState, t: Fighter) -> None:
         return
     penalty = dying_penalty(state, t)
     roll = table.roll(
-        f"1d6{t.END:+d}",
+        d6(t.END),
         by=t,
         reason=f"{t.name}'s END check",
         needs=lambda: d6_needs(t.dying_dc, t.END - penalty, "to hold on"),

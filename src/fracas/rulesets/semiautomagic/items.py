@@ -11,16 +11,16 @@ damage than its Toughness"; rule 128: a destroyed weapon is useless, F-SAM-64)."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import attack, called, data, wear
 from fracas.rulesets.semiautomagic import events_geometry as ev
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
-ITEMS = ("weapon", "armour", "shield")
-ALLOT = "allot item attack"  # rule 125: whose item, chosen before the dice (rule 90)
-ARMOUR_BASE = 3  # C9: (wearer's scale x 3) + Defence bonus + 3, kept as written
+ITEMS: Final = ("weapon", "armour", "shield")
+ALLOT: Final = "allot item attack"  # rule 125: whose item, chosen before the dice (rule 90)
+ARMOUR_BASE: Final = 3  # C9: (wearer's scale x 3) + Defence bonus + 3, kept as written
 
 
 def row(name: str) -> dict[str, Any]:
@@ -57,7 +57,16 @@ def stats(t: Fighter, item: str) -> tuple[int, int] | None:
 
 def offered(foes: list[Fighter]) -> list[str]:
     """The items some enemy in reach or range has."""
-    return [i for i in ITEMS if any(stats(t, i) is not None for t in foes)]
+    return [i for i in ITEMS if any(has(t, i) for t in foes)]
+
+
+def has(t: Fighter, item: str) -> bool:
+    """Whether `stats` finds the item on `t` (without working out its figures)."""
+    if item == "weapon":
+        return bool(t.wielded.data.item)
+    if item == "armour":
+        return t.armour != "none"
+    return t.shield
 
 
 def aim(sit: attack.Situation, t: Fighter, item: str) -> None:

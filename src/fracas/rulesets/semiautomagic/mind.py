@@ -13,6 +13,7 @@ fled the fight (F-SAM-105). After the fight, the calm hour (rule 144, option `ca
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from fracas.core.combatant import Status
 from fracas.core.table import Table
@@ -29,8 +30,9 @@ from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.actions import Action
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
-FLEE, FLEE_RUN = "flee", "flee_run"  # rule 184: a move or a run away from the source
-KINDS = (FLEE, FLEE_RUN)
+FLEE: Final = "flee"  # rule 184: a move or a run away from the source
+FLEE_RUN: Final = "flee_run"
+KINDS: Final = (FLEE, FLEE_RUN)
 Legal = Callable[[SamState, Fighter], list[Action]]  # `actions.legal`
 
 

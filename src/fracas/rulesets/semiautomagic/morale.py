@@ -6,14 +6,16 @@ Helpless; at the start of each of its turns it rolls Spirit (d6 + SPI) against D
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import data
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.needs import d6_needs
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
-BROKEN_DC = 10  # rule 142
-RAGE_SKILLS: list[str] = data.mind()["rage_skills"]  # rule 139 (F-SAM-104)
+BROKEN_DC: Final = 10  # rule 142
+RAGE_SKILLS: Final[list[str]] = data.mind()["rage_skills"]  # rule 139 (F-SAM-104)
 
 
 def penalty(table: Table, state: SamState, f: Fighter, n: int, why: str) -> None:
@@ -72,7 +74,7 @@ def recover(table: Table, state: SamState, f: Fighter) -> None:
         remove(table, f, 1)
 
 
-TYPES = ("fear", "insanity", "rage", "untyped")  # rules 137-140
+TYPES: Final = ("fear", "insanity", "rage", "untyped")  # rules 137-140
 
 
 def typed(

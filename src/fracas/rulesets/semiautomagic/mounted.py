@@ -12,6 +12,7 @@ of the fastest, in the damage-taker's squares (rule 114)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from fracas.core.combatant import Status
 from fracas.core.table import Table
@@ -19,9 +20,9 @@ from fracas.rulesets.semiautomagic import data, falling, setup
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
-CONTROL: int = data.hazards()["mount_control_seconds"]  # rule 132
-PER: int = data.hazards()["speed_damage_squares"]  # rule 114
-HIGH_SPEED: int = data.tables()["high_speed_squares"]  # rule 113
+CONTROL: Final[int] = data.hazards()["mount_control_seconds"]  # rule 132
+PER: Final[int] = data.hazards()["speed_damage_squares"]  # rule 114
+HIGH_SPEED: Final[int] = data.tables()["high_speed_squares"]  # rule 113
 
 TakeTurn = Callable[[Table, SamState, Fighter], None]
 

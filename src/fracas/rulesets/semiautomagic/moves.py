@@ -60,15 +60,32 @@ def steps(
     """The directions that bring `f` nearer its band around `goal`, best first (nearest the
     band, then a square that flanks `goal` with an ally (rule 94; issue 31), then the shorter
     gap, then orthogonal before diagonal)."""
+    keyed: list[tuple[int, bool, float, int, int, tuple[int, int]]] = []
+    wanted: set[tuple[int, int]] | None = None  # found when a step reaches the band
+    x, y, sq = f.position.x, f.position.y, f.square
+    for d, score, gap in nearer(state, f, goal, only):
+        flank = False
+        if score == 0:
+            wanted = flank_sides(state, f, goal) if wanted is None else wanted
+            flank = bool(wanted) and space.side_of(goal, x + d[0] * sq, y + d[1] * sq) in wanted
+        keyed.append((score, not flank, gap, abs(d[0]) + abs(d[1]), len(keyed), d))
+    keyed.sort()  # by the key, then the order found (a stable sort, no key function)
+    return [k[5] for k in keyed]
+
+
+def nearer(
+    state: SamState, f: Fighter, goal: Fighter, only: tuple[int, int] | None
+) -> list[tuple[tuple[int, int], int, float]]:
+    """The directions whose first square brings `f` nearer its band around `goal` (`steps`,
+    unsorted: each with how far off the band it leaves `f` and its signed gap)."""
     m = measurer(state, f)  # rule 134: a ridden mount measures as its rider
     reach = band(state, m)
     d_now = space.squares(state, m, goal, f.position)
     now = off_band(d_now, reach)
     away = -1.0 if d_now < reach[0] else 1.0  # too close: a longer gap is better
     now_gap = away * f.position.distance(goal.position)
-    keyed: list[tuple[tuple[float, bool, float, int], tuple[int, int]]] = []
-    wanted: set[tuple[int, int]] | None = None  # found when a step reaches the band
-    alternate = state.options.diagonals == "alternate"
+    out: list[tuple[tuple[int, int], int, float]] = []
+    alternate = state.alternate
     x, y, sq = f.position.x, f.position.y, f.square
     gx, gy = goal.position.x, goal.position.y
     for d in space.DIRECTIONS if only is None else (only,):
@@ -79,13 +96,8 @@ def steps(
         crosses = d_now > reach[1] and d_at < reach[0]  # from too far to too close
         if score > now or crosses or (score == now and gap >= now_gap - space.EPS):
             continue
-        flank = False
-        if score == 0:
-            wanted = flank_sides(state, f, goal) if wanted is None else wanted
-            flank = bool(wanted) and space.side_of(goal, ax, ay) in wanted
-        keyed.append(((score, not flank, gap, abs(d[0]) + abs(d[1])), d))
-    keyed.sort(key=lambda k: k[0])
-    return [d for _, d in keyed]
+        out.append((d, score, gap))
+    return out
 
 
 def flank_sides(state: SamState, f: Fighter, goal: Fighter) -> set[tuple[int, int]]:
@@ -105,23 +117,29 @@ def flank_sides(state: SamState, f: Fighter, goal: Fighter) -> set[tuple[int, in
 def can_run(state: SamState, f: Fighter, goal: Fighter) -> bool:
     """C15: a run needs a first step on open ground toward the goal."""
     first = next(
-        (d for d in steps(state, f, goal, None) if space.free(state, f, space.shifted(f, d))),
+        (d for d in steps(state, f, goal, None) if space.free_step(state, f, d)),
         None,
     )
-    return first is not None and space.terrain_factor(state, f, space.shifted(f, first)) == 1
+    return first is not None and space.terrain_step(state, f, first) == 1
 
 
 def reachable(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tuple[bool, bool]:
     """(a move can take a step toward `goal`, a run can: C15, its first free step on open
     ground), from one list of steps (`next_step` and `can_run` together, for `legal`)."""
-    alternate = state.options.diagonals == "alternate"
+    alternate = state.alternate
+    if not state.conditions.terrain:  # open ground everywhere: the order does not matter
+        for d, _, _ in nearer(state, f, goal, None):
+            diagonal = d[0] != 0 and d[1] != 0
+            cost = space.step_cost(1, diagonal, f.diagonals, alternate)
+            if cost <= budget and space.free_step(state, f, d):
+                return True, True
+        return False, False
     step = run = False
     first = True
     for d in steps(state, f, goal, None):
-        at = space.shifted(f, d)
-        if not space.free(state, f, at):
+        if not space.free_step(state, f, d):
             continue
-        factor = space.terrain_factor(state, f, at)
+        factor = space.terrain_step(state, f, d)
         if first:
             run, first = factor == 1, False
         if space.step_cost(factor, d[0] != 0 and d[1] != 0, f.diagonals, alternate) <= budget:
@@ -140,12 +158,11 @@ def next_step(
     run: bool,
 ) -> tuple[int, bool, tuple[int, int]] | None:
     """The best affordable step toward `goal`: (its cost, diagonal, direction), or None."""
-    alternate = state.options.diagonals == "alternate"
+    alternate = state.alternate
     for d in steps(state, f, goal, only):
-        at = space.shifted(f, d)
-        if not space.free(state, f, at):
+        if not space.free_step(state, f, d):
             continue  # issue 31 item 6: one creature a square
-        factor = space.terrain_factor(state, f, at)
+        factor = space.terrain_step(state, f, d)
         diagonal = d[0] != 0 and d[1] != 0
         step = space.step_cost(factor, diagonal, diagonals, alternate)
         if (run and factor > 1) or step > left:
@@ -180,14 +197,13 @@ def run_heading(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tupl
     nearer (`steps`) onto a free square of open ground (C15), the one whose straight line,
     run as far as the budget allows or until it passes the goal, ends nearest it (its band
     first, then the gap); on a tie the first of `steps`."""
-    alternate = state.options.diagonals == "alternate"
+    alternate = state.alternate
     m = measurer(state, f)
     reach = band(state, m)
     best: tuple[tuple[int, float], tuple[int, int]] | None = None
     gx, gy = goal.position.x - f.position.x, goal.position.y - f.position.y
     for d in steps(state, f, goal, None):
-        at = space.shifted(f, d)
-        if not space.free(state, f, at) or space.terrain_factor(state, f, at) != 1:
+        if not space.free_step(state, f, d) or space.terrain_step(state, f, d) != 1:
             continue
         diagonal = d[0] != 0 and d[1] != 0
         length = math.hypot(d[0], d[1]) * f.square
@@ -229,7 +245,7 @@ def go(f: Fighter, at: Position, d: tuple[int, int]) -> None:
 
 def crawl_steps(state: SamState, f: Fighter, goal: Fighter) -> list[tuple[int, int]]:
     """The free squares a crawl toward `goal` may go to, best first (issue 31 item 6)."""
-    return [d for d in steps(state, f, goal, None) if space.free(state, f, space.shifted(f, d))]
+    return [d for d in steps(state, f, goal, None) if space.free_step(state, f, d)]
 
 
 def crawl(state: SamState, f: Fighter, goal: Fighter) -> int:

@@ -11,7 +11,7 @@ DC rises by 1 and a failure counts as one poisoning more (rule 210, C13 correcte
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from fracas.core.combatant import Status
 from fracas.core.table import Table
@@ -20,11 +20,11 @@ from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.hazard_model import base_dc, overdose
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Syndrome
 
-CURED_AFTER = 3  # rule 208: three successes in a row
-PARALYSED_AFTER = 3  # rule 215: spider venom, three failures in a row
-CHECKS_A_TURN = {"second": 6, "round": 1}  # SAM-A35; hours, days, drinks: after the fight
-GENERAL = ("drunk", "nausea", "tired")  # SAM-A35, S16: -1 to all checks, not cumulative
-AIRBORNE: dict[str, Any] = data.hazards()["airborne"]
+CURED_AFTER: Final = 3  # rule 208: three successes in a row
+PARALYSED_AFTER: Final = 3  # rule 215: spider venom, three failures in a row
+CHECKS_A_TURN: Final = {"second": 6, "round": 1}  # SAM-A35; hours, days, drinks: after the fight
+GENERAL: Final = ("drunk", "nausea", "tired")  # SAM-A35, S16: -1 to all checks, not cumulative
+AIRBORNE: Final[dict[str, Any]] = data.hazards()["airborne"]
 
 
 def row(poison: str) -> dict[str, Any]:

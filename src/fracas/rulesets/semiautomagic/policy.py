@@ -33,7 +33,7 @@ and scores the options the rules offer; it never rolls and never changes the sta
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from fracas.core.controllers import UnknownDecision, best_index
 from fracas.core.requests import ChoiceRequest
@@ -62,8 +62,8 @@ from fracas.rulesets.semiautomagic.actions import Action
 from fracas.rulesets.semiautomagic.defending import pick_defence
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
-STRIKES = ("single", "combo", "called", "area", "item")  # an attack now: no delay
-LIMB_ORDER = ("arm", "leg", "hand", "head", "critical")  # issue 31: a limb shot's preference
+STRIKES: Final = ("single", "combo", "called", "area", "item")  # an attack now: no delay
+LIMB_ORDER: Final = ("arm", "leg", "hand", "head", "critical")  # issue 31: a limb shot's preference
 
 
 class SamPolicy:
@@ -147,10 +147,15 @@ class SamPolicy:
 
     def _nearest(self, me: Fighter) -> Fighter | None:
         st = self.state
-        foes = [  # rules 110-111: not a hider it has not seen; (issue 34) nor one going away
-            e for e in actions.known_foes(st, me) if not withdrawal.withdrawing(st, e)
-        ]  # fmt: skip
-        return min(foes, key=lambda e: space.squares(st, me, e), default=None)
+        near: Fighter | None = None
+        least = 0
+        for e in actions.known_foes(st, me):  # rules 110-111: not a hider it has not seen
+            if withdrawal.withdrawing(st, e):
+                continue  # (issue 34) nor one going away
+            d = space.squares(st, me, e)
+            if near is None or d < least:  # the first of the nearest
+                near, least = e, d
+        return near
 
     def _action(self, me: Fighter, act: Action) -> float:
         kind = act.kind
@@ -297,7 +302,11 @@ class SamPolicy:
             if not victims:
                 self._marks[key] = None
             else:
-                t = max(victims, key=lambda v: self._victim(me, v))
+                t, most = victims[0], self._victim(me, victims[0])
+                for v in victims[1:]:  # the first of the best (no key function per call)
+                    score = self._victim(me, v)
+                    if score > most:
+                        t, most = v, score
                 self._marks[key] = (t, self._useless(w, t))
         return self._marks[key]
 

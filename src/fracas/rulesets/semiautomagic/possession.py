@@ -22,16 +22,21 @@ the others may veto it, trapping it with a morale penalty (rule 162).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import decisions, morale, space
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
-VETO, LET = "veto", "let it act"
-ALLOW, REFUSE = "let it in", "resist"  # rule 159
-TAKE, FORGO = "take the check", "forgo the check"  # rule 160
-HOSTILE, TOGETHER = "go on as foes", "work together"  # rule 159: turning cooperative
+VETO: Final = "veto"
+LET: Final = "let it act"
+ALLOW: Final = "let it in"  # rule 159
+REFUSE: Final = "resist"
+TAKE: Final = "take the check"  # rule 160
+FORGO: Final = "forgo the check"
+HOSTILE: Final = "go on as foes"  # rule 159: turning cooperative
+TOGETHER: Final = "work together"
 TakeTurn = Callable[[Table, SamState, Fighter], None]  # `turn.take_turn`
 
 

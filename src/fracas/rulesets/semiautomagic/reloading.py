@@ -7,12 +7,14 @@ progress, shortens it by as much (they overlap, SAM-A16)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import data, space
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
-HELP = "help_reload"  # the helper's action
+HELP: Final = "help_reload"  # the helper's action
 
 
 def total(w: Wielded, owner: Fighter) -> int:

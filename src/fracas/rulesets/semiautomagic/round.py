@@ -5,17 +5,20 @@ every combatant has a turn of six seconds in that order."""
 
 from __future__ import annotations
 
+from fracas.core.combatant import last_side_standing
 from fracas.core.events import Revealed
+from fracas.core.outcome import ONE_SIDE_LEFT, Verdict
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import attack, data, mounted, possession, turn
 from fracas.rulesets.semiautomagic import events as ev
+from fracas.rulesets.semiautomagic.needs import d6
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
 
 def initiative(table: Table, f: Fighter) -> int:
     """Rule 1 (S5): d6 + Reflex bonus + DEX."""
     bonus = f.bonus["reflex"] + f.DEX
-    return table.roll(f"1d6{bonus:+d}", by=f, reason=f"{f.name}'s initiative").total
+    return table.roll(d6(bonus), by=f, reason=f"{f.name}'s initiative").total
 
 
 def ordered(table: Table, group: list[Fighter]) -> list[Fighter]:
@@ -121,6 +124,15 @@ def play_round(table: Table, state: SamState) -> None:
             turn.take_turn(table, state, f)
         mounted.after_turn(table, state)  # the fallen: flyers and riders (SAM-A11, F-SAM-82)
     state.acting = ""
+
+
+def verdict(state: SamState) -> Verdict | None:
+    """The last side standing; after a possession, a possessed body stands for its
+    possessor's side (SAM-A36 f, F-SAM-43); the Broken have given up (F-SAM-109)."""
+    camps = {state.camp(f) for f in state.fighters() if state.standing(f)}
+    if len(camps) > 1:
+        return None
+    return Verdict(camps.pop(), ONE_SIDE_LEFT) if camps else last_side_standing(state)
 
 
 def over(state: SamState) -> bool:

@@ -4,6 +4,7 @@ and derivations"; rules 37-48, 135, 163-165, 174, 217-222)."""
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from fracas.core.geometry import Position
 from fracas.rulesets.semiautomagic import cover, data, model
@@ -12,7 +13,7 @@ from fracas.rulesets.semiautomagic.state import Fighter, SamState, Syndrome, Wie
 
 # SAM-A12, T-SAM-5: the skills a mobility penalty lowers (Conditions list, plus Dodge: the
 # Reflex bonus as a defence, not Reflex in initiative, rule 1; issue 31 item 8).
-MOBILITY_SKILLS = ("acrobatics", "athletics", "wrestle", "stealth", "dodge")
+MOBILITY_SKILLS: Final = ("acrobatics", "athletics", "wrestle", "stealth", "dodge")
 
 
 def scale_of_size(metres: float) -> int:

@@ -6,15 +6,16 @@ creature's own scale (rule 43)."""
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from fracas.core.geometry import Position
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
-EPS = 1e-6
-DIRECTIONS: tuple[tuple[int, int], ...] = (
+EPS: Final = 1e-6
+DIRECTIONS: Final[tuple[tuple[int, int], ...]] = (
     (1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1),
 )  # fmt: skip
-OUT_OF_RANGE = -1
+OUT_OF_RANGE: Final = -1
 
 
 def bounds(f: Fighter, at: Position | None = None) -> tuple[float, float, float, float]:
@@ -36,7 +37,12 @@ def free(state: SamState, f: Fighter, at: Position) -> bool:
     overlaps no other creature standing there (issue 31 item 6). A creature down, a possessor
     inside a body, one not arrived, a flyer at another height, and `f`'s own mount or rider
     take up no square it could enter (F-SAM-110)."""
-    x, y, half = at.x, at.y, f.square / 2
+    return free_at(state, f, at.x, at.y)
+
+
+def free_at(state: SamState, f: Fighter, x: float, y: float) -> bool:
+    """`free` at (x, y), in plain floats (no point built per square tried)."""
+    half = f.square / 2
     for g in state.fighters():
         reach = half + g.square / 2 - EPS  # footprints overlap closer than this on both axes
         p = g.position
@@ -61,7 +67,7 @@ def squares(state: SamState, a: Fighter, b: Fighter, at: Position | None = None)
     its footprint's edge (SAM-A8, SAM-A13): 0 overlapping (Close), 1 adjacent (Standard: less
     than a whole square between), 2 one square between (Long)."""
     p = a.position if at is None else at
-    alternate = state.options.diagonals == "alternate"
+    alternate = state.alternate
     return squares_at(p.x, p.y, a.square, b, alternate, a.seat or a.square)
 
 
@@ -86,12 +92,19 @@ def squares_at(
 
 def metres(state: SamState, a: Fighter, b: Fighter) -> float:
     """Range in metres between centres, by the same metric in `a`'s squares (SAM-A7)."""
-    dx = round(abs(b.position.x - a.position.x) / a.square, 6)
-    dy = round(abs(b.position.y - a.position.y) / a.square, 6)
+    dx = round6(abs(b.position.x - a.position.x) / a.square)
+    dy = round6(abs(b.position.y - a.position.y) / a.square)
     big, small = max(dx, dy), min(dx, dy)
-    if state.options.diagonals == "alternate":
+    if state.alternate:
         return (big + math.floor(small / 2)) * a.square
     return big * a.square
+
+
+def round6(v: float) -> float:
+    """`round(v, 6)`: a multiple of 1/64 (most squares counted: whole, halves) has at most six
+    decimals and is its own rounding, without `round`'s decimal conversion."""
+    w = v * 64.0  # exact: a power of two
+    return v if w == float(int(w)) else round(v, 6)
 
 
 def range_penalty(distance: float, increment: int) -> int:
@@ -118,7 +131,15 @@ def in_reach(state: SamState, a: Fighter, b: Fighter, band: tuple[int, int]) -> 
 def terrain_factor(state: SamState, f: Fighter, at: Position) -> int:
     """Rules 33-36 (SAM-A8): 1 on open ground, 2 if any part of the footprint is on difficult
     terrain, 3 on extreme terrain."""
-    x0, x1, y0, y1 = bounds(f, at)
+    return terrain_at(state, f, at.x, at.y)
+
+
+def terrain_at(state: SamState, f: Fighter, x: float, y: float) -> int:
+    """`terrain_factor` at (x, y), in plain floats."""
+    if not state.conditions.terrain:
+        return 1  # open ground everywhere
+    h = f.square / 2
+    x0, x1, y0, y1 = x - h, x + h, y - h, y + h
     worst = 1
     for area in state.conditions.terrain:
         inside_x = x0 < area.x[1] - EPS and area.x[0] < x1 - EPS
@@ -142,6 +163,18 @@ def step_cost(factor: int, diagonal: bool, diagonals_taken: int, alternate: bool
 
 def shifted(f: Fighter, d: tuple[int, int], n: int = 1) -> Position:
     return Position(f.position.x + d[0] * f.square * n, f.position.y + d[1] * f.square * n)
+
+
+def free_step(state: SamState, f: Fighter, d: tuple[int, int]) -> bool:
+    """`free` one square away in the direction `d` (`shifted`, no point built)."""
+    p, sq = f.position, f.square
+    return free_at(state, f, p.x + d[0] * sq, p.y + d[1] * sq)
+
+
+def terrain_step(state: SamState, f: Fighter, d: tuple[int, int]) -> int:
+    """`terrain_factor` one square away in the direction `d` (`shifted`, no point built)."""
+    p, sq = f.position, f.square
+    return terrain_at(state, f, p.x + d[0] * sq, p.y + d[1] * sq)
 
 
 def flanked(state: SamState, f: Fighter) -> bool:

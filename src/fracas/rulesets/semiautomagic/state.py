@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fracas.core.combatant import BattleState, Combatant
+from fracas.core.combatant import BattleState, Combatant, Side, Status, new_tally
+from fracas.core.geometry import Position
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.semiautomagic import data, model
 
@@ -77,10 +78,12 @@ class Syndrome:
     checked_at: tuple[int, str, int] = (0, "", -1)  # round, acting, second of its last check
 
 
-# Not slots=True while this ruleset is not compiled: an interpreted subclass of the compiled
-# Combatant and BattleState must not shadow their fields with slots of its own
-# (docs/ARCHITECTURE.md, "The compiled build").
-@dataclass(eq=False)
+# Not slots=True: the pure build's interpreted subclass of the compiled Combatant must not
+# shadow its fields with slots of its own (docs/ARCHITECTURE.md, "The compiled build"). Built
+# for every battle (copied from the encounter's template, `clone_fighter`): its own
+# `__init__`, compiled, where the dataclass module's generated one stays interpreted (issue 35,
+# "the fast style").
+@dataclass(eq=False, init=False)
 class Fighter(Combatant):
     scale: int = 0
     square: float = 1.0  # rule 43: the side of its scale square, metres
@@ -203,6 +206,39 @@ class Fighter(Combatant):
     emp_toughness: int = 0  # rule 200: 0 = not electronic
     to_drink: list[int] = field(default_factory=list)  # drinks' DCs as the fight starts (211)
 
+    def __init__(self, id: str = "", name: str = "", side: str = "") -> None:
+        """Every field at its default (the sheet's figures are set by `setup.build`). No
+        argument is required: compiled, `__new__` runs it (a copy, `copy_fields`)."""
+        self.id, self.name, self.side, self.position = id, name, side, Position()
+        self.status, self.dice_vars, self.damage_dealt, self.damage_taken = Status.ACTIVE, {}, 0, 0
+        self.went_down, self.hidden, self.controller, self.controller_side = False, False, "", ""
+        self.scale, self.square, self.STR, self.DEX, self.END, self.SPI = 0, 1.0, 3, 3, 3, 3
+        self.ranks, self.bonus, self.techniques, self.speed, self.move_squares = {}, {}, [], 2.0, 2
+        self.run_squares, self.mobility, self.overloaded, self.defence = 6, 0, False, 0
+        self.toughness, self.min_toughness, self.will, self.min_will, self.wounds = 9, 3, 9, 3, 0
+        self.weapons, self.armour, self.shield, self.combos = [], "none", False, []
+        self.attacks_allowed, self.posture, self.cover = 1, "standing", "none"
+        self.concealed, self.invisible, self.lowlight, self.hiding = False, False, False, False
+        self.stealth_result, self.unseen_by, self.initiative, self.arrives = 0, set(), 0, 1
+        self.present, self.placed, self.carried, self.delays = True, False, None, []
+        self.stunned, self.staggered, self.dying, self.dying_dc, self.stable = 0, 0, False, 4, False
+        self.unconscious, self.disabled, self.held, self.flat_footed = False, False, False, False
+        self.defences, self.aimed_at, self.straight, self.heading = {}, "", 0.0, (0, 0)
+        self.attacks_made, self.moved_squares, self.diagonals, self.hand_penalty = 0, 0, 0, 0
+        self.legs_hit, self.delaying, self.morale_penalties, self.broken = 0, False, 0, False
+        self.broken_dc, self.possession, self.possessed_by, self.inside = 10, None, "", ""
+        self.body_seconds, self.cooperating, self.vetoed, self.level = 0, False, [], 1
+        self.tried, self.xp, self.panicked, self.raging, self.withdrew = True, 0, "", "", 0
+        self.confused, self.confused_extra, self.lucid, self.compelled = False, 0, 0, ""
+        self.victim, self.hallucinating, self.asleep, self.inanimate = "", False, False, False
+        self.animal, self.dislikes, self.attacks_at_turn, self.harmed_by = False, "", 0, ""
+        self.cover_object, self.cover_toward, self.defence_floor = None, None, 0
+        self.armour_wounds, self.shield_wounds, self.mount_id, self.rider_id = 0, 0, "", ""
+        self.seat, self.reins, self.rein_hand, self.pace, self.altitude = 0.0, 0, False, 0.0, 0.0
+        self.fly_squares, self.venom, self.syndromes, self.symptoms = 0, "", [], set()
+        self.blind_rounds, self.drinks, self.breathed, self.emp_toughness = 0, 0, {}, 0
+        self.to_drink = []
+
     @property
     def wielded(self) -> Wielded:
         return self.weapons[0]
@@ -224,7 +260,7 @@ class Fighter(Combatant):
         )  # rule 141: the Broken are helpless (a possessed body still moves for its possessor)
 
 
-@dataclass
+@dataclass(init=False)
 class SamState(BattleState):
     conditions: model.Conditions = field(default_factory=model.Conditions)
     options: model.Options = field(default_factory=model.Options)
@@ -238,14 +274,40 @@ class SamState(BattleState):
     interrupting: str = ""  # the id of a delayer taking its turn now (SAM-A2 d: no nesting)
     hazardous: bool = False  # poison, radiation or gas in play (rules 202-216, 223)
     falls: bool = False  # mounts or flyers in play: who falls after each turn (145, 134)
+    _fighters: list[Fighter] = field(default_factory=list, repr=False)  # `fighters`, kept
+    alternate: bool = True  # SAM-A7: diagonals alternate 1 and 2 (`options.diagonals`), read once
+
+    def __init__(
+        self,
+        sides: list[Side] | None = None,
+        conditions: model.Conditions | None = None,
+        options: model.Options | None = None,
+    ) -> None:
+        """Every field at its default, the sides and the encounter's conditions and options
+        given (see `Fighter`). No argument is required: compiled, `__new__` runs it."""
+        self.sides, self.round, self.tally, self._enemies = sides or [], 0, new_tally(), {}
+        self.conditions = conditions if conditions is not None else model.Conditions()
+        self.options = options if options is not None else model.Options()
+        self.alternate = self.options.diagonals == "alternate"
+        self.order, self.acting, self.second, self.incoming = [], "", 0, 0
+        self.incoming_area, self.controlling, self.possessing = False, "", False
+        self.interrupting, self.hazardous, self.falls, self._fighters = "", False, False, []
 
     def fighters(self) -> list[Fighter]:
-        out: list[Fighter] = []
-        for s in self.sides:
-            for c in s.combatants:
-                assert isinstance(c, Fighter)
-                out.append(c)
-        return out
+        """Every fighter, in encounter order (a shared list: do not change it). Built once:
+        the sides change only by `join`, which calls `forget`."""
+        if not self._fighters:
+            out: list[Fighter] = []
+            for s in self.sides:
+                for c in s.combatants:
+                    assert isinstance(c, Fighter)
+                    out.append(c)
+            self._fighters = out
+        return self._fighters
+
+    def forget(self) -> None:
+        BattleState.forget(self)  # (no zero-argument super in a compiled dataclass)
+        self._fighters = []
 
     def standing(self, f: Fighter) -> bool:
         """Still in the fight: active, and not Broken (rule 141: "effectively giving up",
@@ -279,3 +341,77 @@ class SamState(BattleState):
 
 
 rebuilt_by_constructor(Wielded, CoverObject, Delayed, Syndrome)  # copies (core.immutable)
+
+
+def clone_fighter(f: Fighter) -> Fighter:
+    """A copy of a template's fighter as setup left it, for the next battle (issue 35: the
+    sheet's arithmetic once per encounter): its containers and gear copied, its frozen values
+    (position, weapon rows) shared."""
+    n = Fighter(f.id, f.name, f.side)
+    n.position, n.status, n.dice_vars = f.position, f.status, dict(f.dice_vars)
+    n.damage_dealt, n.damage_taken, n.went_down = f.damage_dealt, f.damage_taken, f.went_down
+    n.hidden, n.controller, n.controller_side = f.hidden, f.controller, f.controller_side
+    n.scale, n.square, n.STR, n.DEX, n.END, n.SPI = f.scale, f.square, f.STR, f.DEX, f.END, f.SPI
+    n.ranks, n.bonus, n.techniques = dict(f.ranks), dict(f.bonus), list(f.techniques)
+    n.speed, n.move_squares, n.run_squares = f.speed, f.move_squares, f.run_squares
+    n.mobility, n.overloaded, n.defence = f.mobility, f.overloaded, f.defence
+    n.toughness, n.min_toughness, n.will = f.toughness, f.min_toughness, f.will
+    n.min_will, n.wounds, n.weapons = f.min_will, f.wounds, [copy_wielded(w) for w in f.weapons]
+    n.armour, n.shield, n.combos = f.armour, f.shield, list(f.combos)
+    n.attacks_allowed, n.posture, n.cover = f.attacks_allowed, f.posture, f.cover
+    n.concealed, n.invisible, n.lowlight, n.hiding = f.concealed, f.invisible, f.lowlight, f.hiding
+    n.stealth_result, n.unseen_by, n.initiative = f.stealth_result, set(f.unseen_by), f.initiative
+    n.arrives, n.present, n.placed, n.carried = f.arrives, f.present, f.placed, f.carried
+    n.delays, n.stunned, n.staggered, n.dying = list(f.delays), f.stunned, f.staggered, f.dying
+    n.dying_dc, n.stable, n.unconscious = f.dying_dc, f.stable, f.unconscious
+    n.disabled, n.held, n.flat_footed = f.disabled, f.held, f.flat_footed
+    n.defences, n.aimed_at, n.straight = dict(f.defences), f.aimed_at, f.straight
+    n.heading, n.attacks_made, n.moved_squares = f.heading, f.attacks_made, f.moved_squares
+    n.diagonals, n.hand_penalty, n.legs_hit = f.diagonals, f.hand_penalty, f.legs_hit
+    n.delaying, n.morale_penalties, n.broken = f.delaying, f.morale_penalties, f.broken
+    n.broken_dc, n.possession, n.possessed_by = f.broken_dc, f.possession, f.possessed_by
+    n.inside, n.body_seconds, n.cooperating = f.inside, f.body_seconds, f.cooperating
+    n.vetoed, n.level, n.tried, n.xp = list(f.vetoed), f.level, f.tried, f.xp
+    n.panicked, n.raging, n.withdrew, n.confused = f.panicked, f.raging, f.withdrew, f.confused
+    n.confused_extra, n.lucid, n.compelled = f.confused_extra, f.lucid, f.compelled
+    n.victim, n.hallucinating, n.asleep = f.victim, f.hallucinating, f.asleep
+    n.inanimate, n.animal, n.dislikes = f.inanimate, f.animal, f.dislikes
+    n.attacks_at_turn, n.harmed_by = f.attacks_at_turn, f.harmed_by
+    n.cover_object, n.cover_toward = copy_cover(f.cover_object), f.cover_toward
+    n.defence_floor, n.armour_wounds = f.defence_floor, f.armour_wounds
+    n.shield_wounds, n.mount_id, n.rider_id = f.shield_wounds, f.mount_id, f.rider_id
+    n.seat, n.reins, n.rein_hand, n.pace = f.seat, f.reins, f.rein_hand, f.pace
+    n.altitude, n.fly_squares, n.venom = f.altitude, f.fly_squares, f.venom
+    n.syndromes, n.symptoms = [copy_syndrome(s) for s in f.syndromes], set(f.symptoms)
+    n.blind_rounds, n.drinks, n.breathed = f.blind_rounds, f.drinks, dict(f.breathed)
+    n.emp_toughness, n.to_drink = f.emp_toughness, list(f.to_drink)
+    return n
+
+
+def copy_wielded(w: Wielded) -> Wielded:
+    return Wielded(w.data, w.damage, w.loaded, w.wounds, w.jammed, w.work)
+
+
+def copy_syndrome(s: Syndrome) -> Syndrome:
+    return Syndrome(s.poison, s.dc, s.counts, s.doses, s.round, s.successes, s.failures,
+                    s.checked_at)  # fmt: skip
+
+
+def copy_cover(c: CoverObject | None) -> CoverObject | None:
+    return None if c is None else CoverObject(c.toughness, c.minimum, c.durability)
+
+
+def clone_state(template: SamState) -> SamState:
+    """A battle's starting state: the encounter's template (`SemiAutoMagic.setup`) with its
+    fighters copied (`clone_fighter`). A template has fought no round: no initiative order,
+    nobody acting, possessed or delaying; its flags (hazards, falls) are the encounter's."""
+    sides: list[Side] = []
+    for side in template.sides:
+        members: list[Combatant] = []
+        for c in side.combatants:
+            assert isinstance(c, Fighter)
+            members.append(clone_fighter(c))
+        sides.append(Side(side.name, members))
+    state = SamState(sides, template.conditions, template.options)
+    state.hazardous, state.falls = template.hazardous, template.falls
+    return state

@@ -9,6 +9,8 @@ the seconds left runs on into the owner's next turn (rules 12-13) and finishes t
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import (
     actions,
@@ -24,8 +26,8 @@ from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.actions import Action
 from fracas.rulesets.semiautomagic.state import Carried, Fighter, SamState
 
-SECONDS = 6  # rule 7
-DISABLED_SECONDS = 3  # rule 187, SAM-A4
+SECONDS: Final = 6  # rule 7
+DISABLED_SECONDS: Final = 3  # rule 187, SAM-A4
 
 
 class Clock:
@@ -128,8 +130,8 @@ def interrupts(table: Table, state: SamState, f: Fighter) -> bool:
     """Rule 6 (SAM-A2 c-e): between two of `f`'s actions, each delayer in initiative order
     may take its delayed turn now; a delayed turn is not itself interrupted. True when one
     did."""
-    if state.interrupting:
-        return False
+    if state.interrupting or not any(d.delaying for d in state.order):
+        return False  # (nobody waiting: no copy of the order)
     took = False
     for d in list(state.order):
         if d is f or not d.delaying or not d.active:
@@ -161,11 +163,11 @@ def start(table: Table, state: SamState, f: Fighter, clock: Clock, act: Action) 
     first = clock.used + 1
     if act.seconds > clock.left:
         rest = act.seconds - clock.left
-        note(table, f, clock, (first, clock.budget), str(act), carried=rest)
+        note(table, f, clock, (first, clock.budget), act, carried=rest)
         f.carried = Carried(act, rest, act.seconds, steering(state, f))
         tick(table, state, f, clock, clock.left)
         return
-    note(table, f, clock, (first, clock.used + act.seconds), str(act))
+    note(table, f, clock, (first, clock.used + act.seconds), act)
     tick(table, state, f, clock, act.seconds)
     perform(table, state, f, act)
 
@@ -216,10 +218,10 @@ def finish_carried(table: Table, state: SamState, f: Fighter, clock: Clock) -> N
     first = clock.used + 1
     if n < c.left:  # still more (a long action across several turns)
         f.carried = Carried(c.action, c.left - n, c.total, c.mind)
-        note(table, f, clock, (first, first + n - 1), str(c.action), c.left - n, True)
+        note(table, f, clock, (first, first + n - 1), c.action, c.left - n, True)
         tick(table, state, f, clock, n)
         return
-    note(table, f, clock, (first, first + n - 1), str(c.action), finishing=True)
+    note(table, f, clock, (first, first + n - 1), c.action, finishing=True)
     tick(table, state, f, clock, n)
     perform(table, state, f, c.action)
 
@@ -296,12 +298,15 @@ def note(
     f: Fighter,
     clock: Clock,
     span: tuple[int, int],
-    what: str,
+    act: Action | str,
     carried: int = 0,
     finishing: bool = False,
 ) -> None:
+    """The timeline's span and its event, only when someone observes (the action's words
+    are built then)."""
     if not table.observed:
         return
+    what = str(act)
     first, last = span
     clock.spans.append(f"{first}–{last} {what}" if last > first else f"{first} {what}")
     table.emit(ev.Spent, who=f.name, first=first, last=last, action=what, carried=carried,

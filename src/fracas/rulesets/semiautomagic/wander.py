@@ -6,6 +6,7 @@ difficult ground (C15)."""
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import events as ev
@@ -13,10 +14,12 @@ from fracas.rulesets.semiautomagic import moves, space
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
 # S14 (PROPOSED): the scatter die is a d8 of compass directions, 1 = north, clockwise.
-COMPASS: tuple[tuple[int, int], ...] = (
+COMPASS: Final[tuple[tuple[int, int], ...]] = (
     (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1),
 )  # fmt: skip
-NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
+NAMES: Final = (
+    "north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west",
+)  # fmt: skip
 
 
 def scatter(table: Table, f: Fighter, why: str) -> tuple[int, int]:
@@ -32,13 +35,15 @@ def away(state: SamState, f: Fighter, source: Fighter) -> tuple[int, int]:
     """Rule 184 (F-SAM-105): the one of eight directions whose first square leads furthest
     from the source, in the mover's squares (SAM-A7); orthogonal before diagonal on a tie,
     then the first on the compass."""
-    alternate = state.options.diagonals == "alternate"
-
-    def gain(d: tuple[int, int]) -> tuple[int, int]:
-        at = space.shifted(f, d)
-        return space.squares_at(at.x, at.y, f.square, source, alternate), -abs(d[0] * d[1])
-
-    return max(COMPASS, key=gain)
+    alternate = state.alternate
+    x, y, square = f.position.x, f.position.y, f.square
+    best, most, straight = COMPASS[0], -1, False
+    for d in COMPASS:  # the first of the furthest; a plain loop (no key function per call)
+        dx, dy = d
+        gain = space.squares_at(x + dx * square, y + dy * square, square, source, alternate)
+        if gain > most or (gain == most and not straight and (dx == 0 or dy == 0)):
+            best, most, straight = d, gain, dx == 0 or dy == 0
+    return best
 
 
 def drift(
@@ -46,7 +51,7 @@ def drift(
 ) -> tuple[int, int]:
     """Move in the direction `d` spending at most `budget` squares of cost; a run stops
     before difficult ground (C15). Returns the squares moved and their cost."""
-    alternate = state.options.diagonals == "alternate"
+    alternate = state.alternate
     moved = cost = 0
     diagonal = d[0] != 0 and d[1] != 0
     while True:

@@ -23,15 +23,15 @@ morale weapon, an area) make no reckoning, and then it does not withdraw."""
 
 from __future__ import annotations
 
-import functools
 from fractions import Fraction
+from typing import Final
 
 from fracas.dice.compiler import max_of
 from fracas.dice.parser import parse
 from fracas.rulesets.semiautomagic import actions, attack, called, mounted, odds, space
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
-LOSING = 3  # issue 34: three wounds taken for one dealt is a fight it cannot win
+LOSING: Final = 3  # issue 34: three wounds taken for one dealt is a fight it cannot win
 
 
 def beaten(state: SamState, me: Fighter) -> bool:
@@ -51,9 +51,9 @@ def beaten(state: SamState, me: Fighter) -> bool:
 def unanswered(state: SamState, me: Fighter) -> bool:
     """It is hurt and no blow of its own deals a wound from where it is (a rider whose mount
     stands where the rider cannot strike: only the mount could carry it elsewhere)."""
-    best, _ = reckoning(state, me)
-    taken = blows_taken(state, me)
-    return best == 0 and taken is not None and taken > 0
+    best, _ = reckoned(state, me)
+    taken = taken_by(state, me)
+    return best is not None and best[0] == 0 and taken is not None and taken[0] > 0
 
 
 def alone_beaten(state: SamState, me: Fighter) -> bool:
@@ -62,17 +62,18 @@ def alone_beaten(state: SamState, me: Fighter) -> bool:
     hit and wound settles it at once, without the exact odds."""
     if not me.wounds and me.staggered <= 0 and can_wound(state, me):
         return False
-    best, settled = reckoning(state, me)
+    best, settled = reckoned(state, me)
     if best is None:
         return False  # the exact odds cannot say
-    taken = blows_taken(state, me)
+    taken = taken_by(state, me)
     if taken is None:
         return False
-    if settled and best == 0:
-        return taken > 0 or not any(may_hurt(state, o) for o in allies(state, me))
-    if me.staggered > 0 and best == 0 and taken > 0:
+    if settled and best[0] == 0:
+        return taken[0] > 0 or not any(may_hurt(state, o) for o in allies(state, me))
+    if me.staggered > 0 and best[0] == 0 and taken[0] > 0:
         return True  # rule 186: struck, no blow of its own landing, too stunned to come
-    return me.wounds > 0 and best > 0 and taken >= LOSING * best
+    # taken >= LOSING x best, as fractions (positive denominators)
+    return me.wounds > 0 and best[0] > 0 and taken[0] * best[1] >= LOSING * best[0] * taken[1]
 
 
 def can_wound(state: SamState, me: Fighter) -> bool:
@@ -90,10 +91,16 @@ def can_wound(state: SamState, me: Fighter) -> bool:
     return False
 
 
-@functools.lru_cache(maxsize=256)
 def largest(damage: str) -> int:
-    """The largest total of a damage notation ("1d8+3": 11)."""
-    return max_of(parse(damage))
+    """The largest total of a damage notation ("1d8+3": 11), kept for the process (a typed
+    dictionary: no `lru_cache` call on the hot path)."""
+    found = LARGEST.get(damage)
+    if found is None:
+        found = LARGEST[damage] = max_of(parse(damage))
+    return found
+
+
+LARGEST: Final[dict[str, int]] = {}
 
 
 def allies(state: SamState, me: Fighter) -> list[Fighter]:
@@ -106,29 +113,47 @@ def allies(state: SamState, me: Fighter) -> list[Fighter]:
 
 
 def may_hurt(state: SamState, o: Fighter) -> bool:
-    best, settled = reckoning(state, o)
-    return best is None or best > 0 or not settled
+    best, settled = reckoned(state, o)
+    return best is None or best[0] > 0 or not settled
+
+
+# The reckoning's wounds are exact fractions carried as (numerator, positive denominator)
+# pairs of integers: compiled integer arithmetic, where `Fraction` stays interpreted.
+Ratio = tuple[int, int]
+ZERO: Final[Ratio] = (0, 1)
+REGIONS: Final[tuple[str, ...]] = ("", *called.OFFERED)  # a plain blow, then called shots
+
+
+def fraction(r: Ratio | None) -> Fraction | None:
+    return None if r is None else Fraction(r[0], r[1])
 
 
 def reckoning(state: SamState, me: Fighter) -> tuple[Fraction | None, bool]:
     """The most wounds a blow of its deals an enemy it knows (None: the exact odds cannot
     say), and whether every such enemy is where its blows land as well as they can."""
-    best = Fraction(0)
+    best, settled = reckoned(state, me)
+    return fraction(best), settled
+
+
+def reckoned(state: SamState, me: Fighter) -> tuple[Ratio | None, bool]:
+    """`reckoning` as a pair of integers."""
+    best = ZERO
     settled = True
     for e in actions.known_foes(state, me):
         dealt, at_best = own_blows(state, me, e)
         if dealt is None:
             return None, False
         settled = settled and at_best
-        best = max(best, dealt)
+        if dealt[0] * best[1] > best[0] * dealt[1]:
+            best = dealt
     return best, settled
 
 
-def own_blows(state: SamState, me: Fighter, e: Fighter) -> tuple[Fraction | None, bool]:
+def own_blows(state: SamState, me: Fighter, e: Fighter) -> tuple[Ratio | None, bool]:
     """The most wounds a blow of its weapons deals `e` from here (None: no reckoning), and
     whether here is as good as it gets (in reach, or in range with no penalty); a called
     shot (rules 116-120) is reckoned only where no plain blow of the weapon wounds."""
-    most = Fraction(0)
+    most = ZERO
     at_best = False
     for w in me.weapons:
         if w.jammed or not lands(state, me, e, w):
@@ -136,30 +161,39 @@ def own_blows(state: SamState, me: Fighter, e: Fighter) -> tuple[Fraction | None
         metres = space.metres(state, me, e)
         if w.data.kind == "melee" or space.range_penalty(metres, w.data.increment) == 0:
             at_best = True
-        for region in ("", *called.OFFERED):
-            dealt = wounds(state, me, e, w, region)
+        for region in REGIONS:
+            dealt = wounds_ratio(state, me, e, w, region)
             if dealt is None:
                 return None, at_best
-            most = max(most, dealt)
-            if most > 0:
+            if dealt[0] * most[1] > most[0] * dealt[1]:
+                most = dealt
+            if most[0] > 0:
                 break
     return most, at_best
 
 
 def blows_taken(state: SamState, me: Fighter) -> Fraction | None:
     """The wounds the enemies that can strike `me` now deal it together, a blow each."""
-    total = Fraction(0)
+    return fraction(taken_by(state, me))
+
+
+def taken_by(state: SamState, me: Fighter) -> Ratio | None:
+    """`blows_taken` as a pair of integers."""
+    num, den = 0, 1
     for e in state.marks_of(me):
         if not isinstance(e, Fighter) or not e.active or e.broken or e.asleep:
             continue
         w = e.wielded
         if w.jammed or not lands(state, e, me, w):
             continue
-        dealt = wounds(state, e, me, w)
+        dealt = wounds_ratio(state, e, me, w, "")
         if dealt is None:
             return None
-        total += dealt
-    return total
+        if den == dealt[1]:
+            num += dealt[0]
+        else:
+            num, den = num * dealt[1] + dealt[0] * den, den * dealt[1]
+    return num, den
 
 
 def lands(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> bool:
@@ -174,6 +208,11 @@ def wounds(
 ) -> Fraction | None:
     """The wounds one blow of `w` deals `t` on average (exact odds), at the share of turns a
     staggered attacker strikes; None where the exact odds leave it to the enumerator."""
+    return fraction(wounds_ratio(state, a, t, w, region))
+
+
+def wounds_ratio(state: SamState, a: Fighter, t: Fighter, w: Wielded, region: str) -> Ratio | None:
+    """`wounds` as a pair of integers (the average kept for the process, `KNOWN`)."""
     if w.data.area or w.data.delay or w.data.morale or w.wounds or "emp" in w.data.types:
         return None
     if t.inanimate or t.cover_object is not None:
@@ -182,16 +221,20 @@ def wounds(
     dealt = KNOWN.get(key)
     if dealt is None:
         outcomes = odds.single_attack(state, a, t, w, None, region)
-        dealt = sum((p * harm for (_, harm, _), p in outcomes.items()), Fraction(0))
+        mean = sum((p * harm for (_, harm, _), p in outcomes.items()), Fraction(0))
+        dealt = mean.numerator, mean.denominator
         if len(KNOWN) >= KNOWN_MOST:
             KNOWN.clear()
         KNOWN[key] = dealt
-    return dealt * strikes(state, a)
+    if a.staggered <= 0:
+        return dealt
+    share = strikes(state, a)
+    return dealt[0] * share.numerator, dealt[1] * share.denominator
 
 
 BlowKey = tuple[object, ...]
-KNOWN: dict[BlowKey, Fraction] = {}  # a blow's average wounds by what decides them
-KNOWN_MOST = 4096
+KNOWN: Final[dict[BlowKey, Ratio]] = {}  # a blow's average wounds by what decides them
+KNOWN_MOST: Final = 4096
 
 
 def blow_key(state: SamState, a: Fighter, t: Fighter, w: Wielded, region: str) -> BlowKey:
@@ -203,9 +246,11 @@ def blow_key(state: SamState, a: Fighter, t: Fighter, w: Wielded, region: str) -
     if region:
         called.aim(sit, region)
     defences = attack.defences(state, t, w.data.kind == "melee")
+    fast = mounted.speed_damage(state, a, t, w)  # rule 114 (`odds.damage_notation`, compiled)
+    damage = w.damage if not fast else f"{w.damage}{fast:+d}"
     return (
         attack.attack_bonus(a, w) + sit.x, sit.target, sit.auto, attack.dc_base(a, w) + sit.y,
-        odds.damage_notation(state, a, t, w), tuple((d.kind, d.bonus) for d in defences),
+        damage, tuple((d.kind, d.bonus) for d in defences),
         t.toughness, t.min_toughness, t.dying, t.status.out, attack.evasion(t),
         w.data.nonlethal, region, state.options.wound_on_equal,
     )  # fmt: skip

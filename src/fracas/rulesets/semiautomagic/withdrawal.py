@@ -8,6 +8,8 @@ panicked flight, F-SAM-105), and one that withdrew this turn and ends it with no
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.combatant import Status
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import actions, mounted, space, wander
@@ -15,7 +17,7 @@ from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.actions import WITHDRAW_RUN, Action
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
-KINDS = (actions.WITHDRAW, WITHDRAW_RUN)
+KINDS: Final = (actions.WITHDRAW, WITHDRAW_RUN)
 
 
 def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
