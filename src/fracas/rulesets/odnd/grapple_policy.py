@@ -50,8 +50,8 @@ def gang(state: OdndState, me: Fighter, target: Fighter) -> list[Fighter]:
     """`me` and its side's fighters in melee with `target`, not held themselves, that have
     not declared something else this round (those still to declare may join)."""
     out = [
-        a for a in state.allies_of(me)
-        if isinstance(a, Fighter) and a is not me and a.active and not a.grapple
+        a for a in state.fighters()  # its allies, in order (issue 35: no list to filter)
+        if a.side == me.side and a is not me and a.active and not a.grapple
         and (not a.action or (a.action == "grapple" and a.plan_target is target))
         and space.in_melee(state, a, target)
     ]  # fmt: skip

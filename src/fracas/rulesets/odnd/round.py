@@ -157,7 +157,9 @@ def play_round(table: Table, state: OdndState) -> None:
             act(table, state, f, (f.attacks_left + 1) // 2)
         close_segment(table, state)
     for roll, groups in slots(state):
-        open_segment(table, state, f"initiative {roll}", tuple(groups))
+        state.segment += 1
+        if table.observed:  # the slot's name only for a reader (issue 35)
+            table.emit(Segment, name=f"initiative {roll}", groups=tuple(groups))
         for g in groups:
             for f in state.groups[g]:
                 if not f.split and id(f) not in done:
@@ -315,7 +317,12 @@ def slots(state: OdndState) -> list[tuple[int, list[str]]]:
         if group in initiative:
             for f in members:
                 if f.active:
-                    by_roll.setdefault(initiative[group], []).append(group)
+                    roll = initiative[group]
+                    same = by_roll.get(roll)
+                    if same is None:  # (no empty list built for `setdefault` each time)
+                        by_roll[roll] = [group]
+                    else:
+                        same.append(group)
                     break
     # The rolls sorted alone (each is a key once): no tuples compared, no keyword call.
     rolls = list(by_roll)
@@ -394,14 +401,14 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
         far = [t for t in targets if id(t) not in attackable]
         far.sort(key=lambda t: space.feet(f, t))
         plans.extend(Plan(t, False, "run") for t in far[:1])
-    for spell in dict.fromkeys(f.spells):
+    for spell in dict.fromkeys(f.spells) if f.spells else ():
         plans.extend(Plan(t, False, "cast", spell) for t in spell_targets(state, f, spell))
     if state.positional and not engaged and f.primary.data.set:
         plans.append(Plan(None, False, "set"))
     plans.append(Plan(None, False, "parry"))
     if state.positional and engaged:
         plans.append(Plan(None, False, "withdraw"))
-    if engaged and not bodies.hemmed_in(state, f, space.turn_move(state, f)):
+    if engaged and not (bodies.on(state) and bodies.hemmed_in(state, f, space.turn_move(state, f))):
         plans.append(Plan(None, False, "retreat"))  # rule 52: not with no way out (bodies)
     return plans
 

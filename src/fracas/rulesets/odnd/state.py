@@ -255,6 +255,18 @@ class OdndState(BattleState):
 rebuilt_by_constructor(Wielded, Chase)  # copies of a state (core.immutable)
 
 
+def let_go(state: OdndState) -> None:
+    """A finished battle's fighters forget one another (their declared targets, holders,
+    grapplers, the attackers their shields faced): two fighters naming each other are a
+    cycle, which would leave the whole state to the cyclic garbage collector rather than
+    its reference counts (docs/ARCHITECTURE.md, "No cyclic garbage per battle"; issue 35).
+    Only for an unobserved battle: the GM's screen shows the last round's declarations."""
+    for f in state.fighters():
+        f.plan_target, f.dropped_by, f.held_by = None, None, None
+        f.shield_faced.clear()
+        f.grappled_by = []
+
+
 def clone_fighter(f: Fighter) -> Fighter:
     """A copy of a template's fighter as setup left it, for the next battle (issue 35: the
     sheet's arithmetic once per encounter). A template's fighter has no target, holder,

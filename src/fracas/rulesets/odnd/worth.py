@@ -44,9 +44,14 @@ def harm(attacker: Fighter, target: Fighter) -> float:
     """The expected hit points one round of `attacker`'s attacks takes from `target`, no
     more than it has — or, sweeping normal men (rule 21, ODD-U11), than as many of its kind
     as the sweep has attacks."""
+    return harm_at(attacker, target, hit_chance(attacker, target))
+
+
+def harm_at(attacker: Fighter, target: Fighter, hit: float) -> float:
+    """`harm` with the hit chance already worked out (`hit_chance(attacker, target)`)."""
     sweeping = target.normal_man and attacker.sweep_attacks > attacker.attacks
     swings = attacker.sweep_attacks if sweeping else attacker.attacks
-    expected = swings * hit_chance(attacker, target) * mean_damage(attacker.primary.damage)
+    expected = swings * hit * mean_damage(attacker.primary.damage)
     return min(expected, float(max(1, target.hp) * (swings if sweeping else 1)))
 
 
