@@ -50,6 +50,8 @@ def cast(table: Table, state: OdndState, f: Fighter) -> None:
 
 
 def resolve_casts(table: Table, state: OdndState) -> None:
+    if not state.casting:
+        return  # (a slot with no spell: no list built)
     casters, state.casting = state.casting, []
     for f in casters:
         spell, target = f.plan_spell, f.plan_target

@@ -150,7 +150,8 @@ def play_round(table: Table, state: OdndState) -> None:
         close_segment(table, state)
     declare(table, state)
     done = haste_slot(table, state)
-    split = [f for f in fighters if f.split and f.attacks_left and id(f) not in done]
+    # (`done` is empty but when some are hasted: no `id` boxed per fighter for nothing)
+    split = [f for f in fighters if f.split and f.attacks_left and not (done and id(f) in done)]
     if split:  # ODD-U10: the first half of multi-attack fighters' attacks
         open_segment(table, state, "first attacks (multi-attack fighters)")
         for f in split:
@@ -162,7 +163,7 @@ def play_round(table: Table, state: OdndState) -> None:
             table.emit(Segment, name=f"initiative {roll}", groups=tuple(groups))
         for g in groups:
             for f in state.groups[g]:
-                if not f.split and id(f) not in done:
+                if not f.split and not (done and id(f) in done):
                     act(table, state, f, f.attacks_left)
         close_segment(table, state)  # ODD-U31: deaths of a slot land as it ends
     if split:
@@ -193,9 +194,10 @@ def opening_steps(table: Table, state: OdndState) -> bool:
     for f in fighters:
         f.followup = f.surprised  # rule 70: the round after the surprise
         f.surprised = False
-    state.holding = {
-        s.name for s in state.sides if s.name in state.holding and opening.monster_side(s)
-    }
+    if state.holding:  # (none held back: nothing to build)
+        state.holding = {
+            s.name for s in state.sides if s.name in state.holding and opening.monster_side(s)
+        }
     if state.holding:
         opening.reaction(table, state)
     return not state.no_combat
@@ -302,8 +304,10 @@ def roll_initiative(table: Table, state: OdndState, every: bool) -> None:
     rolled once a battle unless re-rolled every round (ODD-U30); a late arrival rolls as it
     comes."""
     for group, members in state.groups.items():
+        if not every and group in state.initiative:
+            continue  # rolled already (no list of its able built for nothing)
         able = [f for f in members if f.active]
-        if able and (every or group not in state.initiative):
+        if able:
             state.initiative[group] = table.roll(D6, by=able[0], reason=INITIATIVE).total
             if table.observed:
                 table.emit(Initiative, group=group, roll=state.initiative[group])

@@ -215,6 +215,7 @@ class OdndState(BattleState):
     # Rule 108 (issue 29): a sheet's `count` as dice and its copies, rolled as round 1 opens.
     appearing: list[tuple[str, list[Fighter]]] = field(default_factory=list)
     _fighters: list[Fighter] = field(default_factory=list, repr=False)  # see `fighters`
+    _units: list[Fighter] = field(default_factory=list, repr=False)  # see `units`
 
     def __init__(
         self,
@@ -234,6 +235,7 @@ class OdndState(BattleState):
         self.no_combat, self.carried, self.round_start, self.casting = False, {}, 0, []
         self.from_behind, self.reroll_next, self.chases, self.sight = {}, False, [], 0
         self.route_taken, self.men_reported, self.appearing, self._fighters = 0, {}, [], []
+        self._units = []
 
     def fighters(self) -> list[Fighter]:
         """Every fighter, in encounter order (a shared list: do not change it). Built once:
@@ -245,7 +247,14 @@ class OdndState(BattleState):
                     assert isinstance(c, Fighter)
                     out.append(c)
             self._fighters = out
+            self._units = [f for f in out if f.unit_size]
         return self._fighters
+
+    def units(self) -> list[Fighter]:
+        """The fighters fought as units (rules 140-146, ODD-U45), in encounter order: most
+        battles have none, and the round's unit checks then look at nobody (issue 35)."""
+        self.fighters()
+        return self._units
 
     def forget(self) -> None:
         BattleState.forget(self)  # (no zero-argument super in a compiled dataclass)
