@@ -4,6 +4,7 @@ to-hit row, AC, damage notation), and the battle's bookkeeping."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from fracas.core.combatant import BattleState, Combatant, Side, Status, new_tally
 from fracas.core.geometry import Position
@@ -276,13 +277,31 @@ def let_go(state: OdndState) -> None:
         f.grappled_by = []
 
 
+# What `setup` sets on a fighter from its sheet (and the core's fields): what a template's
+# copy takes over. Every other field is the round's (`ROUND_FIELDS`), at its default in a
+# template, which has fought no round: a copy keeps the defaults `Fighter()` gave it
+# (issue 35: copy only what setup sets; tests/odnd/test_template_copy.py checks both lists
+# against the dataclass's fields and every example's template).
+SHEET_FIELDS: Final = (
+    "id", "name", "side", "position", "status", "dice_vars", "hidden", "controller",
+    "controller_side", "kind", "cls", "level", "hd", "hd_plus", "hero", "fighter_type",
+    "normal_man", "fumble_level", "needed_at_ac9", "base_ac", "dex_bonus", "shield", "weapons",
+    "attacks", "sweep_attacks", "sweep_plus", "hp", "max_hp", "hit_dice", "morale", "group",
+    "needs", "magic_weapon", "size", "range_band", "elevation", "cover", "mounted", "horns",
+    "move", "hasted", "psy_bonus", "spells", "leader", "placed", "facing", "back_to_wall",
+    "backstabber", "backstab_mult", "round_start", "subdue", "pull_punches", "strong",
+    "intelligent", "on_roll", "skeleton", "str_bonus", "unit_size", "unit_damage", "carries",
+)  # fmt: skip
+
+
 def clone_fighter(f: Fighter) -> Fighter:
     """A copy of a template's fighter as setup left it, for the next battle (issue 35: the
-    sheet's arithmetic once per encounter). A template's fighter has no target, holder,
-    grapple or shield faced yet (the round sets them): those start empty."""
+    sheet's arithmetic once per encounter): its `SHEET_FIELDS`, the round's fields left at
+    the defaults a template has (no target, holder, grapple or shield faced yet)."""
     n = Fighter(f.id, f.name, f.side)
-    n.position, n.status, n.dice_vars = f.position, f.status, dict(f.dice_vars)
-    n.damage_dealt, n.damage_taken, n.went_down = f.damage_dealt, f.damage_taken, f.went_down
+    n.position, n.status = f.position, f.status
+    if f.dice_vars:
+        n.dice_vars = dict(f.dice_vars)
     n.hidden, n.controller, n.controller_side = f.hidden, f.controller, f.controller_side
     n.kind, n.cls, n.level, n.hd, n.hd_plus = f.kind, f.cls, f.level, f.hd, f.hd_plus
     n.hero, n.fighter_type, n.normal_man = f.hero, f.fighter_type, f.normal_man
@@ -292,26 +311,16 @@ def clone_fighter(f: Fighter) -> Fighter:
     n.hit_dice, n.morale, n.group, n.needs = f.hit_dice, f.morale, f.group, f.needs
     n.magic_weapon, n.size, n.range_band = f.magic_weapon, f.size, f.range_band
     n.elevation, n.cover, n.mounted, n.horns = f.elevation, f.cover, f.mounted, f.horns
-    n.move, n.hasted, n.psy_bonus, n.spells = f.move, f.hasted, f.psy_bonus, list(f.spells)
-    n.leader, n.charged_round, n.charging = f.leader, f.charged_round, f.charging
-    n.spear_set, n.hurt_segment, n.surprised = f.spear_set, f.hurt_segment, f.surprised
-    n.disadvantaged, n.advantaged_vs, n.reloading = f.disadvantaged, f.advantaged_vs, f.reloading
-    n.lose_attacks, n.off_balance_until = f.lose_attacks, f.off_balance_until
-    n.attackers_this_round, n.pending_down = f.attackers_this_round, f.pending_down
-    n.struck_while_falling, n.parrying = f.struck_while_falling, f.parrying
-    n.plan_sweep, n.attacks_left, n.split, n.swept = f.plan_sweep, f.attacks_left, f.split, f.swept
-    n.declared_against, n.joined, n.followup = f.declared_against, set(f.joined), f.followup
-    n.action, n.plan_spell, n.moved = f.action, f.plan_spell, f.moved
-    n.charge_strike, n.placed, n.met, n.facing = f.charge_strike, f.placed, set(f.met), f.facing
-    n.back_to_wall, n.backstabber, n.backstab_mult = f.back_to_wall, f.backstabber, f.backstab_mult
-    n.round_start, n.backstab_round, n.subdue = f.round_start, f.backstab_round, f.subdue
-    n.pull_punches, n.temp, n.strong = f.pull_punches, f.temp, f.strong
-    n.subdual_hits, n.intelligent, n.on_roll = f.subdual_hits, f.intelligent, f.on_roll
-    n.squeezed_round, n.inside, n.skeleton = f.squeezed_round, f.inside, f.skeleton
-    n.prone, n.disarmed, n.str_bonus, n.grapple = f.prone, f.disarmed, f.str_bonus, f.grapple
-    n.new_grapple, n.stunned_until, n.unit_size = f.new_grapple, f.stunned_until, f.unit_size
-    n.unit_damage, n.carries, n.chasing = f.unit_damage, list(f.carries), f.chasing
-    n.routing = f.routing
+    n.move, n.hasted, n.psy_bonus, n.leader = f.move, f.hasted, f.psy_bonus, f.leader
+    if f.spells:
+        n.spells = list(f.spells)
+    n.placed, n.facing, n.back_to_wall = f.placed, f.facing, f.back_to_wall
+    n.backstabber, n.backstab_mult, n.round_start = f.backstabber, f.backstab_mult, f.round_start
+    n.subdue, n.pull_punches, n.strong = f.subdue, f.pull_punches, f.strong
+    n.intelligent, n.on_roll, n.skeleton = f.intelligent, f.on_roll, f.skeleton
+    n.str_bonus, n.unit_size, n.unit_damage = f.str_bonus, f.unit_size, f.unit_damage
+    if f.carries:
+        n.carries = list(f.carries)
     return n
 
 
