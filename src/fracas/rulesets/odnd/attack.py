@@ -6,6 +6,7 @@ ODD-U1, U2, U3, U4, U18, U21, U22, U50, U51)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from fracas.core.combatant import record_harm
 from fracas.core.requests import Needs
@@ -14,17 +15,17 @@ from fracas.rulesets.odnd import data, facing, mass, space, specials, subdual
 from fracas.rulesets.odnd.events import Attack, Damage, Fumble
 from fracas.rulesets.odnd.state import Fighter, OdndState, Wielded
 
-D20 = "1d20"
-D6 = "1d6"
-TO_HIT = "to hit"
-ADVANTAGE = "to hit, second die (advantage/disadvantage, D11)"
-FUMBLE_CHECK = "fumble check (d20 > level, rule 28)"
-FUMBLE_TABLE = "critical fumble (D9)"
-WHICH_WEAPON = "which weapon hit (Florentine, ODD-U22)"
-DAMAGE = "damage"
-CRIT_DAMAGE = "damage, critical (dice doubled, D10)"
+D20: Final = "1d20"
+D6: Final = "1d6"
+TO_HIT: Final = "to hit"
+ADVANTAGE: Final = "to hit, second die (advantage/disadvantage, D11)"
+FUMBLE_CHECK: Final = "fumble check (d20 > level, rule 28)"
+FUMBLE_TABLE: Final = "critical fumble (D9)"
+WHICH_WEAPON: Final = "which weapon hit (Florentine, ODD-U22)"
+DAMAGE: Final = "damage"
+CRIT_DAMAGE: Final = "damage, critical (dice doubled, D10)"
 
-RANGE_MOD = {"short": 1, "medium": 0, "long": -1}  # rule 14
+RANGE_MOD: Final = {"short": 1, "medium": 0, "long": -1}  # rule 14
 
 
 def armour_class(

@@ -20,7 +20,7 @@ from fracas.rulesets.odnd.state import Fighter, OdndState
 FRONT: Final = "front"
 FLANK: Final = "flank"
 REAR: Final = "rear"
-_ARCS = data.table("arcs")  # prepared once: cosines of the ring's limits (ODD-U20)
+_ARCS: Final = data.table("arcs")  # prepared once: cosines of the ring's limits (ODD-U20)
 FRONT_COS: Final = math.cos(math.radians(float(_ARCS["front"])))
 FLANK_COS: Final = math.cos(math.radians(float(_ARCS["flank"])))
 FLANK_BONUS: Final = int(_ARCS["flank_bonus"])

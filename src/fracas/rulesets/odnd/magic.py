@@ -3,16 +3,18 @@ ODD-U30, U32, U33; RULINGS.md D6, D-C3). The spells are data (`data/spells.yaml`
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.table import Table
 from fracas.rulesets.odnd import attack, data, space
 from fracas.rulesets.odnd.events import Damage, Effect, Save, Spell
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
-D20 = "1d20"
-D6 = "1d6"
-SAVE = "save vs Paralysis (d20, D6)"
-LOST_OR_MISCAST = "lost or miscast (d6: 1-4 lost, 5-6 miscast, rule 128)"
-MISCAST_TARGET = "the miscast spell's target (ODD-U32)"
+D20: Final = "1d20"
+D6: Final = "1d6"
+SAVE: Final = "save vs Paralysis (d20, D6)"
+LOST_OR_MISCAST: Final = "lost or miscast (d6: 1-4 lost, 5-6 miscast, rule 128)"
+MISCAST_TARGET: Final = "the miscast spell's target (ODD-U32)"
 
 
 def save(table: Table, f: Fighter, bonus: int, why: str) -> bool:

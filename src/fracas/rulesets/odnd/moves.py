@@ -5,6 +5,7 @@ the core's plane (`space`); without positions there is no movement (F-ODD-1)."""
 from __future__ import annotations
 
 import itertools
+from typing import Final
 
 from fracas.core.combatant import Status
 from fracas.core.geometry import Position
@@ -13,13 +14,13 @@ from fracas.rulesets.odnd import attack, bodies, data, pursuit, space, strikes
 from fracas.rulesets.odnd.events import Fled, Moved, RollOff, Segment
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
-D6 = "1d6"
-ROLL_OFF = "roll-off (d6 + DEX, rule 52)"
-CHARGE_EVERY = 10  # rule 80, ODD-U5: once per 10-minute Turn = 10 rounds
+D6: Final = "1d6"
+ROLL_OFF: Final = "roll-off (d6 + DEX, rule 52)"
+CHARGE_EVERY: Final = 10  # rule 80, ODD-U5: once per 10-minute Turn = 10 rounds
 
 
-ROUND = "round the bodies in the way, rules 49, 56"
-FREE = "to a free place, rule 49: bodies take room"
+ROUND: Final = "round the bodies in the way, rules 49, 56"
+FREE: Final = "to a free place, rule 49: bodies take room"
 
 
 def emit_move(table: Table, f: Fighter, how: str, moved: float, around: str = "") -> None:

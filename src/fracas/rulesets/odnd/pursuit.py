@@ -28,10 +28,10 @@ from fracas.rulesets.odnd import data, decisions, space, strikes
 from fracas.rulesets.odnd.events import ChaseRound, Fled, Segment
 from fracas.rulesets.odnd.state import Chase, Fighter, OdndState
 
-PURSUIT_CHECK = "pursuit check (2d6, rule 54, D8)"
-STOPS = "the pursuer stops? (d6, rules 137-139)"
+PURSUIT_CHECK: Final = "pursuit check (2d6, rule 54, D8)"
+STOPS: Final = "the pursuer stops? (d6, rules 137-139)"
 RUN_ON, TURN = "run on", "turn and fight"
-LURES = {"food": "drop food", "treasure": "drop treasure"}
+LURES: Final = {"food": "drop food", "treasure": "drop treasure"}
 CHASE_GIVES_UP: Final = int(data.table("chase_gives_up"))  # F-ODD-56: a Turn, in rounds
 
 

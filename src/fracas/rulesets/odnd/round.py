@@ -53,13 +53,13 @@ from fracas.rulesets.odnd.events import (
 from fracas.rulesets.odnd.state import Fighter, OdndState
 from fracas.rulesets.odnd.strikes import strike
 
-D6 = "1d6"
-TWO_D6 = "2d6"
-HIT_POINTS = "hit points (D3)"
-SURPRISE = "surprise (d6, T-ODD-6)"
-INITIATIVE = "initiative (d6)"
-MORALE = "morale (2d6, D7)"
-HASTE_ROLL = "haste roll-off (d6, rule 126)"
+D6: Final = "1d6"
+TWO_D6: Final = "2d6"
+HIT_POINTS: Final = "hit points (D3)"
+SURPRISE: Final = "surprise (d6, T-ODD-6)"
+INITIATIVE: Final = "initiative (d6)"
+MORALE: Final = "morale (2d6, D7)"
+HASTE_ROLL: Final = "haste roll-off (d6, rule 126)"
 
 
 ROUT: Final = "rout"  # seed "check monster morale": the beaten side ran
@@ -139,7 +139,7 @@ def play_round(table: Table, state: OdndState) -> None:
     facing.settle_facings(state)  # ODD-U20
     grapple.wake(state)  # ODD-U44
     subdual.recover(table, state)  # rule 99
-    every = state.round == 1 or state.conditions.reroll_initiative or state.reroll_next
+    every = state.round == 1 or state.reroll_initiative or state.reroll_next
     state.reroll_next = False  # rule 106: rolled again after a throw-off
     roll_initiative(table, state, every)
     if state.round == 1:
@@ -488,8 +488,8 @@ def adopt(table: Table, state: OdndState, f: Fighter, plan: Plan) -> None:
 
 # --- acting --------------------------------------------------------------------------------
 
-SPECIAL = ("grapple", *manoeuvres.KINDS)  # declared instead of an attack (104, 40, 91, 93)
-ATTACKING = ("attack", "sweep", "charge", *SPECIAL)
+SPECIAL: Final = ("grapple", *manoeuvres.KINDS)  # declared instead of an attack (104, 40, 91, 93)
+ATTACKING: Final = ("attack", "sweep", "charge", *SPECIAL)
 
 
 def able(e: Fighter) -> bool:

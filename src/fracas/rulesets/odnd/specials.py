@@ -11,11 +11,13 @@ strike only the swallower, ODD-U48) or `knockdown` (the dire wolf: prone, ODD-U1
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.table import Table
 from fracas.rulesets.odnd.events import CannotAct, Special
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
-D20 = "1d20"
+D20: Final = "1d20"
 
 
 def natural_roll(

@@ -26,6 +26,11 @@ class Wielded:
     trained: bool = True  # rule 41: false, attacks as a normal man with the smaller die
 
 
+# Where a fighter stands until placed: one shared point (a frozen `Position`; issue 35: the
+# dataclass's generated `__init__`, interpreted, cost two builds per fighter and battle).
+ORIGIN: Final = Position()
+
+
 # Not slots=True: the pure build's interpreted subclass of Combatant must not shadow its fields
 # with slots of its own (docs/ARCHITECTURE.md, "The compiled build"). Built for every battle
 # (copied from the encounter's template, `clone_state`): its own `__init__`, compiled, where
@@ -138,7 +143,7 @@ class Fighter(Combatant):
         """Every field at its default (the sheet's figures are set by `setup.build`). No
         argument is required: compiled, `__new__` runs it (a copy, `copy_fields`)."""
         self.id, self.name, self.side = id, name, side
-        self.position, self.status, self.dice_vars = Position(), Status.ACTIVE, {}
+        self.position, self.status, self.dice_vars = ORIGIN, Status.ACTIVE, {}
         self.damage_dealt, self.damage_taken, self.went_down, self.hidden = 0, 0, False, False
         self.controller, self.controller_side, self.kind, self.cls = "", "", "monster", "fighter"
         self.level, self.hd, self.hd_plus, self.hero, self.fighter_type = 0, 1, 0, False, False
@@ -158,7 +163,7 @@ class Fighter(Combatant):
         self.shield_faced, self.followup, self.action, self.plan_spell = [], False, "", ""
         self.moved, self.charge_strike, self.placed, self.met = False, False, False, set()
         self.facing, self.back_to_wall, self.backstabber = (0.0, 0.0), False, False
-        self.backstab_mult, self.round_start, self.backstab_round = 2, Position(), -1
+        self.backstab_mult, self.round_start, self.backstab_round = 2, ORIGIN, -1
         self.subdue, self.pull_punches, self.temp, self.strong = False, False, 0, False
         self.subdual_hits, self.intelligent, self.on_roll, self.held_by = 0, True, None, None
         self.squeezed_round, self.inside, self.skeleton, self.prone = -1, False, False, False
@@ -171,7 +176,7 @@ class Fighter(Combatant):
         return self.weapons[0]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, init=False)
 class Chase:
     """Rules 134–139, ODD-U27: one pursuer after one fleer on a one-dimensional track; `gap`
     in feet; `caught` once within 10 ft (rule 55); `rounds` run."""
@@ -182,6 +187,20 @@ class Chase:
     rounds: int = 0
     caught: bool = False
     direction: tuple[float, float] = (1.0, 0.0)  # on the plane: the way the fleer runs
+
+    def __init__(
+        self,
+        fleer: Fighter,
+        pursuer: Fighter,
+        gap: float,
+        rounds: int = 0,
+        caught: bool = False,
+        direction: tuple[float, float] = (1.0, 0.0),
+    ) -> None:
+        """The fields in order (a copy calls it so, `rebuilt_by_constructor`); compiled, where
+        the dataclass module's generated `__init__` stays interpreted (issue 35)."""
+        self.fleer, self.pursuer, self.gap = fleer, pursuer, gap
+        self.rounds, self.caught, self.direction = rounds, caught, direction
 
 
 @dataclass(init=False)
@@ -217,6 +236,10 @@ class OdndState(BattleState):
     appearing: list[tuple[str, list[Fighter]]] = field(default_factory=list)
     _fighters: list[Fighter] = field(default_factory=list, repr=False)  # see `fighters`
     _units: list[Fighter] = field(default_factory=list, repr=False)  # see `units`
+    # The encounter's conditions the rounds read, copied from the frozen model once (issue 35:
+    # a pydantic attribute costs a dictionary look-up at each read).
+    scale: float = 1.0  # feet per unit of the range tables: 3 outdoors (yards, ODD-U6, D13)
+    reroll_initiative: bool = False  # ODD-U30: initiative rolled every round
 
     def __init__(
         self,
@@ -237,6 +260,8 @@ class OdndState(BattleState):
         self.from_behind, self.reroll_next, self.chases, self.sight = {}, False, [], 0
         self.route_taken, self.men_reported, self.appearing, self._fighters = 0, {}, [], []
         self._units = []
+        self.scale = 3.0 if self.conditions.outdoors else 1.0
+        self.reroll_initiative = self.conditions.reroll_initiative
 
     def fighters(self) -> list[Fighter]:
         """Every fighter, in encounter order (a shared list: do not change it). Built once:

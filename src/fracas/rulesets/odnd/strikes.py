@@ -11,12 +11,12 @@ from fracas.rulesets.odnd import attack, data, facing, space
 from fracas.rulesets.odnd.events import IntoMelee
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
-D6 = "1d6"
-COVER = {0: 0, 25: -2, 50: -4, 75: -6}  # rule 95
+D6: Final = "1d6"
+COVER: Final = {0: 0, 25: -2, 50: -4, 75: -6}  # rule 95
 BACKSTAB_TO_HIT: Final = int(data.table("backstab")["to_hit"])  # ODD-U17
 PRONE_BONUS: Final = int(data.table("prone_bonus"))  # ODD-U15
-INTO_MELEE = "firing into melee (d6, ODD-U40)"
-WHICH_ALLY = "which ally the shot goes at (ODD-U40)"
+INTO_MELEE: Final = "firing into melee (d6, ODD-U40)"
+WHICH_ALLY: Final = "which ally the shot goes at (ODD-U40)"
 
 
 class Mods:

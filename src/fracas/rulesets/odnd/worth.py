@@ -11,6 +11,7 @@ cost too much to read for every option of every declaration.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from fracas.rulesets.odnd import shortcut
 from fracas.rulesets.odnd.attack import armour_class, can_hurt, needed_at
@@ -18,7 +19,7 @@ from fracas.rulesets.odnd.state import Fighter, OdndState
 
 # Issue 34: a fight is lost when the foes, at their pace, would take out the side in less
 # than this share of the rounds the side needs to take them out.
-LOST_PACE = 0.5
+LOST_PACE: Final = 0.5
 
 
 def hit_chance(attacker: Fighter, target: Fighter, weaponless: bool = False) -> float:
