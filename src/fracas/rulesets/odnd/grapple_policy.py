@@ -76,7 +76,7 @@ def grapple_worth(state: OdndState, me: Fighter, target: Fighter, plain: float) 
     sure = sum(
         a.attacks * worth.mean_damage(a.primary.damage)
         for a in helpers
-        if worth.hit_chance(a, target) > 0.0  # rule 31: pinned, still proof against it
+        if worth.can_harm(a, target)  # rule 31: pinned, still proof against it
     )
     sure += worth.harm(target, me)  # ODD-U44: pinned, it takes no action
     if swings >= target.hp:

@@ -32,6 +32,7 @@ PURSUIT_CHECK: Final = "pursuit check (2d6, rule 54, D8)"
 STOPS: Final = "the pursuer stops? (d6, rules 137-139)"
 RUN_ON, TURN = "run on", "turn and fight"
 LURES: Final = {"food": "drop food", "treasure": "drop treasure"}
+LURE_WORDS: Final = ("drop food", "drop treasure")  # LURES' values, as a tuple
 CHASE_GIVES_UP: Final = int(data.table("chase_gives_up"))  # F-ODD-56: a Turn, in rounds
 
 
@@ -146,16 +147,17 @@ def run_round(table: Table, state: OdndState, fleer: Fighter, mine: list[Chase])
         c.rounds += 1
         if choice == TURN:
             end(table, state, c, "turns to fight")
-        elif choice in LURES.values():
+        elif choice in LURE_WORDS:
             lure(table, state, c, choice)
         elif choice != RUN_ON:
             turning(table, state, c, choice)
         if live(c):
             step(table, state, c, lead=not ran)
             ran = True
-    for item, words in LURES.items():
-        if choice == words and item in fleer.carries:
-            fleer.carries.remove(item)
+    if fleer.carries:  # (nothing to drop: no look at the lures)
+        for item, words in LURES.items():
+            if choice == words and item in fleer.carries:
+                fleer.carries.remove(item)
     if choice.startswith("take the "):
         state.route_taken += 1
 
@@ -163,7 +165,8 @@ def run_round(table: Table, state: OdndState, fleer: Fighter, mine: list[Chase])
 def choices(state: OdndState, fleer: Fighter) -> list[str]:
     """What a fleer may do this round (rules 137–139, ODD-U26)."""
     out = [RUN_ON]
-    out.extend(LURES[item] for item in dict.fromkeys(fleer.carries))
+    if fleer.carries:
+        out.extend(LURES[item] for item in dict.fromkeys(fleer.carries))
     route = state.conditions.route
     if state.route_taken < len(route):
         out.append(f"take the {route[state.route_taken]}")

@@ -314,25 +314,29 @@ def roll_initiative(table: Table, state: OdndState, every: bool) -> None:
 
 
 def slots(state: OdndState) -> list[tuple[int, list[str]]]:
-    """The initiative slots, high first; groups with the same roll share a slot (rule 121)."""
-    by_roll: dict[int, list[str]] = {}
+    """The initiative slots, high first; groups with the same roll share a slot (rule 121),
+    in the groups' order. Kept in order as they come (a handful of groups: no dictionary,
+    no sort, no tuple compared; issue 35)."""
+    rolls: list[int] = []
+    names: list[list[str]] = []
     initiative = state.initiative
     for group, members in state.groups.items():
-        if group in initiative:
-            for f in members:
-                if f.active:
-                    roll = initiative[group]
-                    same = by_roll.get(roll)
-                    if same is None:  # (no empty list built for `setdefault` each time)
-                        by_roll[roll] = [group]
-                    else:
-                        same.append(group)
-                    break
-    # The rolls sorted alone (each is a key once): no tuples compared, no keyword call.
-    rolls = list(by_roll)
-    rolls.sort()
-    rolls.reverse()
-    return [(roll, by_roll[roll]) for roll in rolls]
+        if group not in initiative or not any_active(members):
+            continue
+        roll = initiative[group]
+        k = 0
+        while k < len(rolls) and rolls[k] > roll:
+            k += 1
+        if k < len(rolls) and rolls[k] == roll:
+            names[k].append(group)
+        else:
+            rolls.insert(k, roll)
+            names.insert(k, [group])
+    return [(rolls[k], names[k]) for k in range(len(rolls))]
+
+
+def any_active(members: list[Fighter]) -> bool:
+    return any(f.active for f in members)  # (mypyc inlines the loop)
 
 
 # --- declarations (ODD-U23, U11; rules 21, 26, 62, 63, 65) -----------------------------------

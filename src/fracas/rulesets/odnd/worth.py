@@ -65,15 +65,36 @@ def able_friends(state: OdndState, me: Fighter) -> list[Fighter]:
 
 
 def side_pace(ours: list[Fighter], theirs: list[Fighter]) -> float:
-    """The hit points `ours` take from `theirs` a round, each at its best target."""
-    return sum(max((harm(a, e) for e in theirs), default=0.0) for a in ours)
+    """The hit points `ours` take from `theirs` a round, each at its best target. (Loops, not
+    generators: the same sum in the same order, the first of equal bests; issue 35.)"""
+    total = 0.0
+    for a in ours:
+        best = 0.0
+        for i in range(len(theirs)):
+            h = harm(a, theirs[i])
+            if i == 0 or h > best:
+                best = h
+        total += best
+    return total
+
+
+def can_harm(attacker: Fighter, target: Fighter) -> bool:
+    """Whether `attacker`'s weapon can hurt `target` at all: `hit_chance` above zero (rule
+    31, ODD-U50), told without working the chance out."""
+    return target.needs == "none" or can_hurt(attacker.weapons[0], attacker, target)
 
 
 def cannot_hurt_any(state: OdndState, me: Fighter) -> bool:
     """Nobody on `me`'s side can hurt any foe left (rule 31, ODD-U50)."""
-    foes = able_foes(state, me)
-    friends = able_friends(state, me)
-    return bool(foes) and not any(hit_chance(a, e) > 0.0 for a in friends for e in foes)
+    foes = False
+    for e in state.enemies_of(me):
+        if not (isinstance(e, Fighter) and e.active):
+            continue
+        foes = True
+        for a in state.fighters():
+            if a.side == me.side and a.active and can_harm(a, e):
+                return False
+    return foes
 
 
 def fight_lost(state: OdndState, me: Fighter) -> bool:
