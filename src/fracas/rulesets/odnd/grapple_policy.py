@@ -74,7 +74,7 @@ def grapple_worth(state: OdndState, me: Fighter, target: Fighter, plain: float) 
         return -1.0
     swings = sum(worth.harm(a, target) for a in helpers)
     sure = sum(
-        a.attacks * worth.mean_damage(a.primary.damage)
+        a.attacks * a.weapons[0].mean_damage  # (its mean, kept by setup)
         for a in helpers
         if worth.can_harm(a, target)  # rule 31: pinned, still proof against it
     )

@@ -24,6 +24,7 @@ class Wielded:
     large_damage: str = ""  # rule 86: the lance against large foes
     large_crit: str = ""
     trained: bool = True  # rule 41: false, attacks as a normal man with the smaller die
+    mean_damage: float = 0.0  # the mean of `damage`, for the tactics (set up once, issue 35)
 
 
 # Where a fighter stands until placed: one shared point (a frozen `Position`; issue 35: the

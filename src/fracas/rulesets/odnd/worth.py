@@ -10,10 +10,8 @@ cost too much to read for every option of every declaration.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Final
 
-from fracas.rulesets.odnd import shortcut
 from fracas.rulesets.odnd.attack import armour_class, can_hurt, needed_at
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
@@ -36,11 +34,6 @@ def hit_chance(attacker: Fighter, target: Fighter, weaponless: bool = False) -> 
     return min(19, max(1, 21 - needed)) / 20
 
 
-@cache
-def mean_damage(notation: str) -> float:
-    return shortcut.mean(notation)
-
-
 def harm(attacker: Fighter, target: Fighter) -> float:
     """The expected hit points one round of `attacker`'s attacks takes from `target`, no
     more than it has — or, sweeping normal men (rule 21, ODD-U11), than as many of its kind
@@ -52,7 +45,7 @@ def harm_at(attacker: Fighter, target: Fighter, hit: float) -> float:
     """`harm` with the hit chance already worked out (`hit_chance(attacker, target)`)."""
     sweeping = target.normal_man and attacker.sweep_attacks > attacker.attacks
     swings = attacker.sweep_attacks if sweeping else attacker.attacks
-    expected = swings * hit * mean_damage(attacker.primary.damage)
+    expected = swings * hit * attacker.weapons[0].mean_damage  # (its mean, kept by setup)
     return min(expected, float(max(1, target.hp) * (swings if sweeping else 1)))
 
 
