@@ -33,8 +33,9 @@ def can_grapple(state: OdndState, f: Fighter, target: Fighter) -> bool:
         return False
     if f.grappled_by:
         return False
-    held = state.tally.get("grapples", 0)  # no grapple yet: nobody is holding anyone
-    return not (held and any(f in other.grappled_by for other in state.fighters()))
+    # (Each holder's list, not the tally's count of grapples: a look at a few lists, where
+    # the tally is an interpreted Counter; issue 35.)
+    return not any(f in other.grappled_by for other in state.fighters())
 
 
 def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None:

@@ -396,7 +396,7 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
     plans = [Plan(t, False) for t in targets if can_attack(state, f, t, engaged)]
     plans.extend(special_plans(state, f, [p.target for p in plans if p.target]))
     sweeper = f.sweep_attacks > f.attacks and not f.primary.data.ranged  # rule 21: melee
-    if sweeper:
+    if sweeper and any(t.normal_man for t in targets):  # (the plans' targets are of these)
         plans.extend(Plan(p.target, True) for p in list(plans) if p.target and p.target.normal_man)
     if state.positional and not engaged:
         attackable = {id(p.target) for p in plans}

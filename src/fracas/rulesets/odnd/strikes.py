@@ -33,6 +33,10 @@ class Mods:
         self.exposed = False  # flank or rear: no shield, no DEX (rules 67, 69, ODD-U20)
         self.backstab = False  # rules 72, 73: this attack is the backstab
 
+    def words(self) -> str:
+        """The terms for the log, joined (none unless observed: no join for nothing)."""
+        return "; ".join(self.why) if self.why else ""
+
     def add(self, amount: int, words: str, observed: bool) -> None:
         self.bonus += amount
         if observed and amount:
@@ -161,7 +165,7 @@ def strike(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
     opened(state, f, target, m)
     shield_counts = face_shield(f, target, m)
     return attack.resolve(
-        table, state, f, target, m.bonus, m.edge, shield_counts, "; ".join(m.why),
+        table, state, f, target, m.bonus, m.edge, shield_counts, m.words(),
         m.multipliers, dex=not m.exposed,
     )  # fmt: skip
 
@@ -191,9 +195,7 @@ def free_attack(table: Table, state: OdndState, f: Fighter, target: Fighter, why
     m = modifiers(state, f, target, table.observed, arcs=False)
     f.charge_strike = False  # rule 90
     m.add(2, why, table.observed)
-    attack.resolve(
-        table, state, f, target, m.bonus, m.edge, False, "; ".join(m.why), dex=not m.exposed
-    )
+    attack.resolve(table, state, f, target, m.bonus, m.edge, False, m.words(), dex=not m.exposed)
 
 
 def sure_shot(f: Fighter) -> bool:
@@ -242,4 +244,4 @@ def run_down(table: Table, state: OdndState, f: Fighter, target: Fighter) -> Non
         return
     m = modifiers(state, f, target, table.observed, arcs=False)
     m.add(2, "running down a fleer (rule 55)", table.observed)
-    attack.resolve(table, state, f, target, m.bonus, m.edge, False, "; ".join(m.why))
+    attack.resolve(table, state, f, target, m.bonus, m.edge, False, m.words())
