@@ -167,7 +167,7 @@ def choices(state: OdndState, fleer: Fighter) -> list[str]:
     out = [RUN_ON]
     if fleer.carries:
         out.extend(LURES[item] for item in dict.fromkeys(fleer.carries))
-    route = state.conditions.route
+    route = state.route  # `conditions.route`, read once (OdndState)
     if state.route_taken < len(route):
         out.append(f"take the {route[state.route_taken]}")
     out.append(TURN)

@@ -120,6 +120,15 @@ class Plan:
         }[self.action]
 
 
+# The plans that name no target are the same every round: built once (issue 35; a plan is
+# never changed once listed, `adopt` reads it).
+STRUGGLE: Final = Plan(None, False, "struggle")
+SET: Final = Plan(None, False, "set")
+PARRY: Final = Plan(None, False, "parry")
+WITHDRAW: Final = Plan(None, False, "withdraw")
+RETREAT: Final = Plan(None, False, "retreat")
+
+
 def play_round(table: Table, state: OdndState) -> None:
     """One round in the seed's order (D-C2: surprise > haste > reach > set spear > the roll)."""
     if state.appearing:  # rule 108 (issue 29): a count given as dice, rolled first
@@ -390,7 +399,7 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
     movements (rule 50); not engaged, attacks within half a move (42), charges (77), runs
     (43), set spear (83); spells in range after 10 ft (44, 131); always a parry (92)."""
     if f.grapple:  # rule 105, ODD-U44: held, it can only struggle
-        return [Plan(None, False, "struggle")]
+        return [STRUGGLE]
     engaged = space.engaged(state, f) if state.positional else True
     targets = open_targets(state, f)
     plans = [Plan(t, False) for t in targets if can_attack(state, f, t, engaged)]
@@ -412,12 +421,12 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
     for spell in dict.fromkeys(f.spells) if f.spells else ():
         plans.extend(Plan(t, False, "cast", spell) for t in spell_targets(state, f, spell))
     if state.positional and not engaged and f.primary.data.set:
-        plans.append(Plan(None, False, "set"))
-    plans.append(Plan(None, False, "parry"))
+        plans.append(SET)
+    plans.append(PARRY)
     if state.positional and engaged:
-        plans.append(Plan(None, False, "withdraw"))
+        plans.append(WITHDRAW)
     if engaged and not (bodies.on(state) and bodies.hemmed_in(state, f, space.turn_move(state, f))):
-        plans.append(Plan(None, False, "retreat"))  # rule 52: not with no way out (bodies)
+        plans.append(RETREAT)  # rule 52: not with no way out (bodies)
     return plans
 
 
@@ -426,7 +435,8 @@ def special_plans(state: OdndState, f: Fighter, targets: list[Fighter]) -> list[
     F-ODD-50: not at the end of a move)."""
     if f.primary.data.ranged or f.inside:
         return []
-    targets = [t for t in targets if space.in_melee(state, f, t)]
+    if state.positional:  # (in one melee, F-ODD-1, every target is in melee)
+        targets = [t for t in targets if space.in_melee(state, f, t)]
     plans = [Plan(t, False, "grapple") for t in targets if grapple.can_grapple(state, f, t)]
     for t in targets:
         plans.extend(Plan(t, False, kind) for kind in manoeuvres.allowed(f, t))

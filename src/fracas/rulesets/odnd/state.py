@@ -241,6 +241,7 @@ class OdndState(BattleState):
     # a pydantic attribute costs a dictionary look-up at each read).
     scale: float = 1.0  # feet per unit of the range tables: 3 outdoors (yards, ODD-U6, D13)
     reroll_initiative: bool = False  # ODD-U30: initiative rolled every round
+    route: list[str] = field(default_factory=list)  # rules 138, 139: the features, in order
 
     def __init__(
         self,
@@ -263,6 +264,7 @@ class OdndState(BattleState):
         self._units = []
         self.scale = 3.0 if self.conditions.outdoors else 1.0
         self.reroll_initiative = self.conditions.reroll_initiative
+        self.route = list(self.conditions.route)
 
     def fighters(self) -> list[Fighter]:
         """Every fighter, in encounter order (a shared list: do not change it). Built once:
