@@ -13,7 +13,7 @@ from fracas.core.requests import Needs
 from fracas.core.table import Table
 from fracas.rulesets.odnd import data, facing, mass, space, specials, subdual
 from fracas.rulesets.odnd.events import Attack, Damage, Fumble
-from fracas.rulesets.odnd.state import Fighter, OdndState, Wielded
+from fracas.rulesets.odnd.state import Fighter, OdndState, Wielded, add_to_tally
 
 D20: Final = "1d20"
 D6: Final = "1d6"
@@ -216,7 +216,7 @@ def resolve(
             fumble(table, state, attacker)
         return False
     if critical:
-        state.tally["criticals"] += 1  # the simulator's report counts them
+        add_to_tally(state, "criticals")  # the simulator's report counts them
     if table.observed:
         table.emit(
             Attack, attacker=attacker.name, target=target.name, roll=d20, needed=needed, hit=hit,
@@ -375,7 +375,7 @@ def wound(state: OdndState, attacker: Fighter, target: Fighter, amount: int) -> 
     record_harm(target, amount, attacker)
     if target.unit_size:  # rule 145: the men the unit has lost, for the report
         lost = mass.survivors(target, before) - mass.survivors(target, target.hp)
-        state.tally[f"men lost ({target.side})"] += lost
+        add_to_tally(state, f"men lost ({target.side})", lost)
     if target.hp - target.temp <= 0 and not target.pending_down:  # ODD-U43: dead or out
         target.pending_down, target.dropped_by = True, attacker
         state.pending.append(target)
@@ -391,7 +391,7 @@ def fumble(table: Table, state: OdndState, attacker: Fighter) -> None:
                 Fumble, who=attacker.name, roll=check, level=attacker.fumble_level, effect=""
             )
         return
-    state.tally["fumbles"] += 1
+    add_to_tally(state, "fumbles")
     effect = data.fumble_effect(table.roll(D6, by=attacker, reason=FUMBLE_TABLE).total)
     if effect == "drop":  # D9 1–2: the weapon is dropped; picking it up costs the next attack
         attacker.lose_attacks += 1

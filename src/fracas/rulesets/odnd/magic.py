@@ -8,7 +8,7 @@ from typing import Final
 from fracas.core.table import Table
 from fracas.rulesets.odnd import attack, data, space
 from fracas.rulesets.odnd.events import Damage, Effect, Save, Spell
-from fracas.rulesets.odnd.state import Fighter, OdndState
+from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally
 
 D20: Final = "1d20"
 D6: Final = "1d6"
@@ -66,7 +66,7 @@ def resolve_casts(table: Table, state: OdndState) -> None:
         f.spells.remove(spell)  # ODD-U32: a lost spell is expended too
         result = interrupted(table, state, f)
         if result in ("lost", "miscast"):
-            state.tally[f"spells {result}"] += 1  # the simulator's report counts them
+            add_to_tally(state, f"spells {result}")  # the simulator's report counts them
         if result == "lost":
             if table.observed:
                 table.emit(Spell, caster=f.name, spell=spell, target=target.name, result="lost")

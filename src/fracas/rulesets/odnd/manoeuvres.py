@@ -19,7 +19,7 @@ from typing import Final
 from fracas.core.table import Table
 from fracas.rulesets.odnd import attack, data, decisions, magic, specials, strikes
 from fracas.rulesets.odnd.events import Effect, Manoeuvre
-from fracas.rulesets.odnd.state import Fighter, OdndState
+from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally
 
 KINDS: Final = ("disarm", "dismount", "whip")
 AREAS: Final = ("feet", "weapon")  # rule 40: the wielder decides on an area
@@ -98,7 +98,7 @@ def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter, kind: s
     why = "against being disarmed, rule 93" if kind == "disarm" else "to stay mounted, rule 91"
     if magic.save(table, target, save_bonus(target, f), why):
         return
-    state.tally[kind + "s"] += 1
+    add_to_tally(state, kind + "s")
     if kind == "disarm":
         disarm(table, target)
     else:

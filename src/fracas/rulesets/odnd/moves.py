@@ -12,7 +12,7 @@ from fracas.core.geometry import Position
 from fracas.core.table import Table
 from fracas.rulesets.odnd import attack, bodies, data, pursuit, space, strikes
 from fracas.rulesets.odnd.events import Fled, Moved, RollOff, Segment
-from fracas.rulesets.odnd.state import Fighter, OdndState
+from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally
 
 D6: Final = "1d6"
 ROLL_OFF: Final = "roll-off (d6 + DEX, rule 52)"
@@ -208,7 +208,7 @@ def charge(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
         advance(table, state, f, target)
         return True
     f.moved, f.charged_round, f.charging = True, state.round, True
-    state.tally["charges"] += 1  # the simulator's report counts them
+    add_to_tally(state, "charges")  # the simulator's report counts them
     if table.observed:
         table.emit(Segment, name=f"{f.name} charges {target.name}")
     for e in state.enemies_of(f):  # rule 89: shooters who declared against the charger

@@ -26,7 +26,7 @@ from fracas.core.geometry import Position
 from fracas.core.table import Table
 from fracas.rulesets.odnd import data, decisions, space, strikes
 from fracas.rulesets.odnd.events import ChaseRound, Fled, Segment
-from fracas.rulesets.odnd.state import Chase, Fighter, OdndState
+from fracas.rulesets.odnd.state import Chase, Fighter, OdndState, add_to_tally
 
 PURSUIT_CHECK: Final = "pursuit check (2d6, rule 54, D8)"
 STOPS: Final = "the pursuer stops? (d6, rules 137-139)"
@@ -63,7 +63,7 @@ def begin(table: Table, state: OdndState, fleer: Fighter, pursuers: list[Fighter
     fleer.chasing = True
     for p in hunters:
         p.chasing = True
-        state.tally["pursuits"] += 1
+        add_to_tally(state, "pursuits")
         gap = space.feet(fleer, p) if state.positional else space.MELEE + 5
         way = away(p, fleer) if state.positional else (1.0, 0.0)
         state.chases.append(Chase(fleer, p, gap, direction=way))
@@ -102,7 +102,7 @@ def evade(table: Table, state: OdndState, fleeing: list[Fighter]) -> None:
         for p in hunters:
             quarry = table.choose(p, decisions.PURSUE, fleeing)
             quarry.chasing = p.chasing = True
-            state.tally["pursuits"] += 1
+            add_to_tally(state, "pursuits")
             gap = space.feet(quarry, p) if state.positional else space.MELEE + 5
             way = away(p, quarry) if state.positional else (1.0, 0.0)
             state.chases.append(Chase(quarry, p, gap, direction=way))
@@ -115,7 +115,7 @@ def escape(table: Table, state: OdndState, f: Fighter) -> None:
     f.chasing = False
     f.status, f.went_down = Status.FLED, True
     if state.conditions.pursuit:
-        state.tally["escapes"] += 1
+        add_to_tally(state, "escapes")
     if table.observed:
         table.emit(Fled, who=f.name)
 
@@ -254,7 +254,7 @@ def end(table: Table, state: OdndState, c: Chase, why: str) -> None:
     tell(table, c, why)
     if why == "turns to fight":
         c.fleer.chasing = False
-        state.tally["turned to fight"] += 1
+        add_to_tally(state, "turned to fight")
 
 
 def settle_chases(table: Table, state: OdndState) -> None:

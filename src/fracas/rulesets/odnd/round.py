@@ -50,7 +50,7 @@ from fracas.rulesets.odnd.events import (
     SurpriseRolled,
     Surrendered,
 )
-from fracas.rulesets.odnd.state import Fighter, OdndState
+from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally
 from fracas.rulesets.odnd.strikes import strike
 
 D6: Final = "1d6"
@@ -300,7 +300,7 @@ def surprise(table: Table, state: OdndState) -> None:
         if f.side in surprised:
             f.surprised = True
     if surprised:
-        state.tally["surprises"] += 1
+        add_to_tally(state, "surprises")
         state.surprisers = {s.name for s in state.sides if s.name not in surprised}
         state.first_melee_round = 2
 
@@ -774,7 +774,7 @@ def settle(table: Table, state: OdndState) -> None:
                 continue  # healed by the GM meanwhile, or already gone
             if f.hp > 0:  # rule 98, ODD-U43: knocked out, real damage short of the maximum
                 f.status, f.went_down = Status.DOWN, True
-                state.tally["knocked out"] += 1
+                add_to_tally(state, "knocked out")
                 if table.observed:
                     table.emit(KnockedOut, who=f.name, hp=f.hp, temporary=f.temp)
                 continue
@@ -854,7 +854,7 @@ def check_morale(table: Table, state: OdndState, group: str, *triggers: str) -> 
     if passed:
         state.morale_passes[group] = state.morale_passes.get(group, 0) + 1
         return
-    state.tally["routs"] += 1
+    add_to_tally(state, "routs")
     for f in members:
         f.routing = True
     for f in members:  # ODD-U28: those engaged flee by the Retreat (rule 52)

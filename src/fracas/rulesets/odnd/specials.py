@@ -15,7 +15,7 @@ from typing import Final
 
 from fracas.core.table import Table
 from fracas.rulesets.odnd.events import CannotAct, Special
-from fracas.rulesets.odnd.state import Fighter, OdndState
+from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally
 
 D20: Final = "1d20"
 
@@ -29,7 +29,7 @@ def natural_roll(
     at, effect, _ = attacker.on_roll
     if d20 < at:
         return
-    state.tally["specials"] += 1
+    add_to_tally(state, "specials")
     if effect == "knockdown":
         knock_down(table, target, f"{attacker.name}'s natural {d20} (rule 35)")
         return

@@ -293,6 +293,13 @@ class OdndState(BattleState):
 rebuilt_by_constructor(Wielded, Chase)  # copies of a state (core.immutable)
 
 
+def add_to_tally(state: OdndState, key: str, n: int = 1) -> None:
+    """`n` more of `key` in the battle's tally, for the simulator's report: read with `get`,
+    not `+=`, whose missing key calls the Counter's interpreted `__missing__` (issue 35)."""
+    tally = state.tally
+    tally[key] = tally.get(key, 0) + n
+
+
 def let_go(state: OdndState) -> None:
     """A finished battle's fighters forget one another (their declared targets, holders,
     grapplers, the attackers their shields faced): two fighters naming each other are a

@@ -9,7 +9,7 @@ from typing import Final
 from fracas.core.table import Table
 from fracas.rulesets.odnd import attack, data, facing, space
 from fracas.rulesets.odnd.events import IntoMelee
-from fracas.rulesets.odnd.state import Fighter, OdndState
+from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally
 
 D6: Final = "1d6"
 COVER: Final = {0: 0, 25: -2, 50: -4, 75: -6}  # rule 95
@@ -185,7 +185,7 @@ def opened(state: OdndState, f: Fighter, target: Fighter, m: Mods) -> None:
     advantage and disadvantage next, for that pair only)."""
     if m.backstab:
         f.backstab_round = state.round
-        state.tally["backstabs"] += 1
+        add_to_tally(state, "backstabs")
     if target.surprised or facing.unaware(state, f, target):  # ODD-U18: the surprised too
         state.from_behind.setdefault((f.id, target.id), state.round)
 
