@@ -34,7 +34,7 @@ from fracas.rulesets.odnd.policy import OdndPolicy
 from fracas.rulesets.odnd.round import Plan, able, play_round, special_plans
 from fracas.rulesets.odnd.setup import arrange, build, place
 from fracas.rulesets.odnd.space import where
-from fracas.rulesets.odnd.state import Fighter, OdndState, clone_state
+from fracas.rulesets.odnd.state import Fighter, OdndState, clone_state, let_go
 
 # The endings' reasons (`round.verdict`), by their old names here too.
 ROUT, NO_COMBAT = odnd_round.ROUT, odnd_round.NO_COMBAT
@@ -106,6 +106,11 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
     # method wrapping each would add an interpreted call per round (issue 35).
     play_round = staticmethod(play_round)
     outcome = staticmethod(odnd_round.verdict)
+
+    def after_battle(self, table: Table, state: OdndState) -> None:
+        """A simulated battle's fighters let go of one another (`state.let_go`)."""
+        if not table.observed:
+            let_go(state)
 
     def policy(self, state: OdndState) -> Controller:
         return OdndPolicy(state)

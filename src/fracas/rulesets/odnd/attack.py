@@ -6,25 +6,26 @@ ODD-U1, U2, U3, U4, U18, U21, U22, U50, U51)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from fracas.core.combatant import record_harm
 from fracas.core.requests import Needs
 from fracas.core.table import Table
 from fracas.rulesets.odnd import data, facing, mass, space, specials, subdual
 from fracas.rulesets.odnd.events import Attack, Damage, Fumble
-from fracas.rulesets.odnd.state import Fighter, OdndState, Wielded
+from fracas.rulesets.odnd.state import Fighter, OdndState, Wielded, add_to_tally
 
-D20 = "1d20"
-D6 = "1d6"
-TO_HIT = "to hit"
-ADVANTAGE = "to hit, second die (advantage/disadvantage, D11)"
-FUMBLE_CHECK = "fumble check (d20 > level, rule 28)"
-FUMBLE_TABLE = "critical fumble (D9)"
-WHICH_WEAPON = "which weapon hit (Florentine, ODD-U22)"
-DAMAGE = "damage"
-CRIT_DAMAGE = "damage, critical (dice doubled, D10)"
+D20: Final = "1d20"
+D6: Final = "1d6"
+TO_HIT: Final = "to hit"
+ADVANTAGE: Final = "to hit, second die (advantage/disadvantage, D11)"
+FUMBLE_CHECK: Final = "fumble check (d20 > level, rule 28)"
+FUMBLE_TABLE: Final = "critical fumble (D9)"
+WHICH_WEAPON: Final = "which weapon hit (Florentine, ODD-U22)"
+DAMAGE: Final = "damage"
+CRIT_DAMAGE: Final = "damage, critical (dice doubled, D10)"
 
-RANGE_MOD = {"short": 1, "medium": 0, "long": -1}  # rule 14
+RANGE_MOD: Final = {"short": 1, "medium": 0, "long": -1}  # rule 14
 
 
 def armour_class(
@@ -215,7 +216,7 @@ def resolve(
             fumble(table, state, attacker)
         return False
     if critical:
-        state.tally["criticals"] += 1  # the simulator's report counts them
+        add_to_tally(state, "criticals")  # the simulator's report counts them
     if table.observed:
         table.emit(
             Attack, attacker=attacker.name, target=target.name, roll=d20, needed=needed, hit=hit,
@@ -374,7 +375,7 @@ def wound(state: OdndState, attacker: Fighter, target: Fighter, amount: int) -> 
     record_harm(target, amount, attacker)
     if target.unit_size:  # rule 145: the men the unit has lost, for the report
         lost = mass.survivors(target, before) - mass.survivors(target, target.hp)
-        state.tally[f"men lost ({target.side})"] += lost
+        add_to_tally(state, f"men lost ({target.side})", lost)
     if target.hp - target.temp <= 0 and not target.pending_down:  # ODD-U43: dead or out
         target.pending_down, target.dropped_by = True, attacker
         state.pending.append(target)
@@ -390,7 +391,7 @@ def fumble(table: Table, state: OdndState, attacker: Fighter) -> None:
                 Fumble, who=attacker.name, roll=check, level=attacker.fumble_level, effect=""
             )
         return
-    state.tally["fumbles"] += 1
+    add_to_tally(state, "fumbles")
     effect = data.fumble_effect(table.roll(D6, by=attacker, reason=FUMBLE_TABLE).total)
     if effect == "drop":  # D9 1–2: the weapon is dropped; picking it up costs the next attack
         attacker.lose_attacks += 1

@@ -23,20 +23,23 @@ import itertools
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Final
 
 from fracas.core.geometry import Position
 from fracas.rulesets.odnd import data
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
 Point = tuple[float, float]
-FOOT = 0.3048  # metres (as `space.FOOT`)
-MELEE = 10.0  # rule 49
-SLACK = 1e-6
-SQUEEZE = 0.5  # feet of a foe's place a mover may brush in passing (rule 52: "duck and dodge")
-CORNERS = 8  # corners round each foe's place for the search
-MARGIN = 0.05  # feet the corners stand off the place
-RING = 16  # places tried round a goal
-BACK = 0.5  # feet a mover backs off along its way to end on a free place
+FOOT: Final = 0.3048  # metres (as `space.FOOT`)
+MELEE: Final = 10.0  # rule 49
+SLACK: Final = 1e-6
+SQUEEZE: Final = (
+    0.5  # feet of a foe's place a mover may brush in passing (rule 52: "duck and dodge")
+)
+CORNERS: Final = 8  # corners round each foe's place for the search
+MARGIN: Final = 0.05  # feet the corners stand off the place
+RING: Final = 16  # places tried round a goal
+BACK: Final = 0.5  # feet a mover backs off along its way to end on a free place
 
 
 def on(state: OdndState) -> bool:

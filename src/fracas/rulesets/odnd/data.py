@@ -11,9 +11,9 @@ from typing import Any, Final
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.reading import load_yaml
 
-KINDS = ("melee", "thrown", "bow", "great_bow", "crossbow", "sling", "firearm")
-RELOADING = ("crossbow", "firearm")  # D-C7, ODD-U41: fire every other round
-SIZES = ("S", "M", "L")
+KINDS: Final = ("melee", "thrown", "bow", "great_bow", "crossbow", "sling", "firearm")
+RELOADING: Final = ("crossbow", "firearm")  # D-C7, ODD-U41: fire every other round
+SIZES: Final = ("S", "M", "L")
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from fracas.rulesets.odnd.state import Fighter, OdndState
 FRONT: Final = "front"
 FLANK: Final = "flank"
 REAR: Final = "rear"
-_ARCS = data.table("arcs")  # prepared once: cosines of the ring's limits (ODD-U20)
+_ARCS: Final = data.table("arcs")  # prepared once: cosines of the ring's limits (ODD-U20)
 FRONT_COS: Final = math.cos(math.radians(float(_ARCS["front"])))
 FLANK_COS: Final = math.cos(math.radians(float(_ARCS["flank"])))
 FLANK_BONUS: Final = int(_ARCS["flank_bonus"])
@@ -91,6 +91,8 @@ def followup_edge(state: OdndState, f: Fighter, target: Fighter) -> int:
     """Rule 70 for a pair opened from behind (ODD-U20): the round after, the attacker has
     advantage against the defender, the defender disadvantage against it."""
     edge = 0
+    if not state.from_behind:  # no pair opened from behind yet (no keys built for nothing)
+        return edge
     if state.from_behind.get((f.id, target.id)) == state.round - 1:
         edge += 1
     if state.from_behind.get((target.id, f.id)) == state.round - 1:
@@ -100,4 +102,4 @@ def followup_edge(state: OdndState, f: Fighter, target: Fighter) -> int:
 
 def cannot_return(state: OdndState, f: Fighter, e: Fighter) -> bool:
     """Rule 69: taken from behind, `f` cannot return the attack on `e` that round."""
-    return state.from_behind.get((e.id, f.id)) == state.round
+    return bool(state.from_behind) and state.from_behind.get((e.id, f.id)) == state.round

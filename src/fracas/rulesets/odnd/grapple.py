@@ -15,7 +15,7 @@ from __future__ import annotations
 from fracas.core.table import Table
 from fracas.rulesets.odnd import attack, strikes
 from fracas.rulesets.odnd.events import Contest, Manoeuvre
-from fracas.rulesets.odnd.state import Fighter, OdndState
+from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally
 
 PINNED, STRUGGLING, THROWN = "pinned", "struggling", "thrown off"
 
@@ -33,8 +33,9 @@ def can_grapple(state: OdndState, f: Fighter, target: Fighter) -> bool:
         return False
     if f.grappled_by:
         return False
-    held = state.tally.get("grapples", 0)  # no grapple yet: nobody is holding anyone
-    return not (held and any(f in other.grappled_by for other in state.fighters()))
+    # (Each holder's list, not the tally's count of grapples: a look at a few lists, where
+    # the tally is an interpreted Counter; issue 35.)
+    return not any(f in other.grappled_by for other in state.fighters())
 
 
 def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None:
@@ -61,7 +62,7 @@ def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None
     if hit and target.active:
         target.grappled_by.append(f)
         target.new_grapple = True
-        state.tally["grapples"] += 1
+        add_to_tally(state, "grapples")
 
 
 def holders(target: Fighter) -> list[Fighter]:
@@ -92,12 +93,12 @@ def contest(table: Table, state: OdndState, hero: Fighter) -> str:
         for g in grapplers:  # stunned for the hero's roll less theirs
             g.stunned_until = state.round + mine.total - theirs
         hero.grappled_by, hero.grapple = [], ""
-        state.tally["throw-offs"] += 1
+        add_to_tally(state, "throw-offs")
         state.reroll_next = True  # rule 106
     else:
         hero.grapple = result
         if result == PINNED:
-            state.tally["pinned"] += 1
+            add_to_tally(state, "pinned")
     return result
 
 

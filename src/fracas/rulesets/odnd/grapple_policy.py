@@ -50,8 +50,8 @@ def gang(state: OdndState, me: Fighter, target: Fighter) -> list[Fighter]:
     """`me` and its side's fighters in melee with `target`, not held themselves, that have
     not declared something else this round (those still to declare may join)."""
     out = [
-        a for a in state.allies_of(me)
-        if isinstance(a, Fighter) and a is not me and a.active and not a.grapple
+        a for a in state.fighters()  # its allies, in order (issue 35: no list to filter)
+        if a.side == me.side and a is not me and a.active and not a.grapple
         and (not a.action or (a.action == "grapple" and a.plan_target is target))
         and space.in_melee(state, a, target)
     ]  # fmt: skip
@@ -61,7 +61,9 @@ def gang(state: OdndState, me: Fighter, target: Fighter) -> list[Fighter]:
 def pin_odds(state: OdndState, me: Fighter, target: Fighter, helpers: list[Fighter]) -> float:
     """The chance the gang's grapple pins the target, with the gang's expected dice (each
     grappler's hit dice times its hit chance; a grapple needs no weapon, issue 29 item 19)."""
-    dice = sum(grapple.hit_dice(a) * worth.hit_chance(a, target, weaponless=True) for a in helpers)
+    dice = 0.0  # (a float loop, not `sum` of a generator: boxed numbers added; issue 35)
+    for a in helpers:
+        dice += grapple.hit_dice(a) * worth.hit_chance(a, target, weaponless=True)
     return pin_chance(max(1, round(dice)), grapple.hit_dice(target))
 
 
@@ -69,18 +71,21 @@ def grapple_worth(state: OdndState, me: Fighter, target: Fighter, plain: float) 
     """A grapple by a gang of two or more on a foe not already held, that their plain
     attacks would not fell this round, when P·A ≥ 2·G (the module's reckoning): worth the
     plain attack's score scaled by how far it clears that bar; otherwise never (-1)."""
+    if target.grapple:
+        return -1.0  # held already (no gang looked for)
     helpers = gang(state, me, target)
-    if target.grapple or len(helpers) < 2:
+    if len(helpers) < 2:
         return -1.0
-    swings = sum(worth.harm(a, target) for a in helpers)
-    sure = sum(
-        a.attacks * worth.mean_damage(a.primary.damage)
-        for a in helpers
-        if worth.hit_chance(a, target) > 0.0  # rule 31: pinned, still proof against it
-    )
-    sure += worth.harm(target, me)  # ODD-U44: pinned, it takes no action
+    swings = 0.0  # (float loops, not `sum` of generators: the same sums in the same order)
+    for a in helpers:
+        swings += worth.harm(a, target)
     if swings >= target.hp:
         return -1.0  # their plain attacks are likely to fell it this round
+    sure = 0.0
+    for a in helpers:
+        if worth.can_harm(a, target):  # rule 31: pinned, still proof against it
+            sure += a.attacks * a.weapons[0].mean_damage  # (its mean, kept by setup)
+    sure += worth.harm(target, me)  # ODD-U44: pinned, it takes no action
     pinned = pin_odds(state, me, target, helpers) * sure
     if pinned < 2 * swings:
         return -1.0

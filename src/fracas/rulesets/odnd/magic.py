@@ -3,16 +3,18 @@ ODD-U30, U32, U33; RULINGS.md D6, D-C3). The spells are data (`data/spells.yaml`
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.table import Table
 from fracas.rulesets.odnd import attack, data, space
 from fracas.rulesets.odnd.events import Damage, Effect, Save, Spell
-from fracas.rulesets.odnd.state import Fighter, OdndState
+from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally
 
-D20 = "1d20"
-D6 = "1d6"
-SAVE = "save vs Paralysis (d20, D6)"
-LOST_OR_MISCAST = "lost or miscast (d6: 1-4 lost, 5-6 miscast, rule 128)"
-MISCAST_TARGET = "the miscast spell's target (ODD-U32)"
+D20: Final = "1d20"
+D6: Final = "1d6"
+SAVE: Final = "save vs Paralysis (d20, D6)"
+LOST_OR_MISCAST: Final = "lost or miscast (d6: 1-4 lost, 5-6 miscast, rule 128)"
+MISCAST_TARGET: Final = "the miscast spell's target (ODD-U32)"
 
 
 def save(table: Table, f: Fighter, bonus: int, why: str) -> bool:
@@ -50,6 +52,8 @@ def cast(table: Table, state: OdndState, f: Fighter) -> None:
 
 
 def resolve_casts(table: Table, state: OdndState) -> None:
+    if not state.casting:
+        return  # (a slot with no spell: no list built)
     casters, state.casting = state.casting, []
     for f in casters:
         spell, target = f.plan_spell, f.plan_target
@@ -62,7 +66,7 @@ def resolve_casts(table: Table, state: OdndState) -> None:
         f.spells.remove(spell)  # ODD-U32: a lost spell is expended too
         result = interrupted(table, state, f)
         if result in ("lost", "miscast"):
-            state.tally[f"spells {result}"] += 1  # the simulator's report counts them
+            add_to_tally(state, f"spells {result}")  # the simulator's report counts them
         if result == "lost":
             if table.observed:
                 table.emit(Spell, caster=f.name, spell=spell, target=target.name, result="lost")

@@ -15,10 +15,9 @@ from fracas.rulesets.odnd import manoeuvres, worth
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
 
-def success_chance(me: Fighter, target: Fighter, kind: str) -> float:
-    """The to-hit chance times the save's failure (disarm, dismount: the target saves vs
-    Paralysis, T-ODD-13) or success (the whip: the wielder saves, less the target's STR)."""
-    hit = worth.hit_chance(me, target, True)
+def success_chance(me: Fighter, target: Fighter, kind: str, hit: float) -> float:
+    """The to-hit chance `hit` times the save's failure (disarm, dismount: the target saves
+    vs Paralysis, T-ODD-13) or success (the whip: the wielder saves, less the target's STR)."""
     if kind == "whip":
         return hit * (manoeuvres.save_faces(me, me.dex_bonus - target.str_bonus) / 20)
     saved = manoeuvres.save_faces(target, manoeuvres.save_bonus(target, me))
@@ -44,14 +43,20 @@ def droppable(target: Fighter) -> bool:
     return not (held.natural or held.unarmed or target.disarmed)
 
 
-def manoeuvre_worth(state: OdndState, me: Fighter, target: Fighter, kind: str) -> float:
+def manoeuvre_worth(
+    state: OdndState, me: Fighter, target: Fighter, kind: str, hit: float, harm: float
+) -> float:
     """The expected harm the manoeuvre prevents, less the harm of the plain attack it
-    replaces: above zero, it pays. One manoeuvre a foe a round: a second one declared on
-    the same foe buys something only if the first fails."""
-    if any(
-        isinstance(a, Fighter) and a.plan_target is target and a.action in manoeuvres.KINDS
-        for a in state.allies_of(me)
-    ):
-        return -1.0
-    gained = success_chance(me, target, kind) * denied(state, me, target, kind)
-    return gained - worth.harm(me, target)
+    replaces: above zero, it pays. `hit` and `harm` are `me`'s `worth.hit_chance` and
+    `worth.harm` against `target`, worked out once by the caller (issue 35). One manoeuvre
+    a foe a round: a second one declared on the same foe buys something only if the first
+    fails."""
+    for a in state.fighters():  # its allies (issue 35: no list built)
+        ally = a.side == me.side and a is not me
+        if ally and a.plan_target is target and a.action in manoeuvres.KINDS:
+            return -1.0
+    # A manoeuvre needs no weapon that can hurt the target (`hit_chance`'s `weaponless`):
+    # the same chance as the weapon's unless the target needs magic or silver (rule 31).
+    weaponless = hit if target.needs == "none" else worth.hit_chance(me, target, True)
+    gained = success_chance(me, target, kind, weaponless) * denied(state, me, target, kind)
+    return gained - harm

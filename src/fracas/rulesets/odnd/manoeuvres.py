@@ -14,14 +14,15 @@ Paralysis less the target's STR bonus: yanked off its feet (prone), or its weapo
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Final
 
 from fracas.core.table import Table
 from fracas.rulesets.odnd import attack, data, decisions, magic, specials, strikes
 from fracas.rulesets.odnd.events import Effect, Manoeuvre
-from fracas.rulesets.odnd.state import Fighter, OdndState
+from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally
 
-KINDS = ("disarm", "dismount", "whip")
-AREAS = ("feet", "weapon")  # rule 40: the wielder decides on an area
+KINDS: Final = ("disarm", "dismount", "whip")
+AREAS: Final = ("feet", "weapon")  # rule 40: the wielder decides on an area
 
 
 def level(f: Fighter) -> int:
@@ -97,7 +98,7 @@ def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter, kind: s
     why = "against being disarmed, rule 93" if kind == "disarm" else "to stay mounted, rule 91"
     if magic.save(table, target, save_bonus(target, f), why):
         return
-    state.tally[kind + "s"] += 1
+    add_to_tally(state, kind + "s")
     if kind == "disarm":
         disarm(table, target)
     else:

@@ -56,14 +56,14 @@ def bodies(f: Fighter, target: Fighter) -> int:
 def half_lost(state: OdndState) -> list[str]:
     """ODD-U45: the units (groups) that have lost half their hit points."""
     return [
-        f.group for f in state.fighters()
+        f.group for f in state.units()
         if f.unit_size and f.active and f.max_hp and 2 * f.hp <= f.max_hp
     ]  # fmt: skip
 
 
 def report(table: Table, state: OdndState) -> None:
     """Rule 145: the men each unit has left, whenever it changed."""
-    for f in state.fighters():
+    for f in state.units():
         if not f.unit_size or not f.max_hp:
             continue
         men = survivors(f, f.hp)

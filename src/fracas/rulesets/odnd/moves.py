@@ -5,21 +5,22 @@ the core's plane (`space`); without positions there is no movement (F-ODD-1)."""
 from __future__ import annotations
 
 import itertools
+from typing import Final
 
 from fracas.core.combatant import Status
 from fracas.core.geometry import Position
 from fracas.core.table import Table
 from fracas.rulesets.odnd import attack, bodies, data, pursuit, space, strikes
 from fracas.rulesets.odnd.events import Fled, Moved, RollOff, Segment
-from fracas.rulesets.odnd.state import Fighter, OdndState
+from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally
 
-D6 = "1d6"
-ROLL_OFF = "roll-off (d6 + DEX, rule 52)"
-CHARGE_EVERY = 10  # rule 80, ODD-U5: once per 10-minute Turn = 10 rounds
+D6: Final = "1d6"
+ROLL_OFF: Final = "roll-off (d6 + DEX, rule 52)"
+CHARGE_EVERY: Final = 10  # rule 80, ODD-U5: once per 10-minute Turn = 10 rounds
 
 
-ROUND = "round the bodies in the way, rules 49, 56"
-FREE = "to a free place, rule 49: bodies take room"
+ROUND: Final = "round the bodies in the way, rules 49, 56"
+FREE: Final = "to a free place, rule 49: bodies take room"
 
 
 def emit_move(table: Table, f: Fighter, how: str, moved: float, around: str = "") -> None:
@@ -207,7 +208,7 @@ def charge(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
         advance(table, state, f, target)
         return True
     f.moved, f.charged_round, f.charging = True, state.round, True
-    state.tally["charges"] += 1  # the simulator's report counts them
+    add_to_tally(state, "charges")  # the simulator's report counts them
     if table.observed:
         table.emit(Segment, name=f"{f.name} charges {target.name}")
     for e in state.enemies_of(f):  # rule 89: shooters who declared against the charger

@@ -4,17 +4,19 @@ between the sides, the monsters' reaction and the players' choice."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.combatant import Side
 from fracas.core.table import Table
 from fracas.rulesets.odnd import data, decisions, pursuit, space
 from fracas.rulesets.odnd.events import Appears, Chose, Distance, Effect, Reaction
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
-SURPRISE_DISTANCE = "1d3"  # T-ODD-7 (PROPOSED): 10-30, i.e. 1d3 × 10
-DISTANCE = "2d6"  # rule 116: 2d6 × 10
-REACTION = "reaction (2d6, D8)"
-APPEARING = "number appearing (rule 108)"
-CHOICES = ("fight", "wait or parley", "flee")  # rule 118, ODD-U29
+SURPRISE_DISTANCE: Final = "1d3"  # T-ODD-7 (PROPOSED): 10-30, i.e. 1d3 × 10
+DISTANCE: Final = "2d6"  # rule 116: 2d6 × 10
+REACTION: Final = "reaction (2d6, D8)"
+APPEARING: Final = "number appearing (rule 108)"
+CHOICES: Final = ("fight", "wait or parley", "flee")  # rule 118, ODD-U29
 
 
 def entrance(table: Table, state: OdndState) -> None:

@@ -71,15 +71,18 @@ class OdndPolicy:
         self._round = -1
         self._hopeless: dict[str, bool] = {}
         self._lost_by_side: dict[str, bool] = {}
+        # The decider's hit chance against each target, worked out once a declaration (issue
+        # 35): nothing changes while one fighter weighs its plans (the policy only reads).
+        self._hits: dict[Fighter, float] = {}
 
     def choose(self, request: ChoiceRequest) -> int:
         who = request.who
-        options: list[Any] = list(request.options)
+        options: list[Any] = request.options  # read only
         if isinstance(who, Side) and request.decision == decisions.PLAYERS:
             return options.index(self._players(who))  # rule 118
         if isinstance(who, Fighter) and not isinstance(who, Side):
             if request.decision == decisions.DECLARE:
-                return best_index([self._plan(who, o) for o in options])
+                return self._declare(who, options)
             if request.decision == decisions.VICTIM:
                 return best_index([self._victim(who, o) for o in options])
             if request.decision == decisions.WHIP_AREA:  # a lost weapon costs a whole action
@@ -102,8 +105,36 @@ class OdndPolicy:
         flee = self.state.conditions.pursuit and theirs >= 2 * ours
         return "flee" if flee else "fight"
 
+    def _declare(self, me: Fighter, plans: list[Plan]) -> int:
+        """The best plan, the earlier on a tie (`best_index`), each scored by `_score`."""
+        self._hits.clear()
+        back = self._holds_back(me)
+        best, top = 0, 0.0
+        for i in range(len(plans)):
+            score = self._score(me, plans[i], back)
+            if i == 0 or score > top:
+                best, top = i, score
+        return best
+
     def _plan(self, me: Fighter, plan: Plan) -> float:
-        if self._holds_back(me):  # ODD-U47: the prey is obviously too strong
+        """One plan's score, on its own (what `_declare` gives it)."""
+        self._hits.clear()
+        return self._score(me, plan, self._holds_back(me))
+
+    def _hit(self, me: Fighter, target: Fighter) -> float:
+        """`worth.hit_chance(me, target)`, kept for the declaration being weighed."""
+        hit = self._hits.get(target)
+        if hit is None:
+            hit = worth.hit_chance(me, target)
+            self._hits[target] = hit
+        return hit
+
+    def _value(self, me: Fighter, target: Fighter, attacks: int) -> float:
+        """`value` with the kept hit chance (the same arithmetic, the same float)."""
+        return attacks * self._hit(me, target) * (1.0 + 1.0 / max(1, target.hp))
+
+    def _score(self, me: Fighter, plan: Plan, back: bool) -> float:
+        if back:  # ODD-U47: the prey is obviously too strong
             return 1.0 if plan.action == "parry" else -1.0
         if plan.action in ("struggle", "grapple", "disarm", "dismount", "whip"):
             return self._special(me, plan)
@@ -115,31 +146,31 @@ class OdndPolicy:
                 if isinstance(e, Fighter) and e.active and not e.spear_set
                 and moves.can_charge(self.state, e, me)
             ]  # fmt: skip
-            return max((3 * value(me, e, 1) for e in threats), default=-1.0)
+            return max((3 * self._value(me, e, 1) for e in threats), default=-1.0)
         if plan.action == "retreat" and self._lost(me):
             return 10.0  # issue 34: a side that cannot win leaves by the Retreat (rule 52)
         if plan.action == "withdraw" and me.primary.data.ranged:
             return 0.5  # a shooter caught in a melee backs out to shoot again (ODD-U40)
         if plan.target is None:  # withdraw, retreat
             return -1.0
-        if plan.action != "cast" and worth.hit_chance(me, plan.target) == 0.0:
+        if plan.action != "cast" and self._hit(me, plan.target) == 0.0:
             return -0.5  # rule 31 (issue 34): never a swing at a foe it cannot hurt
         if plan.action == "run":  # run at them unless they can come to it (then stand ready)
             return -0.5 if self._threatened(me) else 0.01
         if plan.action == "cast":
             return self._spell(me, plan)
         if plan.action == "charge":  # +2 to hit, double damage (rule 85)
-            return 0.1 if plan.target.spear_set else 2.5 * value(me, plan.target, 1)
+            return 0.1 if plan.target.spear_set else 2.5 * self._value(me, plan.target, 1)
         if plan.sweep:
             victims = sum(
                 1
                 for e in self.state.enemies_of(me)
                 if e.active and isinstance(e, Fighter) and e.normal_man
             )
-            return value(me, plan.target, min(me.sweep_attacks, max(1, victims)))
+            return self._value(me, plan.target, min(me.sweep_attacks, max(1, victims)))
         if facing.can_backstab(self.state, me, plan.target):  # rules 72, 73: worth more
-            return value(me, plan.target, me.attacks) * me.backstab_mult
-        return value(me, plan.target, me.attacks)
+            return self._value(me, plan.target, me.attacks) * me.backstab_mult
+        return self._value(me, plan.target, me.attacks)
 
     def _special(self, me: Fighter, plan: Plan) -> float:
         """Rules 40, 91, 93, 104, 105 by their odds (issue 34): a grapple when the gang's hold
@@ -148,13 +179,15 @@ class OdndPolicy:
         target = plan.target
         if target is None:  # struggling: the only choice
             return 0.0
-        plain = value(me, target, me.attacks)
+        plain = self._value(me, target, me.attacks)
         if plan.action == "grapple":
             return grapple_policy.grapple_worth(self.state, me, target, plain)
-        gain = manoeuvre_policy.manoeuvre_worth(self.state, me, target, plan.action)
+        hit = self._hit(me, target)
+        harm = worth.harm_at(me, target, hit)
+        gain = manoeuvre_policy.manoeuvre_worth(self.state, me, target, plan.action, hit, harm)
         if gain <= 0.0:
             return -1.0
-        return max(plain, 0.1) * (1.0 + gain / max(0.1, worth.harm(me, target)))
+        return max(plain, 0.1) * (1.0 + gain / max(0.1, harm))
 
     def _lost(self, me: Fighter) -> bool:
         """Issue 34: a character leaves a fight its side cannot hurt, or, once down to half

@@ -26,12 +26,13 @@ from fracas.core.geometry import Position
 from fracas.core.table import Table
 from fracas.rulesets.odnd import data, decisions, space, strikes
 from fracas.rulesets.odnd.events import ChaseRound, Fled, Segment
-from fracas.rulesets.odnd.state import Chase, Fighter, OdndState
+from fracas.rulesets.odnd.state import Chase, Fighter, OdndState, add_to_tally
 
-PURSUIT_CHECK = "pursuit check (2d6, rule 54, D8)"
-STOPS = "the pursuer stops? (d6, rules 137-139)"
+PURSUIT_CHECK: Final = "pursuit check (2d6, rule 54, D8)"
+STOPS: Final = "the pursuer stops? (d6, rules 137-139)"
 RUN_ON, TURN = "run on", "turn and fight"
-LURES = {"food": "drop food", "treasure": "drop treasure"}
+LURES: Final = {"food": "drop food", "treasure": "drop treasure"}
+LURE_WORDS: Final = ("drop food", "drop treasure")  # LURES' values, as a tuple
 CHASE_GIVES_UP: Final = int(data.table("chase_gives_up"))  # F-ODD-56: a Turn, in rounds
 
 
@@ -62,7 +63,7 @@ def begin(table: Table, state: OdndState, fleer: Fighter, pursuers: list[Fighter
     fleer.chasing = True
     for p in hunters:
         p.chasing = True
-        state.tally["pursuits"] += 1
+        add_to_tally(state, "pursuits")
         gap = space.feet(fleer, p) if state.positional else space.MELEE + 5
         way = away(p, fleer) if state.positional else (1.0, 0.0)
         state.chases.append(Chase(fleer, p, gap, direction=way))
@@ -101,7 +102,7 @@ def evade(table: Table, state: OdndState, fleeing: list[Fighter]) -> None:
         for p in hunters:
             quarry = table.choose(p, decisions.PURSUE, fleeing)
             quarry.chasing = p.chasing = True
-            state.tally["pursuits"] += 1
+            add_to_tally(state, "pursuits")
             gap = space.feet(quarry, p) if state.positional else space.MELEE + 5
             way = away(p, quarry) if state.positional else (1.0, 0.0)
             state.chases.append(Chase(quarry, p, gap, direction=way))
@@ -114,7 +115,7 @@ def escape(table: Table, state: OdndState, f: Fighter) -> None:
     f.chasing = False
     f.status, f.went_down = Status.FLED, True
     if state.conditions.pursuit:
-        state.tally["escapes"] += 1
+        add_to_tally(state, "escapes")
     if table.observed:
         table.emit(Fled, who=f.name)
 
@@ -146,16 +147,17 @@ def run_round(table: Table, state: OdndState, fleer: Fighter, mine: list[Chase])
         c.rounds += 1
         if choice == TURN:
             end(table, state, c, "turns to fight")
-        elif choice in LURES.values():
+        elif choice in LURE_WORDS:
             lure(table, state, c, choice)
         elif choice != RUN_ON:
             turning(table, state, c, choice)
         if live(c):
             step(table, state, c, lead=not ran)
             ran = True
-    for item, words in LURES.items():
-        if choice == words and item in fleer.carries:
-            fleer.carries.remove(item)
+    if fleer.carries:  # (nothing to drop: no look at the lures)
+        for item, words in LURES.items():
+            if choice == words and item in fleer.carries:
+                fleer.carries.remove(item)
     if choice.startswith("take the "):
         state.route_taken += 1
 
@@ -163,8 +165,9 @@ def run_round(table: Table, state: OdndState, fleer: Fighter, mine: list[Chase])
 def choices(state: OdndState, fleer: Fighter) -> list[str]:
     """What a fleer may do this round (rules 137–139, ODD-U26)."""
     out = [RUN_ON]
-    out.extend(LURES[item] for item in dict.fromkeys(fleer.carries))
-    route = state.conditions.route
+    if fleer.carries:
+        out.extend(LURES[item] for item in dict.fromkeys(fleer.carries))
+    route = state.route  # `conditions.route`, read once (OdndState)
     if state.route_taken < len(route):
         out.append(f"take the {route[state.route_taken]}")
     out.append(TURN)
@@ -251,7 +254,7 @@ def end(table: Table, state: OdndState, c: Chase, why: str) -> None:
     tell(table, c, why)
     if why == "turns to fight":
         c.fleer.chasing = False
-        state.tally["turned to fight"] += 1
+        add_to_tally(state, "turned to fight")
 
 
 def settle_chases(table: Table, state: OdndState) -> None:

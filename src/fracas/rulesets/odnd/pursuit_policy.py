@@ -6,7 +6,6 @@ pursuer goes after the nearest quarry. It reads the state, never changes it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from fracas.rulesets.odnd import decisions, space
@@ -14,12 +13,12 @@ from fracas.rulesets.odnd.pursuit import LURES, RUN_ON, TURN
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
 
-def choose(state: OdndState, who: Fighter, decision: str, options: Sequence[Any]) -> int:
+def choose(state: OdndState, who: Fighter, decision: str, options: list[Any]) -> int:
     if decision == decisions.PURSUE:
         if not state.positional:
             return 0
         return min(range(len(options)), key=lambda i: space.feet(who, options[i]))
-    return options.index(flight(state, who, [str(o) for o in options]))
+    return options.index(flight(state, who, options))  # a flight's options are words
 
 
 def flight(state: OdndState, fleer: Fighter, options: list[str]) -> str:

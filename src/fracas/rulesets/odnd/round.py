@@ -50,16 +50,16 @@ from fracas.rulesets.odnd.events import (
     SurpriseRolled,
     Surrendered,
 )
-from fracas.rulesets.odnd.state import Fighter, OdndState
+from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally
 from fracas.rulesets.odnd.strikes import strike
 
-D6 = "1d6"
-TWO_D6 = "2d6"
-HIT_POINTS = "hit points (D3)"
-SURPRISE = "surprise (d6, T-ODD-6)"
-INITIATIVE = "initiative (d6)"
-MORALE = "morale (2d6, D7)"
-HASTE_ROLL = "haste roll-off (d6, rule 126)"
+D6: Final = "1d6"
+TWO_D6: Final = "2d6"
+HIT_POINTS: Final = "hit points (D3)"
+SURPRISE: Final = "surprise (d6, T-ODD-6)"
+INITIATIVE: Final = "initiative (d6)"
+MORALE: Final = "morale (2d6, D7)"
+HASTE_ROLL: Final = "haste roll-off (d6, rule 126)"
 
 
 ROUT: Final = "rout"  # seed "check monster morale": the beaten side ran
@@ -120,6 +120,15 @@ class Plan:
         }[self.action]
 
 
+# The plans that name no target are the same every round: built once (issue 35; a plan is
+# never changed once listed, `adopt` reads it).
+STRUGGLE: Final = Plan(None, False, "struggle")
+SET: Final = Plan(None, False, "set")
+PARRY: Final = Plan(None, False, "parry")
+WITHDRAW: Final = Plan(None, False, "withdraw")
+RETREAT: Final = Plan(None, False, "retreat")
+
+
 def play_round(table: Table, state: OdndState) -> None:
     """One round in the seed's order (D-C2: surprise > haste > reach > set spear > the roll)."""
     if state.appearing:  # rule 108 (issue 29): a count given as dice, rolled first
@@ -139,7 +148,7 @@ def play_round(table: Table, state: OdndState) -> None:
     facing.settle_facings(state)  # ODD-U20
     grapple.wake(state)  # ODD-U44
     subdual.recover(table, state)  # rule 99
-    every = state.round == 1 or state.conditions.reroll_initiative or state.reroll_next
+    every = state.round == 1 or state.reroll_initiative or state.reroll_next
     state.reroll_next = False  # rule 106: rolled again after a throw-off
     roll_initiative(table, state, every)
     if state.round == 1:
@@ -150,17 +159,20 @@ def play_round(table: Table, state: OdndState) -> None:
         close_segment(table, state)
     declare(table, state)
     done = haste_slot(table, state)
-    split = [f for f in fighters if f.split and f.attacks_left and id(f) not in done]
+    # (`done` is empty but when some are hasted: no `id` boxed per fighter for nothing)
+    split = [f for f in fighters if f.split and f.attacks_left and not (done and id(f) in done)]
     if split:  # ODD-U10: the first half of multi-attack fighters' attacks
         open_segment(table, state, "first attacks (multi-attack fighters)")
         for f in split:
             act(table, state, f, (f.attacks_left + 1) // 2)
         close_segment(table, state)
     for roll, groups in slots(state):
-        open_segment(table, state, f"initiative {roll}", tuple(groups))
+        state.segment += 1
+        if table.observed:  # the slot's name only for a reader (issue 35)
+            table.emit(Segment, name=f"initiative {roll}", groups=tuple(groups))
         for g in groups:
             for f in state.groups[g]:
-                if not f.split and id(f) not in done:
+                if not f.split and not (done and id(f) in done):
                     act(table, state, f, f.attacks_left)
         close_segment(table, state)  # ODD-U31: deaths of a slot land as it ends
     if split:
@@ -191,9 +203,10 @@ def opening_steps(table: Table, state: OdndState) -> bool:
     for f in fighters:
         f.followup = f.surprised  # rule 70: the round after the surprise
         f.surprised = False
-    state.holding = {
-        s.name for s in state.sides if s.name in state.holding and opening.monster_side(s)
-    }
+    if state.holding:  # (none held back: nothing to build)
+        state.holding = {
+            s.name for s in state.sides if s.name in state.holding and opening.monster_side(s)
+        }
     if state.holding:
         opening.reaction(table, state)
     return not state.no_combat
@@ -287,7 +300,7 @@ def surprise(table: Table, state: OdndState) -> None:
         if f.side in surprised:
             f.surprised = True
     if surprised:
-        state.tally["surprises"] += 1
+        add_to_tally(state, "surprises")
         state.surprisers = {s.name for s in state.sides if s.name not in surprised}
         state.first_melee_round = 2
 
@@ -300,28 +313,39 @@ def roll_initiative(table: Table, state: OdndState, every: bool) -> None:
     rolled once a battle unless re-rolled every round (ODD-U30); a late arrival rolls as it
     comes."""
     for group, members in state.groups.items():
+        if not every and group in state.initiative:
+            continue  # rolled already (no list of its able built for nothing)
         able = [f for f in members if f.active]
-        if able and (every or group not in state.initiative):
+        if able:
             state.initiative[group] = table.roll(D6, by=able[0], reason=INITIATIVE).total
             if table.observed:
                 table.emit(Initiative, group=group, roll=state.initiative[group])
 
 
 def slots(state: OdndState) -> list[tuple[int, list[str]]]:
-    """The initiative slots, high first; groups with the same roll share a slot (rule 121)."""
-    by_roll: dict[int, list[str]] = {}
+    """The initiative slots, high first; groups with the same roll share a slot (rule 121),
+    in the groups' order. Kept in order as they come (a handful of groups: no dictionary,
+    no sort, no tuple compared; issue 35)."""
+    rolls: list[int] = []
+    names: list[list[str]] = []
     initiative = state.initiative
     for group, members in state.groups.items():
-        if group in initiative:
-            for f in members:
-                if f.active:
-                    by_roll.setdefault(initiative[group], []).append(group)
-                    break
-    # The rolls sorted alone (each is a key once): no tuples compared, no keyword call.
-    rolls = list(by_roll)
-    rolls.sort()
-    rolls.reverse()
-    return [(roll, by_roll[roll]) for roll in rolls]
+        if group not in initiative or not any_active(members):
+            continue
+        roll = initiative[group]
+        k = 0
+        while k < len(rolls) and rolls[k] > roll:
+            k += 1
+        if k < len(rolls) and rolls[k] == roll:
+            names[k].append(group)
+        else:
+            rolls.insert(k, roll)
+            names.insert(k, [group])
+    return [(rolls[k], names[k]) for k in range(len(rolls))]
+
+
+def any_active(members: list[Fighter]) -> bool:
+    return any(f.active for f in members)  # (mypyc inlines the loop)
 
 
 # --- declarations (ODD-U23, U11; rules 21, 26, 62, 63, 65) -----------------------------------
@@ -375,13 +399,13 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
     movements (rule 50); not engaged, attacks within half a move (42), charges (77), runs
     (43), set spear (83); spells in range after 10 ft (44, 131); always a parry (92)."""
     if f.grapple:  # rule 105, ODD-U44: held, it can only struggle
-        return [Plan(None, False, "struggle")]
+        return [STRUGGLE]
     engaged = space.engaged(state, f) if state.positional else True
     targets = open_targets(state, f)
     plans = [Plan(t, False) for t in targets if can_attack(state, f, t, engaged)]
     plans.extend(special_plans(state, f, [p.target for p in plans if p.target]))
     sweeper = f.sweep_attacks > f.attacks and not f.primary.data.ranged  # rule 21: melee
-    if sweeper:
+    if sweeper and any(t.normal_man for t in targets):  # (the plans' targets are of these)
         plans.extend(Plan(p.target, True) for p in list(plans) if p.target and p.target.normal_man)
     if state.positional and not engaged:
         attackable = {id(p.target) for p in plans}
@@ -394,15 +418,15 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
         far = [t for t in targets if id(t) not in attackable]
         far.sort(key=lambda t: space.feet(f, t))
         plans.extend(Plan(t, False, "run") for t in far[:1])
-    for spell in dict.fromkeys(f.spells):
+    for spell in dict.fromkeys(f.spells) if f.spells else ():
         plans.extend(Plan(t, False, "cast", spell) for t in spell_targets(state, f, spell))
     if state.positional and not engaged and f.primary.data.set:
-        plans.append(Plan(None, False, "set"))
-    plans.append(Plan(None, False, "parry"))
+        plans.append(SET)
+    plans.append(PARRY)
     if state.positional and engaged:
-        plans.append(Plan(None, False, "withdraw"))
-    if engaged and not bodies.hemmed_in(state, f, space.turn_move(state, f)):
-        plans.append(Plan(None, False, "retreat"))  # rule 52: not with no way out (bodies)
+        plans.append(WITHDRAW)
+    if engaged and not (bodies.on(state) and bodies.hemmed_in(state, f, space.turn_move(state, f))):
+        plans.append(RETREAT)  # rule 52: not with no way out (bodies)
     return plans
 
 
@@ -411,7 +435,8 @@ def special_plans(state: OdndState, f: Fighter, targets: list[Fighter]) -> list[
     F-ODD-50: not at the end of a move)."""
     if f.primary.data.ranged or f.inside:
         return []
-    targets = [t for t in targets if space.in_melee(state, f, t)]
+    if state.positional:  # (in one melee, F-ODD-1, every target is in melee)
+        targets = [t for t in targets if space.in_melee(state, f, t)]
     plans = [Plan(t, False, "grapple") for t in targets if grapple.can_grapple(state, f, t)]
     for t in targets:
         plans.extend(Plan(t, False, kind) for kind in manoeuvres.allowed(f, t))
@@ -477,8 +502,8 @@ def adopt(table: Table, state: OdndState, f: Fighter, plan: Plan) -> None:
 
 # --- acting --------------------------------------------------------------------------------
 
-SPECIAL = ("grapple", *manoeuvres.KINDS)  # declared instead of an attack (104, 40, 91, 93)
-ATTACKING = ("attack", "sweep", "charge", *SPECIAL)
+SPECIAL: Final = ("grapple", *manoeuvres.KINDS)  # declared instead of an attack (104, 40, 91, 93)
+ATTACKING: Final = ("attack", "sweep", "charge", *SPECIAL)
 
 
 def able(e: Fighter) -> bool:
@@ -749,7 +774,7 @@ def settle(table: Table, state: OdndState) -> None:
                 continue  # healed by the GM meanwhile, or already gone
             if f.hp > 0:  # rule 98, ODD-U43: knocked out, real damage short of the maximum
                 f.status, f.went_down = Status.DOWN, True
-                state.tally["knocked out"] += 1
+                add_to_tally(state, "knocked out")
                 if table.observed:
                     table.emit(KnockedOut, who=f.name, hp=f.hp, temporary=f.temp)
                 continue
@@ -829,7 +854,7 @@ def check_morale(table: Table, state: OdndState, group: str, *triggers: str) -> 
     if passed:
         state.morale_passes[group] = state.morale_passes.get(group, 0) + 1
         return
-    state.tally["routs"] += 1
+    add_to_tally(state, "routs")
     for f in members:
         f.routing = True
     for f in members:  # ODD-U28: those engaged flee by the Retreat (rule 52)

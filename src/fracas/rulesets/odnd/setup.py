@@ -4,15 +4,16 @@
 from __future__ import annotations
 
 import re
+from typing import Final
 
-from fracas.rulesets.odnd import data, model, space
+from fracas.rulesets.odnd import data, model, shortcut, space
 from fracas.rulesets.odnd.state import Fighter, OdndState, Wielded
 
-_DICE = re.compile(r"^(\d+)d(\d+)([+-]\d+)?$")
-UNTRAINED = {"S": "1d3", "M": "1d4", "L": "1d6"}  # rule 41 (D4)
+_DICE: Final = re.compile(r"^(\d+)d(\d+)([+-]\d+)?$")
+UNTRAINED: Final = {"S": "1d3", "M": "1d4", "L": "1d6"}  # rule 41 (D4)
 # D1's class families (D1 rows "FM", "Cl", "MU"): fighter types and elves use the fighter row,
 # thieves the cleric row (OD&D Greyhawk), magic-users theirs.
-FAMILY = {"thief": "cleric", "cleric": "cleric", "magic-user": "magic-user"}
+FAMILY: Final = {"thief": "cleric", "cleric": "cleric", "magic-user": "magic-user"}
 
 
 def notation(count: int, sides: int, bonus: int, times: int = 1) -> str:
@@ -87,6 +88,7 @@ def wield(sheet: model.Fighter, name: str, fighter_type: bool, swashbuckler: boo
     out = Wielded(w, notation(count, sides, total), critical(count, sides, total), to_hit + magic)
     out.dex_to_hit = dex_part
     out.trained = trained(sheet, w)  # rule 41: for the log
+    out.mean_damage = shortcut.mean(out.damage)  # the tactics' expected harm (issue 34)
     large = _DICE.match(w.large_damage.replace(" ", "").lower()) if w.large_damage else None
     if large is not None and trained(sheet, w):  # rule 86: the lance's 3d6 against large foes
         n, s = int(large.group(1)), int(large.group(2))

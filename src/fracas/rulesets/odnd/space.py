@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import Final
 
 from fracas.core.geometry import Position
 from fracas.rulesets.odnd import bodies
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
-FOOT = 0.3048  # metres
-MELEE = 10.0  # rule 49: "in melee" = within 10 ft
-ADJACENT = 5.0  # where a mover stops beside its foe
-SLACK = 1e-6  # positions are floats: "within 10 ft" must not fail on rounding
+FOOT: Final = 0.3048  # metres
+MELEE: Final = 10.0  # rule 49: "in melee" = within 10 ft
+ADJACENT: Final = 5.0  # where a mover stops beside its foe
+SLACK: Final = 1e-6  # positions are floats: "within 10 ft" must not fail on rounding
 
 
 def unit(dx: float, dy: float) -> tuple[float, float]:
@@ -37,7 +38,7 @@ def feet(a: Fighter, b: Fighter) -> float:
 
 def scale(state: OdndState) -> float:
     """Feet per unit of the range tables: 1 indoors, 3 outdoors (yards, ODD-U6, D13)."""
-    return 3.0 if state.conditions.outdoors else 1.0
+    return state.scale  # `conditions.outdoors`, read once (OdndState)
 
 
 def turn_move(state: OdndState, f: Fighter) -> float:

@@ -11,11 +11,13 @@ strike only the swallower, ODD-U48) or `knockdown` (the dire wolf: prone, ODD-U1
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.table import Table
 from fracas.rulesets.odnd.events import CannotAct, Special
-from fracas.rulesets.odnd.state import Fighter, OdndState
+from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally
 
-D20 = "1d20"
+D20: Final = "1d20"
 
 
 def natural_roll(
@@ -27,7 +29,7 @@ def natural_roll(
     at, effect, _ = attacker.on_roll
     if d20 < at:
         return
-    state.tally["specials"] += 1
+    add_to_tally(state, "specials")
     if effect == "knockdown":
         knock_down(table, target, f"{attacker.name}'s natural {d20} (rule 35)")
         return

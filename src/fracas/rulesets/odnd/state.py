@@ -4,6 +4,7 @@ to-hit row, AC, damage notation), and the battle's bookkeeping."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from fracas.core.combatant import BattleState, Combatant, Side, Status, new_tally
 from fracas.core.geometry import Position
@@ -23,6 +24,12 @@ class Wielded:
     large_damage: str = ""  # rule 86: the lance against large foes
     large_crit: str = ""
     trained: bool = True  # rule 41: false, attacks as a normal man with the smaller die
+    mean_damage: float = 0.0  # the mean of `damage`, for the tactics (set up once, issue 35)
+
+
+# Where a fighter stands until placed: one shared point (a frozen `Position`; issue 35: the
+# dataclass's generated `__init__`, interpreted, cost two builds per fighter and battle).
+ORIGIN: Final = Position()
 
 
 # Not slots=True: the pure build's interpreted subclass of Combatant must not shadow its fields
@@ -137,7 +144,7 @@ class Fighter(Combatant):
         """Every field at its default (the sheet's figures are set by `setup.build`). No
         argument is required: compiled, `__new__` runs it (a copy, `copy_fields`)."""
         self.id, self.name, self.side = id, name, side
-        self.position, self.status, self.dice_vars = Position(), Status.ACTIVE, {}
+        self.position, self.status, self.dice_vars = ORIGIN, Status.ACTIVE, {}
         self.damage_dealt, self.damage_taken, self.went_down, self.hidden = 0, 0, False, False
         self.controller, self.controller_side, self.kind, self.cls = "", "", "monster", "fighter"
         self.level, self.hd, self.hd_plus, self.hero, self.fighter_type = 0, 1, 0, False, False
@@ -157,7 +164,7 @@ class Fighter(Combatant):
         self.shield_faced, self.followup, self.action, self.plan_spell = [], False, "", ""
         self.moved, self.charge_strike, self.placed, self.met = False, False, False, set()
         self.facing, self.back_to_wall, self.backstabber = (0.0, 0.0), False, False
-        self.backstab_mult, self.round_start, self.backstab_round = 2, Position(), -1
+        self.backstab_mult, self.round_start, self.backstab_round = 2, ORIGIN, -1
         self.subdue, self.pull_punches, self.temp, self.strong = False, False, 0, False
         self.subdual_hits, self.intelligent, self.on_roll, self.held_by = 0, True, None, None
         self.squeezed_round, self.inside, self.skeleton, self.prone = -1, False, False, False
@@ -170,7 +177,7 @@ class Fighter(Combatant):
         return self.weapons[0]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, init=False)
 class Chase:
     """Rules 134–139, ODD-U27: one pursuer after one fleer on a one-dimensional track; `gap`
     in feet; `caught` once within 10 ft (rule 55); `rounds` run."""
@@ -181,6 +188,20 @@ class Chase:
     rounds: int = 0
     caught: bool = False
     direction: tuple[float, float] = (1.0, 0.0)  # on the plane: the way the fleer runs
+
+    def __init__(
+        self,
+        fleer: Fighter,
+        pursuer: Fighter,
+        gap: float,
+        rounds: int = 0,
+        caught: bool = False,
+        direction: tuple[float, float] = (1.0, 0.0),
+    ) -> None:
+        """The fields in order (a copy calls it so, `rebuilt_by_constructor`); compiled, where
+        the dataclass module's generated `__init__` stays interpreted (issue 35)."""
+        self.fleer, self.pursuer, self.gap = fleer, pursuer, gap
+        self.rounds, self.caught, self.direction = rounds, caught, direction
 
 
 @dataclass(init=False)
@@ -215,6 +236,12 @@ class OdndState(BattleState):
     # Rule 108 (issue 29): a sheet's `count` as dice and its copies, rolled as round 1 opens.
     appearing: list[tuple[str, list[Fighter]]] = field(default_factory=list)
     _fighters: list[Fighter] = field(default_factory=list, repr=False)  # see `fighters`
+    _units: list[Fighter] = field(default_factory=list, repr=False)  # see `units`
+    # The encounter's conditions the rounds read, copied from the frozen model once (issue 35:
+    # a pydantic attribute costs a dictionary look-up at each read).
+    scale: float = 1.0  # feet per unit of the range tables: 3 outdoors (yards, ODD-U6, D13)
+    reroll_initiative: bool = False  # ODD-U30: initiative rolled every round
+    route: list[str] = field(default_factory=list)  # rules 138, 139: the features, in order
 
     def __init__(
         self,
@@ -234,6 +261,10 @@ class OdndState(BattleState):
         self.no_combat, self.carried, self.round_start, self.casting = False, {}, 0, []
         self.from_behind, self.reroll_next, self.chases, self.sight = {}, False, [], 0
         self.route_taken, self.men_reported, self.appearing, self._fighters = 0, {}, [], []
+        self._units = []
+        self.scale = 3.0 if self.conditions.outdoors else 1.0
+        self.reroll_initiative = self.conditions.reroll_initiative
+        self.route = list(self.conditions.route)
 
     def fighters(self) -> list[Fighter]:
         """Every fighter, in encounter order (a shared list: do not change it). Built once:
@@ -245,7 +276,14 @@ class OdndState(BattleState):
                     assert isinstance(c, Fighter)
                     out.append(c)
             self._fighters = out
+            self._units = [f for f in out if f.unit_size]
         return self._fighters
+
+    def units(self) -> list[Fighter]:
+        """The fighters fought as units (rules 140-146, ODD-U45), in encounter order: most
+        battles have none, and the round's unit checks then look at nobody (issue 35)."""
+        self.fighters()
+        return self._units
 
     def forget(self) -> None:
         BattleState.forget(self)  # (no zero-argument super in a compiled dataclass)
@@ -255,13 +293,50 @@ class OdndState(BattleState):
 rebuilt_by_constructor(Wielded, Chase)  # copies of a state (core.immutable)
 
 
+def add_to_tally(state: OdndState, key: str, n: int = 1) -> None:
+    """`n` more of `key` in the battle's tally, for the simulator's report: read with `get`,
+    not `+=`, whose missing key calls the Counter's interpreted `__missing__` (issue 35)."""
+    tally = state.tally
+    tally[key] = tally.get(key, 0) + n
+
+
+def let_go(state: OdndState) -> None:
+    """A finished battle's fighters forget one another (their declared targets, holders,
+    grapplers, the attackers their shields faced): two fighters naming each other are a
+    cycle, which would leave the whole state to the cyclic garbage collector rather than
+    its reference counts (docs/ARCHITECTURE.md, "No cyclic garbage per battle"; issue 35).
+    Only for an unobserved battle: the GM's screen shows the last round's declarations."""
+    for f in state.fighters():
+        f.plan_target, f.dropped_by, f.held_by = None, None, None
+        f.shield_faced.clear()
+        f.grappled_by = []
+
+
+# What `setup` sets on a fighter from its sheet (and the core's fields): what a template's
+# copy takes over. Every other field is the round's (`ROUND_FIELDS`), at its default in a
+# template, which has fought no round: a copy keeps the defaults `Fighter()` gave it
+# (issue 35: copy only what setup sets; tests/odnd/test_template_copy.py checks both lists
+# against the dataclass's fields and every example's template).
+SHEET_FIELDS: Final = (
+    "id", "name", "side", "position", "status", "dice_vars", "hidden", "controller",
+    "controller_side", "kind", "cls", "level", "hd", "hd_plus", "hero", "fighter_type",
+    "normal_man", "fumble_level", "needed_at_ac9", "base_ac", "dex_bonus", "shield", "weapons",
+    "attacks", "sweep_attacks", "sweep_plus", "hp", "max_hp", "hit_dice", "morale", "group",
+    "needs", "magic_weapon", "size", "range_band", "elevation", "cover", "mounted", "horns",
+    "move", "hasted", "psy_bonus", "spells", "leader", "placed", "facing", "back_to_wall",
+    "backstabber", "backstab_mult", "round_start", "subdue", "pull_punches", "strong",
+    "intelligent", "on_roll", "skeleton", "str_bonus", "unit_size", "unit_damage", "carries",
+)  # fmt: skip
+
+
 def clone_fighter(f: Fighter) -> Fighter:
     """A copy of a template's fighter as setup left it, for the next battle (issue 35: the
-    sheet's arithmetic once per encounter). A template's fighter has no target, holder,
-    grapple or shield faced yet (the round sets them): those start empty."""
+    sheet's arithmetic once per encounter): its `SHEET_FIELDS`, the round's fields left at
+    the defaults a template has (no target, holder, grapple or shield faced yet)."""
     n = Fighter(f.id, f.name, f.side)
-    n.position, n.status, n.dice_vars = f.position, f.status, dict(f.dice_vars)
-    n.damage_dealt, n.damage_taken, n.went_down = f.damage_dealt, f.damage_taken, f.went_down
+    n.position, n.status = f.position, f.status
+    if f.dice_vars:
+        n.dice_vars = dict(f.dice_vars)
     n.hidden, n.controller, n.controller_side = f.hidden, f.controller, f.controller_side
     n.kind, n.cls, n.level, n.hd, n.hd_plus = f.kind, f.cls, f.level, f.hd, f.hd_plus
     n.hero, n.fighter_type, n.normal_man = f.hero, f.fighter_type, f.normal_man
@@ -271,26 +346,16 @@ def clone_fighter(f: Fighter) -> Fighter:
     n.hit_dice, n.morale, n.group, n.needs = f.hit_dice, f.morale, f.group, f.needs
     n.magic_weapon, n.size, n.range_band = f.magic_weapon, f.size, f.range_band
     n.elevation, n.cover, n.mounted, n.horns = f.elevation, f.cover, f.mounted, f.horns
-    n.move, n.hasted, n.psy_bonus, n.spells = f.move, f.hasted, f.psy_bonus, list(f.spells)
-    n.leader, n.charged_round, n.charging = f.leader, f.charged_round, f.charging
-    n.spear_set, n.hurt_segment, n.surprised = f.spear_set, f.hurt_segment, f.surprised
-    n.disadvantaged, n.advantaged_vs, n.reloading = f.disadvantaged, f.advantaged_vs, f.reloading
-    n.lose_attacks, n.off_balance_until = f.lose_attacks, f.off_balance_until
-    n.attackers_this_round, n.pending_down = f.attackers_this_round, f.pending_down
-    n.struck_while_falling, n.parrying = f.struck_while_falling, f.parrying
-    n.plan_sweep, n.attacks_left, n.split, n.swept = f.plan_sweep, f.attacks_left, f.split, f.swept
-    n.declared_against, n.joined, n.followup = f.declared_against, set(f.joined), f.followup
-    n.action, n.plan_spell, n.moved = f.action, f.plan_spell, f.moved
-    n.charge_strike, n.placed, n.met, n.facing = f.charge_strike, f.placed, set(f.met), f.facing
-    n.back_to_wall, n.backstabber, n.backstab_mult = f.back_to_wall, f.backstabber, f.backstab_mult
-    n.round_start, n.backstab_round, n.subdue = f.round_start, f.backstab_round, f.subdue
-    n.pull_punches, n.temp, n.strong = f.pull_punches, f.temp, f.strong
-    n.subdual_hits, n.intelligent, n.on_roll = f.subdual_hits, f.intelligent, f.on_roll
-    n.squeezed_round, n.inside, n.skeleton = f.squeezed_round, f.inside, f.skeleton
-    n.prone, n.disarmed, n.str_bonus, n.grapple = f.prone, f.disarmed, f.str_bonus, f.grapple
-    n.new_grapple, n.stunned_until, n.unit_size = f.new_grapple, f.stunned_until, f.unit_size
-    n.unit_damage, n.carries, n.chasing = f.unit_damage, list(f.carries), f.chasing
-    n.routing = f.routing
+    n.move, n.hasted, n.psy_bonus, n.leader = f.move, f.hasted, f.psy_bonus, f.leader
+    if f.spells:
+        n.spells = list(f.spells)
+    n.placed, n.facing, n.back_to_wall = f.placed, f.facing, f.back_to_wall
+    n.backstabber, n.backstab_mult, n.round_start = f.backstabber, f.backstab_mult, f.round_start
+    n.subdue, n.pull_punches, n.strong = f.subdue, f.pull_punches, f.strong
+    n.intelligent, n.on_roll, n.skeleton = f.intelligent, f.on_roll, f.skeleton
+    n.str_bonus, n.unit_size, n.unit_damage = f.str_bonus, f.unit_size, f.unit_damage
+    if f.carries:
+        n.carries = list(f.carries)
     return n
 
 

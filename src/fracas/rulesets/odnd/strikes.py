@@ -9,14 +9,14 @@ from typing import Final
 from fracas.core.table import Table
 from fracas.rulesets.odnd import attack, data, facing, space
 from fracas.rulesets.odnd.events import IntoMelee
-from fracas.rulesets.odnd.state import Fighter, OdndState
+from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally
 
-D6 = "1d6"
-COVER = {0: 0, 25: -2, 50: -4, 75: -6}  # rule 95
+D6: Final = "1d6"
+COVER: Final = {0: 0, 25: -2, 50: -4, 75: -6}  # rule 95
 BACKSTAB_TO_HIT: Final = int(data.table("backstab")["to_hit"])  # ODD-U17
 PRONE_BONUS: Final = int(data.table("prone_bonus"))  # ODD-U15
-INTO_MELEE = "firing into melee (d6, ODD-U40)"
-WHICH_ALLY = "which ally the shot goes at (ODD-U40)"
+INTO_MELEE: Final = "firing into melee (d6, ODD-U40)"
+WHICH_ALLY: Final = "which ally the shot goes at (ODD-U40)"
 
 
 class Mods:
@@ -32,6 +32,10 @@ class Mods:
         self.why: list[str] = []
         self.exposed = False  # flank or rear: no shield, no DEX (rules 67, 69, ODD-U20)
         self.backstab = False  # rules 72, 73: this attack is the backstab
+
+    def words(self) -> str:
+        """The terms for the log, joined (none unless observed: no join for nothing)."""
+        return "; ".join(self.why) if self.why else ""
 
     def add(self, amount: int, words: str, observed: bool) -> None:
         self.bonus += amount
@@ -161,7 +165,7 @@ def strike(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
     opened(state, f, target, m)
     shield_counts = face_shield(f, target, m)
     return attack.resolve(
-        table, state, f, target, m.bonus, m.edge, shield_counts, "; ".join(m.why),
+        table, state, f, target, m.bonus, m.edge, shield_counts, m.words(),
         m.multipliers, dex=not m.exposed,
     )  # fmt: skip
 
@@ -181,7 +185,7 @@ def opened(state: OdndState, f: Fighter, target: Fighter, m: Mods) -> None:
     advantage and disadvantage next, for that pair only)."""
     if m.backstab:
         f.backstab_round = state.round
-        state.tally["backstabs"] += 1
+        add_to_tally(state, "backstabs")
     if target.surprised or facing.unaware(state, f, target):  # ODD-U18: the surprised too
         state.from_behind.setdefault((f.id, target.id), state.round)
 
@@ -191,9 +195,7 @@ def free_attack(table: Table, state: OdndState, f: Fighter, target: Fighter, why
     m = modifiers(state, f, target, table.observed, arcs=False)
     f.charge_strike = False  # rule 90
     m.add(2, why, table.observed)
-    attack.resolve(
-        table, state, f, target, m.bonus, m.edge, False, "; ".join(m.why), dex=not m.exposed
-    )
+    attack.resolve(table, state, f, target, m.bonus, m.edge, False, m.words(), dex=not m.exposed)
 
 
 def sure_shot(f: Fighter) -> bool:
@@ -242,4 +244,4 @@ def run_down(table: Table, state: OdndState, f: Fighter, target: Fighter) -> Non
         return
     m = modifiers(state, f, target, table.observed, arcs=False)
     m.add(2, "running down a fleer (rule 55)", table.observed)
-    attack.resolve(table, state, f, target, m.bonus, m.edge, False, "; ".join(m.why))
+    attack.resolve(table, state, f, target, m.bonus, m.edge, False, m.words())

@@ -10,15 +10,14 @@ cost too much to read for every option of every declaration.
 
 from __future__ import annotations
 
-from functools import cache
+from typing import Final
 
-from fracas.rulesets.odnd import shortcut
 from fracas.rulesets.odnd.attack import armour_class, can_hurt, needed_at
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
 # Issue 34: a fight is lost when the foes, at their pace, would take out the side in less
 # than this share of the rounds the side needs to take them out.
-LOST_PACE = 0.5
+LOST_PACE: Final = 0.5
 
 
 def hit_chance(attacker: Fighter, target: Fighter, weaponless: bool = False) -> float:
@@ -35,18 +34,18 @@ def hit_chance(attacker: Fighter, target: Fighter, weaponless: bool = False) -> 
     return min(19, max(1, 21 - needed)) / 20
 
 
-@cache
-def mean_damage(notation: str) -> float:
-    return shortcut.mean(notation)
-
-
 def harm(attacker: Fighter, target: Fighter) -> float:
     """The expected hit points one round of `attacker`'s attacks takes from `target`, no
     more than it has — or, sweeping normal men (rule 21, ODD-U11), than as many of its kind
     as the sweep has attacks."""
+    return harm_at(attacker, target, hit_chance(attacker, target))
+
+
+def harm_at(attacker: Fighter, target: Fighter, hit: float) -> float:
+    """`harm` with the hit chance already worked out (`hit_chance(attacker, target)`)."""
     sweeping = target.normal_man and attacker.sweep_attacks > attacker.attacks
     swings = attacker.sweep_attacks if sweeping else attacker.attacks
-    expected = swings * hit_chance(attacker, target) * mean_damage(attacker.primary.damage)
+    expected = swings * hit * attacker.weapons[0].mean_damage  # (its mean, kept by setup)
     return min(expected, float(max(1, target.hp) * (swings if sweeping else 1)))
 
 
@@ -59,15 +58,36 @@ def able_friends(state: OdndState, me: Fighter) -> list[Fighter]:
 
 
 def side_pace(ours: list[Fighter], theirs: list[Fighter]) -> float:
-    """The hit points `ours` take from `theirs` a round, each at its best target."""
-    return sum(max((harm(a, e) for e in theirs), default=0.0) for a in ours)
+    """The hit points `ours` take from `theirs` a round, each at its best target. (Loops, not
+    generators: the same sum in the same order, the first of equal bests; issue 35.)"""
+    total = 0.0
+    for a in ours:
+        best = 0.0
+        for i in range(len(theirs)):
+            h = harm(a, theirs[i])
+            if i == 0 or h > best:
+                best = h
+        total += best
+    return total
+
+
+def can_harm(attacker: Fighter, target: Fighter) -> bool:
+    """Whether `attacker`'s weapon can hurt `target` at all: `hit_chance` above zero (rule
+    31, ODD-U50), told without working the chance out."""
+    return target.needs == "none" or can_hurt(attacker.weapons[0], attacker, target)
 
 
 def cannot_hurt_any(state: OdndState, me: Fighter) -> bool:
     """Nobody on `me`'s side can hurt any foe left (rule 31, ODD-U50)."""
-    foes = able_foes(state, me)
-    friends = able_friends(state, me)
-    return bool(foes) and not any(hit_chance(a, e) > 0.0 for a in friends for e in foes)
+    foes = False
+    for e in state.enemies_of(me):
+        if not (isinstance(e, Fighter) and e.active):
+            continue
+        foes = True
+        for a in state.fighters():
+            if a.side == me.side and a.active and can_harm(a, e):
+                return False
+    return foes
 
 
 def fight_lost(state: OdndState, me: Fighter) -> bool:
