@@ -7,10 +7,10 @@ from __future__ import annotations
 import enum
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -145,6 +145,25 @@ class Side:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Side:
         return copy_fields(self, memo)  # every field, of the subclass too (core.immutable)
+
+
+Member = TypeVar("Member", bound=Combatant)
+
+
+def cloned_sides(
+    template: Sequence[Side], kind: type[Member], clone: Callable[[Member], Member]
+) -> list[Side]:
+    """A battle's sides from an encounter's template: each combatant (a `kind`) copied by
+    `clone`, the ruleset's own (the fast style's template copy: OD&D, Spelljammer,
+    SemiAutoMagic)."""
+    sides: list[Side] = []
+    for side in template:
+        members: list[Combatant] = []
+        for c in side.combatants:
+            assert isinstance(c, kind)
+            members.append(clone(c))
+        sides.append(Side(side.name, members))
+    return sides
 
 
 SIDE_PREFIX: Final = side_audience("")  # "side:", the audience of one side before its name

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fracas.core.combatant import BattleState, Combatant, Side, Status, new_tally
+from fracas.core.combatant import BattleState, Combatant, Side, Status, cloned_sides, new_tally
 from fracas.core.geometry import Position
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.semiautomagic import data, model
@@ -405,13 +405,7 @@ def clone_state(template: SamState) -> SamState:
     """A battle's starting state: the encounter's template (`SemiAutoMagic.setup`) with its
     fighters copied (`clone_fighter`). A template has fought no round: no initiative order,
     nobody acting, possessed or delaying; its flags (hazards, falls) are the encounter's."""
-    sides: list[Side] = []
-    for side in template.sides:
-        members: list[Combatant] = []
-        for c in side.combatants:
-            assert isinstance(c, Fighter)
-            members.append(clone_fighter(c))
-        sides.append(Side(side.name, members))
+    sides = cloned_sides(template.sides, Fighter, clone_fighter)
     state = SamState(sides, template.conditions, template.options)
     state.hazardous, state.falls = template.hazardous, template.falls
     return state

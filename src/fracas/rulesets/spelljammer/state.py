@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from fracas.core.combatant import BattleState, Combatant, Side, Status, new_tally
+from fracas.core.combatant import BattleState, Combatant, Side, Status, cloned_sides, new_tally
 from fracas.core.geometry import Position
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.spelljammer import data, model
@@ -538,13 +538,7 @@ def clone_fighter(f: Fighter) -> Fighter:
 def clone_state(template: SjState) -> SjState:
     """A battle's starting state: the encounter's template (`Spelljammer.setup`) with its
     fighters copied (`clone_fighter`); the encounter's conditions and options are shared."""
-    sides: list[Side] = []
-    for side in template.sides:
-        members: list[Combatant] = []
-        for c in side.combatants:
-            assert isinstance(c, Fighter)
-            members.append(clone_fighter(c))
-        sides.append(Side(side.name, members))
+    sides = cloned_sides(template.sides, Fighter, clone_fighter)
     return SjState(sides, template.conditions, template.options)
 
 
