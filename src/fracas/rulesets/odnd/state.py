@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from fracas.core.combatant import BattleState, Combatant, Side, Status, new_tally
+from fracas.core.combatant import BattleState, Combatant, Side, Status, cloned_sides, new_tally
 from fracas.core.geometry import Position
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.odnd import data, model
@@ -363,15 +363,14 @@ def clone_state(template: OdndState) -> OdndState:
     """A battle's starting state: the encounter's template (`Odnd.setup`) with its fighters
     copied (`clone_fighter`) and every list of them pointing at the copies. A template has
     fought no round: nothing pending, casting or chasing, no trigger checked."""
-    copies: dict[int, Fighter] = {}
-    sides: list[Side] = []
-    for side in template.sides:
-        members: list[Combatant] = []
-        for c in side.combatants:
-            assert isinstance(c, Fighter)
-            copy = copies[id(c)] = clone_fighter(c)
-            members.append(copy)
-        sides.append(Side(side.name, members))
+    sides = cloned_sides(template.sides, Fighter, clone_fighter)
+    copies: dict[int, Fighter] = {}  # each template fighter's copy, by the original's id
+    for s, kept in enumerate(template.sides):  # by index: zip's `strict` is a keyword call
+        members = sides[s].combatants
+        for i, original in enumerate(kept.combatants):
+            copy = members[i]
+            assert isinstance(copy, Fighter)
+            copies[id(original)] = copy
     state = OdndState(sides, template.conditions, template.options)
     state.surprise_chances = dict(template.surprise_chances)
     state.group_size, state.open_ranks = dict(template.group_size), set(template.open_ranks)
