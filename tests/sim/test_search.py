@@ -19,8 +19,8 @@ from fracas.core.encounter import from_document, with_policies
 from fracas.core.errors import EncounterError, FracasError
 from fracas.core.journal import Entry
 from fracas.core.policy_names import SEARCH, PolicyChoice, parse_policy
-from fracas.core.requests import ChoiceRequest, Pending
-from fracas.core.search import SearchPolicy, pick
+from fracas.core.requests import ChoiceRequest, Pending, RollRequest
+from fracas.core.search import EXTEND, AlignedDice, SearchPolicy, pick
 
 ROOT = Path(__file__).resolve().parents[2]
 DUEL = ROOT / "src/fracas/rulesets/brp/bench/1v1.yaml"
@@ -113,7 +113,9 @@ def test_it_takes_the_clearly_better_option_over_a_poor_default() -> None:
     )
     assert names[search.choose(request)] == "Weak"
     assert journal == battle.journal  # played forward on copies only
-    assert search.effort.rollouts == 64 * len(names)
+    # Every option its 64 rollouts; one ahead, not yet confidently, up to EXTEND times that
+    # beside the default's: never more.
+    assert 64 * len(names) <= search.effort.rollouts <= 64 * EXTEND * len(names)
 
 
 def test_noise_does_not_overrule_the_default() -> None:
@@ -273,3 +275,27 @@ def test_gaps_measure_each_option_at_each_decision() -> None:
     report = summary(encounter, found, 3)
     assert report["decisions"] == len(found)
     assert 0.0 <= report["mean_gap"] <= report["largest_gap"] <= 1.0
+
+
+def _rolls(dice: AlignedDice, rolls: list[tuple[str, str]]) -> list[tuple[int, ...]]:
+    """Each (reason, notation) of `rolls` rolled by nobody in particular, 1D6 or 2D10."""
+    sides = {"1D6": (6,), "2D10": (10, 10)}
+    return [dice.faces(RollRequest(n, sides[n], None, reason)) for reason, n in rolls]
+
+
+def test_aligned_dice_give_the_same_roll_the_same_faces_wherever_it_falls() -> None:
+    """Rollout r of two options meets the same faces for the same roll, even where one option
+    rolled something else first; each further roll of the same kind is a new die."""
+    plain = _rolls(AlignedDice((1, 2)), [("to hit", "1D6"), ("damage", "2D10")])
+    shifted = _rolls(AlignedDice((1, 2)), [("parry", "1D6"), ("to hit", "1D6"), ("damage", "2D10")])
+    assert shifted[1:] == plain
+    other_key = _rolls(AlignedDice((1, 3)), [("to hit", "1D6"), ("damage", "2D10")] * 20)
+    assert len(set(other_key)) > 10  # the tenth "to hit" is not the first again
+
+
+def test_aligned_dice_are_fair() -> None:
+    """6,000 d6 of one rollout, each face within 4.5 standard deviations of 1,000."""
+    counts = [0] * 6
+    for (face,) in _rolls(AlignedDice((5, 8)), [("to hit", "1D6")] * 6000):
+        counts[face - 1] += 1
+    assert all(abs(c - 1000) < 4.5 * (6000 * (1 / 6) * (5 / 6)) ** 0.5 for c in counts)

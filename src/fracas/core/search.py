@@ -9,11 +9,12 @@ counts half), else in the harm its side dealt less the harm it took. It needs no
 ruleset beyond the contracts every ruleset keeps (`setup`, `play_round`, `policy`, the
 table), so it plays any of them.
 
-Rollouts never touch the real battle: they replay a copy of its journal, draw from their own
-`SeededDice`, keyed by a digest of the journal so far and the rollout's number (the same
-decision of the same battle gets the same rollouts, so the search is deterministic for a
-seed), and observe nothing. Rollout r of every option uses the same dice (common random
-numbers: the options are compared on the same luck).
+Rollouts never touch the real battle: they replay a copy of its journal, draw from dice of
+their own (`AlignedDice`), keyed by a digest of the journal so far and the rollout's number
+(the same decision of the same battle gets the same rollouts, so the search is deterministic
+for a seed), and observe nothing. Rollout r of every option meets the same luck: the same
+faces for the same roll (who rolls, for what, the how-many-th such roll), wherever the option
+has moved it (common random numbers kept in step).
 
 Effort is bounded by the rollouts per option and, optionally, steps per decision: a step is
 one journal entry a rollout replays or adds (a die or a choice), so the bound counts work and
@@ -35,12 +36,11 @@ from typing import Any, Final, Protocol
 
 from fracas.core.combatant import Combatant
 from fracas.core.controllers import Controller
-from fracas.core.dice_sources import SeededDice
 from fracas.core.encounter import UNLIMITED, Encounter, from_document
 from fracas.core.journal import Entry
 from fracas.core.outcome import Outcome
 from fracas.core.policy_names import PolicyChoice
-from fracas.core.requests import ChoiceRequest
+from fracas.core.requests import ChoiceRequest, RollRequest
 
 
 class Rollout(Protocol):
@@ -56,7 +56,7 @@ class Rollout(Protocol):
 # module, so this one cannot import it back: the layers admit no cycle).
 MakeBattle = Callable[..., Rollout]
 
-Key = tuple[int, int]  # a rollout's dice (`SeededDice(key=...)`)
+Key = tuple[int, int]  # a rollout's dice (`AlignedDice(key)`)
 Score = tuple[float, float]  # (mean win: 1, a draw ½, a loss 0; mean harm dealt − taken)
 
 
@@ -163,7 +163,7 @@ class SearchPolicy:
         everything after it, unobserved, on dice keyed `key`; its score, and its steps."""
         battle = self._make_battle(
             self._rollout_encounter,
-            dice=SeededDice(key=key),
+            dice=AlignedDice(key),
             journal=[*prefix, option],
             observe=False,
         )
@@ -174,6 +174,49 @@ class SearchPolicy:
         winner = outcome.winner
         won = 0.5 if winner is None else 1.0 if winner == self._side else 0.0
         return (won, harm_balance(battle.state.combatants, self._side)), steps
+
+
+class AlignedDice:
+    """A rollout's dice, each roll's faces a function of the rollout's key and of *which* roll
+    it is: who rolls, for what (the rules' reason), the notation, and how many such rolls came
+    before it in this rollout. Every roll is a different hash of the key, so within a
+    rollout the faces are as independent and uniform as a stream's; across the options of one
+    decision, rollout r of each meets the same faces for the same roll (the same fighter's
+    second attack on the same foe, say) even where the options have moved the rolls along the
+    stream. Drawn from one stream instead, the rolls after two options part fall on other dice
+    and the options' paired results are nearly independent: the paired differences the
+    search tests then carry the luck of the whole rest of the battle twice (common random
+    numbers kept in step, issue 34; docs/benchmarks.md)."""
+
+    __slots__ = ("_key", "_seen")
+
+    def __init__(self, key: Key) -> None:
+        self._key = key[0].to_bytes(8, "little") + key[1].to_bytes(8, "little")
+        self._seen: dict[tuple[str, str, str], int] = {}
+
+    def faces(self, request: RollRequest) -> tuple[int, ...]:
+        who = request.by.id if request.by is not None else ""
+        name = (who, request.reason, request.notation)
+        count = self._seen.get(name, 0)
+        self._seen[name] = count + 1
+        material = "\x1f".join((who, request.reason, request.notation, str(count))).encode()
+        faces: list[int] = []
+        block = 0
+        while len(faces) < len(request.dice):
+            digest = hashlib.blake2b(
+                material + block.to_bytes(4, "little"), key=self._key, digest_size=64
+            ).digest()
+            for start in range(0, 64, 8):
+                if len(faces) == len(request.dice):
+                    break
+                sides = request.dice[len(faces)]
+                unit = (int.from_bytes(digest[start : start + 8], "little") >> 11) * _UNIT
+                faces.append(int(unit * sides) + 1)
+            block += 1
+        return tuple(faces)
+
+
+_UNIT: Final = 2.0**-53  # 53 random bits to a float in [0, 1)
 
 
 def rollout_key(digest: Any, number: int) -> Key:
