@@ -144,6 +144,8 @@ class MurdhamDuel:
         found = odds.attack_effects(s, me, foe, plan.weapon, None, policy)
         if found is None:
             raise Unfollowed(f"{me.name}'s {plan.weapon} is not followed by the chain" + SIM)
+        if any(effect.attacker.grabbed for effect in found[0]):  # a grappling counter
+            raise Unfollowed(f"{foe.name} would grab {me.name}: the chain follows no grab" + SIM)
         out: defaultdict[tuple[odds.Body, odds.Body], Fraction] = defaultdict(Fraction)
         for effect, q in found[0].items():
             pair = (effect.attacker, effect.target)

@@ -6,8 +6,10 @@ exploding damage (M9) impaired or enhanced (M11), size (seed "Effects of size"),
 and what the blow does (M5–M7). Exploding dice have no end: the ways the dice fall are
 followed as the enumerator follows them — one branch per total of each roll, a branch whose
 probability falls under `CUTOFF` left out and its mass counted as truncated — so the two
-answer the same fractions (tests/murdham/test_exact_odds.py). A stunt, guard or hide, a
-non-lethal counter and blasts are left to the enumerator (`attack_effects` gives None).
+answer the same fractions (tests/murdham/test_exact_odds.py). A counter that grapples (seed
+"Non-lethal attacks") is followed; a stunt other than a surrender, a guard or hide, a shove
+or disarm, a grapple between fighters already holding or riding, and blasts are left to the
+enumerator (`attack_effects` gives None).
 """
 
 from __future__ import annotations
@@ -45,6 +47,9 @@ class Body:
     fired: frozenset[int]  # guns fired, consumables spent
     took_turn: bool
     free_used: bool
+    # Seed "Grapple": held by the other fighter, or holding it (a grappling counter's effect).
+    grabbed: bool = False
+    grabbing: bool = False
 
     @classmethod
     def of(cls, c: Character) -> Body:
@@ -59,6 +64,8 @@ class Body:
             frozenset(i for i, w in enumerate(c.weapons) if w.fired),
             c.took_turn,
             c.free_reaction_used,
+            c.grabbed_by is not None,
+            c.grabbing is not None,
         )
 
     @property
@@ -273,11 +280,18 @@ class _Attack:
         if isinstance(reaction, attack.NoReaction):
             self.land(a, t, prefix, mass, shield=False, aimed=aimed)
             return
-        if isinstance(reaction, attack.Counter) and reaction.kind != "damage":
-            raise _Unsupported
+        grapples = isinstance(reaction, attack.Counter) and reaction.kind == "grapple"
+        if isinstance(reaction, attack.Counter) and reaction.kind != "damage" and not grapples:
+            raise _Unsupported  # a shove or a disarm
+        if grapples and not self.free_to_grapple():
+            raise _Unsupported  # a grab among holds and mounts
         if not isinstance(reaction, attack.Dodge | attack.Counter):
             raise _Unsupported  # a guard or a hiding place: a new target
         t = spend(t, target, "dodge blows" if isinstance(reaction, attack.Dodge) else "")
+        if grapples:
+            assert isinstance(reaction, attack.Counter)
+            self.grapple(a, t, reaction.weapon, prefix, mass, aimed=aimed)
+            return
         if isinstance(reaction, attack.Counter):
             self.counter(a, t, reaction.weapon, prefix, mass, aimed=aimed)
             return
@@ -361,6 +375,46 @@ class _Attack:
             blows = _Blows(self, a, t, weapon, aimed, needed is None)
             for dealt, a_breaks, q1, m1 in self.damage(attacker, target, self.weapon, q, m):
                 blows.trade(dealt, a_breaks, q1, m * m1)
+
+    def free_to_grapple(self) -> bool:
+        """Neither fighter holds, is held, rides or is ridden: a grab then only joins the two
+        (`harm.release` of the one grabbed frees nobody else, seed "Grapple", F-MUR-12)."""
+        return all(
+            c.grabbing is None and c.grabbed_by is None and c.riding is None and c.rider is None
+            for c in (self.attacker, self.target)
+        )
+
+    def grapple(
+        self, a: Body, t: Body, unarmed: Weapon, prefix: Fraction, mass: Fraction, *, aimed: bool
+    ) -> None:
+        """`attack.countered` met by a grappling counter (seed "Non-lethal attacks": the
+        non-lethal one is resolved last; RULINGS T-MUR-8): the counter strikes out and takes
+        aim (missing, the attack lands alone, named a miss); else the attack's damage lands
+        (the shield in play, M10), and unless it struck the target down (M5–M7) the target
+        grabs the attacker (`attack.non_lethal`): a STR save resists, denied to a smaller
+        attacker (seed "Effects of size") and to one without wrestling against it (M24)."""
+        attacker, target, weapon = self.attacker, self.target, self.weapon
+        t = strike_out(t, target, unarmed)
+        needed = attack.wit_save_needed(self.state, target, attacker, unarmed, False)
+        piercing = attack.pierces(attacker, aimed)
+        denied = "wrestling" in target.skills and "wrestling" not in attacker.skills
+        resists = attacker.size >= target.size and not denied
+        for hit_back, q, m in self.save(target.WIT if needed else None, prefix, mass):
+            if not hit_back:
+                self.land(a, t, q, m, shield=True, aimed=aimed, name="missed")
+                continue
+            for dealt, breaks, q1, m1 in self.damage(attacker, target, weapon, q, m):
+                a1 = broken(a, attacker, weapon) if breaks else a
+                t1 = self.hit(t, target, dealt, weapon, piercing)
+                if t1.down:  # struck down first: the grapple never lands
+                    self.finish("countered", a1, t1, m * m1)
+                    continue
+                held = (replace(a1, grabbed=True), replace(t1, grabbing=True))
+                if not resists:
+                    self.finish("countered", *held, m * m1)
+                    continue
+                for freed, _, m2 in self.save(attacker.STR, q1, m * m1):
+                    self.finish("countered", *((a1, t1) if freed else held), m2)
 
     def hit(self, body: Body, c: Character, damage: int, weapon: Weapon, piercing: bool) -> Body:
         """`hit` with the shield in play, remembered for this attack (a counter's blows
