@@ -15,6 +15,7 @@ enumerator (`attack_effects` gives None).
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -205,6 +206,8 @@ class _Attack:
         self.truncated = Fraction(0)
         self.before = target.health
         self.hits: dict[tuple[int, int, int, bool, bool], tuple[Body, Body]] = {}
+        self.bodies: dict[Body, Body] = {}  # each body met, by value (`one`)
+        self.caps: dict[tuple[int, int], int] = {}  # by fighter and weapon (`cap`)
         # A counter's traded blows, summed as integers per denominator (`_Sums`) and made
         # fractions once at the end: the same sums, without a reduction per addition.
         self.counted: defaultdict[Effect, _Sums] = defaultdict(_Sums)
@@ -420,11 +423,32 @@ class _Attack:
         """`hit` with the shield in play, remembered for this attack (a counter's blows
         meet the same bodies and damages many times over). By the body's identity, kept
         with the entry so that a reused id is never mistaken for it."""
+        damage = min(damage, self.cap(c, weapon))
         key = (id(body), id(c), damage, weapon is self.weapon, piercing)
         found = self.hits.get(key)
         if found is None or found[0] is not body:
-            found = self.hits[key] = (body, hit(body, c, damage, weapon, True, piercing))
+            after = self.one(hit(body, c, damage, weapon, True, piercing))
+            found = self.hits[key] = (body, after)
         return found[1]
+
+    def cap(self, c: Character, weapon: Weapon) -> int:
+        """The damage from which every blow of `weapon` on `c` (the shield in play) does the
+        same: a heavy blow (seed "gear degradation") that goes through the armour, pierced or
+        not, to match the maximum health and kill outright (M7)."""
+        key = (id(c), id(weapon))
+        found = self.caps.get(key)
+        if found is None:
+            cover = attack.cover_holds(weapon)
+            direct = weapon.data.direct
+            av = 0 if direct else harm.armour_value(c, shield_counts=True, cover_counts=cover)
+            found = self.caps[key] = max(harm.HEAVY_BLOW, av + c.max_health)
+        return found
+
+    def one(self, body: Body) -> Body:
+        """The one object of all the bodies equal to `body` met in this attack: blows of
+        different damage often leave the same body (every blow that kills, every blow armour
+        stops), and a counter's trade gathers its pairs by the bodies' identities."""
+        return self.bodies.setdefault(body, body)
 
 
 BackRolls = tuple[int, list[tuple[tuple[int, int], bool, int]], Fraction]
@@ -432,12 +456,47 @@ BackRolls = tuple[int, list[tuple[tuple[int, int], bool, int]], Fraction]
 weapon, numerator), and the weight left out."""
 
 
+class _Run:
+    """Counter rolls next to each other in the order of the damage the attacker suffers
+    after armour, that leave the attacker the same body and break the counter's weapon alike:
+    what a trade does with them depends on that damage only through its comparison with the
+    damage the target suffers (M-C3), so a run is met whole (or split in three where that
+    damage falls within it) rather than roll by roll."""
+
+    __slots__ = ("body", "cums", "high", "low", "ons", "t_breaks")
+
+    def __init__(self, body: Body, t_breaks: bool) -> None:
+        self.body, self.t_breaks = body, t_breaks
+        self.ons: list[int] = []  # each roll's damage after armour, in order
+        self.cums: list[int] = [0]  # the numerators summed up to each roll
+        self.low = self.high = 0
+
+    def add(self, on_a: int, n: int) -> None:
+        if not self.ons:
+            self.low = on_a
+        self.high = on_a
+        self.ons.append(on_a)
+        self.cums.append(self.cums[-1] + n)
+
+    def split(self, on_t: int) -> tuple[int, int, int]:
+        """The numerators of the rolls under, at and over `on_t`."""
+        ons, cums = self.ons, self.cums
+        total = cums[-1]
+        if self.high < on_t:
+            return total, 0, 0
+        if self.low > on_t:
+            return 0, 0, total
+        under, over = bisect_left(ons, on_t), bisect_right(ons, on_t)
+        return cums[under], cums[over] - cums[under], total - cums[over]
+
+
 class _Blows:
     """A counter's trade of blows (`attack.countered` once both hit): every pair of damage
     rolls, the attacker's first; the counter's roll by the prefix of the attacker's path, in
     integers, and the pairs' results gathered before they are weighed — their weights summed
     as integers over each trade's denominator (issue 35: the fractions' reductions were most
-    of a countered blow's odds)."""
+    of a countered blow's odds). The counter's rolls are met by runs that leave the attacker
+    the same body (`_Run`), not one by one."""
 
     def __init__(
         self, calc: _Attack, a: Body, t: Body, weapon: Weapon, aimed: bool, back_aimed: bool
@@ -445,17 +504,16 @@ class _Blows:
         self.calc, self.a, self.t, self.weapon = calc, a, t, weapon
         pierce_a = attack.pierces(calc.attacker, aimed)
         self.pierce = (pierce_a, attack.pierces(calc.target, back_aimed))
-        self.a_broken = broken(a, calc.attacker, calc.weapon)
-        self.t_broken = broken(t, calc.target, weapon)
+        self.a_broken = calc.one(broken(a, calc.attacker, calc.weapon))
+        self.t_broken = calc.one(broken(t, calc.target, weapon))
         # M24 fast strike: one fighter with it strikes first, whatever the blows.
         fast = [c for c in (calc.attacker, calc.target) if "fast strike" in c.skills]
         self.target_first = fast[0] is calc.attacker if len(fast) == 1 else None
         self.backs: dict[Fraction, BackRolls] = {}
         self.afters: dict[int, int] = {}  # the counter's damage after the attacker's armour
-        # The counter's rolls after a path, each with its blow on the attacker's body (whole
-        # weapon, or broken): (after armour, the counter's weapon breaks, body, numerator).
-        self.struck: dict[tuple[Fraction, bool], list[tuple[int, bool, Body, int]]] = {}
-        self.a_hits: tuple[dict[int, Body], dict[int, Body]] = ({}, {})  # by damage
+        # The counter's rolls after a path, in runs by the attacker's body after the blow
+        # (whole weapon, or broken).
+        self.struck: dict[tuple[Fraction, bool], list[_Run]] = {}
         # Each pair of bodies' sum, by the bodies' identities (every body met is kept
         # alive by this trade or `calc.hits`; the entry keeps its pair to be sure).
         self.effects: dict[tuple[int, int], tuple[Body, Body, _Sums]] = {}
@@ -484,23 +542,28 @@ class _Blows:
             )
         return found
 
-    def struck_by(self, prefix: Fraction, a_breaks: bool) -> list[tuple[int, bool, Body, int]]:
-        """The counter's rolls after the path `prefix` (`back_rolls`), each with the
-        attacker's body (broken weapon or not) after its blow, made once."""
+    def struck_by(self, prefix: Fraction, a_breaks: bool) -> list[_Run]:
+        """The counter's rolls after the path `prefix` (`back_rolls`), in order of the
+        damage the attacker suffers, gathered in runs by the attacker's body (broken weapon
+        or not) after the blow and by whether the counter's weapon breaks; made once."""
         found = self.struck.get((prefix, a_breaks))
         if found is None:
             a1 = self.a_broken if a_breaks else self.a
-            hits = self.a_hits[a_breaks]
             found = []
-            for (back, on_a), t_breaks, n in self.back_rolls(prefix)[1]:
-                body = hits.get(back)
-                if body is None:
-                    body = hits[back] = self.a_hit(a1, back)
-                found.append((on_a, t_breaks, body, n))
+            run: _Run | None = None
+            rolls = sorted(self.back_rolls(prefix)[1], key=_suffered)
+            for (back, on_a), t_breaks, n in rolls:
+                body = self.a_hit(a1, back)
+                if run is None or run.body is not body or run.t_breaks != t_breaks:
+                    run = _Run(body, t_breaks)
+                    found.append(run)
+                run.add(on_a, n)
             self.struck[(prefix, a_breaks)] = found
         return found
 
     def trade(self, dealt: int, a_breaks: bool, prefix: Fraction, mass: Fraction) -> None:
+        """One attacker's roll against every roll of the counter (M-C3): the one who suffers
+        more after armour is hit first, a tie both at once (`exchange`)."""
         calc = self.calc
         a1 = self.a_broken if a_breaks else self.a
         on_t = attack.after_armour(
@@ -513,16 +576,24 @@ class _Blows:
         gathered: dict[tuple[int, int], int] = {}
         bodies: dict[tuple[int, int], tuple[Body, Body]] = {}
         fixed = self.target_first
-        for on_a, t_breaks, a_hit, n in self.struck_by(prefix, a_breaks):
-            t1 = self.t_broken if t_breaks else self.t
-            first = fixed if fixed is not None or on_t == on_a else on_t > on_a
-            pair = exchange(a1, t1, a_hit, t_hits[t_breaks], first)
-            key = (id(pair[0]), id(pair[1]))
-            if key in gathered:
-                gathered[key] += n
-            else:
-                gathered[key] = n
-                bodies[key] = pair
+        for run in self.struck_by(prefix, a_breaks):
+            t1 = self.t_broken if run.t_breaks else self.t
+            t_hit = t_hits[run.t_breaks]
+            if fixed is not None:
+                parts: tuple[tuple[bool | None, int], ...] = ((fixed, run.cums[-1]),)
+            else:  # the target suffers more (hit first), as much, or less
+                under, level, over = run.split(on_t)
+                parts = ((True, under), (None, level), (False, over))
+            for first, n in parts:
+                if not n:
+                    continue
+                pair = exchange(a1, t1, run.body, t_hit, first)
+                key = (id(pair[0]), id(pair[1]))
+                if key in gathered:
+                    gathered[key] += n
+                else:
+                    gathered[key] = n
+                    bodies[key] = pair
         base, numerator = mass.denominator * den, mass.numerator
         for key, n in gathered.items():
             self.sums(key, bodies[key]).add(base, numerator * n)
@@ -544,6 +615,11 @@ class _Blows:
             sums = self.calc.counted[Effect("countered", *pair)]
             found = self.effects[key] = (*pair, sums)
         return found[2]
+
+
+def _suffered(roll: tuple[tuple[int, int], bool, int]) -> int:
+    """A counter roll's damage after the attacker's armour (the order of `_Blows.struck_by`)."""
+    return roll[0][1]
 
 
 class _Sums:
@@ -614,22 +690,41 @@ def hit(
         av = 0
     body = worn(body, c, damage, shield and not direct)
     through = max(0, damage - av)
-    lost = min(through, body.health)
-    health = body.health - lost
+    before = body.health
+    lost = min(through, before)
+    health = before - lost
     if through >= c.max_health:
-        return replace(body, health=health, status=Status.DEAD, incapacitated=True)
+        return struck(body, health, Status.DEAD, True, body.dying)
     status = body.status
     if lost and status is Status.SURRENDERED:
         status = Status.ACTIVE
-    body = replace(body, health=health, status=status)
-    if not lost or lost * 2 < body.health + lost:
-        return body
+    if not lost or lost * 2 < before:
+        return body if not lost else struck(body, health, status, body.incapacitated, body.dying)
     mortal = health == 0
-    body = replace(body, dying=body.dying or mortal)
+    dying = body.dying or mortal
     if ("frenzied" in c.traits and not mortal) or body.incapacitated:
-        return body
+        return struck(body, health, status, body.incapacitated, dying)
     down = Status.DOWN if status in (Status.ACTIVE, Status.SURRENDERED) else status
-    return replace(body, incapacitated=True, status=down)
+    return struck(body, health, down, True, dying)
+
+
+def struck(body: Body, health: int, status: Status, incapacitated: bool, dying: bool) -> Body:
+    """`body` with its health and condition after a blow: one new body (a `replace` per
+    field changed was most of `hit`)."""
+    return Body(
+        health,
+        status,
+        incapacitated,
+        dying,
+        body.armour_gone,
+        body.shield_gone,
+        body.broken,
+        body.fired,
+        body.took_turn,
+        body.free_used,
+        body.grabbed,
+        body.grabbing,
+    )
 
 
 def worn(body: Body, c: Character, damage: int, shield_in_play: bool) -> Body:
