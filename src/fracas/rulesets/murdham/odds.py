@@ -205,14 +205,22 @@ class _Attack:
         self.out: defaultdict[Effect, Fraction] = defaultdict(Fraction)
         self.truncated = Fraction(0)
         self.before = target.health
-        self.hits: dict[tuple[int, int, int, bool, bool], tuple[Body, Body]] = {}
+        self.hits: dict[tuple[int, int, int, int, bool, bool], tuple[Body, Body]] = {}
         self.bodies: dict[Body, Body] = {}  # each body met, by value (`one`)
-        self.caps: dict[tuple[int, int], int] = {}  # by fighter and weapon (`cap`)
+        self.caps: dict[tuple[int, int, bool], int] = {}  # by fighter and weapon (`cap`)
+        # Each result's sum, by its name and the bodies' identities (`finish`).
+        self.finished: dict[tuple[str, int, int], tuple[Body, Body, _Sums]] = {}
         # A counter's traded blows, summed as integers per denominator (`_Sums`) and made
         # fractions once at the end: the same sums, without a reduction per addition.
         self.counted: defaultdict[Effect, _Sums] = defaultdict(_Sums)
 
     def run(self) -> None:
+        """The attack's every way (`strike`), each effect's sum made a fraction once."""
+        self.strike()
+        for effect, sums in self.counted.items():
+            self.out[effect] += sums.total()
+
+    def strike(self) -> None:
         """Seed "Attacking": strike out, a stunt, the WIT save, the reaction, resolution."""
         attacker, target, weapon = self.attacker, self.target, self.weapon
         a = strike_out(Body.of(attacker), attacker, weapon)
@@ -228,8 +236,6 @@ class _Attack:
                 self.react(a, t, prefix, mass, aimed=needed is None)
             else:
                 self.finish("missed", a, t, mass)
-        for effect, sums in self.counted.items():
-            self.out[effect] += sums.total()
 
     def stunt_accepted(self) -> bool:
         """Seed "Attack stunts": the policy's offer and the target's answer (no dice); only a
@@ -259,7 +265,18 @@ class _Attack:
         return [w for w in ways if w[2]]
 
     def finish(self, name: str, a: Body, t: Body, mass: Fraction) -> None:
-        self.out[Effect(name or self.name(t), a, t)] += mass
+        self.add(name, a, t, mass.numerator, mass.denominator)
+
+    def add(self, name: str, a: Body, t: Body, n: int, d: int) -> None:
+        """Weight n / d to the result `name` (by what the blow did where empty) leaving the
+        bodies `a` and `t`: summed as integers (`_Sums`), the effect found by the bodies'
+        identities (the entry keeps them, so that a reused id is never mistaken)."""
+        key = (name, id(a), id(t))
+        found = self.finished.get(key)
+        if found is None or found[0] is not a or found[1] is not t:
+            sums = self.counted[Effect(name or self.name(t), a, t)]
+            found = self.finished[key] = (a, t, sums)
+        found[2].add(d, n)
 
     def name(self, t: Body) -> str:
         """`Murdham.perform`'s words for what the attack did to its target."""
@@ -326,9 +343,11 @@ class _Attack:
         it is not named by what the blow did."""
         attacker, target, weapon = self.attacker, self.target, self.weapon
         piercing = attack.pierces(attacker, aimed)
+        a_broken = broken(a, attacker, weapon)
+        n, d = mass.numerator, mass.denominator
         for total, breaks, _, m in self.damage(attacker, target, weapon, prefix, mass):
-            a2 = broken(a, attacker, weapon) if breaks else a
-            self.finish(name, a2, hit(t, target, total, weapon, shield, piercing), mass * m)
+            t2 = self.hit(t, target, total, weapon, piercing, shield)
+            self.add(name, a_broken if breaks else a, t2, n * m.numerator, d * m.denominator)
 
     def damage(
         self,
@@ -419,28 +438,36 @@ class _Attack:
                 for freed, _, m2 in self.save(attacker.STR, q1, m * m1):
                     self.finish("countered", *((a1, t1) if freed else held), m2)
 
-    def hit(self, body: Body, c: Character, damage: int, weapon: Weapon, piercing: bool) -> Body:
-        """`hit` with the shield in play, remembered for this attack (a counter's blows
-        meet the same bodies and damages many times over). By the body's identity, kept
-        with the entry so that a reused id is never mistaken for it."""
-        damage = min(damage, self.cap(c, weapon))
-        key = (id(body), id(c), damage, weapon is self.weapon, piercing)
+    def hit(
+        self,
+        body: Body,
+        c: Character,
+        damage: int,
+        weapon: Weapon,
+        piercing: bool,
+        shield: bool = True,
+    ) -> Body:
+        """`hit` (the shield in play unless told), remembered for this attack (a counter's
+        blows meet the same bodies and damages many times over). By the body's identity,
+        kept with the entry so that a reused id is never mistaken for it."""
+        damage = min(damage, self.cap(c, weapon, shield))
+        key = (id(body), id(c), damage, id(weapon), piercing, shield)
         found = self.hits.get(key)
         if found is None or found[0] is not body:
-            after = self.one(hit(body, c, damage, weapon, True, piercing))
+            after = self.one(hit(body, c, damage, weapon, shield, piercing))
             found = self.hits[key] = (body, after)
         return found[1]
 
-    def cap(self, c: Character, weapon: Weapon) -> int:
-        """The damage from which every blow of `weapon` on `c` (the shield in play) does the
-        same: a heavy blow (seed "gear degradation") that goes through the armour, pierced or
-        not, to match the maximum health and kill outright (M7)."""
-        key = (id(c), id(weapon))
+    def cap(self, c: Character, weapon: Weapon, shield: bool) -> int:
+        """The damage from which every blow of `weapon` on `c` does the same: a heavy blow
+        (seed "gear degradation") that goes through the armour, pierced or not, to match the
+        maximum health and kill outright (M7)."""
+        key = (id(c), id(weapon), shield)
         found = self.caps.get(key)
         if found is None:
             cover = attack.cover_holds(weapon)
             direct = weapon.data.direct
-            av = 0 if direct else harm.armour_value(c, shield_counts=True, cover_counts=cover)
+            av = 0 if direct else harm.armour_value(c, shield_counts=shield, cover_counts=cover)
             found = self.caps[key] = max(harm.HEAVY_BLOW, av + c.max_health)
         return found
 
@@ -509,11 +536,12 @@ class _Blows:
         # M24 fast strike: one fighter with it strikes first, whatever the blows.
         fast = [c for c in (calc.attacker, calc.target) if "fast strike" in c.skills]
         self.target_first = fast[0] is calc.attacker if len(fast) == 1 else None
-        self.backs: dict[Fraction, BackRolls] = {}
+        self.backs: dict[tuple[int, int], BackRolls] = {}
         self.afters: dict[int, int] = {}  # the counter's damage after the attacker's armour
         # The counter's rolls after a path, in runs by the attacker's body after the blow
         # (whole weapon, or broken).
-        self.struck: dict[tuple[Fraction, bool], list[_Run]] = {}
+        self.struck: dict[tuple[int, int, bool], list[_Run]] = {}
+        self.a_hits: tuple[dict[int, Body], dict[int, Body]] = ({}, {})  # by damage
         # Each pair of bodies' sum, by the bodies' identities (every body met is kept
         # alive by this trade or `calc.hits`; the entry keeps its pair to be sure).
         self.effects: dict[tuple[int, int], tuple[Body, Body, _Sums]] = {}
@@ -521,7 +549,8 @@ class _Blows:
     def back_rolls(self, prefix: Fraction) -> BackRolls:
         """The counter's damage after the attacker's path `prefix`: a common denominator,
         each (damage, after armour), whether the weapon breaks, numerator; the weight lost."""
-        found = self.backs.get(prefix)
+        key = (prefix.numerator, prefix.denominator)  # (a fraction's hash is slow)
+        found = self.backs.get(key)
         if found is None:
             calc = self.calc
             rolled, lost = calc.rolls(calc.target, calc.attacker, self.weapon, prefix)
@@ -530,7 +559,7 @@ class _Blows:
                 ((back, self.after(back)), breaks, w.numerator * (den // w.denominator))
                 for back, breaks, _, w in rolled
             ]
-            found = self.backs[prefix] = (den, ways, lost)
+            found = self.backs[key] = (den, ways, lost)
         return found
 
     def after(self, back: int) -> int:
@@ -546,19 +575,23 @@ class _Blows:
         """The counter's rolls after the path `prefix` (`back_rolls`), in order of the
         damage the attacker suffers, gathered in runs by the attacker's body (broken weapon
         or not) after the blow and by whether the counter's weapon breaks; made once."""
-        found = self.struck.get((prefix, a_breaks))
+        key = (prefix.numerator, prefix.denominator, a_breaks)
+        found = self.struck.get(key)
         if found is None:
             a1 = self.a_broken if a_breaks else self.a
+            hits = self.a_hits[a_breaks]
             found = []
             run: _Run | None = None
             rolls = sorted(self.back_rolls(prefix)[1], key=_suffered)
             for (back, on_a), t_breaks, n in rolls:
-                body = self.a_hit(a1, back)
+                body = hits.get(back)
+                if body is None:
+                    body = hits[back] = self.a_hit(a1, back)
                 if run is None or run.body is not body or run.t_breaks != t_breaks:
                     run = _Run(body, t_breaks)
                     found.append(run)
                 run.add(on_a, n)
-            self.struck[(prefix, a_breaks)] = found
+            self.struck[key] = found
         return found
 
     def trade(self, dealt: int, a_breaks: bool, prefix: Fraction, mass: Fraction) -> None:
