@@ -204,6 +204,7 @@ class _Attack:
         self.label, self.policy, self.cutoff = label, policy, cutoff
         self.out: defaultdict[Effect, Fraction] = defaultdict(Fraction)
         self.truncated = Fraction(0)
+        self.lost = _Sums()  # the counters' tails left out, in integers
         self.before = target.health
         self.hits: dict[tuple[int, int, int, int, bool, bool], tuple[Body, Body]] = {}
         self.bodies: dict[Body, Body] = {}  # each body met, by value (`one`)
@@ -219,6 +220,7 @@ class _Attack:
         self.strike()
         for effect, sums in self.counted.items():
             self.out[effect] += sums.total()
+        self.truncated += self.lost.total()
 
     def strike(self) -> None:
         """Seed "Attacking": strike out, a stunt, the WIT save, the reaction, resolution."""
@@ -395,8 +397,9 @@ class _Attack:
                 self.land(a, t, q, m, shield=True, aimed=aimed, name="missed")
                 continue
             blows = _Blows(self, a, t, weapon, aimed, needed is None)
+            n, d = m.numerator, m.denominator
             for dealt, a_breaks, q1, m1 in self.damage(attacker, target, self.weapon, q, m):
-                blows.trade(dealt, a_breaks, q1, m * m1)
+                blows.trade(dealt, a_breaks, q1, n * m1.numerator, d * m1.denominator)
 
     def free_to_grapple(self) -> bool:
         """Neither fighter holds, is held, rides or is ridden: a grab then only joins the two
@@ -490,10 +493,10 @@ class _Run:
     damage the target suffers (M-C3), so a run is met whole (or split in three where that
     damage falls within it) rather than roll by roll."""
 
-    __slots__ = ("body", "cums", "high", "low", "ons", "t_breaks")
+    __slots__ = ("body", "cums", "down", "high", "low", "ons", "t_breaks")
 
     def __init__(self, body: Body, t_breaks: bool) -> None:
-        self.body, self.t_breaks = body, t_breaks
+        self.body, self.t_breaks, self.down = body, t_breaks, body.down
         self.ons: list[int] = []  # each roll's damage after armour, in order
         self.cums: list[int] = [0]  # the numerators summed up to each roll
         self.low = self.high = 0
@@ -594,9 +597,11 @@ class _Blows:
             self.struck[key] = found
         return found
 
-    def trade(self, dealt: int, a_breaks: bool, prefix: Fraction, mass: Fraction) -> None:
-        """One attacker's roll against every roll of the counter (M-C3): the one who suffers
-        more after armour is hit first, a tie both at once (`exchange`)."""
+    def trade(self, dealt: int, a_breaks: bool, prefix: Fraction, num: int, dnm: int) -> None:
+        """One attacker's roll (of weight num / dnm) against every roll of the counter
+        (M-C3, `attack.exchange_blows` on bodies): the one who suffers more after armour is
+        hit first, and the second blow is cancelled if the first struck its maker down; a
+        tie, both at once. M24 fast strike: the one striker with it first (`target_first`)."""
         calc = self.calc
         a1 = self.a_broken if a_breaks else self.a
         on_t = attack.after_armour(
@@ -604,32 +609,38 @@ class _Blows:
         )
         den, _, lost = self.back_rolls(prefix)
         if lost:
-            calc.truncated += lost * mass
+            calc.lost.add(dnm * lost.denominator, num * lost.numerator)
         t_hits = (self.t_hit(self.t, dealt), self.t_hit(self.t_broken, dealt))
+        t_down = (t_hits[0].down, t_hits[1].down)
         gathered: dict[tuple[int, int], int] = {}
         bodies: dict[tuple[int, int], tuple[Body, Body]] = {}
         fixed = self.target_first
         for run in self.struck_by(prefix, a_breaks):
-            t1 = self.t_broken if run.t_breaks else self.t
-            t_hit = t_hits[run.t_breaks]
-            if fixed is not None:
-                parts: tuple[tuple[bool | None, int], ...] = ((fixed, run.cums[-1]),)
-            else:  # the target suffers more (hit first), as much, or less
+            if fixed is None:
                 under, level, over = run.split(on_t)
-                parts = ((True, under), (None, level), (False, over))
-            for first, n in parts:
+            else:
+                total = run.cums[-1]
+                under, level, over = (total, 0, 0) if fixed else (0, 0, total)
+            t_breaks, body = run.t_breaks, run.body
+            t_hit = t_hits[t_breaks]
+            for pair, n in (
+                # the target hit first: the attacker's blow only if the target still stands
+                ((a1 if t_down[t_breaks] else body, t_hit), under),
+                ((body, t_hit), level),  # both at once
+                # the attacker hit first: the target's blow only if the attacker stands
+                ((body, (self.t_broken if t_breaks else self.t) if run.down else t_hit), over),
+            ):
                 if not n:
                     continue
-                pair = exchange(a1, t1, run.body, t_hit, first)
                 key = (id(pair[0]), id(pair[1]))
                 if key in gathered:
                     gathered[key] += n
                 else:
                     gathered[key] = n
                     bodies[key] = pair
-        base, numerator = mass.denominator * den, mass.numerator
+        base = dnm * den
         for key, n in gathered.items():
-            self.sums(key, bodies[key]).add(base, numerator * n)
+            self.sums(key, bodies[key]).add(base, num * n)
 
     def t_hit(self, t: Body, dealt: int) -> Body:
         """The attacker's blow on the target's body `t` (`hit`, the shield in play)."""
@@ -671,20 +682,6 @@ class _Sums:
     def total(self) -> Fraction:
         den = math.lcm(*self.parts) if self.parts else 1
         return Fraction(sum(n * (den // d) for d, n in self.parts.items()), den)
-
-
-def exchange(
-    a: Body, t: Body, a_hit: Body, t_hit: Body, target_first: bool | None
-) -> tuple[Body, Body]:
-    """`attack.exchange_blows` (seed "Counter", M-C3, M24 fast strike): the one who suffers
-    most after reductions is hit first (`target_first`), a tie (None) both at once; the
-    second blow is cancelled only if the first struck its maker down. `a_hit` and `t_hit`:
-    the attacker and the target after the blow each takes."""
-    if target_first is None:
-        return a_hit, t_hit
-    if target_first:
-        return (a if t_hit.down else a_hit), t_hit
-    return a_hit, (t if a_hit.down else t_hit)
 
 
 def strike_out(body: Body, c: Character, weapon: Weapon) -> Body:
