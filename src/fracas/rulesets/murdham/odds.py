@@ -536,6 +536,8 @@ class _Blows:
         self.pierce = (pierce_a, attack.pierces(calc.target, back_aimed))
         self.a_broken = calc.one(broken(a, calc.attacker, calc.weapon))
         self.t_broken = calc.one(broken(t, calc.target, weapon))
+        wear = weapon.wear  # `rolls`: a damaged weapon breaks on a 1 (seed "gear degradation")
+        self.fragile = wear.damaged and not wear.destroyed
         # M24 fast strike: one fighter with it strikes first, whatever the blows.
         fast = [c for c in (calc.attacker, calc.target) if "fast strike" in c.skills]
         self.target_first = fast[0] is calc.attacker if len(fast) == 1 else None
@@ -610,8 +612,10 @@ class _Blows:
         den, _, lost = self.back_rolls(prefix)
         if lost:
             calc.lost.add(dnm * lost.denominator, num * lost.numerator)
-        t_hits = (self.t_hit(self.t, dealt), self.t_hit(self.t_broken, dealt))
-        t_down = (t_hits[0].down, t_hits[1].down)
+        whole = self.t_hit(self.t, dealt)
+        # (the target's broken weapon only where the counter's weapon may break on a 1)
+        hurt = self.t_hit(self.t_broken, dealt) if self.fragile else whole
+        t_hits, t_down = (whole, hurt), (whole.down, hurt.down)
         gathered: dict[tuple[int, int], int] = {}
         bodies: dict[tuple[int, int], tuple[Body, Body]] = {}
         fixed = self.target_first
