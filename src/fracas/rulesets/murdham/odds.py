@@ -133,6 +133,25 @@ def damage_dice(
 
 
 @lru_cache(maxsize=4096)
+def counted_dice(
+    die: int, dice: int, net: int, prefix: Fraction, cutoff: Fraction, halved: int
+) -> tuple[int, tuple[tuple[int, bool, int], ...], Fraction]:
+    """`damage_dice` as a counter's trade meets it: each total (halved, rounded up, `halved`
+    times against a larger target: seed "Effects of size") and whether the first die kept
+    showed a 1, by total, with its weight as a numerator over the common denominator — the
+    paths to one total merged (their prefixes no longer matter once the roll is the last of
+    the path); and the weight left out."""
+    rolled, lost = damage_dice(die, dice, net, prefix, cutoff)
+    den = math.lcm(*(w.denominator for w in rolled.values())) if rolled else 1
+    merged: dict[tuple[int, bool], int] = {}
+    for (total, one, _), w in rolled.items():
+        if halved:
+            total = -(-total // 2**halved)
+        merged[(total, one)] = merged.get((total, one), 0) + w.numerator * (den // w.denominator)
+    return den, tuple((total, one, n) for (total, one), n in sorted(merged.items())), lost
+
+
+@lru_cache(maxsize=4096)
 def _one_die(die: int, net: int, p: Fraction, cutoff: Fraction) -> Kept:
     """One damage die, plain or the kept one of two: (value, prefix after, weight)."""
     first, _ = chain(die, p, cutoff)
@@ -502,11 +521,17 @@ class _Run:
         self.low = self.high = 0
 
     def add(self, on_a: int, n: int) -> None:
-        if not self.ons:
+        """A roll (in order): one entry for each damage (an impaired or enhanced roll comes
+        of many paths of two dice, each leaving the same damage)."""
+        ons, cums = self.ons, self.cums
+        if not ons:
             self.low = on_a
+        elif ons[-1] == on_a:
+            cums[-1] += n
+            return
         self.high = on_a
-        self.ons.append(on_a)
-        self.cums.append(self.cums[-1] + n)
+        ons.append(on_a)
+        cums.append(cums[-1] + n)
 
     def split(self, on_t: int) -> tuple[int, int, int]:
         """The numerators of the rolls under, at and over `on_t`."""
@@ -558,12 +583,16 @@ class _Blows:
         found = self.backs.get(key)
         if found is None:
             calc = self.calc
-            rolled, lost = calc.rolls(calc.target, calc.attacker, self.weapon, prefix)
-            den = math.lcm(*(w.denominator for *_, w in rolled)) if rolled else 1
-            ways = [
-                ((back, self.after(back)), breaks, w.numerator * (den // w.denominator))
-                for back, breaks, _, w in rolled
-            ]
+            striker, whom, weapon = calc.target, calc.attacker, self.weapon
+            steps = striker.size - whom.size  # as `_Attack.rolls` has them
+            blast = weapon.data.blast
+            dice = 2**steps if steps > 0 and not blast else 1
+            net = attack.net_damage_steps(striker, weapon, False)
+            halved = -steps if steps < 0 and not blast else 0
+            args = (weapon.data.die, dice, net, prefix, calc.cutoff, halved)
+            den, totals, lost = counted_dice(*args)
+            fragile = self.fragile
+            ways = [((back, self.after(back)), fragile and one, n) for back, one, n in totals]
             found = self.backs[key] = (den, ways, lost)
         return found
 
@@ -587,8 +616,8 @@ class _Blows:
             hits = self.a_hits[a_breaks]
             found = []
             run: _Run | None = None
-            rolls = sorted(self.back_rolls(prefix)[1], key=_suffered)
-            for (back, on_a), t_breaks, n in rolls:
+            # (by damage, and so by damage after armour, which never falls as damage rises)
+            for (back, on_a), t_breaks, n in self.back_rolls(prefix)[1]:
                 body = hits.get(back)
                 if body is None:
                     body = hits[back] = self.a_hit(a1, back)
@@ -618,6 +647,15 @@ class _Blows:
         t_hits, t_down = (whole, hurt), (whole.down, hurt.down)
         gathered: dict[tuple[int, int], int] = {}
         bodies: dict[tuple[int, int], tuple[Body, Body]] = {}
+
+        def gather(a_after: Body, t_after: Body, n: int) -> None:
+            key = (id(a_after), id(t_after))
+            if key in gathered:
+                gathered[key] += n
+            else:
+                gathered[key] = n
+                bodies[key] = (a_after, t_after)
+
         fixed = self.target_first
         for run in self.struck_by(prefix, a_breaks):
             if fixed is None:
@@ -627,21 +665,12 @@ class _Blows:
                 under, level, over = (total, 0, 0) if fixed else (0, 0, total)
             t_breaks, body = run.t_breaks, run.body
             t_hit = t_hits[t_breaks]
-            for pair, n in (
-                # the target hit first: the attacker's blow only if the target still stands
-                ((a1 if t_down[t_breaks] else body, t_hit), under),
-                ((body, t_hit), level),  # both at once
-                # the attacker hit first: the target's blow only if the attacker stands
-                ((body, (self.t_broken if t_breaks else self.t) if run.down else t_hit), over),
-            ):
-                if not n:
-                    continue
-                key = (id(pair[0]), id(pair[1]))
-                if key in gathered:
-                    gathered[key] += n
-                else:
-                    gathered[key] = n
-                    bodies[key] = pair
+            if under:  # the target hit first: the attacker's blow if the target still stands
+                gather(a1 if t_down[t_breaks] else body, t_hit, under)
+            if level:  # both at once
+                gather(body, t_hit, level)
+            if over:  # the attacker hit first: the target's blow if the attacker stands
+                gather(body, (self.t_broken if t_breaks else self.t) if run.down else t_hit, over)
         base = dnm * den
         for key, n in gathered.items():
             self.sums(key, bodies[key]).add(base, num * n)
@@ -663,11 +692,6 @@ class _Blows:
             sums = self.calc.counted[Effect("countered", *pair)]
             found = self.effects[key] = (*pair, sums)
         return found[2]
-
-
-def _suffered(roll: tuple[tuple[int, int], bool, int]) -> int:
-    """A counter roll's damage after the attacker's armour (the order of `_Blows.struck_by`)."""
-    return roll[0][1]
 
 
 class _Sums:
