@@ -365,10 +365,38 @@ class _Attack:
         attacker, target, weapon = self.attacker, self.target, self.weapon
         piercing = attack.pierces(attacker, aimed)
         a_broken = broken(a, attacker, weapon)
+        # The roll is the path's last: its paths merged by total (`last_roll`), and the totals
+        # by the bodies they leave.
+        den, totals, lost = self.last_roll(attacker, target, weapon, prefix)
+        if lost:
+            self.truncated += lost * mass
+        gathered: dict[tuple[int, int], tuple[Body, Body, list[int]]] = {}
+        for total, breaks, k in totals:
+            a2, t2 = a_broken if breaks else a, self.hit(t, target, total, weapon, piercing, shield)
+            found = gathered.get((id(a2), id(t2)))
+            if found is None:
+                gathered[(id(a2), id(t2))] = (a2, t2, [k])
+            else:
+                found[2].append(k)
         n, d = mass.numerator, mass.denominator
-        for total, breaks, _, m in self.damage(attacker, target, weapon, prefix, mass):
-            t2 = self.hit(t, target, total, weapon, piercing, shield)
-            self.add(name, a_broken if breaks else a, t2, n * m.numerator, d * m.denominator)
+        for a2, t2, ks in gathered.values():
+            self.add(name, a2, t2, n * sum(ks), d * den)
+
+    def last_roll(
+        self, striker: Character, whom: Character, weapon: Weapon, prefix: Fraction
+    ) -> tuple[int, list[tuple[int, bool, int]], Fraction]:
+        """`rolls` for a roll that ends its path (`counted_dice`): a common denominator, each
+        total with whether the weapon breaks and its numerator; the weight left out."""
+        steps = striker.size - whom.size
+        blast = weapon.data.blast
+        dice = 2**steps if steps > 0 and not blast else 1
+        net = attack.net_damage_steps(striker, weapon, False)
+        halved = -steps if steps < 0 and not blast else 0
+        args = (weapon.data.die, dice, net, prefix, self.cutoff, halved)
+        den, totals, lost = counted_dice(*args)
+        wear = weapon.wear
+        fragile = wear.damaged and not wear.destroyed
+        return den, [(total, fragile and one, n) for total, one, n in totals], lost
 
     def damage(
         self,
@@ -583,16 +611,8 @@ class _Blows:
         found = self.backs.get(key)
         if found is None:
             calc = self.calc
-            striker, whom, weapon = calc.target, calc.attacker, self.weapon
-            steps = striker.size - whom.size  # as `_Attack.rolls` has them
-            blast = weapon.data.blast
-            dice = 2**steps if steps > 0 and not blast else 1
-            net = attack.net_damage_steps(striker, weapon, False)
-            halved = -steps if steps < 0 and not blast else 0
-            args = (weapon.data.die, dice, net, prefix, calc.cutoff, halved)
-            den, totals, lost = counted_dice(*args)
-            fragile = self.fragile
-            ways = [((back, self.after(back)), fragile and one, n) for back, one, n in totals]
+            den, totals, lost = calc.last_roll(calc.target, calc.attacker, self.weapon, prefix)
+            ways = [((back, self.after(back)), breaks, n) for back, breaks, n in totals]
             found = self.backs[key] = (den, ways, lost)
         return found
 
