@@ -16,7 +16,7 @@ from fracas.core.dice_sources import DiceSource
 from fracas.core.requests import ChoiceRequest
 from fracas.core.table import Table
 from fracas.exact.enumerator import enumerate_runs
-from fracas.rulesets.murdham import decisions, odds
+from fracas.rulesets.murdham import decisions, duel, odds
 from fracas.rulesets.murdham.policy import MurdhamPolicy
 from fracas.rulesets.murdham.state import Character, MurdhamState
 
@@ -170,3 +170,23 @@ def test_a_grapple_among_holds_is_left_to_the_enumerator() -> None:
     red.grabbing, other.grabbed_by = other, red
     arm = red.weapons[0]
     assert odds.attack_effects(state, red, blue, arm, GRAPPLE, MurdhamPolicy(state)) is None
+
+
+def test_the_duel_chain_follows_no_grab(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A duellist that counters by grappling would leave the two holding on (seed
+    "Grapple"), which the chain's state does not carry: the chain says so (`Unfollowed`)
+    rather than go on as if nobody held anyone. (The bench's policy never grapples: here it
+    is made to.)"""
+
+    class Grappler(MurdhamPolicy):
+        def choose(self, request: ChoiceRequest) -> int:
+            if request.decision == decisions.REACT:
+                labels = [str(option) for option in request.options]
+                if GRAPPLE in labels:
+                    return labels.index(GRAPPLE)
+            return super().choose(request)
+
+    monkeypatch.setattr(duel, "MurdhamPolicy", Grappler)
+    encounter = _encounter({"weapons": ["Hatchet"]}, {"weapons": ["Hatchet"]})
+    with pytest.raises(duel.Unfollowed, match="grab"):
+        fracas.duel_odds(encounter)
