@@ -444,9 +444,7 @@ class _Attack:
                 self.land(a, t, q, m, shield=True, aimed=aimed, name="missed")
                 continue
             blows = _Blows(self, a, t, weapon, aimed, needed is None)
-            n, d = m.numerator, m.denominator
-            for dealt, a_breaks, q1, m1 in self.damage(attacker, target, self.weapon, q, m):
-                blows.trade(dealt, a_breaks, q1, n * m1.numerator, d * m1.denominator)
+            blows.trade(self.damage(attacker, target, self.weapon, q, m), m)
 
     def free_to_grapple(self) -> bool:
         """Neither fighter holds, is held, rides or is ridden: a grab then only joins the two
@@ -599,6 +597,7 @@ class _Blows:
         # The counter's rolls after a path, in runs by the attacker's body after the blow
         # (whole weapon, or broken).
         self.struck: dict[tuple[int, int, bool], list[_Run]] = {}
+        self.wholes: dict[tuple[int, int, bool], tuple[list[int], list[int]]] = {}
         self.a_hits: tuple[dict[int, Body], dict[int, Body]] = ({}, {})  # by damage
         # Each pair of bodies' sum, by the bodies' identities (every body met is kept
         # alive by this trade or `calc.hits`; the entry keeps its pair to be sure).
@@ -628,7 +627,9 @@ class _Blows:
     def struck_by(self, prefix: Fraction, a_breaks: bool) -> list[_Run]:
         """The counter's rolls after the path `prefix` (`back_rolls`), in order of the
         damage the attacker suffers, gathered in runs by the attacker's body (broken weapon
-        or not) after the blow and by whether the counter's weapon breaks; made once."""
+        or not) after the blow and by whether the counter's weapon breaks; made once. The
+        runs' highest damages (never falling) and their numerators summed run by run are
+        kept beside them (`wholes`)."""
         key = (prefix.numerator, prefix.denominator, a_breaks)
         found = self.struck.get(key)
         if found is None:
@@ -646,27 +647,60 @@ class _Blows:
                     found.append(run)
                 run.add(on_a, n)
             self.struck[key] = found
+            highs, sums = [], [0]
+            for run in found:
+                highs.append(run.high)
+                sums.append(sums[-1] + run.cums[-1])
+            self.wholes[key] = (highs, sums)
         return found
 
-    def trade(self, dealt: int, a_breaks: bool, prefix: Fraction, num: int, dnm: int) -> None:
-        """One attacker's roll (of weight num / dnm) against every roll of the counter
+    def trade(self, rolls: list[tuple[int, bool, Fraction, Fraction]], mass: Fraction) -> None:
+        """The attacker's damage rolls (`_Attack.damage`, of weight `mass` in all) against
+        the counter's (M-C3): those of one path's prefix and one weight at once, as one
+        count of the counter's rolls per pair of bodies (`blows`), weighed once."""
+        groups: dict[tuple[int, int, int, int], tuple[Fraction, list[tuple[int, bool]]]] = {}
+        for dealt, a_breaks, prefix, weight in rolls:
+            key = (prefix.numerator, prefix.denominator, weight.numerator, weight.denominator)
+            found = groups.get(key)
+            if found is None:
+                found = groups[key] = (prefix, [])
+            found[1].append((dealt, a_breaks))
+        calc = self.calc
+        for (_, _, wn, wd), (prefix, dealts) in groups.items():
+            num, dnm = mass.numerator * wn, mass.denominator * wd
+            den, _, lost = self.back_rolls(prefix)
+            if lost:
+                calc.lost.add(dnm * lost.denominator, num * lost.numerator * len(dealts))
+            gathered: dict[tuple[int, int], int] = {}
+            bodies: dict[tuple[int, int], tuple[Body, Body]] = {}
+            for dealt, a_breaks in dealts:
+                self.blows(dealt, a_breaks, prefix, gathered, bodies)
+            base = dnm * den
+            for key, n in gathered.items():
+                self.sums(key, bodies[key]).add(base, num * n)
+
+    def blows(
+        self,
+        dealt: int,
+        a_breaks: bool,
+        prefix: Fraction,
+        gathered: dict[tuple[int, int], int],
+        bodies: dict[tuple[int, int], tuple[Body, Body]],
+    ) -> None:
+        """One attacker's roll against every roll of the counter after its path `prefix`
         (M-C3, `attack.exchange_blows` on bodies): the one who suffers more after armour is
         hit first, and the second blow is cancelled if the first struck its maker down; a
-        tie, both at once. M24 fast strike: the one striker with it first (`target_first`)."""
+        tie, both at once. M24 fast strike: the one striker with it first (`target_first`).
+        Each pair of bodies left, by their identities, is counted in `gathered`."""
         calc = self.calc
         a1 = self.a_broken if a_breaks else self.a
         on_t = attack.after_armour(
             calc.target, dealt, calc.weapon, shield=True, piercing=self.pierce[0]
         )
-        den, _, lost = self.back_rolls(prefix)
-        if lost:
-            calc.lost.add(dnm * lost.denominator, num * lost.numerator)
         whole = self.t_hit(self.t, dealt)
         # (the target's broken weapon only where the counter's weapon may break on a 1)
         hurt = self.t_hit(self.t_broken, dealt) if self.fragile else whole
         t_hits, t_down = (whole, hurt), (whole.down, hurt.down)
-        gathered: dict[tuple[int, int], int] = {}
-        bodies: dict[tuple[int, int], tuple[Body, Body]] = {}
 
         def gather(a_after: Body, t_after: Body, n: int) -> None:
             key = (id(a_after), id(t_after))
@@ -677,7 +711,16 @@ class _Blows:
                 bodies[key] = (a_after, t_after)
 
         fixed = self.target_first
-        for run in self.struck_by(prefix, a_breaks):
+        runs = self.struck_by(prefix, a_breaks)
+        if fixed is None and t_down[0] and not self.fragile:
+            # The target suffers more than every roll of the first runs and is hit first,
+            # struck down: none of those blows lands, whatever the attacker's body after it.
+            highs, sums = self.wholes[(prefix.numerator, prefix.denominator, a_breaks)]
+            under = bisect_left(highs, on_t)
+            if under:
+                gather(a1, t_hits[0], sums[under])
+                runs = runs[under:]
+        for run in runs:
             if fixed is None:
                 under, level, over = run.split(on_t)
             else:
@@ -691,9 +734,6 @@ class _Blows:
                 gather(body, t_hit, level)
             if over:  # the attacker hit first: the target's blow if the attacker stands
                 gather(body, (self.t_broken if t_breaks else self.t) if run.down else t_hit, over)
-        base = dnm * den
-        for key, n in gathered.items():
-            self.sums(key, bodies[key]).add(base, num * n)
 
     def t_hit(self, t: Body, dealt: int) -> Body:
         """The attacker's blow on the target's body `t` (`hit`, the shield in play)."""
