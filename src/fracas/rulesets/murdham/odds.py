@@ -660,10 +660,10 @@ class _Blows:
         count of the counter's rolls per pair of bodies (`blows`), weighed once."""
         groups: dict[tuple[int, int, int, int], tuple[Fraction, list[tuple[int, bool]]]] = {}
         for dealt, a_breaks, prefix, weight in rolls:
-            key = (prefix.numerator, prefix.denominator, weight.numerator, weight.denominator)
-            found = groups.get(key)
+            group = (prefix.numerator, prefix.denominator, weight.numerator, weight.denominator)
+            found = groups.get(group)
             if found is None:
-                found = groups[key] = (prefix, [])
+                found = groups[group] = (prefix, [])
             found[1].append((dealt, a_breaks))
         calc = self.calc
         for (_, _, wn, wd), (prefix, dealts) in groups.items():
