@@ -63,6 +63,8 @@ class MurdhamDuel:
         self.turns: dict[tuple[odds.Body, odds.Body, str], Ways | None] = {}
         self.ends: dict[tuple[str, Pair, Pair, tuple[bool, bool]], Ways] = {}
         self.orders: dict[str, list[str]] = {}
+        self.working: MurdhamState | None = None  # the strikes' state (`materialize`)
+        self.working_pair = self.duellists
 
     def pair(self, s: MurdhamState) -> tuple[Character, Character]:
         by_id = {c.id: c for c in s.characters()}
@@ -80,9 +82,18 @@ class MurdhamDuel:
         return {(side, *rest): Fraction(1, len(sides)) for side in sides}
 
     def materialize(self, initiative: str, bodies: tuple[odds.Body, odds.Body]) -> MurdhamState:
-        s = copy.deepcopy(self.origin, dict(self.shared))
+        """The state of a strike: one copy of the origin for the whole chain, its duellists
+        put in the condition `bodies` name (`apply`) before each strike. A strike changes
+        nothing else: it chooses (the policy, the plans) and works out the attack's odds
+        (`odds.attack_effects`, which reads the state), its only write the striker's turn
+        taken, which `apply` sets again (a full copy a strike was a seventh of a duel)."""
+        if self.working is None:
+            s = self.working = copy.deepcopy(self.origin, dict(self.shared))
+            self.working_pair = self.pair(s)
+        s = self.working
         s.initiative = initiative
-        for c, body in zip(self.pair(s), bodies, strict=True):
+        for c, start, body in zip(self.working_pair, self.duellists, bodies, strict=True):
+            c.dying_until = start.dying_until  # as in a fresh copy, for `apply` to read
             apply(c, body, s.round)
         return s
 
