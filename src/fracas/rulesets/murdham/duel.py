@@ -18,11 +18,12 @@ stops it with a message that suggests `fracas sim`.
 from __future__ import annotations
 
 import copy
+import math
 from collections import defaultdict
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import replace
 from fractions import Fraction
-from typing import cast
+from typing import Any, cast
 
 from fracas.core.combatant import Status
 from fracas.core.errors import FracasError
@@ -37,6 +38,8 @@ from fracas.rulesets.murdham.turn import Strike, plans
 Key = tuple[str, odds.Body, odds.Body, bool, bool]  # initiative, bodies, immune to morale
 Turn = tuple[odds.Body, odds.Body, int, int]  # bodies, passes in a row, turns taken
 Effects = dict[tuple[odds.Body, odds.Body], Fraction]  # both duellists after a strike
+Pair = tuple[odds.Body, odds.Body]
+Ways = tuple[int, list[tuple[Any, int]]]  # a common denominator; each outcome, numerator
 SIM = "; `fracas sim` gives the odds of this fight by simulation"
 
 
@@ -54,7 +57,14 @@ class MurdhamDuel:
         # What every copy of it may share: the zones, and every value no rule changes.
         self.shared = {**shared_values(self.origin), id(state.zones): state.zones}
         self.ids = (a.id, b.id)
-        self.turns: dict[tuple[odds.Body, odds.Body, str], Effects | None] = {}
+        self.sides = (a.side, b.side)
+        self.duellists = self.pair(self.origin)  # the origin is copied, never changed
+        self.freshes: dict[odds.Body, odds.Body] = {}
+        self.turns: dict[tuple[odds.Body, odds.Body, str], Ways | None] = {}
+        self.ends: dict[tuple[str, Pair, Pair, tuple[bool, bool]], Ways] = {}
+        self.orders: dict[str, list[str]] = {}
+        self.working: MurdhamState | None = None  # the strikes' state (`materialize`)
+        self.working_pair = self.duellists
 
     def pair(self, s: MurdhamState) -> tuple[Character, Character]:
         by_id = {c.id: c for c in s.characters()}
@@ -72,39 +82,72 @@ class MurdhamDuel:
         return {(side, *rest): Fraction(1, len(sides)) for side in sides}
 
     def materialize(self, initiative: str, bodies: tuple[odds.Body, odds.Body]) -> MurdhamState:
-        s = copy.deepcopy(self.origin, dict(self.shared))
+        """The state of a strike: one copy of the origin for the whole chain, its duellists
+        put in the condition `bodies` name (`apply`) before each strike. A strike changes
+        nothing else: it chooses (the policy, the plans) and works out the attack's odds
+        (`odds.attack_effects`, which reads the state), its only write the striker's turn
+        taken, which `apply` sets again (a full copy a strike was a seventh of a duel)."""
+        if self.working is None:
+            s = self.working = copy.deepcopy(self.origin, dict(self.shared))
+            self.working_pair = self.pair(s)
+        s = self.working
         s.initiative = initiative
-        for c, body in zip(self.pair(s), bodies, strict=True):
+        for c, start, body in zip(self.working_pair, self.duellists, bodies, strict=True):
+            c.dying_until = start.dying_until  # as in a fresh copy, for `apply` to read
             apply(c, body, s.round)
         return s
 
     def round(self, key: Hashable) -> dict[Hashable, Fraction]:
         """Seed "Combat procedure": factions alternate until both have passed in a row;
-        then the end of the round."""
+        then the end of the round. The masses are integers over each turn's common
+        denominator (issue 35: the fractions' reductions were a tenth of a duel), made
+        fractions once, at the end."""
         initiative, body_a, body_b, immune_a, immune_b = cast(Key, key)
         order = self.order(initiative)
-        level: dict[Turn, Fraction] = {(body_a, body_b, 0, 0): Fraction(1)}
-        out: defaultdict[Hashable, Fraction] = defaultdict(Fraction)
+        before, immune = (body_a, body_b), (immune_a, immune_b)
+        level: dict[Turn, int] = {(body_a, body_b, 0, 0): 1}
+        den = 1  # the level's common denominator
+        out: dict[Hashable, dict[int, int]] = {}  # numerators by denominator
         while level:
-            nxt: defaultdict[Turn, Fraction] = defaultdict(Fraction)
-            for (a, b, passes, turn), p in level.items():
+            steps: list[tuple[Turn, int, Ways | None]] = []
+            scale = 1
+            for turn, n in level.items():
+                a, b, passes, taken = turn
                 if passes >= len(order):
-                    ending = self.end(initiative, (a, b), (body_a, body_b), (immune_a, immune_b))
-                    for after, q in ending.items():
-                        out[after] += p * q
+                    d, ways = self.ending(initiative, (a, b), before, immune)
+                    for after, m in ways:
+                        sums = out.setdefault(after, {})
+                        sums[den * d] = sums.get(den * d, 0) + n * m
                     continue
-                found = self.activation(initiative, (a, b), order[turn % len(order)])
+                found = self.activation(initiative, (a, b), order[taken % len(order)])
+                if found is not None and found[0] != scale:
+                    scale = math.lcm(scale, found[0])
+                steps.append((turn, n, found))
+            nxt: dict[Turn, int] = {}
+            for (a, b, passes, taken), n, found in steps:
                 if found is None:
-                    nxt[(a, b, passes + 1, turn + 1)] += p
+                    step = (a, b, passes + 1, taken + 1)
+                    nxt[step] = nxt.get(step, 0) + n * scale
                     continue
-                for (a2, b2), q in found.items():
-                    nxt[(a2, b2, 0, turn + 1)] += p * q
-            level = dict(nxt)
-        return dict(out)
+                d, ways = found
+                f = n * (scale // d)
+                for (a2, b2), m in ways:
+                    step = (a2, b2, 0, taken + 1)
+                    nxt[step] = nxt.get(step, 0) + f * m
+            level = nxt
+            den *= scale
+        return {after: total(sums) for after, sums in out.items()}
 
     def order(self, initiative: str) -> list[str]:
         """The faction holding the initiative decides who goes first (`round.alternate`);
-        its policy takes the first turn itself."""
+        its policy takes the first turn itself. Asked once for each holder: the policy
+        decides it from the starting state, as every round of the chain does."""
+        found = self.orders.get(initiative)
+        if found is None:
+            found = self.orders[initiative] = self.first_faction(initiative)
+        return found
+
+    def first_faction(self, initiative: str) -> list[str]:
         s = self.origin
         names = [side.name for side in s.sides]
         holder = next(side for side in s.sides if side.name == initiative)
@@ -114,18 +157,40 @@ class MurdhamDuel:
 
     def activation(
         self, initiative: str, bodies: tuple[odds.Body, odds.Body], faction: str
-    ) -> dict[tuple[odds.Body, odds.Body], Fraction] | None:
-        """One faction's activation (cached): None for a pass, else the strike's effects."""
+    ) -> Ways | None:
+        """One faction's activation (cached): None for a pass, else the strike's effects
+        as integers (`ways`)."""
         key = (bodies[0], bodies[1], faction)
         if key not in self.turns:
-            self.turns[key] = self.strike(initiative, bodies, faction)
+            found = self.strike(initiative, bodies, faction)
+            self.turns[key] = None if found is None else ways(found)
         return self.turns[key]
+
+    def ending(
+        self,
+        initiative: str,
+        bodies: tuple[odds.Body, odds.Body],
+        before: tuple[odds.Body, odds.Body],
+        immune: tuple[bool, bool],
+    ) -> Ways:
+        """`end` as integers (`ways`), once for each round's start and ending bodies."""
+        key = (initiative, bodies, before, immune)
+        found = self.ends.get(key)
+        if found is None:
+            found = self.ends[key] = ways(self.end(initiative, bodies, before, immune))
+        return found
 
     def strike(
         self, initiative: str, bodies: tuple[odds.Body, odds.Body], faction: str
     ) -> dict[tuple[odds.Body, odds.Body], Fraction] | None:
         """`round.alternate` and `turn.take_turn` for the duellist of `faction`: activated
-        by its policy (or passing), its plan chosen, its strike by `odds.attack_effects`."""
+        by its policy (or passing), its plan chosen, its strike by `odds.attack_effects`.
+        A duellist whose body says it cannot act passes without a copy of the state: `apply`
+        gives it that turn taken and condition, which `round.eligible` (able: active and not
+        incapacitated; its turn not taken) reads — most activations of a round are such."""
+        body = bodies[0] if self.sides[0] == faction else bodies[1]
+        if body.took_turn or body.status is not Status.ACTIVE or body.incapacitated:
+            return None
         s = self.materialize(initiative, bodies)
         a, b = self.pair(s)
         me, foe = (a, b) if a.side == faction else (b, a)
@@ -144,6 +209,8 @@ class MurdhamDuel:
         found = odds.attack_effects(s, me, foe, plan.weapon, None, policy)
         if found is None:
             raise Unfollowed(f"{me.name}'s {plan.weapon} is not followed by the chain" + SIM)
+        if any(effect.attacker.grabbed for effect in found[0]):  # a grappling counter
+            raise Unfollowed(f"{foe.name} would grab {me.name}: the chain follows no grab" + SIM)
         out: defaultdict[tuple[odds.Body, odds.Body], Fraction] = defaultdict(Fraction)
         for effect, q in found[0].items():
             pair = (effect.attacker, effect.target)
@@ -159,8 +226,13 @@ class MurdhamDuel:
     ) -> dict[Hashable, Fraction]:
         """`round.end_of_round`: morale for a character fighting alone (seed "Morale"), then
         the fight is over if a side has nobody standing, else the next round's state."""
+        duellists = self.duellists
+        if not any(
+            self.shaken(c, i, bodies[i], before[i], immune) for i, c in enumerate(duellists)
+        ):
+            return {self.closing(initiative, bodies, immune): Fraction(1)}  # no save to make
         branches = {(bodies, immune): Fraction(1)}
-        for i, c in enumerate(self.pair(self.origin)):
+        for i, c in enumerate(duellists):
             nxt: defaultdict[tuple[tuple[odds.Body, odds.Body], tuple[bool, bool]], Fraction]
             nxt = defaultdict(Fraction)
             for (bs, im), p in branches.items():
@@ -168,14 +240,38 @@ class MurdhamDuel:
                     nxt[(bs2, im2)] += p * q
             branches = dict(nxt)
         out: defaultdict[Hashable, Fraction] = defaultdict(Fraction)
-        a, b = self.pair(self.origin)
-        for ((x, y), (ia, ib)), p in branches.items():
-            standing = [c.side for c, body in ((a, x), (b, y)) if body.status is Status.ACTIVE]
-            if len(standing) < 2:
-                out[End(standing[0] if standing else None)] += p
-            else:
-                out[(initiative, fresh(x), fresh(y), ia, ib)] += p
+        for (pair, im), p in branches.items():
+            out[self.closing(initiative, pair, im)] += p
         return dict(out)
+
+    def closing(
+        self, initiative: str, bodies: tuple[odds.Body, odds.Body], immune: tuple[bool, bool]
+    ) -> Hashable:
+        """The fight is over if a side has nobody standing (`End`), else the next round's
+        state."""
+        (a, b), (x, y) = self.duellists, bodies
+        standing = [c.side for c, body in ((a, x), (b, y)) if body.status is Status.ACTIVE]
+        if len(standing) < 2:
+            return End(standing[0] if standing else None)
+        return (initiative, self.fresh(x), self.fresh(y), *immune)
+
+    def fresh(self, body: odds.Body) -> odds.Body:
+        """`fresh`, once for each body."""
+        found = self.freshes.get(body)
+        if found is None:
+            found = self.freshes[body] = fresh(body)
+        return found
+
+    def shaken(
+        self, c: Character, i: int, body: odds.Body, before: odds.Body, immune: tuple[bool, bool]
+    ) -> bool:
+        """`morale.morale` asks duellist `c` (number `i`) to save: fighting alone (M26,
+        F-MUR-11), able, not immune, at half its health or less and hurt this round."""
+        checks = self.origin.morale.get(c.side, True) and self.origin.original[c.side] == 1
+        able = body.status is Status.ACTIVE and not body.incapacitated
+        fearless = immune[i] or c.immune_to_fear
+        hurt = body.health * 2 <= c.max_health and body.health < before.health
+        return bool(checks and able and not fearless and hurt)
 
     def morale(
         self,
@@ -189,11 +285,7 @@ class MurdhamDuel:
         health or less and hurt this round, a WIT save (M2); passing makes it immune for the
         fight, failing takes it out (it retreats or surrenders: `morale.fail`)."""
         body = bodies[i]
-        checks = self.origin.morale.get(c.side, True) and self.origin.original[c.side] == 1
-        able = body.status is Status.ACTIVE and not body.incapacitated
-        fearless = immune[i] or c.immune_to_fear
-        shaken = body.health * 2 <= c.max_health and body.health < before.health
-        if not (checks and able and not fearless and shaken):
+        if not self.shaken(c, i, body, before, immune):
             return {(bodies, immune): Fraction(1)}
         passes = Fraction(max(0, min(c.WIT, 19)), 20)
         brave = list(immune)
@@ -205,6 +297,18 @@ class MurdhamDuel:
             ((gone[0], gone[1]), immune): 1 - passes,
         }
         return {k: p for k, p in ways.items() if p}
+
+
+def ways(found: Mapping[Any, Fraction]) -> Ways:
+    """Probabilities as numerators over their common denominator."""
+    den = math.lcm(*(p.denominator for p in found.values()))
+    return den, [(k, p.numerator * (den // p.denominator)) for k, p in found.items()]
+
+
+def total(sums: dict[int, int]) -> Fraction:
+    """Numerators by denominator, summed as one fraction."""
+    den = math.lcm(*sums)
+    return Fraction(sum(n * (den // d) for d, n in sums.items()), den)
 
 
 def within_reach(plan: object, foe: Character) -> bool:

@@ -6,13 +6,16 @@ exploding damage (M9) impaired or enhanced (M11), size (seed "Effects of size"),
 and what the blow does (M5–M7). Exploding dice have no end: the ways the dice fall are
 followed as the enumerator follows them — one branch per total of each roll, a branch whose
 probability falls under `CUTOFF` left out and its mass counted as truncated — so the two
-answer the same fractions (tests/murdham/test_exact_odds.py). A stunt, guard or hide, a
-non-lethal counter and blasts are left to the enumerator (`attack_effects` gives None).
+answer the same fractions (tests/murdham/test_exact_odds.py). A counter that grapples (seed
+"Non-lethal attacks") is followed; a stunt other than a surrender, a guard or hide, a shove
+or disarm, a grapple between fighters already holding or riding, and blasts are left to the
+enumerator (`attack_effects` gives None).
 """
 
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -45,6 +48,9 @@ class Body:
     fired: frozenset[int]  # guns fired, consumables spent
     took_turn: bool
     free_used: bool
+    # Seed "Grapple": held by the other fighter, or holding it (a grappling counter's effect).
+    grabbed: bool = False
+    grabbing: bool = False
 
     @classmethod
     def of(cls, c: Character) -> Body:
@@ -59,6 +65,8 @@ class Body:
             frozenset(i for i, w in enumerate(c.weapons) if w.fired),
             c.took_turn,
             c.free_reaction_used,
+            c.grabbed_by is not None,
+            c.grabbing is not None,
         )
 
     @property
@@ -122,6 +130,25 @@ def damage_dice(
             lost += mass * _one_die_lost(die, net, p, cutoff)
         partial = nxt
     return dict(partial), lost
+
+
+@lru_cache(maxsize=4096)
+def counted_dice(
+    die: int, dice: int, net: int, prefix: Fraction, cutoff: Fraction, halved: int
+) -> tuple[int, tuple[tuple[int, bool, int], ...], Fraction]:
+    """`damage_dice` as a counter's trade meets it: each total (halved, rounded up, `halved`
+    times against a larger target: seed "Effects of size") and whether the first die kept
+    showed a 1, by total, with its weight as a numerator over the common denominator — the
+    paths to one total merged (their prefixes no longer matter once the roll is the last of
+    the path); and the weight left out."""
+    rolled, lost = damage_dice(die, dice, net, prefix, cutoff)
+    den = math.lcm(*(w.denominator for w in rolled.values())) if rolled else 1
+    merged: dict[tuple[int, bool], int] = {}
+    for (total, one, _), w in rolled.items():
+        if halved:
+            total = -(-total // 2**halved)
+        merged[(total, one)] = merged.get((total, one), 0) + w.numerator * (den // w.denominator)
+    return den, tuple((total, one, n) for (total, one), n in sorted(merged.items())), lost
 
 
 @lru_cache(maxsize=4096)
@@ -196,13 +223,25 @@ class _Attack:
         self.label, self.policy, self.cutoff = label, policy, cutoff
         self.out: defaultdict[Effect, Fraction] = defaultdict(Fraction)
         self.truncated = Fraction(0)
+        self.lost = _Sums()  # the counters' tails left out, in integers
         self.before = target.health
-        self.hits: dict[tuple[int, int, int, bool, bool], tuple[Body, Body]] = {}
+        self.hits: dict[tuple[int, int, int, int, bool, bool], tuple[Body, Body]] = {}
+        self.bodies: dict[Body, Body] = {}  # each body met, by value (`one`)
+        self.caps: dict[tuple[int, int, bool], int] = {}  # by fighter and weapon (`cap`)
+        # Each result's sum, by its name and the bodies' identities (`finish`).
+        self.finished: dict[tuple[str, int, int], tuple[Body, Body, _Sums]] = {}
         # A counter's traded blows, summed as integers per denominator (`_Sums`) and made
         # fractions once at the end: the same sums, without a reduction per addition.
         self.counted: defaultdict[Effect, _Sums] = defaultdict(_Sums)
 
     def run(self) -> None:
+        """The attack's every way (`strike`), each effect's sum made a fraction once."""
+        self.strike()
+        for effect, sums in self.counted.items():
+            self.out[effect] += sums.total()
+        self.truncated += self.lost.total()
+
+    def strike(self) -> None:
         """Seed "Attacking": strike out, a stunt, the WIT save, the reaction, resolution."""
         attacker, target, weapon = self.attacker, self.target, self.weapon
         a = strike_out(Body.of(attacker), attacker, weapon)
@@ -218,8 +257,6 @@ class _Attack:
                 self.react(a, t, prefix, mass, aimed=needed is None)
             else:
                 self.finish("missed", a, t, mass)
-        for effect, sums in self.counted.items():
-            self.out[effect] += sums.total()
 
     def stunt_accepted(self) -> bool:
         """Seed "Attack stunts": the policy's offer and the target's answer (no dice); only a
@@ -249,7 +286,18 @@ class _Attack:
         return [w for w in ways if w[2]]
 
     def finish(self, name: str, a: Body, t: Body, mass: Fraction) -> None:
-        self.out[Effect(name or self.name(t), a, t)] += mass
+        self.add(name, a, t, mass.numerator, mass.denominator)
+
+    def add(self, name: str, a: Body, t: Body, n: int, d: int) -> None:
+        """Weight n / d to the result `name` (by what the blow did where empty) leaving the
+        bodies `a` and `t`: summed as integers (`_Sums`), the effect found by the bodies'
+        identities (the entry keeps them, so that a reused id is never mistaken)."""
+        key = (name, id(a), id(t))
+        found = self.finished.get(key)
+        if found is None or found[0] is not a or found[1] is not t:
+            sums = self.counted[Effect(name or self.name(t), a, t)]
+            found = self.finished[key] = (a, t, sums)
+        found[2].add(d, n)
 
     def name(self, t: Body) -> str:
         """`Murdham.perform`'s words for what the attack did to its target."""
@@ -273,11 +321,18 @@ class _Attack:
         if isinstance(reaction, attack.NoReaction):
             self.land(a, t, prefix, mass, shield=False, aimed=aimed)
             return
-        if isinstance(reaction, attack.Counter) and reaction.kind != "damage":
-            raise _Unsupported
+        grapples = isinstance(reaction, attack.Counter) and reaction.kind == "grapple"
+        if isinstance(reaction, attack.Counter) and reaction.kind != "damage" and not grapples:
+            raise _Unsupported  # a shove or a disarm
+        if grapples and not self.free_to_grapple():
+            raise _Unsupported  # a grab among holds and mounts
         if not isinstance(reaction, attack.Dodge | attack.Counter):
             raise _Unsupported  # a guard or a hiding place: a new target
         t = spend(t, target, "dodge blows" if isinstance(reaction, attack.Dodge) else "")
+        if grapples:
+            assert isinstance(reaction, attack.Counter)
+            self.grapple(a, t, reaction.weapon, prefix, mass, aimed=aimed)
+            return
         if isinstance(reaction, attack.Counter):
             self.counter(a, t, reaction.weapon, prefix, mass, aimed=aimed)
             return
@@ -309,9 +364,39 @@ class _Attack:
         it is not named by what the blow did."""
         attacker, target, weapon = self.attacker, self.target, self.weapon
         piercing = attack.pierces(attacker, aimed)
-        for total, breaks, _, m in self.damage(attacker, target, weapon, prefix, mass):
-            a2 = broken(a, attacker, weapon) if breaks else a
-            self.finish(name, a2, hit(t, target, total, weapon, shield, piercing), mass * m)
+        a_broken = broken(a, attacker, weapon)
+        # The roll is the path's last: its paths merged by total (`last_roll`), and the totals
+        # by the bodies they leave.
+        den, totals, lost = self.last_roll(attacker, target, weapon, prefix)
+        if lost:
+            self.truncated += lost * mass
+        gathered: dict[tuple[int, int], tuple[Body, Body, list[int]]] = {}
+        for total, breaks, k in totals:
+            a2, t2 = a_broken if breaks else a, self.hit(t, target, total, weapon, piercing, shield)
+            found = gathered.get((id(a2), id(t2)))
+            if found is None:
+                gathered[(id(a2), id(t2))] = (a2, t2, [k])
+            else:
+                found[2].append(k)
+        n, d = mass.numerator, mass.denominator
+        for a2, t2, ks in gathered.values():
+            self.add(name, a2, t2, n * sum(ks), d * den)
+
+    def last_roll(
+        self, striker: Character, whom: Character, weapon: Weapon, prefix: Fraction
+    ) -> tuple[int, list[tuple[int, bool, int]], Fraction]:
+        """`rolls` for a roll that ends its path (`counted_dice`): a common denominator, each
+        total with whether the weapon breaks and its numerator; the weight left out."""
+        steps = striker.size - whom.size
+        blast = weapon.data.blast
+        dice = 2**steps if steps > 0 and not blast else 1
+        net = attack.net_damage_steps(striker, weapon, False)
+        halved = -steps if steps < 0 and not blast else 0
+        args = (weapon.data.die, dice, net, prefix, self.cutoff, halved)
+        den, totals, lost = counted_dice(*args)
+        wear = weapon.wear
+        fragile = wear.damaged and not wear.destroyed
+        return den, [(total, fragile and one, n) for total, one, n in totals], lost
 
     def damage(
         self,
@@ -359,18 +444,86 @@ class _Attack:
                 self.land(a, t, q, m, shield=True, aimed=aimed, name="missed")
                 continue
             blows = _Blows(self, a, t, weapon, aimed, needed is None)
-            for dealt, a_breaks, q1, m1 in self.damage(attacker, target, self.weapon, q, m):
-                blows.trade(dealt, a_breaks, q1, m * m1)
+            blows.trade(self.damage(attacker, target, self.weapon, q, m), m)
 
-    def hit(self, body: Body, c: Character, damage: int, weapon: Weapon, piercing: bool) -> Body:
-        """`hit` with the shield in play, remembered for this attack (a counter's blows
-        meet the same bodies and damages many times over). By the body's identity, kept
-        with the entry so that a reused id is never mistaken for it."""
-        key = (id(body), id(c), damage, weapon is self.weapon, piercing)
+    def free_to_grapple(self) -> bool:
+        """Neither fighter holds, is held, rides or is ridden: a grab then only joins the two
+        (`harm.release` of the one grabbed frees nobody else, seed "Grapple", F-MUR-12)."""
+        return all(
+            c.grabbing is None and c.grabbed_by is None and c.riding is None and c.rider is None
+            for c in (self.attacker, self.target)
+        )
+
+    def grapple(
+        self, a: Body, t: Body, unarmed: Weapon, prefix: Fraction, mass: Fraction, *, aimed: bool
+    ) -> None:
+        """`attack.countered` met by a grappling counter (seed "Non-lethal attacks": the
+        non-lethal one is resolved last; RULINGS T-MUR-8): the counter strikes out and takes
+        aim (missing, the attack lands alone, named a miss); else the attack's damage lands
+        (the shield in play, M10), and unless it struck the target down (M5–M7) the target
+        grabs the attacker (`attack.non_lethal`): a STR save resists, denied to a smaller
+        attacker (seed "Effects of size") and to one without wrestling against it (M24)."""
+        attacker, target, weapon = self.attacker, self.target, self.weapon
+        t = strike_out(t, target, unarmed)
+        needed = attack.wit_save_needed(self.state, target, attacker, unarmed, False)
+        piercing = attack.pierces(attacker, aimed)
+        denied = "wrestling" in target.skills and "wrestling" not in attacker.skills
+        resists = attacker.size >= target.size and not denied
+        for hit_back, q, m in self.save(target.WIT if needed else None, prefix, mass):
+            if not hit_back:
+                self.land(a, t, q, m, shield=True, aimed=aimed, name="missed")
+                continue
+            for dealt, breaks, q1, m1 in self.damage(attacker, target, weapon, q, m):
+                a1 = broken(a, attacker, weapon) if breaks else a
+                t1 = self.hit(t, target, dealt, weapon, piercing)
+                if t1.down:  # struck down first: the grapple never lands
+                    self.finish("countered", a1, t1, m * m1)
+                    continue
+                held = (replace(a1, grabbed=True), replace(t1, grabbing=True))
+                if not resists:
+                    self.finish("countered", *held, m * m1)
+                    continue
+                for freed, _, m2 in self.save(attacker.STR, q1, m * m1):
+                    self.finish("countered", *((a1, t1) if freed else held), m2)
+
+    def hit(
+        self,
+        body: Body,
+        c: Character,
+        damage: int,
+        weapon: Weapon,
+        piercing: bool,
+        shield: bool = True,
+    ) -> Body:
+        """`hit` (the shield in play unless told), remembered for this attack (a counter's
+        blows meet the same bodies and damages many times over). By the body's identity,
+        kept with the entry so that a reused id is never mistaken for it."""
+        damage = min(damage, self.cap(c, weapon, shield))
+        key = (id(body), id(c), damage, id(weapon), piercing, shield)
         found = self.hits.get(key)
         if found is None or found[0] is not body:
-            found = self.hits[key] = (body, hit(body, c, damage, weapon, True, piercing))
+            after = self.one(hit(body, c, damage, weapon, shield, piercing))
+            found = self.hits[key] = (body, after)
         return found[1]
+
+    def cap(self, c: Character, weapon: Weapon, shield: bool) -> int:
+        """The damage from which every blow of `weapon` on `c` does the same: a heavy blow
+        (seed "gear degradation") that goes through the armour, pierced or not, to match the
+        maximum health and kill outright (M7)."""
+        key = (id(c), id(weapon), shield)
+        found = self.caps.get(key)
+        if found is None:
+            cover = attack.cover_holds(weapon)
+            direct = weapon.data.direct
+            av = 0 if direct else harm.armour_value(c, shield_counts=shield, cover_counts=cover)
+            found = self.caps[key] = max(harm.HEAVY_BLOW, av + c.max_health)
+        return found
+
+    def one(self, body: Body) -> Body:
+        """The one object of all the bodies equal to `body` met in this attack: blows of
+        different damage often leave the same body (every blow that kills, every blow armour
+        stops), and a counter's trade gathers its pairs by the bodies' identities."""
+        return self.bodies.setdefault(body, body)
 
 
 BackRolls = tuple[int, list[tuple[tuple[int, int], bool, int]], Fraction]
@@ -378,12 +531,53 @@ BackRolls = tuple[int, list[tuple[tuple[int, int], bool, int]], Fraction]
 weapon, numerator), and the weight left out."""
 
 
+class _Run:
+    """Counter rolls next to each other in the order of the damage the attacker suffers
+    after armour, that leave the attacker the same body and break the counter's weapon alike:
+    what a trade does with them depends on that damage only through its comparison with the
+    damage the target suffers (M-C3), so a run is met whole (or split in three where that
+    damage falls within it) rather than roll by roll."""
+
+    __slots__ = ("body", "cums", "down", "high", "low", "ons", "t_breaks")
+
+    def __init__(self, body: Body, t_breaks: bool) -> None:
+        self.body, self.t_breaks, self.down = body, t_breaks, body.down
+        self.ons: list[int] = []  # each roll's damage after armour, in order
+        self.cums: list[int] = [0]  # the numerators summed up to each roll
+        self.low = self.high = 0
+
+    def add(self, on_a: int, n: int) -> None:
+        """A roll (in order): one entry for each damage (an impaired or enhanced roll comes
+        of many paths of two dice, each leaving the same damage)."""
+        ons, cums = self.ons, self.cums
+        if not ons:
+            self.low = on_a
+        elif ons[-1] == on_a:
+            cums[-1] += n
+            return
+        self.high = on_a
+        ons.append(on_a)
+        cums.append(cums[-1] + n)
+
+    def split(self, on_t: int) -> tuple[int, int, int]:
+        """The numerators of the rolls under, at and over `on_t`."""
+        ons, cums = self.ons, self.cums
+        total = cums[-1]
+        if self.high < on_t:
+            return total, 0, 0
+        if self.low > on_t:
+            return 0, 0, total
+        under, over = bisect_left(ons, on_t), bisect_right(ons, on_t)
+        return cums[under], cums[over] - cums[under], total - cums[over]
+
+
 class _Blows:
     """A counter's trade of blows (`attack.countered` once both hit): every pair of damage
     rolls, the attacker's first; the counter's roll by the prefix of the attacker's path, in
     integers, and the pairs' results gathered before they are weighed — their weights summed
     as integers over each trade's denominator (issue 35: the fractions' reductions were most
-    of a countered blow's odds)."""
+    of a countered blow's odds). The counter's rolls are met by runs that leave the attacker
+    the same body (`_Run`), not one by one."""
 
     def __init__(
         self, calc: _Attack, a: Body, t: Body, weapon: Weapon, aimed: bool, back_aimed: bool
@@ -391,16 +585,19 @@ class _Blows:
         self.calc, self.a, self.t, self.weapon = calc, a, t, weapon
         pierce_a = attack.pierces(calc.attacker, aimed)
         self.pierce = (pierce_a, attack.pierces(calc.target, back_aimed))
-        self.a_broken = broken(a, calc.attacker, calc.weapon)
-        self.t_broken = broken(t, calc.target, weapon)
+        self.a_broken = calc.one(broken(a, calc.attacker, calc.weapon))
+        self.t_broken = calc.one(broken(t, calc.target, weapon))
+        wear = weapon.wear  # `rolls`: a damaged weapon breaks on a 1 (seed "gear degradation")
+        self.fragile = wear.damaged and not wear.destroyed
         # M24 fast strike: one fighter with it strikes first, whatever the blows.
         fast = [c for c in (calc.attacker, calc.target) if "fast strike" in c.skills]
         self.target_first = fast[0] is calc.attacker if len(fast) == 1 else None
-        self.backs: dict[Fraction, BackRolls] = {}
+        self.backs: dict[tuple[int, int], BackRolls] = {}
         self.afters: dict[int, int] = {}  # the counter's damage after the attacker's armour
-        # The counter's rolls after a path, each with its blow on the attacker's body (whole
-        # weapon, or broken): (after armour, the counter's weapon breaks, body, numerator).
-        self.struck: dict[tuple[Fraction, bool], list[tuple[int, bool, Body, int]]] = {}
+        # The counter's rolls after a path, in runs by the attacker's body after the blow
+        # (whole weapon, or broken).
+        self.struck: dict[tuple[int, int, bool], list[_Run]] = {}
+        self.wholes: dict[tuple[int, int, bool], tuple[list[int], list[int]]] = {}
         self.a_hits: tuple[dict[int, Body], dict[int, Body]] = ({}, {})  # by damage
         # Each pair of bodies' sum, by the bodies' identities (every body met is kept
         # alive by this trade or `calc.hits`; the entry keeps its pair to be sure).
@@ -409,16 +606,13 @@ class _Blows:
     def back_rolls(self, prefix: Fraction) -> BackRolls:
         """The counter's damage after the attacker's path `prefix`: a common denominator,
         each (damage, after armour), whether the weapon breaks, numerator; the weight lost."""
-        found = self.backs.get(prefix)
+        key = (prefix.numerator, prefix.denominator)  # (a fraction's hash is slow)
+        found = self.backs.get(key)
         if found is None:
             calc = self.calc
-            rolled, lost = calc.rolls(calc.target, calc.attacker, self.weapon, prefix)
-            den = math.lcm(*(w.denominator for *_, w in rolled)) if rolled else 1
-            ways = [
-                ((back, self.after(back)), breaks, w.numerator * (den // w.denominator))
-                for back, breaks, _, w in rolled
-            ]
-            found = self.backs[prefix] = (den, ways, lost)
+            den, totals, lost = calc.last_roll(calc.target, calc.attacker, self.weapon, prefix)
+            ways = [((back, self.after(back)), breaks, n) for back, breaks, n in totals]
+            found = self.backs[key] = (den, ways, lost)
         return found
 
     def after(self, back: int) -> int:
@@ -430,48 +624,116 @@ class _Blows:
             )
         return found
 
-    def struck_by(self, prefix: Fraction, a_breaks: bool) -> list[tuple[int, bool, Body, int]]:
-        """The counter's rolls after the path `prefix` (`back_rolls`), each with the
-        attacker's body (broken weapon or not) after its blow, made once."""
-        found = self.struck.get((prefix, a_breaks))
+    def struck_by(self, prefix: Fraction, a_breaks: bool) -> list[_Run]:
+        """The counter's rolls after the path `prefix` (`back_rolls`), in order of the
+        damage the attacker suffers, gathered in runs by the attacker's body (broken weapon
+        or not) after the blow and by whether the counter's weapon breaks; made once. The
+        runs' highest damages (never falling) and their numerators summed run by run are
+        kept beside them (`wholes`)."""
+        key = (prefix.numerator, prefix.denominator, a_breaks)
+        found = self.struck.get(key)
         if found is None:
             a1 = self.a_broken if a_breaks else self.a
             hits = self.a_hits[a_breaks]
             found = []
+            run: _Run | None = None
+            # (by damage, and so by damage after armour, which never falls as damage rises)
             for (back, on_a), t_breaks, n in self.back_rolls(prefix)[1]:
                 body = hits.get(back)
                 if body is None:
                     body = hits[back] = self.a_hit(a1, back)
-                found.append((on_a, t_breaks, body, n))
-            self.struck[(prefix, a_breaks)] = found
+                if run is None or run.body is not body or run.t_breaks != t_breaks:
+                    run = _Run(body, t_breaks)
+                    found.append(run)
+                run.add(on_a, n)
+            self.struck[key] = found
+            highs, sums = [], [0]
+            for run in found:
+                highs.append(run.high)
+                sums.append(sums[-1] + run.cums[-1])
+            self.wholes[key] = (highs, sums)
         return found
 
-    def trade(self, dealt: int, a_breaks: bool, prefix: Fraction, mass: Fraction) -> None:
+    def trade(self, rolls: list[tuple[int, bool, Fraction, Fraction]], mass: Fraction) -> None:
+        """The attacker's damage rolls (`_Attack.damage`, of weight `mass` in all) against
+        the counter's (M-C3): those of one path's prefix and one weight at once, as one
+        count of the counter's rolls per pair of bodies (`blows`), weighed once."""
+        groups: dict[tuple[int, int, int, int], tuple[Fraction, list[tuple[int, bool]]]] = {}
+        for dealt, a_breaks, prefix, weight in rolls:
+            group = (prefix.numerator, prefix.denominator, weight.numerator, weight.denominator)
+            found = groups.get(group)
+            if found is None:
+                found = groups[group] = (prefix, [])
+            found[1].append((dealt, a_breaks))
+        calc = self.calc
+        for (_, _, wn, wd), (prefix, dealts) in groups.items():
+            num, dnm = mass.numerator * wn, mass.denominator * wd
+            den, _, lost = self.back_rolls(prefix)
+            if lost:
+                calc.lost.add(dnm * lost.denominator, num * lost.numerator * len(dealts))
+            gathered: dict[tuple[int, int], int] = {}
+            bodies: dict[tuple[int, int], tuple[Body, Body]] = {}
+            for dealt, a_breaks in dealts:
+                self.blows(dealt, a_breaks, prefix, gathered, bodies)
+            base = dnm * den
+            for key, n in gathered.items():
+                self.sums(key, bodies[key]).add(base, num * n)
+
+    def blows(
+        self,
+        dealt: int,
+        a_breaks: bool,
+        prefix: Fraction,
+        gathered: dict[tuple[int, int], int],
+        bodies: dict[tuple[int, int], tuple[Body, Body]],
+    ) -> None:
+        """One attacker's roll against every roll of the counter after its path `prefix`
+        (M-C3, `attack.exchange_blows` on bodies): the one who suffers more after armour is
+        hit first, and the second blow is cancelled if the first struck its maker down; a
+        tie, both at once. M24 fast strike: the one striker with it first (`target_first`).
+        Each pair of bodies left, by their identities, is counted in `gathered`."""
         calc = self.calc
         a1 = self.a_broken if a_breaks else self.a
         on_t = attack.after_armour(
             calc.target, dealt, calc.weapon, shield=True, piercing=self.pierce[0]
         )
-        den, _, lost = self.back_rolls(prefix)
-        if lost:
-            calc.truncated += lost * mass
-        t_hits = (self.t_hit(self.t, dealt), self.t_hit(self.t_broken, dealt))
-        gathered: dict[tuple[int, int], int] = {}
-        bodies: dict[tuple[int, int], tuple[Body, Body]] = {}
-        fixed = self.target_first
-        for on_a, t_breaks, a_hit, n in self.struck_by(prefix, a_breaks):
-            t1 = self.t_broken if t_breaks else self.t
-            first = fixed if fixed is not None or on_t == on_a else on_t > on_a
-            pair = exchange(a1, t1, a_hit, t_hits[t_breaks], first)
-            key = (id(pair[0]), id(pair[1]))
+        whole = self.t_hit(self.t, dealt)
+        # (the target's broken weapon only where the counter's weapon may break on a 1)
+        hurt = self.t_hit(self.t_broken, dealt) if self.fragile else whole
+        t_hits, t_down = (whole, hurt), (whole.down, hurt.down)
+
+        def gather(a_after: Body, t_after: Body, n: int) -> None:
+            key = (id(a_after), id(t_after))
             if key in gathered:
                 gathered[key] += n
             else:
                 gathered[key] = n
-                bodies[key] = pair
-        base, numerator = mass.denominator * den, mass.numerator
-        for key, n in gathered.items():
-            self.sums(key, bodies[key]).add(base, numerator * n)
+                bodies[key] = (a_after, t_after)
+
+        fixed = self.target_first
+        runs = self.struck_by(prefix, a_breaks)
+        if fixed is None and t_down[0] and not self.fragile:
+            # The target suffers more than every roll of the first runs and is hit first,
+            # struck down: none of those blows lands, whatever the attacker's body after it.
+            highs, sums = self.wholes[(prefix.numerator, prefix.denominator, a_breaks)]
+            under = bisect_left(highs, on_t)
+            if under:
+                gather(a1, t_hits[0], sums[under])
+                runs = runs[under:]
+        for run in runs:
+            if fixed is None:
+                under, level, over = run.split(on_t)
+            else:
+                total = run.cums[-1]
+                under, level, over = (total, 0, 0) if fixed else (0, 0, total)
+            t_breaks, body = run.t_breaks, run.body
+            t_hit = t_hits[t_breaks]
+            if under:  # the target hit first: the attacker's blow if the target still stands
+                gather(a1 if t_down[t_breaks] else body, t_hit, under)
+            if level:  # both at once
+                gather(body, t_hit, level)
+            if over:  # the attacker hit first: the target's blow if the attacker stands
+                gather(body, (self.t_broken if t_breaks else self.t) if run.down else t_hit, over)
 
     def t_hit(self, t: Body, dealt: int) -> Body:
         """The attacker's blow on the target's body `t` (`hit`, the shield in play)."""
@@ -510,20 +772,6 @@ class _Sums:
         return Fraction(sum(n * (den // d) for d, n in self.parts.items()), den)
 
 
-def exchange(
-    a: Body, t: Body, a_hit: Body, t_hit: Body, target_first: bool | None
-) -> tuple[Body, Body]:
-    """`attack.exchange_blows` (seed "Counter", M-C3, M24 fast strike): the one who suffers
-    most after reductions is hit first (`target_first`), a tie (None) both at once; the
-    second blow is cancelled only if the first struck its maker down. `a_hit` and `t_hit`:
-    the attacker and the target after the blow each takes."""
-    if target_first is None:
-        return a_hit, t_hit
-    if target_first:
-        return (a if t_hit.down else a_hit), t_hit
-    return a_hit, (t if a_hit.down else t_hit)
-
-
 def strike_out(body: Body, c: Character, weapon: Weapon) -> Body:
     """`attack.strike_out`: a gun is fired, a consumable spent (M13, seed "Taking a turn")."""
     if weapon.data.reload or weapon.data.consumable:
@@ -560,22 +808,41 @@ def hit(
         av = 0
     body = worn(body, c, damage, shield and not direct)
     through = max(0, damage - av)
-    lost = min(through, body.health)
-    health = body.health - lost
+    before = body.health
+    lost = min(through, before)
+    health = before - lost
     if through >= c.max_health:
-        return replace(body, health=health, status=Status.DEAD, incapacitated=True)
+        return struck(body, health, Status.DEAD, True, body.dying)
     status = body.status
     if lost and status is Status.SURRENDERED:
         status = Status.ACTIVE
-    body = replace(body, health=health, status=status)
-    if not lost or lost * 2 < body.health + lost:
-        return body
+    if not lost or lost * 2 < before:
+        return body if not lost else struck(body, health, status, body.incapacitated, body.dying)
     mortal = health == 0
-    body = replace(body, dying=body.dying or mortal)
+    dying = body.dying or mortal
     if ("frenzied" in c.traits and not mortal) or body.incapacitated:
-        return body
+        return struck(body, health, status, body.incapacitated, dying)
     down = Status.DOWN if status in (Status.ACTIVE, Status.SURRENDERED) else status
-    return replace(body, incapacitated=True, status=down)
+    return struck(body, health, down, True, dying)
+
+
+def struck(body: Body, health: int, status: Status, incapacitated: bool, dying: bool) -> Body:
+    """`body` with its health and condition after a blow: one new body (a `replace` per
+    field changed was most of `hit`)."""
+    return Body(
+        health,
+        status,
+        incapacitated,
+        dying,
+        body.armour_gone,
+        body.shield_gone,
+        body.broken,
+        body.fired,
+        body.took_turn,
+        body.free_used,
+        body.grabbed,
+        body.grabbing,
+    )
 
 
 def worn(body: Body, c: Character, damage: int, shield_in_play: bool) -> Body:
