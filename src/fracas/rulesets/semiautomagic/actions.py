@@ -125,8 +125,12 @@ def known_foes(state: SamState, f: Fighter) -> list[Fighter]:
 
 def legal(state: SamState, f: Fighter) -> list[Action]:
     """Everything `f` may start now; an action may run past the turn's end (rules 12-13)."""
-    out = strikes(state, f) + preparations(state, f) + movements(state, f)
-    out += postures(f) + rams(state, f) + withdrawals(state, f)
+    out = strikes(state, f)  # one list extended in place (no list built per `+`)
+    out.extend(preparations(state, f))
+    out.extend(movements(state, f))
+    out.extend(postures(f))
+    out.extend(rams(state, f))
+    out.extend(withdrawals(state, f))
     if f.possession is not None:
         out += possessions(state, f)
     if f.possessed_by:  # F-SAM-45: a shared body starts nothing it cannot finish this turn

@@ -117,13 +117,13 @@ def posture_target(t: Fighter, melee: bool) -> int:
 
 def sight(state: SamState, a: Fighter, t: Fighter) -> str:
     """Rules 102, 108-110, 112 (SAM-A34): clear, concealed or invisible, to `a`."""
-    if t.invisible or state.conditions.lighting == "dark" or cover_step(t, a) == 4:
+    if t.invisible or state.lighting == "dark" or cover_step(t, a) == 4:
         return "invisible"
     if "blinded" in a.symptoms:  # SAM-A35: to the blinded every other creature is invisible
         return "invisible"
     if a.id in t.unseen_by:
         return "invisible"
-    hazy = state.conditions.lighting == "hazy" and not a.lowlight
+    hazy = state.lighting == "hazy" and not a.lowlight
     return "concealed" if t.concealed or hazy else "clear"
 
 

@@ -56,8 +56,14 @@ def stats(t: Fighter, item: str) -> tuple[int, int] | None:
 
 
 def offered(foes: list[Fighter]) -> list[str]:
-    """The items some enemy in reach or range has."""
-    return [i for i in ITEMS if any(has(t, i) for t in foes)]
+    """The items some enemy in reach or range has (plain loops: no generator per item)."""
+    out: list[str] = []
+    for i in ITEMS:
+        for t in foes:
+            if has(t, i):
+                out.append(i)
+                break
+    return out
 
 
 def has(t: Fighter, item: str) -> bool:

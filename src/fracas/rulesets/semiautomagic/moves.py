@@ -5,10 +5,15 @@ rules 28-36, 99, 187, 220; C15; SAM-A7, A8, A10, A17, A18). A fighter moves squa
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from fracas.core.geometry import Position
 from fracas.rulesets.semiautomagic import space
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
+
+# `math.hypot` bound once: a `Final` is a C static to mypyc, where `math.hypot` is looked up
+# on the module at every call (the same function: the same floats)
+HYPOT: Final = math.hypot
 
 
 def band(state: SamState, f: Fighter) -> tuple[int, int]:
@@ -92,12 +97,42 @@ def nearer(
         ax, ay = x + d[0] * sq, y + d[1] * sq
         d_at = space.squares_at(ax, ay, m.square, goal, alternate, m.seat or m.square)
         score = off_band(d_at, reach)
-        gap = away * math.hypot(gx - ax, gy - ay)
+        gap = away * HYPOT(gx - ax, gy - ay)
         crosses = d_now > reach[1] and d_at < reach[0]  # from too far to too close
         if score > now or crosses or (score == now and gap >= now_gap - space.EPS):
             continue
         out.append((d, score, gap))
     return out
+
+
+def open_step(state: SamState, f: Fighter, goal: Fighter, budget: int) -> bool:
+    """On open ground (no terrain: every step costs its plain price), whether some direction
+    of `nearer` is affordable within `budget` and free: `nearer`'s test, direction by
+    direction, stopping at the first that serves (issue 35: `legal` asks only whether one
+    exists, for every enemy of every decision)."""
+    m = measurer(state, f)  # rule 134: a ridden mount measures as its rider
+    reach = band(state, m)
+    d_now = space.squares(state, m, goal, f.position)
+    now = off_band(d_now, reach)
+    away = -1.0 if d_now < reach[0] else 1.0  # too close: a longer gap is better
+    now_gap = away * f.position.distance(goal.position)
+    alternate = state.alternate
+    x, y, sq = f.position.x, f.position.y, f.square
+    gx, gy = goal.position.x, goal.position.y
+    for d in space.DIRECTIONS:
+        ax, ay = x + d[0] * sq, y + d[1] * sq
+        d_at = space.squares_at(ax, ay, m.square, goal, alternate, m.seat or m.square)
+        score = off_band(d_at, reach)
+        crosses = d_now > reach[1] and d_at < reach[0]  # from too far to too close
+        if score > now or crosses:
+            continue
+        if score == now and away * HYPOT(gx - ax, gy - ay) >= now_gap - space.EPS:
+            continue
+        diagonal = d[0] != 0 and d[1] != 0
+        cost = space.step_cost(1, diagonal, f.diagonals, alternate)
+        if cost <= budget and space.free_at(state, f, ax, ay):
+            return True
+    return False
 
 
 def flank_sides(state: SamState, f: Fighter, goal: Fighter) -> set[tuple[int, int]]:
@@ -128,12 +163,8 @@ def reachable(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tuple[
     ground), from one list of steps (`next_step` and `can_run` together, for `legal`)."""
     alternate = state.alternate
     if not state.conditions.terrain:  # open ground everywhere: the order does not matter
-        for d, _, _ in nearer(state, f, goal, None):
-            diagonal = d[0] != 0 and d[1] != 0
-            cost = space.step_cost(1, diagonal, f.diagonals, alternate)
-            if cost <= budget and space.free_step(state, f, d):
-                return True, True
-        return False, False
+        found = open_step(state, f, goal, budget)
+        return found, found
     step = run = False
     first = True
     for d in steps(state, f, goal, None):
@@ -206,13 +237,13 @@ def run_heading(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tupl
         if not space.free_step(state, f, d) or space.terrain_step(state, f, d) != 1:
             continue
         diagonal = d[0] != 0 and d[1] != 0
-        length = math.hypot(d[0], d[1]) * f.square
-        along = (gx * d[0] + gy * d[1]) / math.hypot(d[0], d[1])  # the goal's projection
+        length = HYPOT(d[0], d[1]) * f.square
+        along = (gx * d[0] + gy * d[1]) / HYPOT(d[0], d[1])  # the goal's projection
         n = affordable(budget, diagonal, f.diagonals, alternate)
         n = max(1, min(n, round(along / length)))
         ex, ey = f.position.x + d[0] * n * f.square, f.position.y + d[1] * n * f.square
         d_end = space.squares_at(ex, ey, m.square, goal, alternate, m.seat or m.square)
-        key = (off_band(d_end, reach), math.hypot(gx + f.position.x - ex, gy + f.position.y - ey))
+        key = (off_band(d_end, reach), HYPOT(gx + f.position.x - ex, gy + f.position.y - ey))
         if best is None or key < best[0]:
             best = (key, d)
     return None if best is None else best[1]

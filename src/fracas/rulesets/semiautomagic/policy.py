@@ -64,23 +64,39 @@ from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
 STRIKES: Final = ("single", "combo", "called", "area", "item")  # an attack now: no delay
 LIMB_ORDER: Final = ("arm", "leg", "hand", "head", "critical")  # issue 31: a limb shot's preference
+# rule 98: a shooter's posture behind light and medium cover (a constant, not a dictionary
+# built per option scored)
+BEHIND: Final[dict[str, str]] = {"light": "prone", "medium": "crouched"}
 
 
 class SamPolicy:
     def __init__(self, state: SamState) -> None:
         self.state = state
         self._near: Fighter | None = None
-        self._marks: dict[tuple[str, int], tuple[Fighter, bool] | None] = {}
+        # `_mark`'s last answer: the weapon and attacker it was for, cleared each decision
+        self._marked: Wielded | None = None
+        self._marker: Fighter | None = None
+        self._mark_found: tuple[Fighter, bool] | None = None
         self._options: list[Any] = []  # the options of this decision
         self._judged: dict[str, tuple[int, bool]] = {}  # `withdraw_policy.beaten`, a round
+        # One view of the decision (issue 35): the state does not change while the policy
+        # scores a decision's options, so each weapon's targets (by the weapon's id, with its
+        # wielder) and the decider's shots (`_worth_a_shot`, by the target's id and the aim)
+        # are worked out once a decision, not once an option; integer keys, no tuple a call.
+        self._targets: dict[int, tuple[Fighter, list[Fighter]]] = {}
+        self._sits: dict[int, attack.Situation | None] = {}
 
     def choose(self, request: ChoiceRequest) -> int:
         who = request.who
         options: list[Any] = list(request.options)
+        if self._targets:  # a new decision: the state may have changed since the last
+            self._targets.clear()
+        if self._sits:
+            self._sits.clear()
+        self._marked = self._marker = None
         if isinstance(who, Fighter):
             if request.decision == decisions.ACT:
                 self._near = self._nearest(who)
-                self._marks.clear()
                 self._options = options
                 return best_index([self._action(who, o) for o in options])
             if request.decision in (decisions.ALLOT, items.ALLOT):
@@ -101,9 +117,29 @@ class SamPolicy:
                 return best_index(area_policy.scores(self.state, who, w, options))
         raise UnknownDecision(f"the SemiAutoMagic policy has no answer to {request.decision!r}")
 
+    def _targets_of(self, f: Fighter, w: Wielded) -> list[Fighter]:
+        """`actions.targets` (rules 56-63), once a decision for each fighter and weapon (the
+        list is shared: read it, do not change it)."""
+        kept = self._targets.get(id(w))
+        if kept is not None and kept[0] is f:
+            return kept[1]
+        found = actions.targets(self.state, f, w)
+        self._targets[id(w)] = (f, found)
+        return found
+
+    def _shot(self, me: Fighter, t: Fighter, aimed: bool) -> attack.Situation | None:
+        """`attack.situation` of the decider's weapon in hand at `t` (rules 47, 62-70,
+        93-112), once a decision for each target and aim: a shooter's movement, aim and
+        posture options all ask `_hittable` (shared: read it, do not change it)."""
+        key = 2 * id(t) + aimed
+        if key in self._sits:
+            return self._sits[key]
+        sit = self._sits[key] = attack.situation(self.state, me, t, me.wielded, aimed)
+        return sit
+
     def _interrupt(self, me: Fighter, options: list[Action]) -> int:
         """Rule 6: take the delayed turn as soon as an enemy is in reach or range."""
-        now = bool(actions.targets(self.state, me, me.wielded))
+        now = bool(self._targets_of(me, me.wielded))
         return next(i for i, o in enumerate(options) if (o.kind == "interrupt") == now)
 
     def _veto(self, me: Fighter, options: list[str]) -> int:
@@ -159,6 +195,14 @@ class SamPolicy:
 
     def _action(self, me: Fighter, act: Action) -> float:
         kind = act.kind
+        # The commonest kinds first (issue 35: fewer string tests an option); no later branch
+        # takes them, so the order of the rest is unchanged.
+        if kind == "called":
+            return self._called(me, act)
+        if kind == "move" or kind == "run":
+            return self._movement(me, act)
+        if kind == actions.WITHDRAW or kind == actions.WITHDRAW_RUN:
+            return self._withdraw(me, kind)
         if kind == "end":
             return 0.0
         if kind == "delay":
@@ -243,8 +287,9 @@ class SamPolicy:
             return False
         if me.wielded.data.kind != "melee" or not me.move_squares:
             return False
-        if any(o.kind in STRIKES for o in self._options):
-            return False
+        for o in self._options:  # a plain loop over the typed options (no generator)
+            if isinstance(o, Action) and o.kind in STRIKES:
+                return False
         left = turn.budget(me) - st.second - data.seconds("single_attack")
         gap = moves.off_band(space.squares(st, me, near), moves.band(st, me))
         walk = -(-gap // me.move_squares) * data.seconds("move")
@@ -256,7 +301,7 @@ class SamPolicy:
                 return False
             if e.staggered > 0:
                 return False  # rule 186: it loses its seconds each turn (issue 34)
-            if e.asleep or actions.targets(st, e, e.wielded):
+            if e.asleep or self._targets_of(e, e.wielded):
                 return False
             if self._steps_into_hazard(e, me):
                 return False  # issue 34: it will not walk into the gas to come to us
@@ -295,20 +340,23 @@ class SamPolicy:
 
     def _mark(self, me: Fighter, w: Wielded) -> tuple[Fighter, bool] | None:
         """The enemy a called shot with `w` would strike, and whether no plain hit of `w` can
-        wound it; found once a decision (the five regions ask the same)."""
-        key = (me.id, id(w))
-        if key not in self._marks:
-            victims = actions.targets(self.state, me, w)
-            if not victims:
-                self._marks[key] = None
-            else:
-                t, most = victims[0], self._victim(me, victims[0])
+        wound it; found once a decision (the five regions ask the same, and a decision's
+        strikes are all with one weapon: the last one asked about is kept, no dictionary)."""
+        if w is self._marked and me is self._marker:
+            return self._mark_found
+        found: tuple[Fighter, bool] | None = None
+        victims = self._targets_of(me, w)
+        if victims:
+            t = victims[0]
+            if len(victims) > 1:  # (one alone needs no score)
+                most = self._victim(me, t)
                 for v in victims[1:]:  # the first of the best (no key function per call)
                     score = self._victim(me, v)
                     if score > most:
                         t, most = v, score
-                self._marks[key] = (t, self._useless(w, t))
-        return self._marks[key]
+            found = (t, self._useless(w, t))
+        self._marked, self._marker, self._mark_found = w, me, found
+        return found
 
     def _useless(self, w: Wielded, t: Fighter) -> bool:
         """No plain hit of `w` can wound `t`: its largest damage is not above `t`'s Minimum
@@ -351,14 +399,14 @@ class SamPolicy:
         if w is None:
             return -1.0
         if me.wielded.data.kind != "melee":
-            if w.data.kind == "melee" and actions.targets(self.state, me, w):
+            if w.data.kind == "melee" and self._targets_of(me, w):
                 return 25.0
             return -1.0
         if w.data.kind == "melee" or not w.loaded or w.jammed:
             return -1.0
-        if actions.targets(self.state, me, me.wielded):
+        if self._targets_of(me, me.wielded):
             return -1.0
-        shots = actions.targets(self.state, me, w)
+        shots = self._targets_of(me, w)
         return 24.0 if any(self._can_hit_with(me, w, t) for t in shots) else -1.0
 
     def _posture(self, me: Fighter, kind: str) -> float:
@@ -366,7 +414,7 @@ class SamPolicy:
         crouched behind medium); anyone else stands up to close in."""
         after = actions.POSTURE_AFTER[kind]
         shooter = me.wielded.data.kind != "melee"
-        behind = {"light": "prone", "medium": "crouched"}.get(me.cover)
+        behind = BEHIND.get(me.cover)
         if shooter and behind is not None and me.posture != behind:
             return 13.0 if after == behind else -1.0
         if after == "standing" and (not shooter or me.cover == "none" or self._closing(me)):
@@ -379,7 +427,7 @@ class SamPolicy:
         aims = me.wielded.data.kind in ("ranged", "thrown")
         return any(
             self._worth_a_shot(me, t, aims or me.aimed_at == t.id)
-            for t in actions.targets(self.state, me, me.wielded)
+            for t in self._targets_of(me, me.wielded)
         )
 
     def _worth_a_shot(self, me: Fighter, t: Fighter, aimed: bool) -> bool:
@@ -387,7 +435,7 @@ class SamPolicy:
         lowers the range penalty (rules 62-63): a shooter who needs a six and could come a
         range band closer runs in rather than trade misses to the round cap (issue 34)."""
         w = me.wielded
-        sit = attack.situation(self.state, me, t, w, aimed)
+        sit = self._shot(me, t, aimed)
         if sit is None:
             return False
         needed = sit.target - attack.attack_bonus(me, w) - sit.x

@@ -180,17 +180,20 @@ def terrain_step(state: SamState, f: Fighter, d: tuple[int, int]) -> int:
 def flanked(state: SamState, f: Fighter) -> bool:
     """Rule 94, SAM-A40: enemies touching opposite sides, or opposite corners, of its
     footprint."""
-    sides: set[tuple[int, int]] = set()
+    # The sides touched as bits of a mask: side (sx, sy) is bit 3(sx+1) + (sy+1), 0 to 8, and
+    # its opposite (-sx, -sy) bit 8 minus that (compiled integers, no set of tuples a call).
+    touched = 0
     for e in state.foes_of(f):
         if not isinstance(e, Fighter) or not e.active or not e.present:
             continue
         if squares(state, f, e) != 1:
             continue
         sx, sy = side_of(f, e.position.x, e.position.y)
-        if (-sx, -sy) in sides:
+        side = 3 * (sx + 1) + sy + 1
+        if touched & (1 << (8 - side)):
             return True
-        if (sx, sy) != (0, 0):
-            sides.add((sx, sy))
+        if side != 4:  # (0, 0): inside the footprint's span on both axes, no side
+            touched |= 1 << side
     return False
 
 

@@ -276,6 +276,8 @@ class SamState(BattleState):
     falls: bool = False  # mounts or flyers in play: who falls after each turn (145, 134)
     _fighters: list[Fighter] = field(default_factory=list, repr=False)  # `fighters`, kept
     alternate: bool = True  # SAM-A7: diagonals alternate 1 and 2 (`options.diagonals`), read once
+    lighting: str = "clear"  # rule 109: `conditions.lighting`, read once (a model's attribute
+    # costs a lookup through its `__getattr__` hook at each attack's sight)
 
     def __init__(
         self,
@@ -289,6 +291,7 @@ class SamState(BattleState):
         self.conditions = conditions if conditions is not None else model.Conditions()
         self.options = options if options is not None else model.Options()
         self.alternate = self.options.diagonals == "alternate"
+        self.lighting = self.conditions.lighting
         self.order, self.acting, self.second, self.incoming = [], "", 0, 0
         self.incoming_area, self.controlling, self.possessing = False, "", False
         self.interrupting, self.hazardous, self.falls, self._fighters = "", False, False, []

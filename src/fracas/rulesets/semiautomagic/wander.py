@@ -54,11 +54,10 @@ def drift(
     alternate = state.alternate
     moved = cost = 0
     diagonal = d[0] != 0 and d[1] != 0
-    while True:
-        at = space.shifted(f, d)
-        factor = space.terrain_factor(state, f, at)
+    while True:  # the square ahead tried in plain floats; a point built only to step there
+        factor = space.terrain_step(state, f, d)
         step = space.step_cost(factor, diagonal, f.diagonals, alternate)  # SAM-A7: the turn's
-        if (run and factor > 1) or cost + step > budget or not space.free(state, f, at):
+        if (run and factor > 1) or cost + step > budget or not space.free_step(state, f, d):
             return moved, cost  # issue 31 item 6: it stops before an occupied square
         cost += step
         f.diagonals += diagonal

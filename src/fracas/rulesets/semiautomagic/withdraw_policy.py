@@ -81,10 +81,11 @@ def can_wound(state: SamState, me: Fighter) -> bool:
     and its largest damage is above the enemy's Minimum Toughness (rule 53)."""
     for e in actions.known_foes(state, me):
         for w in me.weapons:
-            if w.jammed or w.data.area or not lands(state, me, e, w):
+            if w.jammed or w.data.area:
                 continue
-            sit = attack.situation(state, me, e, w, me.aimed_at == e.id)
-            assert sit is not None
+            sit = landing(state, me, e, w)
+            if sit is None:
+                continue
             hits = sit.auto or 6 + attack.attack_bonus(me, w) + sit.x >= sit.target
             if hits and largest(w.damage) - w.wounds > e.min_toughness:
                 return True
@@ -156,13 +157,14 @@ def own_blows(state: SamState, me: Fighter, e: Fighter) -> tuple[Ratio | None, b
     most = ZERO
     at_best = False
     for w in me.weapons:
-        if w.jammed or not lands(state, me, e, w):
+        sit = landing(state, me, e, w) if not w.jammed else None
+        if sit is None:
             continue
-        metres = space.metres(state, me, e)
-        if w.data.kind == "melee" or space.range_penalty(metres, w.data.increment) == 0:
+        melee = w.data.kind == "melee"  # the metres only for a shot (a blow in reach is at best)
+        if melee or space.range_penalty(space.metres(state, me, e), w.data.increment) == 0:
             at_best = True
         for region in REGIONS:
-            dealt = wounds_ratio(state, me, e, w, region)
+            dealt = wounds_ratio(state, me, e, w, region, sit)
             if dealt is None:
                 return None, at_best
             if dealt[0] * most[1] > most[0] * dealt[1]:
@@ -184,9 +186,10 @@ def taken_by(state: SamState, me: Fighter) -> Ratio | None:
         if not isinstance(e, Fighter) or not e.active or e.broken or e.asleep:
             continue
         w = e.wielded
-        if w.jammed or not lands(state, e, me, w):
+        sit = landing(state, e, me, w) if not w.jammed else None
+        if sit is None:
             continue
-        dealt = wounds_ratio(state, e, me, w, "")
+        dealt = wounds_ratio(state, e, me, w, "", sit)
         if dealt is None:
             return None
         if den == dealt[1]:
@@ -198,9 +201,15 @@ def taken_by(state: SamState, me: Fighter) -> Ratio | None:
 
 def lands(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> bool:
     """A blow of `w` can be aimed at `t` now: in reach (rules 56-60), in range (62-63)."""
+    return landing(state, a, t, w) is not None
+
+
+def landing(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> attack.Situation | None:
+    """The situation of a blow of `w` at `t` (rules 47, 62-70, 93-112), when it can be aimed
+    at `t` now (`lands`); worked out once for the blow's reckoning (`blow_key`)."""
     if w.data.kind == "melee" and not space.in_reach(state, a, t, w.data.reach):
-        return False
-    return attack.situation(state, a, t, w, a.aimed_at == t.id) is not None
+        return None
+    return attack.situation(state, a, t, w, a.aimed_at == t.id)
 
 
 def wounds(
@@ -211,13 +220,21 @@ def wounds(
     return fraction(wounds_ratio(state, a, t, w, region))
 
 
-def wounds_ratio(state: SamState, a: Fighter, t: Fighter, w: Wielded, region: str) -> Ratio | None:
-    """`wounds` as a pair of integers (the average kept for the process, `KNOWN`)."""
+def wounds_ratio(
+    state: SamState,
+    a: Fighter,
+    t: Fighter,
+    w: Wielded,
+    region: str,
+    sit: attack.Situation | None = None,
+) -> Ratio | None:
+    """`wounds` as a pair of integers (the average kept for the process, `KNOWN`); `sit` the
+    blow's situation when the caller has it (`landing`; read, not changed)."""
     if w.data.area or w.data.delay or w.data.morale or w.wounds or "emp" in w.data.types:
         return None
     if t.inanimate or t.cover_object is not None:
         return None
-    key = blow_key(state, a, t, w, region)
+    key = blow_key(state, a, t, w, region, sit)
     dealt = KNOWN.get(key)
     if dealt is None:
         outcomes = odds.single_attack(state, a, t, w, None, region)
@@ -237,19 +254,28 @@ KNOWN: Final[dict[BlowKey, Ratio]] = {}  # a blow's average wounds by what decid
 KNOWN_MOST: Final = 4096
 
 
-def blow_key(state: SamState, a: Fighter, t: Fighter, w: Wielded, region: str) -> BlowKey:
+def blow_key(
+    state: SamState,
+    a: Fighter,
+    t: Fighter,
+    w: Wielded,
+    region: str,
+    sit: attack.Situation | None = None,
+) -> BlowKey:
     """All that `odds.single_attack` reads to reckon a blow's wounds (rules 45-54, 116-124):
     the roll to hit against Target, the defences left and the DC, the damage against
-    Toughness; two blows alike in these are alike in their odds."""
-    sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
-    assert sit is not None
-    if region:
-        called.aim(sit, region)
+    Toughness; two blows alike in these are alike in their odds. `sit` is the plain blow's
+    situation (worked out here when not given); a called shot's region adds its Target
+    modifier (rule 116, `called.aim`) to the key, not to `sit`."""
+    if sit is None:
+        sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
+        assert sit is not None
+    target: int = sit.target + called.row(region)["target"] if region else sit.target
     defences = attack.defences(state, t, w.data.kind == "melee")
     fast = mounted.speed_damage(state, a, t, w)  # rule 114 (`odds.damage_notation`, compiled)
     damage = w.damage if not fast else f"{w.damage}{fast:+d}"
     return (
-        attack.attack_bonus(a, w) + sit.x, sit.target, sit.auto, attack.dc_base(a, w) + sit.y,
+        attack.attack_bonus(a, w) + sit.x, target, sit.auto, attack.dc_base(a, w) + sit.y,
         damage, tuple((d.kind, d.bonus) for d in defences),
         t.toughness, t.min_toughness, t.dying, t.status.out, attack.evasion(t),
         w.data.nonlethal, region, state.options.wound_on_equal,
