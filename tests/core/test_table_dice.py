@@ -27,3 +27,42 @@ def test_bound_notation_follows_the_combatants_bindings():
     b.dice_vars.clear()
     b.dice_vars["db"] = "1"
     assert _faces_and_total(table, b) == ((2,), 3)
+
+
+def test_a_reason_given_as_a_function_is_worked_out_only_when_read():
+    """`reason` may be a function (`core.table.Reason`): an unobserved simulated roll never
+    calls it; an observed one shows its words, as a plain reason would be shown."""
+    from fracas.core.dice_sources import SeededDice
+    from fracas.core.events import DiceRolled
+
+    a = Combatant(id="a", name="A", side="Red")
+    asked: list[str] = []
+
+    def reason() -> str:
+        asked.append("asked")
+        return "A's attack"
+
+    quiet = Table(SeededDice(1), {})
+    quiet.roll("1D100", by=a, reason=reason)
+    assert asked == []
+    seen: list[object] = []
+    shown = Table(SeededDice(1), {}, sink=seen.append)
+    shown.roll("1D100", by=a, reason=reason)
+    assert asked == ["asked"]
+    assert [e.reason for e in seen if isinstance(e, DiceRolled)] == ["A's attack"]
+
+
+def test_a_reason_function_names_the_roll_a_script_or_a_replay_is_asked_for():
+    """Off the simulation's path (scripted dice, a journal replayed), the function's words
+    are the roll's reason, as the request and a mismatch name it."""
+    import pytest
+
+    from fracas.core.errors import ReplayError
+
+    a = Combatant(id="a", name="A", side="Red")
+    table = Table(ScriptedDice([]), {})
+    with pytest.raises(ReplayError, match="A's attack"):
+        table.roll("1D100", by=a, reason=lambda: "A's attack")
+    replayed = Table(ScriptedDice([]), {}, journal=[3])
+    with pytest.raises(ReplayError, match=r"a choice.*A's attack"):
+        replayed.roll("1D100", by=a, reason=lambda: "A's attack")

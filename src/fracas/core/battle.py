@@ -10,8 +10,8 @@ and the battle rebuilt by replay.
 
 from __future__ import annotations
 
+import _thread
 import dataclasses
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, SupportsIndex
 
@@ -55,7 +55,7 @@ from fracas.core.journal import (
 )
 from fracas.core.kept_rounds import KeptRounds
 from fracas.core.outcome import Ending, Outcome
-from fracas.core.policy_names import PolicyChoice, parse_policy
+from fracas.core.policy_names import DEFAULT, PolicyChoice, parse_policy
 from fracas.core.question import Question, question_for
 from fracas.core.requests import ChoiceRequest, Pending, Request, RollRequest
 from fracas.core.search import SearchPolicy
@@ -129,7 +129,9 @@ class Battle:
         self._summary: tuple[CombatantSummary, ...] | None = None
         self._ids: dict[str, str] = {}
         self._named: dict[str, Combatant] = {}
-        self._lock = threading.RLock()
+        # The C lock `threading.RLock()` returns, made directly: that factory is a Python
+        # function, an interpreted call for every simulated battle (issue 35).
+        self._lock = _thread.RLock()
         self._table: Table | None = None  # the table of the latest run
         self._given: dict[int, Status] = {}  # a command's combatant as it stood when given
         self.searches: dict[str, SearchPolicy] = {}  # the searching sides' policies (issue 34)
@@ -251,28 +253,39 @@ class Battle:
     def _controllers_for(self, state: BattleState) -> dict[str, Controller]:
         """Who decides for each side nobody is seated at: the given controllers, else the
         policy. A controller for a side that does not exist is a mistake, not ignored."""
-        sides = [s.name for s in state.sides]
-        unknown = sorted(set(self._controllers) - {*sides, GM_SEAT})
-        if unknown:
-            raise FracasError(
-                f"controllers for {', '.join(map(repr, unknown))}: no such side"
-                f" (sides: {', '.join(sides)})"
-            )
+        given = self._controllers
+        if given:  # (a simulation gives none: no sets built per battle; issue 35)
+            sides = [s.name for s in state.sides]
+            unknown = sorted(set(given) - {*sides, GM_SEAT})
+            if unknown:
+                raise FracasError(
+                    f"controllers for {', '.join(map(repr, unknown))}: no such side"
+                    f" (sides: {', '.join(sides)})"
+                )
         ruleset = self.encounter.ruleset
         fallback = self._default if self._default is not None else ruleset.policy(state)
-        controllers = {s.name: self._controllers.get(s.name, fallback) for s in state.sides}
-        controllers[GM_SEAT] = self._controllers.get(GM_SEAT, fallback)
+        controllers: dict[str, Controller] = {}
+        for s in state.sides:
+            controllers[s.name] = given.get(s.name, fallback) if given else fallback
+        controllers[GM_SEAT] = given.get(GM_SEAT, fallback) if given else fallback
         self.searches = {}
         for side, choice in self._side_policies().items():
-            if choice.searches and side not in self._controllers and side in controllers:
+            if choice.searches and side not in given and side in controllers:
                 policy = ruleset.policy(state)  # the search's default: its tie-break
                 search = SearchPolicy(self.encounter, side, self.journal, policy, choice, Battle)
                 controllers[side] = self.searches[side] = search
         return controllers
 
     def _side_policies(self) -> dict[str, PolicyChoice]:
-        """Each side's policy as its encounter names it (`sides[].policy`, issue 34)."""
-        return {side.name: parse_policy(side.policy) for side in self.encounter.spec.sides}
+        """The sides whose encounter names a policy other than the default (`sides[].policy`,
+        issue 34), parsed. A side left at the default is not parsed: most encounters name
+        none, and parsing built a frozen `PolicyChoice` per side per battle (issue 35)."""
+        found: dict[str, PolicyChoice] = {}
+        for side in self.encounter.spec.sides:
+            policy = side.policy
+            if policy != DEFAULT:
+                found[side.name] = parse_policy(policy)
+        return found
 
     @property
     def search_effort(self) -> dict[str, int]:

@@ -54,7 +54,9 @@ class Seating:
     __slots__ = ("seats",)
 
     def __init__(self, seats: Mapping[str, Seat | Mapping[str, Any] | str] | None) -> None:
-        self.seats = {k: Seat.parse(k, v) for k, v in (seats or {}).items()}
+        # (no seats, as in every simulated battle: no mapping walked through the generic
+        # protocol; issue 35)
+        self.seats = {k: Seat.parse(k, v) for k, v in seats.items()} if seats else {}
 
     def check(self, state: BattleState) -> None:
         if not self.seats:

@@ -25,6 +25,16 @@ from fracas.dice import Compiled, DiceError, compile_dice
 
 T = TypeVar("T")
 
+# What a roll is for, in words: the text, or a function giving it when someone reads it (a
+# simulated battle reads none: `lambda: f"{who.name}'s attack"` builds no text there; issue 35).
+Reason = str | Callable[[], str]
+
+
+def reason_text(reason: Reason) -> str:
+    """The words of a `Reason`, worked out now."""
+    return reason if isinstance(reason, str) else reason()
+
+
 # Where a person's answer is waited for in place (a live battle's worker thread): the answer
 # and the seat that gave it.
 Wait = Callable[[Request], tuple[Answer, str]]
@@ -66,14 +76,31 @@ _NAMED: Final[set[str]] = set()
 _KEPT: Final = 4096  # distinct notations: a long session cannot grow these forever
 
 
+# Notation that names a value → the bindings it was last compiled with (a copy) and the
+# result: a fighter's damage ("1D8+1+db") is rolled with the same bindings all battle, and
+# `compile_dice` builds and hashes a tuple of them per call (2,000 instructions a roll,
+# issue 35). The bindings are compared by value, so a changed binding compiles again.
+_LAST: Final[dict[str, tuple[dict[str, str], Compiled]]] = {}
+
+
 def _compiled(notation: str, by: Combatant | None) -> Compiled:
     """`notation` compiled with `by`'s bindings, remembered in `_PLAIN` when they do not
-    matter."""
+    matter, else in `_LAST` with them."""
+    if by is not None and notation in _NAMED:
+        last = _LAST.get(notation)
+        if last is not None and last[0] == by.dice_vars:
+            return last[1]
+        compiled = compile_dice(notation, by.dice_vars)
+        if len(_LAST) >= _KEPT:
+            _LAST.clear()
+        _LAST[notation] = (dict(by.dice_vars), compiled)
+        return compiled
     compiled = compile_dice(notation, by.dice_vars if by is not None else None)
     if notation not in _NAMED:
         if len(_PLAIN) >= _KEPT or len(_NAMED) >= _KEPT:
             _PLAIN.clear()
             _NAMED.clear()
+            _LAST.clear()
         try:
             _PLAIN[notation] = compile_dice(notation)
         except DiceError:  # it names a value (`db`) only bindings give
@@ -182,15 +209,16 @@ class Table:
         notation: str,
         *,
         by: Combatant | None = None,
-        reason: str,
+        reason: Reason,
         audience: str | None = None,
         needs: Needs | None = None,
     ) -> Roll:
         """Roll `notation` (variables such as `db` bound from `by.dice_vars`). The roll and its
         question are shown to `audience`: by default everyone, or only the roller's side while
-        it is hidden; a secret roll names its audience (`core.audience`). `needs` says what the
-        roll needs, for a person rolling it by hand: called only if a screen reads it, never
-        journaled nor replayed (issue 33)."""
+        it is hidden; a secret roll names its audience (`core.audience`). `reason` says what
+        the roll is for: text, or a function giving it, called only when the roll is shown,
+        asked or replayed (`Reason`). `needs` says what the roll needs, for a person rolling it
+        by hand: called only if a screen reads it, never journaled nor replayed (issue 33)."""
         compiled = _PLAIN.get(notation)
         if compiled is None:
             compiled = _compiled(notation, by)
@@ -205,8 +233,21 @@ class Table:
             self.journal.append(faces)
             self._cursor += 1
             if self._sink is not None:
-                self._announce(compiled, notation, faces, by, reason, audience)
+                self._announce(compiled, notation, faces, by, reason_text(reason), audience)
             return Roll(compiled, faces, compiled.total_of(faces))
+        return self._asked(compiled, notation, by, reason_text(reason), audience, needs)
+
+    def _asked(
+        self,
+        compiled: Compiled,
+        notation: str,
+        by: Combatant | None,
+        reason: str,
+        audience: str | None,
+        needs: Needs | None,
+    ) -> Roll:
+        """A roll off the hot path: replayed from the journal, asked of a person or a source,
+        or rolled again at the GM's word."""
         if audience is None:
             audience = by.audience if by is not None else EVERYONE
         while True:

@@ -15,7 +15,6 @@ from fractions import Fraction
 from typing import Any, cast
 
 from fracas.core.combatant import Combatant, Status, last_side_standing, roster
-from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
@@ -67,12 +66,11 @@ class BRP(Ruleset[model.Encounter, BRPState]):
     play_round = staticmethod(brp_round.play_round)
     outcome = staticmethod(last_side_standing)
 
-    def after_battle(self, table: Table, state: BRPState) -> None:
-        """The fight's counts go into its tally for the simulator (`BRPState.write_counts`)."""
-        state.write_counts()
-
-    def policy(self, state: BRPState) -> Controller:
-        return BRPPolicy(state)
+    # Compiled, called as they are (issue 35): the fight's counts written into its tally, and
+    # the default tactics built for each battle; a method wrapping each was an interpreted
+    # call per battle.
+    after_battle = staticmethod(brp_round.after_battle)
+    policy = staticmethod(BRPPolicy)
 
     battle_map = staticmethod(draw_map)  # the GM screen's map (issue 33)
 

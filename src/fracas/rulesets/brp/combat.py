@@ -198,7 +198,7 @@ def resolve_attack(
     roll = table.roll(
         "1D100",
         by=attacker,
-        reason=f"{attacker.name}'s attack",
+        reason=lambda: f"{attacker.name}'s attack",  # worked out only if read (`Reason`)
         needs=lambda: derived.needs(chance, f"to hit {target.name}"),
     )
     level = derived.success_level(roll.total, chance)
@@ -275,7 +275,7 @@ def roll_defence(table: Table, defender: Fighter, defence: Parry | Dodge) -> Lev
     roll = table.roll(
         "1D100",
         by=defender,
-        reason=f"{defender.name}'s {_kind(defence)}",
+        reason=lambda: f"{defender.name}'s {_kind(defence)}",
         needs=lambda: derived.needs(defence.chance, f"to {_kind(defence)}"),
     )
     level = derived.success_level(roll.total, defence.chance)
@@ -367,7 +367,7 @@ def deal_damage(
     table: Table, attacker: Fighter, target: Fighter, weapon: Weapon, *, special: bool
 ) -> None:
     notation = damage_notation(weapon, special)
-    roll = table.roll(notation, by=attacker, reason=damage_reason(attacker, notation))
+    roll = table.roll(notation, by=attacker, reason=lambda: damage_reason(attacker, notation))
     rolled = max(0, roll.total)
     armour = armour_against(target, weapon)
     injure(table, target, rolled, armour, attacker=attacker, special=special)

@@ -53,6 +53,11 @@ def play_round(table: Table, state: BRPState) -> None:
         f.intent = None  # stated for this round only (§5.2); see `_reset`
 
 
+def after_battle(table: Table, state: BRPState) -> None:
+    """The fight's counts go into its tally for the simulator (`BRPState.write_counts`)."""
+    state.write_counts()
+
+
 def _reset(f: Fighter) -> None:
     """What a fighter did last round no longer counts. (Its intent is cleared as the round
     ends as well: fighters whose intents name each other are a cycle only the garbage

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Final
 
-from fracas.core.combatant import BattleState, Combatant, Side, Status, new_tally
+from fracas.core.combatant import BattleState, Combatant, Side, Status, add_counts, new_tally
 from fracas.core.geometry import Position
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.brp import data, derived, model
@@ -289,13 +289,13 @@ class BRPState(BattleState):
 
     def write_counts(self) -> None:
         """Add the counts to the tally (the fight is over), and start them again at zero."""
-        tally = self.tally
         counts = self.counts
+        found: dict[str, int] = {}
         for i in range(len(counts)):
             if counts[i]:
-                key = COUNTED[i]  # (`get`, not `+=`: a Counter's missing key is Python code)
-                tally[key] = tally.get(key, 0) + counts[i]
+                found[COUNTED[i]] = counts[i]
                 counts[i] = 0
+        add_counts(self.tally, found)  # (in C: a Counter's item set is Python code)
 
     def forget(self) -> None:
         BattleState.forget(self)  # (a slotted dataclass: no zero-argument super)

@@ -37,7 +37,8 @@ def degrade_gear(table: Table, state: MurdhamState) -> None:
 
 def durability_fails(table: Table, c: Character, item: str) -> bool:
     """The durability roll: a d4 showing 1."""
-    return table.roll("1D4", by=c, reason=f"durability of {c.name}'s {item}").total == 1
+    # (its words worked out only if someone reads them: `core.table.Reason`)
+    return table.roll("1D4", by=c, reason=lambda: f"durability of {c.name}'s {item}").total == 1
 
 
 def worn(table: Table, c: Character, item: str, destroyed: bool) -> None:

@@ -155,9 +155,11 @@ def roll_damage(
     if dice is None:
         dice = 1 << steps if steps > 0 and not data.blast else 1  # 2 ** steps, as a shift
     net = net_damage_steps(attacker, weapon, held_back)
-    # (the weapon's name read, not formatted through `Weapon.__str__`: the same words)
-    reason = f"{attacker.name}'s {data.name} damage"
-    total, firsts = checks.damage_roll(table, attacker, data.die, dice, net, reason)
+    # (the weapon's name read, not formatted through `Weapon.__str__`: the same words),
+    # worked out only if someone reads it (`core.table.Reason`)
+    total, firsts = checks.damage_roll(
+        table, attacker, data.die, dice, net, lambda: f"{attacker.name}'s {data.name} damage"
+    )
     wear = weapon.wear  # a shield used to strike wears as the shield (seed)
     if wear.damaged and firsts and firsts[0] == 1 and not wear.destroyed:
         wear.destroyed = True

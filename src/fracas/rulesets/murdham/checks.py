@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from fracas.core.table import Table
+from fracas.core.table import Reason, Table
 from fracas.rulesets.murdham import data
 from fracas.rulesets.murdham.events import DamageRolled, SaveRolled
 from fracas.rulesets.murdham.state import Character
@@ -38,7 +38,7 @@ def save(table: Table, who: Character, ability: str, why: str) -> bool:
     roll = table.roll(
         "1D20",
         by=who,
-        reason=f"{who.name}'s {ability} save ({why})",
+        reason=lambda: f"{who.name}'s {ability} save ({why})",  # only if read (`Reason`)
         needs=lambda: save_needs(value),
     ).total
     passed = roll <= value and roll < 20
@@ -61,7 +61,7 @@ def group_save(table: Table, group: Sequence[Character], ability: str, why: str)
     roll = table.roll(
         "1D20",
         by=lead,
-        reason=f"group {ability} save ({why})",
+        reason=lambda: f"group {ability} save ({why})",
         needs=lambda: "; ".join(f"{c.name}: {save_needs(score(c, ability))}" for c in group),
     ).total
     out = {}
@@ -90,7 +90,9 @@ def save_needs(value: int) -> str:
     return f"{min(value, 19)} or less to pass"
 
 
-def exploding(table: Table, die: int, who: Character, reason: str) -> tuple[int, tuple[int, ...]]:
+def exploding(
+    table: Table, die: int, who: Character, reason: Reason
+) -> tuple[int, tuple[int, ...]]:
     """M9: on the maximum, roll the die again and add the new result to the previous roll
     minus 1; keep going while the maximum comes up. d6: 6, 6, 3 → 5 + 5 + 3 = 13."""
     notation = one_die(die)
@@ -108,7 +110,7 @@ def exploding(table: Table, die: int, who: Character, reason: str) -> tuple[int,
 
 
 def damage_roll(
-    table: Table, who: Character, die: int, dice: int, net: int, reason: str
+    table: Table, who: Character, die: int, dice: int, net: int, reason: Reason
 ) -> tuple[int, tuple[int, ...]]:
     """Roll `dice` exploding dice of `die` sides (size doubling rolls more of them, seed
     "Effects of size"), each impaired or enhanced by `net` = enhancements − impairments

@@ -251,10 +251,15 @@ class MurdhamPolicy:
         movement at full force within the same decision (the state does not change while a
         decision's options are scored)."""
         moving = plan.approach > 0
+        if plan.target is self._struck and plan.weapon is self._with and moving == self._moving:
+            # A blow held back right after the same blow at full force (`turn.plans` lists
+            # them so): its expected damage is never more (one more impairment, M11, lowers
+            # the shaded mean or leaves it at 0), so neither is its score, and the earlier
+            # option wins a tie. Scored as the full blow, it is still never chosen over it,
+            # without its damage worked out (issue 35).
+            return self._expected
         if plan.held_back:
             return self.expected(me, plan.target, plan.weapon, moving, True)
-        if plan.target is self._struck and plan.weapon is self._with and moving == self._moving:
-            return self._expected
         value = self.expected(me, plan.target, plan.weapon, moving, False)
         self._struck, self._with, self._moving, self._expected = (
             plan.target,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from fracas.core.combatant import BattleState, Combatant, Side, Status, new_tally
+from fracas.core.combatant import BattleState, Combatant, Side, Status, add_counts, new_tally
 from fracas.core.geometry import Position
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.murdham import data, model
@@ -249,7 +249,11 @@ class MurdhamState(BattleState):
         border) skips building the pairs."""
         zones = self.zones
         if a.border is None and b.border is None:
-            return zones.distance(a.zone, b.zone)
+            here = a.zone
+            there = b.zone
+            if here is there:  # one zone, one string (`ZoneMap.name`): nearby, no call
+                return 0
+            return zones.distance(here, there)
         return min([zones.distance(x, y) for x in a.zones for y in b.zones])
 
     def zone(self, name: str) -> Zone:
@@ -277,10 +281,10 @@ class MurdhamState(BattleState):
 
 
 def count(state: MurdhamState, key: str) -> None:
-    """One more `key` in the battle's tally (deaths, misses, retreats...), by `get`: `+=` on
-    a key not yet counted goes through `Counter.__missing__`, which is interpreted (issue 10)."""
-    tally = state.tally
-    tally[key] = tally.get(key, 0) + 1
+    """One more `key` in the battle's tally (deaths, misses, retreats...): not by `+=` (a key
+    not yet counted goes through `Counter.__missing__`, interpreted; issue 10) nor by setting
+    the Counter's item (a Python call; issue 35), but `core.combatant.add_counts`."""
+    add_counts(state.tally, {key: 1})  # (in C: a Counter's item set is Python code)
 
 
 SHIELD_BASH = "Shield bash"  # weapons.yaml: the shield used as a weapon (d4)
@@ -327,8 +331,9 @@ def build_character(
         shield=shield,
         traits=frozenset(spec.traits),
         skills=frozenset(spec.skills),
-        zone=spec.zone,
-        border=spec.border,
+        # the map's own string objects for these names (`ZoneMap.name`: found by identity)
+        zone=zones.name(spec.zone),
+        border=None if spec.border is None else zones.name(spec.border),
         speed=spec.speed,
         hidden=spec.concealed,
         cover=spec.cover or zones.zones[spec.zone].cover,

@@ -9,7 +9,7 @@ is a grid of zones linked orthogonally; an encounter may give its own map instea
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from fracas.core.immutable import rebuilt_by_constructor
@@ -26,8 +26,13 @@ class Zone:
 
 @dataclass(frozen=True)
 class ZoneMap:
-    zones: Mapping[str, Zone]
-    links: Mapping[str, frozenset[str]]
+    # Plain dicts, not `Mapping`s: compiled, a dict is indexed by a direct call, a `Mapping`
+    # through the generic protocol (every range and visibility the rules and the policy ask;
+    # issue 35). Each zone's name is one string object throughout, the key of `zones`: the
+    # links and the characters' zones are that object (`name`), so the dictionaries keyed
+    # by zone find it by identity, without comparing text.
+    zones: dict[str, Zone]
+    links: dict[str, frozenset[str]]
     # What a fight asks of the map again and again, worked out once: nothing in a fight
     # changes a zone or a link (M14), and a map is shared by all the battles of an encounter.
     # By origin, then destination: no tuple built and hashed per question (issue 10).
@@ -56,10 +61,20 @@ class ZoneMap:
     def from_zones(zones: Iterable[Zone], links: Iterable[tuple[str, str]]) -> ZoneMap:
         zs = {z.name: z for z in zones}
         out: dict[str, set[str]] = {n: set() for n in zs}
+        names = {n: n for n in zs}  # each name as the key object (see the class)
         for a, b in links:
+            a, b = names.get(a, a), names.get(b, b)
             out[a].add(b)
             out[b].add(a)
         return ZoneMap(zs, {k: frozenset(v) for k, v in out.items()})
+
+    def name(self, zone: str) -> str:
+        """`zone` as the map's own string object for that name (the same text): dictionaries
+        keyed by zone then find it by identity. A name not on the map is returned as given."""
+        for key in self.zones:
+            if key == zone:
+                return key
+        return zone
 
     def open_path(self, a: str, b: str) -> bool:
         """Whether a shortest path from a to b crosses only open zones (M15), cached."""
