@@ -71,9 +71,11 @@ class OdndPolicy:
         self._round = -1
         self._hopeless: dict[str, bool] = {}
         self._lost_by_side: dict[str, bool] = {}
-        # The decider's hit chance against each target, worked out once a declaration (issue
-        # 35): nothing changes while one fighter weighs its plans (the policy only reads).
-        self._hits: dict[Fighter, float] = {}
+        # The hit chances of this round's declarations (`worth.Hits`, issue 35): each
+        # fighter's against each foe, kept while the fighters declare one after another
+        # (the policy only reads; a target's row is read again once its action changes).
+        self._hits = worth.Hits()
+        self._hits_round = -1
 
     def choose(self, request: ChoiceRequest) -> int:
         who = request.who
@@ -107,7 +109,9 @@ class OdndPolicy:
 
     def _declare(self, me: Fighter, plans: list[Plan]) -> int:
         """The best plan, the earlier on a tie (`best_index`), each scored by `_score`."""
-        self._hits.clear()
+        if self._hits_round != self.state.round:  # a new round's declarations
+            self._hits_round = self.state.round
+            self._hits.clear()
         back = self._holds_back(me)
         best, top = 0, 0.0
         for i in range(len(plans)):
@@ -117,17 +121,14 @@ class OdndPolicy:
         return best
 
     def _plan(self, me: Fighter, plan: Plan) -> float:
-        """One plan's score, on its own (what `_declare` gives it)."""
+        """One plan's score, on its own (what `_declare` gives it), read afresh."""
         self._hits.clear()
+        self._hits_round = -1
         return self._score(me, plan, self._holds_back(me))
 
     def _hit(self, me: Fighter, target: Fighter) -> float:
-        """`worth.hit_chance(me, target)`, kept for the declaration being weighed."""
-        hit = self._hits.get(target)
-        if hit is None:
-            hit = worth.hit_chance(me, target)
-            self._hits[target] = hit
-        return hit
+        """`worth.hit_chance(me, target)`, kept for the round's declarations."""
+        return self._hits.hit(me, target)
 
     def _value(self, me: Fighter, target: Fighter, attacks: int) -> float:
         """`value` with the kept hit chance (the same arithmetic, the same float)."""
@@ -136,6 +137,15 @@ class OdndPolicy:
     def _score(self, me: Fighter, plan: Plan, back: bool) -> float:
         if back:  # ODD-U47: the prey is obviously too strong
             return 1.0 if plan.action == "parry" else -1.0
+        target = plan.target
+        if plan.action == "attack" and target is not None and not plan.sweep:
+            # The plain attack, most of the options (issue 35): what the checks below come
+            # to for it, without comparing its action with every other's first.
+            if self._hit(me, target) == 0.0:
+                return -0.5  # rule 31 (issue 34): never a swing at a foe it cannot hurt
+            if facing.can_backstab(self.state, me, target):  # rules 72, 73: worth more
+                return self._value(me, target, me.attacks) * me.backstab_mult
+            return self._value(me, target, me.attacks)
         if plan.action in ("struggle", "grapple", "disarm", "dismount", "whip"):
             return self._special(me, plan)
         if plan.action == "parry":  # only when nearly dead, against a foe who will attack
@@ -181,10 +191,12 @@ class OdndPolicy:
             return 0.0
         plain = self._value(me, target, me.attacks)
         if plan.action == "grapple":
-            return grapple_policy.grapple_worth(self.state, me, target, plain)
+            return grapple_policy.grapple_worth(self.state, me, target, plain, self._hits)
         hit = self._hit(me, target)
         harm = worth.harm_at(me, target, hit)
-        gain = manoeuvre_policy.manoeuvre_worth(self.state, me, target, plan.action, hit, harm)
+        gain = manoeuvre_policy.manoeuvre_worth(
+            self.state, me, target, plan.action, hit, harm, self._hits
+        )
         if gain <= 0.0:
             return -1.0
         return max(plain, 0.1) * (1.0 + gain / max(0.1, harm))

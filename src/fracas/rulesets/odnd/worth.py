@@ -34,6 +34,44 @@ def hit_chance(attacker: Fighter, target: Fighter, weaponless: bool = False) -> 
     return min(19, max(1, 21 - needed)) / 20
 
 
+class HitRow:
+    """The hit chances against one target, and what of the target they were read with."""
+
+    __slots__ = ("action", "hits", "hp")
+
+    def __init__(self, target: Fighter) -> None:
+        self.action = target.action
+        self.hp = target.hp
+        self.hits: dict[Fighter, float] = {}
+
+
+class Hits:
+    """`hit_chance(attacker, target)` kept for one round's declarations (issue 35: a skirmish's
+    policy worked each helper's chance against each foe out again for every grapple plan of
+    every fighter). While fighters declare, no die is rolled and nothing moves; of what
+    `hit_chance` reads, only the target's action changes (a parry or a withdrawal lowers its
+    AC, rules 51, 92, as it adopts its plan), so a target's row is read again when its action
+    (or its hit points: a GM's edit) is not what the row was read with. `clear` as a round's
+    declarations begin."""
+
+    __slots__ = ("rows",)
+
+    def __init__(self) -> None:
+        self.rows: dict[Fighter, HitRow] = {}
+
+    def clear(self) -> None:
+        self.rows.clear()
+
+    def hit(self, attacker: Fighter, target: Fighter) -> float:
+        row = self.rows.get(target)
+        if row is None or row.hp != target.hp or row.action != target.action:
+            row = self.rows[target] = HitRow(target)
+        found = row.hits.get(attacker)
+        if found is None:
+            found = row.hits[attacker] = hit_chance(attacker, target)
+        return found
+
+
 def harm(attacker: Fighter, target: Fighter) -> float:
     """The expected hit points one round of `attacker`'s attacks takes from `target`, no
     more than it has — or, sweeping normal men (rule 21, ODD-U11), than as many of its kind
