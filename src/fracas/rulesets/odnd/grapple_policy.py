@@ -85,13 +85,11 @@ def pin_odds(target: Fighter, helpers: list[Fighter], hits: list[float]) -> floa
     return pin_chance(max(1, round(dice)), grapple.hit_dice(target))
 
 
-def grapple_worth(
-    state: OdndState, me: Fighter, target: Fighter, plain: float, hits: worth.Hits
-) -> float:
+def grapple_worth(state: OdndState, me: Fighter, target: Fighter, hits: worth.Hits) -> float:
     """A grapple by a gang of two or more on a foe not already held, that their plain
     attacks would not fell this round, when P·A ≥ 2·G (the module's reckoning): worth the
-    plain attack's score scaled by how far it clears that bar; otherwise never (-1). `hits`
-    keeps the round's hit chances (`worth.Hits`)."""
+    plain attack's score (`worth.attack_value`) scaled by how far it clears that bar;
+    otherwise never (-1). `hits` keeps the round's hit chances (`worth.Hits`)."""
     if target.grapple:
         return -1.0  # held already (no gang looked for)
     helpers = gang(state, me, target)
@@ -117,4 +115,5 @@ def grapple_worth(
     pinned = pin_odds(target, helpers, pin_hits) * sure
     if pinned < 2 * swings:
         return -1.0
+    plain = worth.attack_value(target, me.attacks, hits.hit(me, target))
     return max(plain, 0.1) * pinned / max(0.1, 2 * swings)

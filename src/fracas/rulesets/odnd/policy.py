@@ -56,7 +56,7 @@ from fracas.rulesets.odnd.state import Fighter, OdndState
 
 def value(attacker: Fighter, target: Fighter, attacks: int) -> float:
     """Expected hits, each worth more the likelier it kills (low hit points first)."""
-    return attacks * worth.hit_chance(attacker, target) * (1.0 + 1.0 / max(1, target.hp))
+    return worth.attack_value(target, attacks, worth.hit_chance(attacker, target))
 
 
 def nearly_dead(f: Fighter) -> bool:
@@ -132,7 +132,7 @@ class OdndPolicy:
 
     def _value(self, me: Fighter, target: Fighter, attacks: int) -> float:
         """`value` with the kept hit chance (the same arithmetic, the same float)."""
-        return attacks * self._hit(me, target) * (1.0 + 1.0 / max(1, target.hp))
+        return worth.attack_value(target, attacks, self._hit(me, target))
 
     def _score(self, me: Fighter, plan: Plan, back: bool) -> float:
         if back:  # ODD-U47: the prey is obviously too strong
@@ -189,9 +189,10 @@ class OdndPolicy:
         target = plan.target
         if target is None:  # struggling: the only choice
             return 0.0
-        plain = self._value(me, target, me.attacks)
+        # (The plain attack's score, which scales a special plan's, is worked out only for a
+        # plan that pays: most do not; issue 35.)
         if plan.action == "grapple":
-            return grapple_policy.grapple_worth(self.state, me, target, plain, self._hits)
+            return grapple_policy.grapple_worth(self.state, me, target, self._hits)
         hit = self._hit(me, target)
         harm = worth.harm_at(me, target, hit)
         gain = manoeuvre_policy.manoeuvre_worth(
@@ -199,6 +200,7 @@ class OdndPolicy:
         )
         if gain <= 0.0:
             return -1.0
+        plain = self._value(me, target, me.attacks)
         return max(plain, 0.1) * (1.0 + gain / max(0.1, harm))
 
     def _lost(self, me: Fighter) -> bool:

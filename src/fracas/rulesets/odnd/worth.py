@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from fracas.rulesets.odnd.attack import armour_class, can_hurt, needed_at
+from fracas.rulesets.odnd.attack import armour_class, can_hurt, guarded, needed_at
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
 # Issue 34: a fight is lost when the foes, at their pace, would take out the side in less
@@ -37,10 +37,10 @@ def hit_chance(attacker: Fighter, target: Fighter, weaponless: bool = False) -> 
 class HitRow:
     """The hit chances against one target, and what of the target they were read with."""
 
-    __slots__ = ("action", "hits", "hp")
+    __slots__ = ("guarded", "hits", "hp")
 
     def __init__(self, target: Fighter) -> None:
-        self.action = target.action
+        self.guarded = guarded(target)
         self.hp = target.hp
         self.hits: dict[Fighter, float] = {}
 
@@ -49,8 +49,8 @@ class Hits:
     """`hit_chance(attacker, target)` kept for one round's declarations (issue 35: a skirmish's
     policy worked each helper's chance against each foe out again for every grapple plan of
     every fighter). While fighters declare, no die is rolled and nothing moves; of what
-    `hit_chance` reads, only the target's action changes (a parry or a withdrawal lowers its
-    AC, rules 51, 92, as it adopts its plan), so a target's row is read again when its action
+    `hit_chance` reads, only the target's guard changes (a parry or a withdrawal lowers its
+    AC, rules 51, 92, as it adopts its plan), so a target's row is read again when its guard
     (or its hit points: a GM's edit) is not what the row was read with. `clear` as a round's
     declarations begin."""
 
@@ -64,12 +64,18 @@ class Hits:
 
     def hit(self, attacker: Fighter, target: Fighter) -> float:
         row = self.rows.get(target)
-        if row is None or row.hp != target.hp or row.action != target.action:
+        if row is None or row.hp != target.hp or row.guarded != guarded(target):
             row = self.rows[target] = HitRow(target)
         found = row.hits.get(attacker)
         if found is None:
             found = row.hits[attacker] = hit_chance(attacker, target)
         return found
+
+
+def attack_value(target: Fighter, attacks: int, hit: float) -> float:
+    """The tactics' worth of `attacks` swings at `target` with the hit chance `hit`: expected
+    hits, each worth more the likelier it kills (low hit points first)."""
+    return attacks * hit * (1.0 + 1.0 / max(1, target.hp))
 
 
 def harm(attacker: Fighter, target: Fighter) -> float:
