@@ -80,7 +80,7 @@ def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None
         attack.fumble(table, state, f)
     if hit and target.active:
         target.grappled_by.append(f)
-        target.new_grapple = True
+        target.new_grapple = state.new_grapples = True
         add_to_tally(state, "grapples")
 
 
@@ -122,6 +122,9 @@ def contest(table: Table, state: OdndState, hero: Fighter) -> str:
 
 def new_contests(table: Table, state: OdndState) -> None:
     """As a slot ends: the contest for each fighter grappled in it (T-ODD-5)."""
+    if not state.new_grapples:
+        return  # nobody grappled in this slot (every `new_grapple` is False)
+    state.new_grapples = False
     for f in state.fighters():
         if f.new_grapple and f.active and not f.pending_down:
             contest(table, state, f)

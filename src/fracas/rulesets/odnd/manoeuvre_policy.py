@@ -55,15 +55,20 @@ def manoeuvre_worth(
     """The expected harm the manoeuvre prevents, less the harm of the plain attack it
     replaces: above zero, it pays. `hit` and `harm` are `me`'s `worth.hit_chance` and
     `worth.harm` against `target`, worked out once by the caller, and `hits` the round's hit
-    chances (`worth.Hits`; issue 35). One manoeuvre
-    a foe a round: a second one declared on the same foe buys something only if the first
-    fails."""
+    chances (`worth.Hits`; issue 35). One manoeuvre a foe a round: a second one declared on
+    the same foe buys something only if the first fails."""
+    # A manoeuvre needs no weapon that can hurt the target (`hit_chance`'s `weaponless`):
+    # the same chance as the weapon's unless the target needs magic or silver (rule 31).
+    weaponless = hit if target.needs == "none" else worth.hit_chance(me, target, True)
+    denial = denied(me, target, kind, hits)
+    if weaponless * denial <= harm:
+        # Its success is the hit times the odds of the save going its way, at most the
+        # hit: even at best it could not pay (a product rounds no higher when a factor is
+        # smaller; issue 35: most manoeuvres of a bench battle end here, before the saves
+        # and the allies are looked at).
+        return -1.0
     for a in state.fighters():  # its allies (issue 35: no list built)
         ally = a.side == me.side and a is not me
         if ally and a.plan_target is target and a.action in manoeuvres.KINDS:
             return -1.0
-    # A manoeuvre needs no weapon that can hurt the target (`hit_chance`'s `weaponless`):
-    # the same chance as the weapon's unless the target needs magic or silver (rule 31).
-    weaponless = hit if target.needs == "none" else worth.hit_chance(me, target, True)
-    gained = success_chance(me, target, kind, weaponless) * denied(me, target, kind, hits)
-    return gained - harm
+    return success_chance(me, target, kind, weaponless) * denial - harm

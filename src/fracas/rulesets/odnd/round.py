@@ -821,7 +821,7 @@ def settle(table: Table, state: OdndState) -> None:
         for group, triggers in occasion.items():
             check_morale(table, state, group, triggers)
         fell = True
-    if not fell:
+    if not fell and state.units():  # (no list of units built when there are none)
         for group in mass.half_lost(state):  # ODD-U45: a unit at half its hit points
             check_morale(table, state, group, ["half the unit lost"])
 

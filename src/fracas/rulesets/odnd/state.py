@@ -252,6 +252,9 @@ class OdndState(BattleState):
     # Every group has an initiative roll (`round.roll_initiative`: nothing to look at in a
     # round that rolls none); `forget` drops it with the groups that may have changed.
     all_rolled: bool = field(default=False, repr=False)
+    # Some fighter was grappled in this slot (`Fighter.new_grapple`): the slot's end looks
+    # for the contests only then (`grapple.new_contests`; issue 35).
+    new_grapples: bool = field(default=False, repr=False)
 
     def __init__(
         self,
@@ -273,7 +276,7 @@ class OdndState(BattleState):
         self.route_taken, self.men_reported, self.appearing, self._fighters = 0, {}, [], []
         self._units = []
         self.slot_order, self.slot_groups, self.slot_standing = [], [], []
-        self.slots_known, self.all_rolled = False, False
+        self.slots_known, self.all_rolled, self.new_grapples = False, False, False
         self.scale = 3.0 if self.conditions.outdoors else 1.0
         self.reroll_initiative = self.conditions.reroll_initiative
         self.route = list(self.conditions.route)
