@@ -1,7 +1,6 @@
 """What the rounds and the policy keep rather than work out again (issue 35) is read again
-when what it was read from changes: the hit chances of a round's declarations
-(`worth.Hits`), the initiative slots (`round.slots`), a weapon's `ranged` (set at load), the
-pin's odds (`grapple_policy.pin_chance`)."""
+when what it was read from changes: the initiative slots (`round.slots`), a weapon's `ranged`
+(set at load), the pin's odds (`grapple_policy.pin_chance`)."""
 
 from __future__ import annotations
 
@@ -11,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from fracas.core.combatant import Status
-from fracas.rulesets.odnd import data, grapple_policy, round, worth
+from fracas.rulesets.odnd import data, grapple_policy, round
 from fracas.rulesets.odnd.data import WeaponData
 
 from .conftest import Scene, pc
@@ -25,25 +24,6 @@ def test_a_weapon_is_ranged_unless_melee() -> None:
         WeaponData(name="odd", damage="1d6", size="M", reach=5, kind="melee", ranged=True)
     with pytest.raises(ValueError):
         WeaponData(name="odd", damage="1d6", size="M", reach=0, kind="bow")
-
-
-def test_the_hit_chances_are_read_again_once_the_target_parries() -> None:
-    """Rule 92: a parry is +2 defence, so a target that adopted one is harder to hit than the
-    kept reading says; and its hit points (a GM's edit) are read again too."""
-    s = Scene(("A", [pc("Ann")]), ("B", [pc("Bo", hp=9)]))
-    ann, bo = s["Ann"], s["Bo"]
-    hits = worth.Hits()
-    before = hits.hit(ann, bo)
-    assert before == worth.hit_chance(ann, bo)
-    bo.action, bo.parrying = "parry", True
-    after = hits.hit(ann, bo)
-    assert after == worth.hit_chance(ann, bo) and after < before
-    bo.action, bo.parrying = "", False
-    assert hits.hit(ann, bo) == before
-    bo.hp = 3
-    row = hits.rows[bo]
-    hits.hit(ann, bo)
-    assert hits.rows[bo] is not row  # read again at the new hit points
 
 
 def test_the_slots_follow_the_standing_of_the_groups() -> None:

@@ -51,8 +51,7 @@ def armour_class(
 
 
 def guarded(target: Fighter) -> bool:
-    """Parrying (rule 92) or in a fighting withdrawal (rule 51): +2 defence. The one part of
-    `armour_class` a declaration changes (`worth.Hits` reads it to know)."""
+    """Parrying (rule 92) or in a fighting withdrawal (rule 51): +2 defence."""
     return target.parrying or target.action == "withdraw"
 
 

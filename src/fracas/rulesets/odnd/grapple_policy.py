@@ -85,11 +85,11 @@ def pin_odds(target: Fighter, helpers: list[Fighter], hits: list[float]) -> floa
     return pin_chance(max(1, round(dice)), grapple.hit_dice(target))
 
 
-def grapple_worth(state: OdndState, me: Fighter, target: Fighter, hits: worth.Hits) -> float:
+def grapple_worth(state: OdndState, me: Fighter, target: Fighter) -> float:
     """A grapple by a gang of two or more on a foe not already held, that their plain
     attacks would not fell this round, when P·A ≥ 2·G (the module's reckoning): worth the
     plain attack's score (`worth.attack_value`) scaled by how far it clears that bar;
-    otherwise never (-1). `hits` keeps the round's hit chances (`worth.Hits`)."""
+    otherwise never (-1)."""
     if target.grapple:
         return -1.0  # held already (no gang looked for)
     helpers = gang(state, me, target)
@@ -102,7 +102,7 @@ def grapple_worth(state: OdndState, me: Fighter, target: Fighter, hits: worth.Hi
     pin_hits: list[float] = []
     swings = 0.0  # (float loops, not `sum` of generators: the same sums in the same order)
     for a in helpers:
-        hit = hits.hit(a, target)
+        hit = worth.hit_chance(a, target)
         pin_hits.append(hit if plain_hits else worth.hit_chance(a, target, weaponless=True))
         swings += worth.harm_at(a, target, hit)
     if swings >= target.hp:
@@ -111,9 +111,9 @@ def grapple_worth(state: OdndState, me: Fighter, target: Fighter, hits: worth.Hi
     for a in helpers:
         if worth.can_harm(a, target):  # rule 31: pinned, still proof against it
             sure += a.attacks * a.weapons[0].mean_damage  # (its mean, kept by setup)
-    sure += worth.harm_at(target, me, hits.hit(target, me))  # ODD-U44: pinned, it takes no action
+    sure += worth.harm(target, me)  # ODD-U44: pinned, it takes no action
     pinned = pin_odds(target, helpers, pin_hits) * sure
     if pinned < 2 * swings:
         return -1.0
-    plain = worth.attack_value(target, me.attacks, hits.hit(me, target))
+    plain = worth.attack_value(target, me.attacks, worth.hit_chance(me, target))
     return max(plain, 0.1) * pinned / max(0.1, 2 * swings)

@@ -24,13 +24,13 @@ def success_chance(me: Fighter, target: Fighter, kind: str, hit: float) -> float
     return hit * ((20 - saved) / 20)  # the same float as the Fraction's: k/20, rounded once
 
 
-def denied(me: Fighter, target: Fighter, kind: str, hits: worth.Hits) -> float:
+def denied(me: Fighter, target: Fighter, kind: str) -> float:
     """The harm the manoeuvre takes away: the foe's next round against its likeliest victim
     (`me`, or the ally it declared against) — all of it for a lost weapon (a disarm, or the
     whip on a weapon that can drop), one attack's share for a fall, and a second round's
     worth when it ends a rider's edge (rule 59)."""
     victim = target.plan_target if target.plan_target is not None else me
-    round_harm = worth.harm_at(target, victim, hits.hit(target, victim))
+    round_harm = worth.harm(target, victim)
     if kind == "disarm" or (kind == "whip" and droppable(target)):
         return round_harm
     lost = round_harm / max(1, target.attacks)
@@ -50,17 +50,16 @@ def manoeuvre_worth(
     kind: str,
     hit: float,
     harm: float,
-    hits: worth.Hits,
 ) -> float:
     """The expected harm the manoeuvre prevents, less the harm of the plain attack it
     replaces: above zero, it pays. `hit` and `harm` are `me`'s `worth.hit_chance` and
-    `worth.harm` against `target`, worked out once by the caller, and `hits` the round's hit
-    chances (`worth.Hits`; issue 35). One manoeuvre a foe a round: a second one declared on
-    the same foe buys something only if the first fails."""
+    `worth.harm` against `target`, worked out once by the caller (issue 35). One manoeuvre
+    a foe a round: a second one declared on the same foe buys something only if the first
+    fails."""
     # A manoeuvre needs no weapon that can hurt the target (`hit_chance`'s `weaponless`):
     # the same chance as the weapon's unless the target needs magic or silver (rule 31).
     weaponless = hit if target.needs == "none" else worth.hit_chance(me, target, True)
-    denial = denied(me, target, kind, hits)
+    denial = denied(me, target, kind)
     if weaponless * denial <= harm:
         # Its success is the hit times the odds of the save going its way, at most the
         # hit: even at best it could not pay (a product rounds no higher when a factor is

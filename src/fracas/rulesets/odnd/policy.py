@@ -71,11 +71,6 @@ class OdndPolicy:
         self._round = -1
         self._hopeless: dict[str, bool] = {}
         self._lost_by_side: dict[str, bool] = {}
-        # The hit chances of this round's declarations (`worth.Hits`, issue 35): each
-        # fighter's against each foe, kept while the fighters declare one after another
-        # (the policy only reads; a target's row is read again once its action changes).
-        self._hits = worth.Hits()
-        self._hits_round = -1
 
     def choose(self, request: ChoiceRequest) -> int:
         who = request.who
@@ -109,9 +104,6 @@ class OdndPolicy:
 
     def _declare(self, me: Fighter, plans: list[Plan]) -> int:
         """The best plan, the earlier on a tie (`best_index`), each scored by `_score`."""
-        if self._hits_round != self.state.round:  # a new round's declarations
-            self._hits_round = self.state.round
-            self._hits.clear()
         back = self._holds_back(me)
         best, top = 0, 0.0
         for i in range(len(plans)):
@@ -121,14 +113,14 @@ class OdndPolicy:
         return best
 
     def _plan(self, me: Fighter, plan: Plan) -> float:
-        """One plan's score, on its own (what `_declare` gives it), read afresh."""
-        self._hits.clear()
-        self._hits_round = -1
+        """One plan's score, on its own (what `_declare` gives it)."""
         return self._score(me, plan, self._holds_back(me))
 
     def _hit(self, me: Fighter, target: Fighter) -> float:
-        """`worth.hit_chance(me, target)`, kept for the round's declarations."""
-        return self._hits.hit(me, target)
+        """`worth.hit_chance(me, target)`, worked out at each reading: a compiled look-up
+        keyed by fighter (a dictionary's generic hash and compare) costs about as much as the
+        chance itself (callgrind, issue 35), and a plan reads it once or twice."""
+        return worth.hit_chance(me, target)
 
     def _value(self, me: Fighter, target: Fighter, attacks: int) -> float:
         """`value` with the kept hit chance (the same arithmetic, the same float)."""
@@ -192,12 +184,10 @@ class OdndPolicy:
         # (The plain attack's score, which scales a special plan's, is worked out only for a
         # plan that pays: most do not; issue 35.)
         if plan.action == "grapple":
-            return grapple_policy.grapple_worth(self.state, me, target, self._hits)
+            return grapple_policy.grapple_worth(self.state, me, target)
         hit = self._hit(me, target)
         harm = worth.harm_at(me, target, hit)
-        gain = manoeuvre_policy.manoeuvre_worth(
-            self.state, me, target, plan.action, hit, harm, self._hits
-        )
+        gain = manoeuvre_policy.manoeuvre_worth(self.state, me, target, plan.action, hit, harm)
         if gain <= 0.0:
             return -1.0
         plain = self._value(me, target, me.attacks)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from fracas.rulesets.odnd.attack import armour_class, can_hurt, guarded, needed_at
+from fracas.rulesets.odnd.attack import armour_class, can_hurt, needed_at
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
 # Issue 34: a fight is lost when the foes, at their pace, would take out the side in less
@@ -32,44 +32,6 @@ def hit_chance(attacker: Fighter, target: Fighter, weaponless: bool = False) -> 
     ac = armour_class(target, attacker, True, not attacker.weapons[0].data.ranged)
     needed = needed_at(attacker, ac)
     return min(19, max(1, 21 - needed)) / 20
-
-
-class HitRow:
-    """The hit chances against one target, and what of the target they were read with."""
-
-    __slots__ = ("guarded", "hits", "hp")
-
-    def __init__(self, target: Fighter) -> None:
-        self.guarded = guarded(target)
-        self.hp = target.hp
-        self.hits: dict[Fighter, float] = {}
-
-
-class Hits:
-    """`hit_chance(attacker, target)` kept for one round's declarations (issue 35: a skirmish's
-    policy worked each helper's chance against each foe out again for every grapple plan of
-    every fighter). While fighters declare, no die is rolled and nothing moves; of what
-    `hit_chance` reads, only the target's guard changes (a parry or a withdrawal lowers its
-    AC, rules 51, 92, as it adopts its plan), so a target's row is read again when its guard
-    (or its hit points: a GM's edit) is not what the row was read with. `clear` as a round's
-    declarations begin."""
-
-    __slots__ = ("rows",)
-
-    def __init__(self) -> None:
-        self.rows: dict[Fighter, HitRow] = {}
-
-    def clear(self) -> None:
-        self.rows.clear()
-
-    def hit(self, attacker: Fighter, target: Fighter) -> float:
-        row = self.rows.get(target)
-        if row is None or row.hp != target.hp or row.guarded != guarded(target):
-            row = self.rows[target] = HitRow(target)
-        found = row.hits.get(attacker)
-        if found is None:
-            found = row.hits[attacker] = hit_chance(attacker, target)
-        return found
 
 
 def attack_value(target: Fighter, attacks: int, hit: float) -> float:
