@@ -159,7 +159,7 @@ def test_bodies_the_hemmed_in_cannot_retreat_and_surrender() -> None:
     orc = s["Orc"]
     assert not any(p.action == "retreat" for p in round.options(s.state, orc))
     s.dice.push(6, 6)  # morale 8: 12 fails
-    round.check_morale(s.table, s.state, "Orc", "big upset")
+    round.check_morale(s.table, s.state, "Orc", ["big upset"])
     assert orc.status is Status.SURRENDERED
     assert not s.of(RollOff)
     (why,) = s.of(Surrendered)

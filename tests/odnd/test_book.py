@@ -284,7 +284,7 @@ def test_item_10_a_rout_is_a_rout() -> None:
     hero.plan_target, o1.plan_target, o2.plan_target = o1, hero, hero
     s.dice.push(6, 6)  # morale 8: 12 fails
     s.dice.push(6, 1, 6, 1)  # each orc's roll-off beats the hero's: no parting shot
-    round.check_morale(s.table, s.state, "Orc", "big upset")
+    round.check_morale(s.table, s.state, "Orc", ["big upset"])
     assert [r.mover for r in s.of(RollOff)] == ["Orc 1", "Orc 2"]
     assert o1.status is Status.FLED and o2.status is Status.FLED
 
@@ -392,7 +392,7 @@ def test_item_21_a_stunned_fighter_cannot_flee_it_surrenders() -> None:
     o1, o2 = s["Orc 1"], s["Orc 2"]
     o1.stunned_until = 3
     s.dice.push(6, 6)
-    round.check_morale(s.table, s.state, "Orc", "big upset")
+    round.check_morale(s.table, s.state, "Orc", ["big upset"])
     assert o1.status is Status.SURRENDERED and o2.status is Status.FLED
 
 

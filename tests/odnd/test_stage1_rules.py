@@ -195,7 +195,7 @@ def test_t_odd_26_morale_first_death_half_down_and_two_passes() -> None:
         round.settle(s.table, s.state)
     triggers = [(m.trigger, m.passed) for m in s.of(MoraleCheck)]
     assert triggers == [("first death", True), ("half the group down", True)]
-    round.check_morale(s.table, s.state, "Orc", "big upset")  # two passes: no more (rule 133)
+    round.check_morale(s.table, s.state, "Orc", ["big upset"])  # two passes: no more (rule 133)
     assert len(s.of(MoraleCheck)) == 2 and s.dice.remaining == 0
 
 
@@ -317,7 +317,7 @@ def test_hirelings_check_morale_only_by_option() -> None:
     for option, checks in ((False, 0), (True, 1)):
         s = Scene(("A", [man]), ("B", [pc("Foe")]), options={"hireling_morale": option})
         s.dice.push(*([3, 3] if checks else []))
-        round.check_morale(s.table, s.state, "Man", "first death")
+        round.check_morale(s.table, s.state, "Man", ["first death"])
         assert len(s.of(MoraleCheck)) == checks
 
 

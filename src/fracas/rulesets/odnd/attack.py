@@ -45,9 +45,14 @@ def armour_class(
             ac -= 1
     if melee and len(target.weapons) == 2:
         ac -= 1
-    if target.parrying or target.action == "withdraw":  # rules 92, 51: +2 defence
+    if guarded(target):  # rules 92, 51: +2 defence
         ac -= 2
     return ac
+
+
+def guarded(target: Fighter) -> bool:
+    """Parrying (rule 92) or in a fighting withdrawal (rule 51): +2 defence."""
+    return target.parrying or target.action == "withdraw"
 
 
 def defence_words(

@@ -36,10 +36,13 @@ class WeaponData:
     unarmed: bool = False  # rule 97: empty hands, always subdual damage
     whip: bool = False  # rule 40: entangles at 10 ft
     natural: bool = False  # claws, bites: cannot be disarmed (rules 40, 93; issue 34)
+    # Any kind but melee shoots or is thrown (ODD-U6). A field set at load (`weapons`), not a
+    # property: the rounds read it about 160 times a duel, a property call each (issue 35).
+    ranged: bool = False
 
-    @property
-    def ranged(self) -> bool:
-        return self.kind != "melee"
+    def __post_init__(self) -> None:
+        if self.ranged != (self.kind != "melee"):
+            raise ValueError(f"weapon {self.name!r}: ranged must be kind != 'melee'")
 
 
 def _read(name: str) -> Any:
@@ -54,7 +57,7 @@ def weapons() -> dict[str, WeaponData]:
     for name, row in rows.items():
         if "range" in row:
             row = {**row, "range": tuple(row["range"])}
-        w = WeaponData(name=name, **row)
+        w = WeaponData(name=name, **row, ranged=row["kind"] != "melee")
         if w.kind not in KINDS or w.size not in SIZES:
             raise ValueError(f"weapons.yaml: {name!r} has kind {w.kind!r} / size {w.size!r}")
         out[name] = w

@@ -12,12 +12,24 @@ round if foes remain (rule 106).
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.table import Table
 from fracas.rulesets.odnd import attack, strikes
 from fracas.rulesets.odnd.events import Contest, Manoeuvre
 from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally
 
 PINNED, STRUGGLING, THROWN = "pinned", "struggling", "thrown off"
+
+
+CONTEST: Final = "grapple (d6 per HD, rule 105)"
+# The notations of the usual counts of grapple dice, formatted once (issue 35).
+_D6S: Final = tuple(f"{n}d6" for n in range(21))
+
+
+def d6s(count: int) -> str:
+    """"{count}d6", the contest's dice (ODD-U44)."""
+    return _D6S[count] if 0 <= count < len(_D6S) else f"{count}d6"
 
 
 def hit_dice(f: Fighter) -> int:
@@ -29,7 +41,14 @@ def can_grapple(state: OdndState, f: Fighter, target: Fighter) -> bool:
     """Rule 104: any fighter not a unit may grapple a foe not a unit, not already holding it;
     one grappler, one hold (issue 29 item 14: its strength is not counted in full against
     several victims at once)."""
-    if f.unit_size or target.unit_size or f.primary.data.ranged:
+    return free_to_grapple(state, f) and not target.unit_size
+
+
+def free_to_grapple(state: OdndState, f: Fighter) -> bool:
+    """`can_grapple`'s half that reads only the grappler (rule 104, issue 29 item 14): not a
+    unit, no missile weapon, not held, holding nobody. Worked out once a fighter by the
+    declarations, not once a target (issue 35)."""
+    if f.unit_size or f.primary.data.ranged:
         return False
     if f.grappled_by:
         return False
@@ -61,7 +80,7 @@ def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None
         attack.fumble(table, state, f)
     if hit and target.active:
         target.grappled_by.append(f)
-        target.new_grapple = True
+        target.new_grapple = state.new_grapples = True
         add_to_tally(state, "grapples")
 
 
@@ -78,11 +97,10 @@ def contest(table: Table, state: OdndState, hero: Fighter) -> str:
     if not grapplers:
         hero.grapple = ""
         return ""
-    theirs = sum(
-        table.roll(f"{hit_dice(g)}d6", by=g, reason="grapple (d6 per HD, rule 105)").total
-        for g in grapplers
-    )
-    mine = table.roll(f"{hit_dice(hero)}d6", by=hero, reason="grapple (d6 per HD, rule 105)")
+    theirs = 0  # (a loop, not `sum` of a generator; the same rolls in the same order)
+    for g in grapplers:
+        theirs += table.roll(d6s(hit_dice(g)), by=g, reason=CONTEST).total
+    mine = table.roll(d6s(hit_dice(hero)), by=hero, reason=CONTEST)
     result = PINNED if mine.total < theirs else STRUGGLING if mine.total == theirs else THROWN
     if table.observed:
         table.emit(
@@ -104,6 +122,9 @@ def contest(table: Table, state: OdndState, hero: Fighter) -> str:
 
 def new_contests(table: Table, state: OdndState) -> None:
     """As a slot ends: the contest for each fighter grappled in it (T-ODD-5)."""
+    if not state.new_grapples:
+        return  # nobody grappled in this slot (every `new_grapple` is False)
+    state.new_grapples = False
     for f in state.fighters():
         if f.new_grapple and f.active and not f.pending_down:
             contest(table, state, f)

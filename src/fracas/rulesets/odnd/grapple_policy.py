@@ -16,6 +16,7 @@ P is read from the exact distribution of the d6 sums, with the gang's expected d
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from fracas.rulesets.odnd import grapple, space, worth
 from fracas.rulesets.odnd.state import Fighter, OdndState
@@ -34,9 +35,25 @@ def d6_sums(count: int) -> tuple[float, ...]:
     return tuple(sums)
 
 
-@cache
 def pin_chance(grapplers_dice: int, target_dice: int) -> float:
-    """P(the grapplers' d6s sum to more than the target's), rule 105: pinned."""
+    """P(the grapplers' d6s sum to more than the target's), rule 105: pinned. Kept for the
+    process in a plain dictionary keyed by one integer (issue 35: a `functools.cache` call
+    cost about 680 instructions a reading, from the compiled policy)."""
+    key = grapplers_dice * _KEY_SPAN + target_dice
+    found = _PINS.get(key)
+    if found is None:
+        found = _PINS[key] = _pin_chance(grapplers_dice, target_dice)
+    return found
+
+
+# A key per pair of dice counts; no count of grapple dice comes near it (hit dice, ODD-U44).
+_KEY_SPAN: Final = 1 << 20
+_PINS: Final[dict[int, float]] = {}
+
+
+def _pin_chance(grapplers_dice: int, target_dice: int) -> float:
+    if not 0 <= target_dice < _KEY_SPAN:
+        raise ValueError(f"{target_dice} grapple dice")
     ours, theirs = d6_sums(grapplers_dice), d6_sums(target_dice)
     below: list[float] = []  # below[s]: P(the target's sum < s)
     running = 0.0
@@ -58,27 +75,36 @@ def gang(state: OdndState, me: Fighter, target: Fighter) -> list[Fighter]:
     return [me, *out]
 
 
-def pin_odds(state: OdndState, me: Fighter, target: Fighter, helpers: list[Fighter]) -> float:
+def pin_odds(target: Fighter, helpers: list[Fighter], hits: list[float]) -> float:
     """The chance the gang's grapple pins the target, with the gang's expected dice (each
-    grappler's hit dice times its hit chance; a grapple needs no weapon, issue 29 item 19)."""
+    grappler's hit dice times its hit chance `hits[i]`, weaponless: a grapple needs no
+    weapon, issue 29 item 19)."""
     dice = 0.0  # (a float loop, not `sum` of a generator: boxed numbers added; issue 35)
-    for a in helpers:
-        dice += grapple.hit_dice(a) * worth.hit_chance(a, target, weaponless=True)
+    for i in range(len(helpers)):
+        dice += grapple.hit_dice(helpers[i]) * hits[i]
     return pin_chance(max(1, round(dice)), grapple.hit_dice(target))
 
 
-def grapple_worth(state: OdndState, me: Fighter, target: Fighter, plain: float) -> float:
+def grapple_worth(state: OdndState, me: Fighter, target: Fighter) -> float:
     """A grapple by a gang of two or more on a foe not already held, that their plain
     attacks would not fell this round, when P·A ≥ 2·G (the module's reckoning): worth the
-    plain attack's score scaled by how far it clears that bar; otherwise never (-1)."""
+    plain attack's score (`worth.attack_value`) scaled by how far it clears that bar;
+    otherwise never (-1)."""
     if target.grapple:
         return -1.0  # held already (no gang looked for)
     helpers = gang(state, me, target)
     if len(helpers) < 2:
         return -1.0
+    # Each helper's hit chance worked out once (issue 35): its plain harm reads it, and so do
+    # the pin's dice when the target needs no special weapon (rule 31: `hit_chance` is then
+    # the same with or without `weaponless`).
+    plain_hits = target.needs == "none"
+    pin_hits: list[float] = []
     swings = 0.0  # (float loops, not `sum` of generators: the same sums in the same order)
     for a in helpers:
-        swings += worth.harm(a, target)
+        hit = worth.hit_chance(a, target)
+        pin_hits.append(hit if plain_hits else worth.hit_chance(a, target, weaponless=True))
+        swings += worth.harm_at(a, target, hit)
     if swings >= target.hp:
         return -1.0  # their plain attacks are likely to fell it this round
     sure = 0.0
@@ -86,7 +112,8 @@ def grapple_worth(state: OdndState, me: Fighter, target: Fighter, plain: float) 
         if worth.can_harm(a, target):  # rule 31: pinned, still proof against it
             sure += a.attacks * a.weapons[0].mean_damage  # (its mean, kept by setup)
     sure += worth.harm(target, me)  # ODD-U44: pinned, it takes no action
-    pinned = pin_odds(state, me, target, helpers) * sure
+    pinned = pin_odds(target, helpers, pin_hits) * sure
     if pinned < 2 * swings:
         return -1.0
+    plain = worth.attack_value(target, me.attacks, worth.hit_chance(me, target))
     return max(plain, 0.1) * pinned / max(0.1, 2 * swings)

@@ -24,7 +24,7 @@ def success_chance(me: Fighter, target: Fighter, kind: str, hit: float) -> float
     return hit * ((20 - saved) / 20)  # the same float as the Fraction's: k/20, rounded once
 
 
-def denied(state: OdndState, me: Fighter, target: Fighter, kind: str) -> float:
+def denied(me: Fighter, target: Fighter, kind: str) -> float:
     """The harm the manoeuvre takes away: the foe's next round against its likeliest victim
     (`me`, or the ally it declared against) — all of it for a lost weapon (a disarm, or the
     whip on a weapon that can drop), one attack's share for a fall, and a second round's
@@ -44,19 +44,30 @@ def droppable(target: Fighter) -> bool:
 
 
 def manoeuvre_worth(
-    state: OdndState, me: Fighter, target: Fighter, kind: str, hit: float, harm: float
+    state: OdndState,
+    me: Fighter,
+    target: Fighter,
+    kind: str,
+    hit: float,
+    harm: float,
 ) -> float:
     """The expected harm the manoeuvre prevents, less the harm of the plain attack it
     replaces: above zero, it pays. `hit` and `harm` are `me`'s `worth.hit_chance` and
     `worth.harm` against `target`, worked out once by the caller (issue 35). One manoeuvre
     a foe a round: a second one declared on the same foe buys something only if the first
     fails."""
+    # A manoeuvre needs no weapon that can hurt the target (`hit_chance`'s `weaponless`):
+    # the same chance as the weapon's unless the target needs magic or silver (rule 31).
+    weaponless = hit if target.needs == "none" else worth.hit_chance(me, target, True)
+    denial = denied(me, target, kind)
+    if weaponless * denial <= harm:
+        # Its success is the hit times the odds of the save going its way, at most the
+        # hit: even at best it could not pay (a product rounds no higher when a factor is
+        # smaller; issue 35: most manoeuvres of a bench battle end here, before the saves
+        # and the allies are looked at).
+        return -1.0
     for a in state.fighters():  # its allies (issue 35: no list built)
         ally = a.side == me.side and a is not me
         if ally and a.plan_target is target and a.action in manoeuvres.KINDS:
             return -1.0
-    # A manoeuvre needs no weapon that can hurt the target (`hit_chance`'s `weaponless`):
-    # the same chance as the weapon's unless the target needs magic or silver (rule 31).
-    weaponless = hit if target.needs == "none" else worth.hit_chance(me, target, True)
-    gained = success_chance(me, target, kind, weaponless) * denied(state, me, target, kind)
-    return gained - harm
+    return success_chance(me, target, kind, weaponless) * denial - harm

@@ -37,16 +37,37 @@ def one_handed_melee(f: Fighter) -> bool:
 
 def allowed(f: Fighter, target: Fighter) -> list[str]:
     """Which manoeuvres `f` may try on `target` (rules 40, 91, 93; ODD-U36)."""
-    if f.unit_size or target.unit_size:
+    return [kind for kind in open_to(f) if allowed_against(kind, target)]
+
+
+def open_to(f: Fighter) -> list[str]:
+    """The manoeuvres `f`'s weapon allows on some foe, in `KINDS`' order (`allowed`'s half
+    that reads only `f`: the declarations work it out once a fighter, not once a target;
+    issue 35)."""
+    if f.unit_size:
         return []
+    w = f.primary.data
     out = []
-    if one_handed_melee(f) and one_handed_melee(target) and not f.primary.data.whip:
+    if one_handed_melee(f) and not w.whip:
         out.append("disarm")  # rule 93: one-handed against one-handed
-    if f.primary.data.polearm and target.mounted:  # rule 91
-        out.append("dismount")  # rule 91
-    if f.primary.data.whip and target.size != "huge":
-        out.append("whip")  # rule 40: ogre size or smaller
+    if w.polearm:
+        out.append("dismount")  # rule 91: a polearm against a rider
+    if w.whip:
+        out.append("whip")  # rule 40
     return out
+
+
+def allowed_against(kind: str, target: Fighter) -> bool:
+    """Whether a manoeuvre `open_to` its wielder may be tried on `target` (rules 40, 91, 93):
+    never on a unit; a disarm on a one-handed weapon, a dismount on a rider, the whip on a
+    foe of ogre size or smaller."""
+    if target.unit_size:
+        return False
+    if kind == "disarm":
+        return one_handed_melee(target)
+    if kind == "dismount":
+        return target.mounted
+    return target.size != "huge"
 
 
 def save_chance(target: Fighter, bonus: int) -> Fraction:

@@ -56,7 +56,7 @@ from fracas.rulesets.odnd.state import Fighter, OdndState
 
 def value(attacker: Fighter, target: Fighter, attacks: int) -> float:
     """Expected hits, each worth more the likelier it kills (low hit points first)."""
-    return attacks * worth.hit_chance(attacker, target) * (1.0 + 1.0 / max(1, target.hp))
+    return worth.attack_value(target, attacks, worth.hit_chance(attacker, target))
 
 
 def nearly_dead(f: Fighter) -> bool:
@@ -71,9 +71,6 @@ class OdndPolicy:
         self._round = -1
         self._hopeless: dict[str, bool] = {}
         self._lost_by_side: dict[str, bool] = {}
-        # The decider's hit chance against each target, worked out once a declaration (issue
-        # 35): nothing changes while one fighter weighs its plans (the policy only reads).
-        self._hits: dict[Fighter, float] = {}
 
     def choose(self, request: ChoiceRequest) -> int:
         who = request.who
@@ -107,7 +104,6 @@ class OdndPolicy:
 
     def _declare(self, me: Fighter, plans: list[Plan]) -> int:
         """The best plan, the earlier on a tie (`best_index`), each scored by `_score`."""
-        self._hits.clear()
         back = self._holds_back(me)
         best, top = 0, 0.0
         for i in range(len(plans)):
@@ -118,24 +114,30 @@ class OdndPolicy:
 
     def _plan(self, me: Fighter, plan: Plan) -> float:
         """One plan's score, on its own (what `_declare` gives it)."""
-        self._hits.clear()
         return self._score(me, plan, self._holds_back(me))
 
     def _hit(self, me: Fighter, target: Fighter) -> float:
-        """`worth.hit_chance(me, target)`, kept for the declaration being weighed."""
-        hit = self._hits.get(target)
-        if hit is None:
-            hit = worth.hit_chance(me, target)
-            self._hits[target] = hit
-        return hit
+        """`worth.hit_chance(me, target)`, worked out at each reading: a compiled look-up
+        keyed by fighter (a dictionary's generic hash and compare) costs about as much as the
+        chance itself (callgrind, issue 35), and a plan reads it once or twice."""
+        return worth.hit_chance(me, target)
 
     def _value(self, me: Fighter, target: Fighter, attacks: int) -> float:
         """`value` with the kept hit chance (the same arithmetic, the same float)."""
-        return attacks * self._hit(me, target) * (1.0 + 1.0 / max(1, target.hp))
+        return worth.attack_value(target, attacks, self._hit(me, target))
 
     def _score(self, me: Fighter, plan: Plan, back: bool) -> float:
         if back:  # ODD-U47: the prey is obviously too strong
             return 1.0 if plan.action == "parry" else -1.0
+        target = plan.target
+        if plan.action == "attack" and target is not None and not plan.sweep:
+            # The plain attack, most of the options (issue 35): what the checks below come
+            # to for it, without comparing its action with every other's first.
+            if self._hit(me, target) == 0.0:
+                return -0.5  # rule 31 (issue 34): never a swing at a foe it cannot hurt
+            if facing.can_backstab(self.state, me, target):  # rules 72, 73: worth more
+                return self._value(me, target, me.attacks) * me.backstab_mult
+            return self._value(me, target, me.attacks)
         if plan.action in ("struggle", "grapple", "disarm", "dismount", "whip"):
             return self._special(me, plan)
         if plan.action == "parry":  # only when nearly dead, against a foe who will attack
@@ -179,14 +181,16 @@ class OdndPolicy:
         target = plan.target
         if target is None:  # struggling: the only choice
             return 0.0
-        plain = self._value(me, target, me.attacks)
+        # (The plain attack's score, which scales a special plan's, is worked out only for a
+        # plan that pays: most do not; issue 35.)
         if plan.action == "grapple":
-            return grapple_policy.grapple_worth(self.state, me, target, plain)
+            return grapple_policy.grapple_worth(self.state, me, target)
         hit = self._hit(me, target)
         harm = worth.harm_at(me, target, hit)
         gain = manoeuvre_policy.manoeuvre_worth(self.state, me, target, plan.action, hit, harm)
         if gain <= 0.0:
             return -1.0
+        plain = self._value(me, target, me.attacks)
         return max(plain, 0.1) * (1.0 + gain / max(0.1, harm))
 
     def _lost(self, me: Fighter) -> bool:

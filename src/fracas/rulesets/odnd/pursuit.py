@@ -122,6 +122,13 @@ def escape(table: Table, state: OdndState, f: Fighter) -> None:
 
 def play(table: Table, state: OdndState) -> None:
     """One round of every chase (ODD-U27), fleer by fleer in the order the chases began."""
+    chases = state.chases
+    if len(chases) == 1:  # the usual chase, one pursuer (issue 35: no lists built for it)
+        c = chases[0]
+        if live(c) and c.fleer.active:
+            run_round(table, state, c.fleer, [c])  # (its own list: a chase may begin meanwhile)
+        settle_chases(table, state)
+        return
     fleers: list[Fighter] = []
     for c in state.chases:
         if c.fleer not in fleers:
@@ -140,8 +147,8 @@ def live(c: Chase) -> bool:
 def run_round(table: Table, state: OdndState, fleer: Fighter, mine: list[Chase]) -> None:
     """The fleer's choice, then each chase's round."""
     choice = table.choose(fleer, decisions.FLEE, choices(state, fleer))
-    for c in mine[1:]:  # issue 34: one straight run, every pursuer on its line
-        c.direction = mine[0].direction
+    for i in range(1, len(mine)):  # issue 34: one straight run, every pursuer on its line
+        mine[i].direction = mine[0].direction
     ran = False
     for c in mine:
         c.rounds += 1

@@ -312,28 +312,43 @@ def roll_initiative(table: Table, state: OdndState, every: bool) -> None:
     """A d6 per PC and per monster group (the party's one die as an option), high first;
     rolled once a battle unless re-rolled every round (ODD-U30); a late arrival rolls as it
     comes."""
+    if not every and state.all_rolled:
+        return  # every group rolled already (issue 35: no look at each)
+    rolled = True
     for group, members in state.groups.items():
         if not every and group in state.initiative:
             continue  # rolled already (no list of its able built for nothing)
         able = [f for f in members if f.active]
+        rolled = rolled and bool(able)
         if able:
+            state.slots_known = False  # a new roll: the slots are worked out again
             state.initiative[group] = table.roll(D6, by=able[0], reason=INITIATIVE).total
             if table.observed:
                 table.emit(Initiative, group=group, roll=state.initiative[group])
+    state.all_rolled = rolled
 
 
 def slots(state: OdndState) -> list[tuple[int, list[str]]]:
     """The initiative slots, high first; groups with the same roll share a slot (rule 121),
-    in the groups' order. Kept in order as they come (a handful of groups: no dictionary,
-    no sort, no tuple compared; issue 35)."""
+    in the groups' order. Kept on the state (`OdndState.slot_order`, a shared list: do not
+    change it) until an initiative is rolled, the groups change (`forget`) or a group with a
+    roll gains or loses its last able member (issue 35)."""
+    if state.slots_known and standing_unchanged(state):
+        return state.slot_order
     rolls: list[int] = []
     names: list[list[str]] = []
     initiative = state.initiative
+    state.slot_groups, state.slot_standing = [], []
     for group, members in state.groups.items():
-        if group not in initiative or not any_active(members):
+        if group not in initiative:
+            continue
+        standing = any_active(members)
+        state.slot_groups.append(members)
+        state.slot_standing.append(standing)
+        if not standing:
             continue
         roll = initiative[group]
-        k = 0
+        k = 0  # kept in order as they come (a handful of groups: no dictionary, no sort)
         while k < len(rolls) and rolls[k] > roll:
             k += 1
         if k < len(rolls) and rolls[k] == roll:
@@ -341,7 +356,16 @@ def slots(state: OdndState) -> list[tuple[int, list[str]]]:
         else:
             rolls.insert(k, roll)
             names.insert(k, [group])
-    return [(rolls[k], names[k]) for k in range(len(rolls))]
+    state.slot_order = [(rolls[k], names[k]) for k in range(len(rolls))]
+    state.slots_known = True
+    return state.slot_order
+
+
+def standing_unchanged(state: OdndState) -> bool:
+    """Whether every group with a roll still has able members as it had when the slots were
+    worked out."""
+    groups, standing = state.slot_groups, state.slot_standing
+    return all(any_active(groups[i]) == standing[i] for i in range(len(groups)))  # (inlined)
 
 
 def any_active(members: list[Fighter]) -> bool:
@@ -402,8 +426,9 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
         return [STRUGGLE]
     engaged = space.engaged(state, f) if state.positional else True
     targets = open_targets(state, f)
-    plans = [Plan(t, False) for t in targets if can_attack(state, f, t, engaged)]
-    plans.extend(special_plans(state, f, [p.target for p in plans if p.target]))
+    reached = [t for t in targets if can_attack(state, f, t, engaged)]
+    plans = [Plan(t, False) for t in reached]
+    plans.extend(special_plans(state, f, reached))
     sweeper = f.sweep_attacks > f.attacks and not f.primary.data.ranged  # rule 21: melee
     if sweeper and any(t.normal_man for t in targets):  # (the plans' targets are of these)
         plans.extend(Plan(p.target, True) for p in list(plans) if p.target and p.target.normal_man)
@@ -418,8 +443,9 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
         far = [t for t in targets if id(t) not in attackable]
         far.sort(key=lambda t: space.feet(f, t))
         plans.extend(Plan(t, False, "run") for t in far[:1])
-    for spell in dict.fromkeys(f.spells) if f.spells else ():
-        plans.extend(Plan(t, False, "cast", spell) for t in spell_targets(state, f, spell))
+    if f.spells:  # (no iterator over an empty tuple for the many who cast nothing)
+        for spell in dict.fromkeys(f.spells):
+            plans.extend(Plan(t, False, "cast", spell) for t in spell_targets(state, f, spell))
     if state.positional and not engaged and f.primary.data.set:
         plans.append(SET)
     plans.append(PARRY)
@@ -437,9 +463,16 @@ def special_plans(state: OdndState, f: Fighter, targets: list[Fighter]) -> list[
         return []
     if state.positional:  # (in one melee, F-ODD-1, every target is in melee)
         targets = [t for t in targets if space.in_melee(state, f, t)]
-    plans = [Plan(t, False, "grapple") for t in targets if grapple.can_grapple(state, f, t)]
-    for t in targets:
-        plans.extend(Plan(t, False, kind) for kind in manoeuvres.allowed(f, t))
+    # (`grapple.can_grapple` and `manoeuvres.allowed` split: what reads only `f` once.)
+    plans: list[Plan] = []
+    if grapple.free_to_grapple(state, f):
+        plans = [Plan(t, False, "grapple") for t in targets if not t.unit_size]
+    kinds = manoeuvres.open_to(f)
+    if kinds:
+        for t in targets:
+            for kind in kinds:
+                if manoeuvres.allowed_against(kind, t):
+                    plans.append(Plan(t, False, kind))
     return plans
 
 
@@ -786,11 +819,11 @@ def settle(table: Table, state: OdndState) -> None:
         for group in mass.half_lost(state):
             occasion.setdefault(group, []).append("half the unit lost")
         for group, triggers in occasion.items():
-            check_morale(table, state, group, *triggers)
+            check_morale(table, state, group, triggers)
         fell = True
-    if not fell:
+    if not fell and state.units():  # (no list of units built when there are none)
         for group in mass.half_lost(state):  # ODD-U45: a unit at half its hit points
-            check_morale(table, state, group, "half the unit lost")
+            check_morale(table, state, group, ["half the unit lost"])
 
 
 def morale_triggers(state: OdndState, dead: list[Fighter]) -> dict[str, list[str]]:
@@ -822,14 +855,15 @@ def start_morale(table: Table, state: OdndState) -> None:
         ours = sum(1 for c in state.fighters() if c.side == side and c.active)
         theirs = sum(1 for c in state.fighters() if c.side != side and c.active)
         if theirs >= 2 * ours:
-            check_morale(table, state, group, "outnumbered two to one")
+            check_morale(table, state, group, ["outnumbered two to one"])
 
 
-def check_morale(table: Table, state: OdndState, group: str, *triggers: str) -> None:
+def check_morale(table: Table, state: OdndState, group: str, triggers: list[str]) -> None:
     """D7, ODD-U28: monster groups (hirelings by option) roll 2d6 ≤ morale to stand; PCs never
     check, morale 12 never checks, each trigger once, the triggers of one occasion one roll
     (issue 29 item 9), two passes (two occasions) and no more checks; failure: the group
-    flees (those engaged by the Retreat, rule 52)."""
+    flees (those engaged by the Retreat, rule 52). The triggers as a list, not `*triggers`:
+    a compiled call with a starred argument goes through the generic call (issue 35)."""
     members = [f for f in state.groups.get(group, []) if f.active and not f.chasing]
     if not members or members[0].morale >= 12:
         return

@@ -242,6 +242,19 @@ class OdndState(BattleState):
     scale: float = 1.0  # feet per unit of the range tables: 3 outdoors (yards, ODD-U6, D13)
     reroll_initiative: bool = False  # ODD-U30: initiative rolled every round
     route: list[str] = field(default_factory=list)  # rules 138, 139: the features, in order
+    # The initiative slots (`round.slots`), kept while no initiative is rolled and no group's
+    # standing changes (issue 35: rebuilt every round, 6 % of a duel): each group with a roll,
+    # its members and whether any stood when they were worked out. `forget` drops them.
+    slot_order: list[tuple[int, list[str]]] = field(default_factory=list, repr=False)
+    slot_groups: list[list[Fighter]] = field(default_factory=list, repr=False)
+    slot_standing: list[bool] = field(default_factory=list, repr=False)
+    slots_known: bool = field(default=False, repr=False)
+    # Every group has an initiative roll (`round.roll_initiative`: nothing to look at in a
+    # round that rolls none); `forget` drops it with the groups that may have changed.
+    all_rolled: bool = field(default=False, repr=False)
+    # Some fighter was grappled in this slot (`Fighter.new_grapple`): the slot's end looks
+    # for the contests only then (`grapple.new_contests`; issue 35).
+    new_grapples: bool = field(default=False, repr=False)
 
     def __init__(
         self,
@@ -262,6 +275,8 @@ class OdndState(BattleState):
         self.from_behind, self.reroll_next, self.chases, self.sight = {}, False, [], 0
         self.route_taken, self.men_reported, self.appearing, self._fighters = 0, {}, [], []
         self._units = []
+        self.slot_order, self.slot_groups, self.slot_standing = [], [], []
+        self.slots_known, self.all_rolled, self.new_grapples = False, False, False
         self.scale = 3.0 if self.conditions.outdoors else 1.0
         self.reroll_initiative = self.conditions.reroll_initiative
         self.route = list(self.conditions.route)
@@ -288,6 +303,8 @@ class OdndState(BattleState):
     def forget(self) -> None:
         BattleState.forget(self)  # (no zero-argument super in a compiled dataclass)
         self._fighters = []
+        self.slots_known = False  # the groups may have changed with the sides
+        self.all_rolled = False
 
 
 rebuilt_by_constructor(Wielded, Chase)  # copies of a state (core.immutable)

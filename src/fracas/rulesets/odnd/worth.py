@@ -34,6 +34,12 @@ def hit_chance(attacker: Fighter, target: Fighter, weaponless: bool = False) -> 
     return min(19, max(1, 21 - needed)) / 20
 
 
+def attack_value(target: Fighter, attacks: int, hit: float) -> float:
+    """The tactics' worth of `attacks` swings at `target` with the hit chance `hit`: expected
+    hits, each worth more the likelier it kills (low hit points first)."""
+    return attacks * hit * (1.0 + 1.0 / max(1, target.hp))
+
+
 def harm(attacker: Fighter, target: Fighter) -> float:
     """The expected hit points one round of `attacker`'s attacks takes from `target`, no
     more than it has — or, sweeping normal men (rule 21, ODD-U11), than as many of its kind

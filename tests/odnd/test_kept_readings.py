@@ -1,0 +1,69 @@
+"""What the rounds and the policy keep rather than work out again (issue 35) is read again
+when what it was read from changes: the initiative slots (`round.slots`), a weapon's `ranged`
+(set at load), the pin's odds (`grapple_policy.pin_chance`)."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from fracas.core.combatant import Status
+from fracas.rulesets.odnd import data, grapple_policy, round
+from fracas.rulesets.odnd.data import WeaponData
+
+from .conftest import Scene, pc
+
+
+def test_a_weapon_is_ranged_unless_melee() -> None:
+    for w in data.weapons().values():
+        assert w.ranged == (w.kind != "melee"), w.name
+    assert any(w.ranged for w in data.weapons().values())
+    with pytest.raises(ValueError):
+        WeaponData(name="odd", damage="1d6", size="M", reach=5, kind="melee", ranged=True)
+    with pytest.raises(ValueError):
+        WeaponData(name="odd", damage="1d6", size="M", reach=0, kind="bow")
+
+
+def test_the_slots_follow_the_standing_of_the_groups() -> None:
+    """Rule 121: a group with no able member has no slot; one that stands again has."""
+    s = Scene(("A", [pc("Ann")]), ("B", [pc("Bo")]), ("C", [pc("Cy")]))
+    s.dice.push(3, 5, 4)
+    round.roll_initiative(s.table, s.state, True)
+    assert round.slots(s.state) == [(5, ["Bo"]), (4, ["Cy"]), (3, ["Ann"])]
+    assert round.slots(s.state) is round.slots(s.state)  # kept
+    s["Bo"].status = Status.DEAD
+    assert round.slots(s.state) == [(4, ["Cy"]), (3, ["Ann"])]
+    s["Bo"].status = Status.ACTIVE
+    assert round.slots(s.state) == [(5, ["Bo"]), (4, ["Cy"]), (3, ["Ann"])]
+    s.dice.push(1, 2, 6)
+    round.roll_initiative(s.table, s.state, True)  # rolled again (ODD-U30)
+    assert round.slots(s.state) == [(6, ["Cy"]), (2, ["Bo"]), (1, ["Ann"])]
+
+
+def test_initiative_is_rolled_for_a_group_that_had_nobody_able() -> None:
+    """A group with no able member rolls no die; it rolls once one stands (rule 121)."""
+    s = Scene(("A", [pc("Ann")]), ("B", [pc("Bo")]))
+    s["Bo"].status = Status.DOWN
+    s.dice.push(3)
+    round.roll_initiative(s.table, s.state, False)
+    assert s.state.initiative == {"Ann": 3} and not s.state.all_rolled
+    s["Bo"].status = Status.ACTIVE
+    s.dice.push(5)
+    round.roll_initiative(s.table, s.state, False)
+    assert s.state.initiative == {"Ann": 3, "Bo": 5} and s.state.all_rolled
+    round.roll_initiative(s.table, s.state, False)  # nothing left to roll (no die pushed)
+    assert s.state.initiative == {"Ann": 3, "Bo": 5}
+
+
+@pytest.mark.parametrize(("ours", "theirs"), [(1, 1), (2, 1), (1, 3), (3, 2)])
+def test_the_pin_chance_is_the_dice_odds(ours: int, theirs: int) -> None:
+    """Rule 105: the grapplers' d6s beat the target's, counted face by face."""
+    wins = total = 0
+    for faces in itertools.product(range(1, 7), repeat=ours + theirs):
+        total += 1
+        wins += sum(faces[:ours]) > sum(faces[ours:])
+    exact = Fraction(wins, total)
+    assert grapple_policy.pin_chance(ours, theirs) == pytest.approx(float(exact), abs=1e-12)
+    assert grapple_policy.pin_chance(ours, theirs) == grapple_policy.pin_chance(ours, theirs)
