@@ -443,7 +443,8 @@ class SjState(BattleState):
     surprise_round: bool = False  # SJ-U19: this round is the ambushers' surprise round
     aware: list[Fighter] = field(default_factory=list)  # SJ-U19: surprised this segment
     # F-SJ-1 (issue 30): who attacks whom in melee as the segment starts (the target →
-    # its attackers); None outside a segment's attacks.
+    # its attackers); None outside a segment's attacks, empty during the declarations
+    # (`round.declare`: no plan made yet).
     gang: dict[Fighter, list[Fighter]] | None = None
     places: dict[Fighter, Position] | None = None  # and where everyone stood (F-SJ-1)
     # The options and conditions read for every attack and plan, as plain fields set from
