@@ -252,7 +252,7 @@ def strike_chance(
 def seeing(state: SjState, attacker: Fighter, target: Fighter, why: list[str] | None) -> int:
     """Rules 163–167, 173–176, SJ-U24, SJ-U25: lighting (not with darkvision) and an unseen
     target do not stack — the larger penalty (option `invisible_penalty: both`)."""
-    light = 0 if attacker.darkvision else LIGHTING[state.lighting]
+    light = 0 if attacker.darkvision else state.light_sc  # LIGHTING[state.lighting]
     unseen = 0 if sight.sees(attacker, target) else sight.penalty(attacker)[0]
     if state.unseen_both:
         return _note(why, light, "lighting") + _note(why, unseen, "target unseen")

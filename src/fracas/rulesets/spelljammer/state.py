@@ -451,6 +451,7 @@ class SjState(BattleState):
     # `options` and `conditions` (issue 35: a pydantic model's attribute is a dictionary
     # look-up from compiled code; no rule changes them during a battle).
     lighting: str = "none"  # rules 173–176
+    light_sc: int = 0  # … and its SC penalty (data/tables.yaml `lighting`)
     ambush_by: str | None = None  # SJ-U19: the ambushing side
     two_minus_five_any: bool = True  # SJ-U30
     unseen_both: bool = False  # SJ-U24
@@ -478,6 +479,7 @@ class SjState(BattleState):
         """The plain fields read from `options` and `conditions` (see `lighting`)."""
         o, c = self.options, self.conditions
         self.lighting = c.lighting
+        self.light_sc = int(data.tables()["lighting"][c.lighting])
         self.ambush_by = c.ambush.by if c.ambush is not None else None
         self.two_minus_five_any = o.two_minus_five == "any"
         self.unseen_both = o.invisible_penalty == "both"
