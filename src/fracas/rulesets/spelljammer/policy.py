@@ -95,6 +95,18 @@ class Pair:
         self.harm = -1.0  # the harm at `base`, no penalty (most plans); −1: not yet read
 
 
+class PlainKept:
+    """A fighter's `_kept` of the plans with a mode only, by mode, while its attacks and IM
+    stay as they were (issue 35: the same answers every round outside the surprise round —
+    rules 13, 132, 148, 223, SJ-U4 read nothing else of such a plan)."""
+
+    __slots__ = ("attacks", "im", "modes")
+
+    def __init__(self, attacks: int, im: int) -> None:
+        self.attacks, self.im = attacks, im
+        self.modes: dict[str, tuple[int, float]] = {}
+
+
 # About the rounds a fight has left: for the bleeding First Aid stops and the harm a readied
 # shield saves (issue 34).
 BLEED_ROUNDS = 3
@@ -109,6 +121,7 @@ class SjPolicy:
         self._last: Pair | None = None  # the `Pair` last asked for
         self._kinds: dict[tuple[str, str, str, str], tuple[int, float]] = {}
         self._modes: dict[str, tuple[int, float]] = {}  # `_kinds` of the plans with a mode only
+        self._plain: dict[Fighter, PlainKept] = {}  # `_modes` by fighter (`_plain_modes`)
         self._threat_count = -1  # `_threats` of the fighter declaring (−1: not yet counted)
         self._pace = ""  # its `_flight_pace` ("": not yet worked out)
         self._odds: dict[tuple[int, str], float] = {}  # per round and side (issue 34)
@@ -122,7 +135,7 @@ class SjPolicy:
         options: list[Any] = list(request.options)
         if isinstance(who, Fighter):
             if request.decision == decisions.DECLARE:
-                self._pairs, self._kinds, self._modes = [], {}, {}
+                self._pairs, self._kinds, self._modes = [], {}, self._plain_modes(who)
                 self._threat_count, self._pace, self._last = -1, "", None
                 return self._best_plan(who, options)
             if request.decision == decisions.RETARGET:
@@ -370,6 +383,17 @@ class SjPolicy:
         if found is None:
             found = self._kinds[key] = self._kept_now(me, plan)
         return found
+
+    def _plain_modes(self, me: Fighter) -> dict[str, tuple[int, float]]:
+        """`_modes` for `me`'s declaration: kept from its earlier rounds while its attacks and
+        IM are unchanged (`PlainKept`); in the surprise round, worked out afresh (rules
+        104–106, 160: the ambush bands and a warning change what a plan keeps)."""
+        if self.state.surprise_round:
+            return {}
+        kept = self._plain.get(me)
+        if kept is None or kept.attacks != me.attacks or kept.im != me.im:
+            kept = self._plain[me] = PlainKept(me.attacks, me.im)
+        return kept.modes
 
     def _kept_now(self, me: Fighter, plan: Plan) -> tuple[int, float]:
         n = initiative.attacks_kept(self.state, me, plan)
