@@ -86,13 +86,15 @@ class Pair:
     once, not for each plan against it): SC − DEF as things stand, a missile's chance of a
     friend (−1: not yet asked) and one attack's expected harms (`outlook.HARMS`)."""
 
-    __slots__ = ("arm", "base", "friend", "harm", "harms", "target")
+    __slots__ = ("arm", "base", "friend", "harm", "harms", "hp", "target", "weight")
 
     def __init__(self, target: Fighter, arm: Arm, base: int) -> None:
         self.target, self.arm, self.base = target, arm, base
         self.friend = -1.0
         self.harms = outlook.harm_table(arm.damage, target.prot())  # `outlook.HARMS`
         self.harm = -1.0  # the harm at `base`, no penalty (most plans); −1: not yet read
+        self.hp = max(1, target.hp)  # an attack's worth: harm / hp × weight (`_attack`)
+        self.weight = 1 + 1 / self.hp
 
 
 class PlainKept:
@@ -307,7 +309,7 @@ class SjPolicy:
         p = hit_chance(pair.base, penalty)
         n, timely = self._kept(me, plan)
         harm = n * self._harm(pair, penalty)
-        value = harm / max(1, t.hp) * (1 + 1 / max(1, t.hp)) * timely
+        value = harm / pair.hp * pair.weight * timely  # harm / hp × (1 + 1 / hp) × timely
         if w.data.ranged:  # rules 245–256: a shot that may turn on a friend
             friend = pair.friend
             if friend < 0:
