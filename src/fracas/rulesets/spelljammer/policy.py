@@ -86,7 +86,7 @@ class Pair:
     once, not for each plan against it): SC − DEF as things stand, a missile's chance of a
     friend (−1: not yet asked) and one attack's expected harms (`outlook.HARMS`)."""
 
-    __slots__ = ("arm", "base", "friend", "harm", "harms", "hp", "target", "weight")
+    __slots__ = ("arm", "base", "friend", "harm", "harms", "hp", "ranged", "target", "weight")
 
     def __init__(self, target: Fighter, arm: Arm, base: int) -> None:
         self.target, self.arm, self.base = target, arm, base
@@ -95,6 +95,7 @@ class Pair:
         self.harm = -1.0  # the harm at `base`, no penalty (most plans); −1: not yet read
         self.hp = max(1, target.hp)  # an attack's worth: harm / hp × weight (`_attack`)
         self.weight = 1 + 1 / self.hp
+        self.ranged = arm.data.ranged
 
 
 class PlainKept:
@@ -126,6 +127,7 @@ class SjPolicy:
         self._plain: dict[Fighter, PlainKept] = {}  # `_modes` by fighter (`_plain_modes`)
         self._threat_count = -1  # `_threats` of the fighter declaring (−1: not yet counted)
         self._pace = ""  # its `_flight_pace` ("": not yet worked out)
+        self._lost = -1  # its `_lost_for`: 1 lost, 0 not (−1: not yet asked)
         self._odds: dict[tuple[int, str], float] = {}  # per round and side (issue 34)
         self._wins: dict[tuple[int, str], float] = {}  # `outlook.time_to_win`, likewise
 
@@ -138,7 +140,7 @@ class SjPolicy:
         if isinstance(who, Fighter):
             if request.decision == decisions.DECLARE:
                 self._pairs, self._kinds, self._modes = [], {}, self._plain_modes(who)
-                self._threat_count, self._pace, self._last = -1, "", None
+                self._threat_count, self._pace, self._last, self._lost = -1, "", None, -1
                 return self._best_plan(who, options)
             if request.decision == decisions.RETARGET:
                 return best_index([-float(t.hp) for t in options])
@@ -193,7 +195,11 @@ class SjPolicy:
         """Issue 34: a hurt fighter whose side has lost the fight (`outlook.lost`) flees at
         the slowest pace that outruns the fastest foe's run (P3: a sprint tires); otherwise
         it stands."""
-        if 3 * me.hp > me.max_hp or not self._lost_for(me):  # cheap first: `lost` needs it
+        if 3 * me.hp > me.max_hp:  # cheap first: `lost` needs it
+            return -0.6
+        if self._lost < 0:  # once a declaration: every flight plan asks
+            self._lost = 1 if self._lost_for(me) else 0
+        if not self._lost:
             return -0.6
         if not self._pace:  # once a declaration: every flight plan asks
             self._pace = self._flight_pace(me)
@@ -310,7 +316,7 @@ class SjPolicy:
         n, timely = self._kept(me, plan)
         harm = n * self._harm(pair, penalty)
         value = harm / pair.hp * pair.weight * timely  # harm / hp × (1 + 1 / hp) × timely
-        if w.data.ranged:  # rules 245–256: a shot that may turn on a friend
+        if pair.ranged:  # rules 245–256: a shot that may turn on a friend
             friend = pair.friend
             if friend < 0:
                 friend = pair.friend = into_melee.friend_chance(self.state, me, t, w)
