@@ -74,9 +74,22 @@ def critical_bands() -> tuple[tuple[int, int, int], ...]:
 CRITICAL_BANDS: Final = critical_bands()  # read once: every attack and every plan reads it
 
 
+# `critical_band` by modified SC, as asked (issue 35: every attack and every expected harm
+# reads it; the table is read once, `CRITICAL_BANDS`, so the answer never changes).
+BANDS: Final[dict[int, tuple[int, int]]] = {}
+
+
 def critical_band(modified: int) -> tuple[int, int]:
     """Rules 39–59, SJ-U9: (grievous top, critical top) for a modified SC; (0, 0) at 0 or
     below, where the table has no band."""
+    found = BANDS.get(modified)
+    if found is None:
+        found = BANDS[modified] = band_of(modified)
+    return found
+
+
+def band_of(modified: int) -> tuple[int, int]:
+    """`critical_band` read from the table: the last band whose lowest SC it reaches."""
     found = (0, 0)
     for low, grievous, critical in CRITICAL_BANDS:
         if modified >= low:
@@ -161,9 +174,23 @@ def grievous_wound(weapon_class: str, face: int) -> Wound:
     raise ValueError(f"no grievous wound row for {face}")
 
 
+# `friend_threshold` by friends and foes, as asked (issue 35: the policy asks it for every
+# shot it weighs; `tables` is read once a process, so the answer never changes).
+THRESHOLDS: Final[dict[tuple[int, int], int]] = {}
+
+
 def friend_threshold(friends: int, foes: int) -> int:
     """Rules 248–253, SJ-U45: a shot into melee at or below this turns on a friend — the
     printed row, else 30 + 10(F − 1) − 10(O − 1), clamped to 10–50."""
+    key = (friends, foes)
+    found = THRESHOLDS.get(key)
+    if found is None:
+        found = THRESHOLDS[key] = threshold_of(friends, foes)
+    return found
+
+
+def threshold_of(friends: int, foes: int) -> int:
+    """`friend_threshold` read from the table."""
     t = tables()["into_melee"]
     for f, o, at in t["rows"]:
         if (f, o) == (friends, foes):

@@ -7,7 +7,7 @@ them. `why`, when given, collects each modifier in words for the log."""
 from __future__ import annotations
 
 import math
-from typing import Final
+from typing import Any, Final
 
 from fracas.rulesets.spelljammer import data, sight, space, surprise
 from fracas.rulesets.spelljammer.state import Arm, Fighter, Item, SjState
@@ -45,6 +45,7 @@ ALWAYS_MISS: Final = int(_T["always_miss"])  # rule 37
 TARGET_MOVEMENT: Final[dict[str, int]] = {k: int(v) for k, v in _T["target_movement"].items()}
 COVER: Final[dict[str, int]] = {k: int(v) for k, v in _T["cover"].items()}  # rules 227–228
 SIZE: Final[dict[str, int]] = {k: int(v) for k, v in _T["size"].items()}  # rules 229–233
+RANGED_IN_MELEE: Final[dict[str, Any]] = dict(_T["ranged_in_melee"])  # rules 234–236
 
 
 def _note(why: list[str] | None, value: int, words: str) -> int:
@@ -252,7 +253,7 @@ def strike_chance(
 def seeing(state: SjState, attacker: Fighter, target: Fighter, why: list[str] | None) -> int:
     """Rules 163–167, 173–176, SJ-U24, SJ-U25: lighting (not with darkvision) and an unseen
     target do not stack — the larger penalty (option `invisible_penalty: both`)."""
-    light = 0 if attacker.darkvision else LIGHTING[state.lighting]
+    light = 0 if attacker.darkvision else state.light_sc  # LIGHTING[state.lighting]
     unseen = 0 if sight.sees(attacker, target) else sight.penalty(attacker)[0]
     if state.unseen_both:
         return _note(why, light, "lighting") + _note(why, unseen, "target unseen")
@@ -323,7 +324,7 @@ def ranged(
     total += moving_extra(target, move, why)
     total += _note(why, COVER[target.cover], f"{target.cover} cover" if said else "")
     total += _note(why, SIZE[target.size], f"target {target.size}" if said else "")
-    row = _T["ranged_in_melee"].get(w.data.kind)
+    row = RANGED_IN_MELEE.get(w.data.kind)
     if row is not None and in_melee(state, attacker):
         total += _note(why, int(row[w.specialist]), "ranged weapon in melee")
     return total

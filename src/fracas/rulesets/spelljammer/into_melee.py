@@ -4,7 +4,7 @@ shot turns on."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from fracas.core.table import Table
 from fracas.rulesets.spelljammer import data, space
@@ -12,6 +12,12 @@ from fracas.rulesets.spelljammer.events import IntoMelee
 from fracas.rulesets.spelljammer.hitting import gap
 from fracas.rulesets.spelljammer.state import Arm, Fighter, SjState
 
+# Rules 246–247, 256: the table's figures, read once (issue 35: the policy weighs them for every
+# shot; `data.tables` is read once a process).
+_IM: Final[dict[str, Any]] = data.tables()["into_melee"]
+MASTER_BOWMAN: Final = int(_IM["master_bowman"])
+SPECIALIST: Final[list[int]] = [int(v) for v in _IM["specialist"]]
+NATURAL: Final[list[int]] = [int(v) for v in _IM["natural"]]
 FRIEND_OR_FOE: Final = "shooting into melee: friend or foe (rule 246)"
 WHICH_FRIEND: Final = "shooting into melee: which friend (rule 254)"
 
@@ -36,19 +42,14 @@ def engaged(state: SjState, shooter: Fighter, target: Fighter) -> tuple[list[Fig
 
 def bonus(shooter: Fighter, w: Arm | None = None) -> int:
     """Rules 246–247: weapon rank + 2 × Master Bowman rank, +5 specialist, +10 double."""
-    t = data.tables()["into_melee"]
     w = w or shooter.weapon
-    return (
-        w.rank
-        + int(t["master_bowman"]) * shooter.master_bowman
-        + int(t["specialist"][w.specialist])
-    )
+    return w.rank + MASTER_BOWMAN * shooter.master_bowman + SPECIALIST[w.specialist]
 
 
 def natural(shooter: Fighter, w: Arm | None = None) -> int:
     """Rule 256: a natural roll at or below this always turns on a friend (5; 3 specialist;
     1 double specialist)."""
-    return int(data.tables()["into_melee"]["natural"][(w or shooter.weapon).specialist])
+    return NATURAL[(w or shooter.weapon).specialist]
 
 
 def friend_chance(state: SjState, shooter: Fighter, target: Fighter, w: Arm | None = None) -> float:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Final
 
 from fracas.rulesets.spelljammer import hitting, odds
 from fracas.rulesets.spelljammer.state import Arm, Fighter, SjState
@@ -37,11 +38,37 @@ def expected_harm(dice: str, modified: int, prot: int) -> float:
     )  # fmt: skip
 
 
+# One attack's expected harm (`expected_harm`) by dice and PROT, then by SC − DEF: kept for
+# the process and read through plain dictionaries (issue 35: the `lru_cache` wrapper is a
+# Python call with its key built per question; the policy reads a pair's table once).
+HARMS: Final[dict[str, dict[int, dict[int, float]]]] = {}
+
+
+def harm_table(dice: str, prot: int) -> dict[int, float]:
+    """The expected harms of `dice` against `prot`, by SC − DEF, as far as worked out."""
+    by_prot = HARMS.get(dice)
+    if by_prot is None:
+        by_prot = HARMS[dice] = {}
+    found = by_prot.get(prot)
+    if found is None:
+        found = by_prot[prot] = {}
+    return found
+
+
+def harm_of(dice: str, modified: int, prot: int) -> float:
+    """`expected_harm`, read from `HARMS` (worked out on the first question)."""
+    table = harm_table(dice, prot)
+    found = table.get(modified)
+    if found is None:
+        found = table[modified] = expected_harm(dice, modified, prot)
+    return found
+
+
 def attack_harm(state: SjState, f: Fighter, e: Fighter, w: Arm | None = None) -> float:
     """`f`'s expected harm to `e` from one attack with `w` (the weapon in hand)."""
     w = w or f.weapon
     modified = hitting.strike_chance(state, f, e, None, w) - hitting.defence(state, e, f, 11, None)
-    return expected_harm(w.damage, modified, e.prot())
+    return harm_of(w.damage, modified, e.prot())
 
 
 def harm_saved(state: SjState, e: Fighter, f: Fighter, more_def: int) -> float:

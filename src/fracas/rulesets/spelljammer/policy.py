@@ -52,21 +52,6 @@ from fracas.rulesets.spelljammer import (
 from fracas.rulesets.spelljammer.state import Arm, Fighter, Plan, SjState
 
 MEANS: Final[dict[str, float]] = {}  # by dice: `mean`
-# One attack's expected harm (`outlook.expected_harm`) by dice and PROT, then by SC − DEF:
-# kept for the process and read through plain dictionaries (issue 35: the `lru_cache`
-# wrapper is a Python call with its key built per plan scored).
-HARMS: Final[dict[str, dict[int, dict[int, float]]]] = {}
-
-
-def harm_table(dice: str, prot: int) -> dict[int, float]:
-    """The expected harms of `dice` against `prot`, by SC − DEF, as far as worked out."""
-    by_prot = HARMS.get(dice)
-    if by_prot is None:
-        by_prot = HARMS[dice] = {}
-    found = by_prot.get(prot)
-    if found is None:
-        found = by_prot[prot] = {}
-    return found
 
 
 def mean(dice: str) -> float:
@@ -99,14 +84,30 @@ def hit_chance(base: int, penalty: int) -> float:
 class Pair:
     """What one declaration's scoring knows of a target and a weapon (issue 35: worked out
     once, not for each plan against it): SC − DEF as things stand, a missile's chance of a
-    friend (−1: not yet asked) and one attack's expected harms (`HARMS`)."""
+    friend (−1: not yet asked) and one attack's expected harms (`outlook.HARMS`)."""
 
-    __slots__ = ("arm", "base", "friend", "harms", "target")
+    __slots__ = ("arm", "base", "friend", "harm", "harms", "hp", "ranged", "target", "weight")
 
     def __init__(self, target: Fighter, arm: Arm, base: int) -> None:
         self.target, self.arm, self.base = target, arm, base
         self.friend = -1.0
-        self.harms = harm_table(arm.damage, target.prot())  # by SC − DEF (`HARMS`)
+        self.harms = outlook.harm_table(arm.damage, target.prot())  # `outlook.HARMS`
+        self.harm = -1.0  # the harm at `base`, no penalty (most plans); −1: not yet read
+        self.hp = max(1, target.hp)  # an attack's worth: harm / hp × weight (`_attack`)
+        self.weight = 1 + 1 / self.hp
+        self.ranged = arm.data.ranged
+
+
+class PlainKept:
+    """A fighter's `_kept` of the plans with a mode only, by mode, while its attacks and IM
+    stay as they were (issue 35: the same answers every round outside the surprise round —
+    rules 13, 132, 148, 223, SJ-U4 read nothing else of such a plan)."""
+
+    __slots__ = ("attacks", "im", "modes")
+
+    def __init__(self, attacks: int, im: int) -> None:
+        self.attacks, self.im = attacks, im
+        self.modes: dict[str, tuple[int, float]] = {}
 
 
 # About the rounds a fight has left: for the bleeding First Aid stops and the harm a readied
@@ -120,10 +121,13 @@ class SjPolicy:
         # Per target and weapon (found by identity: an `id` is a large integer, boxed and
         # hashed at each look-up), and per kind of plan, for the declaration being scored.
         self._pairs: list[Pair] = []
+        self._last: Pair | None = None  # the `Pair` last asked for
         self._kinds: dict[tuple[str, str, str, str], tuple[int, float]] = {}
         self._modes: dict[str, tuple[int, float]] = {}  # `_kinds` of the plans with a mode only
+        self._plain: dict[Fighter, PlainKept] = {}  # `_modes` by fighter (`_plain_modes`)
         self._threat_count = -1  # `_threats` of the fighter declaring (−1: not yet counted)
         self._pace = ""  # its `_flight_pace` ("": not yet worked out)
+        self._lost = -1  # its `_lost_for`: 1 lost, 0 not (−1: not yet asked)
         self._odds: dict[tuple[int, str], float] = {}  # per round and side (issue 34)
         self._wins: dict[tuple[int, str], float] = {}  # `outlook.time_to_win`, likewise
 
@@ -135,9 +139,9 @@ class SjPolicy:
         options: list[Any] = list(request.options)
         if isinstance(who, Fighter):
             if request.decision == decisions.DECLARE:
-                self._pairs, self._kinds, self._modes = [], {}, {}
-                self._threat_count, self._pace = -1, ""
-                return best_index([self._plan(who, p) for p in options])
+                self._pairs, self._kinds, self._modes = [], {}, self._plain_modes(who)
+                self._threat_count, self._pace, self._last, self._lost = -1, "", None, -1
+                return self._best_plan(who, options)
             if request.decision == decisions.RETARGET:
                 return best_index([-float(t.hp) for t in options])
             if request.decision == decisions.PUSH:  # only into a hazard (rule 193)
@@ -151,6 +155,17 @@ class SjPolicy:
         if request.decision == decisions.FLYER:  # rule 206: the GM lets an agile flyer go
             return 1
         raise UnknownDecision(f"the Spelljammer policy has no answer to {request.decision!r}")
+
+    def _best_plan(self, me: Fighter, plans: list[Plan]) -> int:
+        """`best_index` of the plans' scores, scored as they come (issue 35: no list of boxed
+        scores, and no look-up through a `Sequence`): the first of the best on a tie, and a
+        score beats the best so far only when greater, exactly as `best_index` compares."""
+        best, top = 0, 0.0
+        for i, plan in enumerate(plans):
+            score = self._plan(me, plan)
+            if i == 0 or score > top:
+                best, top = i, score
+        return best
 
     def _plan(self, me: Fighter, plan: Plan) -> float:
         if plan.action == "attack":  # most plans: asked first (the order below gives the same)
@@ -180,7 +195,11 @@ class SjPolicy:
         """Issue 34: a hurt fighter whose side has lost the fight (`outlook.lost`) flees at
         the slowest pace that outruns the fastest foe's run (P3: a sprint tires); otherwise
         it stands."""
-        if 3 * me.hp > me.max_hp or not self._lost_for(me):  # cheap first: `lost` needs it
+        if 3 * me.hp > me.max_hp:  # cheap first: `lost` needs it
+            return -0.6
+        if self._lost < 0:  # once a declaration: every flight plan asks
+            self._lost = 1 if self._lost_for(me) else 0
+        if not self._lost:
             return -0.6
         if not self._pace:  # once a declaration: every flight plan asks
             self._pace = self._flight_pace(me)
@@ -296,8 +315,8 @@ class SjPolicy:
         p = hit_chance(pair.base, penalty)
         n, timely = self._kept(me, plan)
         harm = n * self._harm(pair, penalty)
-        value = harm / max(1, t.hp) * (1 + 1 / max(1, t.hp)) * timely
-        if w.data.ranged:  # rules 245–256: a shot that may turn on a friend
+        value = harm / pair.hp * pair.weight * timely  # harm / hp × (1 + 1 / hp) × timely
+        if pair.ranged:  # rules 245–256: a shot that may turn on a friend
             friend = pair.friend
             if friend < 0:
                 friend = pair.friend = into_melee.friend_chance(self.state, me, t, w)
@@ -325,12 +344,16 @@ class SjPolicy:
     def _harm(self, pair: Pair, penalty: int) -> float:
         """Issue 34: one attack's expected harm, PROT and criticals counted
         (`outlook.expected_harm`, the rules' d100 table), less the plan's `penalty` to SC —
-        so a foe its weapon barely hurts is the last it picks (`HARMS`)."""
+        so a foe its weapon barely hurts is the last it picks (`outlook.HARMS`)."""
+        if not penalty and pair.harm >= 0:
+            return pair.harm
         modified = pair.base - penalty
         found = pair.harms.get(modified)
         if found is None:
             found = outlook.expected_harm(pair.arm.damage, modified, pair.target.prot())
             pair.harms[modified] = found
+        if not penalty:
+            pair.harm = found
         return found
 
     def _cast(self, me: Fighter, plan: Plan) -> float:
@@ -369,6 +392,17 @@ class SjPolicy:
             found = self._kinds[key] = self._kept_now(me, plan)
         return found
 
+    def _plain_modes(self, me: Fighter) -> dict[str, tuple[int, float]]:
+        """`_modes` for `me`'s declaration: kept from its earlier rounds while its attacks and
+        IM are unchanged (`PlainKept`); in the surprise round, worked out afresh (rules
+        104–106, 160: the ambush bands and a warning change what a plan keeps)."""
+        if self.state.surprise_round:
+            return {}
+        kept = self._plain.get(me)
+        if kept is None or kept.attacks != me.attacks or kept.im != me.im:
+            kept = self._plain[me] = PlainKept(me.attacks, me.im)
+        return kept.modes
+
     def _kept_now(self, me: Fighter, plan: Plan) -> tuple[int, float]:
         n = initiative.attacks_kept(self.state, me, plan)
         return n, on_time(me, initiative.modifier(plan))
@@ -377,12 +411,18 @@ class SjPolicy:
         return self._pair(me, t, w).base
 
     def _pair(self, me: Fighter, t: Fighter, w: Arm) -> Pair:
-        """The declaration's `Pair` of `t` and `w`, found by identity."""
+        """The declaration's `Pair` of `t` and `w`, found by identity: the last one asked
+        first (the rules list a target's plans together, `options.plans`)."""
+        last = self._last
+        if last is not None and last.target is t and last.arm is w:
+            return last
         for pair in self._pairs:
             if pair.target is t and pair.arm is w:
+                self._last = pair
                 return pair
         pair = Pair(t, w, modified(self.state, me, t, w))
         self._pairs.append(pair)
+        self._last = pair
         return pair
 
     def _threats(self, me: Fighter) -> int:

@@ -88,11 +88,18 @@ def declare(table: Table, state: SjState) -> None:
     legal plans as things stood before the round; the declarations are announced together."""
     fighters = [f for f in state.fighters() if f.able]
     chosen = []
-    for f in fighters:
-        carried, aim = f.carried, f.carried_target
-        f.carried, f.carried_target = None, None
-        plans = options.plans(state, f, carried, aim)
-        chosen.append(table.choose(f, decisions.DECLARE, plans))
+    # Rule 168, F-SJ-19: nobody has declared yet (`begin` cleared every plan), so nobody is
+    # attacking anyone in melee: the gang every SC the policy weighs reads is empty, known
+    # without asking each fighter for each pair (issue 35).
+    state.gang = {}
+    try:
+        for f in fighters:
+            carried, aim = f.carried, f.carried_target
+            f.carried, f.carried_target = None, None
+            plans = options.plans(state, f, carried, aim)
+            chosen.append(table.choose(f, decisions.DECLARE, plans))
+    finally:  # a person's answer may be awaited (`Pending`): the state is left as it was
+        state.gang = None
     for i, f in enumerate(fighters):  # issue 30: no one reads another's declaration of
         plan = chosen[i]  # this round before all are made (SJ-U6)
         f.plan = plan

@@ -443,13 +443,15 @@ class SjState(BattleState):
     surprise_round: bool = False  # SJ-U19: this round is the ambushers' surprise round
     aware: list[Fighter] = field(default_factory=list)  # SJ-U19: surprised this segment
     # F-SJ-1 (issue 30): who attacks whom in melee as the segment starts (the target →
-    # its attackers); None outside a segment's attacks.
+    # its attackers); None outside a segment's attacks, empty during the declarations
+    # (`round.declare`: no plan made yet).
     gang: dict[Fighter, list[Fighter]] | None = None
     places: dict[Fighter, Position] | None = None  # and where everyone stood (F-SJ-1)
     # The options and conditions read for every attack and plan, as plain fields set from
     # `options` and `conditions` (issue 35: a pydantic model's attribute is a dictionary
     # look-up from compiled code; no rule changes them during a battle).
     lighting: str = "none"  # rules 173–176
+    light_sc: int = 0  # … and its SC penalty (data/tables.yaml `lighting`)
     ambush_by: str | None = None  # SJ-U19: the ambushing side
     two_minus_five_any: bool = True  # SJ-U30
     unseen_both: bool = False  # SJ-U24
@@ -477,6 +479,7 @@ class SjState(BattleState):
         """The plain fields read from `options` and `conditions` (see `lighting`)."""
         o, c = self.options, self.conditions
         self.lighting = c.lighting
+        self.light_sc = int(data.tables()["lighting"][c.lighting])
         self.ambush_by = c.ambush.by if c.ambush is not None else None
         self.two_minus_five_any = o.two_minus_five == "any"
         self.unseen_both = o.invisible_penalty == "both"

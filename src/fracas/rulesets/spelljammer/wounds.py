@@ -12,6 +12,9 @@ from fracas.rulesets.spelljammer.state import Fighter
 LEVELS: Final = data.wound_levels()
 TOPS: Final = [top for top, _, _ in LEVELS]
 MODIFIERS: Final = [modifier for _, modifier, _ in LEVELS]
+# Above every level's top a fighter is not wounded (no level, no modifier): asked first, as
+# most fighters most of the time are (issue 35: every SC, d100 and TMR reads the modifier).
+HIGHEST: Final = max(TOPS, default=0)
 
 
 def wound_level(f: Fighter, hp: int) -> int:
@@ -29,6 +32,8 @@ def wound_modifier(f: Fighter) -> int:
     """Rules 87–94, SJ-U16, SJ-U17: −10/−20/−30 on every d100 the character rolls; a fighter
     whose starting hit points (its maximum, or the option's) already lie in a level has no
     modifier until it reaches the next."""
+    if f.hp > HIGHEST:
+        return 0
     level = wound_level(f, f.hp)
     if level == 0 or level == wound_level(f, f.wound_base):
         return 0
