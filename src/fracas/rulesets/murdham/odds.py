@@ -25,6 +25,7 @@ from typing import Final
 from fracas.core.combatant import Status
 from fracas.core.controllers import Controller
 from fracas.core.requests import ChoiceRequest
+from fracas.exact.scope import SHARED
 from fracas.rulesets.murdham import attack, decisions, harm
 from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
 
@@ -194,12 +195,37 @@ def attack_effects(
     counter)."""
     if weapon.data.blast:
         return None
+    shared = SHARED.get()
+    key: tuple[object, ...] = ("murdham attack", attacker.id, target.id, weapon.name, cutoff)
+    if shared is not None:
+        found = shared.get((*key, _ANY)) or shared.get((*key, label))
+        if isinstance(found, _Shared):
+            return dict(found.effects), found.truncated
     calc = _Attack(state, attacker, target, weapon, label, policy, cutoff)
     try:
         calc.run()
     except _Unsupported:
         return None
+    if shared is not None:
+        # Shared with the rest of this `fracas.odds` call (`exact.scope`): the reaction is
+        # chosen once, from the state as it stands (seed "Reacting to an attack"), so the
+        # policy's answer is the option's it picks; one that never met a choice, any label's.
+        reacted = calc.reacted
+        if reacted != "":
+            shared[(*key, _ANY if reacted is None else reacted)] = _Shared(calc.out, calc.truncated)
     return dict(calc.out), calc.truncated
+
+
+# (the key of an attack whose reaction was never chosen: the same whatever the label)
+_ANY: Final = object()
+
+
+@dataclass(frozen=True, slots=True)
+class _Shared:
+    """One attack's answer kept for the rest of a `fracas.odds` call (`exact.scope`)."""
+
+    effects: Effects
+    truncated: Fraction
 
 
 Branch = tuple[bool, Fraction, Fraction]  # passed, the path's probability, its mass
@@ -222,6 +248,9 @@ class _Attack:
         self.state, self.attacker, self.target, self.weapon = state, attacker, target, weapon
         self.label, self.policy, self.cutoff = label, policy, cutoff
         self.out: defaultdict[Effect, Fraction] = defaultdict(Fraction)
+        # The label of the reaction chosen (`choose`), None while none was chosen: then the
+        # attack is the same whatever the label (`attack_effects` shares it so).
+        self.reacted: str | None = None
         self.truncated = Fraction(0)
         self.lost = _Sums()  # the counters' tails left out, in integers
         self.before = target.health
@@ -343,11 +372,14 @@ class _Attack:
                 self.land(a, t, q, m, shield=True, aimed=aimed)
 
     def choose(self, options: list[attack.Reaction]) -> attack.Reaction:
+        """The reaction labelled `label`, else the policy's; noted in `reacted` (its label,
+        or "" where another option has the same label and the label would pick that one)."""
         labels = [str(option) for option in options]
-        if self.label in labels:
-            return options[labels.index(self.label)]
-        request = ChoiceRequest(self.target, decisions.REACT, options)
-        return options[self.policy.choose(request)]
+        pick = labels.index(self.label) if self.label in labels else None
+        if pick is None:
+            pick = self.policy.choose(ChoiceRequest(self.target, decisions.REACT, options))
+        self.reacted = labels[pick] if labels.index(labels[pick]) == pick else ""
+        return options[pick]
 
     def land(
         self,
