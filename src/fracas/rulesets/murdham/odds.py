@@ -70,6 +70,27 @@ class Body:
             c.grabbing is not None,
         )
 
+    def __hash__(self) -> int:
+        """The dataclass's hash of every field, the status by its value: `Enum.__hash__` is a
+        Python call, one per body hashed (issue 35: bodies are hashed by the hundred in an
+        attack's odds, into effects and `_Attack.one`)."""
+        return hash(
+            (
+                self.health,
+                self.status._value_,
+                self.incapacitated,
+                self.dying,
+                self.armour_gone,
+                self.shield_gone,
+                self.broken,
+                self.fired,
+                self.took_turn,
+                self.free_used,
+                self.grabbed,
+                self.grabbing,
+            )
+        )
+
     @property
     def down(self) -> bool:
         """Struck down by a blow: a second blow of a counter is then cancelled (M-C3)."""
@@ -247,7 +268,7 @@ class _Attack:
     ) -> None:
         self.state, self.attacker, self.target, self.weapon = state, attacker, target, weapon
         self.label, self.policy, self.cutoff = label, policy, cutoff
-        self.out: defaultdict[Effect, Fraction] = defaultdict(Fraction)
+        self.out: dict[Effect, Fraction] = {}
         # The label of the reaction chosen (`choose`), None while none was chosen: then the
         # attack is the same whatever the label (`attack_effects` shares it so).
         self.reacted: str | None = None
@@ -259,16 +280,29 @@ class _Attack:
         self.caps: dict[tuple[int, int, bool], int] = {}  # by fighter and weapon (`cap`)
         # Each result's sum, by its name and the bodies' identities (`finish`).
         self.finished: dict[tuple[str, int, int], tuple[Body, Body, _Sums]] = {}
-        # A counter's traded blows, summed as integers per denominator (`_Sums`) and made
-        # fractions once at the end: the same sums, without a reduction per addition.
-        self.counted: defaultdict[Effect, _Sums] = defaultdict(_Sums)
+        # The weights of each result and pair of bodies, summed as integers per denominator
+        # (`_Sums`) and made fractions once at the end: the same sums, without a reduction
+        # per addition; an effect (hashing two bodies) made only then (issue 35: the hashes
+        # of effects were a tenth of a countered blow's odds).
+        self.parts: list[tuple[str, Body, Body, _Sums]] = []
 
     def run(self) -> None:
-        """The attack's every way (`strike`), each effect's sum made a fraction once."""
+        """The attack's every way (`strike`), each effect's sum made a fraction once (the
+        parts of one effect, equal bodies met as different objects, added)."""
         self.strike()
-        for effect, sums in self.counted.items():
-            self.out[effect] += sums.total()
+        out = self.out
+        for name, a, t, sums in self.parts:
+            total = sums.total()
+            found = out.setdefault(Effect(name, a, t), total)  # (one hash where it is new)
+            if found is not total:
+                out[Effect(name, a, t)] = found + total
         self.truncated += self.lost.total()
+
+    def part(self, name: str, a: Body, t: Body) -> _Sums:
+        """A new sum for the effect `name` leaving the bodies `a` and `t` (`run`)."""
+        sums = _Sums()
+        self.parts.append((name, a, t, sums))
+        return sums
 
     def strike(self) -> None:
         """Seed "Attacking": strike out, a stunt, the WIT save, the reaction, resolution."""
@@ -324,7 +358,7 @@ class _Attack:
         key = (name, id(a), id(t))
         found = self.finished.get(key)
         if found is None or found[0] is not a or found[1] is not t:
-            sums = self.counted[Effect(name or self.name(t), a, t)]
+            sums = self.part(name or self.name(t), a, t)
             found = self.finished[key] = (a, t, sums)
         found[2].add(d, n)
 
@@ -781,7 +815,7 @@ class _Blows:
         identities are `key`), found once."""
         found = self.effects.get(key)
         if found is None or found[0] is not pair[0] or found[1] is not pair[1]:
-            sums = self.calc.counted[Effect("countered", *pair)]
+            sums = self.calc.part("countered", *pair)
             found = self.effects[key] = (*pair, sums)
         return found[2]
 
