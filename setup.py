@@ -60,6 +60,7 @@ COMPILED = [
     "fracas/rulesets/murdham/decisions.py",
     "fracas/rulesets/murdham/harm.py",
     "fracas/rulesets/murdham/morale.py",
+    "fracas/rulesets/murdham/odds.py",  # one attack's exact odds (issue 35)
     "fracas/rulesets/murdham/policy.py",
     "fracas/rulesets/murdham/round.py",
     "fracas/rulesets/murdham/state.py",

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 import fracas
-from fracas.exact.action import action_odds, sample_action
+from fracas.exact.action import OutcomeOdds, action_odds, exact_sum, sample_action
 from odds_support import assert_within_4_se
 
 DUEL = "src/fracas/rulesets/murdham/bench/1v1.yaml"
@@ -164,3 +164,28 @@ def test_the_calculator_agrees_with_the_rules_rolled() -> None:
     exact = action_odds(encounter, "Red", "Blue", weapon).policy
     sampled = sample_action(encounter, "Red", "Blue", weapon, 4000, seed=11)
     assert_within_4_se(exact, sampled, 4000)
+
+
+def _alone(encounter: fracas.Encounter, weapon: str, label: str | None) -> OutcomeOdds:
+    """The calculator's odds for one reaction, outside any `fracas.odds` call (nothing
+    shared, `exact.scope`), as `fracas.odds` reports them."""
+    state = encounter.ruleset.setup(encounter.spec)
+    red, blue = state.combatants[:2]
+    outcomes = encounter.ruleset.calculate(state, red, blue, weapon, label)
+    assert outcomes is not None
+    return OutcomeOdds.of_outcomes(outcomes, 1 - exact_sum(outcomes.values()))
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_what_one_call_shares_is_each_reaction_alone(case: str) -> None:
+    """Within one `fracas.odds` call the calculator shares the reaction it comes to (the
+    policy's answer is that of the option it picks; an attack that never reaches a choice
+    is any label's): the policy's odds and each option's equal the calculator's for that
+    reaction alone, in a state of its own."""
+    red, blue, weapon = CASES[case]
+    encounter = _duel(red, blue)
+    odds = action_odds(encounter, "Red", "Blue", weapon)
+    assert odds.policy == _alone(encounter, weapon, None)
+    for label, each in odds.choices:
+        assert each == _alone(encounter, weapon, label), label
+    assert len({repr(each) for _, each in odds.choices}) > 1 or case.startswith("a foe")

@@ -29,6 +29,7 @@ from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import AnyRuleset
 from fracas.core.table import Table
 from fracas.exact.enumerator import Enumerated, enumerate_runs
+from fracas.exact.scope import SHARED
 from fracas.exact.sources import encounter_or_battle
 
 Result = tuple[str, int, bool]  # the ruleset's name for it, harm to the target, target out
@@ -191,12 +192,16 @@ def action_odds(
             + ", ".join(offered)
         )
     plan = _Plan(ruleset, fresh, me.id, them.id, action, cutoff, by_enumeration, deadline)
-    seen: Seen = []
-    policy = plan.odds(None, seen)
-    if not seen:
-        return ActionOdds(me.name, them.name, action, policy, None, ())
-    decision, labels = seen[0]
-    choices = tuple((label, plan.odds(label, [])) for label in labels)
+    token = SHARED.set({})  # the calculator's answers shared within this call (`scope`)
+    try:
+        seen: Seen = []
+        policy = plan.odds(None, seen)
+        if not seen:
+            return ActionOdds(me.name, them.name, action, policy, None, ())
+        decision, labels = seen[0]
+        choices = tuple((label, plan.odds(label, [])) for label in labels)
+    finally:
+        SHARED.reset(token)
     return ActionOdds(me.name, them.name, action, policy, decision, choices)
 
 

@@ -25,6 +25,7 @@ from typing import Final
 from fracas.core.combatant import Status
 from fracas.core.controllers import Controller
 from fracas.core.requests import ChoiceRequest
+from fracas.exact.scope import SHARED
 from fracas.rulesets.murdham import attack, decisions, harm
 from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
 
@@ -67,6 +68,27 @@ class Body:
             c.free_reaction_used,
             c.grabbed_by is not None,
             c.grabbing is not None,
+        )
+
+    def __hash__(self) -> int:
+        """The dataclass's hash of every field, the status by its value: `Enum.__hash__` is a
+        Python call, one per body hashed (issue 35: bodies are hashed by the hundred in an
+        attack's odds, into effects and `_Attack.one`)."""
+        return hash(
+            (
+                self.health,
+                self.status._value_,
+                self.incapacitated,
+                self.dying,
+                self.armour_gone,
+                self.shield_gone,
+                self.broken,
+                self.fired,
+                self.took_turn,
+                self.free_used,
+                self.grabbed,
+                self.grabbing,
+            )
         )
 
     @property
@@ -194,12 +216,37 @@ def attack_effects(
     counter)."""
     if weapon.data.blast:
         return None
+    shared = SHARED.get()
+    key: tuple[object, ...] = ("murdham attack", attacker.id, target.id, weapon.name, cutoff)
+    if shared is not None:
+        found = shared.get((*key, _ANY)) or shared.get((*key, label))
+        if isinstance(found, _Shared):
+            return dict(found.effects), found.truncated
     calc = _Attack(state, attacker, target, weapon, label, policy, cutoff)
     try:
         calc.run()
     except _Unsupported:
         return None
+    if shared is not None:
+        # Shared with the rest of this `fracas.odds` call (`exact.scope`): the reaction is
+        # chosen once, from the state as it stands (seed "Reacting to an attack"), so the
+        # policy's answer is the option's it picks; one that never met a choice, any label's.
+        reacted = calc.reacted
+        if reacted != "":
+            shared[(*key, _ANY if reacted is None else reacted)] = _Shared(calc.out, calc.truncated)
     return dict(calc.out), calc.truncated
+
+
+# (the key of an attack whose reaction was never chosen: the same whatever the label)
+_ANY: Final = object()
+
+
+@dataclass(frozen=True, slots=True)
+class _Shared:
+    """One attack's answer kept for the rest of a `fracas.odds` call (`exact.scope`)."""
+
+    effects: Effects
+    truncated: Fraction
 
 
 Branch = tuple[bool, Fraction, Fraction]  # passed, the path's probability, its mass
@@ -221,7 +268,10 @@ class _Attack:
     ) -> None:
         self.state, self.attacker, self.target, self.weapon = state, attacker, target, weapon
         self.label, self.policy, self.cutoff = label, policy, cutoff
-        self.out: defaultdict[Effect, Fraction] = defaultdict(Fraction)
+        self.out: dict[Effect, Fraction] = {}
+        # The label of the reaction chosen (`choose`), None while none was chosen: then the
+        # attack is the same whatever the label (`attack_effects` shares it so).
+        self.reacted: str | None = None
         self.truncated = Fraction(0)
         self.lost = _Sums()  # the counters' tails left out, in integers
         self.before = target.health
@@ -230,16 +280,29 @@ class _Attack:
         self.caps: dict[tuple[int, int, bool], int] = {}  # by fighter and weapon (`cap`)
         # Each result's sum, by its name and the bodies' identities (`finish`).
         self.finished: dict[tuple[str, int, int], tuple[Body, Body, _Sums]] = {}
-        # A counter's traded blows, summed as integers per denominator (`_Sums`) and made
-        # fractions once at the end: the same sums, without a reduction per addition.
-        self.counted: defaultdict[Effect, _Sums] = defaultdict(_Sums)
+        # The weights of each result and pair of bodies, summed as integers per denominator
+        # (`_Sums`) and made fractions once at the end: the same sums, without a reduction
+        # per addition; an effect (hashing two bodies) made only then (issue 35: the hashes
+        # of effects were a tenth of a countered blow's odds).
+        self.parts: list[tuple[str, Body, Body, _Sums]] = []
 
     def run(self) -> None:
-        """The attack's every way (`strike`), each effect's sum made a fraction once."""
+        """The attack's every way (`strike`), each effect's sum made a fraction once (the
+        parts of one effect, equal bodies met as different objects, added)."""
         self.strike()
-        for effect, sums in self.counted.items():
-            self.out[effect] += sums.total()
+        out = self.out
+        for name, a, t, sums in self.parts:
+            total = sums.total()
+            found = out.setdefault(Effect(name, a, t), total)  # (one hash where it is new)
+            if found is not total:
+                out[Effect(name, a, t)] = found + total
         self.truncated += self.lost.total()
+
+    def part(self, name: str, a: Body, t: Body) -> _Sums:
+        """A new sum for the effect `name` leaving the bodies `a` and `t` (`run`)."""
+        sums = _Sums()
+        self.parts.append((name, a, t, sums))
+        return sums
 
     def strike(self) -> None:
         """Seed "Attacking": strike out, a stunt, the WIT save, the reaction, resolution."""
@@ -295,7 +358,7 @@ class _Attack:
         key = (name, id(a), id(t))
         found = self.finished.get(key)
         if found is None or found[0] is not a or found[1] is not t:
-            sums = self.counted[Effect(name or self.name(t), a, t)]
+            sums = self.part(name or self.name(t), a, t)
             found = self.finished[key] = (a, t, sums)
         found[2].add(d, n)
 
@@ -343,11 +406,14 @@ class _Attack:
                 self.land(a, t, q, m, shield=True, aimed=aimed)
 
     def choose(self, options: list[attack.Reaction]) -> attack.Reaction:
+        """The reaction labelled `label`, else the policy's; noted in `reacted` (its label,
+        or "" where another option has the same label and the label would pick that one)."""
         labels = [str(option) for option in options]
-        if self.label in labels:
-            return options[labels.index(self.label)]
-        request = ChoiceRequest(self.target, decisions.REACT, options)
-        return options[self.policy.choose(request)]
+        pick = labels.index(self.label) if self.label in labels else None
+        if pick is None:
+            pick = self.policy.choose(ChoiceRequest(self.target, decisions.REACT, options))
+        self.reacted = labels[pick] if labels.index(labels[pick]) == pick else ""
+        return options[pick]
 
     def land(
         self,
@@ -749,7 +815,7 @@ class _Blows:
         identities are `key`), found once."""
         found = self.effects.get(key)
         if found is None or found[0] is not pair[0] or found[1] is not pair[1]:
-            sums = self.calc.counted[Effect("countered", *pair)]
+            sums = self.calc.part("countered", *pair)
             found = self.effects[key] = (*pair, sums)
         return found[2]
 
