@@ -8,12 +8,12 @@ SOURCES := setup.py pyproject.toml $(shell find src -name '*.py' -o -name '*.yam
 # The suites that must pass on the compiled build too: the conformance kit (every example of
 # every compiled ruleset; the pure run fights only each one's first, issue 35) and the core
 # (with every ruleset's golden battles, so both builds fight the same battles), the rules and
-# worked examples of BRP and Murdham, and the exact odds of OD&D, Spelljammer and SemiAutoMagic
+# worked examples of BRP and Murdham, the exact odds of OD&D, Spelljammer and SemiAutoMagic
 # (whose tests marked `compiled_build`, the rules enumerated or rolled thousands of times, run
-# only here). Their other tests run on the pure build only: the golden battles fight all their
+# only here), and the server's leak check, which fights every example to its end. Their other tests run on the pure build only: the golden battles fight all their
 # examples on both builds.
 COMPILED_TESTS := tests/conformance tests/core tests/brp tests/murdham tests/odnd/test_odds.py \
-	tests/spelljammer/test_odds.py tests/semiautomagic/test_odds.py
+	tests/spelljammer/test_odds.py tests/semiautomagic/test_odds.py tests/serve/test_leak.py
 
 # Python may write its bytecode caches (`__pycache__`, git-ignored) even where the shell says
 # not to: otherwise every test process and every command a test starts compiles each module

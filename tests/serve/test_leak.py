@@ -46,6 +46,10 @@ def check_view(state: dict[str, Any], side: str, hidden_others: set[str]) -> Non
         assert question["audience"] in ("all", side_audience(side)), question
 
 
+# Every example fought to its end through the server: on the compiled build only in `make
+# test` (pyproject.toml), where its rules run three to four times faster; the leak it looks
+# for is the server's, the same code on both builds (issue 35: 3 minutes of the pure run).
+@pytest.mark.compiled_build
 @pytest.mark.parametrize("example", sorted(examples()))
 def test_players_see_only_what_their_side_may_see(client: TestClient, example: str) -> None:
     table = client.post("/api/tables", json={"example": example, "seed": 3}).json()
