@@ -78,17 +78,28 @@ def steps(
     return [k[5] for k in keyed]
 
 
+class Approach:
+    """Where `f` stands toward its band around `goal`, read by `nearer` and `open_step`
+    before they try the directions."""
+
+    __slots__ = ("away", "d_now", "m", "now", "now_gap", "reach")
+
+    def __init__(self, state: SamState, f: Fighter, goal: Fighter) -> None:
+        self.m = m = measurer(state, f)  # rule 134: a ridden mount measures as its rider
+        self.reach = reach = band(state, m)
+        self.d_now = d_now = space.squares(state, m, goal, f.position)
+        self.now = off_band(d_now, reach)
+        self.away = away = -1.0 if d_now < reach[0] else 1.0  # too close: a longer gap is better
+        self.now_gap = away * f.position.distance(goal.position)
+
+
 def nearer(
     state: SamState, f: Fighter, goal: Fighter, only: tuple[int, int] | None
 ) -> list[tuple[tuple[int, int], int, float]]:
     """The directions whose first square brings `f` nearer its band around `goal` (`steps`,
     unsorted: each with how far off the band it leaves `f` and its signed gap)."""
-    m = measurer(state, f)  # rule 134: a ridden mount measures as its rider
-    reach = band(state, m)
-    d_now = space.squares(state, m, goal, f.position)
-    now = off_band(d_now, reach)
-    away = -1.0 if d_now < reach[0] else 1.0  # too close: a longer gap is better
-    now_gap = away * f.position.distance(goal.position)
+    at = Approach(state, f, goal)
+    m, reach, d_now, now, away, now_gap = at.m, at.reach, at.d_now, at.now, at.away, at.now_gap
     out: list[tuple[tuple[int, int], int, float]] = []
     alternate = state.alternate
     x, y, sq = f.position.x, f.position.y, f.square
@@ -110,12 +121,8 @@ def open_step(state: SamState, f: Fighter, goal: Fighter, budget: int) -> bool:
     of `nearer` is affordable within `budget` and free: `nearer`'s test, direction by
     direction, stopping at the first that serves (issue 35: `legal` asks only whether one
     exists, for every enemy of every decision)."""
-    m = measurer(state, f)  # rule 134: a ridden mount measures as its rider
-    reach = band(state, m)
-    d_now = space.squares(state, m, goal, f.position)
-    now = off_band(d_now, reach)
-    away = -1.0 if d_now < reach[0] else 1.0  # too close: a longer gap is better
-    now_gap = away * f.position.distance(goal.position)
+    at = Approach(state, f, goal)
+    m, reach, d_now, now, away, now_gap = at.m, at.reach, at.d_now, at.now, at.away, at.now_gap
     alternate = state.alternate
     x, y, sq = f.position.x, f.position.y, f.square
     gx, gy = goal.position.x, goal.position.y
