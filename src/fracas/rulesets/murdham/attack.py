@@ -62,8 +62,12 @@ def unarmed_of(c: Character) -> Weapon | None:
 
 
 def reach(attacker: Character, weapon: Weapon) -> int:
-    """Melee range: nearby (0); massive characters reach range 1 (seed "Effects of size")."""
-    return max(weapon.data.reach, 1 if attacker.size >= 2 else 0)
+    """Melee range: nearby (0); massive characters reach range 1 (seed "Effects of size").
+    Compared by hand: `max` is a generic call compiled, and this is asked for every weapon
+    against every enemy the policy weighs (issue 35)."""
+    own = weapon.data.reach
+    floor = 1 if attacker.size >= 2 else 0
+    return own if own > floor else floor
 
 
 def max_range(attacker: Character, target: Character, weapon: Weapon) -> int:
@@ -90,7 +94,23 @@ def why_not(
         return f"the {weapon} cannot be used again this fight"
     if target.behind_barrier and not target.peeking:
         return 'a barrier blocks every attack (seed "Cover")'
-    distance = state.range(attacker, target)
+    return why_not_at(state, attacker, target, weapon, state.range(attacker, target), moving, kind)
+
+
+def why_not_at(
+    state: MurdhamState,
+    attacker: Character,
+    target: Character,
+    weapon: Weapon,
+    distance: int,
+    moving: bool,
+    kind: str,
+) -> str | None:
+    """`why_not` for a usable weapon and a target behind no barrier, with the attacker
+    `distance` zones from the target: the reasons that depend on where the attacker stands.
+    The others (the weapon spent, a barrier; visibility and size, checked here, read only the
+    target and the two characters' sizes) do not, so a turn's planning asks this again for a
+    hypothetical step without moving anyone (`turn.approach_needed`, issue 35)."""
     if kind in NON_LETHAL:
         if distance > 0:
             return "non-lethal attacks need a nearby target"

@@ -74,6 +74,16 @@ def mean_die(die: int, net: int) -> float:
     return shaded_mean(die, net)
 
 
+def through(dmg: float, steps: int, blast: bool, av: int, hit: float) -> float:
+    """`MurdhamPolicy.expected` from its parts: a die mean `dmg`, doubled per size the
+    attacker is larger (`steps`) and halved per size smaller, except for blasts (seed
+    "Effects of size"), less the armour value `av`, at least 0.2, by the chance to hit."""
+    if steps != 0 and not blast:
+        dmg = float(1 << steps) * dmg if steps > 0 else dmg / float(1 << -steps)
+    left = dmg - av
+    return hit * (left if left > 0.2 else 0.2)
+
+
 # The decisions a character makes that the policy scores option by option.
 _SCORED: Final = (
     decisions.TURN,
@@ -188,15 +198,40 @@ class MurdhamPolicy:
         state = self.state
         half = max(1, c.speed // 2) if c.speed else 0
         weapons = c.usable_weapons()  # the same for every enemy
+        # `expected(c, e, w, moving=False)` taken apart (issue 35): each weapon's die mean
+        # depends on `c` and the weapon only, the armour and (for melee) whether a WIT save is
+        # needed on the enemy only; worked out once each, then put together by `through`, as
+        # `expected` does, so every value is the same float.
+        means: list[float] = []
+        for w in weapons:
+            means.append(mean_die(w.data.die, net_damage_steps(c, w, False)))
         for e in state.characters():
             if e.side == c.side or not e.able or e.hidden:
                 continue
             distance = state.range(c, e)
-            for w in weapons:
-                if in_reach(state, c, e, w, distance, half):
-                    value = 1.0 + self.expected(c, e, w, moving=False)
-                    if value > best:
-                        best = value
+            av = -1  # not read yet: only for a weapon in reach
+            unseen = False
+            for k in range(len(weapons)):
+                w = weapons[k]
+                if not in_reach(state, c, e, w, distance, half):
+                    continue
+                data = w.data
+                if av < 0:
+                    av = harm.armour_value(e, shield_counts=False, cover_counts=True)
+                    unseen = not state.visible(c, e)  # melee: a WIT save (`wit_save_needed`)
+                if data.ranged:
+                    needs_save = wit_save_needed(state, c, e, w, False) is not None
+                else:
+                    needs_save = unseen
+                hit = 1.0
+                if needs_save:
+                    wit = c.WIT
+                    hit = (wit if wit < 19 else 19) / 20
+                value = 1.0 + through(
+                    means[k], c.size - e.size, data.blast, 0 if data.direct else av, hit
+                )
+                if value > best:
+                    best = value
         return best
 
     def _can_strike(self, c: Character) -> bool:
@@ -235,16 +270,12 @@ class MurdhamPolicy:
         (issue 10); the arithmetic, and so every score, is the same."""
         data = weapon.data
         dmg = mean_die(data.die, net_damage_steps(me, weapon, held_back))
-        steps = me.size - target.size
-        if steps != 0 and not data.blast:
-            dmg = float(1 << steps) * dmg if steps > 0 else dmg / float(1 << -steps)
         av = 0 if data.direct else harm.armour_value(target, shield_counts=False, cover_counts=True)
         hit = 1.0
         if wit_save_needed(self.state, me, target, weapon, moving) is not None:
             wit = me.WIT
             hit = (wit if wit < 19 else 19) / 20
-        through = dmg - av
-        return hit * (through if through > 0.2 else 0.2)
+        return through(dmg, me.size - target.size, data.blast, av, hit)
 
     def _strike_value(self, me: Character, plan: Strike) -> float:
         """`expected` for a strike, remembered for the next with the same target, weapon and

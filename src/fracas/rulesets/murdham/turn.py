@@ -27,10 +27,12 @@ from fracas.rulesets.murdham.attack import (
     take_aim,
     unarmed_of,
     why_not,
+    why_not_at,
 )
 from fracas.rulesets.murdham.blast import blast, blast_targets_zone
 from fracas.rulesets.murdham.events import AttackDeclared, Fell, Freed, Moved, Reacted, TurnPlan
 from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
+from fracas.rulesets.murdham.zones import UNREACHABLE
 
 
 @dataclass(slots=True, init=False)
@@ -238,30 +240,68 @@ def full_move(state: MurdhamState, c: Character, goal: str) -> int:
 
 
 def approach_needed(
-    state: MurdhamState, c: Character, target: Character, weapon: Weapon, kind: str
+    state: MurdhamState,
+    c: Character,
+    target: Character,
+    weapon: Weapon,
+    kind: str,
+    distance: int = -1,
+    reachable: int = -1,
 ) -> int | None:
     """The fewest zones `c` must move (within a half move) to make the attack legal, or None.
     Each step along a shortest path closes the range by one: melee and non-lethal attacks need
-    the range down to their reach, a ranged attack made while moving to half its range."""
-    if why_not(state, c, target, weapon, moving=False, kind=kind) is None:
+    the range down to their reach, a ranged attack made while moving to half its range.
+    `distance`: `state.range(c, target)`, and `reachable`: `half_move(state, c, target.zone)`,
+    when the caller has them (-1: worked out here).
+
+    The attack's legality (`why_not`) is asked where `c` stands and again where the steps
+    would take it, without moving `c` there: a spent weapon and a barrier rule the attack out
+    wherever `c` stands, and the rest depends on `c`'s place only through the range
+    (`why_not_at`), worked out from the zone the steps reach (`c` then stands on no border,
+    as `step` leaves it; issue 35)."""
+    if not weapon.ready or (target.behind_barrier and not target.peeking):
+        return None  # illegal here, and after any steps
+    if distance < 0:
+        distance = state.range(c, target)
+    if why_not_at(state, c, target, weapon, distance, False, kind) is None:
         return 0
-    if not weapon.ready or c.speed == 0:
+    if c.speed == 0:
         return None
-    distance = state.range(c, target)
     if weapon.data.ranged and kind not in NON_LETHAL:
         steps = distance - max_range(c, target, weapon) // 2
     else:
         steps = distance - (reach(c, weapon) if kind == "damage" else 0)
-    if steps < 1 or steps > half_move(state, c, target.zone):
+    if steps < 1:
         return None
-    here, border = c.zone, c.border
-    try:
-        for _ in range(steps):
-            c.zone, c.border = state.zones.step_toward(c.zone, target.zone), None
-        legal = why_not(state, c, target, weapon, moving=True, kind=kind) is None
-        return steps if legal else None
-    finally:
-        c.zone, c.border = here, border
+    if reachable < 0:
+        reachable = half_move(state, c, target.zone)
+    if steps > reachable:
+        return None
+    if c.border is None and target.border is None and steps <= distance < UNREACHABLE:
+        # From zone to zone, each step along a shortest path (`ZoneMap.step_toward`) is to a
+        # neighbour one zone nearer: the range left is the range less the steps.
+        after = distance - steps
+    else:
+        after = _range_after(state, c, target, steps)
+    legal = why_not_at(state, c, target, weapon, after, True, kind) is None
+    return steps if legal else None
+
+
+def _range_after(state: MurdhamState, c: Character, target: Character, steps: int) -> int:
+    """`state.range(c, target)` once `c` has taken `steps` steps toward the target's zone
+    (`step`: off any border, on the zone it reaches), without moving `c`."""
+    zones = state.zones
+    goal = target.zone
+    there = c.zone
+    for _ in range(steps):
+        there = zones.step_toward(there, goal)
+    after = zones.distance(there, goal)
+    border = target.border
+    if border is not None:
+        beyond = zones.distance(there, border)
+        if beyond < after:
+            after = beyond
+    return after
 
 
 def step(table: Table, state: MurdhamState, c: Character, goal: str, sprint: bool) -> bool:
@@ -332,41 +372,54 @@ def plans(state: MurdhamState, c: Character) -> list[Plan]:
         if status is Status.ACTIVE or status is Status.DOWN or status is Status.SURRENDERED:
             enemies.append(e)
     half = max(1, c.speed // 2) if c.speed else 0
+    # Each enemy's range, measured once: listing the plans moves nobody (issue 35).
+    far = [state.range(c, e) for e in enemies]
+    # And how far a half move goes toward each (sprinting or not), once rather than for every
+    # weapon; not for one nearby, whom no attack needs a step to reach (-1: not worked out).
+    reachable = [-1] * len(enemies)
+    for i in range(len(enemies)):
+        if far[i] > 0:
+            reachable[i] = half_move(state, c, enemies[i].zone)
     for w in c.usable_weapons():
         if w.data.blast:
             out += blast_plans(state, c, w)
             continue
         ranged = w.data.ranged
-        for e in enemies:
+        for i in range(len(enemies)):
+            e = enemies[i]
             if not e.able:
                 continue
             if ranged and not state.visible(c, e):
                 continue
-            n = approach_needed(state, c, e, w, "damage")
+            n = approach_needed(state, c, e, w, "damage", far[i], reachable[i])
             if n is not None:
                 out.append(Strike(e, w, n))
                 if not ranged:  # seed: one may hold back to deal impaired damage
                     out.append(Strike(e, w, n, held_back=True))
                 left = half - n
+                # Standing still, the attack is legal here (`n` 0: usable, no barrier), so
+                # `why_not` while moving asks only the range again (`why_not_at`).
                 if (
                     left > 0
                     and c.grabbing is None
-                    and (n > 0 or why_not(state, c, e, w, moving=True) is None)
+                    and (n > 0 or why_not_at(state, c, e, w, far[i], True, "damage") is None)
                 ):
                     out.append(Strike(e, w, n, withdraw=left))
     unarmed = unarmed_of(c)
-    for e in enemies:
+    for i in range(len(enemies)):
+        e = enemies[i]
         if not e.able:
-            out += death_blow_plans(state, c, e, unarmed)
+            out += death_blow_plans(state, c, e, unarmed, far[i], reachable[i])
             continue
         if unarmed is not None:
             # Grapple, shove and disarm need the same (a nearby target no larger than oneself):
             # one approach worked out for the three (issue 10).
-            n = approach_needed(state, c, e, unarmed, NON_LETHAL_ORDER[0])
+            grab = NON_LETHAL_ORDER[0]
+            n = approach_needed(state, c, e, unarmed, grab, far[i], reachable[i])
             if n is not None:
                 for kind in NON_LETHAL_ORDER:
                     out.append(Strike(e, unarmed, n, kind))
-        if c.speed > 0 and state.range(c, e) > 0:
+        if c.speed > 0 and far[i] > 0:
             out.append(Advance(e))
     for w in c.dropped:
         out.append(PickUp(w))
@@ -388,13 +441,19 @@ def plans(state: MurdhamState, c: Character) -> list[Plan]:
 
 
 def death_blow_plans(
-    state: MurdhamState, c: Character, e: Character, unarmed: Weapon | None
+    state: MurdhamState,
+    c: Character,
+    e: Character,
+    unarmed: Weapon | None,
+    distance: int = -1,
+    reachable: int = -1,
 ) -> list[Plan]:
     """Seed "Attacking": a death blow to a nearby incapacitated target, with each melee
-    weapon at hand (within a half move)."""
+    weapon at hand (within a half move). `distance`, `reachable`: as `approach_needed`
+    takes them."""
     if e.status is Status.DEAD or not e.incapacitated or unarmed is None:
         return []
-    n = approach_needed(state, c, e, unarmed, "grapple")
+    n = approach_needed(state, c, e, unarmed, "grapple", distance, reachable)
     if n is None:
         return []
     melee = [w for w in c.usable_weapons() if not w.data.ranged and not w.data.blast]

@@ -11,8 +11,11 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Final
 
 from fracas.core.immutable import rebuilt_by_constructor
+
+UNREACHABLE: Final = 10_000  # the distance to a zone no path leads to: out of any range
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +113,7 @@ class ZoneMap:
                         seen[nxt] = seen[here] + 1
                         queue.append(nxt)
             self._distance[a] = seen
-        return seen.get(b, 10_000)  # unreachable zones are out of any range
+        return seen.get(b, UNREACHABLE)
 
     def step_toward(self, start: str, goal: str) -> str:
         """The neighbouring zone one step along a shortest path from start to goal."""
