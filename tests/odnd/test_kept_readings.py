@@ -95,3 +95,12 @@ def test_the_hit_chances_kept_belong_to_their_declaration() -> None:
     orc.grapple = "pinned"
     policy._declare(ann, round.options(s.state, ann))
     assert policy._hit(ann, orc) == worth.hit_chance(ann, orc) == 1.0
+
+
+def test_the_pins_kept_are_the_pins_worked_out() -> None:
+    """The kept rows (`pin_chance`) hold each pair's own odds, whatever order they are read
+    in; a negative count of dice is refused, not read from the end of a row."""
+    for ours, theirs in ((3, 4), (3, 1), (1, 2), (5, 0), (3, 4)):
+        assert grapple_policy.pin_chance(ours, theirs) == grapple_policy._pin_chance(ours, theirs)
+    with pytest.raises(ValueError):
+        grapple_policy.pin_chance(2, -1)

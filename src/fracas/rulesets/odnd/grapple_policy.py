@@ -37,23 +37,25 @@ def d6_sums(count: int) -> tuple[float, ...]:
 
 def pin_chance(grapplers_dice: int, target_dice: int) -> float:
     """P(the grapplers' d6s sum to more than the target's), rule 105: pinned. Kept for the
-    process in a plain dictionary keyed by one integer (issue 35: a `functools.cache` call
-    cost about 680 instructions a reading, from the compiled policy)."""
-    key = grapplers_dice * _KEY_SPAN + target_dice
-    found = _PINS.get(key)
-    if found is None:
-        found = _PINS[key] = _pin_chance(grapplers_dice, target_dice)
-    return found
+    process in a row per count of the grapplers' dice, indexed by the target's (issue 35: a
+    `functools.cache` call cost about 680 instructions a reading, a dictionary keyed by one
+    boxed integer about 800; a list's item is read in a few)."""
+    if grapplers_dice < 0 or target_dice < 0:
+        raise ValueError(f"{grapplers_dice} against {target_dice} grapple dice")
+    rows = _PIN_ROWS
+    while len(rows) <= grapplers_dice:
+        rows.append([])
+    row = rows[grapplers_dice]
+    while len(row) <= target_dice:
+        row.append(_pin_chance(grapplers_dice, len(row)))
+    return row[target_dice]
 
 
-# A key per pair of dice counts; no count of grapple dice comes near it (hit dice, ODD-U44).
-_KEY_SPAN: Final = 1 << 20
-_PINS: Final[dict[int, float]] = {}
+# `_PIN_ROWS[g][t]`: `_pin_chance(g, t)`, filled up to the largest `t` read.
+_PIN_ROWS: Final[list[list[float]]] = []
 
 
 def _pin_chance(grapplers_dice: int, target_dice: int) -> float:
-    if not 0 <= target_dice < _KEY_SPAN:
-        raise ValueError(f"{target_dice} grapple dice")
     ours, theirs = d6_sums(grapplers_dice), d6_sums(target_dice)
     below: list[float] = []  # below[s]: P(the target's sum < s)
     running = 0.0
