@@ -1,17 +1,20 @@
 """What the rounds and the policy keep rather than work out again (issue 35) is read again
 when what it was read from changes: the initiative slots (`round.slots`), a weapon's `ranged`
-(set at load), the pin's odds (`grapple_policy.pin_chance`)."""
+(set at load), the pin's odds (`grapple_policy.pin_chance`), the policy's hit chances of a
+declaration (`OdndPolicy._hit`)."""
 
 from __future__ import annotations
 
+import builtins
 import itertools
 from fractions import Fraction
 
 import pytest
 
 from fracas.core.combatant import Status
-from fracas.rulesets.odnd import data, grapple_policy, round
+from fracas.rulesets.odnd import data, grapple_policy, round, worth
 from fracas.rulesets.odnd.data import WeaponData
+from fracas.rulesets.odnd.policy import OdndPolicy
 
 from .conftest import Scene, pc
 
@@ -67,3 +70,37 @@ def test_the_pin_chance_is_the_dice_odds(ours: int, theirs: int) -> None:
     exact = Fraction(wins, total)
     assert grapple_policy.pin_chance(ours, theirs) == pytest.approx(float(exact), abs=1e-12)
     assert grapple_policy.pin_chance(ours, theirs) == grapple_policy.pin_chance(ours, theirs)
+
+
+@pytest.mark.parametrize("x", [0.0, 0.25, 0.5, 1.5, 2.5, 3.5, 0.49999999999999994, 2.675, 7.5])
+def test_half_even_is_round(x: float) -> None:
+    """The pin's dice count (`pin_odds`): the builtin's rounding, ties to the even integer."""
+    assert grapple_policy.half_even(x) == builtins.round(x)  # (`round`: the rounds' module)
+    steps = [k / 8 for k in range(80)] + [k / 10 for k in range(100)]
+    assert [grapple_policy.half_even(v) for v in steps] == [builtins.round(v) for v in steps]
+
+
+def test_the_hit_chances_kept_belong_to_their_declaration() -> None:
+    """A declaration's hit chances are its declarer's, read afresh at the next declaration
+    (another declarer, or the target's state changed: a pinned foe is always hit, ODD-U44)."""
+    s = Scene(("Party", [pc("Ann", level=1), pc("Bo", level=12)]), ("Orcs", [{"name": "Orc",
+              "template": "orc", "hp": 30}]))  # fmt: skip
+    ann, bo, orc = s["Ann"], s["Bo"], s["Orc"]
+    policy = OdndPolicy(s.state)
+    assert worth.hit_chance(ann, orc) != worth.hit_chance(bo, orc)
+    for me in (ann, bo, ann):
+        policy._declare(me, round.options(s.state, me))
+        assert orc in policy._kept_targets[: policy._kept]
+        assert policy._hit(me, orc) == worth.hit_chance(me, orc)
+    orc.grapple = "pinned"
+    policy._declare(ann, round.options(s.state, ann))
+    assert policy._hit(ann, orc) == worth.hit_chance(ann, orc) == 1.0
+
+
+def test_the_pins_kept_are_the_pins_worked_out() -> None:
+    """The kept rows (`pin_chance`) hold each pair's own odds, whatever order they are read
+    in; a negative count of dice is refused, not read from the end of a row."""
+    for ours, theirs in ((3, 4), (3, 1), (1, 2), (5, 0), (3, 4)):
+        assert grapple_policy.pin_chance(ours, theirs) == grapple_policy._pin_chance(ours, theirs)
+    with pytest.raises(ValueError):
+        grapple_policy.pin_chance(2, -1)

@@ -37,23 +37,25 @@ def d6_sums(count: int) -> tuple[float, ...]:
 
 def pin_chance(grapplers_dice: int, target_dice: int) -> float:
     """P(the grapplers' d6s sum to more than the target's), rule 105: pinned. Kept for the
-    process in a plain dictionary keyed by one integer (issue 35: a `functools.cache` call
-    cost about 680 instructions a reading, from the compiled policy)."""
-    key = grapplers_dice * _KEY_SPAN + target_dice
-    found = _PINS.get(key)
-    if found is None:
-        found = _PINS[key] = _pin_chance(grapplers_dice, target_dice)
-    return found
+    process in a row per count of the grapplers' dice, indexed by the target's (issue 35: a
+    `functools.cache` call cost about 680 instructions a reading, a dictionary keyed by one
+    boxed integer about 800; a list's item is read in a few)."""
+    if grapplers_dice < 0 or target_dice < 0:
+        raise ValueError(f"{grapplers_dice} against {target_dice} grapple dice")
+    rows = _PIN_ROWS
+    while len(rows) <= grapplers_dice:
+        rows.append([])
+    row = rows[grapplers_dice]
+    while len(row) <= target_dice:
+        row.append(_pin_chance(grapplers_dice, len(row)))
+    return row[target_dice]
 
 
-# A key per pair of dice counts; no count of grapple dice comes near it (hit dice, ODD-U44).
-_KEY_SPAN: Final = 1 << 20
-_PINS: Final[dict[int, float]] = {}
+# `_PIN_ROWS[g][t]`: `_pin_chance(g, t)`, filled up to the largest `t` read.
+_PIN_ROWS: Final[list[list[float]]] = []
 
 
 def _pin_chance(grapplers_dice: int, target_dice: int) -> float:
-    if not 0 <= target_dice < _KEY_SPAN:
-        raise ValueError(f"{target_dice} grapple dice")
     ours, theirs = d6_sums(grapplers_dice), d6_sums(target_dice)
     below: list[float] = []  # below[s]: P(the target's sum < s)
     running = 0.0
@@ -66,13 +68,15 @@ def _pin_chance(grapplers_dice: int, target_dice: int) -> float:
 def gang(state: OdndState, me: Fighter, target: Fighter) -> list[Fighter]:
     """`me` and its side's fighters in melee with `target`, not held themselves, that have
     not declared something else this round (those still to declare may join)."""
-    out = [
-        a for a in state.fighters()  # its allies, in order (issue 35: no list to filter)
-        if a.side == me.side and a is not me and a.active and not a.grapple
-        and (not a.action or (a.action == "grapple" and a.plan_target is target))
-        and space.in_melee(state, a, target)
-    ]  # fmt: skip
-    return [me, *out]
+    out = [me]  # then its allies, in order (issue 35: no list to filter, no starred list)
+    for a in state.fighters():
+        if (
+            a.side == me.side and a is not me and a.active and not a.grapple
+            and (not a.action or (a.action == "grapple" and a.plan_target is target))
+            and space.in_melee(state, a, target)
+        ):  # fmt: skip
+            out.append(a)
+    return out
 
 
 def pin_odds(target: Fighter, helpers: list[Fighter], hits: list[float]) -> float:
@@ -82,14 +86,28 @@ def pin_odds(target: Fighter, helpers: list[Fighter], hits: list[float]) -> floa
     dice = 0.0  # (a float loop, not `sum` of a generator: boxed numbers added; issue 35)
     for i in range(len(helpers)):
         dice += grapple.hit_dice(helpers[i]) * hits[i]
-    return pin_chance(max(1, round(dice)), grapple.hit_dice(target))
+    count = half_even(dice)
+    return pin_chance(count if count > 1 else 1, grapple.hit_dice(target))
 
 
-def grapple_worth(state: OdndState, me: Fighter, target: Fighter) -> float:
+def half_even(x: float) -> int:
+    """`round(x)` for a finite `x` ≥ 0: the nearest integer, a tie to the even one. Written
+    out because the compiled policy called the builtin generically, about 1,000 instructions
+    a reading (callgrind, issue 35). `x - int(x)` is exact (the fraction of a double is a
+    double), so the comparisons with 0.5 are too: the same integer as `round`."""
+    whole = int(x)
+    frac = x - whole
+    if frac > 0.5 or (frac == 0.5 and whole % 2 == 1):
+        return whole + 1
+    return whole
+
+
+def grapple_worth(state: OdndState, me: Fighter, target: Fighter, my_hit: float) -> float:
     """A grapple by a gang of two or more on a foe not already held, that their plain
     attacks would not fell this round, when P·A ≥ 2·G (the module's reckoning): worth the
     plain attack's score (`worth.attack_value`) scaled by how far it clears that bar;
-    otherwise never (-1)."""
+    otherwise never (-1). `my_hit` is `worth.hit_chance(me, target)` (the policy keeps it
+    for the declaration; issue 35)."""
     if target.grapple:
         return -1.0  # held already (no gang looked for)
     helpers = gang(state, me, target)
@@ -102,7 +120,7 @@ def grapple_worth(state: OdndState, me: Fighter, target: Fighter) -> float:
     pin_hits: list[float] = []
     swings = 0.0  # (float loops, not `sum` of generators: the same sums in the same order)
     for a in helpers:
-        hit = worth.hit_chance(a, target)
+        hit = my_hit if a is me else worth.hit_chance(a, target)
         pin_hits.append(hit if plain_hits else worth.hit_chance(a, target, weaponless=True))
         swings += worth.harm_at(a, target, hit)
     if swings >= target.hp:
@@ -115,5 +133,5 @@ def grapple_worth(state: OdndState, me: Fighter, target: Fighter) -> float:
     pinned = pin_odds(target, helpers, pin_hits) * sure
     if pinned < 2 * swings:
         return -1.0
-    plain = worth.attack_value(target, me.attacks, worth.hit_chance(me, target))
+    plain = worth.attack_value(target, me.attacks, my_hit)
     return max(plain, 0.1) * pinned / max(0.1, 2 * swings)

@@ -71,6 +71,13 @@ class OdndPolicy:
         self._round = -1
         self._hopeless: dict[str, bool] = {}
         self._lost_by_side: dict[str, bool] = {}
+        # `me`'s hit chances of the declaration being scored (`_hit`): the first `_kept`
+        # targets and their chances, two short lists scanned by identity (issue 35: a dict
+        # keyed by a compiled fighter cost as much as the chance itself). The policy reads
+        # the state and never changes it, so a declaration's chances stay true through it.
+        self._kept = 0
+        self._kept_targets: list[Fighter] = []
+        self._kept_hits: list[float] = []
 
     def choose(self, request: ChoiceRequest) -> int:
         who = request.who
@@ -105,6 +112,7 @@ class OdndPolicy:
     def _declare(self, me: Fighter, plans: list[Plan]) -> int:
         """The best plan, the earlier on a tie (`best_index`), each scored by `_score`."""
         back = self._holds_back(me)
+        self._kept = 0  # a new declaration: the state may have changed since the last
         best, top = 0, 0.0
         for i in range(len(plans)):
             score = self._score(me, plans[i], back)
@@ -114,13 +122,26 @@ class OdndPolicy:
 
     def _plan(self, me: Fighter, plan: Plan) -> float:
         """One plan's score, on its own (what `_declare` gives it)."""
+        self._kept = 0
         return self._score(me, plan, self._holds_back(me))
 
     def _hit(self, me: Fighter, target: Fighter) -> float:
-        """`worth.hit_chance(me, target)`, worked out at each reading: a compiled look-up
-        keyed by fighter (a dictionary's generic hash and compare) costs about as much as the
-        chance itself (callgrind, issue 35), and a plan reads it once or twice."""
-        return worth.hit_chance(me, target)
+        """`worth.hit_chance(me, target)` for the declaration being scored (`me` is its
+        declarer): worked out once a target, then read from the short lists (`_kept`)."""
+        targets = self._kept_targets
+        n = self._kept
+        for i in range(n):
+            if targets[i] is target:
+                return self._kept_hits[i]
+        hit = worth.hit_chance(me, target)
+        if n < len(targets):
+            targets[n] = target
+            self._kept_hits[n] = hit
+        else:
+            targets.append(target)
+            self._kept_hits.append(hit)
+        self._kept = n + 1
+        return hit
 
     def _value(self, me: Fighter, target: Fighter, attacks: int) -> float:
         """`value` with the kept hit chance (the same arithmetic, the same float)."""
@@ -133,11 +154,13 @@ class OdndPolicy:
         if plan.action == "attack" and target is not None and not plan.sweep:
             # The plain attack, most of the options (issue 35): what the checks below come
             # to for it, without comparing its action with every other's first.
-            if self._hit(me, target) == 0.0:
+            hit = self._hit(me, target)
+            if hit == 0.0:
                 return -0.5  # rule 31 (issue 34): never a swing at a foe it cannot hurt
+            plain = worth.attack_value(target, me.attacks, hit)
             if facing.can_backstab(self.state, me, target):  # rules 72, 73: worth more
-                return self._value(me, target, me.attacks) * me.backstab_mult
-            return self._value(me, target, me.attacks)
+                return plain * me.backstab_mult
+            return plain
         if plan.action in ("struggle", "grapple", "disarm", "dismount", "whip"):
             return self._special(me, plan)
         if plan.action == "parry":  # only when nearly dead, against a foe who will attack
@@ -184,7 +207,7 @@ class OdndPolicy:
         # (The plain attack's score, which scales a special plan's, is worked out only for a
         # plan that pays: most do not; issue 35.)
         if plan.action == "grapple":
-            return grapple_policy.grapple_worth(self.state, me, target)
+            return grapple_policy.grapple_worth(self.state, me, target, self._hit(me, target))
         hit = self._hit(me, target)
         harm = worth.harm_at(me, target, hit)
         gain = manoeuvre_policy.manoeuvre_worth(self.state, me, target, plan.action, hit, harm)
