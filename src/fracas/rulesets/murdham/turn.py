@@ -380,31 +380,7 @@ def plans(state: MurdhamState, c: Character) -> list[Plan]:
     for i in range(len(enemies)):
         if far[i] > 0:
             reachable[i] = half_move(state, c, enemies[i].zone)
-    for w in c.usable_weapons():
-        if w.data.blast:
-            out += blast_plans(state, c, w)
-            continue
-        ranged = w.data.ranged
-        for i in range(len(enemies)):
-            e = enemies[i]
-            if not e.able:
-                continue
-            if ranged and not state.visible(c, e):
-                continue
-            n = approach_needed(state, c, e, w, "damage", far[i], reachable[i])
-            if n is not None:
-                out.append(Strike(e, w, n))
-                if not ranged:  # seed: one may hold back to deal impaired damage
-                    out.append(Strike(e, w, n, held_back=True))
-                left = half - n
-                # Standing still, the attack is legal here (`n` 0: usable, no barrier), so
-                # `why_not` while moving asks only the range again (`why_not_at`).
-                if (
-                    left > 0
-                    and c.grabbing is None
-                    and (n > 0 or why_not_at(state, c, e, w, far[i], True, "damage") is None)
-                ):
-                    out.append(Strike(e, w, n, withdraw=left))
+    out += weapon_plans(state, c, enemies, far, reachable, half)
     unarmed = unarmed_of(c)
     for i in range(len(enemies)):
         e = enemies[i]
@@ -437,6 +413,46 @@ def plans(state: MurdhamState, c: Character) -> list[Plan]:
     out.append(Hold())
     if c.riding is not None:  # the mount does the moving (seed "Mounts and vehicles")
         out = [p for p in out if not moves_on_foot(p)]
+    return out
+
+
+def weapon_plans(
+    state: MurdhamState,
+    c: Character,
+    enemies: list[Character],
+    far: list[int],
+    reachable: list[int],
+    half: int,
+) -> list[Plan]:
+    """`plans`' blows with each usable weapon at each able enemy, in the order `plans` lists
+    them: the blow, held back (melee), and with a withdrawal after it (`far` each enemy's
+    range, `reachable` how far a half move goes toward it, `half` the half move)."""
+    out: list[Plan] = []
+    for w in c.usable_weapons():
+        if w.data.blast:
+            out += blast_plans(state, c, w)
+            continue
+        ranged = w.data.ranged
+        for i in range(len(enemies)):
+            e = enemies[i]
+            if not e.able:
+                continue
+            if ranged and not state.visible(c, e):
+                continue
+            n = approach_needed(state, c, e, w, "damage", far[i], reachable[i])
+            if n is not None:
+                out.append(Strike(e, w, n))
+                if not ranged:  # seed: one may hold back to deal impaired damage
+                    out.append(Strike(e, w, n, held_back=True))
+                left = half - n
+                # Standing still, the attack is legal here (`n` 0: usable, no barrier), so
+                # `why_not` while moving asks only the range again (`why_not_at`).
+                if (
+                    left > 0
+                    and c.grabbing is None
+                    and (n > 0 or why_not_at(state, c, e, w, far[i], True, "damage") is None)
+                ):
+                    out.append(Strike(e, w, n, withdraw=left))
     return out
 
 
