@@ -424,7 +424,7 @@ def test_a_fight_of_each_ruleset_from_the_gm_screen_and_a_phone(
         done["edit"] = done["edit"] or edit_a_card(gm)
         if turn >= 4 and not done["save"]:
             done["save"] = save_and_resume(gm_ctx, gm, tmp_path, table)
-        done.update(answer_either(gm, phone, turn, done))
+        done.update(answer_either(gm, phone, first_side, turn, done))
     else:
         gm.get_by_role("button", name="End the fight").click()
     expect(gm.locator(".question")).to_contain_text("The fight is over")
@@ -479,14 +479,20 @@ def take_map_shot(gm: Page, path: Path) -> None:
     raise AssertionError("the map never held still for its screenshot")
 
 
-def answer_either(gm: Page, phone: Page, turn: int, done: dict[str, bool]) -> dict[str, bool]:
+def answer_either(
+    gm: Page, phone: Page, phone_seat: str, turn: int, done: dict[str, bool]
+) -> dict[str, bool]:
     """Whoever the open question is for answers it: the phone's player (on the map when it
     can, else as `answer_once`), or the GM for the sides nobody sits at (the policy's
     choice, first on the GM's screen; the table's dice). Both pages first show the question
-    the server has open (the phone none, when it is hidden from its side)."""
+    the server has open (the phone none, when it is hidden from its side). Whose it is comes
+    from the server, not from the phone's page: a phone slow to redraw (a loaded machine)
+    must not make the GM answer its player's question."""
     asked = both_show_the_open_question(gm, phone)
     question = gm.locator(".question")
-    if phone.locator(f".question[data-yours][data-question='{asked}']").count():
+    open_now = table_view(gm)["question"]
+    if open_now and str(open_now["id"]) == asked and open_now.get("seat") == phone_seat:
+        expect(phone.locator(f".question[data-yours][data-question='{asked}']")).to_have_count(1)
         if not done["map"] and pick_on_the_map(phone):
             expect(phone.locator(".question")).not_to_have_attribute("data-question", asked)
             return {"map": True}
