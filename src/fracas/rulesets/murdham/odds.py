@@ -33,11 +33,15 @@ from fracas.rulesets.murdham.state import Character, MurdhamState, Weapon
 CUTOFF: Final = Fraction(1, 10**9)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class Body:
     """What one attack may change of a character: health and condition (M5–M7), worn gear
     destroyed by heavy blows (seed "gear degradation"), weapons broken or fired (M13), and
-    its turn or free reaction spent on a reaction (seed "Reacting", M24)."""
+    its turn or free reaction spent on a reaction (seed "Reacting", M24).
+
+    A value: never changed once built (every change is a new body), hashed by its fields.
+    Its own `__init__` (the fast style: the dataclass's, frozen, stays interpreted and sets
+    each field through `object.__setattr__`; issue 35, a sixth of a countered blow's odds)."""
 
     health: int
     status: Status
@@ -50,8 +54,42 @@ class Body:
     took_turn: bool
     free_used: bool
     # Seed "Grapple": held by the other fighter, or holding it (a grappling counter's effect).
-    grabbed: bool = False
-    grabbing: bool = False
+    grabbed: bool
+    grabbing: bool
+
+    def __init__(
+        self,
+        health: int,
+        status: Status,
+        incapacitated: bool,
+        dying: bool,
+        armour_gone: bool,
+        shield_gone: bool,
+        broken: frozenset[int],
+        fired: frozenset[int],
+        took_turn: bool,
+        free_used: bool,
+        grabbed: bool = False,
+        grabbing: bool = False,
+    ) -> None:
+        self.health, self.status, self.incapacitated, self.dying = (
+            health,
+            status,
+            incapacitated,
+            dying,
+        )
+        self.armour_gone, self.shield_gone, self.broken, self.fired = (
+            armour_gone,
+            shield_gone,
+            broken,
+            fired,
+        )
+        self.took_turn, self.free_used, self.grabbed, self.grabbing = (
+            took_turn,
+            free_used,
+            grabbed,
+            grabbing,
+        )
 
     @classmethod
     def of(cls, c: Character) -> Body:
@@ -97,13 +135,17 @@ class Body:
         return self.incapacitated or self.status is Status.DEAD
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Effect:
-    """One way an attack ends: the result as `Murdham.perform` names it, and both fighters."""
+    """One way an attack ends: the result as `Murdham.perform` names it, and both fighters.
+    A value, never changed; its own `__init__` (as `Body`'s)."""
 
     name: str
     attacker: Body
     target: Body
+
+    def __init__(self, name: str, attacker: Body, target: Body) -> None:
+        self.name, self.attacker, self.target = name, attacker, target
 
 
 Effects = dict[Effect, Fraction]
@@ -171,6 +213,43 @@ def counted_dice(
             total = -(-total // 2**halved)
         merged[(total, one)] = merged.get((total, one), 0) + w.numerator * (den // w.denominator)
     return den, tuple((total, one, n) for (total, one), n in sorted(merged.items())), lost
+
+
+# `counted_dice` and `damage_dice` by integers: their `lru_cache` hashes the fractions among
+# the arguments, each a Python call and a modular inverse (issue 35: a tenth of a countered
+# blow's odds compiled). Kept as the caches behind them are, up to 4096 answers.
+CountedKey = tuple[int, int, int, int, int, int, int, int]
+Counted = tuple[int, tuple[tuple[int, bool, int], ...], Fraction]
+_COUNTED: Final[dict[CountedKey, Counted]] = {}
+_ROLLED: Final[dict[CountedKey, tuple[Rolled, Fraction]]] = {}
+
+
+def counted(
+    die: int, dice: int, net: int, prefix: Fraction, cutoff: Fraction, halved: int
+) -> Counted:
+    """`counted_dice`, found by integers."""
+    p, c = prefix.as_integer_ratio(), cutoff.as_integer_ratio()
+    key = (die, dice, net, p[0], p[1], c[0], c[1], halved)
+    found = _COUNTED.get(key)
+    if found is None:
+        if len(_COUNTED) >= 4096:
+            _COUNTED.clear()
+        found = _COUNTED[key] = counted_dice(die, dice, net, prefix, cutoff, halved)
+    return found
+
+
+def rolled(
+    die: int, dice: int, net: int, prefix: Fraction, cutoff: Fraction
+) -> tuple[Rolled, Fraction]:
+    """`damage_dice`, found by integers."""
+    p, c = prefix.as_integer_ratio(), cutoff.as_integer_ratio()
+    key = (die, dice, net, p[0], p[1], c[0], c[1], 0)
+    found = _ROLLED.get(key)
+    if found is None:
+        if len(_ROLLED) >= 4096:
+            _ROLLED.clear()
+        found = _ROLLED[key] = damage_dice(die, dice, net, prefix, cutoff)
+    return found
 
 
 @lru_cache(maxsize=4096)
@@ -276,7 +355,8 @@ class _Attack:
         self.lost = _Sums()  # the counters' tails left out, in integers
         self.before = target.health
         self.hits: dict[tuple[int, int, int, int, bool, bool], tuple[Body, Body]] = {}
-        self.bodies: dict[Body, Body] = {}  # each body met, by value (`one`)
+        self.bodies: dict[Body, int] = {}  # each body met, by value: its number (`one`)
+        self.listed: list[Body] = []  # each body met, by number
         self.caps: dict[tuple[int, int, bool], int] = {}  # by fighter and weapon (`cap`)
         # Each result's sum, by its name and the bodies' identities (`finish`).
         self.finished: dict[tuple[str, int, int], tuple[Body, Body, _Sums]] = {}
@@ -458,8 +538,7 @@ class _Attack:
         dice = 2**steps if steps > 0 and not blast else 1
         net = attack.net_damage_steps(striker, weapon, False)
         halved = -steps if steps < 0 and not blast else 0
-        args = (weapon.data.die, dice, net, prefix, self.cutoff, halved)
-        den, totals, lost = counted_dice(*args)
+        den, totals, lost = counted(weapon.data.die, dice, net, prefix, self.cutoff, halved)
         wear = weapon.wear
         fragile = wear.damaged and not wear.destroyed
         return den, [(total, fragile and one, n) for total, one, n in totals], lost
@@ -486,11 +565,11 @@ class _Attack:
         blast = weapon.data.blast
         dice = 2**steps if steps > 0 and not blast else 1
         net = attack.net_damage_steps(striker, weapon, False)
-        rolled, lost = damage_dice(weapon.data.die, dice, net, prefix, self.cutoff)
+        ways, lost = rolled(weapon.data.die, dice, net, prefix, self.cutoff)
         wear = weapon.wear
         fragile = wear.damaged and not wear.destroyed
         out = []
-        for (total, one, q), m in rolled.items():
+        for (total, one, q), m in ways.items():
             if steps < 0 and not blast:
                 total = -(-total // 2 ** (-steps))
             out.append((total, fragile and one, q, m))
@@ -589,7 +668,15 @@ class _Attack:
         """The one object of all the bodies equal to `body` met in this attack: blows of
         different damage often leave the same body (every blow that kills, every blow armour
         stops), and a counter's trade gathers its pairs by the bodies' identities."""
-        return self.bodies.setdefault(body, body)
+        return self.listed[self.number(body)]
+
+    def number(self, body: Body) -> int:
+        """The number of `body`'s value among the bodies met in this attack (`one`)."""
+        found = self.bodies.get(body)
+        if found is None:
+            found = self.bodies[body] = len(self.listed)
+            self.listed.append(body)
+        return found
 
 
 BackRolls = tuple[int, list[tuple[tuple[int, int], bool, int]], Fraction]
@@ -602,20 +689,22 @@ class _Run:
     after armour, that leave the attacker the same body and break the counter's weapon alike:
     what a trade does with them depends on that damage only through its comparison with the
     damage the target suffers (M-C3), so a run is met whole (or split in three where that
-    damage falls within it) rather than roll by roll."""
+    damage falls within it) rather than roll by roll. The body by its number in the attack
+    (`_Attack.number`): the trade gathers pairs of bodies as one integer (issue 35)."""
 
-    __slots__ = ("body", "cums", "down", "high", "low", "ons", "t_breaks")
+    __slots__ = ("body", "cums", "down", "high", "low", "ons", "t_breaks", "total")
 
-    def __init__(self, body: Body, t_breaks: bool) -> None:
-        self.body, self.t_breaks, self.down = body, t_breaks, body.down
+    def __init__(self, body: int, down: bool, t_breaks: bool) -> None:
+        self.body, self.t_breaks, self.down = body, t_breaks, down
         self.ons: list[int] = []  # each roll's damage after armour, in order
         self.cums: list[int] = [0]  # the numerators summed up to each roll
-        self.low = self.high = 0
+        self.low = self.high = self.total = 0
 
     def add(self, on_a: int, n: int) -> None:
         """A roll (in order): one entry for each damage (an impaired or enhanced roll comes
         of many paths of two dice, each leaving the same damage)."""
         ons, cums = self.ons, self.cums
+        self.total += n
         if not ons:
             self.low = on_a
         elif ons[-1] == on_a:
@@ -625,16 +714,35 @@ class _Run:
         ons.append(on_a)
         cums.append(cums[-1] + n)
 
-    def split(self, on_t: int) -> tuple[int, int, int]:
-        """The numerators of the rolls under, at and over `on_t`."""
-        ons, cums = self.ons, self.cums
-        total = cums[-1]
-        if self.high < on_t:
-            return total, 0, 0
-        if self.low > on_t:
-            return 0, 0, total
-        under, over = bisect_left(ons, on_t), bisect_right(ons, on_t)
-        return cums[under], cums[over] - cums[under], total - cums[over]
+
+class _Struck:
+    """The counter's rolls after one prefix of the attacker's path, in runs (`_Run`), with
+    the runs' highest damages (never falling) and their numerators summed run by run."""
+
+    __slots__ = ("highs", "runs", "sums")
+
+    def __init__(self) -> None:
+        self.runs: list[_Run] = []
+        self.highs: list[int] = []
+        self.sums: list[int] = [0]
+
+
+class _Dealt:
+    """One damage of the attacker's blow on the target, met by every roll of the counter:
+    the damage after armour, and the target's body after it (whole weapon, or broken where the
+    counter's weapon may break), by number, and whether it is struck down."""
+
+    __slots__ = ("hurt", "hurt_down", "on_t", "whole", "whole_down")
+
+    def __init__(self, on_t: int, whole: int, whole_down: bool, hurt: int, hurt_down: bool) -> None:
+        self.on_t, self.whole, self.whole_down = on_t, whole, whole_down
+        self.hurt, self.hurt_down = hurt, hurt_down
+
+
+# A pair of bodies as one integer: the attacker's number shifted past the target's (an
+# attack meets far fewer than 2**24 bodies).
+_PAIR: Final = 24
+_LOW: Final = (1 << _PAIR) - 1
 
 
 class _Blows:
@@ -643,36 +751,42 @@ class _Blows:
     integers, and the pairs' results gathered before they are weighed — their weights summed
     as integers over each trade's denominator (issue 35: the fractions' reductions were most
     of a countered blow's odds). The counter's rolls are met by runs that leave the attacker
-    the same body (`_Run`), not one by one."""
+    the same body (`_Run`), not one by one; the bodies by their numbers, a pair of them as one
+    integer (no tuple, no `id`, no closure per blow: the fast style, issue 35)."""
 
     def __init__(
         self, calc: _Attack, a: Body, t: Body, weapon: Weapon, aimed: bool, back_aimed: bool
     ) -> None:
         self.calc, self.a, self.t, self.weapon = calc, a, t, weapon
-        pierce_a = attack.pierces(calc.attacker, aimed)
-        self.pierce = (pierce_a, attack.pierces(calc.target, back_aimed))
+        self.pierce_a = attack.pierces(calc.attacker, aimed)
+        self.pierce_t = attack.pierces(calc.target, back_aimed)
+        self.a_n = calc.number(a)
+        self.t_n = calc.number(t)
         self.a_broken = calc.one(broken(a, calc.attacker, calc.weapon))
+        self.a_broken_n = calc.number(self.a_broken)
         self.t_broken = calc.one(broken(t, calc.target, weapon))
+        self.t_broken_n = calc.number(self.t_broken)
         wear = weapon.wear  # `rolls`: a damaged weapon breaks on a 1 (seed "gear degradation")
         self.fragile = wear.damaged and not wear.destroyed
-        # M24 fast strike: one fighter with it strikes first, whatever the blows.
+        # M24 fast strike: one fighter with it strikes first, whatever the blows: 1 the
+        # target (the attacker has it), 2 the attacker, 0 neither (the blows decide).
         fast = [c for c in (calc.attacker, calc.target) if "fast strike" in c.skills]
-        self.target_first = fast[0] is calc.attacker if len(fast) == 1 else None
+        self.first = (1 if fast[0] is calc.attacker else 2) if len(fast) == 1 else 0
         self.backs: dict[tuple[int, int], BackRolls] = {}
         self.afters: dict[int, int] = {}  # the counter's damage after the attacker's armour
         # The counter's rolls after a path, in runs by the attacker's body after the blow
         # (whole weapon, or broken).
-        self.struck: dict[tuple[int, int, bool], list[_Run]] = {}
-        self.wholes: dict[tuple[int, int, bool], tuple[list[int], list[int]]] = {}
-        self.a_hits: tuple[dict[int, Body], dict[int, Body]] = ({}, {})  # by damage
-        # Each pair of bodies' sum, by the bodies' identities (every body met is kept
-        # alive by this trade or `calc.hits`; the entry keeps its pair to be sure).
-        self.effects: dict[tuple[int, int], tuple[Body, Body, _Sums]] = {}
+        self.struck: dict[tuple[int, int, bool], _Struck] = {}
+        self.a_hits: tuple[dict[int, int], dict[int, int]] = ({}, {})  # numbers, by damage
+        self.dealt: dict[int, _Dealt] = {}  # the attacker's blows, by damage
+        # Each pair of bodies' sum, by the pair's integer (`_PAIR`).
+        self.effects: dict[int, _Sums] = {}
 
-    def back_rolls(self, prefix: Fraction) -> BackRolls:
-        """The counter's damage after the attacker's path `prefix`: a common denominator,
-        each (damage, after armour), whether the weapon breaks, numerator; the weight lost."""
-        key = (prefix.numerator, prefix.denominator)  # (a fraction's hash is slow)
+    def back_rolls(self, prefix: Fraction, pn: int, pd: int) -> BackRolls:
+        """The counter's damage after the attacker's path `prefix` (`pn` / `pd`): a common
+        denominator, each (damage, after armour), whether the weapon breaks, numerator; the
+        weight lost."""
+        key = (pn, pd)  # (a fraction's hash is slow)
         found = self.backs.get(key)
         if found is None:
             calc = self.calc
@@ -686,38 +800,35 @@ class _Blows:
         if found is None:
             calc = self.calc
             found = self.afters[back] = attack.after_armour(
-                calc.attacker, back, self.weapon, shield=True, piercing=self.pierce[1]
+                calc.attacker, back, self.weapon, shield=True, piercing=self.pierce_t
             )
         return found
 
-    def struck_by(self, prefix: Fraction, a_breaks: bool) -> list[_Run]:
-        """The counter's rolls after the path `prefix` (`back_rolls`), in order of the
-        damage the attacker suffers, gathered in runs by the attacker's body (broken weapon
-        or not) after the blow and by whether the counter's weapon breaks; made once. The
-        runs' highest damages (never falling) and their numerators summed run by run are
-        kept beside them (`wholes`)."""
-        key = (prefix.numerator, prefix.denominator, a_breaks)
+    def struck_by(self, prefix: Fraction, pn: int, pd: int, a_breaks: bool) -> _Struck:
+        """The counter's rolls after the path `prefix` (`pn` / `pd`, `back_rolls`), in order
+        of the damage the attacker suffers, gathered in runs by the attacker's body (broken
+        weapon or not) after the blow and by whether the counter's weapon breaks; made once."""
+        key = (pn, pd, a_breaks)
         found = self.struck.get(key)
         if found is None:
             a1 = self.a_broken if a_breaks else self.a
-            hits = self.a_hits[a_breaks]
-            found = []
+            hits = self.a_hits[1 if a_breaks else 0]
+            found = self.struck[key] = _Struck()
+            runs = found.runs
             run: _Run | None = None
             # (by damage, and so by damage after armour, which never falls as damage rises)
-            for (back, on_a), t_breaks, n in self.back_rolls(prefix)[1]:
+            for (back, on_a), t_breaks, n in self.back_rolls(prefix, pn, pd)[1]:
                 body = hits.get(back)
                 if body is None:
-                    body = hits[back] = self.a_hit(a1, back)
-                if run is None or run.body is not body or run.t_breaks != t_breaks:
-                    run = _Run(body, t_breaks)
-                    found.append(run)
+                    body = hits[back] = self.calc.number(self.a_hit(a1, back))
+                if run is None or run.body != body or run.t_breaks != t_breaks:
+                    run = _Run(body, self.calc.listed[body].down, t_breaks)
+                    runs.append(run)
                 run.add(on_a, n)
-            self.struck[key] = found
-            highs, sums = [], [0]
-            for run in found:
+            highs, sums = found.highs, found.sums
+            for run in runs:
                 highs.append(run.high)
-                sums.append(sums[-1] + run.cums[-1])
-            self.wholes[key] = (highs, sums)
+                sums.append(sums[-1] + run.total)
         return found
 
     def trade(self, rolls: list[tuple[int, bool, Fraction, Fraction]], mass: Fraction) -> None:
@@ -726,98 +837,123 @@ class _Blows:
         count of the counter's rolls per pair of bodies (`blows`), weighed once."""
         groups: dict[tuple[int, int, int, int], tuple[Fraction, list[tuple[int, bool]]]] = {}
         for dealt, a_breaks, prefix, weight in rolls:
-            group = (prefix.numerator, prefix.denominator, weight.numerator, weight.denominator)
+            p, w = prefix.as_integer_ratio(), weight.as_integer_ratio()
+            group = (p[0], p[1], w[0], w[1])  # (a fraction's hash is slow)
             found = groups.get(group)
             if found is None:
                 found = groups[group] = (prefix, [])
             found[1].append((dealt, a_breaks))
         calc = self.calc
-        for (_, _, wn, wd), (prefix, dealts) in groups.items():
-            num, dnm = mass.numerator * wn, mass.denominator * wd
-            den, _, lost = self.back_rolls(prefix)
+        mn, md = mass.as_integer_ratio()
+        for (pn, pd, wn, wd), (prefix, dealts) in groups.items():
+            num, dnm = mn * wn, md * wd
+            den, _, lost = self.back_rolls(prefix, pn, pd)
             if lost:
-                calc.lost.add(dnm * lost.denominator, num * lost.numerator * len(dealts))
-            gathered: dict[tuple[int, int], int] = {}
-            bodies: dict[tuple[int, int], tuple[Body, Body]] = {}
+                ln, ld = lost.as_integer_ratio()
+                calc.lost.add(dnm * ld, num * ln * len(dealts))
+            gathered: dict[int, int] = {}
+            whole: _Struck | None = None  # the counter's rolls, by the attacker's weapon
+            hurt: _Struck | None = None
             for dealt, a_breaks in dealts:
-                self.blows(dealt, a_breaks, prefix, gathered, bodies)
+                if a_breaks:
+                    if hurt is None:
+                        hurt = self.struck_by(prefix, pn, pd, True)
+                    self.blows(dealt, True, hurt, gathered)
+                else:
+                    if whole is None:
+                        whole = self.struck_by(prefix, pn, pd, False)
+                    self.blows(dealt, False, whole, gathered)
             base = dnm * den
             for key, n in gathered.items():
-                self.sums(key, bodies[key]).add(base, num * n)
+                self.sums(key).add(base, num * n)
 
-    def blows(
-        self,
-        dealt: int,
-        a_breaks: bool,
-        prefix: Fraction,
-        gathered: dict[tuple[int, int], int],
-        bodies: dict[tuple[int, int], tuple[Body, Body]],
-    ) -> None:
-        """One attacker's roll against every roll of the counter after its path `prefix`
-        (M-C3, `attack.exchange_blows` on bodies): the one who suffers more after armour is
+    def blows(self, dealt: int, a_breaks: bool, struck: _Struck, gathered: dict[int, int]) -> None:
+        """One attacker's roll against every roll of the counter after its path (`struck`;
+        M-C3, `attack.exchange_blows` on bodies): the one who suffers more after armour is
         hit first, and the second blow is cancelled if the first struck its maker down; a
-        tie, both at once. M24 fast strike: the one striker with it first (`target_first`).
-        Each pair of bodies left, by their identities, is counted in `gathered`."""
-        calc = self.calc
-        a1 = self.a_broken if a_breaks else self.a
-        on_t = attack.after_armour(
-            calc.target, dealt, calc.weapon, shield=True, piercing=self.pierce[0]
-        )
-        whole = self.t_hit(self.t, dealt)
-        # (the target's broken weapon only where the counter's weapon may break on a 1)
-        hurt = self.t_hit(self.t_broken, dealt) if self.fragile else whole
-        t_hits, t_down = (whole, hurt), (whole.down, hurt.down)
-
-        def gather(a_after: Body, t_after: Body, n: int) -> None:
-            key = (id(a_after), id(t_after))
-            if key in gathered:
-                gathered[key] += n
-            else:
-                gathered[key] = n
-                bodies[key] = (a_after, t_after)
-
-        fixed = self.target_first
-        runs = self.struck_by(prefix, a_breaks)
-        if fixed is None and t_down[0] and not self.fragile:
+        tie, both at once. M24 fast strike: the one striker with it first (`first`). Each
+        pair of bodies left is counted in `gathered`, by the pair's integer (`_PAIR`)."""
+        a1 = (self.a_broken_n if a_breaks else self.a_n) << _PAIR
+        hit = self.dealt_on(dealt)
+        on_t = hit.on_t
+        first = self.first
+        runs = struck.runs
+        start = 0
+        if first == 0 and hit.whole_down and not self.fragile:
             # The target suffers more than every roll of the first runs and is hit first,
             # struck down: none of those blows lands, whatever the attacker's body after it.
-            highs, sums = self.wholes[(prefix.numerator, prefix.denominator, a_breaks)]
-            under = bisect_left(highs, on_t)
-            if under:
-                gather(a1, t_hits[0], sums[under])
-                runs = runs[under:]
-        for run in runs:
-            if fixed is None:
-                under, level, over = run.split(on_t)
+            start = bisect_left(struck.highs, on_t)
+            if start:
+                key = a1 | hit.whole
+                gathered[key] = gathered.get(key, 0) + struck.sums[start]
+        for i in range(start, len(runs)):
+            run = runs[i]
+            total = run.total
+            under = level = over = 0
+            if first == 0:
+                if run.high < on_t:
+                    under = total
+                elif run.low > on_t:
+                    over = total
+                else:
+                    ons, cums = run.ons, run.cums
+                    low, high = bisect_left(ons, on_t), bisect_right(ons, on_t)
+                    under, level, over = cums[low], cums[high] - cums[low], total - cums[high]
+            elif first == 1:
+                under = total
             else:
-                total = run.cums[-1]
-                under, level, over = (total, 0, 0) if fixed else (0, 0, total)
-            t_breaks, body = run.t_breaks, run.body
-            t_hit = t_hits[t_breaks]
+                over = total
+            t_breaks = run.t_breaks
+            t_hit = hit.hurt if t_breaks else hit.whole
+            body = run.body << _PAIR
             if under:  # the target hit first: the attacker's blow if the target still stands
-                gather(a1 if t_down[t_breaks] else body, t_hit, under)
+                t_down = hit.hurt_down if t_breaks else hit.whole_down
+                key = (a1 if t_down else body) | t_hit
+                gathered[key] = gathered.get(key, 0) + under
             if level:  # both at once
-                gather(body, t_hit, level)
+                key = body | t_hit
+                gathered[key] = gathered.get(key, 0) + level
             if over:  # the attacker hit first: the target's blow if the attacker stands
-                gather(body, (self.t_broken if t_breaks else self.t) if run.down else t_hit, over)
+                spared = (self.t_broken_n if t_breaks else self.t_n) if run.down else t_hit
+                key = body | spared
+                gathered[key] = gathered.get(key, 0) + over
+
+    def dealt_on(self, dealt: int) -> _Dealt:
+        """The attacker's blow of damage `dealt` on the target (`hit`, the shield in play),
+        worked out once for the trade."""
+        found = self.dealt.get(dealt)
+        if found is None:
+            calc = self.calc
+            on_t = attack.after_armour(
+                calc.target, dealt, calc.weapon, shield=True, piercing=self.pierce_a
+            )
+            whole = self.t_hit(self.t, dealt)
+            # (the target's broken weapon only where the counter's weapon may break on a 1)
+            hurt = self.t_hit(self.t_broken, dealt) if self.fragile else whole
+            found = self.dealt[dealt] = _Dealt(
+                on_t, calc.number(whole), whole.down, calc.number(hurt), hurt.down
+            )
+        return found
 
     def t_hit(self, t: Body, dealt: int) -> Body:
         """The attacker's blow on the target's body `t` (`hit`, the shield in play)."""
         calc = self.calc
-        return calc.hit(t, calc.target, dealt, calc.weapon, self.pierce[0])
+        return calc.hit(t, calc.target, dealt, calc.weapon, self.pierce_a)
 
     def a_hit(self, a: Body, back: int) -> Body:
         """The counter's blow on the attacker's body `a`."""
-        return self.calc.hit(a, self.calc.attacker, back, self.weapon, self.pierce[1])
+        return self.calc.hit(a, self.calc.attacker, back, self.weapon, self.pierce_t)
 
-    def sums(self, key: tuple[int, int], pair: tuple[Body, Body]) -> _Sums:
-        """The sum of the effect "countered" leaving the pair of bodies `pair` (whose
-        identities are `key`), found once."""
+    def sums(self, key: int) -> _Sums:
+        """The sum of the effect "countered" leaving the pair of bodies `key` (`_PAIR`),
+        found once."""
         found = self.effects.get(key)
-        if found is None or found[0] is not pair[0] or found[1] is not pair[1]:
-            sums = self.calc.part("countered", *pair)
-            found = self.effects[key] = (*pair, sums)
-        return found[2]
+        if found is None:
+            listed = self.calc.listed
+            found = self.effects[key] = self.calc.part(
+                "countered", listed[key >> _PAIR], listed[key & _LOW]
+            )
+        return found
 
 
 class _Sums:
@@ -848,17 +984,48 @@ def strike_out(body: Body, c: Character, weapon: Weapon) -> Body:
 def spend(body: Body, c: Character, skill: str) -> Body:
     """`attack.spend_reaction`: the turn, or the free reaction of a skill (M24)."""
     if body.took_turn or not attack.can_react(c):
-        return replace(body, free_used=True)
+        return spent(body, body.took_turn, True)
     if skill in c.skills and not body.free_used:
-        return replace(body, free_used=True)
-    return replace(body, took_turn=True)
+        return spent(body, body.took_turn, True)
+    return spent(body, True, body.free_used)
+
+
+def spent(body: Body, took_turn: bool, free_used: bool) -> Body:
+    """`body` with its turn and free reaction as given (no `dataclasses.replace`, a Python
+    call per field: issue 35)."""
+    return Body(
+        body.health,
+        body.status,
+        body.incapacitated,
+        body.dying,
+        body.armour_gone,
+        body.shield_gone,
+        body.broken,
+        body.fired,
+        took_turn,
+        free_used,
+        body.grabbed,
+        body.grabbing,
+    )
 
 
 def broken(body: Body, c: Character, weapon: Weapon) -> Body:
     """A damaged weapon (or the shield struck with) destroyed by a 1 (seed "gear degradation")."""
-    if weapon.gear is not None:
-        return replace(body, shield_gone=True)
-    return replace(body, broken=body.broken | {c.weapons.index(weapon)})
+    shield = weapon.gear is not None
+    return Body(
+        body.health,
+        body.status,
+        body.incapacitated,
+        body.dying,
+        body.armour_gone,
+        True if shield else body.shield_gone,
+        body.broken if shield else body.broken | {c.weapons.index(weapon)},
+        body.fired,
+        body.took_turn,
+        body.free_used,
+        body.grabbed,
+        body.grabbing,
+    )
 
 
 def hit(
