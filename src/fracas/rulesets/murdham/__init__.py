@@ -20,7 +20,6 @@ from fracas.core.events import CombatantSummary
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
-from fracas.exact.action import exact_sum
 from fracas.rulesets.murdham import attack, data, decisions, model, odds
 from fracas.rulesets.murdham import round as murdham_round
 from fracas.rulesets.murdham.aftermath import degrade_gear
@@ -204,15 +203,9 @@ class Murdham(Ruleset[model.Encounter, MurdhamState]):
         enumerator cuts them); None where it does not follow the rules (blasts, guards…)."""
         assert isinstance(actor, Character) and isinstance(target, Character)
         weapon = next(w for w in actor.weapons if w.name == action)
-        found = odds.attack_effects(state, actor, target, weapon, defence, MurdhamPolicy(state))
-        if found is None:
-            return None
-        groups: dict[tuple[str, int, bool], list[Fraction]] = {}
-        for effect, p in found[0].items():
-            key = (effect.name, target.health - effect.target.health, effect.target.status.out)
-            groups.setdefault(key, []).append(p)
-        # Each result's effects added as integers over their common denominator (issue 35).
-        return {key: exact_sum(ps) for key, ps in groups.items()}
+        # Each result's effects added as integers inside the calculator (issue 35).
+        found = odds.attack_results(state, actor, target, weapon, defence, MurdhamPolicy(state))
+        return None if found is None else found[0]
 
     def duel(self, state: MurdhamState, first: Combatant, second: Combatant) -> MurdhamDuel:
         """Health, conditions, gear and morale, round by round (`duel.MurdhamDuel`)."""

@@ -296,7 +296,8 @@ def attack_effects(
     if weapon.data.blast:
         return None
     shared = SHARED.get()
-    key: tuple[object, ...] = ("murdham attack", attacker.id, target.id, weapon.name, cutoff)
+    cut = cutoff.as_integer_ratio()  # (a fraction's hash is a Python call)
+    key: tuple[object, ...] = ("murdham attack", attacker.id, target.id, weapon.name, *cut)
     if shared is not None:
         found = shared.get((*key, _ANY)) or shared.get((*key, label))
         if isinstance(found, _Shared):
@@ -314,6 +315,56 @@ def attack_effects(
         if reacted != "":
             shared[(*key, _ANY if reacted is None else reacted)] = _Shared(calc.out, calc.truncated)
     return dict(calc.out), calc.truncated
+
+
+Results = dict[tuple[str, int, bool], Fraction]  # by name, harm to the target, target out
+
+
+def attack_results(
+    state: MurdhamState,
+    attacker: Character,
+    target: Character,
+    weapon: Weapon,
+    label: str | None,
+    policy: Controller,
+    cutoff: Fraction = CUTOFF,
+) -> tuple[Results, Fraction] | None:
+    """`attack_effects` as `fracas odds` reports it (`Murdham.calculate`): each result by its
+    name, the harm the target takes and whether it is out of the fight, and the probability
+    left out. The effects of one result are added as integers, with no effect made (issue 35:
+    an effect and a fraction per pair of bodies, then their sums, were a sixth of one attack's
+    odds); the same fractions. Shared within one `fracas.odds` call as `attack_effects` is."""
+    if weapon.data.blast:
+        return None
+    shared = SHARED.get()
+    cut = cutoff.as_integer_ratio()  # (a fraction's hash is a Python call)
+    key: tuple[object, ...] = ("murdham results", attacker.id, target.id, weapon.name, *cut)
+    if shared is not None:
+        found = shared.get((*key, _ANY)) or shared.get((*key, label))
+        if isinstance(found, _SharedResults):
+            return dict(found.results), found.truncated
+    calc = _Attack(state, attacker, target, weapon, label, policy, cutoff)
+    try:
+        calc.strike()
+    except _Unsupported:
+        return None
+    results = calc.results()
+    truncated = calc.truncated + calc.lost.total()
+    if shared is not None:
+        reacted = calc.reacted  # (as `attack_effects` shares its answer)
+        if reacted != "":
+            shared[(*key, _ANY if reacted is None else reacted)] = _SharedResults(
+                results, truncated
+            )
+    return dict(results), truncated
+
+
+@dataclass(frozen=True, slots=True)
+class _SharedResults:
+    """One attack's results kept for the rest of a `fracas.odds` call (`exact.scope`)."""
+
+    results: Results
+    truncated: Fraction
 
 
 # (the key of an attack whose reaction was never chosen: the same whatever the label)
@@ -347,6 +398,7 @@ class _Attack:
     ) -> None:
         self.state, self.attacker, self.target, self.weapon = state, attacker, target, weapon
         self.label, self.policy, self.cutoff = label, policy, cutoff
+        self.cut_n, self.cut_d = cutoff.as_integer_ratio()
         self.out: dict[Effect, Fraction] = {}
         # The label of the reaction chosen (`choose`), None while none was chosen: then the
         # attack is the same whatever the label (`attack_effects` shares it so).
@@ -377,6 +429,26 @@ class _Attack:
             if found is not total:
                 out[Effect(name, a, t)] = found + total
         self.truncated += self.lost.total()
+
+    def results(self) -> Results:
+        """The attack's every way (`strike` done) by result: its name, the harm to the target,
+        whether the target is out; the parts of one result added as integers per denominator,
+        made one fraction each."""
+        merged: dict[tuple[str, int, bool], dict[int, int]] = {}
+        before = self.before
+        for name, _, t, sums in self.parts:
+            key = (name, before - t.health, t.status.out)
+            found = merged.get(key)
+            if found is None:
+                merged[key] = dict(sums.parts)
+                continue
+            for d, n in sums.parts.items():
+                found[d] = found.get(d, 0) + n
+        out: Results = {}
+        for key, parts in merged.items():
+            den = math.lcm(*parts)
+            out[key] = Fraction(sum([n * (den // d) for d, n in parts.items()]), den)
+        return out
 
     def part(self, name: str, a: Body, t: Body) -> _Sums:
         """A new sum for the effect `name` leaving the bodies `a` and `t` (`run`)."""
@@ -420,16 +492,22 @@ class _Attack:
         the enumerator's cut-off; no roll when no save is called for (`score` None)."""
         if score is None:
             return [(True, prefix, mass)]
-        q = prefix / 20
-        if q < self.cutoff:
+        # The fractions made from integers, one each (Python's fraction arithmetic is an
+        # interpreted call per operation: issue 35); the same values.
+        pn, pd = prefix.as_integer_ratio()
+        if pn * self.cut_d < self.cut_n * pd * 20:  # prefix / 20 < cutoff
             self.truncated += mass
             return []
+        q = Fraction(pn, pd * 20)
         passes = max(0, min(score, 19))
-        ways = [(True, q, mass * passes / 20), (False, q, mass * (20 - passes) / 20)]
+        mn, md = mass.as_integer_ratio()
+        ways = [(True, q, Fraction(mn * passes, md * 20))]
+        ways.append((False, q, Fraction(mn * (20 - passes), md * 20)))
         return [w for w in ways if w[2]]
 
     def finish(self, name: str, a: Body, t: Body, mass: Fraction) -> None:
-        self.add(name, a, t, mass.numerator, mass.denominator)
+        n, d = mass.as_integer_ratio()
+        self.add(name, a, t, n, d)
 
     def add(self, name: str, a: Body, t: Body, n: int, d: int) -> None:
         """Weight n / d to the result `name` (by what the blow did where empty) leaving the
@@ -779,6 +857,7 @@ class _Blows:
         self.struck: dict[tuple[int, int, bool], _Struck] = {}
         self.a_hits: tuple[dict[int, int], dict[int, int]] = ({}, {})  # numbers, by damage
         self.dealt: dict[int, _Dealt] = {}  # the attacker's blows, by damage
+        self.t_cap = calc.cap(calc.target, calc.weapon, True)
         # Each pair of bodies' sum, by the pair's integer (`_PAIR`).
         self.effects: dict[int, _Sums] = {}
 
@@ -927,11 +1006,18 @@ class _Blows:
             on_t = attack.after_armour(
                 calc.target, dealt, calc.weapon, shield=True, piercing=self.pierce_a
             )
-            whole = self.t_hit(self.t, dealt)
-            # (the target's broken weapon only where the counter's weapon may break on a 1)
-            hurt = self.t_hit(self.t_broken, dealt) if self.fragile else whole
+            # The bodies by the damage capped (`_Attack.cap`: every larger blow does the same).
+            capped = dealt if dealt < self.t_cap else self.t_cap
+            same = self.dealt.get(-1 - capped)  # (kept beside, under negative keys)
+            if same is None:
+                whole = self.t_hit(self.t, capped)
+                # (the target's broken weapon only where the counter's weapon may break on a 1)
+                hurt = self.t_hit(self.t_broken, capped) if self.fragile else whole
+                same = self.dealt[-1 - capped] = _Dealt(
+                    -1, calc.number(whole), whole.down, calc.number(hurt), hurt.down
+                )
             found = self.dealt[dealt] = _Dealt(
-                on_t, calc.number(whole), whole.down, calc.number(hurt), hurt.down
+                on_t, same.whole, same.whole_down, same.hurt, same.hurt_down
             )
         return found
 
