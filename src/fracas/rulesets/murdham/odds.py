@@ -686,7 +686,7 @@ class _Attack:
         (the shield in play, M10), and unless it struck the target down (M5–M7) the target
         grabs the attacker (`attack.non_lethal`): a STR save resists, denied to a smaller
         attacker (seed "Effects of size") and to one without wrestling against it (M24)."""
-        attacker, target, weapon = self.attacker, self.target, self.weapon
+        attacker, target = self.attacker, self.target
         t = strike_out(t, target, unarmed)
         needed = attack.wit_save_needed(self.state, target, attacker, unarmed, False)
         piercing = attack.pierces(attacker, aimed)
@@ -696,18 +696,42 @@ class _Attack:
             if not hit_back:
                 self.land(a, t, q, m, shield=True, aimed=aimed, name="missed")
                 continue
-            for dealt, breaks, q1, m1 in self.damage(attacker, target, weapon, q, m):
-                a1 = broken(a, attacker, weapon) if breaks else a
-                t1 = self.hit(t, target, dealt, weapon, piercing)
-                if t1.down:  # struck down first: the grapple never lands
-                    self.finish("countered", a1, t1, m * m1)
-                    continue
-                held = (replace(a1, grabbed=True), replace(t1, grabbing=True))
-                if not resists:
-                    self.finish("countered", *held, m * m1)
-                    continue
-                for freed, _, m2 in self.save(attacker.STR, q1, m * m1):
-                    self.finish("countered", *((a1, t1) if freed else held), m2)
+            self.grab(a, t, q, m, piercing, resists)
+
+    def grab(
+        self, a: Body, t: Body, prefix: Fraction, mass: Fraction, piercing: bool, resists: bool
+    ) -> None:
+        """`grapple` once the counter hits: the attack's damage, then the grab and the STR
+        save (`resists`: allowed one), each way weighed in integers (`add`: no fraction
+        arithmetic per roll), the bodies held made once per pair (issue 35)."""
+        attacker, target, weapon = self.attacker, self.target, self.weapon
+        a_broken = broken(a, attacker, weapon)
+        helds: dict[tuple[bool, int], tuple[Body, Body]] = {}
+        passes = max(0, min(attacker.STR, 19))  # M2, as `save`
+        mn, md = mass.as_integer_ratio()
+        for dealt, breaks, q1, m1 in self.damage(attacker, target, weapon, prefix, mass):
+            a1 = a_broken if breaks else a
+            t1 = self.hit(t, target, dealt, weapon, piercing)
+            wn, wd = m1.as_integer_ratio()
+            n, d = mn * wn, md * wd
+            if t1.down:  # struck down first: the grapple never lands
+                self.add("countered", a1, t1, n, d)
+                continue
+            key = (breaks, id(t1))  # (t1 is the attack's one body of its value: `one`)
+            held = helds.get(key)
+            if held is None:
+                held = helds[key] = (grabbed(a1, True, a1.grabbing), grabbed(t1, t1.grabbed, True))
+            if not resists:
+                self.add("countered", held[0], held[1], n, d)
+                continue
+            qn, qd = q1.as_integer_ratio()
+            if qn * self.cut_d < self.cut_n * qd * 20:  # the save's roll cut off (`save`)
+                self.truncated += Fraction(n, d)
+                continue
+            if passes:  # freed
+                self.add("countered", a1, t1, n * passes, d * 20)
+            if passes < 20:
+                self.add("countered", held[0], held[1], n * (20 - passes), d * 20)
 
     def hit(
         self,
@@ -1092,6 +1116,24 @@ def spent(body: Body, took_turn: bool, free_used: bool) -> Body:
         free_used,
         body.grabbed,
         body.grabbing,
+    )
+
+
+def grabbed(body: Body, held: bool, holding: bool) -> Body:
+    """`body` held by the other fighter, or holding it (seed "Grapple"), as given."""
+    return Body(
+        body.health,
+        body.status,
+        body.incapacitated,
+        body.dying,
+        body.armour_gone,
+        body.shield_gone,
+        body.broken,
+        body.fired,
+        body.took_turn,
+        body.free_used,
+        held,
+        holding,
     )
 
 
