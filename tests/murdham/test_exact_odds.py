@@ -10,6 +10,8 @@ import pytest
 
 import fracas
 from fracas.exact.action import OutcomeOdds, action_odds, exact_sum, sample_action
+from fracas.rulesets.murdham import odds
+from fracas.rulesets.murdham.policy import MurdhamPolicy
 from odds_support import assert_within_4_se
 
 DUEL = "src/fracas/rulesets/murdham/bench/1v1.yaml"
@@ -189,3 +191,42 @@ def test_what_one_call_shares_is_each_reaction_alone(case: str) -> None:
     for label, each in odds.choices:
         assert each == _alone(encounter, weapon, label), label
     assert len({repr(each) for _, each in odds.choices}) > 1 or case.startswith("a foe")
+
+
+def _grouped(effects: dict[odds.Effect, Fraction], before: int) -> dict[object, Fraction]:
+    """`attack_effects` grouped as `fracas odds` reports them, fraction by fraction: the way
+    `Murdham.calculate` grouped them before `attack_results` (issue 35)."""
+    groups: dict[object, list[Fraction]] = {}
+    for effect, p in effects.items():
+        key = (effect.name, before - effect.target.health, effect.target.status.out)
+        groups.setdefault(key, []).append(p)
+    return {key: sum(ps, Fraction(0)) for key, ps in groups.items()}
+
+
+@pytest.mark.parametrize("case", [*CASES, "the bench duel"])
+def test_the_results_in_integers_are_the_effects_grouped(case: str) -> None:
+    """`odds.attack_results` adds each result's parts as integers and makes no effect: for the
+    policy's reaction and each option's, the same results (the same fractions, in the same
+    order) and the same mass left out as `attack_effects` grouped result by result."""
+    if case == "the bench duel":
+        encounter, weapon = fracas.load(DUEL), "Axe"
+    else:
+        red, blue, weapon = CASES[case]
+        encounter = _duel(red, blue)
+    first, second = encounter.ruleset.setup(encounter.spec).combatants[:2]
+    labels = [label for label, _ in action_odds(encounter, first.name, second.name, weapon).choices]
+    assert labels or case.startswith("a foe")
+    for label in [None, *labels]:
+        state = encounter.ruleset.setup(encounter.spec)
+        red_c, blue_c = state.characters()[:2]
+        arm = next(w for w in red_c.weapons if w.name == weapon)
+        policy = MurdhamPolicy(state)
+        effects = odds.attack_effects(state, red_c, blue_c, arm, label, policy)
+        results = odds.attack_results(state, red_c, blue_c, arm, label, policy)
+        if effects is None:
+            assert results is None, label
+            continue
+        assert results is not None, label
+        grouped = _grouped(effects[0], blue_c.health)
+        assert list(results[0].items()) == list(grouped.items()), label
+        assert results[1] == effects[1], label
