@@ -66,7 +66,7 @@ def strike(
         attacker.hidden = False
         if table.observed:
             table.emit(Revealed, who=attacker.name, why="springs the ambush")
-    if attacker.weapon.data.ranged:
+    if attacker.weapon.ranged:
         target = into_melee.resolve(table, state, attacker, target)
     why: list[str] | None = [] if table.observed else None
     sc = strike_chance(state, attacker, target, why)

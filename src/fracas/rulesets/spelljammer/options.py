@@ -32,7 +32,7 @@ def reach_plans(f: Fighter, e: Fighter, w: Arm, how: str, speed: float) -> list[
     """Stage 1's plans against one enemy with weapon `w`, brought to hand `how` (each plan
     built once, with its weapon: `attack`)."""
     gap = space.gap(f, e)
-    ranged = w.data.ranged
+    ranged = w.ranged
     reach = float(w.data.range) if ranged else space.REACH
     plans: list[Plan] = []
     free = 0.0 if ranged else space.FREE_MOVE
@@ -44,11 +44,11 @@ def reach_plans(f: Fighter, e: Fighter, w: Arm, how: str, speed: float) -> list[
             if half:
                 plans.append(attack(e, "stand", half, w, how))
             plans.append(attack(e, "stand", most, w, how))
-        if not w.data.ranged:
+        if not w.ranged:
             plans.append(attack(e, "then_move", 0, w, how))  # rules 135–144
     if gap <= reach:
         plans.append(attack(e, "still", 0, w, how))
-        if w.data.ranged:
+        if w.ranged:
             plans.append(attack(e, "aim", 0, w, how))  # rules 220–223: standing still
             plans.append(attack(e, "aim_still", 0, w, how))  # with no movement (issue 30)
     elif gap <= reach + speed / 2:

@@ -65,10 +65,8 @@ def mean(dice: str) -> float:
 
 
 def modified(state: SjState, me: Fighter, target: Fighter, w: Arm | None = None) -> int:
-    """SC − DEF as things stand before the round (no plan of `me`'s yet)."""
-    return hitting.strike_chance(state, me, target, None, w) - hitting.defence(
-        state, target, me, 11, None
-    )
+    """SC − DEF as things stand before the round (no plan of `me`'s yet): `hitting.declared`."""
+    return hitting.declared(state, me, target, w)
 
 
 def on_time(me: Fighter, mod: int) -> float:
@@ -95,7 +93,7 @@ class Pair:
         self.harm = -1.0  # the harm at `base`, no penalty (most plans); −1: not yet read
         self.hp = max(1, target.hp)  # an attack's worth: harm / hp × weight (`_attack`)
         self.weight = 1 + 1 / self.hp
-        self.ranged = arm.data.ranged
+        self.ranged = arm.ranged
 
 
 class PlainKept:
@@ -240,7 +238,7 @@ class SjPolicy:
         """A foe it can strike from where it stands (its reach and the free move, or its
         missile's range)."""
         free = space.FREE_MOVE
-        ranged = me.arms and me.weapon.data.ranged
+        ranged = me.arms and me.weapon.ranged
         far = float(me.weapon.data.range) if ranged else space.REACH + free
         return any(
             isinstance(e, Fighter) and e.able and not e.hidden and space.gap(me, e) <= far
@@ -436,6 +434,6 @@ class SjPolicy:
         """Foes who could reach `me` in melee this round (a run and a step)."""
         return [
             e for e in self.state.enemies_of(me)
-            if isinstance(e, Fighter) and e.able and e.arms and not e.weapon.data.ranged
+            if isinstance(e, Fighter) and e.able and e.arms and not e.weapon.ranged
             and space.gap(e, me) <= space.REACH + e.tmr
         ]  # fmt: skip
