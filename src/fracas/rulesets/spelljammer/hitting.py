@@ -197,11 +197,14 @@ def attackers_on(state: SjState, target: Fighter, attacker: Fighter) -> int:
     `target` attacking it in melee this round (`ganging_on`), each tentacle pair one
     attacker — the same count for all of them, whatever segment each attack falls on. Read
     from the segment's start (`freeze`) during the count-down."""
+    count = max(1, attacker.tentacle_pairs)
     if state.gang is not None:
-        gang = state.gang.get(target, [])
+        found = state.gang.get(target)  # (no empty list built for a target nobody attacks)
+        if found is None:
+            return count
+        gang = found
     else:
         gang = [f for f in state.fighters() if ganging_on(f) is target]
-    count = max(1, attacker.tentacle_pairs)
     for f in gang:
         if f is not attacker and f.side != target.side:
             count += max(1, f.tentacle_pairs)

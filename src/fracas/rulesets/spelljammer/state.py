@@ -47,10 +47,13 @@ class Arm:
         specialist: int = 0,
         state: str = "in_hand",
         ammo: int | None = None,
+        ranged: bool | None = None,
     ) -> None:
+        """`ranged`: `row.ranged`, worked out when not given (a copy, `rebuilt_by_constructor`,
+        passes every field back)."""
         self.data, self.sc, self.rank, self.damage = row, sc, rank, damage
         self.offhand, self.specialist, self.state, self.ammo = offhand, specialist, state, ammo
-        self.ranged = row.ranged
+        self.ranged = row.ranged if ranged is None else ranged
 
 
 @dataclass(slots=True, eq=False, init=False)
