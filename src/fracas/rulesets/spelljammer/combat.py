@@ -66,7 +66,7 @@ def strike(
         attacker.hidden = False
         if table.observed:
             table.emit(Revealed, who=attacker.name, why="springs the ambush")
-    if attacker.weapon.data.ranged:
+    if attacker.weapon.ranged:
         target = into_melee.resolve(table, state, attacker, target)
     why: list[str] | None = [] if table.observed else None
     sc = strike_chance(state, attacker, target, why)
@@ -183,6 +183,8 @@ def land(table: Table, state: SjState) -> None:
     """SJ-U1: the segment's harm lands together as it ends — hit points, the armour's PROT −1
     on a grievous hit (SJ-U12), a grievous wound's bleeding and TMR, then interruption of a
     spell (P15), stun (SJ-U14) and going down (SJ-U18)."""
+    if not state.harms and not state.aware:
+        return  # (most segments: nothing lands, issue 35)
     harms, state.harms = state.harms, []
     for t in state.aware:
         t.unaware = "no"  # SJ-U19: surprised once

@@ -46,6 +46,7 @@ TARGET_MOVEMENT: Final[dict[str, int]] = {k: int(v) for k, v in _T["target_movem
 COVER: Final[dict[str, int]] = {k: int(v) for k, v in _T["cover"].items()}  # rules 227–228
 SIZE: Final[dict[str, int]] = {k: int(v) for k, v in _T["size"].items()}  # rules 229–233
 RANGED_IN_MELEE: Final[dict[str, Any]] = dict(_T["ranged_in_melee"])  # rules 234–236
+WALKING: Final = TARGET_MOVEMENT["walking"]  # SJ-U42: a target with no plan (`declared`)
 
 
 def _note(why: list[str] | None, value: int, words: str) -> int:
@@ -97,7 +98,7 @@ def defence(
         total = target.def_magic_always
     else:
         total = parts(target, segment, why, shield)
-    melee = not (attacker.arms and attacker.weapon.data.ranged)
+    melee = not (attacker.arms and attacker.weapon.ranged)
     bonus, words = stance_bonus(target, melee, state)
     total += _note(why, bonus, words + " DEF" if why is not None else "")
     if how == "in_combat":
@@ -152,7 +153,7 @@ def ganging_on(f: Fighter) -> Fighter | None:
     plan = f.plan
     if plan is None or plan.action != "attack" or plan.target is None or not f.arms:
         return None
-    if f.weapon.data.ranged or not f.able or f.stunned:
+    if f.weapon.ranged or not f.able or f.stunned:
         return None
     if not f.scheduled and f.last_attack == NO_ATTACK:
         return None  # every attack lost before one was made (rule 13)
@@ -166,14 +167,18 @@ def freeze(state: SjState, items: list[Item]) -> None:
     gang) or a missile (the places) to read it."""
     attacks = [i.who for i in items if i.kind == "attack" and i.who.arms]
     state.gang = state.places = None
-    if any(not f.weapon.data.ranged for f in attacks):
+    if any(not f.weapon.ranged for f in attacks):
         gang: dict[Fighter, list[Fighter]] = {}
         for f in state.fighters():
             t = ganging_on(f)
-            if t is not None:
-                gang.setdefault(t, []).append(f)
+            if t is not None:  # (not `setdefault`: it builds an empty list every time)
+                found = gang.get(t)
+                if found is None:
+                    gang[t] = [f]
+                else:
+                    found.append(f)
         state.gang = gang
-    if any(f.weapon.data.ranged for f in attacks):
+    if any(f.weapon.ranged for f in attacks):
         state.places = {f: f.position for f in state.fighters()}
 
 
@@ -192,11 +197,14 @@ def attackers_on(state: SjState, target: Fighter, attacker: Fighter) -> int:
     `target` attacking it in melee this round (`ganging_on`), each tentacle pair one
     attacker — the same count for all of them, whatever segment each attack falls on. Read
     from the segment's start (`freeze`) during the count-down."""
+    count = max(1, attacker.tentacle_pairs)
     if state.gang is not None:
-        gang = state.gang.get(target, [])
+        found = state.gang.get(target)  # (no empty list built for a target nobody attacks)
+        if found is None:
+            return count
+        gang = found
     else:
         gang = [f for f in state.fighters() if ganging_on(f) is target]
-    count = max(1, attacker.tentacle_pairs)
     for f in gang:
         if f is not attacker and f.side != target.side:
             count += max(1, f.tentacle_pairs)
@@ -229,12 +237,12 @@ def strike_chance(
         sc += _note(why, -plan.sacrifice, "Defending")
     if plan is not None and plan.mode == "run":
         sc += _note(why, RUN_AND_ATTACK_SC, "run and attack")
-    if not w.data.ranged:
+    if not w.ranged:
         sc += _note(why, outnumbering(state, target, attacker), "multiple attackers")
     if target.stunned:
         sc += _note(why, STUNNED_TARGET, "target stunned")
     aimer = target.plan is not None and target.plan.aiming
-    if aimer and not w.data.ranged and state.options.stationary_bonus == "all":
+    if aimer and not w.ranged and state.options.stationary_bonus == "all":
         sc += _note(why, STATIONARY, "target aiming (SJ-U43)")
     bonus, words = surprise.sc_bonus(state, attacker, target)
     sc += _note(why, bonus, words)
@@ -243,11 +251,57 @@ def strike_chance(
         sc += _note(why, ENCUMBERED_SC, "encumbered")
     if w.offhand and not attacker.ambidextrous:
         sc += _note(why, OFFHAND_SC, "off hand")
-    if w.data.ranged:
+    if w.ranged:
         sc += ranged(state, attacker, target, why, w)
         if aims(attacker):
             sc += _note(why, CAREFUL_AIM, "Careful Aim")
     return sc
+
+
+def declared(state: SjState, attacker: Fighter, target: Fighter, w: Arm | None = None) -> int:
+    """SC − DEF of one attack of `attacker`'s at `target` with `w` (the weapon in hand) as the
+    declarations weigh it, before the round (rules 1–2, SJ-U6): `strike_chance` less
+    `defence` at segment 11 (issue 35: the policy and `outlook` ask it of every pair). While
+    neither has a plan, the target is neither stunned nor casting, nobody is ganging
+    (`state.gang` empty, rule 168), nobody is surprised or ambushed (rules 96–110) and
+    neither is invisible (rules 163–167), most terms cannot apply: the SC is the weapon's
+    with the wounds (87), several attackers with no gang (168–169: tentacle pairs), lighting
+    (173–176), encumbrance (177), the off hand (196) and a missile's target walking, cover,
+    size and the melee (212–236); the DEF its parts (SJ-U10, a slung shield at segment 11,
+    155) and encumbrance (177). Otherwise, the full functions. `tests/spelljammer/
+    test_declared.py` ties the two."""
+    w = w or attacker.weapon
+    gang = state.gang
+    if (
+        gang is None or gang or attacker.plan is not None or target.plan is not None
+        or target.stunned or target.casting is not None or target.unaware != "no"
+        or state.surprise_round or target.invisible or attacker.invisible
+    ):  # fmt: skip
+        return strike_chance(state, attacker, target, None, w) - defence(
+            state, target, attacker, 11, None
+        )
+    sc = w.sc + wound_modifier(attacker)
+    ranged_w = w.ranged
+    if not ranged_w and attacker.tentacle_pairs > 1:  # `outnumbering`, nobody ganging
+        each = max(0, MULTIPLE_ATTACKERS - RANGE_OF_FIELD * target.range_of_field)
+        sc += each * (attacker.tentacle_pairs - 1)
+    light = 0 if attacker.darkvision else state.light_sc  # `seeing`: the target is seen
+    if state.unseen_both or light <= 0:
+        sc += light
+    if attacker.encumbered:
+        sc += ENCUMBERED_SC
+    if w.offhand and not attacker.ambidextrous:
+        sc += OFFHAND_SC
+    if ranged_w:  # `ranged`: a target with no plan is walking (SJ-U42)
+        sc += WALKING + COVER[target.cover] + SIZE[target.size]
+        row = RANGED_IN_MELEE.get(w.data.kind)
+        if row is not None and in_melee(state, attacker):
+            sc += int(row[w.specialist])
+    dfn = target.def_magic_always + target.def_magic_other + target.def_dex + target.def_skill
+    dfn += target.shield_def(11)
+    if target.encumbered:
+        dfn += ENCUMBERED_DEF
+    return sc - dfn
 
 
 def seeing(state: SjState, attacker: Fighter, target: Fighter, why: list[str] | None) -> int:

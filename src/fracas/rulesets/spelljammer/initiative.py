@@ -70,6 +70,15 @@ def attacks_kept(state: SjState, f: Fighter, plan: Plan) -> int:
     return max(0, kept)
 
 
+def booked(state: SjState, segment: int) -> list[Item]:
+    """The agenda's items on `segment`, an empty list put there first if it has none (not
+    `setdefault`, which builds an empty list every time; issue 35)."""
+    items = state.agenda.get(segment)
+    if items is None:
+        items = state.agenda[segment] = []
+    return items
+
+
 def place(taken: set[int], total: int) -> int:
     """Rule 10, SJ-U3: an attack landing on a segment one of the fighter's earlier attacks
     holds goes 1 later, again and again."""
@@ -112,7 +121,7 @@ def schedule(table: Table, state: SjState, f: Fighter, kept: int, mod: int, word
         else:
             taken.add(segment)
             f.scheduled.append(segment)
-            state.agenda.setdefault(segment, []).append(Item(f, "attack", k + 1, segment))
+            booked(state, segment).append(Item(f, "attack", k + 1, segment))
         if table.observed:
             parts = f"{f.im:+d} IM" + (f" {words}" if words else "")
             held = f.held and k == 0
@@ -138,7 +147,7 @@ def first_slot(table: Table, state: SjState, f: Fighter, what: str, kind: str) -
                 Initiative, who=f.name, what=what, die="1d10", roll=roll,
                 modifiers=f"{f.im:+d} IM", total=segment, segment=segment,
             )  # fmt: skip
-    state.agenda.setdefault(segment, []).insert(0, Item(f, kind, 0, segment))
+    booked(state, segment).insert(0, Item(f, kind, 0, segment))
 
 
 def roll_pickup(table: Table, state: SjState, f: Fighter, plan: Plan) -> None:
@@ -167,7 +176,7 @@ def roll_casting(table: Table, state: SjState, f: Fighter, plan: Plan) -> None:
             )  # fmt: skip
         release = casting.begin(table, state, f, spell, start, carried=False)
     if release is not None:
-        state.agenda.setdefault(release, []).append(Item(f, "release", 1, release))
+        booked(state, release).append(Item(f, "release", 1, release))
 
 
 def roll_all(table: Table, state: SjState) -> None:

@@ -20,7 +20,7 @@ def spend(f: Fighter) -> None:
     last thrown weapon leaves the hand and is gone until picked up where it fell (which the
     engine does not walk to do)."""
     w = f.weapon
-    if not w.data.ranged or w.ammo is None:
+    if not w.ranged or w.ammo is None:
         return
     w.ammo = max(0, w.ammo - 1)
     if w.ammo == 0 and w.data.kind == "thrown":

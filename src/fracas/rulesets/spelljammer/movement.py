@@ -96,6 +96,15 @@ def wants_to_move(state: SjState, f: Fighter) -> bool:
     return mover_target(state, f) is not None
 
 
+def anyone_moves(state: SjState) -> bool:
+    """`wants_to_move` of any fighter, asked only of those with movement left (issue 35: on
+    most segments nobody has any, known from two fields of each without a call)."""
+    for f in state.fighters():
+        if f.allowance - f.moved > 1e-9 and mover_target(state, f) is not None:
+            return True
+    return False
+
+
 def mover_target(state: SjState, f: Fighter) -> Fighter | None:
     """`wants_to_move`, saying whom it moves by: its goal, or the nearest foe when leaving;
     None when it does not move this segment."""
@@ -155,7 +164,7 @@ def free_move(table: Table, f: Fighter, target: Fighter) -> bool:
     plan = f.plan
     if not f.free_move or plan is None or plan.standing or plan.action == "hold":
         return False
-    if f.arms and f.weapon.data.ranged:
+    if f.arms and f.weapon.ranged:
         return False
     if space.gap(f, target) > space.REACH + space.FREE_MOVE:
         return False

@@ -108,7 +108,7 @@ def wounds(weapon_class: str) -> Mapping[int, Fraction]:
 def friend_odds(state: SjState, actor: Fighter, target: Fighter) -> Fraction:
     """Rules 245–256: P(the shot turns on a friend), face by face of the d100."""
     friends, foes = into_melee.engaged(state, actor, target)
-    if not actor.weapon.data.ranged or not friends:
+    if not actor.weapon.ranged or not friends:
         return Fraction(0)
     needed = data.friend_threshold(len(friends), foes) - into_melee.bonus(actor)
     low = into_melee.natural(actor)
@@ -155,7 +155,7 @@ def out_of_reach(state: SjState, actor: Fighter, target: Fighter) -> str:
     range."""
     gap = space.gap(actor, target)
     w = actor.weapon
-    if w.data.ranged:
+    if w.ranged:
         if gap <= w.data.range:
             return ""
         how = f"its {w.data.name}'s range is {w.data.range} squares"

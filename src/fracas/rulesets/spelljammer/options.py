@@ -13,28 +13,42 @@ PER_RANK: Final = int(data.tables()["defending"]["per_rank"])  # rule 181: SC gi
 
 
 def attack_plans(
-    f: Fighter, e: Fighter, w: Arm, how: str, speed: float, drink: Potion | None
+    f: Fighter,
+    e: Fighter,
+    w: Arm,
+    how: str,
+    speed: float,
+    drink: Potion | None,
+    out: list[Plan] | None = None,
 ) -> list[Plan]:
     """Against one enemy: from where it stands (with the free move) or with no movement; the
     same Defending (about half, or all, of the most SC it may give up, rules 179–183); then
     moving away (rule 135); moving first (½ TMR) or running first (TMR) when that brings it
     in reach; else running up (2× TMR, no attack). Missiles: also Careful Aim (220). `w`
     and `how`: the weapon and how it comes to hand (rules 150–154); `speed`: its TMR
-    (`movement.tmr`); `drink`: the potion it may drink alongside (`drinkable`)."""
-    plans = reach_plans(f, e, w, how, speed)
-    more = extras(f, plans, drink)
-    if more:
-        plans.extend(more)
+    (`movement.tmr`); `drink`: the potion it may drink alongside (`drinkable`). `out`: the
+    list they are added to (issue 35: `plans` builds one list, not one per foe and weapon),
+    returned."""
+    plans = out if out is not None else []
+    start = len(plans)
+    reach_plans(f, e, w, how, speed, plans)
+    if drink is not None or (f.shield_slung and not f.readying):
+        more = extras(f, plans[start:], drink)
+        if more:
+            plans.extend(more)
     return plans
 
 
-def reach_plans(f: Fighter, e: Fighter, w: Arm, how: str, speed: float) -> list[Plan]:
+def reach_plans(
+    f: Fighter, e: Fighter, w: Arm, how: str, speed: float, out: list[Plan] | None = None
+) -> list[Plan]:
     """Stage 1's plans against one enemy with weapon `w`, brought to hand `how` (each plan
-    built once, with its weapon: `attack`)."""
+    built once, with its weapon: `attack`), added to `out` (a new list by default)."""
     gap = space.gap(f, e)
-    ranged = w.data.ranged
+    ranged = w.ranged
     reach = float(w.data.range) if ranged else space.REACH
-    plans: list[Plan] = []
+    plans: list[Plan] = out if out is not None else []
+    start = len(plans)
     free = 0.0 if ranged else space.FREE_MOVE
     if gap <= reach + free:
         plans.append(attack(e, "stand", 0, w, how))
@@ -44,18 +58,18 @@ def reach_plans(f: Fighter, e: Fighter, w: Arm, how: str, speed: float) -> list[
             if half:
                 plans.append(attack(e, "stand", half, w, how))
             plans.append(attack(e, "stand", most, w, how))
-        if not w.data.ranged:
+        if not w.ranged:
             plans.append(attack(e, "then_move", 0, w, how))  # rules 135–144
     if gap <= reach:
         plans.append(attack(e, "still", 0, w, how))
-        if w.data.ranged:
+        if w.ranged:
             plans.append(attack(e, "aim", 0, w, how))  # rules 220–223: standing still
             plans.append(attack(e, "aim_still", 0, w, how))  # with no movement (issue 30)
     elif gap <= reach + speed / 2:
         plans.append(attack(e, "move", 0, w, how))
     elif gap <= reach + speed:
         plans.append(attack(e, "run", 0, w, how))
-    elif not plans:
+    elif len(plans) == start:  # nothing in reach: running up
         plans.append(attack(e, "stand", 0, w, how, "advance"))
         # Rules 216–217, P3 (issue 30): running up at a sprint or a fast sprint.
         for pace in ("sprint", "fast_sprint"):
@@ -168,7 +182,7 @@ def plans(state: SjState, f: Fighter, carried: Prepared | None, aim: Fighter | N
         drink = drinkable(state, f)
         for how, arm in ways:
             for e in foes:
-                out.extend(attack_plans(f, e, arm, how, speed, drink))
+                attack_plans(f, e, arm, how, speed, drink, out)
     for spell in f.spells:
         if spell.uses > 0:
             out.extend(spell_plans(state, f, spell))

@@ -67,8 +67,7 @@ def harm_of(dice: str, modified: int, prot: int) -> float:
 def attack_harm(state: SjState, f: Fighter, e: Fighter, w: Arm | None = None) -> float:
     """`f`'s expected harm to `e` from one attack with `w` (the weapon in hand)."""
     w = w or f.weapon
-    modified = hitting.strike_chance(state, f, e, None, w) - hitting.defence(state, e, f, 11, None)
-    return harm_of(w.damage, modified, e.prot())
+    return harm_of(w.damage, hitting.declared(state, f, e, w), e.prot())  # SC − DEF
 
 
 def harm_saved(state: SjState, e: Fighter, f: Fighter, more_def: int) -> float:
@@ -77,7 +76,7 @@ def harm_saved(state: SjState, e: Fighter, f: Fighter, more_def: int) -> float:
     if not e.arms:
         return 0.0
     w = e.weapon
-    modified = hitting.strike_chance(state, e, f, None, w) - hitting.defence(state, f, e, 11, None)
+    modified = hitting.declared(state, e, f, w)  # SC − DEF before the round
     return expected_harm(w.damage, modified, f.prot()) - expected_harm(
         w.damage, modified - more_def, f.prot()
     )

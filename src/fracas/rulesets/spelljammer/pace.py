@@ -38,7 +38,7 @@ def winded(table: Table, state: SjState, f: Fighter) -> None:
 def reach_next_round(e: Fighter) -> float:
     """How far `e` could strike next round, in squares: a run up (2× TMR) and a step, or its
     missile's range."""
-    if e.arms and e.weapon.data.ranged:
+    if e.arms and e.weapon.ranged:
         return max(float(e.weapon.data.range), 2 * e.tmr + space.REACH)
     return 2 * e.tmr + space.REACH
 

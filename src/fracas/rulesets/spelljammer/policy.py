@@ -65,10 +65,8 @@ def mean(dice: str) -> float:
 
 
 def modified(state: SjState, me: Fighter, target: Fighter, w: Arm | None = None) -> int:
-    """SC − DEF as things stand before the round (no plan of `me`'s yet)."""
-    return hitting.strike_chance(state, me, target, None, w) - hitting.defence(
-        state, target, me, 11, None
-    )
+    """SC − DEF as things stand before the round (no plan of `me`'s yet): `hitting.declared`."""
+    return hitting.declared(state, me, target, w)
 
 
 def on_time(me: Fighter, mod: int) -> float:
@@ -95,18 +93,46 @@ class Pair:
         self.harm = -1.0  # the harm at `base`, no penalty (most plans); −1: not yet read
         self.hp = max(1, target.hp)  # an attack's worth: harm / hp × weight (`_attack`)
         self.weight = 1 + 1 / self.hp
-        self.ranged = arm.data.ranged
+        self.ranged = arm.ranged
+
+
+# An attack plan's modes (rules 131–149, 220–223), each with its place in `PlainKept`.
+MODES: Final = ("stand", "still", "move", "run", "then_move", "aim", "aim_still")
+
+
+def mode_slot(mode: str) -> int:
+    """`mode`'s place in `MODES` (−1: another), found by comparison: compiled, comparing
+    with a literal is first a pointer comparison, where a dictionary look-up hashes and
+    probes (issue 35: every attack plan scored asks)."""
+    if mode == "stand":
+        return 0
+    if mode == "still":
+        return 1
+    if mode == "move":
+        return 2
+    if mode == "run":
+        return 3
+    if mode == "then_move":
+        return 4
+    if mode == "aim":
+        return 5
+    if mode == "aim_still":
+        return 6
+    return -1
 
 
 class PlainKept:
-    """A fighter's `_kept` of the plans with a mode only, by mode, while its attacks and IM
-    stay as they were (issue 35: the same answers every round outside the surprise round —
-    rules 13, 132, 148, 223, SJ-U4 read nothing else of such a plan)."""
+    """A fighter's `_kept` of the plans with a mode only, by mode (`MODES`' places in `n` and
+    `timely`, −1 in `n`: not yet worked out; any other mode in `modes`), while its attacks
+    and IM stay as they were (issue 35: the same answers every round outside the surprise
+    round — rules 13, 132, 148, 223, SJ-U4 read nothing else of such a plan)."""
 
-    __slots__ = ("attacks", "im", "modes")
+    __slots__ = ("attacks", "im", "modes", "n", "timely")
 
     def __init__(self, attacks: int, im: int) -> None:
         self.attacks, self.im = attacks, im
+        self.n = [-1] * len(MODES)
+        self.timely = [0.0] * len(MODES)
         self.modes: dict[str, tuple[int, float]] = {}
 
 
@@ -123,7 +149,7 @@ class SjPolicy:
         self._pairs: list[Pair] = []
         self._last: Pair | None = None  # the `Pair` last asked for
         self._kinds: dict[tuple[str, str, str, str], tuple[int, float]] = {}
-        self._modes: dict[str, tuple[int, float]] = {}  # `_kinds` of the plans with a mode only
+        self._modes = PlainKept(0, 0)  # `_kinds` of the plans with a mode only
         self._plain: dict[Fighter, PlainKept] = {}  # `_modes` by fighter (`_plain_modes`)
         self._threat_count = -1  # `_threats` of the fighter declaring (−1: not yet counted)
         self._pace = ""  # its `_flight_pace` ("": not yet worked out)
@@ -240,7 +266,7 @@ class SjPolicy:
         """A foe it can strike from where it stands (its reach and the free move, or its
         missile's range)."""
         free = space.FREE_MOVE
-        ranged = me.arms and me.weapon.data.ranged
+        ranged = me.arms and me.weapon.ranged
         far = float(me.weapon.data.range) if ranged else space.REACH + free
         return any(
             isinstance(e, Fighter) and e.able and not e.hidden and space.gap(me, e) <= far
@@ -382,9 +408,18 @@ class SjPolicy:
         plan in a declaration."""
         plain = not plan.handling and not plan.extra and not plan.cost
         if plain:  # most plans: known by their mode alone (no key built)
-            found = self._modes.get(plan.mode)
+            kept = self._modes
+            i = mode_slot(plan.mode)
+            if i >= 0:
+                n = kept.n[i]
+                if n >= 0:
+                    return n, kept.timely[i]
+                n, timely = self._kept_now(me, plan)
+                kept.n[i], kept.timely[i] = n, timely
+                return n, timely
+            found = kept.modes.get(plan.mode)
             if found is None:
-                found = self._modes[plan.mode] = self._kept_now(me, plan)
+                found = kept.modes[plan.mode] = self._kept_now(me, plan)
             return found
         key = (plan.mode, plan.handling, plan.extra, plan.cost)
         found = self._kinds.get(key)
@@ -392,16 +427,16 @@ class SjPolicy:
             found = self._kinds[key] = self._kept_now(me, plan)
         return found
 
-    def _plain_modes(self, me: Fighter) -> dict[str, tuple[int, float]]:
+    def _plain_modes(self, me: Fighter) -> PlainKept:
         """`_modes` for `me`'s declaration: kept from its earlier rounds while its attacks and
         IM are unchanged (`PlainKept`); in the surprise round, worked out afresh (rules
         104–106, 160: the ambush bands and a warning change what a plan keeps)."""
         if self.state.surprise_round:
-            return {}
+            return PlainKept(me.attacks, me.im)
         kept = self._plain.get(me)
         if kept is None or kept.attacks != me.attacks or kept.im != me.im:
             kept = self._plain[me] = PlainKept(me.attacks, me.im)
-        return kept.modes
+        return kept
 
     def _kept_now(self, me: Fighter, plan: Plan) -> tuple[int, float]:
         n = initiative.attacks_kept(self.state, me, plan)
@@ -436,6 +471,6 @@ class SjPolicy:
         """Foes who could reach `me` in melee this round (a run and a step)."""
         return [
             e for e in self.state.enemies_of(me)
-            if isinstance(e, Fighter) and e.able and e.arms and not e.weapon.data.ranged
+            if isinstance(e, Fighter) and e.able and e.arms and not e.weapon.ranged
             and space.gap(e, me) <= space.REACH + e.tmr
         ]  # fmt: skip

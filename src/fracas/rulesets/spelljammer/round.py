@@ -162,7 +162,7 @@ def run_segment(table: Table, state: SjState, segment: int) -> None:
     higher first, with the option); the harm lands; then, on 10 to 1, the movement step."""
     state.segment = segment
     items = [i for i in state.agenda.get(segment, []) if not i.done]
-    moving = 1 <= segment <= 10 and any(movement.wants_to_move(state, f) for f in state.fighters())
+    moving = 1 <= segment <= 10 and movement.anyone_moves(state)
     if not items and not moving:
         return
     if table.observed:
@@ -301,7 +301,7 @@ def waits(state: SjState, f: Fighter, item: Item) -> bool:
     later = min(state.segment - 1, 10)
     item.done = False
     item.segment = later
-    state.agenda.setdefault(later, []).append(item)
+    initiative.booked(state, later).append(item)
     f.scheduled.append(later)
     return True
 

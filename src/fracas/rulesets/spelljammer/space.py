@@ -26,7 +26,7 @@ def gap(a: Fighter, b: Fighter) -> float:
 
 def in_reach(a: Fighter, b: Fighter) -> bool:
     """SJ-U47: a melee weapon reaches 1 square; a missile its range in squares."""
-    if a.arms and a.weapon.data.ranged:
+    if a.arms and a.weapon.ranged:
         return gap(a, b) <= a.weapon.data.range
     return gap(a, b) <= REACH
 

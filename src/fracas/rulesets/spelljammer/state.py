@@ -32,6 +32,10 @@ class Arm:
     specialist: int = 0
     state: str = "in_hand"  # rules 150–154, 199–201: in_hand, sheathed, dropped; thrown (gone)
     ammo: int | None = None  # issue 30, item 10: missiles left (None: not counted)
+    # `data.ranged` (rules 234–236: not a melee weapon), kept as a field: the row's property
+    # is a call and a string comparison, asked of a weapon about 1,500 times a skirmish
+    # (issue 35).
+    ranged: bool = False
 
     def __init__(
         self,
@@ -43,9 +47,13 @@ class Arm:
         specialist: int = 0,
         state: str = "in_hand",
         ammo: int | None = None,
+        ranged: bool | None = None,
     ) -> None:
+        """`ranged`: `row.ranged`, worked out when not given (a copy, `rebuilt_by_constructor`,
+        passes every field back)."""
         self.data, self.sc, self.rank, self.damage = row, sc, rank, damage
         self.offhand, self.specialist, self.state, self.ammo = offhand, specialist, state, ammo
+        self.ranged = row.ranged if ranged is None else ranged
 
 
 @dataclass(slots=True, eq=False, init=False)

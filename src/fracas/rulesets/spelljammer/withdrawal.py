@@ -79,7 +79,7 @@ def free_attackers(state: SjState, f: Fighter) -> list[Fighter]:
             continue
         if e.unaware == "out_of_combat":
             continue  # rules 98–100: unaware of the fight (issue 30, item 2)
-        if e.weapon.data.ranged or not space.in_reach(e, f) or f in e.free_attacked:
+        if e.weapon.ranged or not space.in_reach(e, f) or f in e.free_attacked:
             continue
         if casting_now(e, state.segment) or (
             e.plan is not None and e.plan.action in ("full", "desperate", "caught")
