@@ -54,7 +54,8 @@ def free_to_grapple(state: OdndState, f: Fighter) -> bool:
         return False
     # (Each holder's list, not the tally's count of grapples: a look at a few lists, where
     # the tally is an interpreted Counter; issue 35.)
-    return not any(f in other.grappled_by for other in state.fighters())
+    # (An empty list, most of them, is not searched: no generic `in` for it.)
+    return not any(other.grappled_by and f in other.grappled_by for other in state.fighters())
 
 
 def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None:

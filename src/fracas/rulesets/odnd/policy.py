@@ -226,9 +226,13 @@ class OdndPolicy:
             self._hopeless.clear()
             self._lost_by_side.clear()
         key = me.side
-        hopeless = self._hopeless.get(key)
-        if hopeless is None:
-            hopeless = self._hopeless[key] = worth.cannot_hurt_any(self.state, me)
+        if worth.surely_hurts(self.state, me):  # (most fights: no dictionary read; issue 35)
+            hopeless = False
+        else:
+            kept = self._hopeless.get(key)
+            if kept is None:
+                kept = self._hopeless[key] = worth.cannot_hurt_any(self.state, me)
+            hopeless = kept
         if hopeless or me.kind != "character" or 2 * me.hp > me.max_hp:
             return hopeless  # unhurt, the Retreat's parting shots cost more
         lost = self._lost_by_side.get(key)
@@ -252,8 +256,10 @@ class OdndPolicy:
     def _give_chase(self, me: Fighter) -> str:
         """Rule 54 for characters: give chase when not nearly dead and at least as fast as
         the fleeing foes (else the chase is lost before it begins, F-ODD-56)."""
-        fleeing = [e for e in self.state.enemies_of(me) if isinstance(e, Fighter) and e.routing]
-        slowest = min((e.move for e in fleeing), default=0)
+        slowest, first = 0, True  # (a loop: `min` with a default is a generic call; issue 35)
+        for e in self.state.enemies_of(me):
+            if isinstance(e, Fighter) and e.routing and (first or e.move < slowest):
+                slowest, first = e.move, False
         keen = not nearly_dead(me) and me.move >= slowest
         return decisions.CHASE_OPTIONS[0] if keen else decisions.CHASE_OPTIONS[1]
 
