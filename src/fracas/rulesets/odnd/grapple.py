@@ -19,7 +19,11 @@ from fracas.rulesets.odnd import attack, strikes
 from fracas.rulesets.odnd.events import Contest, Manoeuvre
 from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally
 
-PINNED, STRUGGLING, THROWN = "pinned", "struggling", "thrown off"
+# Final: C statics for mypyc (a tuple assignment left module globals, a dictionary look-up
+# at each reading; issue 35).
+PINNED: Final = "pinned"
+STRUGGLING: Final = "struggling"
+THROWN: Final = "thrown off"
 
 
 CONTEST: Final = "grapple (d6 per HD, rule 105)"

@@ -271,6 +271,8 @@ def end(table: Table, state: OdndState, c: Chase, why: str) -> None:
 
 def settle_chases(table: Table, state: OdndState) -> None:
     """Chases whose fleer or pursuer is gone end; a fleer with no pursuer left escapes."""
+    if all(live(c) for c in state.chases):
+        return  # every chase runs on: none ends, every fleer keeps its pursuer (issue 35)
     for c in state.chases:
         if c.pursuer.chasing and not live(c):
             c.pursuer.chasing = False

@@ -408,7 +408,10 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
         return [STRUGGLE]
     engaged = space.engaged(state, f) if state.positional else True
     targets = open_targets(state, f)
-    reached = [t for t in targets if can_attack(state, f, t, engaged)]
+    if state.positional:
+        reached = [t for t in targets if can_attack(state, f, t, engaged)]
+    else:  # F-ODD-1: one melee, every target in reach (`can_attack`; no copy of the list)
+        reached = targets
     plans = [kept_plan(t, "attack") for t in reached]  # (`Plan(t, False)`, kept)
     add_special_plans(state, f, reached, plans)
     sweeper = f.sweep_attacks > f.attacks and not f.primary.data.ranged  # rule 21: melee
