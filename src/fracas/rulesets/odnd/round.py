@@ -356,8 +356,9 @@ def any_active(members: list[Fighter]) -> bool:
 def open_targets(state: OdndState, f: Fighter) -> list[Fighter]:
     """The able enemies still with room around them (rules 62, 65, D-C8)."""
     out: list[Fighter] = []
-    for e in state.enemies_of(f):
-        if not isinstance(e, Fighter) or not e.active or e.chasing or e.inside:
+    side = f.side
+    for e in state.fighters():  # its foes, in `enemies_of`'s order (no dictionary read)
+        if e.side == side or not e.active or e.chasing or e.inside:
             continue
         # Rules 62, 65, ODD-U45; nobody declared against it yet leaves room (D-C8's rings
         # hold 4 at least: no table look-up for it; issue 35).

@@ -90,8 +90,9 @@ def surely_hurts(state: OdndState, me: Fighter) -> bool:
     nothing: ask `cannot_hurt_any`."""
     if not me.active:
         return False
-    for e in state.enemies_of(me):
-        if isinstance(e, Fighter) and e.active:
+    side = me.side
+    for e in state.fighters():  # its foes in `enemies_of`'s order (no dictionary read)
+        if e.side != side and e.active:
             return e.needs == "none"
     return False
 
