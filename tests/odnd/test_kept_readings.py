@@ -13,10 +13,18 @@ from fractions import Fraction
 import pytest
 
 from fracas.core.combatant import Status
-from fracas.rulesets.odnd import data, grapple_policy, manoeuvre_policy, manoeuvres, round, worth
+from fracas.rulesets.odnd import (
+    data,
+    grapple_policy,
+    manoeuvre_policy,
+    manoeuvres,
+    round,
+    state,
+    worth,
+)
 from fracas.rulesets.odnd.data import WeaponData
 from fracas.rulesets.odnd.policy import OdndPolicy
-from fracas.rulesets.odnd.state import kept_plan, let_go
+from fracas.rulesets.odnd.state import Plan, kept_plan, let_go
 
 from .conftest import Scene, pc
 
@@ -214,3 +222,21 @@ def test_surely_hurts_only_when_it_can() -> None:
     assert not worth.surely_hurts(s.state, ann) and worth.cannot_hurt_any(s.state, ann)
     ann.status = Status.DOWN
     assert not worth.surely_hurts(s.state, ann)
+
+
+def test_the_plan_codes_name_the_actions() -> None:
+    """`Plan.code`, what the policy and `round.adopt` compare: one code an action, the
+    ranges they read the same actions as the rounds' word lists."""
+    codes = state.ACTION_CODES
+    assert len(set(codes.values())) == len(codes) and 0 not in codes.values()
+    for action, code in codes.items():
+        assert Plan(None, False, action).code == code
+    assert Plan(None, False, "dance").code == 0  # an action unknown matches no branch
+
+    def between(low: int, high: int) -> set[str]:
+        return {a for a, c in codes.items() if low <= c <= high}
+
+    assert between(state.GRAPPLE, state.WHIP) == set(round.SPECIAL)
+    assert between(state.ATTACK, state.WHIP) == set(round.ATTACKING)
+    assert between(state.GRAPPLE, state.STRUGGLE) == {*round.SPECIAL, "struggle"}
+    assert between(state.ATTACK, state.CHARGE) == {"attack", "sweep", "charge"}

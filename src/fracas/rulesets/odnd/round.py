@@ -35,6 +35,7 @@ from fracas.rulesets.odnd import (
     strikes,
     subdual,
 )
+from fracas.rulesets.odnd import state as state_codes  # (`Plan.code`'s names)
 from fracas.rulesets.odnd.events import (
     CannotAct,
     Declared,
@@ -502,26 +503,29 @@ def spell_targets(state: OdndState, f: Fighter, spell: str) -> list[Fighter]:
 
 
 def adopt(table: Table, state: OdndState, f: Fighter, plan: Plan) -> None:
+    code = plan.code  # (what the plan is, as an integer: `state.ACTION_CODES`; issue 35)
     f.action, f.plan_spell = plan.action, plan.spell
-    f.spear_set = plan.action == "set"  # ODD-U35: the stance ends when it acts otherwise
-    f.parrying = plan.action == "parry"
+    f.spear_set = code == state_codes.SET  # ODD-U35: the stance ends when it acts otherwise
+    f.parrying = code == state_codes.PARRY
     f.plan_target, f.plan_sweep = plan.target, plan.sweep
     bodies = mass.bodies(f, plan.target) if plan.target is not None else 1
-    if plan.action in ATTACKING and plan.target is not None:
+    attacking = state_codes.ATTACK <= code <= state_codes.WHIP  # `ATTACKING`
+    if attacking and plan.target is not None:
         if not f.primary.data.ranged:  # rules 62, 63: the ring is for melee (issue 29, 7)
             plan.target.declared_against += bodies
         if state.positional:
             facing.face(f, plan.target)  # rule 68, F-ODD-48: it turns to face its foe
-    if plan.action in ("attack", "sweep", "charge", "withdraw"):
+    if state_codes.ATTACK <= code <= state_codes.CHARGE or code == state_codes.WITHDRAW:
         f.attacks_left = f.sweep_attacks if plan.sweep else f.attacks
         if f.hasted and state.options.haste_attacks:  # ODD-U33 option
             f.attacks_left *= 2
         if f.unit_size and plan.target is not None:  # rule 142, ODD-U45
             f.attacks_left = bodies
-    if plan.action in SPECIAL:
+    if state_codes.GRAPPLE <= code <= state_codes.WHIP:  # `SPECIAL`
         f.attacks_left = 1
     # ODD-U10: fighter types with several attacks attack first and last (not when hasted).
-    f.split = f.fighter_type and f.attacks_left > 1 and plan.action in ("attack", "sweep")
+    split = code == state_codes.ATTACK or code == state_codes.SWEEP
+    f.split = f.fighter_type and f.attacks_left > 1 and split
     f.split = f.split and not f.hasted
     target = plan.target.name if plan.target is not None else ""
     if table.observed:

@@ -33,6 +33,31 @@ class Wielded:
 ORIGIN: Final = Position()
 
 
+# Each action of a `Plan` as a small integer (`Plan.code`): the policy and `round.adopt` ask
+# what a plan is at every declaration, an integer compare where the words were a string
+# compare each (issue 35). The specials run GRAPPLE..WHIP (`round.SPECIAL`), the attacks
+# ATTACK..WHIP (`round.ATTACKING`), the plans the policy scores as specials GRAPPLE..STRUGGLE.
+ATTACK: Final = 1
+SWEEP: Final = 2
+CHARGE: Final = 3
+GRAPPLE: Final = 4
+DISARM: Final = 5
+DISMOUNT: Final = 6
+WHIP: Final = 7
+STRUGGLE: Final = 8
+PARRY: Final = 9
+SET: Final = 10
+WITHDRAW: Final = 11
+RETREAT: Final = 12
+RUN: Final = 13
+CAST: Final = 14
+ACTION_CODES: Final = {
+    "attack": ATTACK, "sweep": SWEEP, "charge": CHARGE, "grapple": GRAPPLE, "disarm": DISARM,
+    "dismount": DISMOUNT, "whip": WHIP, "struggle": STRUGGLE, "parry": PARRY, "set": SET,
+    "withdraw": WITHDRAW, "retreat": RETREAT, "run": RUN, "cast": CAST,
+}  # fmt: skip
+
+
 class Plan:
     """A declaration (ODD-U23): an action and its target. `attack` (rule 42: after up to half
     a move), `sweep` normal men (ODD-U11), `charge` (77), `run` toward a foe (43), `cast` a
@@ -40,7 +65,7 @@ class Plan:
     `retreat` (52); stage 2: `grapple` (104), `disarm` (93), `dismount` (91), `whip` (40),
     `struggle` (held in a grapple, 105)."""
 
-    __slots__ = ("action", "spell", "sweep", "target")
+    __slots__ = ("action", "code", "spell", "sweep", "target")
 
     def __init__(
         self, target: Fighter | None, sweep: bool, action: str = "", spell: str = ""
@@ -49,6 +74,7 @@ class Plan:
         self.sweep = sweep
         self.action = action or ("sweep" if sweep else "attack" if target else "parry")
         self.spell = spell
+        self.code = ACTION_CODES.get(self.action, 0)  # `action` as a small int (0: unknown)
 
     def __str__(self) -> str:
         who = self.target.name if self.target is not None else ""
