@@ -20,6 +20,7 @@ from fracas.rulesets.odnd import (
     manoeuvres,
     round,
     state,
+    strikes,
     worth,
 )
 from fracas.rulesets.odnd.data import WeaponData
@@ -240,3 +241,15 @@ def test_the_plan_codes_name_the_actions() -> None:
     assert between(state.ATTACK, state.WHIP) == set(round.ATTACKING)
     assert between(state.GRAPPLE, state.STRUGGLE) == {*round.SPECIAL, "struggle"}
     assert between(state.ATTACK, state.CHARGE) == {"attack", "sweep", "charge"}
+
+
+def test_the_modifiers_lists_are_their_own_once_written() -> None:
+    """`strikes.Mods` starts with shared empty lists and writes only to lists of its own."""
+    m, other = strikes.Mods(), strikes.Mods()
+    m.times(2)
+    m.times(3)
+    m.add(1, "flank", observed=True)
+    m.say("prone")
+    assert m.multipliers == [2, 3] and m.why == ["+1 flank", "prone"]
+    assert other.multipliers == [] and other.why == []
+    assert strikes.NO_MULTIPLIERS == [] and strikes.NO_WORDS == []
