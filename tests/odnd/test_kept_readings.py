@@ -6,15 +6,26 @@ declaration (`OdndPolicy._hit`)."""
 from __future__ import annotations
 
 import builtins
+import copy
 import itertools
 from fractions import Fraction
 
 import pytest
 
 from fracas.core.combatant import Status
-from fracas.rulesets.odnd import data, grapple_policy, round, worth
+from fracas.rulesets.odnd import (
+    data,
+    grapple_policy,
+    manoeuvre_policy,
+    manoeuvres,
+    round,
+    state,
+    strikes,
+    worth,
+)
 from fracas.rulesets.odnd.data import WeaponData
 from fracas.rulesets.odnd.policy import OdndPolicy
+from fracas.rulesets.odnd.state import Plan, kept_plan, let_go
 
 from .conftest import Scene, pc
 
@@ -104,3 +115,141 @@ def test_the_pins_kept_are_the_pins_worked_out() -> None:
         assert grapple_policy.pin_chance(ours, theirs) == grapple_policy._pin_chance(ours, theirs)
     with pytest.raises(ValueError):
         grapple_policy.pin_chance(2, -1)
+
+
+def _duelists() -> Scene:
+    """Fighters of every manoeuvre, and a monster of three attacks that hits nearly always
+    (its victims in plate would make `denied` smaller: here it is near its bound)."""
+    return Scene(
+        ("Party", [pc("Ann", level=9, ac=9), pc("Bo", weapons=["polearm"], ac=9),
+                   pc("Cy", weapons=["whip"], ac=2, mounted=True)]),
+        ("Foes", [{"name": "Brute", "kind": "monster", "hd": 9, "ac": 5, "attacks": 3,
+                   "weapons": ["claws"], "hp": 40},
+                  {"name": "Rider", "kind": "monster", "hd": 2, "ac": 9, "mounted": True,
+                   "weapons": ["sword"], "hp": 3}]),
+    )  # fmt: skip
+
+
+def test_the_most_denied_is_at_least_what_is_denied() -> None:
+    """`manoeuvre_policy.most_denied`, the bound that refuses a manoeuvre before its foe's
+    hit chance is read, is never below `denied` (else a manoeuvre that pays is refused)."""
+    s = _duelists()
+    fighters = s.state.fighters()
+    for me in fighters:
+        for target in fighters:
+            if target.side == me.side:
+                continue
+            for kind in manoeuvres.KINDS:
+                bound = manoeuvre_policy.most_denied(me, target, kind)
+                assert manoeuvre_policy.denied(me, target, kind) <= bound, (me.name, kind)
+    brute, ann = s["Brute"], s["Ann"]  # a dismount denies more than a round's swings
+    assert manoeuvre_policy.denied(ann, brute, "dismount") > 3 * brute.primary.mean_damage
+
+
+def test_a_manoeuvre_refused_by_the_bound_would_not_pay() -> None:
+    """Every manoeuvre the bound refuses is refused by the full reckoning too (its rounded
+    products compared as `manoeuvre_worth` compares them): the declarations choose what
+    they chose. In a duel of equals the bound refuses the disarm."""
+    s = _duelists()
+    fighters = s.state.fighters()
+    refused = 0
+    for me in fighters:
+        for target in fighters:
+            if target.side == me.side:
+                continue
+            hit = worth.hit_chance(me, target)
+            harm = worth.harm_at(me, target, hit)
+            for kind in manoeuvres.KINDS:
+                if hit * manoeuvre_policy.most_denied(me, target, kind) <= harm:
+                    refused += 1
+                    assert hit * manoeuvre_policy.denied(me, target, kind) <= harm
+    assert refused
+    duel = Scene(("A", [pc("Ann", level=3)]), ("B", [pc("Bo", level=3)]))
+    ann, bo = duel["Ann"], duel["Bo"]
+    hit = worth.hit_chance(ann, bo)
+    assert hit * manoeuvre_policy.most_denied(ann, bo, "disarm") <= worth.harm_at(ann, bo, hit)
+
+
+def test_the_plans_on_a_target_are_kept_and_let_go() -> None:
+    """`state.kept_plan`: one plan an action and target for the battle, the same the rounds
+    list every declaration (`round.options`); a finished battle lets them go (a cycle)."""
+    s = Scene(("A", [pc("Ann")]), ("B", [pc("Bo")]))
+    ann, bo = s["Ann"], s["Bo"]
+    first = round.options(s.state, ann)
+    again = round.options(s.state, ann)
+    assert [(p.action, p.target) for p in first] == [(p.action, p.target) for p in again]
+    assert [(p.action, p.target) for p in first[:3]] == [
+        ("attack", bo), ("grapple", bo), ("disarm", bo)]  # fmt: skip
+    assert all(a is b for a, b in zip(first, again, strict=True))
+    assert kept_plan(bo, "attack") is first[0] and kept_plan(ann, "attack") is not first[0]
+    assert not first[0].sweep and first[0].spell == ""
+    let_go(s.state)
+    assert bo.plans_against == [] and round.options(s.state, ann)[0] is not first[0]
+
+
+def test_a_copy_of_the_state_copies_the_kept_plans() -> None:
+    """The exact odds copy a state (`core.immutable`): a kept plan names the copied target."""
+    s = Scene(("A", [pc("Ann")]), ("B", [pc("Bo")]))
+    round.options(s.state, s["Ann"])
+    copied = copy.deepcopy(s.state)
+    bo = next(f for f in copied.fighters() if f.name == "Bo")
+    assert bo is not s["Bo"] and bo.plans_against
+    assert all(p.target is bo for p in bo.plans_against)
+    assert [p.action for p in bo.plans_against] == [p.action for p in s["Bo"].plans_against]
+
+
+def test_the_manoeuvres_open_to_a_weapon() -> None:
+    """`manoeuvres.open_to`, in `KINDS`' order: a one-handed melee weapon disarms (rule 93), a
+    polearm dismounts (91), the whip entangles (40), a unit tries none."""
+    s = _duelists()
+    assert manoeuvres.open_to(s["Ann"]) == ("disarm",)
+    assert manoeuvres.open_to(s["Bo"]) == ("dismount",)
+    assert manoeuvres.open_to(s["Cy"]) == ("whip",)
+    assert manoeuvres.open_to(s["Brute"]) == ()  # claws
+    for w in data.weapons().values():
+        s["Ann"].weapons[0].data = w
+        one = w.hands == 1 and not w.ranged and not w.unarmed and not w.natural
+        expected = [k for k, on in (("disarm", one and not w.whip), ("dismount", w.polearm),
+                                    ("whip", w.whip)) if on]  # fmt: skip
+        assert list(manoeuvres.open_to(s["Ann"])) == expected, w.name
+
+
+def test_surely_hurts_only_when_it_can() -> None:
+    """`worth.surely_hurts` answers for `cannot_hurt_any` only when that is surely False."""
+    s = Scene(("A", [pc("Ann")]), ("B", [pc("Bo"), pc("Wight", needs="silver")]))
+    ann, bo = s["Ann"], s["Bo"]
+    assert worth.surely_hurts(s.state, ann) and not worth.cannot_hurt_any(s.state, ann)
+    bo.status = Status.DEAD  # the first able foe needs silver: ask in full
+    assert not worth.surely_hurts(s.state, ann) and worth.cannot_hurt_any(s.state, ann)
+    ann.status = Status.DOWN
+    assert not worth.surely_hurts(s.state, ann)
+
+
+def test_the_plan_codes_name_the_actions() -> None:
+    """`Plan.code`, what the policy and `round.adopt` compare: one code an action, the
+    ranges they read the same actions as the rounds' word lists."""
+    codes = state.ACTION_CODES
+    assert len(set(codes.values())) == len(codes) and 0 not in codes.values()
+    for action, code in codes.items():
+        assert Plan(None, False, action).code == code
+    assert Plan(None, False, "dance").code == 0  # an action unknown matches no branch
+
+    def between(low: int, high: int) -> set[str]:
+        return {a for a, c in codes.items() if low <= c <= high}
+
+    assert between(state.GRAPPLE, state.WHIP) == set(round.SPECIAL)
+    assert between(state.ATTACK, state.WHIP) == set(round.ATTACKING)
+    assert between(state.GRAPPLE, state.STRUGGLE) == {*round.SPECIAL, "struggle"}
+    assert between(state.ATTACK, state.CHARGE) == {"attack", "sweep", "charge"}
+
+
+def test_the_modifiers_lists_are_their_own_once_written() -> None:
+    """`strikes.Mods` starts with shared empty lists and writes only to lists of its own."""
+    m, other = strikes.Mods(), strikes.Mods()
+    m.times(2)
+    m.times(3)
+    m.add(1, "flank", observed=True)
+    m.say("prone")
+    assert m.multipliers == [2, 3] and m.why == ["+1 flank", "prone"]
+    assert other.multipliers == [] and other.why == []
+    assert strikes.NO_MULTIPLIERS == [] and strikes.NO_WORDS == []

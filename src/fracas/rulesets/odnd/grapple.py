@@ -19,7 +19,11 @@ from fracas.rulesets.odnd import attack, strikes
 from fracas.rulesets.odnd.events import Contest, Manoeuvre
 from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally
 
-PINNED, STRUGGLING, THROWN = "pinned", "struggling", "thrown off"
+# Final: C statics for mypyc (a tuple assignment left module globals, a dictionary look-up
+# at each reading; issue 35).
+PINNED: Final = "pinned"
+STRUGGLING: Final = "struggling"
+THROWN: Final = "thrown off"
 
 
 CONTEST: Final = "grapple (d6 per HD, rule 105)"
@@ -54,7 +58,8 @@ def free_to_grapple(state: OdndState, f: Fighter) -> bool:
         return False
     # (Each holder's list, not the tally's count of grapples: a look at a few lists, where
     # the tally is an interpreted Counter; issue 35.)
-    return not any(f in other.grappled_by for other in state.fighters())
+    # (An empty list, most of them, is not searched: no generic `in` for it.)
+    return not any(other.grappled_by and f in other.grappled_by for other in state.fighters())
 
 
 def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None:

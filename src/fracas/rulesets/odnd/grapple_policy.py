@@ -65,16 +65,19 @@ def _pin_chance(grapplers_dice: int, target_dice: int) -> float:
     return sum(p * (below[s] if s < len(below) else 1.0) for s, p in enumerate(ours))
 
 
-def gang(state: OdndState, me: Fighter, target: Fighter) -> list[Fighter]:
+def gang(state: OdndState, me: Fighter, target: Fighter) -> list[Fighter] | None:
     """`me` and its side's fighters in melee with `target`, not held themselves, that have
-    not declared something else this round (those still to declare may join)."""
-    out = [me]  # then its allies, in order (issue 35: no list to filter, no starred list)
+    not declared something else this round (those still to declare may join); None when
+    none would join it (issue 35: no list built for a grapple alone, a duel's)."""
+    out: list[Fighter] | None = None  # then its allies, in order (no list to filter)
     for a in state.fighters():
         if (
             a.side == me.side and a is not me and a.active and not a.grapple
             and (not a.action or (a.action == "grapple" and a.plan_target is target))
             and space.in_melee(state, a, target)
         ):  # fmt: skip
+            if out is None:
+                out = [me]
             out.append(a)
     return out
 
@@ -111,8 +114,8 @@ def grapple_worth(state: OdndState, me: Fighter, target: Fighter, my_hit: float)
     if target.grapple:
         return -1.0  # held already (no gang looked for)
     helpers = gang(state, me, target)
-    if len(helpers) < 2:
-        return -1.0
+    if helpers is None:
+        return -1.0  # a gang of one
     # Each helper's hit chance worked out once (issue 35): its plain harm reads it, and so do
     # the pin's dice when the target needs no special weapon (rule 31: `hit_chance` is then
     # the same with or without `weaponless`).

@@ -37,6 +37,19 @@ def denied(me: Fighter, target: Fighter, kind: str) -> float:
     return lost + round_harm if kind == "dismount" else lost
 
 
+def most_denied(me: Fighter, target: Fighter, kind: str) -> float:
+    """At least `denied(me, target, kind)`, without the target's hit chance worked out (issue
+    35: in a duel of equals it settles every disarm): every swing of the target's round at
+    its likeliest victim hitting (a hit chance is at most 1, so each rounded product of
+    `worth.harm_at` is no larger than this one's; a negative mean harms nothing), twice that
+    for a dismount (`denied`'s `lost + round_harm`, `lost` no more than the round's)."""
+    victim = target.plan_target if target.plan_target is not None else me
+    sweeping = victim.normal_man and target.sweep_attacks > target.attacks  # as `harm_at`
+    swings = target.sweep_attacks if sweeping else target.attacks
+    most = swings * max(0.0, target.weapons[0].mean_damage)
+    return 2 * most if kind == "dismount" else most
+
+
 def droppable(target: Fighter) -> bool:
     """A weapon in the hand, which a whip can pull away (rule 40; not claws, issue 34)."""
     held = target.primary.data
@@ -59,6 +72,8 @@ def manoeuvre_worth(
     # A manoeuvre needs no weapon that can hurt the target (`hit_chance`'s `weaponless`):
     # the same chance as the weapon's unless the target needs magic or silver (rule 31).
     weaponless = hit if target.needs == "none" else worth.hit_chance(me, target, True)
+    if weaponless * most_denied(me, target, kind) <= harm:
+        return -1.0  # even the most it could deny does not pay (the same test, below, bounded)
     denial = denied(me, target, kind)
     if weaponless * denial <= harm:
         # Its success is the hit times the odds of the save going its way, at most the

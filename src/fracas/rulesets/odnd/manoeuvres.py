@@ -40,21 +40,30 @@ def allowed(f: Fighter, target: Fighter) -> list[str]:
     return [kind for kind in open_to(f) if allowed_against(kind, target)]
 
 
-def open_to(f: Fighter) -> list[str]:
+def open_to(f: Fighter) -> tuple[str, ...]:
     """The manoeuvres `f`'s weapon allows on some foe, in `KINDS`' order (`allowed`'s half
     that reads only `f`: the declarations work it out once a fighter, not once a target;
-    issue 35)."""
+    issue 35). One of the constant tuples below: no list built at each declaration."""
     if f.unit_size:
-        return []
+        return NONE
     w = f.primary.data
-    out = []
-    if one_handed_melee(f) and not w.whip:
-        out.append("disarm")  # rule 93: one-handed against one-handed
-    if w.polearm:
-        out.append("dismount")  # rule 91: a polearm against a rider
-    if w.whip:
-        out.append("whip")  # rule 40
-    return out
+    disarm = one_handed_melee(f) and not w.whip  # rule 93: one-handed against one-handed
+    if w.polearm:  # rule 91: a polearm against a rider
+        if disarm:
+            return DISARM_DISMOUNT
+        return DISMOUNT_WHIP if w.whip else DISMOUNT
+    if w.whip:  # rule 40
+        return WHIP
+    return DISARM if disarm else NONE
+
+
+# `open_to`'s answers, each in `KINDS`' order.
+NONE: Final[tuple[str, ...]] = ()
+DISARM: Final[tuple[str, ...]] = ("disarm",)
+DISMOUNT: Final[tuple[str, ...]] = ("dismount",)
+WHIP: Final[tuple[str, ...]] = ("whip",)
+DISARM_DISMOUNT: Final[tuple[str, ...]] = ("disarm", "dismount")
+DISMOUNT_WHIP: Final[tuple[str, ...]] = ("dismount", "whip")
 
 
 def allowed_against(kind: str, target: Fighter) -> bool:

@@ -279,7 +279,7 @@ def set_strike(table: Table, state: OdndState, spearman: Fighter, charger: Fight
     # bonus (the charger has run past by the time the modifiers are taken).
     m = strikes.modifiers(state, spearman, charger, table.observed, arcs=False)
     m.add(2, "set spear against a charge", table.observed)
-    m.multipliers.append(2)
+    m.times(2)  # rule 83: double damage
     attack.resolve(
         table, state, spearman, charger, m.bonus, m.edge, True, "; ".join(m.why), m.multipliers
     )

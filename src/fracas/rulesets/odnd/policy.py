@@ -50,6 +50,7 @@ from fracas.rulesets.odnd import (
     space,
     worth,
 )
+from fracas.rulesets.odnd import state as codes  # (`Plan.code`'s names)
 from fracas.rulesets.odnd.round import Plan
 from fracas.rulesets.odnd.state import Fighter, OdndState
 
@@ -151,7 +152,8 @@ class OdndPolicy:
         if back:  # ODD-U47: the prey is obviously too strong
             return 1.0 if plan.action == "parry" else -1.0
         target = plan.target
-        if plan.action == "attack" and target is not None and not plan.sweep:
+        code = plan.code  # (what the plan is, an integer: `state.ACTION_CODES`; issue 35)
+        if code == codes.ATTACK and target is not None and not plan.sweep:
             # The plain attack, most of the options (issue 35): what the checks below come
             # to for it, without comparing its action with every other's first.
             hit = self._hit(me, target)
@@ -161,30 +163,30 @@ class OdndPolicy:
             if facing.can_backstab(self.state, me, target):  # rules 72, 73: worth more
                 return plain * me.backstab_mult
             return plain
-        if plan.action in ("struggle", "grapple", "disarm", "dismount", "whip"):
+        if codes.GRAPPLE <= code <= codes.STRUGGLE:  # grapple, the manoeuvres, struggle
             return self._special(me, plan)
-        if plan.action == "parry":  # only when nearly dead, against a foe who will attack
+        if code == codes.PARRY:  # only when nearly dead, against a foe who will attack
             return 0.6 if nearly_dead(me) and self._will_be_attacked(me) else 0.0
-        if plan.action == "set":  # against a foe who could charge and has not set its own
+        if code == codes.SET:  # against a foe who could charge and has not set its own
             threats = [
                 e for e in self.state.enemies_of(me)
                 if isinstance(e, Fighter) and e.active and not e.spear_set
                 and moves.can_charge(self.state, e, me)
             ]  # fmt: skip
             return max((3 * self._value(me, e, 1) for e in threats), default=-1.0)
-        if plan.action == "retreat" and self._lost(me):
+        if code == codes.RETREAT and self._lost(me):
             return 10.0  # issue 34: a side that cannot win leaves by the Retreat (rule 52)
-        if plan.action == "withdraw" and me.primary.data.ranged:
+        if code == codes.WITHDRAW and me.primary.data.ranged:
             return 0.5  # a shooter caught in a melee backs out to shoot again (ODD-U40)
         if plan.target is None:  # withdraw, retreat
             return -1.0
-        if plan.action != "cast" and self._hit(me, plan.target) == 0.0:
+        if code != codes.CAST and self._hit(me, plan.target) == 0.0:
             return -0.5  # rule 31 (issue 34): never a swing at a foe it cannot hurt
-        if plan.action == "run":  # run at them unless they can come to it (then stand ready)
+        if code == codes.RUN:  # run at them unless they can come to it (then stand ready)
             return -0.5 if self._threatened(me) else 0.01
-        if plan.action == "cast":
+        if code == codes.CAST:
             return self._spell(me, plan)
-        if plan.action == "charge":  # +2 to hit, double damage (rule 85)
+        if code == codes.CHARGE:  # +2 to hit, double damage (rule 85)
             return 0.1 if plan.target.spear_set else 2.5 * self._value(me, plan.target, 1)
         if plan.sweep:
             victims = sum(
@@ -206,7 +208,7 @@ class OdndPolicy:
             return 0.0
         # (The plain attack's score, which scales a special plan's, is worked out only for a
         # plan that pays: most do not; issue 35.)
-        if plan.action == "grapple":
+        if plan.code == codes.GRAPPLE:
             return grapple_policy.grapple_worth(self.state, me, target, self._hit(me, target))
         hit = self._hit(me, target)
         harm = worth.harm_at(me, target, hit)
@@ -226,9 +228,13 @@ class OdndPolicy:
             self._hopeless.clear()
             self._lost_by_side.clear()
         key = me.side
-        hopeless = self._hopeless.get(key)
-        if hopeless is None:
-            hopeless = self._hopeless[key] = worth.cannot_hurt_any(self.state, me)
+        if worth.surely_hurts(self.state, me):  # (most fights: no dictionary read; issue 35)
+            hopeless = False
+        else:
+            kept = self._hopeless.get(key)
+            if kept is None:
+                kept = self._hopeless[key] = worth.cannot_hurt_any(self.state, me)
+            hopeless = kept
         if hopeless or me.kind != "character" or 2 * me.hp > me.max_hp:
             return hopeless  # unhurt, the Retreat's parting shots cost more
         lost = self._lost_by_side.get(key)
@@ -252,8 +258,10 @@ class OdndPolicy:
     def _give_chase(self, me: Fighter) -> str:
         """Rule 54 for characters: give chase when not nearly dead and at least as fast as
         the fleeing foes (else the chase is lost before it begins, F-ODD-56)."""
-        fleeing = [e for e in self.state.enemies_of(me) if isinstance(e, Fighter) and e.routing]
-        slowest = min((e.move for e in fleeing), default=0)
+        slowest, first = 0, True  # (a loop: `min` with a default is a generic call; issue 35)
+        for e in self.state.enemies_of(me):
+            if isinstance(e, Fighter) and e.routing and (first or e.move < slowest):
+                slowest, first = e.move, False
         keen = not nearly_dead(me) and me.move >= slowest
         return decisions.CHASE_OPTIONS[0] if keen else decisions.CHASE_OPTIONS[1]
 

@@ -30,7 +30,10 @@ from fracas.rulesets.odnd.state import Chase, Fighter, OdndState, add_to_tally
 
 PURSUIT_CHECK: Final = "pursuit check (2d6, rule 54, D8)"
 STOPS: Final = "the pursuer stops? (d6, rules 137-139)"
-RUN_ON, TURN = "run on", "turn and fight"
+# Final: mypyc reads each as a C static (a tuple assignment left them module globals, looked
+# up in a dictionary at each reading; issue 35).
+RUN_ON: Final = "run on"
+TURN: Final = "turn and fight"
 LURES: Final = {"food": "drop food", "treasure": "drop treasure"}
 LURE_WORDS: Final = ("drop food", "drop treasure")  # LURES' values, as a tuple
 CHASE_GIVES_UP: Final = int(data.table("chase_gives_up"))  # F-ODD-56: a Turn, in rounds
@@ -171,10 +174,12 @@ def run_round(table: Table, state: OdndState, fleer: Fighter, mine: list[Chase])
 
 def choices(state: OdndState, fleer: Fighter) -> list[str]:
     """What a fleer may do this round (rules 137–139, ODD-U26)."""
+    route = state.route  # `conditions.route`, read once (OdndState)
+    if not fleer.carries and state.route_taken >= len(route):
+        return [RUN_ON, TURN]  # the usual flight: nothing to drop, no turning left
     out = [RUN_ON]
     if fleer.carries:
         out.extend(LURES[item] for item in dict.fromkeys(fleer.carries))
-    route = state.route  # `conditions.route`, read once (OdndState)
     if state.route_taken < len(route):
         out.append(f"take the {route[state.route_taken]}")
     out.append(TURN)
@@ -235,8 +240,8 @@ def step(table: Table, state: OdndState, c: Chase, lead: bool = True) -> None:
 
 
 def tell(table: Table, c: Chase, what: str) -> None:
-    gap = round(c.gap)
-    if table.observed:
+    if table.observed:  # (the gap rounded only for a reader: a generic call; issue 35)
+        gap = round(c.gap)
         table.emit(ChaseRound, fleer=c.fleer.name, pursuer=c.pursuer.name, gap=gap, state=what)
 
 
@@ -266,6 +271,8 @@ def end(table: Table, state: OdndState, c: Chase, why: str) -> None:
 
 def settle_chases(table: Table, state: OdndState) -> None:
     """Chases whose fleer or pursuer is gone end; a fleer with no pursuer left escapes."""
+    if all(live(c) for c in state.chases):
+        return  # every chase runs on: none ends, every fleer keeps its pursuer (issue 35)
     for c in state.chases:
         if c.pursuer.chasing and not live(c):
             c.pursuer.chasing = False

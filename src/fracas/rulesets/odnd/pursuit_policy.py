@@ -22,9 +22,12 @@ def choose(state: OdndState, who: Fighter, decision: str, options: list[Any]) ->
 
 
 def flight(state: OdndState, fleer: Fighter, options: list[str]) -> str:
-    chases = [c for c in state.chases if c.fleer is fleer and c.pursuer.chasing]
-    pace = space.turn_move(state, fleer)
-    chases = [c for c in chases if c.caught or space.turn_move(state, c.pursuer) > pace]
+    pace = space.turn_move(state, fleer)  # (one list, not two; issue 35)
+    chases = [
+        c for c in state.chases
+        if c.fleer is fleer and c.pursuer.chasing
+        and (c.caught or space.turn_move(state, c.pursuer) > pace)
+    ]  # fmt: skip
     if not chases:
         return RUN_ON  # it is not losing ground: the pursuit will tire (F-ODD-56)
     for c in chases:

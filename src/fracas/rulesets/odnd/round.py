@@ -35,6 +35,7 @@ from fracas.rulesets.odnd import (
     strikes,
     subdual,
 )
+from fracas.rulesets.odnd import state as state_codes  # (`Plan.code`'s names)
 from fracas.rulesets.odnd.events import (
     CannotAct,
     Declared,
@@ -50,7 +51,8 @@ from fracas.rulesets.odnd.events import (
     SurpriseRolled,
     Surrendered,
 )
-from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally
+from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally, kept_plan
+from fracas.rulesets.odnd.state import Plan as Plan  # (its home: a fighter keeps its own)
 from fracas.rulesets.odnd.strikes import strike
 
 D6: Final = "1d6"
@@ -81,43 +83,6 @@ def verdict(state: OdndState) -> Verdict | None:
                 if c.status is Status.FLED:
                     return Verdict(found.winner, ROUT)
     return found
-
-
-class Plan:
-    """A declaration (ODD-U23): an action and its target. `attack` (rule 42: after up to half
-    a move), `sweep` normal men (ODD-U11), `charge` (77), `run` toward a foe (43), `cast` a
-    spell (131), `set` a spear (83), `parry` (92: +2 defence, no attack), `withdraw` (51),
-    `retreat` (52); stage 2: `grapple` (104), `disarm` (93), `dismount` (91), `whip` (40),
-    `struggle` (held in a grapple, 105)."""
-
-    __slots__ = ("action", "spell", "sweep", "target")
-
-    def __init__(
-        self, target: Fighter | None, sweep: bool, action: str = "", spell: str = ""
-    ) -> None:
-        self.target = target
-        self.sweep = sweep
-        self.action = action or ("sweep" if sweep else "attack" if target else "parry")
-        self.spell = spell
-
-    def __str__(self) -> str:
-        who = self.target.name if self.target is not None else ""
-        return {
-            "attack": f"attack {who}",
-            "sweep": f"sweep normal men from {who}",
-            "charge": f"charge {who}" + (", then sweep normal men" if self.sweep else ""),
-            "run": f"run toward {who}",
-            "cast": f"cast {self.spell} at {who}",
-            "set": "set spear against a charge",
-            "parry": "parry (+2 defence, no attack)",
-            "withdraw": "fighting withdrawal (half move, +2 defence, -2 to attack)",
-            "retreat": "retreat (turn and flee)",
-            "grapple": f"grapple {who} (rule 104)",
-            "disarm": f"disarm {who} (rule 93)",
-            "dismount": f"pull {who} from the saddle (rule 91)",
-            "whip": f"entangle {who} with the whip (rule 40)",
-            "struggle": "struggle in the grapple (rule 105)",
-        }[self.action]
 
 
 # The plans that name no target are the same every round: built once (issue 35; a plan is
@@ -166,12 +131,15 @@ def play_round(table: Table, state: OdndState) -> None:
         for f in split:
             act(table, state, f, (f.attacks_left + 1) // 2)
         close_segment(table, state)
-    for roll, groups in slots(state):
+    order = slots(state)
+    members = state.slot_members  # each slot's groups' members, beside `order`
+    for k in range(len(order)):
         state.segment += 1
         if table.observed:  # the slot's name only for a reader (issue 35)
+            roll, groups = order[k]
             table.emit(Segment, name=f"initiative {roll}", groups=tuple(groups))
-        for g in groups:
-            for f in state.groups[g]:
+        for group in members[k]:  # (`state.groups[g]`, not looked up by name; issue 35)
+            for f in group:
                 if not f.split and not (done and id(f) in done):
                     act(table, state, f, f.attacks_left)
         close_segment(table, state)  # ODD-U31: deaths of a slot land as it ends
@@ -224,12 +192,19 @@ def close_segment(table: Table, state: OdndState) -> None:
     settle(table, state)
 
 
+# `haste_slot`'s answer when nobody is hasted: shared, only read (`in`) by its caller.
+NOBODY_HASTED: Final[set[int]] = set()
+
+
 def haste_slot(table: Table, state: OdndState) -> set[int]:
     """Rules 125, 126, ODD-U30: the hasted act before everyone; hasted fighters of more than
     one side roll a d6 per group, high first, ties simultaneous. Returns who acted."""
-    hasted = [f for f in state.fighters() if f.hasted and f.active and not f.surprised]
+    fighters = state.fighters()
+    if not any(f.hasted for f in fighters):
+        return NOBODY_HASTED  # (most rounds: no list nor set built; issue 35)
+    hasted = [f for f in fighters if f.hasted and f.active and not f.surprised]
     if not hasted:
-        return set()
+        return NOBODY_HASTED
     order: dict[int, list[Fighter]] = {}
     if len({f.side for f in hasted}) == 1:
         order[0] = hasted
@@ -337,13 +312,14 @@ def slots(state: OdndState) -> list[tuple[int, list[str]]]:
         return state.slot_order
     rolls: list[int] = []
     names: list[list[str]] = []
+    members: list[list[list[Fighter]]] = []  # each group's fighters, beside `names`
     initiative = state.initiative
     state.slot_groups, state.slot_standing = [], []
-    for group, members in state.groups.items():
+    for group, members_of in state.groups.items():
         if group not in initiative:
             continue
-        standing = any_active(members)
-        state.slot_groups.append(members)
+        standing = any_active(members_of)
+        state.slot_groups.append(members_of)
         state.slot_standing.append(standing)
         if not standing:
             continue
@@ -353,10 +329,13 @@ def slots(state: OdndState) -> list[tuple[int, list[str]]]:
             k += 1
         if k < len(rolls) and rolls[k] == roll:
             names[k].append(group)
+            members[k].append(members_of)
         else:
             rolls.insert(k, roll)
             names.insert(k, [group])
+            members.insert(k, [members_of])
     state.slot_order = [(rolls[k], names[k]) for k in range(len(rolls))]
+    state.slot_members = members
     state.slots_known = True
     return state.slot_order
 
@@ -378,10 +357,13 @@ def any_active(members: list[Fighter]) -> bool:
 def open_targets(state: OdndState, f: Fighter) -> list[Fighter]:
     """The able enemies still with room around them (rules 62, 65, D-C8)."""
     out: list[Fighter] = []
-    for e in state.enemies_of(f):
-        if not isinstance(e, Fighter) or not e.active or e.chasing or e.inside:
+    side = f.side
+    for e in state.fighters():  # its foes, in `enemies_of`'s order (no dictionary read)
+        if e.side == side or not e.active or e.chasing or e.inside:
             continue
-        if e.unit_size or e.declared_against < data.surround(e.size):  # rules 62, 65, U45
+        # Rules 62, 65, ODD-U45; nobody declared against it yet leaves room (D-C8's rings
+        # hold 4 at least: no table look-up for it; issue 35).
+        if e.unit_size or not e.declared_against or e.declared_against < data.surround(e.size):
             out.append(e)
     if f.inside and f.held_by is not None:  # ODD-U48: inside, only the swallower
         out = [f.held_by] if f.held_by.active else []
@@ -393,8 +375,10 @@ def declare(table: Table, state: OdndState) -> None:
         f.plan_target, f.plan_sweep, f.attacks_left, f.split = None, False, 0, False
         f.swept, f.declared_against, f.struck_while_falling = 0, 0, False
         f.parrying, f.action, f.plan_spell, f.moved, f.charge_strike = False, "", "", False, False
-        f.shield_faced.clear()
-        f.joined.clear()
+        if f.shield_faced:  # (an empty list or set left alone: no call; issue 35)
+            f.shield_faced.clear()
+        if f.joined:
+            f.joined.clear()
         f.round_start = f.position  # ODD-U20: who opens an engagement
     for f in state.fighters():
         if not f.active:
@@ -403,7 +387,7 @@ def declare(table: Table, state: OdndState) -> None:
             if table.observed:
                 table.emit(CannotAct, who=f.name, why="surprised (loses the first round)")
             continue
-        if f.side in state.holding:
+        if state.holding and f.side in state.holding:  # (most battles: none held back)
             if table.observed:
                 table.emit(CannotAct, who=f.name, why="holds: attacks only if attacked (ODD-U29)")
             continue
@@ -426,9 +410,12 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
         return [STRUGGLE]
     engaged = space.engaged(state, f) if state.positional else True
     targets = open_targets(state, f)
-    reached = [t for t in targets if can_attack(state, f, t, engaged)]
-    plans = [Plan(t, False) for t in reached]
-    plans.extend(special_plans(state, f, reached))
+    if state.positional:
+        reached = [t for t in targets if can_attack(state, f, t, engaged)]
+    else:  # F-ODD-1: one melee, every target in reach (`can_attack`; no copy of the list)
+        reached = targets
+    plans = [kept_plan(t, "attack") for t in reached]  # (`Plan(t, False)`, kept)
+    add_special_plans(state, f, reached, plans)
     sweeper = f.sweep_attacks > f.attacks and not f.primary.data.ranged  # rule 21: melee
     if sweeper and any(t.normal_man for t in targets):  # (the plans' targets are of these)
         plans.extend(Plan(p.target, True) for p in list(plans) if p.target and p.target.normal_man)
@@ -459,21 +446,30 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
 def special_plans(state: OdndState, f: Fighter, targets: list[Fighter]) -> list[Plan]:
     """Grapples and manoeuvres on foes already in melee with it (rules 40, 91, 93, 104;
     F-ODD-50: not at the end of a move)."""
+    plans: list[Plan] = []
+    add_special_plans(state, f, targets, plans)
+    return plans
+
+
+def add_special_plans(
+    state: OdndState, f: Fighter, targets: list[Fighter], plans: list[Plan]
+) -> None:
+    """`special_plans`, appended to `plans` (issue 35: no list of them to extend by)."""
     if f.primary.data.ranged or f.inside:
-        return []
+        return
     if state.positional:  # (in one melee, F-ODD-1, every target is in melee)
         targets = [t for t in targets if space.in_melee(state, f, t)]
     # (`grapple.can_grapple` and `manoeuvres.allowed` split: what reads only `f` once.)
-    plans: list[Plan] = []
     if grapple.free_to_grapple(state, f):
-        plans = [Plan(t, False, "grapple") for t in targets if not t.unit_size]
+        for t in targets:
+            if not t.unit_size:
+                plans.append(kept_plan(t, "grapple"))
     kinds = manoeuvres.open_to(f)
     if kinds:
         for t in targets:
             for kind in kinds:
                 if manoeuvres.allowed_against(kind, t):
-                    plans.append(Plan(t, False, kind))
-    return plans
+                    plans.append(kept_plan(t, kind))
 
 
 def can_attack(state: OdndState, f: Fighter, t: Fighter, engaged: bool) -> bool:
@@ -507,26 +503,29 @@ def spell_targets(state: OdndState, f: Fighter, spell: str) -> list[Fighter]:
 
 
 def adopt(table: Table, state: OdndState, f: Fighter, plan: Plan) -> None:
+    code = plan.code  # (what the plan is, as an integer: `state.ACTION_CODES`; issue 35)
     f.action, f.plan_spell = plan.action, plan.spell
-    f.spear_set = plan.action == "set"  # ODD-U35: the stance ends when it acts otherwise
-    f.parrying = plan.action == "parry"
+    f.spear_set = code == state_codes.SET  # ODD-U35: the stance ends when it acts otherwise
+    f.parrying = code == state_codes.PARRY
     f.plan_target, f.plan_sweep = plan.target, plan.sweep
     bodies = mass.bodies(f, plan.target) if plan.target is not None else 1
-    if plan.action in ATTACKING and plan.target is not None:
+    attacking = state_codes.ATTACK <= code <= state_codes.WHIP  # `ATTACKING`
+    if attacking and plan.target is not None:
         if not f.primary.data.ranged:  # rules 62, 63: the ring is for melee (issue 29, 7)
             plan.target.declared_against += bodies
         if state.positional:
             facing.face(f, plan.target)  # rule 68, F-ODD-48: it turns to face its foe
-    if plan.action in ("attack", "sweep", "charge", "withdraw"):
+    if state_codes.ATTACK <= code <= state_codes.CHARGE or code == state_codes.WITHDRAW:
         f.attacks_left = f.sweep_attacks if plan.sweep else f.attacks
         if f.hasted and state.options.haste_attacks:  # ODD-U33 option
             f.attacks_left *= 2
         if f.unit_size and plan.target is not None:  # rule 142, ODD-U45
             f.attacks_left = bodies
-    if plan.action in SPECIAL:
+    if state_codes.GRAPPLE <= code <= state_codes.WHIP:  # `SPECIAL`
         f.attacks_left = 1
     # ODD-U10: fighter types with several attacks attack first and last (not when hasted).
-    f.split = f.fighter_type and f.attacks_left > 1 and plan.action in ("attack", "sweep")
+    split = code == state_codes.ATTACK or code == state_codes.SWEEP
+    f.split = f.fighter_type and f.attacks_left > 1 and split
     f.split = f.split and not f.hasted
     target = plan.target.name if plan.target is not None else ""
     if table.observed:

@@ -3,6 +3,7 @@ to-hit row, AC, damage notation), and the battle's bookkeeping."""
 
 from __future__ import annotations
 
+import copyreg
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -30,6 +31,86 @@ class Wielded:
 # Where a fighter stands until placed: one shared point (a frozen `Position`; issue 35: the
 # dataclass's generated `__init__`, interpreted, cost two builds per fighter and battle).
 ORIGIN: Final = Position()
+
+
+# Each action of a `Plan` as a small integer (`Plan.code`): the policy and `round.adopt` ask
+# what a plan is at every declaration, an integer compare where the words were a string
+# compare each (issue 35). The specials run GRAPPLE..WHIP (`round.SPECIAL`), the attacks
+# ATTACK..WHIP (`round.ATTACKING`), the plans the policy scores as specials GRAPPLE..STRUGGLE.
+ATTACK: Final = 1
+SWEEP: Final = 2
+CHARGE: Final = 3
+GRAPPLE: Final = 4
+DISARM: Final = 5
+DISMOUNT: Final = 6
+WHIP: Final = 7
+STRUGGLE: Final = 8
+PARRY: Final = 9
+SET: Final = 10
+WITHDRAW: Final = 11
+RETREAT: Final = 12
+RUN: Final = 13
+CAST: Final = 14
+ACTION_CODES: Final = {
+    "attack": ATTACK, "sweep": SWEEP, "charge": CHARGE, "grapple": GRAPPLE, "disarm": DISARM,
+    "dismount": DISMOUNT, "whip": WHIP, "struggle": STRUGGLE, "parry": PARRY, "set": SET,
+    "withdraw": WITHDRAW, "retreat": RETREAT, "run": RUN, "cast": CAST,
+}  # fmt: skip
+
+
+class Plan:
+    """A declaration (ODD-U23): an action and its target. `attack` (rule 42: after up to half
+    a move), `sweep` normal men (ODD-U11), `charge` (77), `run` toward a foe (43), `cast` a
+    spell (131), `set` a spear (83), `parry` (92: +2 defence, no attack), `withdraw` (51),
+    `retreat` (52); stage 2: `grapple` (104), `disarm` (93), `dismount` (91), `whip` (40),
+    `struggle` (held in a grapple, 105)."""
+
+    __slots__ = ("action", "code", "spell", "sweep", "target")
+
+    def __init__(
+        self, target: Fighter | None, sweep: bool, action: str = "", spell: str = ""
+    ) -> None:
+        self.target = target
+        self.sweep = sweep
+        self.action = action or ("sweep" if sweep else "attack" if target else "parry")
+        self.spell = spell
+        self.code = ACTION_CODES.get(self.action, 0)  # `action` as a small int (0: unknown)
+
+    def __str__(self) -> str:
+        who = self.target.name if self.target is not None else ""
+        return {
+            "attack": f"attack {who}",
+            "sweep": f"sweep normal men from {who}",
+            "charge": f"charge {who}" + (", then sweep normal men" if self.sweep else ""),
+            "run": f"run toward {who}",
+            "cast": f"cast {self.spell} at {who}",
+            "set": "set spear against a charge",
+            "parry": "parry (+2 defence, no attack)",
+            "withdraw": "fighting withdrawal (half move, +2 defence, -2 to attack)",
+            "retreat": "retreat (turn and flee)",
+            "grapple": f"grapple {who} (rule 104)",
+            "disarm": f"disarm {who} (rule 93)",
+            "dismount": f"pull {who} from the saddle (rule 91)",
+            "whip": f"entangle {who} with the whip (rule 40)",
+            "struggle": "struggle in the grapple (rule 105)",
+        }[self.action]
+
+
+def kept_plan(target: Fighter, action: str) -> Plan:
+    """`Plan(target, False, action)` (an attack, a grapple or a manoeuvre on `target`), built
+    once a battle and kept on the target (`Fighter.plans_against`; issue 35: built for every
+    declaration, the plans were 3 % of a duel with their lists). A plan names no declarer
+    and is never changed once listed, so every declarer may be offered the same one."""
+    for p in target.plans_against:
+        if p.action == action:
+            return p
+    plan = Plan(target, False, action)
+    target.plans_against.append(plan)
+    return plan
+
+
+def _plan_fields(plan: Plan) -> tuple[type[Plan], tuple[Fighter | None, bool, str, str]]:
+    return Plan, (plan.target, plan.sweep, plan.action, plan.spell)
 
 
 # Not slots=True: the pure build's interpreted subclass of Combatant must not shadow its fields
@@ -139,6 +220,7 @@ class Fighter(Combatant):
     carries: list[str] = field(default_factory=list)  # rule 137: food, treasure
     chasing: bool = False  # in a chase, out of the melee (as fleer or pursuer)
     routing: bool = False  # its group failed morale: it keeps no foe busy (rule 57)
+    plans_against: list[Plan] = field(default_factory=list)  # `kept_plan`: plans on it
 
     def __init__(self, id: str = "", name: str = "", side: str = "") -> None:
         """Every field at its default (the sheet's figures are set by `setup.build`). No
@@ -170,7 +252,7 @@ class Fighter(Combatant):
         self.squeezed_round, self.inside, self.skeleton, self.prone = -1, False, False, False
         self.disarmed, self.str_bonus, self.grappled_by, self.grapple = False, 0, [], ""
         self.new_grapple, self.stunned_until, self.unit_size, self.unit_damage = False, 0, 0, ""
-        self.carries, self.chasing, self.routing = [], False, False
+        self.carries, self.chasing, self.routing, self.plans_against = [], False, False, []
 
     @property
     def primary(self) -> Wielded:
@@ -246,6 +328,7 @@ class OdndState(BattleState):
     # standing changes (issue 35: rebuilt every round, 6 % of a duel): each group with a roll,
     # its members and whether any stood when they were worked out. `forget` drops them.
     slot_order: list[tuple[int, list[str]]] = field(default_factory=list, repr=False)
+    slot_members: list[list[list[Fighter]]] = field(default_factory=list, repr=False)
     slot_groups: list[list[Fighter]] = field(default_factory=list, repr=False)
     slot_standing: list[bool] = field(default_factory=list, repr=False)
     slots_known: bool = field(default=False, repr=False)
@@ -276,6 +359,7 @@ class OdndState(BattleState):
         self.route_taken, self.men_reported, self.appearing, self._fighters = 0, {}, [], []
         self._units = []
         self.slot_order, self.slot_groups, self.slot_standing = [], [], []
+        self.slot_members = []  # each slot's groups' fighters, beside `slot_order`
         self.slots_known, self.all_rolled, self.new_grapples = False, False, False
         self.scale = 3.0 if self.conditions.outdoors else 1.0
         self.reroll_initiative = self.conditions.reroll_initiative
@@ -308,6 +392,7 @@ class OdndState(BattleState):
 
 
 rebuilt_by_constructor(Wielded, Chase)  # copies of a state (core.immutable)
+copyreg.pickle(Plan, _plan_fields)  # (a plain class: its constructor's arguments, in order)
 
 
 def add_to_tally(state: OdndState, key: str, n: int = 1) -> None:
@@ -325,6 +410,7 @@ def let_go(state: OdndState) -> None:
     Only for an unobserved battle: the GM's screen shows the last round's declarations."""
     for f in state.fighters():
         f.plan_target, f.dropped_by, f.held_by = None, None, None
+        f.plans_against = []  # (each names its target: a cycle)
         f.shield_faced.clear()
         f.grappled_by = []
 

@@ -28,8 +28,11 @@ class Mods:
     def __init__(self) -> None:
         self.bonus = 0
         self.edge = 0
-        self.multipliers: list[int] = []
-        self.why: list[str] = []
+        # Most attacks have neither: both start as shared empty lists, replaced by a list of
+        # their own at the first `times` or `say`, never appended to (issue 35: two lists
+        # built and freed per attack).
+        self.multipliers: list[int] = NO_MULTIPLIERS
+        self.why: list[str] = NO_WORDS
         self.exposed = False  # flank or rear: no shield, no DEX (rules 67, 69, ODD-U20)
         self.backstab = False  # rules 72, 73: this attack is the backstab
 
@@ -40,7 +43,26 @@ class Mods:
     def add(self, amount: int, words: str, observed: bool) -> None:
         self.bonus += amount
         if observed and amount:
-            self.why.append(f"{amount:+d} {words}")
+            self.say(f"{amount:+d} {words}")
+
+    def times(self, n: int) -> None:
+        """One more damage multiplier (ODD-U3)."""
+        if self.multipliers:
+            self.multipliers.append(n)
+        else:
+            self.multipliers = [n]
+
+    def say(self, words: str) -> None:
+        """One more term for the log."""
+        if self.why:
+            self.why.append(words)
+        else:
+            self.why = [words]
+
+
+# `Mods`' lists until it has an entry: shared, never changed (`Mods.times`, `Mods.say`).
+NO_MULTIPLIERS: Final[list[int]] = []
+NO_WORDS: Final[list[str]] = []
 
 
 def mounted_mod(f: Fighter, target: Fighter) -> int:
@@ -80,9 +102,9 @@ def charge_mods(m: Mods, f: Fighter, obs: bool) -> None:
     if not f.charge_strike:
         return
     m.add(2 - f.primary.dex_to_hit, "charging (no DEX)", obs)
-    m.multipliers.append(2)
+    m.times(2)
     if f.horns:
-        m.multipliers.append(2)  # rule 88; ODD-U3: does not stack unless `additive`
+        m.times(2)  # rule 88; ODD-U3: does not stack unless `additive`
 
 
 def modifiers(
@@ -111,7 +133,7 @@ def modifiers(
     # surprise round, the attacker has advantage the round after, the defender disadvantage.
     after = facing.followup_edge(state, f, target)
     if after and obs:
-        m.why.append(("advantage" if after > 0 else "disadvantage") + ", the round after (70)")
+        m.say(("advantage" if after > 0 else "disadvantage") + ", the round after (70)")
     m.edge += after
     return m
 
@@ -133,9 +155,9 @@ def exposure_mods(
     if arcs and facing.can_backstab(state, f, target):
         m.backstab = True
         m.add(BACKSTAB_TO_HIT, "backstab (ODD-U17)", obs)
-        m.multipliers.append(f.backstab_mult)
+        m.times(f.backstab_mult)
         if obs:
-            m.why.append(f"damage ×{f.backstab_mult} (backstab)")
+            m.say(f"damage ×{f.backstab_mult} (backstab)")
         m.exposed = True
     elif target.surprised:  # rules 69, 71, ODD-U18: attacked as from behind
         m.add(2, "surprised (as from behind)", obs)
@@ -155,7 +177,8 @@ def strike(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
     astray, ODD-U40). Returns whether it hit."""
     if f.primary.data.ranged:
         target = astray(table, state, f, target)
-    state.holding.discard(target.side)  # ODD-U29: attacked, they fight
+    if state.holding:  # ODD-U29: attacked, they fight (most battles hold nobody back)
+        state.holding.discard(target.side)
     if f.plan_target is not target and not f.primary.data.ranged:
         target.joined.add(f.id)  # rule 63 (issue 29 item 16): a retargeted attacker counts
     m = modifiers(state, f, target, table.observed)

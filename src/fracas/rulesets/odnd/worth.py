@@ -83,6 +83,20 @@ def can_harm(attacker: Fighter, target: Fighter) -> bool:
     return target.needs == "none" or can_hurt(attacker.weapons[0], attacker, target)
 
 
+def surely_hurts(state: OdndState, me: Fighter) -> bool:
+    """True when `cannot_hurt_any` is surely False, told at a glance: the first able foe
+    needs no special weapon (rule 31, ODD-U50), so `me`, able, can hurt it (issue 35: a duel
+    read the whole answer, kept in dictionaries by side, at every declaration). False says
+    nothing: ask `cannot_hurt_any`."""
+    if not me.active:
+        return False
+    side = me.side
+    for e in state.fighters():  # its foes in `enemies_of`'s order (no dictionary read)
+        if e.side != side and e.active:
+            return e.needs == "none"
+    return False
+
+
 def cannot_hurt_any(state: OdndState, me: Fighter) -> bool:
     """Nobody on `me`'s side can hurt any foe left (rule 31, ODD-U50)."""
     foes = False
