@@ -29,10 +29,9 @@ $(BIN)/python:
 
 # A plain install: compiled with mypyc where a C compiler is at hand (setup.py). Done again
 # only when the sources changed, or when `install-test` put the editable build in its place.
+# The stamp bears the time the build started, so a source edited while it ran is built again.
 $(VENV)/.compiled-install: $(BIN)/python $(SOURCES)
-	rm -rf build
-	$(BIN)/pip install --quiet .
-	touch $@
+	start=$$(date +%s) && rm -rf build && $(BIN)/pip install --quiet . && touch -d @$$start $@
 
 install: $(VENV)/.compiled-install
 
@@ -55,10 +54,10 @@ install-test: $(BIN)/python postgres chromium
 
 # setuptools' `build/` folder is removed first: it would copy into the build an extension left
 # there by an earlier one, of a module no longer in setup.py's COMPILED.
+# Its stamp too bears the time the build started (above).
 $(COMPILED)/.built: $(BIN)/python $(SOURCES)
-	rm -rf $(COMPILED) build
-	$(BIN)/pip install --quiet --no-deps --target $(COMPILED) .
-	touch $@
+	start=$$(date +%s) && rm -rf $(COMPILED) build && \
+		$(BIN)/pip install --quiet --no-deps --target $(COMPILED) . && touch -d @$$start $@
 
 ## Install and fight the bundled BRP skirmish, narrated.
 run: install
