@@ -107,7 +107,11 @@ def new_tally() -> Counter[str]:
 def add_counts(tally: Counter[str], counts: dict[str, int]) -> None:
     """Add `counts` to a battle's tally. Setting a `Counter`'s item is a Python call (the class
     defines `__delitem__`, so its item slot is Python's: about 1,000 instructions a key, issue
-    35); `dict.update` writes the dictionary underneath in C. The sums are those `+=` gives."""
+    35); `dict.update` writes the dictionary underneath in C. The sums are those `+=` gives.
+    An empty tally (a simulated battle's, as it ends) takes the counts as they are."""
+    if not tally:
+        dict.update(tally, counts)
+        return
     merged: dict[str, int] = {}
     for key, n in counts.items():
         merged[key] = tally.get(key, 0) + n

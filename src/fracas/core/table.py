@@ -14,7 +14,7 @@ from typing import Any, Final, TypeVar, overload
 
 from fracas.core.audience import EVERYONE
 from fracas.core.combatant import Combatant, Decider, Side
-from fracas.core.controllers import Controller
+from fracas.core.controllers import Controller, Policy
 from fracas.core.dice_sources import DiceSource, SeededDice
 from fracas.core.errors import ReplayError
 from fracas.core.events import DiceRolled, Event, Rerolled
@@ -360,18 +360,26 @@ class Table:
         return options[answer]
 
     def _decide(self, who: Decider, decision: str, options: list[Any]) -> int:
-        seat = self._seating.deciding(who) if self._seating is not None else None
-        request = ChoiceRequest(who, decision, options, seat)
+        seating = self._seating
+        seat = seating.deciding(who) if seating is not None else None
         author = ""
         if seat is not None:
-            answer, author = self._ask(request)
+            answer, author = self._ask(ChoiceRequest(who, decision, options, seat))
         else:
-            try:
-                answer = self._controllers[_controller_key(who)].choose(request)
-            except Pending:
-                if self._wait is None:
-                    raise
-                answer, author = self._wait(request)
+            controller = self._controllers[_controller_key(who)]
+            if isinstance(controller, Policy):
+                # A compiled policy picks from the options themselves: no request built, a
+                # direct call instead of one through the protocol (issue 35). A policy never
+                # waits for a person.
+                answer = controller.pick(who, decision, options)
+            else:
+                request = ChoiceRequest(who, decision, options)  # (no seat: a controller's)
+                try:
+                    answer = controller.choose(request)
+                except Pending:
+                    if self._wait is None:
+                        raise
+                    answer, author = self._wait(request)
         if not isinstance(answer, int):
             raise ReplayError(f"a choice was answered with {answer!r}")
         if author:

@@ -202,9 +202,8 @@ def resolve_attack(
         needs=lambda: derived.needs(chance, f"to hit {target.name}"),
     )
     level = derived.success_level(roll.total, chance)
-    counts = state.counts
-    counts[ATTACKS] += 1
-    counts[ATTACK_LEVEL + level] += 1
+    state.count(ATTACKS)
+    state.count(ATTACK_LEVEL + level)
     if table.observed:
         table.emit(
             AttackRolled(
@@ -234,7 +233,7 @@ def resolve_attack(
             defence_level = roll_defence(table, target, defence)
             if derived.succeeded(defence_level):
                 first = PARRY_LEVEL if isinstance(defence, Parry) else DODGE_LEVEL
-                state.counts[first + defence_level] += 1
+                state.count(first + defence_level)
     row = derived.matrix_row(level, defence_level)
     if table.observed:
         table.emit(

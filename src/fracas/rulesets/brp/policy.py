@@ -14,10 +14,10 @@ It only reads the state and picks among the options the rules offer (`actions.py
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
-from fracas.core.controllers import UnknownDecision
-from fracas.core.requests import ChoiceRequest
+from fracas.core.combatant import Decider
+from fracas.core.controllers import Policy, UnknownDecision
 from fracas.rulesets.brp import combat, decisions, odds
 from fracas.rulesets.brp.actions import (
     MAX_WITH_ACTION,
@@ -49,20 +49,23 @@ def heal_chance(aider: Fighter, patient: Fighter, needed: int) -> float:
     return min(aider.first_aid, 95) / 100 * p_heal
 
 
-class BRPPolicy:
-    """A controller (core `Controller` protocol) for BRP."""
+class BRPPolicy(Policy):
+    """A controller for BRP: a core `Policy`, which the table asks directly (`pick`), and
+    everyone else through the `Controller` protocol (`choose`)."""
 
     def __init__(self, state: BRPState) -> None:
         self.state = state
+        # The odds of the last weapon and chance looked up (`_injury_odds`): the options of one
+        # statement of intent are a weapon's blows at each foe in turn, at one chance in melee.
+        self._weapon: Weapon | None = None
+        self._chance = -1
+        self._by_armour: list[Profile | None] = []
 
-    def choose(self, request: ChoiceRequest) -> int:
+    def pick(self, who: Decider, decision: str, options: list[Any]) -> int:
         """The best-scored option, the earlier on a tie (`core.controllers.best_index`),
         scored one by one without building the list of scores."""
-        who = request.who
-        decision = request.decision
         if decision not in decisions.ALL or not isinstance(who, Fighter):  # BRP asks fighters
             raise UnknownDecision(f"the BRP policy has no answer for {decision!r}")
-        options = request.options
         best = 0
         top = self._score(decision, who, options[0])
         for i in range(1, len(options)):
@@ -147,9 +150,14 @@ class BRPPolicy:
         all the battles of an encounter (`odds.profile`'s own cache hashes five values,
         strings among them)."""
         armour = combat.armour_against(target, weapon)
-        by_armour = weapon.odds.get(chance)
-        if by_armour is None:
-            by_armour = weapon.odds[chance] = []
+        if weapon is self._weapon and chance == self._chance:
+            by_armour = self._by_armour  # (no boxed key hashed and looked up: issue 35)
+        else:
+            found_list = weapon.odds.get(chance)
+            if found_list is None:
+                found_list = weapon.odds[chance] = []
+            self._weapon, self._chance, self._by_armour = weapon, chance, found_list
+            by_armour = found_list
         if 0 <= armour < len(by_armour):
             found = by_armour[armour]
             if found is not None:

@@ -181,7 +181,10 @@ def _moved(table: Table, f: Fighter, rank: float | None) -> None:
 # ----------------------------------------------------------------------------- 3. actions
 
 
-def action_key(f: Fighter) -> tuple[int, int, int, float]:
+Place = tuple[int, int, int, float]  # where a fighter acts: `action_key`
+
+
+def action_key(f: Fighter) -> Place:
     """§5.4 order: the DEX rank the GM counts (a moved fighter's ½ or ¼ rounded down,
     T-BRP-6), then weapon type (missile, long, medium, short/unarmed), then skill (§5.2); the
     exact fraction breaks only what those leave tied (F-BRP-12). Fighters equal on all four
@@ -197,17 +200,17 @@ def actions(table: Table, state: BRPState) -> None:
     # (Attack, Awaken), the `Action` union spelt out: compiled, a check of two classes; the
     # union is a generic isinstance (issue 10)
     actors = [f for f in state.fighters() if isinstance(f.intent, (Attack, Awaken)) and f.rank]
-    # Each fighter's place worked out once (its fractions are not free), then sorted, the
-    # encounter's order breaking ties (a stable sort by place, without a key function to call
-    # for each fighter). Fighters at the same place act together.
-    keyed = sorted([(action_key(f), i, f) for i, f in enumerate(actors)])
+    # Each fighter's place worked out once (its fractions are not free), then ordered, the
+    # encounter's order breaking ties (`in_order`). Fighters at the same place act together.
+    places = [action_key(f) for f in actors]
+    order = in_order(places)
     start = 0
-    while start < len(keyed):
-        place = keyed[start][0]
+    while start < len(order):
+        place = places[order[start]]
         stop = start + 1
-        while stop < len(keyed) and keyed[stop][0] == place:
+        while stop < len(order) and not _before(place, places[order[stop]]):
             stop += 1
-        together = [entry[2] for entry in keyed[start:stop]]
+        together = [actors[order[k]] for k in range(start, stop)]
         start = stop
         # Simultaneous actions all happen: a fighter felled by one of them still acts.
         able = [f for f in together if f.active]
@@ -223,6 +226,33 @@ def actions(table: Table, state: BRPState) -> None:
                 others = tuple(o.name for o in able if o is not f)
                 table.emit(Acts(who=f.name, rank=math.floor(f.rank), simultaneous_with=others))
             act(table, state, f)
+
+
+def in_order(places: list[Place]) -> list[int]:
+    """The indexes of `places` in §5.4's order (`action_key`), equal places in the order given
+    (the encounter's): what a stable sort gives. An insertion sort, comparing the places field
+    by field in compiled code (`_before`): sorting the tuples compared them through Python's
+    generic protocol (issue 35)."""
+    order = [i for i in range(len(places))]  # (compiled, `list(range(n))` is a generic call)
+    for j in range(1, len(order)):
+        moving = order[j]
+        i = j - 1
+        while i >= 0 and _before(places[moving], places[order[i]]):
+            order[i + 1] = order[i]
+            i -= 1
+        order[i + 1] = moving
+    return order
+
+
+def _before(a: Place, b: Place) -> bool:
+    """`a < b` as tuples compare: field by field, the first that differs decides."""
+    if a[0] != b[0]:
+        return a[0] < b[0]
+    if a[1] != b[1]:
+        return a[1] < b[1]
+    if a[2] != b[2]:
+        return a[2] < b[2]
+    return a[3] < b[3]
 
 
 def act(table: Table, state: BRPState, f: Fighter) -> None:

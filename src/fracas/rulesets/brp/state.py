@@ -204,7 +204,9 @@ class Fighter(Combatant):
 # The ruleset's counts for the simulator's report (`BattleState.tally`), kept as integers on
 # the state during the fight and written into the tally as it ends (`BRPState.write_counts`):
 # a `Counter` update keyed by a string built per attack was 7 % of a compiled duel (issue 10).
-COUNTED: Final = (
+# (A tuple of any length: typed as twelve strings, mypyc keeps it unboxed and built a Python
+# tuple from it at every index.)
+COUNTED: Final[tuple[str, ...]] = (
     "attacks",
     "attack fumble",  # ATTACK_LEVEL + Level: fumble (−1), failure, success, special (2)
     "attack failure",
@@ -284,16 +286,20 @@ class BRPState(BattleState):
         return found
 
     def count(self, index: int) -> None:
-        """One more of `COUNTED[index]`."""
-        self.counts[index] += 1
+        """One more of `COUNTED[index]`. (Not `counts[index] += 1`: compiled, an augmented
+        assignment to a list's item is Python's generic in-place add, 100 instructions.)"""
+        counts = self.counts
+        counts[index] = counts[index] + 1
 
     def write_counts(self) -> None:
         """Add the counts to the tally (the fight is over), and start them again at zero."""
         counts = self.counts
+        names = COUNTED
         found: dict[str, int] = {}
         for i in range(len(counts)):
-            if counts[i]:
-                found[COUNTED[i]] = counts[i]
+            n = counts[i]
+            if n:
+                found[names[i]] = n
                 counts[i] = 0
         add_counts(self.tally, found)  # (in C: a Counter's item set is Python code)
 
