@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from fracas.core.combatant import Side
-from fracas.core.controllers import UnknownDecision
-from fracas.core.requests import ChoiceRequest
+from fracas.core.combatant import Decider, Side
+from fracas.core.controllers import Policy, UnknownDecision
 from fracas.rulesets.murdham import decisions, harm
 from fracas.rulesets.murdham.attack import (
     Counter,
@@ -106,7 +105,7 @@ def in_reach(
     return distance <= half + reach(c, w)
 
 
-class MurdhamPolicy:
+class MurdhamPolicy(Policy):
     def __init__(self, state: MurdhamState) -> None:
         self.state = state
         # The last full-force strike scored in this decision (`_plan`): a turn offers the same
@@ -116,10 +115,9 @@ class MurdhamPolicy:
         self._moving = False
         self._expected = 0.0
 
-    def choose(self, request: ChoiceRequest) -> int:
-        options = request.options
-        who = request.who
-        decision = request.decision
+    def pick(self, who: Decider, decision: str, options: list[Any]) -> int:
+        """The default tactics' answer; the table calls it directly
+        (`core.controllers.Policy`)."""
         if isinstance(who, Side):
             if decision == decisions.FIRST_FACTION:
                 for i in range(len(options)):  # take the first turn ourselves

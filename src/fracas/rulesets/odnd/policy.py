@@ -35,9 +35,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fracas.core.combatant import Side
-from fracas.core.controllers import UnknownDecision, best_index
-from fracas.core.requests import ChoiceRequest
+from fracas.core.combatant import Decider, Side
+from fracas.core.controllers import Policy, UnknownDecision, best_index
 from fracas.rulesets.odnd import (
     data,
     decisions,
@@ -65,7 +64,7 @@ def nearly_dead(f: Fighter) -> bool:
     return 4 * f.hp <= f.max_hp
 
 
-class OdndPolicy:
+class OdndPolicy(Policy):
     def __init__(self, state: OdndState) -> None:
         self.state = state
         # Each side's readings of this round (`_lost`), by side: emptied as a round begins.
@@ -80,25 +79,25 @@ class OdndPolicy:
         self._kept_targets: list[Fighter] = []
         self._kept_hits: list[float] = []
 
-    def choose(self, request: ChoiceRequest) -> int:
-        who = request.who
-        options: list[Any] = request.options  # read only
-        if isinstance(who, Side) and request.decision == decisions.PLAYERS:
+    def pick(self, who: Decider, decision: str, options: list[Any]) -> int:
+        """The default tactics' answer (options read only); the table calls it directly
+        (`core.controllers.Policy`)."""
+        if isinstance(who, Side) and decision == decisions.PLAYERS:
             return options.index(self._players(who))  # rule 118
         if isinstance(who, Fighter) and not isinstance(who, Side):
-            if request.decision == decisions.DECLARE:
+            if decision == decisions.DECLARE:
                 return self._declare(who, options)
-            if request.decision == decisions.VICTIM:
+            if decision == decisions.VICTIM:
                 return best_index([self._victim(who, o) for o in options])
-            if request.decision == decisions.WHIP_AREA:  # a lost weapon costs a whole action
+            if decision == decisions.WHIP_AREA:  # a lost weapon costs a whole action
                 target = who.plan_target
                 armed = target is not None and manoeuvre_policy.droppable(target)
                 return options.index("weapon" if armed else "feet")
-            if request.decision == decisions.GIVE_CHASE:  # issue 29: the pursuer's choice
+            if decision == decisions.GIVE_CHASE:  # issue 29: the pursuer's choice
                 return options.index(self._give_chase(who))
-            if request.decision in (decisions.FLEE, decisions.PURSUE):
-                return pursuit_policy.choose(self.state, who, request.decision, options)
-        raise UnknownDecision(f"the OD&D policy has no answer to {request.decision!r}")
+            if decision in (decisions.FLEE, decisions.PURSUE):
+                return pursuit_policy.choose(self.state, who, decision, options)
+        raise UnknownDecision(f"the OD&D policy has no answer to {decision!r}")
 
     def _players(self, side: Side) -> str:
         """Rule 118: fight, unless the monsters' hit dice are at least twice the party's

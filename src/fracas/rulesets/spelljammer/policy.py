@@ -36,8 +36,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from fracas.core.controllers import UnknownDecision, best_index
-from fracas.core.requests import ChoiceRequest
+from fracas.core.combatant import Decider
+from fracas.core.controllers import Policy, UnknownDecision, best_index
 from fracas.dice import compile_dice
 from fracas.rulesets.spelljammer import (
     decisions,
@@ -141,7 +141,7 @@ class PlainKept:
 BLEED_ROUNDS = 3
 
 
-class SjPolicy:
+class SjPolicy(Policy):
     def __init__(self, state: SjState) -> None:
         self.state = state
         # Per target and weapon (found by identity: an `id` is a large integer, boxed and
@@ -160,27 +160,28 @@ class SjPolicy:
     def _mean(self, dice: str) -> float:
         return mean(dice)
 
-    def choose(self, request: ChoiceRequest) -> int:
-        who = request.who
-        options: list[Any] = list(request.options)
+    def pick(self, who: Decider, decision: str, given: list[Any]) -> int:
+        """The default tactics' answer; the table calls it directly
+        (`core.controllers.Policy`)."""
+        options: list[Any] = list(given)
         if isinstance(who, Fighter):
-            if request.decision == decisions.DECLARE:
+            if decision == decisions.DECLARE:
                 self._pairs, self._kinds, self._modes = [], {}, self._plain_modes(who)
                 self._threat_count, self._pace, self._last, self._lost = -1, "", None, -1
                 return self._best_plan(who, options)
-            if request.decision == decisions.RETARGET:
+            if decision == decisions.RETARGET:
                 return best_index([-float(t.hp) for t in options])
-            if request.decision == decisions.PUSH:  # only into a hazard (rule 193)
+            if decision == decisions.PUSH:  # only into a hazard (rule 193)
                 return self._hazard_push(who, options)
-            if request.decision == decisions.MOVE_NOW:
+            if decision == decisions.MOVE_NOW:
                 return 0  # keep attacking
-            if request.decision == decisions.SWITCH:  # SJ-U27, rule 194: away from the defender
+            if decision == decisions.SWITCH:  # SJ-U27, rule 194: away from the defender
                 if self._hazard_push(who, withdrawal.push_options(), options[0]):
                     return 0  # stay, to push the desperate defender into the hazard
                 return best_index([-1e9, *(-float(t.hp) for t in options[1:])])
-        if request.decision == decisions.FLYER:  # rule 206: the GM lets an agile flyer go
+        if decision == decisions.FLYER:  # rule 206: the GM lets an agile flyer go
             return 1
-        raise UnknownDecision(f"the Spelljammer policy has no answer to {request.decision!r}")
+        raise UnknownDecision(f"the Spelljammer policy has no answer to {decision!r}")
 
     def _best_plan(self, me: Fighter, plans: list[Plan]) -> int:
         """`best_index` of the plans' scores, scored as they come (issue 35: no list of boxed
