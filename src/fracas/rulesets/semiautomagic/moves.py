@@ -108,9 +108,11 @@ def nearer(
         ax, ay = x + d[0] * sq, y + d[1] * sq
         d_at = space.squares_at(ax, ay, m.square, goal, alternate, m.seat or m.square)
         score = off_band(d_at, reach)
-        gap = away * HYPOT(gx - ax, gy - ay)
         crosses = d_now > reach[1] and d_at < reach[0]  # from too far to too close
-        if score > now or crosses or (score == now and gap >= now_gap - space.EPS):
+        if score > now or crosses:
+            continue  # (before the gap: no `hypot` for a direction that cannot serve)
+        gap = away * HYPOT(gx - ax, gy - ay)
+        if score == now and gap >= now_gap - space.EPS:
             continue
         out.append((d, score, gap))
     return out

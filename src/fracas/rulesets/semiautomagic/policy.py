@@ -88,7 +88,10 @@ class SamPolicy:
 
     def choose(self, request: ChoiceRequest) -> int:
         who = request.who
-        options: list[Any] = list(request.options)
+        options: list[Any] = request.options  # (read, never changed: no copy)
+        if request.decision == decisions.DEFEND and isinstance(who, Fighter):
+            st = self.state  # first: the commonest, and it reads none of the decision's caches
+            return pick_defence(st, who, options, st.incoming, st.incoming_area)
         if self._targets:  # a new decision: the state may have changed since the last
             self._targets.clear()
         if self._sits:
@@ -98,12 +101,9 @@ class SamPolicy:
             if request.decision == decisions.ACT:
                 self._near = self._nearest(who)
                 self._options = options
-                return best_index([self._action(who, o) for o in options])
+                return self._best_action(who, options)
             if request.decision in (decisions.ALLOT, items.ALLOT):
                 return best_index([self._victim(who, o) for o in options])
-            if request.decision == decisions.DEFEND:
-                st = self.state
-                return pick_defence(st, who, options, st.incoming, st.incoming_area)
             if request.decision == decisions.INTERRUPT:
                 return self._interrupt(who, options)
             if request.decision == decisions.VETO:
@@ -116,6 +116,16 @@ class SamPolicy:
                 w = who.wielded
                 return best_index(area_policy.scores(self.state, who, w, options))
         raise UnknownDecision(f"the SemiAutoMagic policy has no answer to {request.decision!r}")
+
+    def _best_action(self, me: Fighter, options: list[Action]) -> int:
+        """`best_index` of the options' scores (the first of the highest), scored in order in
+        one loop: no list of boxed scores a decision (issue 35)."""
+        best, most = 0, 0.0
+        for i in range(len(options)):
+            score = self._action(me, options[i])
+            if i == 0 or score > most:
+                best, most = i, score
+        return best
 
     def _targets_of(self, f: Fighter, w: Wielded) -> list[Fighter]:
         """`actions.targets` (rules 56-63), once a decision for each fighter and weapon (the
@@ -363,7 +373,7 @@ class SamPolicy:
         Toughness (rule 53; at it, with the option `wound_on_equal`, it can)."""
         most = withdraw_policy.largest(w.damage) - w.wounds
         return most < t.min_toughness or (
-            most == t.min_toughness and not self.state.options.wound_on_equal
+            most == t.min_toughness and not self.state.wound_on_equal
         )
 
     def _limb(self, me: Fighter, act: Action, t: Fighter) -> float:

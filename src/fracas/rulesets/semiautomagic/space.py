@@ -79,8 +79,12 @@ def squares_at(
     mount's (F-SAM-80)."""
     q = b.position
     reach = ((body or square) + (b.seat or b.square)) / 2  # where the footprints touch
-    gx = abs(q.x - x) - reach
-    gy = abs(q.y - y) - reach
+    return squares_apart(abs(q.x - x) - reach, abs(q.y - y) - reach, square, alternate)
+
+
+def squares_apart(gx: float, gy: float, square: float, alternate: bool) -> int:
+    """`squares_at` from the gaps between two footprints on each axis (negative: they
+    overlap on that axis), in squares of side `square`."""
     if gx < -EPS and gy < -EPS:
         return 0  # overlapping (Close)
     sx = math.floor(max(0.0, gx) / square + EPS)
