@@ -115,7 +115,7 @@ def range_penalty(distance: float, increment: int) -> int:
     """Rules 62-63 (T-SAM-2, C11): -1 per full doubling of the increment: the smallest k with
     distance <= increment x 2^k; beyond four doublings (16 x increment), out of range."""
     k = 0
-    while distance > increment * 2**k + EPS:
+    while distance > (increment << k) + EPS:  # increment x 2^k (no generic power)
         k += 1
         if k > 4:
             return OUT_OF_RANGE
@@ -127,7 +127,7 @@ def in_reach(state: SamState, a: Fighter, b: Fighter, band: tuple[int, int]) -> 
     band; the option `close_reaches_adjacent` lets Close reach adjacent squares too."""
     d = squares(state, a, b)
     low, high = band
-    if high == 0 and state.options.close_reaches_adjacent:
+    if high == 0 and state.close_adjacent:
         high = 1
     return low <= d <= high
 

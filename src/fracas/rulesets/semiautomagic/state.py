@@ -308,6 +308,7 @@ class SamState(BattleState):
     wound_on_equal: bool = False  # SAM-A27 (`options.wound_on_equal`)
     combo_seconds: int = 4  # SAM-A1 (`options.combo_seconds`)
     cover_hit_literal: bool = False  # SAM-A42 (`options.cover_hit_literal`)
+    close_adjacent: bool = False  # SAM-A13 (`options.close_reaches_adjacent`)
 
     def __init__(
         self,
@@ -325,6 +326,7 @@ class SamState(BattleState):
         self.wound_on_equal = self.options.wound_on_equal
         self.combo_seconds = self.options.combo_seconds
         self.cover_hit_literal = self.options.cover_hit_literal
+        self.close_adjacent = self.options.close_reaches_adjacent
         self.order, self.acting, self.second, self.incoming = [], "", 0, 0
         self.incoming_area, self.controlling, self.possessing = False, "", False
         self.interrupting, self.hazardous, self.falls, self._fighters = "", False, False, []
