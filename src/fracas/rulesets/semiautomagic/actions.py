@@ -99,10 +99,11 @@ WAIT: Final = Action("wait", 0)
 def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
     """Enemies `f` can attack with `w` now: in reach (rules 56-60) or in range (62-63)."""
     out: list[Fighter] = []
+    melee = w.data.kind == "melee"  # (read once, not once a foe)
     for e in state.marks_of(f):
         if not isinstance(e, Fighter) or not e.active or not e.present:
             continue
-        if w.data.kind == "melee":
+        if melee:
             if space.in_reach(state, f, e, w.data.reach):
                 out.append(e)
         elif attack.situation(state, f, e, w, False) is not None:
@@ -119,8 +120,14 @@ def foes(state: SamState, f: Fighter) -> list[Fighter]:
 
 def known_foes(state: SamState, f: Fighter) -> list[Fighter]:
     """The foes whose square `f` knows: not one hidden from it (rules 110-111: it failed to
-    spot the hider; issue 31), which it can only guess at when it attacks (SAM-A43)."""
-    return [e for e in foes(state, f) if f.id not in e.unseen_by]
+    spot the hider; issue 31), which it can only guess at when it attacks (SAM-A43). `foes`
+    and the hidden filtered in one loop (one list, not two)."""
+    out: list[Fighter] = []
+    fid = f.id
+    for e in state.marks_of(f):
+        if isinstance(e, Fighter) and e.active and e.present and fid not in e.unseen_by:
+            out.append(e)
+    return out
 
 
 def legal(state: SamState, f: Fighter) -> list[Action]:

@@ -147,6 +147,16 @@ class SamPolicy:
         sit = self._sits[key] = attack.situation(self.state, me, t, me.wielded, aimed)
         return sit
 
+    def _situation(
+        self, me: Fighter, w: Wielded, t: Fighter, aimed: bool
+    ) -> attack.Situation | None:
+        """`attack.situation` of the decider's `w` at `t`: kept for the decision (`_shot`)
+        when `w` is the weapon in hand (the allotting scores and the head shot ask the same
+        as the shots; shared: read it, do not change it)."""
+        if w is me.wielded:
+            return self._shot(me, t, aimed)
+        return attack.situation(self.state, me, t, w, aimed)
+
     def _interrupt(self, me: Fighter, options: list[Action]) -> int:
         """Rule 6: take the delayed turn as soon as an enemy is in reach or range."""
         now = bool(self._targets_of(me, me.wielded))
@@ -342,7 +352,7 @@ class SamPolicy:
             return self._limb(me, act, t)
         if act.region != "head":
             return -1.0
-        sit = attack.situation(self.state, me, t, act.weapon, me.aimed_at == t.id)
+        sit = self._situation(me, act.weapon, t, me.aimed_at == t.id)
         if sit is None or sit.auto:
             return -1.0
         sure = 3 + attack.attack_bonus(me, act.weapon) + sit.x >= sit.target + 3
@@ -394,7 +404,7 @@ class SamPolicy:
             can = most > t.min_toughness + row["toughness"]
         if not can:
             return -1.0
-        sit = attack.situation(self.state, me, t, w, me.aimed_at == t.id)
+        sit = self._situation(me, w, t, me.aimed_at == t.id)
         if sit is None or sit.auto:
             return -1.0
         if 6 + attack.attack_bonus(me, w) + sit.x < sit.target + row["target"]:
@@ -459,7 +469,7 @@ class SamPolicy:
 
     def _can_hit_with(self, me: Fighter, w: Wielded, t: Fighter, aimed: bool = False) -> bool:
         """The best roll of `w` (a six) hits `t` (rules 37-40, 62)."""
-        sit = attack.situation(self.state, me, t, w, aimed)
+        sit = self._situation(me, w, t, aimed)
         return sit is not None and (
             sit.auto or 6 + attack.attack_bonus(me, w) + sit.x >= sit.target
         )
