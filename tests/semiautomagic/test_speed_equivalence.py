@@ -9,6 +9,7 @@ one-loop choice of an action against `best_index` of its scores; the counts kept
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from typing import Any
 
@@ -171,3 +172,23 @@ def test_a_miss_is_counted_as_no_hit() -> None:
     state.count(WOUNDS, 2)
     state.write_counts()
     assert dict(state.tally) == {"hits": 0, "wounds": 2}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.floats(-20, 200, allow_nan=False),
+    st.floats(-20, 200, allow_nan=False),
+    st.sampled_from([0.5, 1.0, 2.0, 4.0]),
+    st.booleans(),
+)
+def test_squares_apart_counts_as_floor_and_max(
+    gx: float, gy: float, square: float, alternate: bool
+) -> None:
+    """`space.squares_apart` (truncation and conditionals) against `math.floor` and `max`."""
+    if gx < -space.EPS and gy < -space.EPS:
+        want = 0
+    else:
+        sx = math.floor(max(0.0, gx) / square + space.EPS)
+        sy = math.floor(max(0.0, gy) / square + space.EPS)
+        want = 1 + max(sx, sy) + (min(sx, sy) // 2 if alternate else 0)
+    assert space.squares_apart(gx, gy, square, alternate) == want

@@ -87,11 +87,14 @@ def squares_apart(gx: float, gy: float, square: float, alternate: bool) -> int:
     overlap on that axis), in squares of side `square`."""
     if gx < -EPS and gy < -EPS:
         return 0  # overlapping (Close)
-    sx = math.floor(max(0.0, gx) / square + EPS)
-    sy = math.floor(max(0.0, gy) / square + EPS)
+    # floor(max(0, g) / square + EPS), in plain C arithmetic: the argument is positive, so
+    # `int` (truncation) is the floor, and a conditional is `max` without a generic call
+    sx = int((gx if gx > 0.0 else 0.0) / square + EPS)
+    sy = int((gy if gy > 0.0 else 0.0) / square + EPS)
+    big, small = (sx, sy) if sx >= sy else (sy, sx)
     if alternate:
-        return 1 + max(sx, sy) + min(sx, sy) // 2
-    return 1 + max(sx, sy)
+        return 1 + big + small // 2
+    return 1 + big
 
 
 def metres(state: SamState, a: Fighter, b: Fighter) -> float:

@@ -122,7 +122,7 @@ def may_hurt(state: SamState, o: Fighter) -> bool:
 # The reckoning's wounds are exact fractions carried as (numerator, positive denominator)
 # pairs of integers: compiled integer arithmetic, where `Fraction` stays interpreted.
 Ratio = tuple[int, int]
-DefenceKey = tuple[object, ...]  # `defence_key`: a target's defences, flat
+DefenceKey = tuple[int, int, int]  # `defence_key`: a target's defences' bonuses
 ZERO: Final[Ratio] = (0, 1)
 REGIONS: Final[tuple[str, ...]] = ("", *called.OFFERED)  # a plain blow, then called shots
 
@@ -303,13 +303,21 @@ def blow_key(
 
 
 def defence_key(state: SamState, t: Fighter, melee: bool) -> DefenceKey:
-    """The defences `t` may choose now (`attack.defences`: their kinds and bonuses), flat in
-    one tuple for the blow's key (a list, not a generator, built in compiled code)."""
-    flat: list[object] = []
+    """The defences `t` may choose now (`attack.defences`, rules 49, 52, 95, 193): the bonus
+    of its dodge, block and parry, `ABSENT` for one it cannot make ("no defence" is always
+    offered); three plain integers for the blow's key (no tuple of tuples built a blow)."""
+    dodge = block = parry = ABSENT
     for d in attack.defences(state, t, melee):
-        flat.append(d.kind)
-        flat.append(d.bonus)
-    return tuple(flat)
+        if d.kind == attack.DODGE:
+            dodge = d.bonus
+        elif d.kind == attack.BLOCK:
+            block = d.bonus
+        elif d.kind == attack.PARRY:
+            parry = d.bonus
+    return dodge, block, parry
+
+
+ABSENT: Final = -(10**6)  # `defence_key`: a defence not offered (no bonus is ever this low)
 
 
 def strikes(state: SamState, a: Fighter) -> Fraction:
