@@ -262,8 +262,9 @@ def wounds_ratio(
         KNOWN[key] = dealt
     if a.staggered <= 0:
         return dealt
-    share = strikes(state, a)
-    return dealt[0] * share.numerator, dealt[1] * share.denominator
+    # `strikes` in integers: its turns of six that leave a whole blow's seconds (rules 185-186);
+    # the pair unreduced (only compared and summed as fractions; no interpreted `Fraction`)
+    return dealt[0] * max(0, 6 - state.combo_seconds), dealt[1] * 6
 
 
 BlowKey = tuple[object, ...]
