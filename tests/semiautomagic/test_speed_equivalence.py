@@ -1,17 +1,25 @@
-"""Issue 35: the fast forms of two movement checks answer as the plain forms they replace,
+"""Issue 35: the fast forms of the movement checks answer as the plain forms they replace,
 over random fields (hypothesis). `moves.open_step` (is some step toward an enemy affordable
 and free, on open ground: rules 28, 33-34, SAM-A7, SAM-A13) against the full list of
-`moves.nearer` steps; `space.flanked` (rule 94, SAM-A40) against a set of the sides touched."""
+`moves.nearer` steps; `space.flanked` (rule 94, SAM-A40) against a set of the sides touched;
+`wander.away` (rule 184, F-SAM-105) against `space.squares_at` for each direction;
+`space.range_penalty` (rules 62-63) against the doublings as powers of two. The policy's
+one-loop choice of an action against `best_index` of its scores; the counts kept on the state
+(`SamState.count`) against a `Counter`'s `+=`."""
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fracas.rulesets.semiautomagic import moves, space
-from fracas.rulesets.semiautomagic.state import Fighter, SamState
+from fracas.core.controllers import best_index
+from fracas.rulesets.semiautomagic import actions, moves, space, wander
+from fracas.rulesets.semiautomagic.policy import SamPolicy
+from fracas.rulesets.semiautomagic.state import COUNTED, HITS, WOUNDS, Fighter, SamState
 
 from .conftest import Scene, human
 
@@ -94,3 +102,93 @@ def test_flanked_between_two_foes_on_opposite_sides() -> None:
     s = Scene(("A", [human("Ann", position=[-1, 0]), human("Cat", position=[0, 1])]),
               ("B", [human("Bob", position=[0, 0])]))  # fmt: skip
     assert not space.flanked(s.state, s["Bob"])
+
+
+def plain_away(state: SamState, f: Fighter, source: Fighter) -> tuple[int, int]:
+    """`wander.away` as it was: `space.squares_at` for each of the eight directions."""
+    x, y, square = f.position.x, f.position.y, f.square
+    best, most, straight = wander.COMPASS[0], -1, False
+    for d in wander.COMPASS:
+        dx, dy = d
+        gain = space.squares_at(x + dx * square, y + dy * square, square, source, state.alternate)
+        if gain > most or (gain == most and not straight and (dx == 0 or dy == 0)):
+            best, most, straight = d, gain, dx == 0 or dy == 0
+    return best
+
+
+@settings(max_examples=60, deadline=None)
+@given(fields())
+def test_away_answers_as_squares_at_each_direction(doc: dict[str, Any]) -> None:
+    s = scene(doc)
+    for f in s.state.fighters():
+        for e in s.state.foes_of(f):
+            assert isinstance(e, Fighter)
+            assert wander.away(s.state, f, e) == plain_away(s.state, f, e)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(0, 400, allow_nan=False), st.integers(0, 60))
+def test_range_penalty_doubles_as_powers_of_two(distance: float, increment: int) -> None:
+    k = 0
+    while distance > increment * 2**k + space.EPS:
+        k += 1
+        if k > 4:
+            k = space.OUT_OF_RANGE
+            break
+    assert space.range_penalty(distance, increment) == k
+
+
+@settings(max_examples=30, deadline=None)
+@given(fields())
+def test_the_policy_picks_as_best_index_of_its_scores(doc: dict[str, Any]) -> None:
+    """`SamPolicy._best_action` (one loop) picks what `best_index` of the scores picks: the
+    first of the highest, for every fighter's options in a random field."""
+    s = scene(doc)
+    policy = SamPolicy(s.state)
+    for f in s.state.fighters():
+        options = actions.legal(s.state, f)
+        policy._near = policy._nearest(f)
+        policy._options = options
+        want = best_index([policy._action(f, o) for o in options])
+        assert policy._best_action(f, options) == want
+
+
+@given(st.lists(st.tuples(st.integers(0, len(COUNTED) - 1), st.integers(0, 3)), max_size=12))
+def test_counts_written_as_a_counter_adds_them(counted: list[tuple[int, int]]) -> None:
+    """A count of 0 still makes its key (a `Counter`'s `+= 0` does); writing twice adds once."""
+    state = SamState()
+    want: Counter[str] = Counter()
+    for i, n in counted:
+        state.count(i, n)
+        want[COUNTED[i]] += n
+    state.write_counts()
+    state.write_counts()
+    assert dict(state.tally) == dict(want)
+
+
+def test_a_miss_is_counted_as_no_hit() -> None:
+    state = SamState()
+    state.count(HITS, 0)
+    state.count(WOUNDS, 2)
+    state.write_counts()
+    assert dict(state.tally) == {"hits": 0, "wounds": 2}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.floats(-20, 200, allow_nan=False),
+    st.floats(-20, 200, allow_nan=False),
+    st.sampled_from([0.5, 1.0, 2.0, 4.0]),
+    st.booleans(),
+)
+def test_squares_apart_counts_as_floor_and_max(
+    gx: float, gy: float, square: float, alternate: bool
+) -> None:
+    """`space.squares_apart` (truncation and conditionals) against `math.floor` and `max`."""
+    if gx < -space.EPS and gy < -space.EPS:
+        want = 0
+    else:
+        sx = math.floor(max(0.0, gx) / square + space.EPS)
+        sy = math.floor(max(0.0, gy) / square + space.EPS)
+        want = 1 + max(sx, sy) + (min(sx, sy) // 2 if alternate else 0)
+    assert space.squares_apart(gx, gy, square, alternate) == want

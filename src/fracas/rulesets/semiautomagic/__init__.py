@@ -115,6 +115,7 @@ class SemiAutoMagic(Ruleset[model.Encounter, SamState]):
     def after_battle(self, table: Table, state: SamState) -> None:
         """Rules 224-229: each side's experience for the encounter; rule 144: the calm hour
         (option `calm_hour`)."""
+        state.write_counts()  # the counts kept on the state (`state.COUNTED`)
         verdict = self.outcome(state)
         still_dying(table, state)
         experience.encounter(table, state, verdict.winner if verdict is not None else None)

@@ -24,7 +24,7 @@ from fracas.rulesets.semiautomagic import (
     wander,
 )
 from fracas.rulesets.semiautomagic import events as ev
-from fracas.rulesets.semiautomagic.state import Delayed, Fighter, SamState, Wielded
+from fracas.rulesets.semiautomagic.state import COMBOS, Delayed, Fighter, SamState, Wielded
 
 SECONDS: Final = 6  # rule 7, rule 155: a body's seconds a round
 STRAIGHT_FOR_CHARGE: Final = 6.0  # rule 85, SAM-A18: metres at any scale
@@ -99,10 +99,11 @@ WAIT: Final = Action("wait", 0)
 def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
     """Enemies `f` can attack with `w` now: in reach (rules 56-60) or in range (62-63)."""
     out: list[Fighter] = []
+    melee = w.data.kind == "melee"  # (read once, not once a foe)
     for e in state.marks_of(f):
         if not isinstance(e, Fighter) or not e.active or not e.present:
             continue
-        if w.data.kind == "melee":
+        if melee:
             if space.in_reach(state, f, e, w.data.reach):
                 out.append(e)
         elif attack.situation(state, f, e, w, False) is not None:
@@ -119,18 +120,25 @@ def foes(state: SamState, f: Fighter) -> list[Fighter]:
 
 def known_foes(state: SamState, f: Fighter) -> list[Fighter]:
     """The foes whose square `f` knows: not one hidden from it (rules 110-111: it failed to
-    spot the hider; issue 31), which it can only guess at when it attacks (SAM-A43)."""
-    return [e for e in foes(state, f) if f.id not in e.unseen_by]
+    spot the hider; issue 31), which it can only guess at when it attacks (SAM-A43). `foes`
+    and the hidden filtered in one loop (one list, not two)."""
+    out: list[Fighter] = []
+    fid = f.id
+    for e in state.marks_of(f):
+        if isinstance(e, Fighter) and e.active and e.present and fid not in e.unseen_by:
+            out.append(e)
+    return out
 
 
 def legal(state: SamState, f: Fighter) -> list[Action]:
     """Everything `f` may start now; an action may run past the turn's end (rules 12-13)."""
     out = strikes(state, f)  # one list extended in place (no list built per `+`)
+    known = known_foes(state, f)  # found once for the movements, rams and withdrawals
     out.extend(preparations(state, f))
-    out.extend(movements(state, f))
+    out.extend(movements(state, f, known))
     out.extend(postures(f))
-    out.extend(rams(state, f))
-    out.extend(withdrawals(state, f))
+    out.extend(rams(state, f, known))
+    out.extend(withdrawals(state, f, known))
     if f.possession is not None:
         out += possessions(state, f)
     if f.possessed_by:  # F-SAM-45: a shared body starts nothing it cannot finish this turn
@@ -167,7 +175,7 @@ def strikes(state: SamState, f: Fighter) -> list[Action]:
         return []
     if f.disabled and not w.data.light:
         return []
-    seconds = state.options.combo_seconds  # SAM-A1 (C16: a single attack as long as a combo)
+    seconds = state.combo_seconds  # SAM-A1 (C16: a single attack as long as a combo)
     if w.data.area:  # rules 71-80: at a square, alone or in a combo (Charge: rule 85)
         return [
             Action("area", seconds, weapon=w, combo=c)
@@ -178,10 +186,10 @@ def strikes(state: SamState, f: Fighter) -> list[Action]:
     if not foes_in_reach:
         return []
     out = [Action("single", seconds, weapon=w)]
-    # Rules 116-124: a called shot is a single attack at a region (F-SAM-48)
-    out += [Action("called", seconds, weapon=w, region=r) for r in called.OFFERED]
-    # Rules 125-129: a single attack at a worn or held item
-    out += [Action("item", seconds, weapon=w, region=i) for i in items.offered(foes_in_reach)]
+    for r in called.OFFERED:  # rules 116-124: a called shot is a single attack at a region
+        out.append(Action("called", seconds, weapon=w, region=r))  # (F-SAM-48)
+    for i in items.offered(foes_in_reach):  # rules 125-129: a single attack at an item
+        out.append(Action("item", seconds, weapon=w, region=i))
     if any(t.fly_squares > 0 for t in foes_in_reach):  # rule 123, SAM-A11
         out.append(Action("called", seconds, weapon=w, region=called.WINGS))
     if f.disabled or w.data.reload or w.data.delay:
@@ -224,16 +232,18 @@ def reload_seconds(weapon_scale: int, scale: int, helpers: int) -> int:
     return -(-total // helpers)
 
 
-def movements(state: SamState, f: Fighter) -> list[Action]:
+def movements(state: SamState, f: Fighter, known: list[Fighter] | None = None) -> list[Action]:
     """Move (rule 28), run (30-32, C15), crawl when prone or Disabled (187, SAM-A10),
     stagger when overloaded (220), toward each enemy it has not reached, when a step can
-    bring it nearer."""
+    bring it nearer; `known` its `known_foes` when the caller has them."""
     out: list[Action] = []
     if f.posture == "crouched" or f.mount_id:
         return out  # stand up first; a rider moves with its mount (rule 134)
     if f.move_squares and not f.overloaded and escape.way_out(state, f) is not None:
         out.append(Action(escape.ESCAPE, data.seconds("move")))  # rules 204, 214 (issue 31)
-    for e in known_foes(state, f):  # rules 110-111: not toward a square it does not know
+    if known is None:
+        known = known_foes(state, f)
+    for e in known:  # rules 110-111: not toward a square it does not know
         if moves.arrived(state, f, e):
             continue
         if f.disabled or f.posture == "prone" or f.legs_hit >= 2:  # rules 117, 187
@@ -253,17 +263,18 @@ def movements(state: SamState, f: Fighter) -> list[Action]:
     return out
 
 
-def withdrawals(state: SamState, f: Fighter) -> list[Action]:
+def withdrawals(state: SamState, f: Fighter, known: list[Fighter] | None = None) -> list[Action]:
     """F-SAM-121 (PROPOSED): a fighter on its own feet may withdraw, a move (rule 28) or a run
     on open ground (rules 30-32, C15) directly away from its nearest known enemy (the way a
     panicked creature flees, rule 184, F-SAM-105); the seed puts no price on leaving a foe's
     reach. Not a rider (its mount carries it, rule 134: a ridden mount withdraws with it), nor
-    one that must stand up first or cannot walk (rules 117, 187, 220)."""
+    one that must stand up first or cannot walk (rules 117, 187, 220). `known`: its
+    `known_foes`, when the caller has them."""
     if f.posture != "standing" or f.mount_id or not f.move_squares:
         return []
     if f.disabled or f.overloaded or f.legs_hit >= 2:
         return []
-    near = nearest_known(state, f)
+    near = nearest_known(state, f, known)
     if near is None:
         return []
     ahead = wander.away(state, f, near)
@@ -275,12 +286,14 @@ def withdrawals(state: SamState, f: Fighter) -> list[Action]:
     return out
 
 
-def nearest_known(state: SamState, f: Fighter) -> Fighter | None:
-    """The first of the nearest foes whose square `f` knows (`known_foes`), by reach
-    distance in its squares (SAM-A8, SAM-A13)."""
+def nearest_known(
+    state: SamState, f: Fighter, known: list[Fighter] | None = None
+) -> Fighter | None:
+    """The first of the nearest foes whose square `f` knows (`known_foes`, or `known` when
+    the caller has them), by reach distance in its squares (SAM-A8, SAM-A13)."""
     near: Fighter | None = None
     least = 0
-    for e in known_foes(state, f):
+    for e in known if known is not None else known_foes(state, f):
         d = space.squares(state, f, e)
         if near is None or d < least:
             near, least = e, d
@@ -291,14 +304,16 @@ def postures(f: Fighter) -> list[Action]:
     return [] if f.mount_id else postures_of(f.posture)  # a rider stays in the saddle
 
 
-def rams(state: SamState, f: Fighter) -> list[Action]:
+def rams(state: SamState, f: Fighter, known: list[Fighter] | None = None) -> list[Action]:
     """Rules 150-151 (F-SAM-83): a standing fighter moving at speed this turn may ram an
-    adjacent enemy (1 s): a collision at the pace it carried in (SAM-A39)."""
+    adjacent enemy (1 s): a collision at the pace it carried in (SAM-A39). `known`: its
+    `known_foes`, when the caller has them."""
     if f.pace <= 0 or f.posture != "standing" or f.mount_id:
         return []
     return [
         Action("ram", data.seconds("move"), goal=e)
-        for e in known_foes(state, f) if space.squares(state, f, e) == 1
+        for e in (known if known is not None else known_foes(state, f))
+        if space.squares(state, f, e) == 1
     ]  # fmt: skip
 
 
@@ -411,7 +426,7 @@ def strike(table: Table, state: SamState, f: Fighter, act: Action) -> None:
             name = f"the spell {w.data.name}"
         table.emit(ev.Allotted, who=f.name, combo=name,
                    targets=tuple(s.target.name for s in swings))  # fmt: skip
-    state.tally["combos"] += act.kind == "combo"
+    state.count(COMBOS, act.kind == "combo")
     if w.data.delay:
         f.delays.append(Delayed(w, swings[0].target, w.data.delay))
         table.emit(ev.Did, who=f.name, what=f"casts {w.data.name} at {swings[0].target.name}: "

@@ -30,7 +30,14 @@ from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic import events_geometry as ev_geo
 from fracas.rulesets.semiautomagic.needs import d6, d6_needs
 from fracas.rulesets.semiautomagic.setup import wield
-from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
+from fracas.rulesets.semiautomagic.state import (
+    ATTACKS,
+    HITS,
+    SUCCEEDED,
+    Fighter,
+    SamState,
+    Wielded,
+)
 
 SKILL: Final = {"melee": "weapon", "ranged": "ranged", "thrown": "ranged", "magic": "magic"}
 NONE: Final = "no defence"
@@ -264,7 +271,10 @@ def resolve(table: Table, state: SamState, a: Fighter, w: Wielded, swings: list[
     for s in swings:
         if s.hit or s.cover:
             rolled = wear.damage(roll_damage(table, state, a, w, s.target), w)
-            s.damage = harm.floored(table, a, rolled, f"{w.data.name} damage")
+            # F-SAM-111: below 0 counts as 0 (the log's words built only then)
+            if rolled < 0:
+                rolled = harm.floored(table, a, rolled, f"{w.data.name} damage")
+            s.damage = rolled
     for s in swings:
         if s.cover:
             through(table, state, a, s)
@@ -303,10 +313,13 @@ def roll_damage(table: Table, state: SamState, a: Fighter, w: Wielded, t: Fighte
     """The weapon's damage; a melee hit by or against a fast mover +1 per 5 squares/second
     (rule 114, T-SAM-3)."""
     fast = mounted.speed_damage(state, a, t, w) if state.falls or a.pace or t.pace else 0
-    if not fast:
-        return table.roll(w.damage, by=a, reason=f"{w.data.name} damage").total
-    return table.roll(f"{w.damage}{fast:+d}", by=a,
-                      reason=f"{w.data.name} damage, +{fast} speed (rule 114)").total  # fmt: skip
+    if not fast:  # the reason worked out only if read (`core.table.Reason`)
+        return table.roll(w.damage, by=a, reason=lambda: f"{w.data.name} damage").total
+    return table.roll(
+        f"{w.damage}{fast:+d}",
+        by=a,
+        reason=lambda: f"{w.data.name} damage, +{fast} speed (rule 114)",
+    ).total
 
 
 def roll_attack(
@@ -315,7 +328,7 @@ def roll_attack(
     """Step one (rules 46-48, S3): d6 + bonus >= Target; melee against the helpless hits
     (rule 189); an invisible target's square is located first, once an action (SAM-A43)."""
     t = s.target
-    state.tally["attacks"] += 1
+    state.count(ATTACKS)
     if s.sit.locate:
         if t.id not in found:
             found[t.id] = locate(table, a, t)
@@ -327,23 +340,23 @@ def roll_attack(
         table.emit(ev.AttackRolled, attacker=a.name, target=t.name, weapon=w.data.name,
                    total=0, target_score=s.sit.target, hit=True,
                    rules="helpless: melee hits automatically (rule 189)")  # fmt: skip
-        state.tally["hits"] += 1
+        state.count(HITS)
         return
     bonus = attack_bonus(a, w) + s.sit.x
     total = table.roll(
         d6(bonus),
         by=a,
-        reason=f"{a.name} attacks {t.name}",
+        reason=lambda: f"{a.name} attacks {t.name}",  # worked out only if read (`Reason`)
         needs=lambda: d6_needs(s.sit.target, bonus, f"to hit {t.name}"),
     ).total
     s.hit = total >= s.sit.target
-    literal = state.options.cover_hit_literal
+    literal = state.cover_hit_literal
     if wear.jams(w, total - bonus):  # rule 127: a wounded firearm jams on a 1
         w.jammed, s.hit = True, False
         table.emit(ev_geo.Jammed, who=a.name, weapon=w.data.name)
     elif cover.takes(t, cover_step(t, a), total, s.sit.target, s.hit, literal):  # 103, A42
         s.hit, s.cover = False, True
-    state.tally["hits"] += s.hit
+    state.count(HITS, s.hit)
     if table.observed:
         table.emit(
             ev.AttackRolled, attacker=a.name, target=t.name, weapon=w.data.name, total=total,
@@ -393,7 +406,7 @@ def roll_defence(table: Table, t: Fighter, pick: Defence, dc: int) -> int:
     return table.roll(
         d6(pick.bonus),
         by=t,
-        reason=f"{t.name}'s {pick.kind}",
+        reason=lambda: f"{t.name}'s {pick.kind}",  # worked out only if read (`Reason`)
         needs=lambda: d6_needs(dc, pick.bonus, f"to {pick.kind}"),
     ).total
 
@@ -412,7 +425,7 @@ def defend(table: Table, state: SamState, a: Fighter, w: Wielded, s: Swing) -> b
     ok = total >= dc
     if ok:
         s.result = NEGATED[pick.kind]
-        state.tally[f"{pick.kind} succeeded"] += 1
+        state.count(SUCCEEDED[pick.kind])
     if table.observed:
         table.emit(ev.Defended, who=t.name, kind=pick.kind, total=total, dc=dc, success=ok,
                    rules=defence_notes(state, t, pick.kind))  # fmt: skip

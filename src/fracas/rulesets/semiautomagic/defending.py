@@ -16,7 +16,7 @@ def pick_defence(
     an area, one that negates (a block, a dodge with Evasion, rule 75) before a dodge that
     only takes 3 off (issue 31)."""
     harmless = damage <= t.min_toughness and not (
-        state.options.wound_on_equal and damage == t.min_toughness
+        state.wound_on_equal and damage == t.min_toughness
     )
     if harmless or len(options) == 1:
         return 0

@@ -12,7 +12,7 @@ from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import called
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.needs import d6, d6_needs
-from fracas.rulesets.semiautomagic.state import Fighter, SamState
+from fracas.rulesets.semiautomagic.state import WOUNDS, Fighter, SamState
 
 NO_EFFECT: Final = "no effect"
 WOUND: Final = "wound"
@@ -69,8 +69,10 @@ def apply_all(table: Table, state: SamState, hits: list[Hit]) -> dict[int, str]:
     """Rules 88, 91 (T-SAM-1): every hit of one combo against the Toughness from before the
     combo, each on its own (never summed); then all results at once (SAM-A25). Returns each
     hit's effect by its index."""
+    if not hits:
+        return {}  # every blow missed or was negated: nothing to apply (no dicts built)
     before = {id(h.target): (h.target.toughness, h.target.min_toughness) for h in hits}
-    wound_on_equal = state.options.wound_on_equal
+    wound_on_equal = state.wound_on_equal  # (read once at setup, `SamState`)
     found: dict[int, str] = {}
     levels: dict[int, str] = {}
     for i, h in enumerate(hits):
@@ -143,10 +145,11 @@ def wound(table: Table, state: SamState, t: Fighter, n: int) -> None:
     t.min_toughness -= n
     if t.asleep:  # rule 191 (F-SAM-107): a wound wakes a sleeper, flat-footed a round
         t.asleep, t.flat_footed = False, True
-    state.tally["wounds"] += n
-    table.emit(
-        ev.Wounded, who=t.name, wounds=t.wounds, toughness=t.toughness, minimum=t.min_toughness
-    )
+    state.count(WOUNDS, n)
+    if table.observed:  # (a keyword call builds its dictionary even when nobody reads it)
+        table.emit(
+            ev.Wounded, who=t.name, wounds=t.wounds, toughness=t.toughness, minimum=t.min_toughness
+        )
 
 
 def start_dying(table: Table, state: SamState, t: Fighter) -> None:

@@ -22,7 +22,7 @@ def band(state: SamState, f: Fighter) -> tuple[int, int]:
     w = f.wielded.data
     if w.kind == "melee":
         low, high = w.reach
-        if high == 0 and state.options.close_reaches_adjacent:
+        if high == 0 and state.close_adjacent:
             high = 1
         return low, high
     return 1, 10**6
@@ -82,15 +82,23 @@ class Approach:
     """Where `f` stands toward its band around `goal`, read by `nearer` and `open_step`
     before they try the directions."""
 
-    __slots__ = ("away", "d_now", "m", "now", "now_gap", "reach")
+    __slots__ = ("_gap", "away", "d_now", "f", "goal", "m", "now", "reach")
 
     def __init__(self, state: SamState, f: Fighter, goal: Fighter) -> None:
+        self.f, self.goal = f, goal
         self.m = m = measurer(state, f)  # rule 134: a ridden mount measures as its rider
         self.reach = reach = band(state, m)
         self.d_now = d_now = space.squares(state, m, goal, f.position)
         self.now = off_band(d_now, reach)
-        self.away = away = -1.0 if d_now < reach[0] else 1.0  # too close: a longer gap is better
-        self.now_gap = away * f.position.distance(goal.position)
+        self.away = -1.0 if d_now < reach[0] else 1.0  # too close: a longer gap is better
+        self._gap: float | None = None
+
+    def now_gap(self) -> float:
+        """The signed gap from where `f` stands, worked out when a direction first needs it
+        (one that stays as far off the band as now)."""
+        if self._gap is None:
+            self._gap = self.away * self.f.position.distance(self.goal.position)
+        return self._gap
 
 
 def nearer(
@@ -99,7 +107,7 @@ def nearer(
     """The directions whose first square brings `f` nearer its band around `goal` (`steps`,
     unsorted: each with how far off the band it leaves `f` and its signed gap)."""
     at = Approach(state, f, goal)
-    m, reach, d_now, now, away, now_gap = at.m, at.reach, at.d_now, at.now, at.away, at.now_gap
+    m, reach, d_now, now, away = at.m, at.reach, at.d_now, at.now, at.away
     out: list[tuple[tuple[int, int], int, float]] = []
     alternate = state.alternate
     x, y, sq = f.position.x, f.position.y, f.square
@@ -108,9 +116,11 @@ def nearer(
         ax, ay = x + d[0] * sq, y + d[1] * sq
         d_at = space.squares_at(ax, ay, m.square, goal, alternate, m.seat or m.square)
         score = off_band(d_at, reach)
-        gap = away * HYPOT(gx - ax, gy - ay)
         crosses = d_now > reach[1] and d_at < reach[0]  # from too far to too close
-        if score > now or crosses or (score == now and gap >= now_gap - space.EPS):
+        if score > now or crosses:
+            continue  # (before the gap: no `hypot` for a direction that cannot serve)
+        gap = away * HYPOT(gx - ax, gy - ay)
+        if score == now and gap >= at.now_gap() - space.EPS:
             continue
         out.append((d, score, gap))
     return out
@@ -122,7 +132,7 @@ def open_step(state: SamState, f: Fighter, goal: Fighter, budget: int) -> bool:
     direction, stopping at the first that serves (issue 35: `legal` asks only whether one
     exists, for every enemy of every decision)."""
     at = Approach(state, f, goal)
-    m, reach, d_now, now, away, now_gap = at.m, at.reach, at.d_now, at.now, at.away, at.now_gap
+    m, reach, d_now, now, away = at.m, at.reach, at.d_now, at.now, at.away
     alternate = state.alternate
     x, y, sq = f.position.x, f.position.y, f.square
     gx, gy = goal.position.x, goal.position.y
@@ -133,7 +143,7 @@ def open_step(state: SamState, f: Fighter, goal: Fighter, budget: int) -> bool:
         crosses = d_now > reach[1] and d_at < reach[0]  # from too far to too close
         if score > now or crosses:
             continue
-        if score == now and away * HYPOT(gx - ax, gy - ay) >= now_gap - space.EPS:
+        if score == now and away * HYPOT(gx - ax, gy - ay) >= at.now_gap() - space.EPS:
             continue
         diagonal = d[0] != 0 and d[1] != 0
         cost = space.step_cost(1, diagonal, f.diagonals, alternate)

@@ -88,7 +88,10 @@ class SamPolicy:
 
     def choose(self, request: ChoiceRequest) -> int:
         who = request.who
-        options: list[Any] = list(request.options)
+        options: list[Any] = request.options  # (read, never changed: no copy)
+        if request.decision == decisions.DEFEND and isinstance(who, Fighter):
+            st = self.state  # first: the commonest, and it reads none of the decision's caches
+            return pick_defence(st, who, options, st.incoming, st.incoming_area)
         if self._targets:  # a new decision: the state may have changed since the last
             self._targets.clear()
         if self._sits:
@@ -98,12 +101,9 @@ class SamPolicy:
             if request.decision == decisions.ACT:
                 self._near = self._nearest(who)
                 self._options = options
-                return best_index([self._action(who, o) for o in options])
+                return self._best_action(who, options)
             if request.decision in (decisions.ALLOT, items.ALLOT):
                 return best_index([self._victim(who, o) for o in options])
-            if request.decision == decisions.DEFEND:
-                st = self.state
-                return pick_defence(st, who, options, st.incoming, st.incoming_area)
             if request.decision == decisions.INTERRUPT:
                 return self._interrupt(who, options)
             if request.decision == decisions.VETO:
@@ -116,6 +116,16 @@ class SamPolicy:
                 w = who.wielded
                 return best_index(area_policy.scores(self.state, who, w, options))
         raise UnknownDecision(f"the SemiAutoMagic policy has no answer to {request.decision!r}")
+
+    def _best_action(self, me: Fighter, options: list[Action]) -> int:
+        """`best_index` of the options' scores (the first of the highest), scored in order in
+        one loop: no list of boxed scores a decision (issue 35)."""
+        best, most = 0, 0.0
+        for i in range(len(options)):
+            score = self._action(me, options[i])
+            if i == 0 or score > most:
+                best, most = i, score
+        return best
 
     def _targets_of(self, f: Fighter, w: Wielded) -> list[Fighter]:
         """`actions.targets` (rules 56-63), once a decision for each fighter and weapon (the
@@ -136,6 +146,16 @@ class SamPolicy:
             return self._sits[key]
         sit = self._sits[key] = attack.situation(self.state, me, t, me.wielded, aimed)
         return sit
+
+    def _situation(
+        self, me: Fighter, w: Wielded, t: Fighter, aimed: bool
+    ) -> attack.Situation | None:
+        """`attack.situation` of the decider's `w` at `t`: kept for the decision (`_shot`)
+        when `w` is the weapon in hand (the allotting scores and the head shot ask the same
+        as the shots; shared: read it, do not change it)."""
+        if w is me.wielded:
+            return self._shot(me, t, aimed)
+        return attack.situation(self.state, me, t, w, aimed)
 
     def _interrupt(self, me: Fighter, options: list[Action]) -> int:
         """Rule 6: take the delayed turn as soon as an enemy is in reach or range."""
@@ -332,7 +352,7 @@ class SamPolicy:
             return self._limb(me, act, t)
         if act.region != "head":
             return -1.0
-        sit = attack.situation(self.state, me, t, act.weapon, me.aimed_at == t.id)
+        sit = self._situation(me, act.weapon, t, me.aimed_at == t.id)
         if sit is None or sit.auto:
             return -1.0
         sure = 3 + attack.attack_bonus(me, act.weapon) + sit.x >= sit.target + 3
@@ -363,7 +383,7 @@ class SamPolicy:
         Toughness (rule 53; at it, with the option `wound_on_equal`, it can)."""
         most = withdraw_policy.largest(w.damage) - w.wounds
         return most < t.min_toughness or (
-            most == t.min_toughness and not self.state.options.wound_on_equal
+            most == t.min_toughness and not self.state.wound_on_equal
         )
 
     def _limb(self, me: Fighter, act: Action, t: Fighter) -> float:
@@ -384,7 +404,7 @@ class SamPolicy:
             can = most > t.min_toughness + row["toughness"]
         if not can:
             return -1.0
-        sit = attack.situation(self.state, me, t, w, me.aimed_at == t.id)
+        sit = self._situation(me, w, t, me.aimed_at == t.id)
         if sit is None or sit.auto:
             return -1.0
         if 6 + attack.attack_bonus(me, w) + sit.x < sit.target + row["target"]:
@@ -449,7 +469,7 @@ class SamPolicy:
 
     def _can_hit_with(self, me: Fighter, w: Wielded, t: Fighter, aimed: bool = False) -> bool:
         """The best roll of `w` (a six) hits `t` (rules 37-40, 62)."""
-        sit = attack.situation(self.state, me, t, w, aimed)
+        sit = self._situation(me, w, t, aimed)
         return sit is not None and (
             sit.auto or 6 + attack.attack_bonus(me, w) + sit.x >= sit.target
         )

@@ -79,15 +79,22 @@ def squares_at(
     mount's (F-SAM-80)."""
     q = b.position
     reach = ((body or square) + (b.seat or b.square)) / 2  # where the footprints touch
-    gx = abs(q.x - x) - reach
-    gy = abs(q.y - y) - reach
+    return squares_apart(abs(q.x - x) - reach, abs(q.y - y) - reach, square, alternate)
+
+
+def squares_apart(gx: float, gy: float, square: float, alternate: bool) -> int:
+    """`squares_at` from the gaps between two footprints on each axis (negative: they
+    overlap on that axis), in squares of side `square`."""
     if gx < -EPS and gy < -EPS:
         return 0  # overlapping (Close)
-    sx = math.floor(max(0.0, gx) / square + EPS)
-    sy = math.floor(max(0.0, gy) / square + EPS)
+    # floor(max(0, g) / square + EPS), in plain C arithmetic: the argument is positive, so
+    # `int` (truncation) is the floor, and a conditional is `max` without a generic call
+    sx = int((gx if gx > 0.0 else 0.0) / square + EPS)
+    sy = int((gy if gy > 0.0 else 0.0) / square + EPS)
+    big, small = (sx, sy) if sx >= sy else (sy, sx)
     if alternate:
-        return 1 + max(sx, sy) + min(sx, sy) // 2
-    return 1 + max(sx, sy)
+        return 1 + big + small // 2
+    return 1 + big
 
 
 def metres(state: SamState, a: Fighter, b: Fighter) -> float:
@@ -111,7 +118,7 @@ def range_penalty(distance: float, increment: int) -> int:
     """Rules 62-63 (T-SAM-2, C11): -1 per full doubling of the increment: the smallest k with
     distance <= increment x 2^k; beyond four doublings (16 x increment), out of range."""
     k = 0
-    while distance > increment * 2**k + EPS:
+    while distance > (increment << k) + EPS:  # increment x 2^k (no generic power)
         k += 1
         if k > 4:
             return OUT_OF_RANGE
@@ -123,7 +130,7 @@ def in_reach(state: SamState, a: Fighter, b: Fighter, band: tuple[int, int]) -> 
     band; the option `close_reaches_adjacent` lets Close reach adjacent squares too."""
     d = squares(state, a, b)
     low, high = band
-    if high == 0 and state.options.close_reaches_adjacent:
+    if high == 0 and state.close_adjacent:
         high = 1
     return low <= d <= high
 

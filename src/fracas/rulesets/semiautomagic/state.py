@@ -4,8 +4,17 @@ their seconds clock, conditions and gear; the battle's initiative order and grou
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
-from fracas.core.combatant import BattleState, Combatant, Side, Status, cloned_sides, new_tally
+from fracas.core.combatant import (
+    BattleState,
+    Combatant,
+    Side,
+    Status,
+    add_counts,
+    cloned_sides,
+    new_tally,
+)
 from fracas.core.geometry import Position
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.semiautomagic import data, model
@@ -260,6 +269,21 @@ class Fighter(Combatant):
         )  # rule 141: the Broken are helpless (a possessed body still moves for its possessor)
 
 
+# The commonest of the simulator's counts (`BattleState.tally`), kept as integers on the state
+# during the fight and written into the tally as it ends (`SamState.write_counts`): setting a
+# `Counter`'s item is a Python slot call, about 1,000 instructions a count (issue 35). A count
+# starts at -1, "not counted": a `Counter`'s `+= 0` makes a key at 0, which the tally keeps.
+COUNTED: Final = (
+    "attacks", "hits", "combos", "dodge succeeded", "block succeeded", "parry succeeded",
+    "wounds",
+)  # fmt: skip
+ATTACKS: Final = 0
+HITS: Final = 1
+COMBOS: Final = 2
+SUCCEEDED: Final[dict[str, int]] = {"dodge": 3, "block": 4, "parry": 5}  # a defence's, by kind
+WOUNDS: Final = 6
+
+
 @dataclass(init=False)
 class SamState(BattleState):
     conditions: model.Conditions = field(default_factory=model.Conditions)
@@ -278,6 +302,13 @@ class SamState(BattleState):
     alternate: bool = True  # SAM-A7: diagonals alternate 1 and 2 (`options.diagonals`), read once
     lighting: str = "clear"  # rule 109: `conditions.lighting`, read once (a model's attribute
     # costs a lookup through its `__getattr__` hook at each attack's sight)
+    counts: list[int] = field(default_factory=list)  # `COUNTED`, written as the fight ends
+    # The encounter's options the round reads at each blow, read once (a pydantic model's
+    # attribute is a look-up through the interpreter from compiled code; issue 35)
+    wound_on_equal: bool = False  # SAM-A27 (`options.wound_on_equal`)
+    combo_seconds: int = 4  # SAM-A1 (`options.combo_seconds`)
+    cover_hit_literal: bool = False  # SAM-A42 (`options.cover_hit_literal`)
+    close_adjacent: bool = False  # SAM-A13 (`options.close_reaches_adjacent`)
 
     def __init__(
         self,
@@ -292,9 +323,29 @@ class SamState(BattleState):
         self.options = options if options is not None else model.Options()
         self.alternate = self.options.diagonals == "alternate"
         self.lighting = self.conditions.lighting
+        self.wound_on_equal = self.options.wound_on_equal
+        self.combo_seconds = self.options.combo_seconds
+        self.cover_hit_literal = self.options.cover_hit_literal
+        self.close_adjacent = self.options.close_reaches_adjacent
         self.order, self.acting, self.second, self.incoming = [], "", 0, 0
         self.incoming_area, self.controlling, self.possessing = False, "", False
         self.interrupting, self.hazardous, self.falls, self._fighters = "", False, False, []
+        self.counts = [-1] * len(COUNTED)
+
+    def count(self, index: int, n: int = 1) -> None:
+        """`n` more of `COUNTED[index]` (0 counts it as seen: the tally will show it)."""
+        counts = self.counts
+        counts[index] = max(counts[index], 0) + n
+
+    def write_counts(self) -> None:
+        """Add the counts to the tally (the fight is over), and start them again, uncounted."""
+        counts = self.counts
+        found: dict[str, int] = {}
+        for i in range(len(counts)):
+            if counts[i] >= 0:
+                found[COUNTED[i]] = counts[i]
+                counts[i] = -1
+        add_counts(self.tally, found)  # (in C: a Counter's item set is Python code)
 
     def fighters(self) -> list[Fighter]:
         """Every fighter, in encounter order (a shared list: do not change it). Built once:

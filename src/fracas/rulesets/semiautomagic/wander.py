@@ -37,10 +37,13 @@ def away(state: SamState, f: Fighter, source: Fighter) -> tuple[int, int]:
     then the first on the compass."""
     alternate = state.alternate
     x, y, square = f.position.x, f.position.y, f.square
+    q = source.position  # `space.squares_at` with what is the same for the eight, once
+    qx, qy, reach = q.x, q.y, (square + (source.seat or source.square)) / 2
     best, most, straight = COMPASS[0], -1, False
     for d in COMPASS:  # the first of the furthest; a plain loop (no key function per call)
         dx, dy = d
-        gain = space.squares_at(x + dx * square, y + dy * square, square, source, alternate)
+        gx, gy = abs(qx - (x + dx * square)) - reach, abs(qy - (y + dy * square)) - reach
+        gain = space.squares_apart(gx, gy, square, alternate)
         if gain > most or (gain == most and not straight and (dx == 0 or dy == 0)):
             best, most, straight = d, gain, dx == 0 or dy == 0
     return best

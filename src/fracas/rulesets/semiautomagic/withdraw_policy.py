@@ -26,6 +26,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final
 
+from fracas.core.combatant import Status
 from fracas.dice.compiler import max_of
 from fracas.dice.parser import parse
 from fracas.rulesets.semiautomagic import actions, attack, called, mounted, odds, space
@@ -121,6 +122,7 @@ def may_hurt(state: SamState, o: Fighter) -> bool:
 # The reckoning's wounds are exact fractions carried as (numerator, positive denominator)
 # pairs of integers: compiled integer arithmetic, where `Fraction` stays interpreted.
 Ratio = tuple[int, int]
+DefenceKey = tuple[int, int, int]  # `defence_key`: a target's defences' bonuses
 ZERO: Final[Ratio] = (0, 1)
 REGIONS: Final[tuple[str, ...]] = ("", *called.OFFERED)  # a plain blow, then called shots
 
@@ -163,8 +165,9 @@ def own_blows(state: SamState, me: Fighter, e: Fighter) -> tuple[Ratio | None, b
         melee = w.data.kind == "melee"  # the metres only for a shot (a blow in reach is at best)
         if melee or space.range_penalty(space.metres(state, me, e), w.data.increment) == 0:
             at_best = True
+        defs = defence_key(state, e, melee)  # the same for every region (the flank check once)
         for region in REGIONS:
-            dealt = wounds_ratio(state, me, e, w, region, sit)
+            dealt = wounds_ratio(state, me, e, w, region, sit, defs)
             if dealt is None:
                 return None, at_best
             if dealt[0] * most[1] > most[0] * dealt[1]:
@@ -182,6 +185,10 @@ def blows_taken(state: SamState, me: Fighter) -> Fraction | None:
 def taken_by(state: SamState, me: Fighter) -> Ratio | None:
     """`blows_taken` as a pair of integers."""
     num, den = 0, 1
+    # its defences, the same against every blow of a kind (melee or not): found once each
+    # for the judgement (`defence_key`: the flank check once, not once a blow)
+    melee_defs: DefenceKey | None = None
+    other_defs: DefenceKey | None = None
     for e in state.marks_of(me):
         if not isinstance(e, Fighter) or not e.active or e.broken or e.asleep:
             continue
@@ -189,7 +196,15 @@ def taken_by(state: SamState, me: Fighter) -> Ratio | None:
         sit = landing(state, e, me, w) if not w.jammed else None
         if sit is None:
             continue
-        dealt = wounds_ratio(state, e, me, w, "", sit)
+        if w.data.kind == "melee":
+            if melee_defs is None:
+                melee_defs = defence_key(state, me, True)
+            defs = melee_defs
+        else:
+            if other_defs is None:
+                other_defs = defence_key(state, me, False)
+            defs = other_defs
+        dealt = wounds_ratio(state, e, me, w, "", sit, defs)
         if dealt is None:
             return None
         if den == dealt[1]:
@@ -227,14 +242,16 @@ def wounds_ratio(
     w: Wielded,
     region: str,
     sit: attack.Situation | None = None,
+    defs: DefenceKey | None = None,
 ) -> Ratio | None:
     """`wounds` as a pair of integers (the average kept for the process, `KNOWN`); `sit` the
-    blow's situation when the caller has it (`landing`; read, not changed)."""
+    blow's situation when the caller has it (`landing`; read, not changed), `defs` the
+    target's `defence_key` against it."""
     if w.data.area or w.data.delay or w.data.morale or w.wounds or "emp" in w.data.types:
         return None
     if t.inanimate or t.cover_object is not None:
         return None
-    key = blow_key(state, a, t, w, region, sit)
+    key = blow_key(state, a, t, w, region, sit, defs)
     dealt = KNOWN.get(key)
     if dealt is None:
         outcomes = odds.single_attack(state, a, t, w, None, region)
@@ -245,8 +262,9 @@ def wounds_ratio(
         KNOWN[key] = dealt
     if a.staggered <= 0:
         return dealt
-    share = strikes(state, a)
-    return dealt[0] * share.numerator, dealt[1] * share.denominator
+    # `strikes` in integers: its turns of six that leave a whole blow's seconds (rules 185-186);
+    # the pair unreduced (only compared and summed as fractions; no interpreted `Fraction`)
+    return dealt[0] * max(0, 6 - state.combo_seconds), dealt[1] * 6
 
 
 BlowKey = tuple[object, ...]
@@ -261,25 +279,46 @@ def blow_key(
     w: Wielded,
     region: str,
     sit: attack.Situation | None = None,
+    defs: DefenceKey | None = None,
 ) -> BlowKey:
     """All that `odds.single_attack` reads to reckon a blow's wounds (rules 45-54, 116-124):
     the roll to hit against Target, the defences left and the DC, the damage against
     Toughness; two blows alike in these are alike in their odds. `sit` is the plain blow's
     situation (worked out here when not given); a called shot's region adds its Target
-    modifier (rule 116, `called.aim`) to the key, not to `sit`."""
+    modifier (rule 116, `called.aim`) to the key, not to `sit`; `defs` the target's
+    `defence_key` against `w` (worked out here when not given)."""
     if sit is None:
         sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
         assert sit is not None
     target: int = sit.target + called.row(region)["target"] if region else sit.target
-    defences = attack.defences(state, t, w.data.kind == "melee")
-    fast = mounted.speed_damage(state, a, t, w)  # rule 114 (`odds.damage_notation`, compiled)
+    melee = w.data.kind == "melee"
+    # rule 114 (`odds.damage_notation`): no fast mover, no speed damage (as `roll_damage`)
+    fast = mounted.speed_damage(state, a, t, w) if state.falls or a.pace or t.pace else 0
     damage = w.damage if not fast else f"{w.damage}{fast:+d}"
     return (
         attack.attack_bonus(a, w) + sit.x, target, sit.auto, attack.dc_base(a, w) + sit.y,
-        damage, tuple((d.kind, d.bonus) for d in defences),
-        t.toughness, t.min_toughness, t.dying, t.status.out, attack.evasion(t),
-        w.data.nonlethal, region, state.options.wound_on_equal,
+        damage, defs if defs is not None else defence_key(state, t, melee),
+        t.toughness, t.min_toughness, t.dying, t.status is not Status.ACTIVE, attack.evasion(t),
+        w.data.nonlethal, region, state.wound_on_equal,
     )  # fmt: skip
+
+
+def defence_key(state: SamState, t: Fighter, melee: bool) -> DefenceKey:
+    """The defences `t` may choose now (`attack.defences`, rules 49, 52, 95, 193): the bonus
+    of its dodge, block and parry, `ABSENT` for one it cannot make ("no defence" is always
+    offered); three plain integers for the blow's key (no tuple of tuples built a blow)."""
+    dodge = block = parry = ABSENT
+    for d in attack.defences(state, t, melee):
+        if d.kind == attack.DODGE:
+            dodge = d.bonus
+        elif d.kind == attack.BLOCK:
+            block = d.bonus
+        elif d.kind == attack.PARRY:
+            parry = d.bonus
+    return dodge, block, parry
+
+
+ABSENT: Final = -(10**6)  # `defence_key`: a defence not offered (no bonus is ever this low)
 
 
 def strikes(state: SamState, a: Fighter) -> Fraction:
@@ -287,4 +326,4 @@ def strikes(state: SamState, a: Fighter) -> Fraction:
     whose d6 of stunned seconds leaves a whole blow's seconds (rules 185-186)."""
     if a.staggered <= 0:
         return Fraction(1)
-    return Fraction(max(0, 6 - state.options.combo_seconds), 6)
+    return Fraction(max(0, 6 - state.combo_seconds), 6)
