@@ -137,6 +137,7 @@ COMPILED = [
     "fracas/rulesets/semiautomagic/mounted.py",
     "fracas/rulesets/semiautomagic/moves.py",
     "fracas/rulesets/semiautomagic/needs.py",
+    "fracas/rulesets/semiautomagic/odds.py",  # the withdrawal judgement's blows (issue 35)
     "fracas/rulesets/semiautomagic/poison.py",
     "fracas/rulesets/semiautomagic/policy.py",
     "fracas/rulesets/semiautomagic/possession.py",

@@ -35,8 +35,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from fracas.core.controllers import UnknownDecision, best_index
-from fracas.core.requests import ChoiceRequest
+from fracas.core.combatant import Decider
+from fracas.core.controllers import Policy, UnknownDecision, best_index
 from fracas.rulesets.semiautomagic import (
     actions,
     area,
@@ -69,7 +69,7 @@ LIMB_ORDER: Final = ("arm", "leg", "hand", "head", "critical")  # issue 31: a li
 BEHIND: Final[dict[str, str]] = {"light": "prone", "medium": "crouched"}
 
 
-class SamPolicy:
+class SamPolicy(Policy):
     def __init__(self, state: SamState) -> None:
         self.state = state
         self._near: Fighter | None = None
@@ -86,10 +86,10 @@ class SamPolicy:
         self._targets: dict[int, tuple[Fighter, list[Fighter]]] = {}
         self._sits: dict[int, attack.Situation | None] = {}
 
-    def choose(self, request: ChoiceRequest) -> int:
-        who = request.who
-        options: list[Any] = request.options  # (read, never changed: no copy)
-        if request.decision == decisions.DEFEND and isinstance(who, Fighter):
+    def pick(self, who: Decider, decision: str, options: list[Any]) -> int:
+        """The default tactics' answer (options read, never changed: no copy); the table calls
+        it directly (`core.controllers.Policy`)."""
+        if decision == decisions.DEFEND and isinstance(who, Fighter):
             st = self.state  # first: the commonest, and it reads none of the decision's caches
             return pick_defence(st, who, options, st.incoming, st.incoming_area)
         if self._targets:  # a new decision: the state may have changed since the last
@@ -98,24 +98,24 @@ class SamPolicy:
             self._sits.clear()
         self._marked = self._marker = None
         if isinstance(who, Fighter):
-            if request.decision == decisions.ACT:
+            if decision == decisions.ACT:
                 self._near = self._nearest(who)
                 self._options = options
                 return self._best_action(who, options)
-            if request.decision in (decisions.ALLOT, items.ALLOT):
+            if decision in (decisions.ALLOT, items.ALLOT):
                 return best_index([self._victim(who, o) for o in options])
-            if request.decision == decisions.INTERRUPT:
+            if decision == decisions.INTERRUPT:
                 return self._interrupt(who, options)
-            if request.decision == decisions.VETO:
+            if decision == decisions.VETO:
                 return self._veto(who, options)
-            if request.decision in (decisions.ALLOW, decisions.FORGO, decisions.TRAP):
-                return self._possession(who, request.decision, options)
-            if request.decision == decisions.COOPERATE:
+            if decision in (decisions.ALLOW, decisions.FORGO, decisions.TRAP):
+                return self._possession(who, decision, options)
+            if decision == decisions.COOPERATE:
                 return self._cooperate(who, options)
-            if request.decision == area.AIM:
+            if decision == area.AIM:
                 w = who.wielded
                 return best_index(area_policy.scores(self.state, who, w, options))
-        raise UnknownDecision(f"the SemiAutoMagic policy has no answer to {request.decision!r}")
+        raise UnknownDecision(f"the SemiAutoMagic policy has no answer to {decision!r}")
 
     def _best_action(self, me: Fighter, options: list[Action]) -> int:
         """`best_index` of the options' scores (the first of the highest), scored in order in
