@@ -344,9 +344,12 @@ class OdndState(BattleState):
         sides: list[Side] | None = None,
         conditions: model.Conditions | None = None,
         options: model.Options | None = None,
+        template: OdndState | None = None,
     ) -> None:
         """Every field at its default, the sides and the encounter's conditions and options
-        given (see `Fighter`). No argument is required: compiled, `__new__` runs it."""
+        given (see `Fighter`). No argument is required: compiled, `__new__` runs it. A
+        battle's copy of its `template` (same conditions) takes the template's readings of
+        them (issue 35: three pydantic attribute reads a battle)."""
         self.sides, self.round, self.tally, self._enemies = sides or [], 0, new_tally(), {}
         self.conditions = conditions if conditions is not None else model.Conditions()
         self.options = options if options is not None else model.Options()
@@ -361,6 +364,10 @@ class OdndState(BattleState):
         self.slot_order, self.slot_groups, self.slot_standing = [], [], []
         self.slot_members = []  # each slot's groups' fighters, beside `slot_order`
         self.slots_known, self.all_rolled, self.new_grapples = False, False, False
+        if template is not None:
+            self.scale, self.reroll_initiative = template.scale, template.reroll_initiative
+            self.route = list(template.route)
+            return
         self.scale = 3.0 if self.conditions.outdoors else 1.0
         self.reroll_initiative = self.conditions.reroll_initiative
         self.route = list(self.conditions.route)
@@ -474,7 +481,7 @@ def clone_state(template: OdndState) -> OdndState:
             copy = members[i]
             assert isinstance(copy, Fighter)
             copies[id(original)] = copy
-    state = OdndState(sides, template.conditions, template.options)
+    state = OdndState(sides, template.conditions, template.options, template)
     state.surprise_chances = dict(template.surprise_chances)
     state.group_size, state.open_ranks = dict(template.group_size), set(template.open_ranks)
     state.positional, state.sight = template.positional, template.sight
