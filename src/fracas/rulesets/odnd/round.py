@@ -51,7 +51,7 @@ from fracas.rulesets.odnd.events import (
     SurpriseRolled,
     Surrendered,
 )
-from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally, kept_plan
+from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally, kept_attack, kept_plan
 from fracas.rulesets.odnd.state import Plan as Plan  # (its home: a fighter keeps its own)
 from fracas.rulesets.odnd.strikes import strike
 
@@ -414,7 +414,7 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
         reached = [t for t in targets if can_attack(state, f, t, engaged)]
     else:  # F-ODD-1: one melee, every target in reach (`can_attack`; no copy of the list)
         reached = targets
-    plans = [kept_plan(t, "attack") for t in reached]  # (`Plan(t, False)`, kept)
+    plans = [kept_attack(t) for t in reached]  # (`Plan(t, False)`, kept)
     add_special_plans(state, f, reached, plans)
     sweeper = f.sweep_attacks > f.attacks and not f.primary.data.ranged  # rule 21: melee
     if sweeper:
