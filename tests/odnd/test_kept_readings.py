@@ -184,7 +184,8 @@ def test_the_plans_on_a_target_are_kept_and_let_go() -> None:
     assert kept_plan(bo, "attack") is first[0] and kept_plan(ann, "attack") is not first[0]
     assert not first[0].sweep and first[0].spell == ""
     let_go(s.state)
-    assert bo.plans_against == [] and round.options(s.state, ann)[0] is not first[0]
+    assert bo.plans_against == [] and bo.attack_plan is None
+    assert round.options(s.state, ann)[0] is not first[0]
 
 
 def test_a_copy_of_the_state_copies_the_kept_plans() -> None:
@@ -195,6 +196,7 @@ def test_a_copy_of_the_state_copies_the_kept_plans() -> None:
     bo = next(f for f in copied.fighters() if f.name == "Bo")
     assert bo is not s["Bo"] and bo.plans_against
     assert all(p.target is bo for p in bo.plans_against)
+    assert bo.attack_plan is not None and bo.attack_plan.target is bo
     assert [p.action for p in bo.plans_against] == [p.action for p in s["Bo"].plans_against]
 
 

@@ -51,7 +51,7 @@ from fracas.rulesets.odnd.events import (
     SurpriseRolled,
     Surrendered,
 )
-from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally, kept_plan
+from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally, kept_attack, kept_plan
 from fracas.rulesets.odnd.state import Plan as Plan  # (its home: a fighter keeps its own)
 from fracas.rulesets.odnd.strikes import strike
 
@@ -414,25 +414,15 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
         reached = [t for t in targets if can_attack(state, f, t, engaged)]
     else:  # F-ODD-1: one melee, every target in reach (`can_attack`; no copy of the list)
         reached = targets
-    plans = [kept_plan(t, "attack") for t in reached]  # (`Plan(t, False)`, kept)
+    plans = [kept_attack(t) for t in reached]  # (`Plan(t, False)`, kept)
     add_special_plans(state, f, reached, plans)
     sweeper = f.sweep_attacks > f.attacks and not f.primary.data.ranged  # rule 21: melee
-    if sweeper and any(t.normal_man for t in targets):  # (the plans' targets are of these)
-        plans.extend(Plan(p.target, True) for p in list(plans) if p.target and p.target.normal_man)
+    if sweeper:
+        add_sweeps(targets, plans)
     if state.positional and not engaged:
-        attackable = {id(p.target) for p in plans}
-        plans.extend(
-            Plan(t, sweeper and t.normal_man, "charge")  # rules 21, 90 (issue 29 item 11)
-            for t in targets
-            if moves.can_charge(state, f, t)
-        )
-        attackable.update(id(p.target) for p in plans)
-        far = [t for t in targets if id(t) not in attackable]
-        far.sort(key=lambda t: space.feet(f, t))
-        plans.extend(Plan(t, False, "run") for t in far[:1])
+        add_moves(state, f, targets, sweeper, plans)
     if f.spells:  # (no iterator over an empty tuple for the many who cast nothing)
-        for spell in dict.fromkeys(f.spells):
-            plans.extend(Plan(t, False, "cast", spell) for t in spell_targets(state, f, spell))
+        add_spells(state, f, plans)
     if state.positional and not engaged and f.primary.data.set:
         plans.append(SET)
     plans.append(PARRY)
@@ -441,6 +431,37 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
     if engaged and not (bodies.on(state) and bodies.hemmed_in(state, f, space.turn_move(state, f))):
         plans.append(RETREAT)  # rule 52: not with no way out (bodies)
     return plans
+
+
+# (`options`' generator expressions and lambda live in these helpers, so that `options`
+# builds no closure environment for every declaration; issue 35.)
+def add_sweeps(targets: list[Fighter], plans: list[Plan]) -> None:
+    """Rule 21: a sweep of every plain attack on a normal man."""
+    if any(t.normal_man for t in targets):  # (the plans' targets are of these)
+        plans.extend(Plan(p.target, True) for p in list(plans) if p.target and p.target.normal_man)
+
+
+def add_moves(
+    state: OdndState, f: Fighter, targets: list[Fighter], sweeper: bool, plans: list[Plan]
+) -> None:
+    """Not engaged: charges (rules 77, 90; 21: sweeping) and a run at the nearest target
+    neither attackable nor chargeable (43)."""
+    attackable = {id(p.target) for p in plans}
+    plans.extend(
+        Plan(t, sweeper and t.normal_man, "charge")  # rules 21, 90 (issue 29 item 11)
+        for t in targets
+        if moves.can_charge(state, f, t)
+    )
+    attackable.update(id(p.target) for p in plans)
+    far = [t for t in targets if id(t) not in attackable]
+    far.sort(key=lambda t: space.feet(f, t))
+    plans.extend(Plan(t, False, "run") for t in far[:1])
+
+
+def add_spells(state: OdndState, f: Fighter, plans: list[Plan]) -> None:
+    """Rules 44, 131: each spell it knows at each target in range."""
+    for spell in dict.fromkeys(f.spells):
+        plans.extend(Plan(t, False, "cast", spell) for t in spell_targets(state, f, spell))
 
 
 def special_plans(state: OdndState, f: Fighter, targets: list[Fighter]) -> list[Plan]:
@@ -669,6 +690,11 @@ def special_action(table: Table, state: OdndState, f: Fighter) -> None:
 def move_first(table: Table, state: OdndState, f: Fighter) -> bool:
     """The declared movement (rules 42–52, 77–89); False when it leaves no attack."""
     target = f.plan_target
+    if f.action == "attack":  # the most common, first (issue 35): what the checks come to
+        if target is None:
+            return False
+        moves.advance(table, state, f, target)
+        return True
     if f.action == "retreat":
         moves.retreat(table, state, f, "declared")
         return False

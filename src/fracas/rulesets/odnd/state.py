@@ -101,11 +101,22 @@ def kept_plan(target: Fighter, action: str) -> Plan:
     once a battle and kept on the target (`Fighter.plans_against`; issue 35: built for every
     declaration, the plans were 3 % of a duel with their lists). A plan names no declarer
     and is never changed once listed, so every declarer may be offered the same one."""
+    if action == "attack":
+        return kept_attack(target)
     for p in target.plans_against:
         if p.action == action:
             return p
     plan = Plan(target, False, action)
     target.plans_against.append(plan)
+    return plan
+
+
+def kept_attack(target: Fighter) -> Plan:
+    """`kept_plan(target, "attack")`, the plan most often listed, in a field of its own
+    (`Fighter.attack_plan`; issue 35: no scan of the target's plans for it)."""
+    plan = target.attack_plan
+    if plan is None:
+        plan = target.attack_plan = Plan(target, False, "attack")
     return plan
 
 
@@ -221,6 +232,7 @@ class Fighter(Combatant):
     chasing: bool = False  # in a chase, out of the melee (as fleer or pursuer)
     routing: bool = False  # its group failed morale: it keeps no foe busy (rule 57)
     plans_against: list[Plan] = field(default_factory=list)  # `kept_plan`: plans on it
+    attack_plan: Plan | None = None  # `kept_attack`: the plain attack on it
 
     def __init__(self, id: str = "", name: str = "", side: str = "") -> None:
         """Every field at its default (the sheet's figures are set by `setup.build`). No
@@ -253,6 +265,7 @@ class Fighter(Combatant):
         self.disarmed, self.str_bonus, self.grappled_by, self.grapple = False, 0, [], ""
         self.new_grapple, self.stunned_until, self.unit_size, self.unit_damage = False, 0, 0, ""
         self.carries, self.chasing, self.routing, self.plans_against = [], False, False, []
+        self.attack_plan = None
 
     @property
     def primary(self) -> Wielded:
@@ -344,9 +357,12 @@ class OdndState(BattleState):
         sides: list[Side] | None = None,
         conditions: model.Conditions | None = None,
         options: model.Options | None = None,
+        template: OdndState | None = None,
     ) -> None:
         """Every field at its default, the sides and the encounter's conditions and options
-        given (see `Fighter`). No argument is required: compiled, `__new__` runs it."""
+        given (see `Fighter`). No argument is required: compiled, `__new__` runs it. A
+        battle's copy of its `template` (same conditions) takes the template's readings of
+        them (issue 35: three pydantic attribute reads a battle)."""
         self.sides, self.round, self.tally, self._enemies = sides or [], 0, new_tally(), {}
         self.conditions = conditions if conditions is not None else model.Conditions()
         self.options = options if options is not None else model.Options()
@@ -361,6 +377,10 @@ class OdndState(BattleState):
         self.slot_order, self.slot_groups, self.slot_standing = [], [], []
         self.slot_members = []  # each slot's groups' fighters, beside `slot_order`
         self.slots_known, self.all_rolled, self.new_grapples = False, False, False
+        if template is not None:
+            self.scale, self.reroll_initiative = template.scale, template.reroll_initiative
+            self.route = list(template.route)
+            return
         self.scale = 3.0 if self.conditions.outdoors else 1.0
         self.reroll_initiative = self.conditions.reroll_initiative
         self.route = list(self.conditions.route)
@@ -410,7 +430,7 @@ def let_go(state: OdndState) -> None:
     Only for an unobserved battle: the GM's screen shows the last round's declarations."""
     for f in state.fighters():
         f.plan_target, f.dropped_by, f.held_by = None, None, None
-        f.plans_against = []  # (each names its target: a cycle)
+        f.plans_against, f.attack_plan = [], None  # (each names its target: a cycle)
         f.shield_faced.clear()
         f.grappled_by = []
 
@@ -474,7 +494,7 @@ def clone_state(template: OdndState) -> OdndState:
             copy = members[i]
             assert isinstance(copy, Fighter)
             copies[id(original)] = copy
-    state = OdndState(sides, template.conditions, template.options)
+    state = OdndState(sides, template.conditions, template.options, template)
     state.surprise_chances = dict(template.surprise_chances)
     state.group_size, state.open_ranks = dict(template.group_size), set(template.open_ranks)
     state.positional, state.sight = template.positional, template.sight

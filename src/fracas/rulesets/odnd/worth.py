@@ -113,7 +113,11 @@ def cannot_hurt_any(state: OdndState, me: Fighter) -> bool:
 def fight_lost(state: OdndState, me: Fighter) -> bool:
     """Issue 34: `me`'s side cannot win — it cannot hurt any foe left (rule 31), or the foes
     would take it out in under half the rounds it needs to take them out."""
-    foes, friends = able_foes(state, me), able_friends(state, me)
+    foes: list[Fighter] = []  # `able_foes` and `able_friends` in one pass over the fighters,
+    friends: list[Fighter] = []  # in their order (issue 35: sides never change)
+    for c in state.fighters():
+        if c.active:
+            (friends if c.side == me.side else foes).append(c)
     if not foes:
         return False
     ours = side_pace(friends, foes)
