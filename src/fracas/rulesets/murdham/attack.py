@@ -110,8 +110,10 @@ def why_not_at(
     `distance` zones from the target: the reasons that depend on where the attacker stands.
     The others (the weapon spent, a barrier; visibility and size, checked here, read only the
     target and the two characters' sizes) do not, so a turn's planning asks this again for a
-    hypothetical step without moving anyone (`turn.approach_needed`, issue 35)."""
-    if kind in NON_LETHAL:
+    hypothetical step without moving anyone (`turn.approach_needed`, issue 35).
+    A blow for damage, the usual kind, is told apart first: one string compared (of the same
+    object, the literal) instead of the three `NON_LETHAL` kinds (issue 35)."""
+    if kind != "damage" and kind in NON_LETHAL:
         if distance > 0:
             return "non-lethal attacks need a nearby target"
         if target.size > attacker.size:
