@@ -40,7 +40,7 @@ class SeededDice:
     `SeedSequence`, a `Philox` and a `Generator` cost about 10 µs a battle; issue 10).
     """
 
-    __slots__ = ("_block", "_buffer", "_key", "_made", "_next", "_started", "_words")
+    __slots__ = ("_block", "_buffer", "_key", "_made", "_started", "_words")
 
     FIRST_BLOCK = 64  # most battles roll a few dozen dice: a small first block, then `block`
 
@@ -57,11 +57,7 @@ class SeededDice:
         self._key = key
         self._words = key_words(key)  # for the compiled cipher
         self._block = max(4, block - block % 4)  # whole cipher outputs: 4 floats each
-        # The floats generated and not yet all read, in stream order, and the index of the
-        # next one: read by index, not popped (compiled, a pop is a call of about 100
-        # instructions, an index read a few; issue 35).
         self._buffer: list[float] = []
-        self._next = 0
         self._made = position  # the stream position after the last float generated
         self._started = False
 
@@ -75,14 +71,14 @@ class SeededDice:
     @property
     def position(self) -> int:
         """How many dice have been drawn from the start of the stream."""
-        return self._made - (len(self._buffer) - self._next)
+        return self._made - len(self._buffer)
 
     def seek(self, position: int) -> None:
         """Go to die `position` of the stream (0 is the first)."""
-        self._made, self._buffer, self._next, self._started = position, [], 0, False
+        self._made, self._buffer, self._started = position, [], False
 
     def _refill(self) -> None:
-        """Put the next block after the floats not yet read.
+        """Put the next block under the remaining floats (the buffer is read from its end).
         Compiled, the cipher runs here, one output (4 floats) at a time (`core.philox`);
         interpreted, numpy draws a block of them (the same floats)."""
         start = self._made
@@ -98,28 +94,24 @@ class SeededDice:
             del floats[: start - aligned]
         self._made = aligned + count
         self._started = True
-        # The new floats follow the unread ones (a new list, not a slice: compiled, slices
-        # are generic calls)
-        buf = self._buffer
-        unread = [buf[i] for i in range(self._next, len(buf))]
-        unread.extend(floats)
-        self._buffer = unread
-        self._next = 0
+        # The new floats go under the remaining ones, the buffer being read from its end
+        # (a new list, not a slice assignment: compiled, slices are generic calls)
+        floats.reverse()
+        floats.extend(self._buffer)
+        self._buffer = floats
 
     def faces(self, request: RollRequest) -> tuple[int, ...]:
         return self.draw(request.dice)
 
     def draw(self, dice: tuple[int, ...]) -> tuple[int, ...]:
         """One face per die of `dice` (their sides), the next positions of the stream."""
-        count = len(dice)
-        while len(self._buffer) - self._next < count:
-            self._refill()
         buf = self._buffer
-        at = self._next
-        self._next = at + count
-        if count == 1:
-            return (int(buf[at] * dice[0]) + 1,)
-        return tuple([int(buf[at + i] * dice[i]) + 1 for i in range(count)])
+        while len(buf) < len(dice):
+            self._refill()
+            buf = self._buffer
+        if len(dice) == 1:
+            return (int(buf.pop() * dice[0]) + 1,)
+        return tuple([int(buf.pop() * sides) + 1 for sides in dice])
 
 
 def _key_of(seed: int | np.random.SeedSequence | None) -> tuple[int, int]:
