@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -296,25 +297,49 @@ def attack_effects(
     if weapon.data.blast:
         return None
     shared = SHARED.get()
-    cut = cutoff.as_integer_ratio()  # (a fraction's hash is a Python call)
-    key: tuple[object, ...] = ("murdham attack", attacker.id, target.id, weapon.name, *cut)
-    if shared is not None:
-        found = shared.get((*key, _ANY)) or shared.get((*key, label))
-        if isinstance(found, _Shared):
-            return dict(found.effects), found.truncated
+    key = _shared_key("murdham attack", attacker, target, weapon, cutoff)
+    found = _shared_answer(shared, key, label)
+    if isinstance(found, _Shared):
+        return dict(found.effects), found.truncated
     calc = _Attack(state, attacker, target, weapon, label, policy, cutoff)
     try:
         calc.run()
     except _Unsupported:
         return None
-    if shared is not None:
-        # Shared with the rest of this `fracas.odds` call (`exact.scope`): the reaction is
-        # chosen once, from the state as it stands (seed "Reacting to an attack"), so the
-        # policy's answer is the option's it picks; one that never met a choice, any label's.
-        reacted = calc.reacted
-        if reacted != "":
-            shared[(*key, _ANY if reacted is None else reacted)] = _Shared(calc.out, calc.truncated)
+    if shared is not None:  # (the answer built only to be kept)
+        _share(shared, key, calc.reacted, _Shared(calc.out, calc.truncated))
     return dict(calc.out), calc.truncated
+
+
+def _shared_key(
+    kind: str, attacker: Character, target: Character, weapon: Weapon, cutoff: Fraction
+) -> tuple[object, ...]:
+    """What an attack's answer is kept under within one `fracas.odds` call (the cut-off as
+    integers: a fraction's hash is a Python call)."""
+    return (kind, attacker.id, target.id, weapon.name, *cutoff.as_integer_ratio())
+
+
+def _shared_answer(
+    shared: dict[Hashable, object] | None, key: tuple[object, ...], label: str | None
+) -> object:
+    """The answer kept under `key` for the reaction `label` (or for any), if any."""
+    if shared is None:
+        return None
+    return shared.get((*key, _ANY)) or shared.get((*key, label))
+
+
+def _share(
+    shared: dict[Hashable, object],
+    key: tuple[object, ...],
+    reacted: str | None,
+    answer: object,
+) -> None:
+    """Keep an answer for the rest of this `fracas.odds` call (`exact.scope`): the reaction is
+    chosen once, from the state as it stands (seed "Reacting to an attack"), so the policy's
+    answer is the option's it picks; one that never met a choice (`reacted` None), any
+    label's. A reaction the calculator could not name (`""`) is not kept."""
+    if reacted != "":
+        shared[(*key, _ANY if reacted is None else reacted)] = answer
 
 
 Results = dict[tuple[str, int, bool], Fraction]  # by name, harm to the target, target out
@@ -337,12 +362,10 @@ def attack_results(
     if weapon.data.blast:
         return None
     shared = SHARED.get()
-    cut = cutoff.as_integer_ratio()  # (a fraction's hash is a Python call)
-    key: tuple[object, ...] = ("murdham results", attacker.id, target.id, weapon.name, *cut)
-    if shared is not None:
-        found = shared.get((*key, _ANY)) or shared.get((*key, label))
-        if isinstance(found, _SharedResults):
-            return dict(found.results), found.truncated
+    key = _shared_key("murdham results", attacker, target, weapon, cutoff)
+    found = _shared_answer(shared, key, label)
+    if isinstance(found, _SharedResults):
+        return dict(found.results), found.truncated
     calc = _Attack(state, attacker, target, weapon, label, policy, cutoff)
     try:
         calc.strike()
@@ -351,11 +374,7 @@ def attack_results(
     results = calc.results()
     truncated = calc.truncated + calc.lost.total()
     if shared is not None:
-        reacted = calc.reacted  # (as `attack_effects` shares its answer)
-        if reacted != "":
-            shared[(*key, _ANY if reacted is None else reacted)] = _SharedResults(
-                results, truncated
-            )
+        _share(shared, key, calc.reacted, _SharedResults(results, truncated))
     return dict(results), truncated
 
 
