@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from fracas.core.combatant import Combatant, Decider
-from fracas.core.controllers import Policy
+from fracas.core.controllers import Policy, UnknownDecision
 from fracas.core.dice_sources import ScriptedDice
 from fracas.core.requests import ChoiceRequest
 from fracas.core.table import Table
@@ -74,5 +74,5 @@ def test_another_controller_is_still_asked_with_a_request():
 
 
 def test_a_bare_policy_has_no_answer():
-    with pytest.raises(NotImplementedError):
+    with pytest.raises(UnknownDecision, match="Policy has no answer to 'intent'"):
         Policy().pick(_fighter(), "intent", ["x", "y"])

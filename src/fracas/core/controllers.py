@@ -42,8 +42,10 @@ class Policy:
         return self.pick(request.who, request.decision, request.options)
 
     def pick(self, who: Decider, decision: str, options: list[Any]) -> int:
-        """The index of the chosen option: what `choose` answers for the same question."""
-        raise NotImplementedError
+        """The index of the chosen option: what `choose` answers for the same question. Each
+        ruleset's policy answers the decisions its rules ask; this base knows none, so it
+        says so as every policy does for a decision it does not know."""
+        raise UnknownDecision(f"{type(self).__name__} has no answer to {decision!r}")
 
 
 def best_index(scores: Sequence[float]) -> int:
