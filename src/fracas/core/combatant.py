@@ -118,6 +118,33 @@ def add_counts(tally: Counter[str], counts: dict[str, int]) -> None:
     dict.update(tally, merged)
 
 
+def fresh_counts(names: tuple[str, ...]) -> list[int]:
+    """A battle's kept counts of `names` (issue 35): a ruleset's commonest counts are kept as
+    integers on its state during the fight and written into the tally as it ends
+    (`write_kept_counts`), since setting a `Counter`'s item is a Python slot call, about 1,000
+    instructions a count. Each starts at -1, "not counted": a `Counter`'s `+= 0` makes a key at
+    0, which the tally keeps, so a count of 0 must still be written."""
+    return [-1] * len(names)
+
+
+def add_count(counts: list[int], index: int, n: int = 1) -> None:
+    """`n` more of the kept count at `index` (0 counts it as seen: the tally will show it).
+    (Not `counts[index] += n`: compiled, an augmented assignment to a list's item is Python's
+    generic in-place add.)"""
+    c = counts[index]
+    counts[index] = (c if c > 0 else 0) + n
+
+
+def write_kept_counts(tally: Counter[str], names: tuple[str, ...], counts: list[int]) -> None:
+    """Add the kept counts to the tally (the fight is over), and start them again, uncounted."""
+    found: dict[str, int] = {}
+    for i in range(len(counts)):
+        if counts[i] >= 0:
+            found[names[i]] = counts[i]
+            counts[i] = -1
+    add_counts(tally, found)
+
+
 def record_harm(target: Combatant, amount: int, by: Combatant | None = None) -> None:
     """Bookkeeping for the summary and the simulator: `amount` taken by `target` and dealt by
     `by` (if anyone dealt it)."""

@@ -7,7 +7,16 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Final
 
-from fracas.core.combatant import BattleState, Combatant, Side, Status, add_counts, new_tally
+from fracas.core.combatant import (
+    BattleState,
+    Combatant,
+    Side,
+    Status,
+    add_count,
+    fresh_counts,
+    new_tally,
+    write_kept_counts,
+)
 from fracas.core.geometry import Position
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.brp import data, derived, model
@@ -202,7 +211,7 @@ class Fighter(Combatant):
 
 
 # The ruleset's counts for the simulator's report (`BattleState.tally`), kept as integers on
-# the state during the fight and written into the tally as it ends (`BRPState.write_counts`):
+# the state during the fight and written into the tally as it ends (`core.combatant.fresh_counts`):
 # a `Counter` update keyed by a string built per attack was 7 % of a compiled duel (issue 10).
 # (A tuple of any length: typed as twelve strings, mypyc keeps it unboxed and built a Python
 # tuple from it at every index.)
@@ -260,7 +269,7 @@ class BRPState(BattleState):
         self.defence_penalty = self.options.defence_penalty
         self.conditions = conditions if conditions is not None else model.Conditions()
         self._fighters, self._by_dex, self._allies = [], [], {}
-        self.counts = [0] * len(COUNTED)
+        self.counts = fresh_counts(COUNTED)
 
     def fighters(self) -> list[Fighter]:
         """Every fighter, in encounter order (a shared list: do not change it)."""
@@ -286,22 +295,12 @@ class BRPState(BattleState):
         return found
 
     def count(self, index: int) -> None:
-        """One more of `COUNTED[index]`. (Not `counts[index] += 1`: compiled, an augmented
-        assignment to a list's item is Python's generic in-place add, 100 instructions.)"""
-        counts = self.counts
-        counts[index] = counts[index] + 1
+        """One more of `COUNTED[index]` (`core.combatant.add_count`)."""
+        add_count(self.counts, index)
 
     def write_counts(self) -> None:
-        """Add the counts to the tally (the fight is over), and start them again at zero."""
-        counts = self.counts
-        names = COUNTED
-        found: dict[str, int] = {}
-        for i in range(len(counts)):
-            n = counts[i]
-            if n:
-                found[names[i]] = n
-                counts[i] = 0
-        add_counts(self.tally, found)  # (in C: a Counter's item set is Python code)
+        """Add the counts to the tally (the fight is over), and start them again."""
+        write_kept_counts(self.tally, COUNTED, self.counts)
 
     def forget(self) -> None:
         BattleState.forget(self)  # (a slotted dataclass: no zero-argument super)

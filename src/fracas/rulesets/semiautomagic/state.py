@@ -11,9 +11,11 @@ from fracas.core.combatant import (
     Combatant,
     Side,
     Status,
-    add_counts,
+    add_count,
     cloned_sides,
+    fresh_counts,
     new_tally,
+    write_kept_counts,
 )
 from fracas.core.geometry import Position
 from fracas.core.immutable import rebuilt_by_constructor
@@ -270,10 +272,9 @@ class Fighter(Combatant):
 
 
 # The commonest of the simulator's counts (`BattleState.tally`), kept as integers on the state
-# during the fight and written into the tally as it ends (`SamState.write_counts`): setting a
-# `Counter`'s item is a Python slot call, about 1,000 instructions a count (issue 35). A count
-# starts at -1, "not counted": a `Counter`'s `+= 0` makes a key at 0, which the tally keeps.
-COUNTED: Final = (
+# during the fight and written into the tally as it ends (`core.combatant.fresh_counts`, whose
+# docstring says why; issue 35).
+COUNTED: Final[tuple[str, ...]] = (
     "attacks", "hits", "combos", "dodge succeeded", "block succeeded", "parry succeeded",
     "wounds",
 )  # fmt: skip
@@ -330,22 +331,15 @@ class SamState(BattleState):
         self.order, self.acting, self.second, self.incoming = [], "", 0, 0
         self.incoming_area, self.controlling, self.possessing = False, "", False
         self.interrupting, self.hazardous, self.falls, self._fighters = "", False, False, []
-        self.counts = [-1] * len(COUNTED)
+        self.counts = fresh_counts(COUNTED)
 
     def count(self, index: int, n: int = 1) -> None:
-        """`n` more of `COUNTED[index]` (0 counts it as seen: the tally will show it)."""
-        counts = self.counts
-        counts[index] = max(counts[index], 0) + n
+        """`n` more of `COUNTED[index]` (`core.combatant.add_count`)."""
+        add_count(self.counts, index, n)
 
     def write_counts(self) -> None:
         """Add the counts to the tally (the fight is over), and start them again, uncounted."""
-        counts = self.counts
-        found: dict[str, int] = {}
-        for i in range(len(counts)):
-            if counts[i] >= 0:
-                found[COUNTED[i]] = counts[i]
-                counts[i] = -1
-        add_counts(self.tally, found)  # (in C: a Counter's item set is Python code)
+        write_kept_counts(self.tally, COUNTED, self.counts)
 
     def fighters(self) -> list[Fighter]:
         """Every fighter, in encounter order (a shared list: do not change it). Built once:
