@@ -182,9 +182,11 @@ def test_the_plans_on_a_target_are_kept_and_let_go() -> None:
         ("attack", bo), ("grapple", bo), ("disarm", bo)]  # fmt: skip
     assert all(a is b for a, b in zip(first, again, strict=True))
     assert kept_plan(bo, "attack") is first[0] and kept_plan(ann, "attack") is not first[0]
+    assert kept_plan(bo, "grapple") is first[1] is bo.grapple_plan  # (a field of its own)
+    assert kept_plan(bo, "disarm") is first[2] and bo.plans_against == [first[2]]
     assert not first[0].sweep and first[0].spell == ""
     let_go(s.state)
-    assert bo.plans_against == [] and bo.attack_plan is None
+    assert bo.plans_against == [] and bo.attack_plan is None and bo.grapple_plan is None
     assert round.options(s.state, ann)[0] is not first[0]
 
 
@@ -197,6 +199,7 @@ def test_a_copy_of_the_state_copies_the_kept_plans() -> None:
     assert bo is not s["Bo"] and bo.plans_against
     assert all(p.target is bo for p in bo.plans_against)
     assert bo.attack_plan is not None and bo.attack_plan.target is bo
+    assert bo.grapple_plan is not None and bo.grapple_plan.target is bo
     assert [p.action for p in bo.plans_against] == [p.action for p in s["Bo"].plans_against]
 
 

@@ -21,7 +21,6 @@ from fractions import Fraction
 from typing import Any, cast
 
 from fracas.core.combatant import Combatant, Entry, Side, Status, name_and_id, roster
-from fracas.core.controllers import Controller
 from fracas.core.events import CombatantSummary
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
@@ -34,7 +33,7 @@ from fracas.rulesets.odnd.policy import OdndPolicy
 from fracas.rulesets.odnd.round import Plan, able, play_round, special_plans
 from fracas.rulesets.odnd.setup import arrange, build, place
 from fracas.rulesets.odnd.space import where
-from fracas.rulesets.odnd.state import Fighter, OdndState, clone_state, let_go
+from fracas.rulesets.odnd.state import Fighter, OdndState, clone_state
 
 # The endings' reasons (`round.verdict`), by their old names here too.
 ROUT, NO_COMBAT = odnd_round.ROUT, odnd_round.NO_COMBAT
@@ -107,13 +106,11 @@ class Odnd(Ruleset[model.Encounter, OdndState]):
     play_round = staticmethod(play_round)
     outcome = staticmethod(odnd_round.verdict)
 
-    def after_battle(self, table: Table, state: OdndState) -> None:
-        """A simulated battle's fighters let go of one another (`state.let_go`)."""
-        if not table.observed:
-            let_go(state)
-
-    def policy(self, state: OdndState) -> Controller:
-        return OdndPolicy(state)
+    # Compiled, called as they are (issue 35, as BRP's): a simulated battle's fighters let
+    # go of one another (`round.after_battle`), and the default tactics built for each
+    # battle; a method wrapping each was an interpreted call per battle.
+    after_battle = staticmethod(odnd_round.after_battle)
+    policy = staticmethod(OdndPolicy)
 
     battle_map = staticmethod(draw_map)  # the GM screen's map (issue 33)
 

@@ -32,7 +32,7 @@ _D6S: Final = tuple(f"{n}d6" for n in range(21))
 
 
 def d6s(count: int) -> str:
-    """"{count}d6", the contest's dice (ODD-U44)."""
+    """ "{count}d6", the contest's dice (ODD-U44)."""
     return _D6S[count] if 0 <= count < len(_D6S) else f"{count}d6"
 
 
@@ -58,8 +58,11 @@ def free_to_grapple(state: OdndState, f: Fighter) -> bool:
         return False
     # (Each holder's list, not the tally's count of grapples: a look at a few lists, where
     # the tally is an interpreted Counter; issue 35.)
-    # (An empty list, most of them, is not searched: no generic `in` for it.)
-    return not any(other.grappled_by and f in other.grappled_by for other in state.fighters())
+    # (An empty list, most of them, is not searched: no generic `in` for it. `len(...) != 0`
+    # keeps the test a bool: `list and bool` was a union, told true by a generic call.)
+    return not any(
+        len(other.grappled_by) != 0 and f in other.grappled_by for other in state.fighters()
+    )
 
 
 def attempt(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None:

@@ -224,8 +224,10 @@ class OdndPolicy(Policy):
         only one its side cannot hurt (else morale decides, ODD-U28)."""
         if self._round != self.state.round:  # one reading a side a round (the mass battles)
             self._round = self.state.round
-            self._hopeless.clear()
-            self._lost_by_side.clear()
+            if self._hopeless:  # (most rounds: nothing kept, no call; issue 35)
+                self._hopeless.clear()
+            if self._lost_by_side:
+                self._lost_by_side.clear()
         key = me.side
         if worth.surely_hurts(self.state, me):  # (most fights: no dictionary read; issue 35)
             hopeless = False

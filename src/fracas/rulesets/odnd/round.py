@@ -51,7 +51,15 @@ from fracas.rulesets.odnd.events import (
     SurpriseRolled,
     Surrendered,
 )
-from fracas.rulesets.odnd.state import Fighter, OdndState, add_to_tally, kept_attack, kept_plan
+from fracas.rulesets.odnd.state import (
+    Fighter,
+    OdndState,
+    add_to_tally,
+    kept_attack,
+    kept_grapple,
+    kept_plan,
+    let_go,
+)
 from fracas.rulesets.odnd.state import Plan as Plan  # (its home: a fighter keeps its own)
 from fracas.rulesets.odnd.strikes import strike
 
@@ -66,6 +74,14 @@ HASTE_ROLL: Final = "haste roll-off (d6, rule 126)"
 
 ROUT: Final = "rout"  # seed "check monster morale": the beaten side ran
 NO_COMBAT: Final = "no combat"  # rules 117-118, ODD-U29: the monsters' reaction was friendly
+
+
+def after_battle(table: Table, state: OdndState) -> None:
+    """A simulated battle's fighters let go of one another (`state.let_go`). Compiled and
+    called as it is (`Odnd.after_battle`): a method wrapping it was an interpreted call per
+    battle (issue 35)."""
+    if not table.observed:
+        let_go(state)
 
 
 def verdict(state: OdndState) -> Verdict | None:
@@ -124,8 +140,10 @@ def play_round(table: Table, state: OdndState) -> None:
         close_segment(table, state)
     declare(table, state)
     done = haste_slot(table, state)
-    # (`done` is empty but when some are hasted: no `id` boxed per fighter for nothing)
-    split = [f for f in fighters if f.split and f.attacks_left and not (done and id(f) in done)]
+    # `done` is empty but when some are hasted: no `id` boxed per fighter for nothing, and
+    # told by identity (a set's truth is a generic call in compiled code; issue 35).
+    hasted = done is not NOBODY_HASTED
+    split = [f for f in fighters if f.split and f.attacks_left and not (hasted and id(f) in done)]
     if split:  # ODD-U10: the first half of multi-attack fighters' attacks
         open_segment(table, state, "first attacks (multi-attack fighters)")
         for f in split:
@@ -140,7 +158,7 @@ def play_round(table: Table, state: OdndState) -> None:
             table.emit(Segment, name=f"initiative {roll}", groups=tuple(groups))
         for group in members[k]:  # (`state.groups[g]`, not looked up by name; issue 35)
             for f in group:
-                if not f.split and not (done and id(f) in done):
+                if not f.split and not (hasted and id(f) in done):
                     act(table, state, f, f.attacks_left)
         close_segment(table, state)  # ODD-U31: deaths of a slot land as it ends
     if split:
@@ -171,11 +189,11 @@ def opening_steps(table: Table, state: OdndState) -> bool:
     for f in fighters:
         f.followup = f.surprised  # rule 70: the round after the surprise
         f.surprised = False
-    if state.holding:  # (none held back: nothing to build)
+    if len(state.holding):  # (none held back: nothing to build; `len`, see `declare`)
         state.holding = {
             s.name for s in state.sides if s.name in state.holding and opening.monster_side(s)
         }
-    if state.holding:
+    if len(state.holding):
         opening.reaction(table, state)
     return not state.no_combat
 
@@ -204,7 +222,7 @@ def haste_slot(table: Table, state: OdndState) -> set[int]:
         return NOBODY_HASTED  # (most rounds: no list nor set built; issue 35)
     hasted = [f for f in fighters if f.hasted and f.active and not f.surprised]
     if not hasted:
-        return NOBODY_HASTED
+        return NOBODY_HASTED  # (else a set of at least one: `play_round` tells by identity)
     order: dict[int, list[Fighter]] = {}
     if len({f.side for f in hasted}) == 1:
         order[0] = hasted
@@ -377,7 +395,7 @@ def declare(table: Table, state: OdndState) -> None:
         f.parrying, f.action, f.plan_spell, f.moved, f.charge_strike = False, "", "", False, False
         if f.shield_faced:  # (an empty list or set left alone: no call; issue 35)
             f.shield_faced.clear()
-        if f.joined:
+        if len(f.joined):  # (a set's `len` is a field read, its truth a generic call)
             f.joined.clear()
         f.round_start = f.position  # ODD-U20: who opens an engagement
     for f in state.fighters():
@@ -387,7 +405,7 @@ def declare(table: Table, state: OdndState) -> None:
             if table.observed:
                 table.emit(CannotAct, who=f.name, why="surprised (loses the first round)")
             continue
-        if state.holding and f.side in state.holding:  # (most battles: none held back)
+        if len(state.holding) and f.side in state.holding:  # (most battles: none held)
             if table.observed:
                 table.emit(CannotAct, who=f.name, why="holds: attacks only if attacked (ODD-U29)")
             continue
@@ -484,7 +502,7 @@ def add_special_plans(
     if grapple.free_to_grapple(state, f):
         for t in targets:
             if not t.unit_size:
-                plans.append(kept_plan(t, "grapple"))
+                plans.append(kept_grapple(t))  # (`kept_plan(t, "grapple")`)
     kinds = manoeuvres.open_to(f)
     if kinds:
         for t in targets:
@@ -621,7 +639,9 @@ def act(table: Table, state: OdndState, f: Fighter, count: int) -> None:
         f.charging = False  # rule 81, ODD-U34: DEX comes back at its next action
         if not conditions_first(table, state, f) or not move_first(table, state, f):
             return
-    if f.action in SPECIAL:
+    # (The plain attack, most actions, told first: `in SPECIAL` compares with each of its
+    # words; issue 35.)
+    if f.action != "attack" and f.action in SPECIAL:
         special_action(table, state, f)
         return
     if not specials.can_fight_inside(f):

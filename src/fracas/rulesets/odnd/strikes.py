@@ -177,7 +177,7 @@ def strike(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
     astray, ODD-U40). Returns whether it hit."""
     if f.primary.data.ranged:
         target = astray(table, state, f, target)
-    if state.holding:  # ODD-U29: attacked, they fight (most battles hold nobody back)
+    if len(state.holding):  # ODD-U29: attacked, they fight (most battles hold nobody back)
         state.holding.discard(target.side)
     if f.plan_target is not target and not f.primary.data.ranged:
         target.joined.add(f.id)  # rule 63 (issue 29 item 16): a retargeted attacker counts
