@@ -25,7 +25,7 @@ from fracas.rulesets.odnd import (
 )
 from fracas.rulesets.odnd.data import WeaponData
 from fracas.rulesets.odnd.policy import OdndPolicy
-from fracas.rulesets.odnd.state import Plan, kept_plan, let_go
+from fracas.rulesets.odnd.state import ACTION_CODES, Plan, kept_plan, let_go
 
 from .conftest import Scene, pc
 
@@ -185,6 +185,7 @@ def test_the_plans_on_a_target_are_kept_and_let_go() -> None:
     assert kept_plan(bo, "grapple") is first[1] is bo.grapple_plan  # (a field of its own)
     assert kept_plan(bo, "disarm") is first[2] and bo.plans_against == [first[2]]
     assert not first[0].sweep and first[0].spell == ""
+    assert [p.code for p in first] == [ACTION_CODES[p.action] for p in first]  # (given, kept)
     let_go(s.state)
     assert bo.plans_against == [] and bo.attack_plan is None and bo.grapple_plan is None
     assert round.options(s.state, ann)[0] is not first[0]

@@ -102,7 +102,7 @@ def monster_needed_at_ac9(hd: int, plus: int) -> int:
 
 def fumble_effect(face: int) -> str:
     """D9 (PROPOSED): the critical fumble's effect for a d6 face."""
-    return str(tables()["fumble"][face])
+    return _FUMBLE[face]
 
 
 def surround(size: str) -> int:
@@ -183,6 +183,7 @@ def backstab_multiplier(level: int) -> int:
 # Read once, as plain integers where the rules ask for them per attack or per option (issue 35:
 # a look-up through the cached `tables()` each time, 4 % of a compiled duel's samples).
 _SURROUND: Final = {str(size): int(n) for size, n in tables()["surround"].items()}
+_FUMBLE: Final = {int(face): str(effect) for face, effect in tables()["fumble"].items()}
 _SAVE_NORMAL_MAN: Final = int(tables()["saves"]["normal_man"])
 _SAVE_FLOOR: Final = int(tables()["saves"]["floor"])
 _SAVE_BASE: Final = int(tables()["saves"]["base"])

@@ -82,7 +82,7 @@ def unaware(state: OdndState, attacker: Fighter, target: Fighter) -> bool:
 def can_backstab(state: OdndState, f: Fighter, target: Fighter) -> bool:
     """Rules 72, 73, ODD-U17: a thiefy character's first attack of the round on a target
     unaware of it (surprised, or taken from behind unnoticed), with a melee weapon."""
-    if not f.backstabber or f.backstab_round == state.round or f.primary.data.ranged:
+    if not f.backstabber or f.backstab_round == state.round or f.weapons[0].data.ranged:
         return False
     return target.surprised or unaware(state, f, target)
 

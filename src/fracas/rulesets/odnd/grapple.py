@@ -52,7 +52,7 @@ def free_to_grapple(state: OdndState, f: Fighter) -> bool:
     """`can_grapple`'s half that reads only the grappler (rule 104, issue 29 item 14): not a
     unit, no missile weapon, not held, holding nobody. Worked out once a fighter by the
     declarations, not once a target (issue 35)."""
-    if f.unit_size or f.primary.data.ranged:
+    if f.unit_size or f.weapons[0].data.ranged:
         return False
     if f.grappled_by:
         return False

@@ -82,9 +82,11 @@ class OdndPolicy(Policy):
     def pick(self, who: Decider, decision: str, options: list[Any]) -> int:
         """The default tactics' answer (options read only); the table calls it directly
         (`core.controllers.Policy`)."""
-        if isinstance(who, Side) and decision == decisions.PLAYERS:
+        # (The decision's word first, and a fighter told by its exact type first: `isinstance`
+        # of a class open to interpreted subclasses walks the type's bases; issue 35.)
+        if decision == decisions.PLAYERS and isinstance(who, Side):
             return options.index(self._players(who))  # rule 118
-        if isinstance(who, Fighter) and not isinstance(who, Side):
+        if isinstance(who, Fighter) and (type(who) is Fighter or not isinstance(who, Side)):
             if decision == decisions.DECLARE:
                 return self._declare(who, options)
             if decision == decisions.VICTIM:
@@ -175,7 +177,7 @@ class OdndPolicy(Policy):
             return max((3 * self._value(me, e, 1) for e in threats), default=-1.0)
         if code == codes.RETREAT and self._lost(me):
             return 10.0  # issue 34: a side that cannot win leaves by the Retreat (rule 52)
-        if code == codes.WITHDRAW and me.primary.data.ranged:
+        if code == codes.WITHDRAW and me.weapons[0].data.ranged:
             return 0.5  # a shooter caught in a melee backs out to shoot again (ODD-U40)
         if plan.target is None:  # withdraw, retreat
             return -1.0
@@ -278,7 +280,7 @@ class OdndPolicy(Policy):
     def _threatened(self, me: Fighter) -> bool:
         """Some foe can reach `me` this round (rules 42, 77)."""
         return any(
-            isinstance(e, Fighter) and e.active and not e.primary.data.ranged
+            isinstance(e, Fighter) and e.active and not e.weapons[0].data.ranged
             and space.gap(self.state, e, me) <= space.turn_move(self.state, e)
             for e in self.state.enemies_of(me)
         )  # fmt: skip

@@ -150,16 +150,19 @@ def live(c: Chase) -> bool:
 def run_round(table: Table, state: OdndState, fleer: Fighter, mine: list[Chase]) -> None:
     """The fleer's choice, then each chase's round."""
     choice = table.choose(fleer, decisions.FLEE, choices(state, fleer))
+    on = choice == RUN_ON  # (the usual choice: no lure nor turning looked for; issue 35)
     for i in range(1, len(mine)):  # issue 34: one straight run, every pursuer on its line
         mine[i].direction = mine[0].direction
     ran = False
     for c in mine:
         c.rounds += 1
-        if choice == TURN:
+        if on:
+            pass
+        elif choice == TURN:
             end(table, state, c, "turns to fight")
         elif choice in LURE_WORDS:
             lure(table, state, c, choice)
-        elif choice != RUN_ON:
+        else:
             turning(table, state, c, choice)
         if live(c):
             step(table, state, c, lead=not ran)
@@ -168,7 +171,7 @@ def run_round(table: Table, state: OdndState, fleer: Fighter, mine: list[Chase])
         for item, words in LURES.items():
             if choice == words and item in fleer.carries:
                 fleer.carries.remove(item)
-    if choice.startswith("take the "):
+    if not on and choice.startswith("take the "):
         state.route_taken += 1
 
 

@@ -434,14 +434,14 @@ def options(state: OdndState, f: Fighter) -> list[Plan]:
         reached = targets
     plans = [kept_attack(t) for t in reached]  # (`Plan(t, False)`, kept)
     add_special_plans(state, f, reached, plans)
-    sweeper = f.sweep_attacks > f.attacks and not f.primary.data.ranged  # rule 21: melee
+    sweeper = f.sweep_attacks > f.attacks and not f.weapons[0].data.ranged  # rule 21: melee
     if sweeper:
         add_sweeps(targets, plans)
     if state.positional and not engaged:
         add_moves(state, f, targets, sweeper, plans)
     if f.spells:  # (no iterator over an empty tuple for the many who cast nothing)
         add_spells(state, f, plans)
-    if state.positional and not engaged and f.primary.data.set:
+    if state.positional and not engaged and f.weapons[0].data.set:
         plans.append(SET)
     plans.append(PARRY)
     if state.positional and engaged:
@@ -494,7 +494,7 @@ def add_special_plans(
     state: OdndState, f: Fighter, targets: list[Fighter], plans: list[Plan]
 ) -> None:
     """`special_plans`, appended to `plans` (issue 35: no list of them to extend by)."""
-    if f.primary.data.ranged or f.inside:
+    if f.weapons[0].data.ranged or f.inside:
         return
     if state.positional:  # (in one melee, F-ODD-1, every target is in melee)
         targets = [t for t in targets if space.in_melee(state, f, t)]
@@ -516,8 +516,8 @@ def can_attack(state: OdndState, f: Fighter, t: Fighter, engaged: bool) -> bool:
     long range after its move (45, 48: elves and hobbits the full move)."""
     if not state.positional:
         return True
-    if f.primary.data.ranged:
-        limits = f.primary.data.range
+    if f.weapons[0].data.ranged:
+        limits = f.weapons[0].data.range
         if engaged or limits is None:
             return not engaged
         reach = limits[2] * space.scale(state) + moves.shooting_move(state, f)
@@ -550,7 +550,7 @@ def adopt(table: Table, state: OdndState, f: Fighter, plan: Plan) -> None:
     bodies = mass.bodies(f, plan.target) if plan.target is not None else 1
     attacking = state_codes.ATTACK <= code <= state_codes.WHIP  # `ATTACKING`
     if attacking and plan.target is not None:
-        if not f.primary.data.ranged:  # rules 62, 63: the ring is for melee (issue 29, 7)
+        if not f.weapons[0].data.ranged:  # rules 62, 63: the ring is for melee (issue 29, 7)
             plan.target.declared_against += bodies
         if state.positional:
             facing.face(f, plan.target)  # rule 68, F-ODD-48: it turns to face its foe
@@ -588,7 +588,7 @@ def reachable(state: OdndState, f: Fighter, e: Fighter) -> bool:
         return False
     if f.inside:
         return e is f.held_by  # ODD-U48: inside, only the swallower
-    if not f.primary.data.ranged:
+    if not f.weapons[0].data.ranged:
         return space.in_melee(state, f, e)
     if not state.positional:
         return True
@@ -743,12 +743,12 @@ def move_first(table: Table, state: OdndState, f: Fighter) -> bool:
 def reloading(table: Table, f: Fighter) -> bool:
     """D-C7, ODD-U41: a crossbow (or a firearm, rule 96) fires, then spends the next round
     reloading."""
-    if f.primary.data.kind not in data.RELOADING:
+    if f.weapons[0].data.kind not in data.RELOADING:
         return False
     if f.reloading:
         f.reloading, f.attacks_left = False, 0
         if table.observed:
-            table.emit(CannotAct, who=f.name, why=f"reloading the {f.primary.data.name} (D-C7)")
+            table.emit(CannotAct, who=f.name, why=f"reloading the {f.weapons[0].data.name} (D-C7)")
         return True
     f.reloading = True
     return False

@@ -68,13 +68,21 @@ class Plan:
     __slots__ = ("action", "code", "spell", "sweep", "target")
 
     def __init__(
-        self, target: Fighter | None, sweep: bool, action: str = "", spell: str = ""
+        self,
+        target: Fighter | None,
+        sweep: bool,
+        action: str = "",
+        spell: str = "",
+        code: int = -1,
     ) -> None:
+        """`code` is `ACTION_CODES[action]` when the caller knows it (the kept plans: no
+        dictionary read for each, issue 35); else it is looked up."""
         self.target = target
         self.sweep = sweep
         self.action = action or ("sweep" if sweep else "attack" if target else "parry")
         self.spell = spell
-        self.code = ACTION_CODES.get(self.action, 0)  # `action` as a small int (0: unknown)
+        # `action` as a small int (0: unknown)
+        self.code = code if code >= 0 else ACTION_CODES.get(self.action, 0)
 
     def __str__(self) -> str:
         who = self.target.name if self.target is not None else ""
@@ -118,7 +126,7 @@ def kept_attack(target: Fighter) -> Plan:
     (`Fighter.attack_plan`; issue 35: no scan of the target's plans for it)."""
     plan = target.attack_plan
     if plan is None:
-        plan = target.attack_plan = Plan(target, False, "attack")
+        plan = target.attack_plan = Plan(target, False, "attack", "", ATTACK)
     return plan
 
 
@@ -128,7 +136,7 @@ def kept_grapple(target: Fighter) -> Plan:
     of a duel); `plans_against` keeps only the manoeuvres."""
     plan = target.grapple_plan
     if plan is None:
-        plan = target.grapple_plan = Plan(target, False, "grapple")
+        plan = target.grapple_plan = Plan(target, False, "grapple", "", GRAPPLE)
     return plan
 
 
@@ -282,6 +290,8 @@ class Fighter(Combatant):
 
     @property
     def primary(self) -> Wielded:
+        """Its first weapon. (The rounds and the tactics read `weapons[0]` where they run
+        for every attack or option: a property is a call in compiled code; issue 35.)"""
         return self.weapons[0]
 
 
@@ -375,16 +385,17 @@ class OdndState(BattleState):
         """Every field at its default, the sides and the encounter's conditions and options
         given (see `Fighter`). No argument is required: compiled, `__new__` runs it. A
         battle's copy of its `template` (same conditions) takes the template's readings of
-        them (issue 35: three pydantic attribute reads a battle)."""
+        them (issue 35: three pydantic attribute reads a battle), and copies of its sides'
+        surprise chances, group sizes and open ranks (no empty ones built first)."""
         self.sides, self.round, self.tally, self._enemies = sides or [], 0, new_tally(), {}
         self.conditions = conditions if conditions is not None else model.Conditions()
         self.options = options if options is not None else model.Options()
-        self.surprise_chances, self.initiative, self.group_size = {}, {}, {}
-        self.morale_passes, self.checked, self.first_death, self.pending = {}, {}, {}, []
+        self.initiative, self.morale_passes, self.checked = {}, {}, {}
+        self.first_death, self.pending = {}, []
         self.surprisers, self.first_melee_round, self.groups = set(), 1, {}
-        self.positional, self.open_ranks, self.segment, self.holding = False, set(), 0, set()
+        self.segment, self.holding = 0, set()
         self.no_combat, self.carried, self.round_start, self.casting = False, {}, 0, []
-        self.from_behind, self.reroll_next, self.chases, self.sight = {}, False, [], 0
+        self.from_behind, self.reroll_next, self.chases = {}, False, []
         self.route_taken, self.men_reported, self.appearing, self._fighters = 0, {}, [], []
         self._units = []
         self.slot_order, self.slot_groups, self.slot_standing = [], [], []
@@ -393,7 +404,12 @@ class OdndState(BattleState):
         if template is not None:
             self.scale, self.reroll_initiative = template.scale, template.reroll_initiative
             self.route = list(template.route)
+            self.surprise_chances = dict(template.surprise_chances)
+            self.group_size, self.open_ranks = dict(template.group_size), set(template.open_ranks)
+            self.positional, self.sight = template.positional, template.sight
             return
+        self.surprise_chances, self.group_size, self.open_ranks = {}, {}, set()
+        self.positional, self.sight = False, 0
         self.scale = 3.0 if self.conditions.outdoors else 1.0
         self.reroll_initiative = self.conditions.reroll_initiative
         self.route = list(self.conditions.route)
@@ -510,9 +526,6 @@ def clone_state(template: OdndState) -> OdndState:
             assert isinstance(copy, Fighter)
             copies[id(original)] = copy
     state = OdndState(sides, template.conditions, template.options, template)
-    state.surprise_chances = dict(template.surprise_chances)
-    state.group_size, state.open_ranks = dict(template.group_size), set(template.open_ranks)
-    state.positional, state.sight = template.positional, template.sight
     for name, group in template.groups.items():
         state.groups[name] = [copies[id(f)] for f in group]
     for dice, copied in template.appearing:

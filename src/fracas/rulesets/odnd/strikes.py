@@ -71,7 +71,7 @@ def mounted_mod(f: Fighter, target: Fighter) -> int:
     if f.mounted == target.mounted:
         return 0
     foot = target if f.mounted else f
-    if foot.primary.data.polearm:
+    if foot.weapons[0].data.polearm:
         return 0
     return 1 if f.mounted else -1
 
@@ -87,7 +87,7 @@ def high_ground(f: Fighter, target: Fighter) -> int:
 
 def position_mods(m: Mods, state: OdndState, f: Fighter, target: Fighter, obs: bool) -> None:
     """The modifiers of where they stand: range band or melee ground and mounts, cover."""
-    if f.primary.data.ranged:
+    if f.weapons[0].data.ranged:
         band = space.range_band(state, f, target) or "long"
         m.add(attack.RANGE_MOD[band], f"{band} range", obs)  # rule 14, ODD-U6
         m.add(COVER[target.cover], f"{target.cover}% cover", obs)  # rule 95, ODD-U39
@@ -101,7 +101,7 @@ def charge_mods(m: Mods, f: Fighter, obs: bool) -> None:
     charging mount, horns), no DEX to hit."""
     if not f.charge_strike:
         return
-    m.add(2 - f.primary.dex_to_hit, "charging (no DEX)", obs)
+    m.add(2 - f.weapons[0].dex_to_hit, "charging (no DEX)", obs)
     m.times(2)
     if f.horns:
         m.times(2)  # rule 88; ODD-U3: does not stack unless `additive`
@@ -168,18 +168,18 @@ def exposure_mods(
         elif side == facing.FLANK:
             m.add(facing.FLANK_BONUS, "flank (rule 67)", obs)
         m.exposed = side != facing.FRONT
-    if target.prone and not f.primary.data.ranged:  # ODD-U15
+    if target.prone and not f.weapons[0].data.ranged:  # ODD-U15
         m.add(PRONE_BONUS, "prone (ODD-U15)", obs)
 
 
 def strike(table: Table, state: OdndState, f: Fighter, target: Fighter) -> bool:
     """One attack of `f`'s on `target` with its situation (a shot into a melee may go
     astray, ODD-U40). Returns whether it hit."""
-    if f.primary.data.ranged:
+    if f.weapons[0].data.ranged:
         target = astray(table, state, f, target)
     if len(state.holding):  # ODD-U29: attacked, they fight (most battles hold nobody back)
         state.holding.discard(target.side)
-    if f.plan_target is not target and not f.primary.data.ranged:
+    if f.plan_target is not target and not f.weapons[0].data.ranged:
         target.joined.add(f.id)  # rule 63 (issue 29 item 16): a retargeted attacker counts
     m = modifiers(state, f, target, table.observed)
     f.charge_strike = False  # rule 90: the charge's bonuses go with its first attack
@@ -223,9 +223,9 @@ def free_attack(table: Table, state: OdndState, f: Fighter, target: Fighter, why
 
 def sure_shot(f: Fighter) -> bool:
     """Rules 46, 48: elves with bows and javelins, hobbits with slings, never hit friends."""
-    kind = f.primary.data.kind
+    kind = f.weapons[0].data.kind
     if f.cls == "elf":
-        return kind in ("bow", "great_bow") or f.primary.data.name == "javelin"
+        return kind in ("bow", "great_bow") or f.weapons[0].data.name == "javelin"
     return f.cls == "hobbit" and kind == "sling"
 
 
@@ -256,14 +256,14 @@ def engaged_with(state: OdndState, a: Fighter, b: Fighter) -> bool:
         return False
     if state.positional:
         return space.in_melee(state, a, b)
-    a_on_b = a.plan_target is b and not a.primary.data.ranged
-    return a_on_b or (b.plan_target is a and not b.primary.data.ranged)
+    a_on_b = a.plan_target is b and not a.weapons[0].data.ranged
+    return a_on_b or (b.plan_target is a and not b.weapons[0].data.ranged)
 
 
 def run_down(table: Table, state: OdndState, f: Fighter, target: Fighter) -> None:
     """Rule 55, ODD-U26: a faster pursuer attacks the caught fleer at +2 every round; the
     fleer has no shield but keeps its DEX (it is moving rapidly)."""
-    if not f.active or not target.active or f.primary.data.ranged:
+    if not f.active or not target.active or f.weapons[0].data.ranged:
         return
     m = modifiers(state, f, target, table.observed, arcs=False)
     m.add(2, "running down a fleer (rule 55)", table.observed)
