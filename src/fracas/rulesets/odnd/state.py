@@ -255,8 +255,11 @@ class Fighter(Combatant):
     attack_plan: Plan | None = None  # `kept_attack`: the plain attack on it
     grapple_plan: Plan | None = None  # `kept_grapple`: the grapple on it
 
-    def __init__(self, id: str = "", name: str = "", side: str = "") -> None:
-        """Every field at its default (the sheet's figures are set by `setup.build`). No
+    def __init__(
+        self, id: str = "", name: str = "", side: str = "", weapons: list[Wielded] | None = None
+    ) -> None:
+        """Every field at its default (the sheet's figures are set by `setup.build`), its
+        `weapons` given by a copy (`clone_fighter`: no empty list built to be replaced). No
         argument is required: compiled, `__new__` runs it (a copy, `copy_fields`)."""
         self.id, self.name, self.side = id, name, side
         self.position, self.status, self.dice_vars = ORIGIN, Status.ACTIVE, {}
@@ -264,7 +267,8 @@ class Fighter(Combatant):
         self.controller, self.controller_side, self.kind, self.cls = "", "", "monster", "fighter"
         self.level, self.hd, self.hd_plus, self.hero, self.fighter_type = 0, 1, 0, False, False
         self.normal_man, self.fumble_level, self.needed_at_ac9, self.base_ac = False, 0, 10, 9
-        self.dex_bonus, self.shield, self.weapons, self.attacks = 0, False, [], 1
+        self.dex_bonus, self.shield, self.attacks = 0, False, 1
+        self.weapons = weapons if weapons is not None else []
         self.sweep_attacks, self.sweep_plus, self.hp, self.max_hp, self.hit_dice = 0, 0, 1, 1, ""
         self.morale, self.group, self.needs, self.magic_weapon = 7, "", "none", False
         self.size, self.range_band, self.elevation, self.cover = "medium", "medium", 0.0, 0
@@ -487,7 +491,7 @@ def clone_fighter(f: Fighter) -> Fighter:
     """A copy of a template's fighter as setup left it, for the next battle (issue 35: the
     sheet's arithmetic once per encounter): its `SHEET_FIELDS`, the round's fields left at
     the defaults a template has (no target, holder, grapple or shield faced yet)."""
-    n = Fighter(f.id, f.name, f.side)
+    n = Fighter(f.id, f.name, f.side, list(f.weapons))
     n.position, n.status = f.position, f.status
     if f.dice_vars:
         n.dice_vars = dict(f.dice_vars)
@@ -495,7 +499,7 @@ def clone_fighter(f: Fighter) -> Fighter:
     n.kind, n.cls, n.level, n.hd, n.hd_plus = f.kind, f.cls, f.level, f.hd, f.hd_plus
     n.hero, n.fighter_type, n.normal_man = f.hero, f.fighter_type, f.normal_man
     n.fumble_level, n.needed_at_ac9, n.base_ac = f.fumble_level, f.needed_at_ac9, f.base_ac
-    n.dex_bonus, n.shield, n.weapons, n.attacks = f.dex_bonus, f.shield, list(f.weapons), f.attacks
+    n.dex_bonus, n.shield, n.attacks = f.dex_bonus, f.shield, f.attacks
     n.sweep_attacks, n.sweep_plus, n.hp, n.max_hp = f.sweep_attacks, f.sweep_plus, f.hp, f.max_hp
     n.hit_dice, n.morale, n.group, n.needs = f.hit_dice, f.morale, f.group, f.needs
     n.magic_weapon, n.size, n.range_band = f.magic_weapon, f.size, f.range_band

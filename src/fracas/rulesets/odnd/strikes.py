@@ -163,11 +163,12 @@ def exposure_mods(
         m.add(2, "surprised (as from behind)", obs)
     elif arcs:
         side = facing.arc(state, f, target)
-        if side == facing.REAR:
-            m.add(facing.REAR_BONUS, "from behind (rule 69)", obs)
-        elif side == facing.FLANK:
-            m.add(facing.FLANK_BONUS, "flank (rule 67)", obs)
-        m.exposed = side != facing.FRONT
+        if side != facing.FRONT:  # (the usual front told with one compare; issue 35)
+            if side == facing.REAR:
+                m.add(facing.REAR_BONUS, "from behind (rule 69)", obs)
+            elif side == facing.FLANK:
+                m.add(facing.FLANK_BONUS, "flank (rule 67)", obs)
+            m.exposed = True
     if target.prone and not f.weapons[0].data.ranged:  # ODD-U15
         m.add(PRONE_BONUS, "prone (ODD-U15)", obs)
 
