@@ -104,6 +104,9 @@ class Character(Combatant):
     skills: frozenset[str] = frozenset()
     zone: str = "a1"
     border: str | None = None
+    # The zone's index on the map (`ZoneMap.place`), set wherever `zone` is: ranges read by
+    # it (`ZoneMap.between`), checked against `zone` there, so one not kept up only costs.
+    place: int = -1
     speed: int = 2
     cover: bool = False
     behind_barrier: bool = False
@@ -147,6 +150,7 @@ class Character(Combatant):
         skills: frozenset[str] = frozenset(),
         zone: str = "a1",
         border: str | None = None,
+        place: int = -1,
         speed: int = 2,
         hidden: bool = False,
         cover: bool = False,
@@ -168,7 +172,7 @@ class Character(Combatant):
         self.weapons = weapons if weapons is not None else []
         self.armour, self.natural_armour, self.shield = armour, natural_armour, shield
         self.traits, self.skills = traits, skills
-        self.zone, self.border, self.speed = zone, border, speed
+        self.zone, self.border, self.place, self.speed = zone, border, place, speed
         self.cover, self.behind_barrier, self.peeking = cover, behind_barrier, False
         # Conditions
         self.incapacitated, self.dying_until = False, None
@@ -253,7 +257,7 @@ class MurdhamState(BattleState):
             there = b.zone
             if here is there:  # one zone, one string (`ZoneMap.name`): nearby, no call
                 return 0
-            return zones.distance(here, there)
+            return zones.between(here, a.place, there, b.place)  # by the kept indices
         return min([zones.distance(x, y) for x in a.zones for y in b.zones])
 
     def zone(self, name: str) -> Zone:
@@ -265,6 +269,8 @@ class MurdhamState(BattleState):
         target's one or two zones are read without building them (issue 10)."""
         if target.hidden and target.side != viewer.side:
             return False
+        if not self.zones.dark_anywhere():  # no zone to look up
+            return True
         zones = self.zones.zones
         if zones[target.zone].dark:
             return False
@@ -315,6 +321,7 @@ def build_character(
         if w.name == SHIELD_BASH and shield is not None:
             w.gear = shield  # striking with the shield wears the shield itself
     health = spec.health if spec.health is not None else max_health
+    zone = zones.name(spec.zone)  # the map's own string object (`ZoneMap.name`)
     return Character(
         id=ident,
         name=name,
@@ -332,8 +339,9 @@ def build_character(
         traits=frozenset(spec.traits),
         skills=frozenset(spec.skills),
         # the map's own string objects for these names (`ZoneMap.name`: found by identity)
-        zone=zones.name(spec.zone),
+        zone=zone,
         border=None if spec.border is None else zones.name(spec.border),
+        place=zones.place(zone),
         speed=spec.speed,
         hidden=spec.concealed,
         cover=spec.cover or zones.zones[spec.zone].cover,
@@ -374,6 +382,7 @@ def clone_character(c: Character) -> Character:
         skills=c.skills,
         zone=c.zone,
         border=c.border,
+        place=c.place,
         speed=c.speed,
         hidden=c.hidden,
         cover=c.cover,
@@ -429,7 +438,7 @@ def fresh_state(t: Template) -> MurdhamState:
             mount = by_name.get(mount_name)
             if mount is not None and mount.rider is None:
                 rider.riding, mount.rider = mount, rider
-                rider.zone, rider.border = mount.zone, mount.border
+                rider.zone, rider.border, rider.place = mount.zone, mount.border, mount.place
     original = {s.name: len(s.combatants) for s in sides}
     state = MurdhamState(sides, t.zones, t.options, t.initiative, original, dict(t.morale))
     state._characters = everyone  # what `characters()` would list: every side's, in order
