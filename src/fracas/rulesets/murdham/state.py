@@ -211,6 +211,9 @@ class MurdhamState(BattleState):
     original: dict[str, int] = field(default_factory=dict)  # faction → starting numbers
     morale: dict[str, bool] = field(default_factory=dict)  # faction → checks morale
     _characters: list[Character] = field(default_factory=list, repr=False)
+    # Each faction's characters, listed once (`faction`): nobody changes sides in a fight,
+    # and a late arrival (`join`) has them listed again (`forget`), as `_characters`.
+    _factions: dict[str, list[Character]] = field(default_factory=dict, repr=False)
 
     def __init__(
         self,
@@ -231,7 +234,7 @@ class MurdhamState(BattleState):
         self.initiative, self.bonus_round = initiative, False
         self.original = original if original is not None else {}
         self.morale = morale if morale is not None else {}
-        self._characters = []
+        self._characters, self._factions = [], {}
 
     def characters(self) -> list[Character]:
         if not self._characters:
@@ -243,9 +246,15 @@ class MurdhamState(BattleState):
     def forget(self) -> None:
         BattleState.forget(self)  # (a slotted dataclass: no zero-argument super)
         self._characters = []
+        self._factions.clear()
 
     def faction(self, name: str) -> list[Character]:
-        return [c for c in self.characters() if c.side == name]
+        """The faction's characters, in order (a shared list, listed once a fight: do not
+        change it; every turn asks for its allies, issue 35)."""
+        found = self._factions.get(name)
+        if found is None:
+            found = self._factions[name] = [c for c in self.characters() if c.side == name]
+        return found
 
     def range(self, a: Character, b: Character) -> int:
         """Zones between two characters; 0 means nearby (M14). The nearest of their zones when
