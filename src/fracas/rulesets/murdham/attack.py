@@ -445,11 +445,13 @@ def hide_behind(
     hides behind, who becomes the target and may react in turn if an ally (a grabbed enemy is
     not asked). Returns the new target and its reaction."""
     hider.took_turn = True
-    hider.zone, hider.border, cover.zone, cover.border = (
+    hider.zone, hider.border, hider.place, cover.zone, cover.border, cover.place = (
         cover.zone,
         cover.border,
+        cover.place,  # (the zone's index, kept beside it: `Character.place`)
         hider.zone,
         hider.border,
+        hider.place,
     )
     if table.observed:
         table.emit(Reacted, who=hider.name, reaction=f"hides behind {cover.name}")
@@ -819,6 +821,7 @@ def shove(table: Table, state: MurdhamState, attacker: Character, target: Charac
         zones = int(data.shove_zones()[min(steps, 4)])
         for _ in range(zones):
             target.zone, target.border = state.zones.step_away(target.zone, attacker.zone), None
+    target.place = state.zones.place(target.zone)  # kept beside it (`Character.place`)
     # Into a hazard means into its zone, not onto its edge (a border is only half a step).
     hazard = state.zone(target.zone).hazard
     if table.observed:

@@ -104,6 +104,9 @@ class Character(Combatant):
     skills: frozenset[str] = frozenset()
     zone: str = "a1"
     border: str | None = None
+    # The zone's index on the map (`ZoneMap.place`), set wherever `zone` is: ranges read by
+    # it (`ZoneMap.between`), checked against `zone` there, so one not kept up only costs.
+    place: int = -1
     speed: int = 2
     cover: bool = False
     behind_barrier: bool = False
@@ -147,6 +150,7 @@ class Character(Combatant):
         skills: frozenset[str] = frozenset(),
         zone: str = "a1",
         border: str | None = None,
+        place: int = -1,
         speed: int = 2,
         hidden: bool = False,
         cover: bool = False,
@@ -168,7 +172,7 @@ class Character(Combatant):
         self.weapons = weapons if weapons is not None else []
         self.armour, self.natural_armour, self.shield = armour, natural_armour, shield
         self.traits, self.skills = traits, skills
-        self.zone, self.border, self.speed = zone, border, speed
+        self.zone, self.border, self.place, self.speed = zone, border, place, speed
         self.cover, self.behind_barrier, self.peeking = cover, behind_barrier, False
         # Conditions
         self.incapacitated, self.dying_until = False, None
@@ -207,6 +211,9 @@ class MurdhamState(BattleState):
     original: dict[str, int] = field(default_factory=dict)  # faction → starting numbers
     morale: dict[str, bool] = field(default_factory=dict)  # faction → checks morale
     _characters: list[Character] = field(default_factory=list, repr=False)
+    # Each faction's characters, listed once (`faction`): nobody changes sides in a fight,
+    # and a late arrival (`join`) has them listed again (`forget`), as `_characters`.
+    _factions: dict[str, list[Character]] = field(default_factory=dict, repr=False)
 
     def __init__(
         self,
@@ -227,7 +234,7 @@ class MurdhamState(BattleState):
         self.initiative, self.bonus_round = initiative, False
         self.original = original if original is not None else {}
         self.morale = morale if morale is not None else {}
-        self._characters = []
+        self._characters, self._factions = [], {}
 
     def characters(self) -> list[Character]:
         if not self._characters:
@@ -239,9 +246,15 @@ class MurdhamState(BattleState):
     def forget(self) -> None:
         BattleState.forget(self)  # (a slotted dataclass: no zero-argument super)
         self._characters = []
+        self._factions.clear()
 
     def faction(self, name: str) -> list[Character]:
-        return [c for c in self.characters() if c.side == name]
+        """The faction's characters, in order (a shared list, listed once a fight: do not
+        change it; every turn asks for its allies, issue 35)."""
+        found = self._factions.get(name)
+        if found is None:
+            found = self._factions[name] = [c for c in self.characters() if c.side == name]
+        return found
 
     def range(self, a: Character, b: Character) -> int:
         """Zones between two characters; 0 means nearby (M14). The nearest of their zones when
@@ -253,7 +266,7 @@ class MurdhamState(BattleState):
             there = b.zone
             if here is there:  # one zone, one string (`ZoneMap.name`): nearby, no call
                 return 0
-            return zones.distance(here, there)
+            return zones.between(here, a.place, there, b.place)  # by the kept indices
         return min([zones.distance(x, y) for x in a.zones for y in b.zones])
 
     def zone(self, name: str) -> Zone:
@@ -265,6 +278,8 @@ class MurdhamState(BattleState):
         target's one or two zones are read without building them (issue 10)."""
         if target.hidden and target.side != viewer.side:
             return False
+        if not self.zones.dark_anywhere():  # no zone to look up
+            return True
         zones = self.zones.zones
         if zones[target.zone].dark:
             return False
@@ -315,6 +330,7 @@ def build_character(
         if w.name == SHIELD_BASH and shield is not None:
             w.gear = shield  # striking with the shield wears the shield itself
     health = spec.health if spec.health is not None else max_health
+    zone = zones.name(spec.zone)  # the map's own string object (`ZoneMap.name`)
     return Character(
         id=ident,
         name=name,
@@ -332,8 +348,9 @@ def build_character(
         traits=frozenset(spec.traits),
         skills=frozenset(spec.skills),
         # the map's own string objects for these names (`ZoneMap.name`: found by identity)
-        zone=zones.name(spec.zone),
+        zone=zone,
         border=None if spec.border is None else zones.name(spec.border),
+        place=zones.place(zone),
         speed=spec.speed,
         hidden=spec.concealed,
         cover=spec.cover or zones.zones[spec.zone].cover,
@@ -374,6 +391,7 @@ def clone_character(c: Character) -> Character:
         skills=c.skills,
         zone=c.zone,
         border=c.border,
+        place=c.place,
         speed=c.speed,
         hidden=c.hidden,
         cover=c.cover,
@@ -429,7 +447,7 @@ def fresh_state(t: Template) -> MurdhamState:
             mount = by_name.get(mount_name)
             if mount is not None and mount.rider is None:
                 rider.riding, mount.rider = mount, rider
-                rider.zone, rider.border = mount.zone, mount.border
+                rider.zone, rider.border, rider.place = mount.zone, mount.border, mount.place
     original = {s.name: len(s.combatants) for s in sides}
     state = MurdhamState(sides, t.zones, t.options, t.initiative, original, dict(t.morale))
     state._characters = everyone  # what `characters()` would list: every side's, in order

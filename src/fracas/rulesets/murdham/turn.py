@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Final
 
 from fracas.core.combatant import Status
 from fracas.core.immutable import rebuilt_by_constructor
@@ -205,6 +206,10 @@ class Hold:
         return "hold"
 
 
+# Surrender and hold have nothing of their own: one of each, offered every turn (issue 35).
+SURRENDER: Final = Surrender()
+HOLD: Final = Hold()
+
 Plan = (
     Strike
     | SplitStrike
@@ -329,12 +334,13 @@ def step(table: Table, state: MurdhamState, c: Character, goal: str, sprint: boo
         attack(table, state, enemy, c, weapon)
         if not c.able or c.grabbed_by is not None:
             return False
-    c.zone, c.border = nxt, None
+    place = state.zones.place(nxt)  # kept beside the zone (`Character.place`)
+    c.zone, c.border, c.place = nxt, None, place
     c.moved = True
     if c.grabbing is not None:  # the grabber may keep hold while moving with the grabbed
-        c.grabbing.zone, c.grabbing.border = nxt, None
+        c.grabbing.zone, c.grabbing.border, c.grabbing.place = nxt, None, place
     if c.rider is not None:
-        c.rider.zone, c.rider.border = nxt, None
+        c.rider.zone, c.rider.border, c.rider.place = nxt, None, place
     # F-MUR-3: concealed characters are taken to move sneaking: only the GM (and their own
     # faction) see them move, and attacking is what reveals them.
     if table.observed:
@@ -409,8 +415,8 @@ def plans(state: MurdhamState, c: Character) -> list[Plan]:
                 n = approach_needed(state, c, ally.grabbed_by, unarmed, "grapple")
                 if n is not None:
                     out.append(FreeAlly(ally, n))
-    out.append(Surrender())
-    out.append(Hold())
+    out.append(SURRENDER)
+    out.append(HOLD)
     if c.riding is not None:  # the mount does the moving (seed "Mounts and vehicles")
         out = [p for p in out if not moves_on_foot(p)]
     return out
@@ -717,7 +723,7 @@ def mount_up(table: Table, state: MurdhamState, rider: Character, mount: Charact
         fall(table, state, rider)
         return
     rider.riding, mount.rider = mount, rider
-    rider.zone, rider.border = mount.zone, mount.border
+    rider.zone, rider.border, rider.place = mount.zone, mount.border, mount.place
     if table.observed:
         table.emit(Moved, who=rider.name, to=f"the saddle of {mount.name}", sprint=False)
 

@@ -43,6 +43,16 @@ class ZoneMap:
     _paths: dict[str, dict[str, bool]] = field(default_factory=dict, compare=False)
     _toward: dict[str, dict[str, str]] = field(default_factory=dict, compare=False)
     _away: dict[str, dict[str, str]] = field(default_factory=dict, compare=False)
+    # Whether any zone is dark, once worked out (`dark_anywhere`): a list, as the caches
+    # above are dicts, so that a frozen map can fill it.
+    _shade: list[bool] = field(default_factory=list, compare=False)
+    # Each zone's index (`place`: its order in `zones`), the names by index, and the
+    # distances by index: a character keeps its zone's index beside its zone
+    # (`Character.place`), and a range is read from two lists rather than looked up by name
+    # in two dicts (`between`; issue 35).
+    _index: dict[str, int] = field(default_factory=dict, compare=False)
+    _names: list[str] = field(default_factory=list, compare=False)
+    _table: list[list[int]] = field(default_factory=list, compare=False)
 
     @staticmethod
     def grid(columns: int, rows: int) -> ZoneMap:
@@ -78,6 +88,36 @@ class ZoneMap:
             if key == zone:
                 return key
         return zone
+
+    def place(self, zone: str) -> int:
+        """The index of `zone` on this map (-1: not on it), for `between`."""
+        index = self._index
+        if not index:
+            names = self._names
+            for name in self.zones:
+                index[name] = len(names)
+                names.append(name)
+            for name in names:
+                self._table.append([self.distance(name, other) for other in names])
+        return index.get(zone, -1)
+
+    def between(self, a: str, i: int, b: str, j: int) -> int:
+        """`distance(a, b)`, read by the indices `i` and `j` kept beside the zones (`place`)
+        when they are those zones' own on this map; else (an index not kept up, another
+        map's) worked out by name: an index is only ever a shortcut, never trusted alone."""
+        names = self._names
+        n = len(names)
+        if 0 <= i < n and 0 <= j < n and names[i] is a and names[j] is b:
+            return self._table[i][j]
+        return self.distance(a, b)
+
+    def dark_anywhere(self) -> bool:
+        """Whether some zone is dark (seed "Attacking": "complete darkness"): where none is,
+        nobody is hidden by the dark, and `MurdhamState.visible` reads no zone (issue 35)."""
+        shade = self._shade
+        if not shade:
+            shade.append(any(z.dark for z in self.zones.values()))
+        return shade[0]
 
     def open_path(self, a: str, b: str) -> bool:
         """Whether a shortest path from a to b crosses only open zones (M15), cached."""
