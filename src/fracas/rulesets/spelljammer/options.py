@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Final
 
 from fracas.rulesets.spelljammer import data, handling, hitting, missiles, movement, space
-from fracas.rulesets.spelljammer.state import Arm, Fighter, Plan, Potion, Prepared, SjState
+from fracas.rulesets.spelljammer.state import Arm, Fighter, Offer, Plan, Potion, Prepared, SjState
 
 PER_RANK: Final = int(data.tables()["defending"]["per_rank"])  # rule 181: SC given up a rank
 
@@ -43,14 +43,55 @@ def reach_plans(
     f: Fighter, e: Fighter, w: Arm, how: str, speed: float, out: list[Plan] | None = None
 ) -> list[Plan]:
     """Stage 1's plans against one enemy with weapon `w`, brought to hand `how` (each plan
-    built once, with its weapon: `attack`), added to `out` (a new list by default)."""
-    gap = space.gap(f, e)
+    built once, with its weapon: `attack`), added to `out` (a new list by default). They
+    depend only on the gap's band (`reach_kind`), so they are built once a battle for each
+    band and handed out again (`Offer`, issue 35)."""
+    plans: list[Plan] = out if out is not None else []
     ranged = w.ranged
     reach = float(w.data.range) if ranged else space.REACH
-    plans: list[Plan] = out if out is not None else []
-    start = len(plans)
-    free = 0.0 if ranged else space.FREE_MOVE
-    if gap <= reach + free:
+    kind = reach_kind(space.gap(f, e), reach, 0.0 if ranged else space.FREE_MOVE, speed)
+    offer = offer_of(f, e, w, how)
+    found = offer.kinds[kind]
+    if found is None:
+        found = offer.kinds[kind] = built(e, w, how, kind)
+    plans.extend(found)
+    return plans
+
+
+def reach_kind(gap: float, reach: float, free: float, speed: float) -> int:
+    """Where a foe `gap` squares away stands for a weapon of `reach` (rules 131–149, 134's
+    `free` move, a TMR of `speed`): 1 if it can be struck standing (the free move), plus
+    twice its band — 0 in reach, 1 a move (½ TMR) away, 2 a run (TMR) away, 3 farther."""
+    stand = 1 if gap <= reach + free else 0
+    if gap <= reach:
+        return stand
+    if gap <= reach + speed / 2:
+        return stand + 2
+    if gap <= reach + speed:
+        return stand + 4
+    return stand + 6
+
+
+def offer_of(f: Fighter, e: Fighter, w: Arm, how: str) -> Offer:
+    """`f`'s `Offer` against `e` with `w` brought to hand `how`, made on the first ask."""
+    for offer in f.offers:
+        if offer.target is e and offer.arm is w and offer.how == how:
+            return offer
+    offer = Offer(e, w, how)
+    f.offers.append(offer)
+    return offer
+
+
+def built(e: Fighter, w: Arm, how: str, kind: int) -> list[Plan]:
+    """Stage 1's plans against `e` with `w` for a foe standing as `kind` says (`reach_kind`):
+    from where it stands (with the free move) or with no movement; the same Defending (about
+    half, or all, of the most SC it may give up, rules 179–183); then moving away (rule
+    135); moving first (½ TMR) or running first (TMR); else running up (2× TMR, no attack).
+    Missiles: also Careful Aim (220)."""
+    plans: list[Plan] = []
+    ranged = w.ranged
+    band = kind >> 1
+    if kind & 1:
         plans.append(attack(e, "stand", 0, w, how))
         if w.rank and not ranged:
             most = w.rank * PER_RANK  # rule 181
@@ -58,18 +99,18 @@ def reach_plans(
             if half:
                 plans.append(attack(e, "stand", half, w, how))
             plans.append(attack(e, "stand", most, w, how))
-        if not w.ranged:
+        if not ranged:
             plans.append(attack(e, "then_move", 0, w, how))  # rules 135–144
-    if gap <= reach:
+    if band == 0:
         plans.append(attack(e, "still", 0, w, how))
-        if w.ranged:
+        if ranged:
             plans.append(attack(e, "aim", 0, w, how))  # rules 220–223: standing still
             plans.append(attack(e, "aim_still", 0, w, how))  # with no movement (issue 30)
-    elif gap <= reach + speed / 2:
+    elif band == 1:
         plans.append(attack(e, "move", 0, w, how))
-    elif gap <= reach + speed:
+    elif band == 2:
         plans.append(attack(e, "run", 0, w, how))
-    elif len(plans) == start:  # nothing in reach: running up
+    elif not plans:  # nothing in reach: running up
         plans.append(attack(e, "stand", 0, w, how, "advance"))
         # Rules 216–217, P3 (issue 30): running up at a sprint or a fast sprint.
         for pace in ("sprint", "fast_sprint"):
@@ -116,24 +157,35 @@ def away_plans() -> list[Plan]:
     """Issue 30: a plain withdrawal or flight — no attacks, straight away from the nearest
     foe at a walk (TMR), a run (2×), a sprint (3×) or a fast sprint (4×) (P3, rules 202,
     215–217; leaving an engaged foe's reach gives its free attack, SJ-U39) — and dodging (rule
-    218: no attacks, −20 to missiles at it, SJ-U41)."""
-    return [
-        Plan("flee", None, "walk"), Plan("flee", None, "run"), Plan("flee", None, "sprint"),
-        Plan("flee", None, "fast_sprint"), Plan("dodge", None),
-    ]  # fmt: skip
+    218: no attacks, −20 to missiles at it, SJ-U41): `AWAY`."""
+    return list(AWAY)
+
+
+# The plans with no target or weapon, built once a process and handed out again (issue 35):
+# no rule changes an option, the plan declared is a copy (`Plan.copy`).
+AWAY: Final = (
+    Plan("flee", None, "walk"), Plan("flee", None, "run"), Plan("flee", None, "sprint"),
+    Plan("flee", None, "fast_sprint"), Plan("dodge", None),
+)  # fmt: skip
+HOLD: Final = Plan("hold", None)  # rule 36, SJ-U34
+SHIELD: Final = Plan("shield", None)  # rule 155
+CAUGHT: Final = Plan("caught", None)  # rules 107–110, SJ-U19
+FULL: Final = Plan("full", None)  # rules 184–186
+DESPERATE: Final = Plan("desperate", None)  # rules 190–191
+DESPERATE_STILL: Final = Plan("desperate", None, "still")  # rules 18–26 with 190–191
 
 
 def own_plans(state: SjState, f: Fighter) -> list[Plan]:
     """Stage 2's plans that need no foe (rules 36, 155–159, 199–201, 244): hold, pick up a
     dropped weapon, ready a shield, drink a potion, First Aid on a stuck missile."""
-    out = [Plan("hold", None)]
+    out = [HOLD]
     arm = handling.dropped(f)
     if arm is not None:
         foes = [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.able]
         near = [e for e in foes if space.gap(f, e) <= space.REACH]
         out.append(Plan("pickup", near[0] if near else None, arm=arm))
     if f.shield_slung and not f.readying:
-        out.append(Plan("shield", None))
+        out.append(SHIELD)
     potion = next((p for p in f.potions if p.count > 0), None)
     if potion is not None and f.hp < f.max_hp and not hitting.in_melee(state, f):
         drink = Plan("drink", None)
@@ -175,7 +227,7 @@ def plans(state: SjState, f: Fighter, carried: Prepared | None, aim: Fighter | N
         out.append(Plan("continue", aim, spell=carried))
     foes = visible_foes(state, f)
     if f.ambush_band >= 3 and state.surprise_round:
-        return [Plan("caught", None)]  # rules 107–110, SJ-U19: it cannot act this round
+        return [CAUGHT]  # rules 107–110, SJ-U19: it cannot act this round
     ways = handling.ways(f)
     if ways and foes:
         speed = movement.tmr(state, f)
@@ -187,9 +239,10 @@ def plans(state: SjState, f: Fighter, carried: Prepared | None, aim: Fighter | N
         if spell.uses > 0:
             out.extend(spell_plans(state, f, spell))
     if foes:
-        out.extend(away_plans())
+        out.extend(AWAY)
     if f.armed:
-        out.append(Plan("full", None))
-    out.append(Plan("desperate", None))
-    out.append(Plan("desperate", None, "still"))  # rules 18–26: a person may; policy never
-    return out + own_plans(state, f)
+        out.append(FULL)
+    out.append(DESPERATE)
+    out.append(DESPERATE_STILL)  # rules 18–26: a person may; policy never
+    out.extend(own_plans(state, f))
+    return out
