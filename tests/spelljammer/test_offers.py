@@ -38,9 +38,7 @@ def described(plans: list[Plan]) -> list[tuple[object, ...]]:
 PLANS = options.plans
 
 
-def fresh(
-    state: SjState, f: Fighter, carried: Prepared | None, aim: Fighter | None
-) -> list[Plan]:
+def fresh(state: SjState, f: Fighter, carried: Prepared | None, aim: Fighter | None) -> list[Plan]:
     """`options.plans` built anew: nothing kept from earlier rounds."""
     kept = f.offers
     f.offers = []
