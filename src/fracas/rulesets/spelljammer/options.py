@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Final
 
 from fracas.rulesets.spelljammer import data, handling, hitting, missiles, movement, space
-from fracas.rulesets.spelljammer.state import Arm, Fighter, Offer, Plan, Potion, Prepared, SjState
+from fracas.rulesets.spelljammer.state import Arm, Fighter, Plan, Potion, Prepared, SjState
 
 PER_RANK: Final = int(data.tables()["defending"]["per_rank"])  # rule 181: SC given up a rank
 
@@ -43,55 +43,14 @@ def reach_plans(
     f: Fighter, e: Fighter, w: Arm, how: str, speed: float, out: list[Plan] | None = None
 ) -> list[Plan]:
     """Stage 1's plans against one enemy with weapon `w`, brought to hand `how` (each plan
-    built once, with its weapon: `attack`), added to `out` (a new list by default). They
-    depend only on the gap's band (`reach_kind`), so they are built once a battle for each
-    band and handed out again (`Offer`, issue 35)."""
-    plans: list[Plan] = out if out is not None else []
+    built once, with its weapon: `attack`), added to `out` (a new list by default)."""
+    gap = space.gap(f, e)
     ranged = w.ranged
     reach = float(w.data.range) if ranged else space.REACH
-    kind = reach_kind(space.gap(f, e), reach, 0.0 if ranged else space.FREE_MOVE, speed)
-    offer = offer_of(f, e, w, how)
-    found = offer.kinds[kind]
-    if found is None:
-        found = offer.kinds[kind] = built(e, w, how, kind)
-    plans.extend(found)
-    return plans
-
-
-def reach_kind(gap: float, reach: float, free: float, speed: float) -> int:
-    """Where a foe `gap` squares away stands for a weapon of `reach` (rules 131–149, 134's
-    `free` move, a TMR of `speed`): 1 if it can be struck standing (the free move), plus
-    twice its band — 0 in reach, 1 a move (½ TMR) away, 2 a run (TMR) away, 3 farther."""
-    stand = 1 if gap <= reach + free else 0
-    if gap <= reach:
-        return stand
-    if gap <= reach + speed / 2:
-        return stand + 2
-    if gap <= reach + speed:
-        return stand + 4
-    return stand + 6
-
-
-def offer_of(f: Fighter, e: Fighter, w: Arm, how: str) -> Offer:
-    """`f`'s `Offer` against `e` with `w` brought to hand `how`, made on the first ask."""
-    for offer in f.offers:
-        if offer.target is e and offer.arm is w and offer.how == how:
-            return offer
-    offer = Offer(e, w, how)
-    f.offers.append(offer)
-    return offer
-
-
-def built(e: Fighter, w: Arm, how: str, kind: int) -> list[Plan]:
-    """Stage 1's plans against `e` with `w` for a foe standing as `kind` says (`reach_kind`):
-    from where it stands (with the free move) or with no movement; the same Defending (about
-    half, or all, of the most SC it may give up, rules 179–183); then moving away (rule
-    135); moving first (½ TMR) or running first (TMR); else running up (2× TMR, no attack).
-    Missiles: also Careful Aim (220)."""
-    plans: list[Plan] = []
-    ranged = w.ranged
-    band = kind >> 1
-    if kind & 1:
+    plans: list[Plan] = out if out is not None else []
+    start = len(plans)
+    free = 0.0 if ranged else space.FREE_MOVE
+    if gap <= reach + free:
         plans.append(attack(e, "stand", 0, w, how))
         if w.rank and not ranged:
             most = w.rank * PER_RANK  # rule 181
@@ -99,18 +58,18 @@ def built(e: Fighter, w: Arm, how: str, kind: int) -> list[Plan]:
             if half:
                 plans.append(attack(e, "stand", half, w, how))
             plans.append(attack(e, "stand", most, w, how))
-        if not ranged:
+        if not w.ranged:
             plans.append(attack(e, "then_move", 0, w, how))  # rules 135–144
-    if band == 0:
+    if gap <= reach:
         plans.append(attack(e, "still", 0, w, how))
-        if ranged:
+        if w.ranged:
             plans.append(attack(e, "aim", 0, w, how))  # rules 220–223: standing still
             plans.append(attack(e, "aim_still", 0, w, how))  # with no movement (issue 30)
-    elif band == 1:
+    elif gap <= reach + speed / 2:
         plans.append(attack(e, "move", 0, w, how))
-    elif band == 2:
+    elif gap <= reach + speed:
         plans.append(attack(e, "run", 0, w, how))
-    elif not plans:  # nothing in reach: running up
+    elif len(plans) == start:  # nothing in reach: running up
         plans.append(attack(e, "stand", 0, w, how, "advance"))
         # Rules 216–217, P3 (issue 30): running up at a sprint or a fast sprint.
         for pace in ("sprint", "fast_sprint"):
@@ -126,9 +85,17 @@ def attack(e: Fighter, mode: str, give: int, w: Arm, how: str, action: str = "at
 def drinkable(state: SjState, f: Fighter) -> Potion | None:
     """Rules 157–159, SJ-U32: its first potion left, while hurt and not in melee as the round
     starts; None otherwise."""
-    potion = next((p for p in f.potions if p.count > 0), None)
+    potion = first_potion(f)
     if potion is not None and f.hp < f.max_hp and not hitting.in_melee(state, f):
         return potion
+    return None
+
+
+def first_potion(f: Fighter) -> Potion | None:
+    """Its first potion with a draught left (a loop: compiled, a generator is an object)."""
+    for p in f.potions:
+        if p.count > 0:
+            return p
     return None
 
 
@@ -186,7 +153,7 @@ def own_plans(state: SjState, f: Fighter) -> list[Plan]:
         out.append(Plan("pickup", near[0] if near else None, arm=arm))
     if f.shield_slung and not f.readying:
         out.append(SHIELD)
-    potion = next((p for p in f.potions if p.count > 0), None)
+    potion = first_potion(f)
     if potion is not None and f.hp < f.max_hp and not hitting.in_melee(state, f):
         drink = Plan("drink", None)
         drink.potion = potion

@@ -102,7 +102,7 @@ def declare(table: Table, state: SjState) -> None:
         state.gang = None
     for i, f in enumerate(fighters):  # issue 30: no one reads another's declaration of
         plan = chosen[i].copy()  # this round before all are made (SJ-U6); its own (issue 35:
-        f.plan = plan  # the options are handed out again, `options.reach_plans`)
+        f.plan = plan  # the options are handed out again, `options.AWAY`)
         f.allowance = movement.allowance(state, f, plan)
     if table.observed:
         for f in fighters:

@@ -167,7 +167,7 @@ class Plan:
     def copy(self) -> Plan:
         """The same plan, a new object: the one a fighter declares is its own, as a retarget
         (rules 188, 194, SJ-U7) changes its target, while the options it was chosen from may
-        be handed out again next round (`options.reach_plans`, issue 35)."""
+        be handed out again (`options.AWAY` and the other plans with no target, issue 35)."""
         return self.with_extra(self.extra, self.cost, self.potion)
 
     @property
@@ -256,28 +256,6 @@ class Plan:
         return words
 
 
-class Offer:
-    """Stage 1's attack plans against one foe (`target`) with one weapon (`arm`) brought to
-    hand one way (`how`), for each kind of place the foe stands in (`kinds`, by
-    `options.reach_kind`; None: not yet built). The plans read nothing else (rules 131–149,
-    179–183, 220–223: the weapon's rank and range, and the gap's band), so the same
-    immutable plans are handed to the choice each round the foe stands in the same band
-    (issue 35: about 880 plans a skirmish were built and freed). No rule changes an option:
-    the plan declared is a copy (`Plan.copy`). Every argument has a default: compiled, a
-    copy of the state makes a blank one first."""
-
-    __slots__ = ("arm", "how", "kinds", "target")
-
-    def __init__(
-        self, target: Fighter | None = None, arm: Arm | None = None, how: str = ""
-    ) -> None:
-        self.target, self.arm, self.how = target, arm, how
-        self.kinds: list[list[Plan] | None] = [None] * OFFER_KINDS
-
-
-OFFER_KINDS: Final = 8  # `options.reach_kind`: in stand reach (1) + 2 × the gap's band (0–3)
-
-
 @dataclass(slots=True, eq=False, init=False)
 class Fighter(Combatant):
     order: int = 0  # place in the encounter (SJ-U5: dice and choices in encounter order)
@@ -354,9 +332,6 @@ class Fighter(Combatant):
     mounted: bool = False  # rule 219: on a mount or wagon
     fast_target: int = 0  # rule 212: the GM's extra missile penalty when it runs or faster
     waits: bool = False  # SJ-U34: the default policy holds until a foe is in reach
-    # Issue 35: its stage-1 attack plans against each foe with each weapon, kept for the
-    # battle (`options.reach_plans`); a copy of the state copies them with their fighters.
-    offers: list[Offer] = field(default_factory=list)
 
     def __init__(self, *, id: str = "", name: str = "", side: str = "") -> None:
         """Who it is; `setup.build` sets the sheet's figures, everything else starts as at a
@@ -383,7 +358,7 @@ class Fighter(Combatant):
         self.potions, self.stuck, self.base_dex, self.base_im = [], [], 12, 0
         self.held, self.ambush_band, self.sight, self.warned = False, 0, 0, False
         self.nl, self.dex_lost, self.mounted, self.fast_target = 0, 0, False, 0
-        self.waits, self.offers = False, []
+        self.waits = False
 
     def _round_fields(self) -> None:
         """The figures of a round, as a fight starts (`__init__`)."""
