@@ -30,8 +30,8 @@ def all_measured(state: SjState) -> int:
     kept = 0
     for a in fighters(state):
         for b in fighters(state):
-            entry = a.gaps.get(b) if a.gaps_from is a.position else None
-            kept += entry is not None and entry.to is b.position
+            entry = a.gaps.get(b)
+            kept += entry is not None and entry.frm is a.position and entry.to is b.position
             assert space.gap(a, b) == a.position.distance(b.position) / space.SQUARE
     return kept
 

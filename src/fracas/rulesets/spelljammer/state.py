@@ -257,13 +257,13 @@ class Plan:
 
 
 class Gap:
-    """A gap `space.gap` measured, in squares, to a fighter standing at `to`. Every argument
-    has a default: compiled, a copy of the state makes a blank one first."""
+    """A gap `space.gap` measured, in squares, from `frm` to a fighter standing at `to`.
+    Every argument has a default: compiled, a copy of the state makes a blank one first."""
 
-    __slots__ = ("squares", "to")
+    __slots__ = ("frm", "squares", "to")
 
-    def __init__(self, to: Position = ORIGIN, squares: float = 0.0) -> None:
-        self.to, self.squares = to, squares
+    def __init__(self, frm: Position = ORIGIN, to: Position = ORIGIN, squares: float = 0.0) -> None:
+        self.frm, self.to, self.squares = frm, to, squares
 
 
 @dataclass(slots=True, eq=False, init=False)
@@ -342,9 +342,7 @@ class Fighter(Combatant):
     mounted: bool = False  # rule 219: on a mount or wagon
     fast_target: int = 0  # rule 212: the GM's extra missile penalty when it runs or faster
     waits: bool = False  # SJ-U34: the default policy holds until a foe is in reach
-    # Issue 35: the gaps `space.gap` measured from `gaps_from` (its position then) to each
-    # fighter, kept while it stands there.
-    gaps_from: Position | None = None
+    # Issue 35: the gap `space.gap` last measured to each fighter, with the two positions.
     gaps: dict[Fighter, Gap] = field(default_factory=dict)
 
     def __init__(self, *, id: str = "", name: str = "", side: str = "") -> None:
@@ -372,7 +370,7 @@ class Fighter(Combatant):
         self.potions, self.stuck, self.base_dex, self.base_im = [], [], 12, 0
         self.held, self.ambush_band, self.sight, self.warned = False, 0, 0, False
         self.nl, self.dex_lost, self.mounted, self.fast_target = 0, 0, False, 0
-        self.waits, self.gaps_from, self.gaps = False, None, {}
+        self.waits, self.gaps = False, {}
 
     def _round_fields(self) -> None:
         """The figures of a round, as a fight starts (`__init__`)."""
