@@ -43,7 +43,10 @@ def dropped(f: Fighter) -> Arm | None:
     """Rules 199–201: a weapon at its feet it can pick up (its hands empty)."""
     if f.armed:
         return None
-    return next((a for a in f.arms if a.state == "dropped"), None)
+    for a in f.arms:  # (a loop: compiled, a generator is an object)
+        if a.state == "dropped":
+            return a
+    return None
 
 
 def initiative(plan: Plan) -> tuple[int, str]:

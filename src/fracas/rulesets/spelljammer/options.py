@@ -85,9 +85,17 @@ def attack(e: Fighter, mode: str, give: int, w: Arm, how: str, action: str = "at
 def drinkable(state: SjState, f: Fighter) -> Potion | None:
     """Rules 157–159, SJ-U32: its first potion left, while hurt and not in melee as the round
     starts; None otherwise."""
-    potion = next((p for p in f.potions if p.count > 0), None)
+    potion = first_potion(f)
     if potion is not None and f.hp < f.max_hp and not hitting.in_melee(state, f):
         return potion
+    return None
+
+
+def first_potion(f: Fighter) -> Potion | None:
+    """Its first potion with a draught left (a loop: compiled, a generator is an object)."""
+    for p in f.potions:
+        if p.count > 0:
+            return p
     return None
 
 
@@ -116,25 +124,36 @@ def away_plans() -> list[Plan]:
     """Issue 30: a plain withdrawal or flight — no attacks, straight away from the nearest
     foe at a walk (TMR), a run (2×), a sprint (3×) or a fast sprint (4×) (P3, rules 202,
     215–217; leaving an engaged foe's reach gives its free attack, SJ-U39) — and dodging (rule
-    218: no attacks, −20 to missiles at it, SJ-U41)."""
-    return [
-        Plan("flee", None, "walk"), Plan("flee", None, "run"), Plan("flee", None, "sprint"),
-        Plan("flee", None, "fast_sprint"), Plan("dodge", None),
-    ]  # fmt: skip
+    218: no attacks, −20 to missiles at it, SJ-U41): `AWAY`."""
+    return list(AWAY)
+
+
+# The plans with no target or weapon, built once a process and handed out again (issue 35):
+# no rule changes an option, the plan declared is a copy (`Plan.copy`).
+AWAY: Final = (
+    Plan("flee", None, "walk"), Plan("flee", None, "run"), Plan("flee", None, "sprint"),
+    Plan("flee", None, "fast_sprint"), Plan("dodge", None),
+)  # fmt: skip
+HOLD: Final = Plan("hold", None)  # rule 36, SJ-U34
+SHIELD: Final = Plan("shield", None)  # rule 155
+CAUGHT: Final = Plan("caught", None)  # rules 107–110, SJ-U19
+FULL: Final = Plan("full", None)  # rules 184–186
+DESPERATE: Final = Plan("desperate", None)  # rules 190–191
+DESPERATE_STILL: Final = Plan("desperate", None, "still")  # rules 18–26 with 190–191
 
 
 def own_plans(state: SjState, f: Fighter) -> list[Plan]:
     """Stage 2's plans that need no foe (rules 36, 155–159, 199–201, 244): hold, pick up a
     dropped weapon, ready a shield, drink a potion, First Aid on a stuck missile."""
-    out = [Plan("hold", None)]
+    out = [HOLD]
     arm = handling.dropped(f)
     if arm is not None:
         foes = [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.able]
         near = [e for e in foes if space.gap(f, e) <= space.REACH]
         out.append(Plan("pickup", near[0] if near else None, arm=arm))
     if f.shield_slung and not f.readying:
-        out.append(Plan("shield", None))
-    potion = next((p for p in f.potions if p.count > 0), None)
+        out.append(SHIELD)
+    potion = first_potion(f)
     if potion is not None and f.hp < f.max_hp and not hitting.in_melee(state, f):
         drink = Plan("drink", None)
         drink.potion = potion
@@ -175,7 +194,7 @@ def plans(state: SjState, f: Fighter, carried: Prepared | None, aim: Fighter | N
         out.append(Plan("continue", aim, spell=carried))
     foes = visible_foes(state, f)
     if f.ambush_band >= 3 and state.surprise_round:
-        return [Plan("caught", None)]  # rules 107–110, SJ-U19: it cannot act this round
+        return [CAUGHT]  # rules 107–110, SJ-U19: it cannot act this round
     ways = handling.ways(f)
     if ways and foes:
         speed = movement.tmr(state, f)
@@ -187,9 +206,10 @@ def plans(state: SjState, f: Fighter, carried: Prepared | None, aim: Fighter | N
         if spell.uses > 0:
             out.extend(spell_plans(state, f, spell))
     if foes:
-        out.extend(away_plans())
+        out.extend(AWAY)
     if f.armed:
-        out.append(Plan("full", None))
-    out.append(Plan("desperate", None))
-    out.append(Plan("desperate", None, "still"))  # rules 18–26: a person may; policy never
-    return out + own_plans(state, f)
+        out.append(FULL)
+    out.append(DESPERATE)
+    out.append(DESPERATE_STILL)  # rules 18–26: a person may; policy never
+    out.extend(own_plans(state, f))
+    return out

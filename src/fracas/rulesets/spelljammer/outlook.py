@@ -86,8 +86,12 @@ def able_foes(state: SjState, f: Fighter) -> list[Fighter]:
     return [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.able and not e.hidden]
 
 
-def time_to_win(state: SjState, f: Fighter) -> float:
-    """Rounds `f`'s side needs, at its pace of harm, to take the foes' hit points left."""
+def time_to_win(
+    state: SjState, f: Fighter, harm: Callable[[Fighter, Fighter], float] | None = None
+) -> float:
+    """Rounds `f`'s side needs, at its pace of harm, to take the foes' hit points left.
+    `harm`: `attack_harm` with the weapon in hand, as the caller keeps it (the policy, from
+    the round's pairs)."""
     foes = able_foes(state, f)
     if not foes:
         return 0.0
@@ -95,7 +99,10 @@ def time_to_win(state: SjState, f: Fighter) -> float:
         a for s in state.sides if s.name == f.side for a in s.combatants
         if isinstance(a, Fighter) and a.able and a.arms
     ]  # fmt: skip
-    pace = sum(max(a.attacks, 1) * max(attack_harm(state, a, e) for e in foes) for a in ours)
+    if harm is None:
+        pace = sum(max(a.attacks, 1) * max(attack_harm(state, a, e) for e in foes) for a in ours)
+    else:
+        pace = sum(max(a.attacks, 1) * max(harm(a, e) for e in foes) for a in ours)
     hp = sum(max(1, e.hp) for e in foes)
     return hp / pace if pace > 0 else float("inf")
 

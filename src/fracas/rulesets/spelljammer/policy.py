@@ -148,6 +148,9 @@ class SjPolicy(Policy):
         # hashed at each look-up), and per kind of plan, for the declaration being scored.
         self._pairs: list[Pair] = []
         self._last: Pair | None = None  # the `Pair` last asked for
+        # Each fighter's `Pair`s for the round's declarations (`_pairs_of`), and that round.
+        self._round_pairs: dict[Fighter, list[Pair]] = {}
+        self._pairs_round = -1
         self._kinds: dict[tuple[str, str, str, str], tuple[int, float]] = {}
         self._modes = PlainKept(0, 0)  # `_kinds` of the plans with a mode only
         self._plain: dict[Fighter, PlainKept] = {}  # `_modes` by fighter (`_plain_modes`)
@@ -166,7 +169,8 @@ class SjPolicy(Policy):
         options: list[Any] = list(given)
         if isinstance(who, Fighter):
             if decision == decisions.DECLARE:
-                self._pairs, self._kinds, self._modes = [], {}, self._plain_modes(who)
+                self._pairs, self._kinds = self._pairs_of(who), {}
+                self._modes = self._plain_modes(who)
                 self._threat_count, self._pace, self._last, self._lost = -1, "", None, -1
                 return self._best_plan(who, options)
             if decision == decisions.RETARGET:
@@ -245,7 +249,7 @@ class SjPolicy(Policy):
         key = (self.state.round, f.side)
         found = self._wins.get(key)
         if found is None:
-            found = self._wins[key] = outlook.time_to_win(self.state, f)
+            found = self._wins[key] = outlook.time_to_win(self.state, f, self._attack_harm)
         return found
 
     def _flight_pace(self, me: Fighter) -> str:
@@ -452,14 +456,36 @@ class SjPolicy(Policy):
         last = self._last
         if last is not None and last.target is t and last.arm is w:
             return last
-        for pair in self._pairs:
-            if pair.target is t and pair.arm is w:
-                self._last = pair
-                return pair
-        pair = Pair(t, w, modified(self.state, me, t, w))
-        self._pairs.append(pair)
+        pair = self._pair_in(self._pairs, me, t, w)
         self._last = pair
         return pair
+
+    def _pair_in(self, pairs: list[Pair], me: Fighter, t: Fighter, w: Arm) -> Pair:
+        """`me`'s `Pair` of `t` and `w` in `pairs` (`_pairs_of`), made on the first ask."""
+        for pair in pairs:
+            if pair.target is t and pair.arm is w:
+                return pair
+        pair = Pair(t, w, modified(self.state, me, t, w))
+        pairs.append(pair)
+        return pair
+
+    def _pairs_of(self, me: Fighter) -> list[Pair]:
+        """`me`'s `Pair`s for this round's declarations (issue 35: `outlook.time_to_win` reads
+        the same SC − DEF and harms). Safe for the whole round: the declarations are made
+        as things stood before it (rules 1–2, SJ-U6) — no plan is set, nobody moves or is
+        hurt until all are made (`round.declare`) — and the policy reads its own state only
+        (a copy of the state gets its own policy, `Spelljammer.policy`)."""
+        if self._pairs_round != self.state.round:
+            self._round_pairs, self._pairs_round = {}, self.state.round
+        found = self._round_pairs.get(me)
+        if found is None:
+            found = self._round_pairs[me] = []
+        return found
+
+    def _attack_harm(self, a: Fighter, e: Fighter) -> float:
+        """`outlook.attack_harm` of `a` at `e` with its weapon in hand, from `a`'s round's
+        `Pair` (the same SC − DEF, `hitting.declared`, and the same harm table)."""
+        return self._harm(self._pair_in(self._pairs_of(a), a, e, a.weapon), 0)
 
     def _threats(self, me: Fighter) -> int:
         """How many foes could reach `me` in melee this round (counted once a declaration:

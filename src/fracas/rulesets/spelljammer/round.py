@@ -101,8 +101,8 @@ def declare(table: Table, state: SjState) -> None:
     finally:  # a person's answer may be awaited (`Pending`): the state is left as it was
         state.gang = None
     for i, f in enumerate(fighters):  # issue 30: no one reads another's declaration of
-        plan = chosen[i]  # this round before all are made (SJ-U6)
-        f.plan = plan
+        plan = chosen[i].copy()  # this round before all are made (SJ-U6); its own (issue 35:
+        f.plan = plan  # the options are handed out again, `options.AWAY`)
         f.allowance = movement.allowance(state, f, plan)
     if table.observed:
         for f in fighters:

@@ -164,6 +164,12 @@ class Plan:
         out.extra, out.cost, out.potion = extra, cost, potion
         return out
 
+    def copy(self) -> Plan:
+        """The same plan, a new object: the one a fighter declares is its own, as a retarget
+        (rules 188, 194, SJ-U7) changes its target, while the options it was chosen from may
+        be handed out again (`options.AWAY` and the other plans with no target, issue 35)."""
+        return self.with_extra(self.extra, self.cost, self.potion)
+
     @property
     def still(self) -> bool:
         """Rules 18–22: the no-movement declaration (+3 initiative, −20 DEF); Careful Aim
@@ -250,6 +256,16 @@ class Plan:
         return words
 
 
+class Gap:
+    """A gap `space.gap` measured, in squares, from `frm` to a fighter standing at `to`.
+    Every argument has a default: compiled, a copy of the state makes a blank one first."""
+
+    __slots__ = ("frm", "squares", "to")
+
+    def __init__(self, frm: Position = ORIGIN, to: Position = ORIGIN, squares: float = 0.0) -> None:
+        self.frm, self.to, self.squares = frm, to, squares
+
+
 @dataclass(slots=True, eq=False, init=False)
 class Fighter(Combatant):
     order: int = 0  # place in the encounter (SJ-U5: dice and choices in encounter order)
@@ -326,6 +342,8 @@ class Fighter(Combatant):
     mounted: bool = False  # rule 219: on a mount or wagon
     fast_target: int = 0  # rule 212: the GM's extra missile penalty when it runs or faster
     waits: bool = False  # SJ-U34: the default policy holds until a foe is in reach
+    # Issue 35: the gap `space.gap` last measured to each fighter, with the two positions.
+    gaps: dict[Fighter, Gap] = field(default_factory=dict)
 
     def __init__(self, *, id: str = "", name: str = "", side: str = "") -> None:
         """Who it is; `setup.build` sets the sheet's figures, everything else starts as at a
@@ -352,7 +370,7 @@ class Fighter(Combatant):
         self.potions, self.stuck, self.base_dex, self.base_im = [], [], 12, 0
         self.held, self.ambush_band, self.sight, self.warned = False, 0, 0, False
         self.nl, self.dex_lost, self.mounted, self.fast_target = 0, 0, False, 0
-        self.waits = False
+        self.waits, self.gaps = False, {}
 
     def _round_fields(self) -> None:
         """The figures of a round, as a fight starts (`__init__`)."""
