@@ -162,23 +162,23 @@ def closing(state: BRPState, f: Fighter, attack: Attack) -> float:
 
 
 def intents(state: BRPState, f: Fighter) -> list[Intent]:
-    """Every intent the rules allow `f` this round, in a stable order."""
+    """Every intent the rules allow `f` this round, in a stable order. A blow offered at the
+    fighter's last statement and the same again (same target, weapon, move and range edge)
+    is the same `Attack` object, handed out again (`Fighter.kept_attacks`, issue 35): the
+    options are equal in content and order to ones built anew, and the policy may remember
+    what it thought of a blow it has already weighed."""
     out: list[Intent] = []
     foes = _foes_in_sight(state, f)
-    reach = state.melee_reach
-    for weapon in f.arms():
-        if not weapon.ready:
-            continue
-        missile = weapon.data.missile
-        for foe in foes:
-            # measured again for each weapon: a square root costs less than a list of them
-            d = metres_between(f, foe)
-            if missile:
-                out += shots_from(foe, weapon, d)
-            else:
-                move = max(0.0, d - reach)  # gap(), with the distance already measured
-                if move <= MAX_WITH_ACTION:
-                    out.append(Attack(foe, weapon, move))
+    kept = f.kept_attacks
+    k = 0  # attacks offered so far: the position in `kept`
+    for weapon in f.weapons:  # then the shield's bash (`Fighter.arms`), no list built
+        if weapon.ready:
+            k = _attacks_with(state, f, weapon, foes, kept, k, out)
+    shield = f.shield
+    if shield is not None and shield.bash.ready:
+        k = _attacks_with(state, f, shield.bash, foes, kept, k, out)
+    if k < len(kept):
+        del kept[k:]  # (nothing of a blow no longer offered is kept)
     for w in f.weapons:
         if w.needs_reload and not w.broken:
             out.append(Reload(w))
@@ -186,10 +186,73 @@ def intents(state: BRPState, f: Fighter) -> list[Intent]:
     for foe in foes:
         if foe.active and not _attacked(out, foe):
             out.append(Advance(foe))  # no weapon reaches it this round: run toward it
-    if f.shield is not None and not f.shield.broken and f.shield.data.missile == "large":
+    if shield is not None and not shield.broken and shield.data.missile == "large":
         out.append(KNEEL)
     out.append(DEFEND)
     return out
+
+
+def _attacks_with(
+    state: BRPState,
+    f: Fighter,
+    weapon: Weapon,
+    foes: list[Fighter],
+    kept: list[object],
+    k: int,
+    out: list[Intent],
+) -> int:
+    """`f`'s blows with `weapon` at each foe (§5.3 with §5.9 for missiles: `shots_from`), added
+    to `out`; `k` is how many attacks were offered before them. Returns the count after."""
+    reach = state.melee_reach
+    missile = weapon.data.missile
+    rng = weapon.data.range
+    for foe in foes:
+        # measured again for each weapon: a square root costs less than a list of them
+        d = metres_between(f, foe)
+        if missile:
+            if in_range(weapon, d):
+                out.append(_kept_attack(kept, k, foe, weapon, 0.0, None))
+                k += 1
+            if rng is not None:
+                for edge in (rng, 2 * rng, 3 * rng):  # as `shots_from` (the edges are ints)
+                    if 0 < d - edge <= MAX_WITH_ACTION:
+                        out.append(_kept_attack(kept, k, foe, weapon, d - edge, edge))
+                        k += 1
+        else:
+            move = max(0.0, d - reach)  # gap(), with the distance already measured
+            if move <= MAX_WITH_ACTION:
+                out.append(_kept_attack(kept, k, foe, weapon, move, None))
+                k += 1
+    return k
+
+
+def _kept_attack(
+    kept: list[object], k: int, foe: Fighter, weapon: Weapon, move: float, within: float | None
+) -> Attack:
+    """`Attack(foe, weapon, move, within)`: the one kept at position `k` if it is that blow
+    (every field the same), else a new one, kept there for the next statement."""
+    if k < len(kept):
+        old = kept[k]
+        if (
+            isinstance(old, Attack)
+            and old.target is foe
+            and old.weapon is weapon
+            and old.move == move
+            and _same_edge(old.within, within)
+        ):
+            return old
+        attack = Attack(foe, weapon, move, within)
+        kept[k] = attack
+        return attack
+    attack = Attack(foe, weapon, move, within)
+    kept.append(attack)
+    return attack
+
+
+def _same_edge(a: float | None, b: float | None) -> bool:
+    if a is None or b is None:
+        return a is None and b is None
+    return a == b
 
 
 def _foes_in_sight(state: BRPState, f: Fighter) -> list[Fighter]:

@@ -16,7 +16,7 @@ from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.table import Table
 from fracas.dice import compile_dice
 from fracas.rulesets.brp import data, decisions, derived
-from fracas.rulesets.brp.derived import Level
+from fracas.rulesets.brp.derived import FAILURE, FUMBLE
 from fracas.rulesets.brp.events import (
     AttackRolled,
     Damaged,
@@ -201,7 +201,7 @@ def resolve_attack(
         reason=lambda: f"{attacker.name}'s attack",  # worked out only if read (`Reason`)
         needs=lambda: derived.needs(chance, f"to hit {target.name}"),
     )
-    level = derived.success_level(roll.total, chance)
+    level = derived.level_number(roll.total, chance)  # a plain int (`derived.FUMBLE`...)
     state.count(ATTACKS)
     state.count(ATTACK_LEVEL + level)
     if table.observed:
@@ -214,14 +214,14 @@ def resolve_attack(
                 modifiers=chance_modifiers(attacker, target, weapon),
                 roll=roll.total,
                 special_at=derived.special_threshold(chance),
-                level=level.label,
+                level=derived.label_of(level),
             )
         )
     if weapon.data.hands == 2:
         attacker.two_handed = True
-    if not derived.succeeded(level):
-        return outcome_name(level, NO_DEFENCE, Level.FAILURE, "")  # §5.8: no damage, no effect
-    defence_level = Level.FAILURE
+    if level <= FAILURE:  # §5.5: a success or a special succeeds (`derived.succeeded`)
+        return outcome_name(level, NO_DEFENCE, FAILURE, "")  # §5.8: no damage, no effect
+    defence_level = FAILURE
     defence: Defence = NO_DEFENCE
     reason = why_no_defence(state, target, weapon)
     if reason is not None:
@@ -231,14 +231,17 @@ def resolve_attack(
         defence = table.choose(target, decisions.DEFEND, defences(state, target, weapon))
         if not isinstance(defence, NoDefend):
             defence_level = roll_defence(table, target, defence)
-            if derived.succeeded(defence_level):
+            if defence_level > FAILURE:
                 first = PARRY_LEVEL if isinstance(defence, Parry) else DODGE_LEVEL
                 state.count(first + defence_level)
-    row = derived.matrix_row(level, defence_level)
+    row = derived.matrix_row_of(level, defence_level)
     if table.observed:
         table.emit(
             MatrixApplied(
-                attack=level.label, defence=defence_level.label, result=row.result, rule=row.text
+                attack=derived.label_of(level),
+                defence=derived.label_of(defence_level),
+                result=row.result,
+                rule=row.text,
             )
         )
     if row.parry_item_damage and isinstance(defence, Parry):
@@ -255,21 +258,23 @@ def resolve_attack(
     return outcome_name(level, defence, defence_level, row.result)
 
 
-def outcome_name(level: Level, defence: Defence, defence_level: Level, result: str) -> str:
+def outcome_name(level: int, defence: Defence, defence_level: int, result: str) -> str:
     """An attack's outcome in words, for `fracas odds`: a fumble or a miss (§5.8, B6);
     parried or dodged (blocked by the matrix); partly parried or dodged (a special attack met
-    by a successful defence does normal damage); a hit; a special (§5.13)."""
-    if not derived.succeeded(level):
-        return "fumble" if level is Level.FUMBLE else "miss"
+    by a successful defence does normal damage); a hit; a special (§5.13). The levels are
+    `Level` members or the plain integers they equal (`derived.FUMBLE`...)."""
+    if level <= FAILURE:
+        return "fumble" if level == FUMBLE else "miss"
     kind = "parried" if isinstance(defence, Parry) else "dodged"
     if result == "blocked":
         return kind
-    if result == "normal" and derived.succeeded(defence_level):
+    if result == "normal" and defence_level > FAILURE:
         return f"partly {kind}"
     return "special" if result == "special" else "hit"
 
 
-def roll_defence(table: Table, defender: Fighter, defence: Parry | Dodge) -> Level:
+def roll_defence(table: Table, defender: Fighter, defence: Parry | Dodge) -> int:
+    """§5.6, §5.7: the parry or dodge roll; its level as a plain int (`derived.level_number`)."""
     defender.defences += 1
     roll = table.roll(
         "1D100",
@@ -277,7 +282,7 @@ def roll_defence(table: Table, defender: Fighter, defence: Parry | Dodge) -> Lev
         reason=lambda: f"{defender.name}'s {_kind(defence)}",
         needs=lambda: derived.needs(defence.chance, f"to {_kind(defence)}"),
     )
-    level = derived.success_level(roll.total, defence.chance)
+    level = derived.level_number(roll.total, defence.chance)
     if table.observed:
         table.emit(
             DefenceRolled(
@@ -287,7 +292,7 @@ def roll_defence(table: Table, defender: Fighter, defence: Parry | Dodge) -> Lev
                 chance=defence.chance,
                 modifiers=(defence.note,) if defence.note else (),
                 roll=roll.total,
-                level=level.label,
+                level=derived.label_of(level),
             )
         )
     return level

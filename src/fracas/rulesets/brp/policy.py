@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from fracas.core.combatant import Decider
+from fracas.core.combatant import Decider, Status
 from fracas.core.controllers import Policy, UnknownDecision
 from fracas.rulesets.brp import combat, decisions, odds
 from fracas.rulesets.brp.actions import (
@@ -49,6 +49,19 @@ def heal_chance(aider: Fighter, patient: Fighter, needed: int) -> float:
     return min(aider.first_aid, 95) / 100 * p_heal
 
 
+class _Scored:
+    """What the policy thought of a blow (`Attack`) it weighed, and the target's hit points
+    and status it was weighed at: `BRPPolicy._attack_value` depends on nothing else that can
+    change during a battle (the attacker's and the weapon's figures and the target's armour
+    are fixed once built; a melee blow's chance and a shot's from a stated range edge do not
+    depend on where anyone stands)."""
+
+    __slots__ = ("hp", "option", "score", "status")
+
+    def __init__(self, option: Attack, hp: int, status: Status, score: float) -> None:
+        self.option, self.hp, self.status, self.score = option, hp, status, score
+
+
 class BRPPolicy(Policy):
     """A controller for BRP: a core `Policy`, which the table asks directly (`pick`), and
     everyone else through the `Controller` protocol (`choose`)."""
@@ -60,12 +73,20 @@ class BRPPolicy(Policy):
         self._weapon: Weapon | None = None
         self._chance = -1
         self._by_armour: list[Profile | None] = []
+        # By fighter (its id), by the option's position at its statement of intent: the blows
+        # weighed there (`_Scored`). The rules hand out the same `Attack` again while the blow
+        # is the same (`actions.intents`); a score is reused only for that very object, at the
+        # hit points and status it was weighed at, so a state copied or restored (new fighters,
+        # new options) is always weighed afresh (issue 35).
+        self._scored: dict[str, list[_Scored | None]] = {}
 
     def pick(self, who: Decider, decision: str, options: list[Any]) -> int:
         """The best-scored option, the earlier on a tie (`core.controllers.best_index`),
         scored one by one without building the list of scores."""
         if decision not in decisions.ALL or not isinstance(who, Fighter):  # BRP asks fighters
             raise UnknownDecision(f"the BRP policy has no answer for {decision!r}")
+        if decision == decisions.INTENT:
+            return self._pick_intent(who, options)
         best = 0
         top = self._score(decision, who, options[0])
         for i in range(1, len(options)):
@@ -73,6 +94,45 @@ class BRPPolicy(Policy):
             if score > top:
                 best, top = i, score
         return best
+
+    def _pick_intent(self, me: Fighter, options: list[Any]) -> int:
+        """`pick` for the statement of intent: a blow weighed before at the same hit points
+        and status of its target keeps its score (`_Scored`)."""
+        scored = self._scored.get(me.id)
+        if scored is None:
+            scored = self._scored[me.id] = []
+        best = 0
+        top = 0.0
+        for i in range(len(options)):
+            option = options[i]
+            if isinstance(option, Attack):
+                score = self._attack_score(me, option, scored, i)
+            else:
+                score = self._intent(me, option)
+            if i == 0 or score > top:
+                best, top = i, score
+        return best
+
+    def _attack_score(
+        self, me: Fighter, option: Attack, scored: list[_Scored | None], i: int
+    ) -> float:
+        target = option.target
+        if i < len(scored):
+            seen = scored[i]
+            if (
+                seen is not None
+                and seen.option is option
+                and seen.hp == target.hp
+                and seen.status is target.status
+            ):
+                return seen.score
+        score = self._attack_value(me, option)
+        if option.weapon.data.missile and option.within is None:
+            return score  # a shot from where it stands: its range band moves with everyone
+        while len(scored) <= i:
+            scored.append(None)
+        scored[i] = _Scored(option, target.hp, target.status, score)
+        return score
 
     def _score(self, decision: str, me: Fighter, option: object) -> float:
         if decision == decisions.INTENT:

@@ -192,7 +192,7 @@ def action_key(f: Fighter) -> Place:
     assert isinstance(f.intent, (Attack, Awaken)) and f.rank is not None  # an Action
     if isinstance(f.intent, Attack):
         weapon = f.intent.weapon
-        return (-math.floor(f.rank), int(weapon.data.length), -weapon.chance, -f.rank)
+        return (-math.floor(f.rank), weapon.data.length_rank, -weapon.chance, -f.rank)
     return (-math.floor(f.rank), AFTER_ATTACKS, 0, -f.rank)
 
 

@@ -149,6 +149,12 @@ class Fighter(Combatant):
     two_handed: bool = False  # attacked with a two-handed weapon: shield not in hand
     kneeling: bool = False
     aware: bool = True
+    # The `actions.Attack` options offered at its last statement of intent, in the order
+    # offered (`actions.intents`): one that is the same blow again is handed out again, not
+    # built anew each round (issue 35). Each is checked field by field against the blow it
+    # stands for before it is reused, so a copy of the state (which copies this list with the
+    # fighters, or shares it) is never offered a blow at another state's fighter.
+    kept_attacks: list[object] = field(default_factory=list, repr=False)
 
     def __init__(
         self,
@@ -192,6 +198,7 @@ class Fighter(Combatant):
         # This round's
         self.intent, self.moved, self.rank, self.defences = None, 0.0, None, 0
         self.two_handed, self.kneeling, self.aware = False, False, True
+        self.kept_attacks = []
 
     def arms(self) -> list[Weapon]:
         """What the fighter may attack with: its weapons, and its shield (§5.11 bash)."""
