@@ -145,7 +145,7 @@ def why_no_defence(state: BRPState, defender: Fighter, weapon: Weapon) -> str | 
         return "not conscious"
     if not defender.aware:
         return "unaware of the attack (§5.6, §5.7)"
-    if state.conditions.lighting == "dark":  # F-BRP-9
+    if state.dark:  # F-BRP-9 (`conditions.lighting`, read once)
         return "cannot see the attack coming in the dark (§5.6, §5.7)"
     if weapon.data.high_velocity:
         return "firearms and energy weapons cannot be parried or dodged (§5.6, §5.7)"
@@ -158,9 +158,12 @@ def defences(state: BRPState, defender: Fighter, weapon: Weapon) -> list[Defence
     Melee: parry with an unbroken weapon (its attack skill, §5.6) or shield (Shield skill), or
     dodge. Low-velocity missiles: parry only with a shield at its flat chance (§5.11), dodge as
     Difficult (§5.7, if the GM allows). B9: each earlier defence this round costs the penalty.
+    A defence the defender was offered last time and the same again is the same object,
+    handed out again (`Fighter.kept_defences`, issue 35).
     """
     penalty = state.defence_penalty * defender.defences
-    out: list[Parry | Dodge] = []
+    kept = defender.kept_defences
+    out: list[Defence] = []
     shield = defender.shield
     # F-BRP-10: no shield in hand in a round its bearer swung a two-handed weapon.
     shield_in_hand = shield is not None and not shield.broken and not defender.two_handed
@@ -170,20 +173,67 @@ def defences(state: BRPState, defender: Fighter, weapon: Weapon) -> list[Defence
             cls = shield.data.missile
             if cls == "large" and defender.kneeling:
                 cls = "large_kneeling"
-            out.append(Parry(shield, data.missile_parry()[cls] - penalty, "flat chance (§5.11)"))
+            chance = data.missile_parry()[cls] - penalty
+            _offer_parry(kept, out, shield, chance, "flat chance (§5.11)")
         if state.options.dodge_missiles:
-            out.append(Dodge(derived.difficult(defender.dodge) - penalty, "Difficult (§5.7)"))
+            _offer_dodge(kept, out, derived.difficult(defender.dodge) - penalty, "Difficult (§5.7)")
     else:
         for w in defender.weapons:
             if not w.data.missile and w.hp is not None and not w.broken:
-                out.append(Parry(w, w.chance - penalty))
+                _offer_parry(kept, out, w, w.chance - penalty, "")
         if shield_in_hand:
             assert shield is not None
-            out.append(Parry(shield, shield.chance - penalty))
-        out.append(Dodge(defender.dodge - penalty))
-    possible: list[Defence] = [d for d in out if d.chance > 0]
-    possible.append(NO_DEFENCE)
-    return possible
+            _offer_parry(kept, out, shield, shield.chance - penalty, "")
+        _offer_dodge(kept, out, defender.dodge - penalty, "")
+    if len(kept) > len(out):
+        del kept[len(out) :]
+    out.append(NO_DEFENCE)
+    return out
+
+
+def _offer_parry(
+    kept: list[object], out: list[Defence], item: Weapon | Shield, chance: int, note: str
+) -> None:
+    """`Parry(item, chance, note)` added to `out` if it has a chance (§5.6): the one kept at
+    the same position if it is that parry (every field the same), else a new one kept there."""
+    if chance <= 0:
+        return
+    k = len(out)
+    if k < len(kept):
+        old = kept[k]
+        if (
+            isinstance(old, Parry)
+            and old.item is item
+            and old.chance == chance
+            and old.note == note
+        ):
+            out.append(old)
+            return
+    parry = Parry(item, chance, note)
+    _keep(kept, k, parry)
+    out.append(parry)
+
+
+def _offer_dodge(kept: list[object], out: list[Defence], chance: int, note: str) -> None:
+    """`Dodge(chance, note)` added to `out` if it has a chance (§5.7), kept as `_offer_parry`."""
+    if chance <= 0:
+        return
+    k = len(out)
+    if k < len(kept):
+        old = kept[k]
+        if isinstance(old, Dodge) and old.chance == chance and old.note == note:
+            out.append(old)
+            return
+    dodge = Dodge(chance, note)
+    _keep(kept, k, dodge)
+    out.append(dodge)
+
+
+def _keep(kept: list[object], k: int, option: object) -> None:
+    if k < len(kept):
+        kept[k] = option
+    else:
+        kept.append(option)
 
 
 # ----------------------------------------------------------------------------- the attack

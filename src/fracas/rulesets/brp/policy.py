@@ -87,6 +87,8 @@ class BRPPolicy(Policy):
             raise UnknownDecision(f"the BRP policy has no answer for {decision!r}")
         if decision == decisions.INTENT:
             return self._pick_intent(who, options)
+        if decision == decisions.DEFEND:  # (asked at every attack: no dispatch per option)
+            return self._pick_defence(who, options)
         best = 0
         top = self._score(decision, who, options[0])
         for i in range(1, len(options)):
@@ -110,6 +112,15 @@ class BRPPolicy(Policy):
             else:
                 score = self._intent(me, option)
             if i == 0 or score > top:
+                best, top = i, score
+        return best
+
+    def _pick_defence(self, me: Fighter, options: list[Any]) -> int:
+        best = 0
+        top = self._defend(me, options[0])
+        for i in range(1, len(options)):
+            score = self._defend(me, options[i])
+            if score > top:
                 best, top = i, score
         return best
 

@@ -155,6 +155,9 @@ class Fighter(Combatant):
     # stands for before it is reused, so a copy of the state (which copies this list with the
     # fighters, or shares it) is never offered a blow at another state's fighter.
     kept_attacks: list[object] = field(default_factory=list, repr=False)
+    # Likewise the `combat.Parry` and `combat.Dodge` options it was last offered against an
+    # attack (`combat.defences`), each checked before it is offered again.
+    kept_defences: list[object] = field(default_factory=list, repr=False)
 
     def __init__(
         self,
@@ -198,7 +201,7 @@ class Fighter(Combatant):
         # This round's
         self.intent, self.moved, self.rank, self.defences = None, 0.0, None, 0
         self.two_handed, self.kneeling, self.aware = False, False, True
-        self.kept_attacks = []
+        self.kept_attacks, self.kept_defences = [], []
 
     def arms(self) -> list[Weapon]:
         """What the fighter may attack with: its weapons, and its shield (§5.11 bash)."""
@@ -254,6 +257,7 @@ class BRPState(BattleState):
     # and every distance the rules and the policy weigh asks it (F-BRP-1)
     melee_reach: float = 0.0
     defence_penalty: int = 0  # `options.defence_penalty`, read once likewise (B9)
+    dark: bool = False  # `conditions.lighting == "dark"`, read once likewise (F-BRP-9)
     _fighters: list[Fighter] = field(default_factory=list, repr=False)
     _by_dex: list[Fighter] = field(default_factory=list, repr=False)  # see `by_dex`
     # The core's allies_of builds a new list per call (a tenth of a duel's time, measured):
@@ -275,6 +279,7 @@ class BRPState(BattleState):
         self.melee_reach = self.options.melee_reach_m
         self.defence_penalty = self.options.defence_penalty
         self.conditions = conditions if conditions is not None else model.Conditions()
+        self.dark = self.conditions.lighting == "dark"
         self._fighters, self._by_dex, self._allies = [], [], {}
         self.counts = fresh_counts(COUNTED)
 
