@@ -40,13 +40,20 @@ HELPLESS: Final = -1.0  # a blow at the helpless: below holding (0), defending o
 
 def heal_chance(aider: Fighter, patient: Fighter, needed: int) -> float:
     """P(First Aid raises the patient by at least `needed`): skill × P(min(1D3, injury) ≥ n)."""
-    injuries = [i.damage for i in patient.injuries if not i.aided]
-    if not injuries or needed > min(3, max(injuries)):
+    # The largest untreated injury, by a loop: compiled, the builtins `max` and `min` over a
+    # list built for them were generic calls, 2,000 instructions an option (issue 35).
+    largest = -1  # (no untreated injury)
+    for i in patient.injuries:
+        if not i.aided and i.damage > largest:
+            largest = i.damage
+    if largest < 0 or needed > (3 if largest > 3 else largest):
         return 0.0
     # P(1D3 ≥ n) = (4 − n) / 3; a float division is the float of that fraction, as exact
     # (a `Fraction` is interpreted Python: a 4v4's wounded made it a twentieth of the battle)
-    p_heal = max(0, 4 - max(1, needed)) / 3
-    return min(aider.first_aid, 95) / 100 * p_heal
+    at_least = needed if needed > 1 else 1
+    p_heal = (4 - at_least if at_least < 4 else 0) / 3
+    skill = aider.first_aid if aider.first_aid < 95 else 95
+    return skill / 100 * p_heal
 
 
 class _Scored:

@@ -315,9 +315,12 @@ def tend_dying_ally(table: Table, state: BRPState, f: Fighter) -> bool:
     """F-BRP-4: at its DEX rank, a fighter may give up its action to give First Aid to an ally
     dying this round (§5.14: "may be saved from death if brought up to 1 hit point by the time
     the combat round ends"). The aid resolves at the end of the round."""
+    allies = state.allies_of(f)
+    if not allies:  # (a lone fighter: asked at every action, no list built for nobody)
+        return False
     dying = [
         a
-        for a in state.allies_of(f)
+        for a in allies
         if isinstance(a, Fighter)
         and a.dying
         and any(not i.aided for i in a.injuries)
