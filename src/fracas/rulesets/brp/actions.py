@@ -164,12 +164,14 @@ def closing(state: BRPState, f: Fighter, attack: Attack) -> float:
 def intents(state: BRPState, f: Fighter) -> list[Intent]:
     """Every intent the rules allow `f` this round, in a stable order. A blow offered at the
     fighter's last statement and the same again (same target, weapon, move and range edge)
-    is the same `Attack` object, handed out again (`Fighter.kept_attacks`, issue 35): the
+    is the same `Attack` object, handed out again (`BRPState.kept`, issue 35): the
     options are equal in content and order to ones built anew, and the policy may remember
     what it thought of a blow it has already weighed."""
     out: list[Intent] = []
     foes = _foes_in_sight(state, f)
-    kept = f.kept_attacks
+    kept = state.kept.get(f.id)
+    if kept is None:
+        kept = state.kept[f.id] = []
     k = 0  # attacks offered so far: the position in `kept`
     for weapon in f.weapons:  # then the shield's bash (`Fighter.arms`), no list built
         if weapon.ready:
