@@ -99,6 +99,22 @@ def test_a_remembered_score_is_weighed_again_once_the_target_is_hurt() -> None:
     assert pick(policy).name == "Second"
 
 
+def test_a_remembered_worth_still_counts_the_move_to_make_the_blow() -> None:
+    state = _state()
+    me = _named(state, "Brawler")
+    policy = BRPPolicy(state)
+
+    def pick() -> str:
+        options = intents(state, me)
+        chosen = options[policy.choose(ChoiceRequest(me, decisions.INTENT, options))]
+        assert isinstance(chosen, Attack)
+        return chosen.target.name
+
+    assert pick() == "First"  # a tie: the first listed
+    _named(state, "First").position = Position(9, 0)  # 7 m to close: a worse DEX rank
+    assert pick() == "Second"
+
+
 def test_the_same_defence_is_the_same_object_and_a_changed_one_is_new() -> None:
     state = _state()
     me, foe = _named(state, "Brawler"), _named(state, "First")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from fracas.core.combatant import Decider, Status
+from fracas.core.combatant import Decider
 from fracas.core.controllers import Policy, UnknownDecision
 from fracas.rulesets.brp import combat, decisions, odds
 from fracas.rulesets.brp.actions import (
@@ -57,16 +57,35 @@ def heal_chance(aider: Fighter, patient: Fighter, needed: int) -> float:
 
 
 class _Scored:
-    """What the policy thought of a blow (`Attack`) it weighed, and the target's hit points
-    and status it was weighed at: `BRPPolicy._attack_value` depends on nothing else that can
-    change during a battle (the attacker's and the weapon's figures and the target's armour
-    are fixed once built; a melee blow's chance and a shot's from a stated range edge do not
-    depend on where anyone stands)."""
+    """What the policy thought of a blow with `weapon` at `target` (from the range edge
+    `within`, for a shot), before the move to make it (`BRPPolicy._blow_value`), and the
+    target's hit points it was weighed at. It depends on nothing else that can change during a
+    battle while the target stands: the attacker's and the weapon's figures and the target's
+    armour are fixed once built, and a melee blow's chance, or a shot's from a stated range
+    edge, does not depend on where anyone stands."""
 
-    __slots__ = ("hp", "option", "score", "status")
+    __slots__ = ("hp", "target", "value", "weapon", "within")
 
-    def __init__(self, option: Attack, hp: int, status: Status, score: float) -> None:
-        self.option, self.hp, self.status, self.score = option, hp, status, score
+    def __init__(
+        self, target: Fighter, weapon: Weapon, within: float | None, hp: int, value: float
+    ) -> None:
+        self.target, self.weapon, self.within = target, weapon, within
+        self.hp, self.value = hp, value
+
+
+def _after_moving(value: float, move: float) -> float:
+    """A blow's worth after the move it needs (a better DEX rank for less running, §5.3)."""
+    if move > 15:
+        value *= 0.7
+    elif move > 5:
+        value *= 0.85
+    return 0.02 + value  # a blow that cannot hurt still beats standing idle
+
+
+def _same_edge(a: float | None, b: float | None) -> bool:
+    if a is None or b is None:
+        return a is None and b is None
+    return a == b
 
 
 class BRPPolicy(Policy):
@@ -81,10 +100,9 @@ class BRPPolicy(Policy):
         self._chance = -1
         self._by_armour: list[Profile | None] = []
         # By fighter (its id), by the option's position at its statement of intent: the blows
-        # weighed there (`_Scored`). The rules hand out the same `Attack` again while the blow
-        # is the same (`actions.intents`); a score is reused only for that very object, at the
-        # hit points and status it was weighed at, so a state copied or restored (new fighters,
-        # new options) is always weighed afresh (issue 35).
+        # weighed there (`_Scored`). A worth is reused only for a blow with that very weapon
+        # at that very target, at the hit points it was weighed at, so a state copied or
+        # restored (other fighters and weapons) is always weighed afresh (issue 35).
         self._scored: dict[str, list[_Scored | None]] = {}
 
     def pick(self, who: Decider, decision: str, options: list[Any]) -> int:
@@ -106,7 +124,7 @@ class BRPPolicy(Policy):
 
     def _pick_intent(self, me: Fighter, options: list[Any]) -> int:
         """`pick` for the statement of intent: a blow weighed before at the same hit points
-        and status of its target keeps its score (`_Scored`)."""
+        of its target keeps its worth (`_attack_score`)."""
         scored = self._scored.get(me.id)
         if scored is None:
             scored = self._scored[me.id] = []
@@ -134,23 +152,31 @@ class BRPPolicy(Policy):
     def _attack_score(
         self, me: Fighter, option: Attack, scored: list[_Scored | None], i: int
     ) -> float:
+        """`_attack_value`, with the blow's worth before moving kept by its position among
+        the options (`_Scored`): kept while the same weapon's blow at the same target from the
+        same edge comes there again, and the target's hit points are the same."""
         target = option.target
+        if not target.active:
+            return HELPLESS
+        weapon, within = option.weapon, option.within
         if i < len(scored):
             seen = scored[i]
             if (
                 seen is not None
-                and seen.option is option
+                and seen.target is target
+                and seen.weapon is weapon
                 and seen.hp == target.hp
-                and seen.status is target.status
+                and _same_edge(seen.within, within)
             ):
-                return seen.score
-        score = self._attack_value(me, option)
-        if option.weapon.data.missile and option.within is None:
-            return score  # a shot from where it stands: its range band moves with everyone
+                return _after_moving(seen.value, option.move)
+        value = self._blow_value(me, option)
+        if weapon.data.missile and within is None:
+            # a shot from where it stands: its range band moves with everyone (not kept)
+            return _after_moving(value, option.move)
         while len(scored) <= i:
             scored.append(None)
-        scored[i] = _Scored(option, target.hp, target.status, score)
-        return score
+        scored[i] = _Scored(target, weapon, within, target.hp, value)
+        return _after_moving(value, option.move)
 
     def _score(self, decision: str, me: Fighter, option: object) -> float:
         if decision == decisions.INTENT:
@@ -206,21 +232,20 @@ class BRPPolicy(Policy):
         return 0.005 if exposed else 0.5
 
     def _attack_value(self, me: Fighter, option: Attack) -> float:
-        target = option.target
-        if not target.active:
+        if not option.target.active:
             return HELPLESS  # the helpless are not worth a blow while anyone else fights
+        return _after_moving(self._blow_value(me, option), option.move)
+
+    def _blow_value(self, me: Fighter, option: Attack) -> float:
+        """What a blow at a standing target is worth before the move it needs: its expected
+        injury, more if it may drop the target (to 2 HP or less)."""
+        target = option.target
         chance = combat.attack_chance(self.state, me, target, option.weapon, option.within)
         hurt = self._injury_odds(me, option.weapon, target, chance)
-        # a blow that may drop the target (to 2 HP or less) is worth more
         # hurt.p_at_least(k), written out: the Profile class is interpreted, this is compiled
         k = max(1, target.hp - 2)
         tail = hurt.at_least
-        value = hurt.mean + 2 * (tail[k] if k < len(tail) else 0.0)
-        if option.move > 15:
-            value *= 0.7
-        elif option.move > 5:
-            value *= 0.85
-        return 0.02 + value  # a blow that cannot hurt still beats standing idle
+        return hurt.mean + 2 * (tail[k] if k < len(tail) else 0.0)
 
     def _injury_odds(self, me: Fighter, weapon: Weapon, target: Fighter, chance: int) -> Profile:
         """The odds of a blow, kept with the weapon by chance and armour (`Weapon.odds`): a
