@@ -262,13 +262,14 @@ class BRPState(BattleState):
     # who is on which side never changes during a battle, so each list is built once.
     _allies: dict[str, list[Combatant]] = field(default_factory=dict, repr=False)
     # By fighter id, the `actions.Attack` options it was offered at its last statement of
-    # intent, in the order offered (`actions.intents`): one that is the same blow again is
+    # intent, each at its place by weapon, enemy and shot (`actions.intents`, None where no
+    # blow was offered): one that is the same blow again is
     # handed out again, not built anew each round (issue 35). Each is checked field by field
     # (the very target and weapon objects) before it is reused, so a copy of the state is
     # never offered a blow at another state's fighter. Kept here, not on the fighter: a blow
     # names its target, and fighters naming each other are a cycle only the garbage collector
     # frees (issue 10, `round._reset`).
-    kept: dict[str, list[object]] = field(default_factory=dict, repr=False)
+    kept: dict[str, list[object | None]] = field(default_factory=dict, repr=False)
 
     def __init__(
         self,
