@@ -248,8 +248,8 @@ def resolve_attack(
     roll = table.roll(
         "1D100",
         by=attacker,
-        reason=Whose(attacker.name, "attack"),  # worked out only if read (`Reason`)
-        needs=Needs(chance, "to hit ", target.name),
+        reason=lambda: f"{attacker.name}'s attack",  # worked out only if read (`Reason`)
+        needs=lambda: derived.needs(chance, f"to hit {target.name}"),
     )
     level = derived.level_number(roll.total, chance)  # a plain int (`derived.FUMBLE`...)
     state.count(ATTACKS)
@@ -308,48 +308,6 @@ def resolve_attack(
     return outcome_name(level, defence, defence_level, row.result)
 
 
-# A roll's words (`Table.roll`'s `reason` and `needs`), worked out only if read: small compiled
-# callables, one object each, where a pair of lambdas was three (their closure's environment and
-# the two functions) and made every variable they named in the rule an environment's attribute
-# (issue 35).
-
-
-class Whose:
-    """`"<name>'s <what>"`: what a roll is for (an attack, a parry, a dodge)."""
-
-    __slots__ = ("name", "what")
-
-    def __init__(self, name: str, what: str) -> None:
-        self.name, self.what = name, what
-
-    def __call__(self) -> str:
-        return f"{self.name}'s {self.what}"
-
-
-class Needs:
-    """What a d100 roll at `chance` needs, in words (`derived.needs`), its goal `head + tail`."""
-
-    __slots__ = ("chance", "head", "tail")
-
-    def __init__(self, chance: int, head: str, tail: str) -> None:
-        self.chance, self.head, self.tail = chance, head, tail
-
-    def __call__(self) -> str:
-        return derived.needs(self.chance, self.head + self.tail)
-
-
-class DamageReason:
-    """`damage_reason(attacker, notation)`, when read."""
-
-    __slots__ = ("attacker", "notation")
-
-    def __init__(self, attacker: Fighter, notation: str) -> None:
-        self.attacker, self.notation = attacker, notation
-
-    def __call__(self) -> str:
-        return damage_reason(self.attacker, self.notation)
-
-
 def outcome_name(level: int, defence: Defence, defence_level: int, result: str) -> str:
     """An attack's outcome in words, for `fracas odds`: a fumble or a miss (§5.8, B6);
     parried or dodged (blocked by the matrix); partly parried or dodged (a special attack met
@@ -371,8 +329,8 @@ def roll_defence(table: Table, defender: Fighter, defence: Parry | Dodge) -> int
     roll = table.roll(
         "1D100",
         by=defender,
-        reason=Whose(defender.name, _kind(defence)),
-        needs=Needs(defence.chance, "to ", _kind(defence)),
+        reason=lambda: f"{defender.name}'s {_kind(defence)}",
+        needs=lambda: derived.needs(defence.chance, f"to {_kind(defence)}"),
     )
     level = derived.level_number(roll.total, defence.chance)
     if table.observed:
@@ -463,7 +421,7 @@ def deal_damage(
     table: Table, attacker: Fighter, target: Fighter, weapon: Weapon, *, special: bool
 ) -> None:
     notation = damage_notation(weapon, special)
-    roll = table.roll(notation, by=attacker, reason=DamageReason(attacker, notation))
+    roll = table.roll(notation, by=attacker, reason=lambda: damage_reason(attacker, notation))
     rolled = max(0, roll.total)
     armour = armour_against(target, weapon)
     injure(table, target, rolled, armour, attacker=attacker, special=special)
