@@ -1,11 +1,16 @@
-"""§5.4's order of action (`round.in_order`, issue 35): the places sorted as tuples compare,
-equal places in the order given (the encounter's), as a stable sort puts them."""
+"""§5.4's order of action (`round.in_order`, issue 35): the places sorted as their keys
+(tuples) compare, equal places in the order given (the encounter's), as a stable sort puts
+them."""
 
 from __future__ import annotations
 
 import random
 
-from fracas.rulesets.brp.round import in_order
+from fracas.rulesets.brp.round import Place, in_order
+
+
+def placed(keys):
+    return [Place(*k) for k in keys]
 
 
 def test_places_in_order_as_a_stable_sort_puts_them():
@@ -21,13 +26,17 @@ def test_places_in_order_as_a_stable_sort_puts_them():
             )
             for _ in range(n)
         ]
-        assert in_order(places) == sorted(range(n), key=lambda i: places[i])
+        assert in_order(placed(places)) == sorted(range(n), key=lambda i: places[i])
 
 
 def test_equal_places_keep_the_encounter_order():
     same = (-10, 2, -50, -10.0)
-    assert in_order([same, (-12, 0, 0, -12.0), same, same]) == [1, 0, 2, 3]
+    assert in_order(placed([same, (-12, 0, 0, -12.0), same, same])) == [1, 0, 2, 3]
 
 
 def test_the_last_field_breaks_only_what_the_others_leave_tied():
-    assert in_order([(-6, 2, -50, -6.25), (-6, 2, -50, -6.5), (-6, 1, -40, -6.0)]) == [2, 1, 0]
+    assert in_order(placed([(-6, 2, -50, -6.25), (-6, 2, -50, -6.5), (-6, 1, -40, -6.0)])) == [
+        2,
+        1,
+        0,
+    ]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from fracas.core.combatant import Combatant
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.brp import data
 from fracas.rulesets.brp.state import BRPState, Fighter, Weapon, metres_between
@@ -162,39 +163,106 @@ def closing(state: BRPState, f: Fighter, attack: Attack) -> float:
 
 
 def intents(state: BRPState, f: Fighter) -> list[Intent]:
-    """Every intent the rules allow `f` this round, in a stable order."""
+    """Every intent the rules allow `f` this round, in a stable order. A blow offered at the
+    fighter's last statement and the same again (same target, weapon, move and range edge)
+    is the same `Attack` object, handed out again (`BRPState.kept`, issue 35): the
+    options are equal in content and order to ones built anew, and the policy may remember
+    what it thought of a blow it has already weighed."""
     out: list[Intent] = []
-    foes = _foes_in_sight(state, f)
-    reach = state.melee_reach
-    for weapon in f.arms():
-        if not weapon.ready:
-            continue
-        missile = weapon.data.missile
-        for foe in foes:
-            # measured again for each weapon: a square root costs less than a list of them
-            d = metres_between(f, foe)
-            if missile:
-                out += shots_from(foe, weapon, d)
-            else:
-                move = max(0.0, d - reach)  # gap(), with the distance already measured
-                if move <= MAX_WITH_ACTION:
-                    out.append(Attack(foe, weapon, move))
+    enemies = state.enemies_of(f)
+    kept = state.kept.get(f.id)
+    size = (len(f.weapons) + 1) * len(enemies) * SHOTS  # a place per weapon, enemy and shot
+    if kept is None or len(kept) != size:
+        kept = state.kept[f.id] = [None] * size
+    for i in range(len(f.weapons)):  # then the shield's bash (`Fighter.arms`), no list built
+        weapon = f.weapons[i]
+        if weapon.ready:
+            _attacks_with(state, f, weapon, i * len(enemies) * SHOTS, enemies, kept, out)
+    shield = f.shield
+    if shield is not None and shield.bash.ready:
+        first = len(f.weapons) * len(enemies) * SHOTS
+        _attacks_with(state, f, shield.bash, first, enemies, kept, out)
     for w in f.weapons:
         if w.needs_reload and not w.broken:
             out.append(Reload(w))
     _tend_allies(state, f, out)
-    for foe in foes:
-        if foe.active and not _attacked(out, foe):
+    for foe in enemies:
+        # (in sight: standing, or down but alive)
+        if isinstance(foe, Fighter) and foe.hp > 0 and foe.active and not _attacked(out, foe):
             out.append(Advance(foe))  # no weapon reaches it this round: run toward it
-    if f.shield is not None and not f.shield.broken and f.shield.data.missile == "large":
+    if shield is not None and not shield.broken and shield.data.missile == "large":
         out.append(KNEEL)
     out.append(DEFEND)
     return out
 
 
-def _foes_in_sight(state: BRPState, f: Fighter) -> list[Fighter]:
-    """The enemies still standing or down but alive."""
-    return [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.hp > 0]
+SHOTS: Final = 4  # the most blows with one weapon at one foe: from here, or from 3 range edges
+
+
+def _attacks_with(
+    state: BRPState,
+    f: Fighter,
+    weapon: Weapon,
+    first: int,
+    enemies: list[Combatant],
+    kept: list[object | None],
+    out: list[Intent],
+) -> None:
+    """`f`'s blows with `weapon` at each foe in sight (§5.3 with §5.9 for missiles, as
+    `shots_from`), added to `out`. Each is kept at its own place in `kept` (from `first`: by
+    enemy, then by shot), so a foe's fall moves no other blow's place."""
+    reach = state.melee_reach
+    missile = weapon.data.missile
+    rng = weapon.data.range
+    for e in range(len(enemies)):
+        foe = enemies[e]
+        if not isinstance(foe, Fighter) or foe.hp <= 0:  # not in sight: dead
+            continue
+        place = first + e * SHOTS
+        # measured again for each weapon: a square root costs less than a list of them
+        d = metres_between(f, foe)
+        if missile:
+            if in_range(weapon, d):
+                out.append(_kept_attack(kept, place, foe, weapon, 0.0, None))
+            if rng is not None:
+                for edge in (rng, 2 * rng, 3 * rng):  # as `shots_from` (the edges are ints)
+                    place += 1
+                    if 0 < d - edge <= MAX_WITH_ACTION:
+                        out.append(_kept_attack(kept, place, foe, weapon, d - edge, edge))
+        else:
+            move = max(0.0, d - reach)  # gap(), with the distance already measured
+            if move <= MAX_WITH_ACTION:
+                out.append(_kept_attack(kept, place, foe, weapon, move, None))
+
+
+def _kept_attack(
+    kept: list[object | None],
+    place: int,
+    foe: Fighter,
+    weapon: Weapon,
+    move: float,
+    within: float | None,
+) -> Attack:
+    """`Attack(foe, weapon, move, within)`: the one kept at `place` if it is that blow (every
+    field the same), else a new one, kept there for the next statement."""
+    old = kept[place]
+    if (
+        isinstance(old, Attack)
+        and old.target is foe
+        and old.weapon is weapon
+        and old.move == move
+        and _same_edge(old.within, within)
+    ):
+        return old
+    attack = Attack(foe, weapon, move, within)
+    kept[place] = attack
+    return attack
+
+
+def _same_edge(a: float | None, b: float | None) -> bool:
+    if a is None or b is None:
+        return a is None and b is None
+    return a == b
 
 
 def _attacked(options: list[Intent], foe: Fighter) -> bool:

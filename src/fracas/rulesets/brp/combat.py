@@ -16,7 +16,7 @@ from fracas.core.immutable import rebuilt_by_constructor
 from fracas.core.table import Table
 from fracas.dice import compile_dice
 from fracas.rulesets.brp import data, decisions, derived
-from fracas.rulesets.brp.derived import Level
+from fracas.rulesets.brp.derived import FAILURE, FUMBLE
 from fracas.rulesets.brp.events import (
     AttackRolled,
     Damaged,
@@ -145,7 +145,7 @@ def why_no_defence(state: BRPState, defender: Fighter, weapon: Weapon) -> str | 
         return "not conscious"
     if not defender.aware:
         return "unaware of the attack (§5.6, §5.7)"
-    if state.conditions.lighting == "dark":  # F-BRP-9
+    if state.dark:  # F-BRP-9 (`conditions.lighting`, read once)
         return "cannot see the attack coming in the dark (§5.6, §5.7)"
     if weapon.data.high_velocity:
         return "firearms and energy weapons cannot be parried or dodged (§5.6, §5.7)"
@@ -158,9 +158,12 @@ def defences(state: BRPState, defender: Fighter, weapon: Weapon) -> list[Defence
     Melee: parry with an unbroken weapon (its attack skill, §5.6) or shield (Shield skill), or
     dodge. Low-velocity missiles: parry only with a shield at its flat chance (§5.11), dodge as
     Difficult (§5.7, if the GM allows). B9: each earlier defence this round costs the penalty.
+    A defence the defender was offered last time and the same again is the same object,
+    handed out again (`Fighter.kept_defences`, issue 35).
     """
     penalty = state.defence_penalty * defender.defences
-    out: list[Parry | Dodge] = []
+    kept = defender.kept_defences
+    out: list[Defence] = []
     shield = defender.shield
     # F-BRP-10: no shield in hand in a round its bearer swung a two-handed weapon.
     shield_in_hand = shield is not None and not shield.broken and not defender.two_handed
@@ -170,20 +173,67 @@ def defences(state: BRPState, defender: Fighter, weapon: Weapon) -> list[Defence
             cls = shield.data.missile
             if cls == "large" and defender.kneeling:
                 cls = "large_kneeling"
-            out.append(Parry(shield, data.missile_parry()[cls] - penalty, "flat chance (§5.11)"))
+            chance = data.missile_parry()[cls] - penalty
+            _offer_parry(kept, out, shield, chance, "flat chance (§5.11)")
         if state.options.dodge_missiles:
-            out.append(Dodge(derived.difficult(defender.dodge) - penalty, "Difficult (§5.7)"))
+            _offer_dodge(kept, out, derived.difficult(defender.dodge) - penalty, "Difficult (§5.7)")
     else:
         for w in defender.weapons:
             if not w.data.missile and w.hp is not None and not w.broken:
-                out.append(Parry(w, w.chance - penalty))
+                _offer_parry(kept, out, w, w.chance - penalty, "")
         if shield_in_hand:
             assert shield is not None
-            out.append(Parry(shield, shield.chance - penalty))
-        out.append(Dodge(defender.dodge - penalty))
-    possible: list[Defence] = [d for d in out if d.chance > 0]
-    possible.append(NO_DEFENCE)
-    return possible
+            _offer_parry(kept, out, shield, shield.chance - penalty, "")
+        _offer_dodge(kept, out, defender.dodge - penalty, "")
+    if len(kept) > len(out):
+        del kept[len(out) :]
+    out.append(NO_DEFENCE)
+    return out
+
+
+def _offer_parry(
+    kept: list[object], out: list[Defence], item: Weapon | Shield, chance: int, note: str
+) -> None:
+    """`Parry(item, chance, note)` added to `out` if it has a chance (§5.6): the one kept at
+    the same position if it is that parry (every field the same), else a new one kept there."""
+    if chance <= 0:
+        return
+    k = len(out)
+    if k < len(kept):
+        old = kept[k]
+        if (
+            isinstance(old, Parry)
+            and old.item is item
+            and old.chance == chance
+            and old.note == note
+        ):
+            out.append(old)
+            return
+    parry = Parry(item, chance, note)
+    _keep(kept, k, parry)
+    out.append(parry)
+
+
+def _offer_dodge(kept: list[object], out: list[Defence], chance: int, note: str) -> None:
+    """`Dodge(chance, note)` added to `out` if it has a chance (§5.7), kept as `_offer_parry`."""
+    if chance <= 0:
+        return
+    k = len(out)
+    if k < len(kept):
+        old = kept[k]
+        if isinstance(old, Dodge) and old.chance == chance and old.note == note:
+            out.append(old)
+            return
+    dodge = Dodge(chance, note)
+    _keep(kept, k, dodge)
+    out.append(dodge)
+
+
+def _keep(kept: list[object], k: int, option: object) -> None:
+    if k < len(kept):
+        kept[k] = option
+    else:
+        kept.append(option)
 
 
 # ----------------------------------------------------------------------------- the attack
@@ -201,7 +251,7 @@ def resolve_attack(
         reason=lambda: f"{attacker.name}'s attack",  # worked out only if read (`Reason`)
         needs=lambda: derived.needs(chance, f"to hit {target.name}"),
     )
-    level = derived.success_level(roll.total, chance)
+    level = derived.level_number(roll.total, chance)  # a plain int (`derived.FUMBLE`...)
     state.count(ATTACKS)
     state.count(ATTACK_LEVEL + level)
     if table.observed:
@@ -214,14 +264,14 @@ def resolve_attack(
                 modifiers=chance_modifiers(attacker, target, weapon),
                 roll=roll.total,
                 special_at=derived.special_threshold(chance),
-                level=level.label,
+                level=derived.label_of(level),
             )
         )
     if weapon.data.hands == 2:
         attacker.two_handed = True
-    if not derived.succeeded(level):
-        return outcome_name(level, NO_DEFENCE, Level.FAILURE, "")  # §5.8: no damage, no effect
-    defence_level = Level.FAILURE
+    if level <= FAILURE:  # §5.5: a success or a special succeeds (`derived.succeeded`)
+        return outcome_name(level, NO_DEFENCE, FAILURE, "")  # §5.8: no damage, no effect
+    defence_level = FAILURE
     defence: Defence = NO_DEFENCE
     reason = why_no_defence(state, target, weapon)
     if reason is not None:
@@ -231,14 +281,17 @@ def resolve_attack(
         defence = table.choose(target, decisions.DEFEND, defences(state, target, weapon))
         if not isinstance(defence, NoDefend):
             defence_level = roll_defence(table, target, defence)
-            if derived.succeeded(defence_level):
+            if defence_level > FAILURE:
                 first = PARRY_LEVEL if isinstance(defence, Parry) else DODGE_LEVEL
                 state.count(first + defence_level)
-    row = derived.matrix_row(level, defence_level)
+    row = derived.matrix_row_of(level, defence_level)
     if table.observed:
         table.emit(
             MatrixApplied(
-                attack=level.label, defence=defence_level.label, result=row.result, rule=row.text
+                attack=derived.label_of(level),
+                defence=derived.label_of(defence_level),
+                result=row.result,
+                rule=row.text,
             )
         )
     if row.parry_item_damage and isinstance(defence, Parry):
@@ -255,21 +308,23 @@ def resolve_attack(
     return outcome_name(level, defence, defence_level, row.result)
 
 
-def outcome_name(level: Level, defence: Defence, defence_level: Level, result: str) -> str:
+def outcome_name(level: int, defence: Defence, defence_level: int, result: str) -> str:
     """An attack's outcome in words, for `fracas odds`: a fumble or a miss (§5.8, B6);
     parried or dodged (blocked by the matrix); partly parried or dodged (a special attack met
-    by a successful defence does normal damage); a hit; a special (§5.13)."""
-    if not derived.succeeded(level):
-        return "fumble" if level is Level.FUMBLE else "miss"
+    by a successful defence does normal damage); a hit; a special (§5.13). The levels are
+    `Level` members or the plain integers they equal (`derived.FUMBLE`...)."""
+    if level <= FAILURE:
+        return "fumble" if level == FUMBLE else "miss"
     kind = "parried" if isinstance(defence, Parry) else "dodged"
     if result == "blocked":
         return kind
-    if result == "normal" and derived.succeeded(defence_level):
+    if result == "normal" and defence_level > FAILURE:
         return f"partly {kind}"
     return "special" if result == "special" else "hit"
 
 
-def roll_defence(table: Table, defender: Fighter, defence: Parry | Dodge) -> Level:
+def roll_defence(table: Table, defender: Fighter, defence: Parry | Dodge) -> int:
+    """§5.6, §5.7: the parry or dodge roll; its level as a plain int (`derived.level_number`)."""
     defender.defences += 1
     roll = table.roll(
         "1D100",
@@ -277,7 +332,7 @@ def roll_defence(table: Table, defender: Fighter, defence: Parry | Dodge) -> Lev
         reason=lambda: f"{defender.name}'s {_kind(defence)}",
         needs=lambda: derived.needs(defence.chance, f"to {_kind(defence)}"),
     )
-    level = derived.success_level(roll.total, defence.chance)
+    level = derived.level_number(roll.total, defence.chance)
     if table.observed:
         table.emit(
             DefenceRolled(
@@ -287,7 +342,7 @@ def roll_defence(table: Table, defender: Fighter, defence: Parry | Dodge) -> Lev
                 chance=defence.chance,
                 modifiers=(defence.note,) if defence.note else (),
                 roll=roll.total,
-                level=level.label,
+                level=derived.label_of(level),
             )
         )
     return level

@@ -63,6 +63,9 @@ class WeaponData:
     # firearms and energy weapons (`Kind.high_velocity`), set from `kind` at load: an enum's
     # property is an interpreted call, and every attack asks (issue 10)
     high_velocity: bool = False
+    # `int(length)`, set at load: §5.4's order of action reads it at every action, and an
+    # `IntEnum`'s `int()` is a generic call on the compiled build (issue 35)
+    length_rank: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,12 +108,19 @@ def weapons() -> dict[str, WeaponData]:
     out: dict[str, WeaponData] = {}
     for row in raw["melee"]:
         length = Length[row.pop("length").upper()]
-        out[row["name"]] = WeaponData(**row, length=length, kind=Kind.MELEE, missile=False)
+        out[row["name"]] = WeaponData(
+            **row, length=length, kind=Kind.MELEE, missile=False, length_rank=int(length)
+        )
     for row in raw["missile"]:
         kind = Kind(row.pop("kind"))
         fast = kind.high_velocity
         out[row["name"]] = WeaponData(
-            **row, length=Length.MISSILE, kind=kind, missile=True, high_velocity=fast
+            **row,
+            length=Length.MISSILE,
+            kind=kind,
+            missile=True,
+            high_velocity=fast,
+            length_rank=int(Length.MISSILE),
         )
     return out
 
@@ -146,6 +156,7 @@ def shield_bash(name: str) -> WeaponData:
     """§5.11: the named shield used as a weapon, a melee weapon row like §5.9's (F-BRP-15)."""
     sd = shields()[name]
     bash = _load("shields.yaml")["bash"]
+    length = Length[str(bash["length"]).upper()]
     return WeaponData(
         name=f"{sd.name} shield",
         skill="Shield",
@@ -154,8 +165,9 @@ def shield_bash(name: str) -> WeaponData:
         damage=sd.damage,
         hands=int(bash["hands"]),
         hp=sd.hp,
-        length=Length[str(bash["length"]).upper()],
+        length=length,
         kind=Kind.MELEE,
+        length_rank=int(length),
     )
 
 

@@ -123,6 +123,48 @@ def level_of(roll: int, chance: int) -> Level:
     return Level.FAILURE
 
 
+# The levels as plain integers, for the rules' hot path (issue 35): an `IntEnum` member is an
+# instance of an interpreted class, so compiled, `level > Level.FAILURE`, `ATTACK_LEVEL + level`
+# and `(attack + 1) * 4` were generic calls through Python's number protocol. Equal to the
+# members (`Level.SPECIAL == SPECIAL`); `label_of` names them as `Level.label` does, so the
+# events read exactly as before.
+FUMBLE: Final = -1
+FAILURE: Final = 0
+SUCCESS: Final = 1
+SPECIAL: Final = 2
+_LABEL_LIST: Final[tuple[str, ...]] = ("fumble", "failure", "success", "special")  # by level + 1
+
+
+def label_of(level: int) -> str:
+    """`Level(level).label` for a level as a plain integer (§5.8's words)."""
+    return _LABEL_LIST[level + 1]
+
+
+def level_number(roll: int, chance: int) -> int:
+    """`success_level` as a plain integer (§5.5 with B5/B6), read from its own table of the
+    hundred rolls made once per chance."""
+    by_roll = _NUMBERS_BY_CHANCE.get(chance)
+    if by_roll is None:
+        by_roll = _NUMBERS_BY_CHANCE[chance] = [int(level_of(r, chance)) for r in range(101)]
+    if 1 <= roll <= 100:
+        return by_roll[roll]
+    return int(level_of(roll, chance))
+
+
+_NUMBERS_BY_CHANCE: Final[dict[int, list[int]]] = {}  # chance → the level of each roll 0–100
+
+
+def matrix_row_of(attack: int, defence: int) -> data.MatrixRow:
+    """`matrix_row` for levels as plain integers (§5.8)."""
+    rows = _MATRIX_ROWS
+    if not rows:
+        matrix_row(Level.SUCCESS, Level.FAILURE)  # fills the rows
+    row = rows[(attack + 1) * 4 + defence + 1]
+    if row is None:  # a failed attack has no row: it never reaches the matrix (§5.8)
+        raise KeyError((Level(attack).matrix_key, Level(defence).matrix_key))
+    return row
+
+
 def needs(chance: int, goal: str) -> str:
     """What a d100 roll at `chance` needs, in words, for a person rolling it by hand (issue 33):
     the success, special and fumble ranges of `level_of` (§5.5, B5, B6), e.g. "55 or less to

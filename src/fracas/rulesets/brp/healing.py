@@ -30,10 +30,10 @@ def first_aid(table: Table, state: BRPState, aider: Fighter, patient: Fighter) -
         reason=f"{aider.name}'s First Aid",
         needs=lambda: derived.needs(aider.first_aid, "to succeed"),
     )
-    level = derived.success_level(roll.total, aider.first_aid)
+    level = derived.level_number(roll.total, aider.first_aid)  # a plain int (issue 35)
     healed = 0
     was_dying = patient.hp <= 0
-    if derived.succeeded(level):
+    if level > derived.FAILURE:  # §5.5: a success or a special
         heal = table.roll("1D3", by=aider, reason="First Aid healing")
         healed = min(heal.total, injury.damage)
         patient.hp += healed
@@ -46,7 +46,7 @@ def first_aid(table: Table, state: BRPState, aider: Fighter, patient: Fighter) -
                 patient=patient.name,
                 chance=aider.first_aid,
                 roll=roll.total,
-                level=level.label,
+                level=derived.label_of(level),
                 injury=injury.damage,
                 healed=healed,
                 hp=patient.hp,

@@ -40,13 +40,52 @@ HELPLESS: Final = -1.0  # a blow at the helpless: below holding (0), defending o
 
 def heal_chance(aider: Fighter, patient: Fighter, needed: int) -> float:
     """P(First Aid raises the patient by at least `needed`): skill × P(min(1D3, injury) ≥ n)."""
-    injuries = [i.damage for i in patient.injuries if not i.aided]
-    if not injuries or needed > min(3, max(injuries)):
+    # The largest untreated injury, by a loop: compiled, the builtins `max` and `min` over a
+    # list built for them were generic calls, 2,000 instructions an option (issue 35).
+    largest = -1  # (no untreated injury)
+    for i in patient.injuries:
+        if not i.aided and i.damage > largest:
+            largest = i.damage
+    if largest < 0 or needed > (3 if largest > 3 else largest):
         return 0.0
     # P(1D3 ≥ n) = (4 − n) / 3; a float division is the float of that fraction, as exact
     # (a `Fraction` is interpreted Python: a 4v4's wounded made it a twentieth of the battle)
-    p_heal = max(0, 4 - max(1, needed)) / 3
-    return min(aider.first_aid, 95) / 100 * p_heal
+    at_least = needed if needed > 1 else 1
+    p_heal = (4 - at_least if at_least < 4 else 0) / 3
+    skill = aider.first_aid if aider.first_aid < 95 else 95
+    return skill / 100 * p_heal
+
+
+class _Scored:
+    """What the policy thought of a blow with `weapon` at `target` (from the range edge
+    `within`, for a shot), before the move to make it (`BRPPolicy._blow_value`), and the
+    target's hit points it was weighed at. It depends on nothing else that can change during a
+    battle while the target stands: the attacker's and the weapon's figures and the target's
+    armour are fixed once built, and a melee blow's chance, or a shot's from a stated range
+    edge, does not depend on where anyone stands."""
+
+    __slots__ = ("hp", "target", "value", "weapon", "within")
+
+    def __init__(
+        self, target: Fighter, weapon: Weapon, within: float | None, hp: int, value: float
+    ) -> None:
+        self.target, self.weapon, self.within = target, weapon, within
+        self.hp, self.value = hp, value
+
+
+def _after_moving(value: float, move: float) -> float:
+    """A blow's worth after the move it needs (a better DEX rank for less running, §5.3)."""
+    if move > 15:
+        value *= 0.7
+    elif move > 5:
+        value *= 0.85
+    return 0.02 + value  # a blow that cannot hurt still beats standing idle
+
+
+def _same_edge(a: float | None, b: float | None) -> bool:
+    if a is None or b is None:
+        return a is None and b is None
+    return a == b
 
 
 class BRPPolicy(Policy):
@@ -60,12 +99,21 @@ class BRPPolicy(Policy):
         self._weapon: Weapon | None = None
         self._chance = -1
         self._by_armour: list[Profile | None] = []
+        # By fighter (its id), by the option's position at its statement of intent: the blows
+        # weighed there (`_Scored`). A worth is reused only for a blow with that very weapon
+        # at that very target, at the hit points it was weighed at, so a state copied or
+        # restored (other fighters and weapons) is always weighed afresh (issue 35).
+        self._scored: dict[str, list[_Scored | None]] = {}
 
     def pick(self, who: Decider, decision: str, options: list[Any]) -> int:
         """The best-scored option, the earlier on a tie (`core.controllers.best_index`),
         scored one by one without building the list of scores."""
         if decision not in decisions.ALL or not isinstance(who, Fighter):  # BRP asks fighters
             raise UnknownDecision(f"the BRP policy has no answer for {decision!r}")
+        if decision == decisions.INTENT:
+            return self._pick_intent(who, options)
+        if decision == decisions.DEFEND:  # (asked at every attack: no dispatch per option)
+            return self._pick_defence(who, options)
         best = 0
         top = self._score(decision, who, options[0])
         for i in range(1, len(options)):
@@ -73,6 +121,62 @@ class BRPPolicy(Policy):
             if score > top:
                 best, top = i, score
         return best
+
+    def _pick_intent(self, me: Fighter, options: list[Any]) -> int:
+        """`pick` for the statement of intent: a blow weighed before at the same hit points
+        of its target keeps its worth (`_attack_score`)."""
+        scored = self._scored.get(me.id)
+        if scored is None:
+            scored = self._scored[me.id] = []
+        best = 0
+        top = 0.0
+        for i in range(len(options)):
+            option = options[i]
+            if isinstance(option, Attack):
+                score = self._attack_score(me, option, scored, i)
+            else:
+                score = self._intent(me, option)
+            if i == 0 or score > top:
+                best, top = i, score
+        return best
+
+    def _pick_defence(self, me: Fighter, options: list[Any]) -> int:
+        best = 0
+        top = self._defend(me, options[0])
+        for i in range(1, len(options)):
+            score = self._defend(me, options[i])
+            if score > top:
+                best, top = i, score
+        return best
+
+    def _attack_score(
+        self, me: Fighter, option: Attack, scored: list[_Scored | None], i: int
+    ) -> float:
+        """`_attack_value`, with the blow's worth before moving kept by its position among
+        the options (`_Scored`): kept while the same weapon's blow at the same target from the
+        same edge comes there again, and the target's hit points are the same."""
+        target = option.target
+        if not target.active:
+            return HELPLESS
+        weapon, within = option.weapon, option.within
+        if i < len(scored):
+            seen = scored[i]
+            if (
+                seen is not None
+                and seen.target is target
+                and seen.weapon is weapon
+                and seen.hp == target.hp
+                and _same_edge(seen.within, within)
+            ):
+                return _after_moving(seen.value, option.move)
+        value = self._blow_value(me, option)
+        if weapon.data.missile and within is None:
+            # a shot from where it stands: its range band moves with everyone (not kept)
+            return _after_moving(value, option.move)
+        while len(scored) <= i:
+            scored.append(None)
+        scored[i] = _Scored(target, weapon, within, target.hp, value)
+        return _after_moving(value, option.move)
 
     def _score(self, decision: str, me: Fighter, option: object) -> float:
         if decision == decisions.INTENT:
@@ -128,21 +232,20 @@ class BRPPolicy(Policy):
         return 0.005 if exposed else 0.5
 
     def _attack_value(self, me: Fighter, option: Attack) -> float:
-        target = option.target
-        if not target.active:
+        if not option.target.active:
             return HELPLESS  # the helpless are not worth a blow while anyone else fights
+        return _after_moving(self._blow_value(me, option), option.move)
+
+    def _blow_value(self, me: Fighter, option: Attack) -> float:
+        """What a blow at a standing target is worth before the move it needs: its expected
+        injury, more if it may drop the target (to 2 HP or less)."""
+        target = option.target
         chance = combat.attack_chance(self.state, me, target, option.weapon, option.within)
         hurt = self._injury_odds(me, option.weapon, target, chance)
-        # a blow that may drop the target (to 2 HP or less) is worth more
         # hurt.p_at_least(k), written out: the Profile class is interpreted, this is compiled
         k = max(1, target.hp - 2)
         tail = hurt.at_least
-        value = hurt.mean + 2 * (tail[k] if k < len(tail) else 0.0)
-        if option.move > 15:
-            value *= 0.7
-        elif option.move > 5:
-            value *= 0.85
-        return 0.02 + value  # a blow that cannot hurt still beats standing idle
+        return hurt.mean + 2 * (tail[k] if k < len(tail) else 0.0)
 
     def _injury_odds(self, me: Fighter, weapon: Weapon, target: Fighter, chance: int) -> Profile:
         """The odds of a blow, kept with the weapon by chance and armour (`Weapon.odds`): a

@@ -181,19 +181,36 @@ def _moved(table: Table, f: Fighter, rank: float | None) -> None:
 # ----------------------------------------------------------------------------- 3. actions
 
 
-Place = tuple[int, int, int, float]  # where a fighter acts: `action_key`
+class Place:
+    """Where a fighter acts in §5.4's order (`place_of`), its four fields unboxed: compiled,
+    the tuple `action_key` gives boxed three integers and a float for every action, and its
+    order compared them through Python's generic protocol (issue 35)."""
+
+    __slots__ = ("chance", "exact", "length", "rank")
+
+    def __init__(self, rank: int, length: int, chance: int, exact: float) -> None:
+        self.rank, self.length, self.chance, self.exact = rank, length, chance, exact
+
+    def key(self) -> tuple[int, int, int, float]:
+        return (self.rank, self.length, self.chance, self.exact)
 
 
-def action_key(f: Fighter) -> Place:
+def place_of(f: Fighter) -> Place:
     """§5.4 order: the DEX rank the GM counts (a moved fighter's ½ or ¼ rounded down,
     T-BRP-6), then weapon type (missile, long, medium, short/unarmed), then skill (§5.2); the
     exact fraction breaks only what those leave tied (F-BRP-12). Fighters equal on all four
     act simultaneously (§5.2). Other actions follow the rank's attacks (F-BRP-14)."""
     assert isinstance(f.intent, (Attack, Awaken)) and f.rank is not None  # an Action
+    rank = f.rank
     if isinstance(f.intent, Attack):
         weapon = f.intent.weapon
-        return (-math.floor(f.rank), int(weapon.data.length), -weapon.chance, -f.rank)
-    return (-math.floor(f.rank), AFTER_ATTACKS, 0, -f.rank)
+        return Place(-math.floor(rank), weapon.data.length_rank, -weapon.chance, -rank)
+    return Place(-math.floor(rank), AFTER_ATTACKS, 0, -rank)
+
+
+def action_key(f: Fighter) -> tuple[int, int, int, float]:
+    """`place_of(f)` as a tuple, to sort by (the order of play shown, `BRP.order_of_play`)."""
+    return place_of(f).key()
 
 
 def actions(table: Table, state: BRPState) -> None:
@@ -202,7 +219,7 @@ def actions(table: Table, state: BRPState) -> None:
     actors = [f for f in state.fighters() if isinstance(f.intent, (Attack, Awaken)) and f.rank]
     # Each fighter's place worked out once (its fractions are not free), then ordered, the
     # encounter's order breaking ties (`in_order`). Fighters at the same place act together.
-    places = [action_key(f) for f in actors]
+    places = [place_of(f) for f in actors]
     order = in_order(places)
     start = 0
     while start < len(order):
@@ -229,10 +246,10 @@ def actions(table: Table, state: BRPState) -> None:
 
 
 def in_order(places: list[Place]) -> list[int]:
-    """The indexes of `places` in §5.4's order (`action_key`), equal places in the order given
-    (the encounter's): what a stable sort gives. An insertion sort, comparing the places field
-    by field in compiled code (`_before`): sorting the tuples compared them through Python's
-    generic protocol (issue 35)."""
+    """The indexes of `places` in §5.4's order (`place_of`), equal places in the order given
+    (the encounter's): what a stable sort of their keys gives. An insertion sort, comparing
+    the places field by field in compiled code (`_before`): sorting tuples compared them
+    through Python's generic protocol (issue 35)."""
     order = [i for i in range(len(places))]  # (compiled, `list(range(n))` is a generic call)
     for j in range(1, len(order)):
         moving = order[j]
@@ -245,14 +262,14 @@ def in_order(places: list[Place]) -> list[int]:
 
 
 def _before(a: Place, b: Place) -> bool:
-    """`a < b` as tuples compare: field by field, the first that differs decides."""
-    if a[0] != b[0]:
-        return a[0] < b[0]
-    if a[1] != b[1]:
-        return a[1] < b[1]
-    if a[2] != b[2]:
-        return a[2] < b[2]
-    return a[3] < b[3]
+    """`a.key() < b.key()` as tuples compare: field by field, the first that differs decides."""
+    if a.rank != b.rank:
+        return a.rank < b.rank
+    if a.length != b.length:
+        return a.length < b.length
+    if a.chance != b.chance:
+        return a.chance < b.chance
+    return a.exact < b.exact
 
 
 def act(table: Table, state: BRPState, f: Fighter) -> None:
@@ -315,9 +332,12 @@ def tend_dying_ally(table: Table, state: BRPState, f: Fighter) -> bool:
     """F-BRP-4: at its DEX rank, a fighter may give up its action to give First Aid to an ally
     dying this round (§5.14: "may be saved from death if brought up to 1 hit point by the time
     the combat round ends"). The aid resolves at the end of the round."""
+    allies = state.allies_of(f)
+    if not allies:  # (a lone fighter: asked at every action, no list built for nobody)
+        return False
     dying = [
         a
-        for a in state.allies_of(f)
+        for a in allies
         if isinstance(a, Fighter)
         and a.dying
         and any(not i.aided for i in a.injuries)

@@ -149,6 +149,13 @@ class Fighter(Combatant):
     two_handed: bool = False  # attacked with a two-handed weapon: shield not in hand
     kneeling: bool = False
     aware: bool = True
+    # The `combat.Parry` and `combat.Dodge` options it was last offered against an attack, in
+    # the order offered (`combat.defences`): one that is the same defence again is handed out
+    # again, not built anew at every attack (issue 35). Each is checked field by field before
+    # it is reused, so a copy of the state (which copies this list with the fighter, or shares
+    # it) is never offered another's. (They name weapons and shields, never a fighter: no
+    # cycle of references that only the garbage collector could free; see `BRPState.kept`.)
+    kept_defences: list[object] = field(default_factory=list, repr=False)
 
     def __init__(
         self,
@@ -192,6 +199,7 @@ class Fighter(Combatant):
         # This round's
         self.intent, self.moved, self.rank, self.defences = None, 0.0, None, 0
         self.two_handed, self.kneeling, self.aware = False, False, True
+        self.kept_defences = []
 
     def arms(self) -> list[Weapon]:
         """What the fighter may attack with: its weapons, and its shield (§5.11 bash)."""
@@ -247,11 +255,21 @@ class BRPState(BattleState):
     # and every distance the rules and the policy weigh asks it (F-BRP-1)
     melee_reach: float = 0.0
     defence_penalty: int = 0  # `options.defence_penalty`, read once likewise (B9)
+    dark: bool = False  # `conditions.lighting == "dark"`, read once likewise (F-BRP-9)
     _fighters: list[Fighter] = field(default_factory=list, repr=False)
     _by_dex: list[Fighter] = field(default_factory=list, repr=False)  # see `by_dex`
     # The core's allies_of builds a new list per call (a tenth of a duel's time, measured):
     # who is on which side never changes during a battle, so each list is built once.
     _allies: dict[str, list[Combatant]] = field(default_factory=dict, repr=False)
+    # By fighter id, the `actions.Attack` options it was offered at its last statement of
+    # intent, each at its place by weapon, enemy and shot (`actions.intents`, None where no
+    # blow was offered): one that is the same blow again is
+    # handed out again, not built anew each round (issue 35). Each is checked field by field
+    # (the very target and weapon objects) before it is reused, so a copy of the state is
+    # never offered a blow at another state's fighter. Kept here, not on the fighter: a blow
+    # names its target, and fighters naming each other are a cycle only the garbage collector
+    # frees (issue 10, `round._reset`).
+    kept: dict[str, list[object | None]] = field(default_factory=dict, repr=False)
 
     def __init__(
         self,
@@ -268,7 +286,8 @@ class BRPState(BattleState):
         self.melee_reach = self.options.melee_reach_m
         self.defence_penalty = self.options.defence_penalty
         self.conditions = conditions if conditions is not None else model.Conditions()
-        self._fighters, self._by_dex, self._allies = [], [], {}
+        self.dark = self.conditions.lighting == "dark"
+        self._fighters, self._by_dex, self._allies, self.kept = [], [], {}, {}
         self.counts = fresh_counts(COUNTED)
 
     def fighters(self) -> list[Fighter]:

@@ -1,0 +1,145 @@
+"""Options handed out again and scores remembered (issue 35): a blow or a defence offered
+again while it is the same is the same object; anything that changed is built and weighed
+afresh; a copied state is never offered the original's; and a battle leaves no cycle of
+references behind for the garbage collector."""
+
+from __future__ import annotations
+
+import copy
+import gc
+from typing import Any
+
+import fracas
+from fracas.core.battle import Battle
+from fracas.core.dice_sources import SeededDice
+from fracas.core.geometry import Position
+from fracas.core.requests import ChoiceRequest
+from fracas.rulesets.brp import combat, decisions
+from fracas.rulesets.brp.actions import Attack, intents
+from fracas.rulesets.brp.policy import BRPPolicy
+from fracas.rulesets.brp.state import BRPState, Fighter
+from fracas.sim.bench import bench_encounters
+
+PLAIN = {"STR": 10, "CON": 10, "SIZ": 10, "INT": 10, "POW": 10, "DEX": 10, "APP": 10}
+
+
+def _fighter(name: str, x: float, y: float) -> dict[str, Any]:
+    return {
+        "name": name,
+        "characteristics": PLAIN,
+        "skills": {"Brawl": 70},
+        "weapons": ["Brawl"],
+        "position": [x, y],
+    }
+
+
+def _state() -> BRPState:
+    """A brawler a metre from two equal foes: the first listed wins a tie."""
+    doc = {
+        "ruleset": "brp",
+        "name": "kept options",
+        "sides": [
+            {"name": "Brawler", "combatants": [_fighter("Brawler", 0, 0)]},
+            {"name": "Foes", "combatants": [_fighter("First", 1, 0), _fighter("Second", 0, 1)]},
+        ],
+    }
+    encounter = fracas.from_document(doc)
+    state = encounter.ruleset.setup(encounter.spec)
+    assert isinstance(state, BRPState)
+    state.round = 1
+    return state
+
+
+def _named(state: BRPState, name: str) -> Fighter:
+    return next(f for f in state.fighters() if f.name == name)
+
+
+def _attacks(options: list[Any]) -> list[Attack]:
+    return [o for o in options if isinstance(o, Attack)]
+
+
+def test_the_same_blow_is_the_same_object_and_a_changed_one_is_new() -> None:
+    state = _state()
+    me = _named(state, "Brawler")
+    first = _attacks(intents(state, me))
+    again = _attacks(intents(state, me))
+    assert [a is b for a, b in zip(first, again, strict=True)] == [True, True]
+    _named(state, "Second").position = Position(0, 5)  # now 3 m to close (reach 2 m)
+    moved = _attacks(intents(state, me))
+    assert moved[0] is first[0]
+    assert moved[1] is not first[1] and moved[1] == Attack(
+        _named(state, "Second"), me.weapons[0], 3.0
+    )
+
+
+def test_a_copied_state_is_offered_blows_at_its_own_fighters() -> None:
+    state = _state()
+    intents(state, _named(state, "Brawler"))
+    twin = copy.deepcopy(state)
+    twin.kept = state.kept  # even sharing the kept blows, the copy gets its own
+    foes = {id(f) for f in twin.fighters()}
+    offered = _attacks(intents(twin, _named(twin, "Brawler")))
+    assert offered and all(id(a.target) in foes for a in offered)
+
+
+def test_a_remembered_score_is_weighed_again_once_the_target_is_hurt() -> None:
+    state = _state()
+    me = _named(state, "Brawler")
+    policy = BRPPolicy(state)
+
+    def pick(p: BRPPolicy) -> Fighter:
+        options = intents(state, me)
+        chosen = options[p.choose(ChoiceRequest(me, decisions.INTENT, options))]
+        assert isinstance(chosen, Attack)
+        return chosen.target
+
+    assert pick(policy).name == "First"  # a tie: the first listed
+    _named(state, "Second").hp = 3  # one blow may now drop it
+    assert pick(BRPPolicy(state)).name == "Second"
+    assert pick(policy).name == "Second"
+
+
+def test_a_remembered_worth_still_counts_the_move_to_make_the_blow() -> None:
+    state = _state()
+    me = _named(state, "Brawler")
+    policy = BRPPolicy(state)
+
+    def pick() -> str:
+        options = intents(state, me)
+        chosen = options[policy.choose(ChoiceRequest(me, decisions.INTENT, options))]
+        assert isinstance(chosen, Attack)
+        return chosen.target.name
+
+    assert pick() == "First"  # a tie: the first listed
+    _named(state, "First").position = Position(9, 0)  # 7 m to close: a worse DEX rank
+    assert pick() == "Second"
+
+
+def test_the_same_defence_is_the_same_object_and_a_changed_one_is_new() -> None:
+    state = _state()
+    me, foe = _named(state, "Brawler"), _named(state, "First")
+    weapon = foe.weapons[0]
+    first = combat.defences(state, me, weapon)
+    assert combat.defences(state, me, weapon) == first
+    assert all(a is b for a, b in zip(combat.defences(state, me, weapon), first, strict=True))
+    state.defence_penalty, me.defences = 10, 1  # B9: an earlier defence this round
+    later = combat.defences(state, me, weapon)
+    dodge, dodge_later = first[0], later[0]  # (Brawl cannot parry: §5.9 prints no HP)
+    assert isinstance(dodge, combat.Dodge) and isinstance(dodge_later, combat.Dodge)
+    assert dodge_later is not dodge and dodge_later.chance == dodge.chance - 10
+
+
+def test_a_battle_leaves_no_cycle_for_the_garbage_collector() -> None:
+    """Fighters whose kept blows name each other would be freed only by the collector, which
+    a simulation keeps from running (issue 10)."""
+    for ruleset, _, encounter in bench_encounters():
+        if ruleset != "brp":
+            continue
+        gc.collect()
+        gc.disable()
+        try:
+            for seed in range(3):
+                Battle(encounter, dice=SeededDice(seed), observe=False).run()
+            assert gc.collect() == 0
+        finally:
+            gc.enable()
