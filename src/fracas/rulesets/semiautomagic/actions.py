@@ -185,22 +185,82 @@ def strikes(state: SamState, f: Fighter) -> list[Action]:
     foes_in_reach = targets(state, f, w)
     if not foes_in_reach:
         return []
-    out = [Action("single", seconds, weapon=w)]
-    for r in called.OFFERED:  # rules 116-124: a called shot is a single attack at a region
-        out.append(Action("called", seconds, weapon=w, region=r))  # (F-SAM-48)
+    kit = offers(state, w, seconds)
+    out = list(kit.plain)  # the single attack, then a called shot at each region (F-SAM-48)
     for i in items.offered(foes_in_reach):  # rules 125-129: a single attack at an item
-        out.append(Action("item", seconds, weapon=w, region=i))
-    if any(t.fly_squares > 0 for t in foes_in_reach):  # rule 123, SAM-A11
-        out.append(Action("called", seconds, weapon=w, region=called.WINGS))
+        out.append(kit.at_item(i))
+    for t in foes_in_reach:  # rule 123, SAM-A11: the wings, when some enemy flies
+        if t.fly_squares > 0:
+            out.append(kit.wings)
+            break
     if f.disabled or w.data.reload or w.data.delay:
         return out  # one shot a loading, one spell a cast
-    for combo in f.combos:
-        if combo == ("attack",):
-            continue  # the same as a single attack
-        if "charge" in combo and f.straight < STRAIGHT_FOR_CHARGE:
-            continue
-        out.append(Action("combo", seconds, weapon=w, combo=combo))
+    out.extend(kit.combos_of(f))
     return out
+
+
+class Offers:
+    """The strike options of one weapon in one battle (rules 18-19, 81-92, 116-125): built
+    once and handed out again each decision the weapon is in hand (issue 35; the lead's
+    ruling: immutable option objects may be kept, the options offered stay the same in
+    content and order). An `Action` is never changed once made, so sharing one between
+    decisions changes nothing a person, the journal or the policy sees."""
+
+    __slots__ = ("charge", "combo_list", "combo_size", "combos", "items", "plain", "seconds",
+                 "weapon", "wings")  # fmt: skip
+
+    def __init__(self, w: Wielded, seconds: int) -> None:
+        self.weapon, self.seconds = w, seconds
+        plain = [Action("single", seconds, weapon=w)]
+        for r in called.OFFERED:  # rules 116-124: a called shot is a single attack at a region
+            plain.append(Action("called", seconds, weapon=w, region=r))
+        self.plain: tuple[Action, ...] = tuple(plain)
+        self.wings = Action("called", seconds, weapon=w, region=called.WINGS)
+        self.items: dict[str, Action] = {}
+        # the combos of the fighter's list `combo_list` (of `combo_size` entries then), with
+        # or without a Charge (`charge`: its straight line was long enough, rule 85)
+        self.combo_list: list[tuple[str, ...]] | None = None
+        self.combo_size = 0
+        self.charge = False
+        self.combos: tuple[Action, ...] = ()
+
+    def at_item(self, item: str) -> Action:
+        """Rule 125: a single attack at an enemy's `item`."""
+        found = self.items.get(item)
+        if found is None:
+            found = self.items[item] = Action("item", self.seconds, weapon=self.weapon, region=item)
+        return found
+
+    def combos_of(self, f: Fighter) -> tuple[Action, ...]:
+        """Rules 81-92 (C16, SAM-A18): each combo `f` knows but the lone attack; a Charge only
+        after a straight line of 6 m (rule 85). Kept while `f`'s list of combos is the same
+        list of the same length (a possessor's turn puts another list in place, rule 159) and
+        the Charge is as allowed as before."""
+        charge = f.straight >= STRAIGHT_FOR_CHARGE
+        known = f.combos
+        if known is self.combo_list and len(known) == self.combo_size and charge == self.charge:
+            return self.combos
+        out: list[Action] = []
+        for combo in known:
+            if combo == ("attack",):
+                continue  # the same as a single attack
+            if "charge" in combo and not charge:
+                continue
+            out.append(Action("combo", self.seconds, weapon=self.weapon, combo=combo))
+        self.combo_list, self.combo_size, self.charge = known, len(known), charge
+        self.combos = tuple(out)
+        return self.combos
+
+
+def offers(state: SamState, w: Wielded, seconds: int) -> Offers:
+    """`w`'s `Offers` for this battle (`SamState.offers`: by the weapon's id, the entry's
+    weapon checked by identity, so a copy of the state builds its own)."""
+    kit = state.offers.get(id(w))
+    if isinstance(kit, Offers) and kit.weapon is w and kit.seconds == seconds:
+        return kit
+    made = Offers(w, seconds)
+    state.offers[id(w)] = made
+    return made
 
 
 def preparations(state: SamState, f: Fighter) -> list[Action]:
@@ -318,8 +378,15 @@ def rams(state: SamState, f: Fighter, known: list[Fighter] | None = None) -> lis
 
 
 def postures_of(posture: str) -> list[Action]:
-    """Rules 26, 99 (C3): crouch or go prone 1 s, switch 1 s, stand 1 s or 2 s from prone."""
-    return [Action(name, data.seconds(name)) for name in POSTURE_CHANGES[posture]]
+    """Rules 26, 99 (C3): crouch or go prone 1 s, switch 1 s, stand 1 s or 2 s from prone.
+    The options are the same for every fighter in a posture and hold no fighter, as `END`:
+    made once for the process (`POSTURE_OPTIONS`; issue 35), a fresh list handed out."""
+    made = POSTURE_OPTIONS.get(posture)
+    if made is None:
+        made = POSTURE_OPTIONS[posture] = tuple(
+            Action(name, data.seconds(name)) for name in POSTURE_CHANGES[posture]
+        )
+    return list(made)
 
 
 # rules 26, 99: the changes from each posture
@@ -328,6 +395,9 @@ POSTURE_CHANGES: Final[dict[str, tuple[str, ...]]] = {
     "crouched": ("stand_from_crouch", "crouch_to_prone"),
     "prone": ("stand_from_prone", "prone_to_crouch"),
 }
+
+
+POSTURE_OPTIONS: Final[dict[str, tuple[Action, ...]]] = {}  # `postures_of`, once each
 
 
 POSTURE_AFTER: Final = {

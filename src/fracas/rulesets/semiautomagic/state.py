@@ -310,6 +310,12 @@ class SamState(BattleState):
     combo_seconds: int = 4  # SAM-A1 (`options.combo_seconds`)
     cover_hit_literal: bool = False  # SAM-A42 (`options.cover_hit_literal`)
     close_adjacent: bool = False  # SAM-A13 (`options.close_reaches_adjacent`)
+    # The strike options of each weapon, built once a battle and handed out again each
+    # decision (`actions.offers`; issue 35, the lead's ruling: immutable options may be kept).
+    # By the weapon's id, each entry holding its weapon, checked by identity: a copy of the
+    # state (deep copies map the weapons along) finds none of its own weapons' ids here and
+    # builds its own, and `clone_state` starts empty. Not compared, not shown.
+    offers: dict[int, object] = field(default_factory=dict, repr=False, compare=False)
 
     def __init__(
         self,
@@ -332,6 +338,7 @@ class SamState(BattleState):
         self.incoming_area, self.controlling, self.possessing = False, "", False
         self.interrupting, self.hazardous, self.falls, self._fighters = "", False, False, []
         self.counts = fresh_counts(COUNTED)
+        self.offers = {}
 
     def count(self, index: int, n: int = 1) -> None:
         """`n` more of `COUNTED[index]` (`core.combatant.add_count`)."""

@@ -23,6 +23,7 @@ morale weapon, an area) make no reckoning, and then it does not withdraw."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Final
 
@@ -254,9 +255,7 @@ def wounds_ratio(
     key = blow_key(state, a, t, w, region, sit, defs)
     dealt = KNOWN.get(key)
     if dealt is None:
-        outcomes = odds.single_attack(state, a, t, w, None, region)
-        mean = sum((p * harm for (_, harm, _), p in outcomes.items()), Fraction(0))
-        dealt = mean.numerator, mean.denominator
+        dealt = mean_wounds(odds.single_attack(state, a, t, w, None, region))
         if len(KNOWN) >= KNOWN_MOST:
             KNOWN.clear()
         KNOWN[key] = dealt
@@ -265,6 +264,19 @@ def wounds_ratio(
     # `strikes` in integers: its turns of six that leave a whole blow's seconds (rules 185-186);
     # the pair unreduced (only compared and summed as fractions; no interpreted `Fraction`)
     return dealt[0] * max(0, 6 - state.combo_seconds), dealt[1] * 6
+
+
+def mean_wounds(outcomes: odds.Outcomes) -> Ratio:
+    """The wounds of a blow's outcomes on average, in lowest terms (as `Fraction` would give
+    it), summed in integers: `Fraction` arithmetic is interpreted, about 10k instructions a
+    product or a sum (issue 35)."""
+    num, den = 0, 1
+    for (_, harm, _), p in outcomes.items():
+        if harm:
+            pn, pd = p.numerator, p.denominator
+            num, den = num * pd + pn * harm * den, den * pd
+    common = math.gcd(num, den)
+    return num // common, den // common
 
 
 BlowKey = tuple[object, ...]
@@ -304,21 +316,13 @@ def blow_key(
 
 
 def defence_key(state: SamState, t: Fighter, melee: bool) -> DefenceKey:
-    """The defences `t` may choose now (`attack.defences`, rules 49, 52, 95, 193): the bonus
-    of its dodge, block and parry, `ABSENT` for one it cannot make ("no defence" is always
-    offered); three plain integers for the blow's key (no tuple of tuples built a blow)."""
-    dodge = block = parry = ABSENT
-    for d in attack.defences(state, t, melee):
-        if d.kind == attack.DODGE:
-            dodge = d.bonus
-        elif d.kind == attack.BLOCK:
-            block = d.bonus
-        elif d.kind == attack.PARRY:
-            parry = d.bonus
-    return dodge, block, parry
+    """The defences `t` may choose now (`attack.defence_bonuses`, rules 49, 52, 95, 193): the
+    bonus of its dodge, block and parry, `ABSENT` for one it cannot make ("no defence" is
+    always offered); three plain integers for the blow's key (no option objects a blow)."""
+    return attack.defence_bonuses(state, t, melee)
 
 
-ABSENT: Final = -(10**6)  # `defence_key`: a defence not offered (no bonus is ever this low)
+ABSENT: Final = attack.ABSENT  # `defence_key`: a defence not offered
 
 
 def strikes(state: SamState, a: Fighter) -> Fraction:
