@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from fractions import Fraction
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fracas.core.controllers import best_index
-from fracas.rulesets.semiautomagic import actions, moves, space, wander
+from fracas.rulesets.semiautomagic import actions, attack, moves, odds, space, wander
 from fracas.rulesets.semiautomagic.policy import SamPolicy
 from fracas.rulesets.semiautomagic.state import COUNTED, HITS, WOUNDS, Fighter, SamState
 
@@ -192,3 +193,76 @@ def test_squares_apart_counts_as_floor_and_max(
         sy = math.floor(max(0.0, gy) / square + space.EPS)
         want = 1 + max(sx, sy) + (min(sx, sy) // 2 if alternate else 0)
     assert space.squares_apart(gx, gy, square, alternate) == want
+
+
+@st.composite
+def blows(draw: st.DrawFn) -> dict[str, Any]:
+    """An attacker and a target of varied skills, gear and posture, side by side (a spear
+    one square off, a crossbow at range), and a plain blow or a called shot."""
+    weapon = draw(st.sampled_from(["arming sword", "spear", "sap", "light crossbow"]))
+    far = {"spear": 2, "light crossbow": draw(st.sampled_from([3, 12, 40]))}.get(weapon, 1)
+    skill = {"weapon": draw(st.integers(0, 5)), "ranged": draw(st.integers(0, 5))}
+    attacker = human("A", position=[0, 0], weapons=[weapon], STR=draw(st.integers(2, 6)),
+                     skills=skill)  # fmt: skip
+    target = human(
+        "B",
+        position=[far, 0],
+        template=draw(st.sampled_from(["human", "goblin mook", "ogre"])),
+        armour=draw(st.sampled_from(["none", "leather", "chain", "plate"])),
+        shield=draw(st.booleans()),
+        posture=draw(st.sampled_from(["standing", "crouched", "prone"])),
+        skills={
+            "weapon": draw(st.integers(0, 4)),
+            "reflex": draw(st.integers(0, 4)),
+            "shield": draw(st.integers(0, 4)),
+        },
+    )
+    return {
+        "attacker": attacker,
+        "target": target,
+        "region": draw(st.sampled_from(["", "head", "critical", "arm", "leg", "hand"])),
+        "on_equal": draw(st.booleans()),
+        "dying": draw(st.booleans()),
+    }
+
+
+@settings(max_examples=60, deadline=None)
+@given(blows())
+def test_mean_wounds_is_the_exact_odds_weighted_by_wounds(doc: dict[str, Any]) -> None:
+    """`odds.mean_wounds` (integers) is the `Fraction` sum of `single_attack`'s outcomes
+    weighted by their wounds (the withdrawal judgement's old reckoning), in lowest terms."""
+    s = Scene(("Red", [doc["attacker"]]), ("Blue", [doc["target"]]),
+              options={"wound_on_equal": doc["on_equal"]})  # fmt: skip
+    a, t = s["A"], s["B"]
+    t.dying = doc["dying"]
+    w = a.wielded
+    if attack.situation(s.state, a, t, w, False) is None:
+        return  # out of range: no blow to reckon
+    outcomes = odds.single_attack(s.state, a, t, w, None, doc["region"])
+    plain = sum((p * harm for (_, harm, _), p in outcomes.items()), Fraction(0))
+    assert odds.mean_wounds(s.state, a, t, w, doc["region"]) == (
+        plain.numerator,
+        plain.denominator,
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(fields())
+def test_defences_offered_are_their_bonuses(doc: dict[str, Any]) -> None:
+    """`attack.defences` offers "no defence", then a dodge, block and parry for each bonus
+    `defence_bonuses` gives (the judgement's key), and the shared options are never two
+    alike objects of one kind and bonus."""
+    s = scene(doc)
+    for f in s.state.fighters():
+        f.shield = True
+        for melee in (True, False):
+            offered = attack.defences(s.state, f, melee)
+            bonuses = attack.defence_bonuses(s.state, f, melee)
+            want = [(attack.NONE, 0)] + [
+                (kind, b)
+                for kind, b in zip((attack.DODGE, attack.BLOCK, attack.PARRY), bonuses, strict=True)
+                if b != attack.ABSENT
+            ]
+            assert [(d.kind, d.bonus) for d in offered] == want
+            again = attack.defences(s.state, f, melee)
+            assert all(x is y for x, y in zip(offered, again, strict=True))

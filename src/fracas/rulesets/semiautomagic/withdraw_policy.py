@@ -23,7 +23,6 @@ morale weapon, an area) make no reckoning, and then it does not withdraw."""
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from typing import Final
 
@@ -255,7 +254,7 @@ def wounds_ratio(
     key = blow_key(state, a, t, w, region, sit, defs)
     dealt = KNOWN.get(key)
     if dealt is None:
-        dealt = mean_wounds(odds.single_attack(state, a, t, w, None, region))
+        dealt = odds.mean_wounds(state, a, t, w, region)  # (the exact odds, in integers)
         if len(KNOWN) >= KNOWN_MOST:
             KNOWN.clear()
         KNOWN[key] = dealt
@@ -264,19 +263,6 @@ def wounds_ratio(
     # `strikes` in integers: its turns of six that leave a whole blow's seconds (rules 185-186);
     # the pair unreduced (only compared and summed as fractions; no interpreted `Fraction`)
     return dealt[0] * max(0, 6 - state.combo_seconds), dealt[1] * 6
-
-
-def mean_wounds(outcomes: odds.Outcomes) -> Ratio:
-    """The wounds of a blow's outcomes on average, in lowest terms (as `Fraction` would give
-    it), summed in integers: `Fraction` arithmetic is interpreted, about 10k instructions a
-    product or a sum (issue 35)."""
-    num, den = 0, 1
-    for (_, harm, _), p in outcomes.items():
-        if harm:
-            pn, pd = p.numerator, p.denominator
-            num, den = num * pd + pn * harm * den, den * pd
-    common = math.gcd(num, den)
-    return num // common, den // common
 
 
 BlowKey = tuple[object, ...]
