@@ -206,8 +206,8 @@ class Offers:
     content and order). An `Action` is never changed once made, so sharing one between
     decisions changes nothing a person, the journal or the policy sees."""
 
-    __slots__ = ("charge", "combo_list", "combo_size", "combos", "items", "plain", "seconds",
-                 "weapon", "wings")  # fmt: skip
+    __slots__ = ("charge", "combo_list", "combo_size", "combos", "draw", "items", "plain",
+                 "seconds", "weapon", "wings")  # fmt: skip
 
     def __init__(self, w: Wielded, seconds: int) -> None:
         self.weapon, self.seconds = w, seconds
@@ -223,6 +223,13 @@ class Offers:
         self.combo_size = 0
         self.charge = False
         self.combos: tuple[Action, ...] = ()
+        self.draw: Action | None = None
+
+    def to_draw(self) -> Action:
+        """Rule 25: draw this weapon (the one in hand dropped, rule 27)."""
+        if self.draw is None:
+            self.draw = Action("draw", data.seconds("draw"), weapon=self.weapon)
+        return self.draw
 
     def at_item(self, item: str) -> Action:
         """Rule 125: a single attack at an enemy's `item`."""
@@ -250,6 +257,43 @@ class Offers:
         self.combo_list, self.combo_size, self.charge = known, len(known), charge
         self.combos = tuple(out)
         return self.combos
+
+
+class Toward:
+    """The options aimed at one fighter (rules 28-32, 150-151, 187, 220; F-SAM-121): a move,
+    run, crawl or stagger toward it, a withdrawal from it, a ram; each made the first time it
+    is offered in a battle and offered again after (issue 35, as `Offers`: an `Action` is
+    never changed once made)."""
+
+    __slots__ = ("goal", "made")
+
+    def __init__(self, goal: Fighter) -> None:
+        self.goal = goal
+        self.made: dict[str, Action] = {}
+
+    def action(self, kind: str) -> Action:
+        found = self.made.get(kind)
+        if found is None:
+            found = self.made[kind] = Action(kind, TOWARD_SECONDS[kind], goal=self.goal)
+        return found
+
+
+# The seconds of each kind of `Toward` option (rules 28, 30, 150, 187, 220)
+TOWARD_SECONDS: Final[dict[str, int]] = {
+    "move": data.seconds("move"), "run": data.seconds("run"), "crawl": data.seconds("crawl"),
+    "stagger": 6, WITHDRAW: data.seconds("move"), WITHDRAW_RUN: data.seconds("run"),
+    "ram": data.seconds("move"),
+}  # fmt: skip
+
+
+def toward(state: SamState, goal: Fighter, kind: str) -> Action:
+    """The `kind` option aimed at `goal` (`Toward`), kept in `SamState.offers` by the goal's
+    id, the entry's goal checked by identity (a copy of the state builds its own)."""
+    kit = state.offers.get(id(goal))
+    if not (isinstance(kit, Toward) and kit.goal is goal):
+        kit = Toward(goal)
+        state.offers[id(goal)] = kit
+    return kit.action(kind)
 
 
 def offers(state: SamState, w: Wielded, seconds: int) -> Offers:
@@ -281,7 +325,7 @@ def preparations(state: SamState, f: Fighter) -> list[Action]:
             ):
                 out.append(Action("aim", data.seconds("aim"), goal=e, weapon=w))
     for other in f.weapons[1:]:
-        out.append(Action("draw", data.seconds("draw"), weapon=other))
+        out.append(offers(state, other, state.combo_seconds).to_draw())
     return out
 
 
@@ -308,18 +352,18 @@ def movements(state: SamState, f: Fighter, known: list[Fighter] | None = None) -
             continue
         if f.disabled or f.posture == "prone" or f.legs_hit >= 2:  # rules 117, 187
             if moves.crawl_steps(state, f, e):  # a crawl that gets nowhere is not offered
-                out.append(Action("crawl", data.seconds("crawl"), goal=e))
+                out.append(toward(state, e, "crawl"))
             continue
         budget = 1 if f.overloaded else f.move_squares
         step, run = moves.reachable(state, f, e, budget)
         if not step:
             continue
         if f.overloaded:
-            out.append(Action("stagger", 6, goal=e))
+            out.append(toward(state, e, "stagger"))  # rule 220: a square in 6 s
             continue
-        out.append(Action("move", data.seconds("move"), goal=e))
+        out.append(toward(state, e, "move"))
         if run:
-            out.append(Action("run", data.seconds("run"), goal=e))
+            out.append(toward(state, e, "run"))
     return out
 
 
@@ -340,9 +384,9 @@ def withdrawals(state: SamState, f: Fighter, known: list[Fighter] | None = None)
     ahead = wander.away(state, f, near)
     if not space.free_step(state, f, ahead):
         return []  # a withdrawal that gets nowhere is not offered
-    out = [Action(WITHDRAW, data.seconds("move"), goal=near)]
+    out = [toward(state, near, WITHDRAW)]
     if space.terrain_step(state, f, ahead) == 1:
-        out.append(Action(WITHDRAW_RUN, data.seconds("run"), goal=near))
+        out.append(toward(state, near, WITHDRAW_RUN))
     return out
 
 
@@ -371,7 +415,7 @@ def rams(state: SamState, f: Fighter, known: list[Fighter] | None = None) -> lis
     if f.pace <= 0 or f.posture != "standing" or f.mount_id:
         return []
     return [
-        Action("ram", data.seconds("move"), goal=e)
+        toward(state, e, "ram")
         for e in (known if known is not None else known_foes(state, f))
         if space.squares(state, f, e) == 1
     ]  # fmt: skip

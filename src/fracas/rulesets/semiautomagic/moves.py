@@ -179,7 +179,7 @@ def reachable(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tuple[
     """(a move can take a step toward `goal`, a run can: C15, its first free step on open
     ground), from one list of steps (`next_step` and `can_run` together, for `legal`)."""
     alternate = state.alternate
-    if not state.conditions.terrain:  # open ground everywhere: the order does not matter
+    if state.open_ground:  # open ground everywhere: the order does not matter
         found = open_step(state, f, goal, budget)
         return found, found
     step = run = False

@@ -489,7 +489,7 @@ class SamPolicy(Policy):
     def _steps_into_hazard(self, me: Fighter, goal: Fighter) -> bool:
         """Its next step toward `goal` would take it from clean air into a hazard."""
         st = self.state
-        if not (st.conditions.gas or st.conditions.radiation):
+        if not st.clouded:  # no gas, no radiation (`conditions`, read once)
             return False
         if escape.inside(st, me, me.position):
             return False

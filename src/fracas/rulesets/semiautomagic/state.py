@@ -310,6 +310,11 @@ class SamState(BattleState):
     combo_seconds: int = 4  # SAM-A1 (`options.combo_seconds`)
     cover_hit_literal: bool = False  # SAM-A42 (`options.cover_hit_literal`)
     close_adjacent: bool = False  # SAM-A13 (`options.close_reaches_adjacent`)
+    # The ground and the air, read once from `conditions` (nothing changes them in a battle;
+    # a pydantic attribute read from compiled code is a look-up through its `__getattr__`
+    # hook, about 300 instructions, at every step tried and every movement scored; issue 35)
+    open_ground: bool = True  # no difficult or extreme terrain anywhere (rules 33-36)
+    clouded: bool = False  # gas or radiation in the fight (rules 204-216)
     # The strike options of each weapon, built once a battle and handed out again each
     # decision (`actions.offers`; issue 35, the lead's ruling: immutable options may be kept).
     # By the weapon's id, each entry holding its weapon, checked by identity: a copy of the
@@ -334,6 +339,8 @@ class SamState(BattleState):
         self.combo_seconds = self.options.combo_seconds
         self.cover_hit_literal = self.options.cover_hit_literal
         self.close_adjacent = self.options.close_reaches_adjacent
+        self.open_ground = not self.conditions.terrain
+        self.clouded = bool(self.conditions.gas or self.conditions.radiation)
         self.order, self.acting, self.second, self.incoming = [], "", 0, 0
         self.incoming_area, self.controlling, self.possessing = False, "", False
         self.interrupting, self.hazardous, self.falls, self._fighters = "", False, False, []
