@@ -266,3 +266,17 @@ def test_defences_offered_are_their_bonuses(doc: dict[str, Any]) -> None:
             assert [(d.kind, d.bonus) for d in offered] == want
             again = attack.defences(s.state, f, melee)
             assert all(x is y for x, y in zip(offered, again, strict=True))
+
+
+@settings(max_examples=40, deadline=None)
+@given(fields())
+def test_an_approach_knows_arrival_as_arrived(doc: dict[str, Any]) -> None:
+    """`moves.Approach.arrived` (what `legal` reads) answers as `moves.arrived`, for every
+    fighter toward every other, spear or sword."""
+    s = scene(doc)
+    for f in s.state.fighters():
+        for e in s.state.fighters():
+            if e is not f:
+                assert moves.Approach(s.state, f, e).arrived(s.state) == moves.arrived(
+                    s.state, f, e
+                )

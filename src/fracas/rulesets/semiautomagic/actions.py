@@ -348,14 +348,15 @@ def movements(state: SamState, f: Fighter, known: list[Fighter] | None = None) -
     if known is None:
         known = known_foes(state, f)
     for e in known:  # rules 110-111: not toward a square it does not know
-        if moves.arrived(state, f, e):
+        at = moves.Approach(state, f, e)  # read once for `arrived` and the step (issue 35)
+        if at.arrived(state):
             continue
         if f.disabled or f.posture == "prone" or f.legs_hit >= 2:  # rules 117, 187
             if moves.crawl_steps(state, f, e):  # a crawl that gets nowhere is not offered
                 out.append(toward(state, e, "crawl"))
             continue
         budget = 1 if f.overloaded else f.move_squares
-        step, run = moves.reachable(state, f, e, budget)
+        step, run = moves.reachable(state, f, e, budget, at)
         if not step:
             continue
         if f.overloaded:
