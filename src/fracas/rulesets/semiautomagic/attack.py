@@ -122,9 +122,12 @@ def posture_target(t: Fighter, melee: bool) -> int:
     return -shift if melee else shift
 
 
-def sight(state: SamState, a: Fighter, t: Fighter) -> str:
-    """Rules 102, 108-110, 112 (SAM-A34): clear, concealed or invisible, to `a`."""
-    if t.invisible or state.lighting == "dark" or cover_step(t, a) == 4:
+def sight(state: SamState, a: Fighter, t: Fighter, step: int = -1) -> str:
+    """Rules 102, 108-110, 112 (SAM-A34): clear, concealed or invisible, to `a`; `step` its
+    `cover_step` against `a` when the caller has it (total cover, 4, hides it)."""
+    if step < 0:
+        step = cover_step(t, a)
+    if t.invisible or state.lighting == "dark" or step == 4:
         return "invisible"
     if "blinded" in a.symptoms:  # SAM-A35: to the blinded every other creature is invisible
         return "invisible"
@@ -145,7 +148,8 @@ def situation(
     """The attack's modifiers, `extra` a +X/+Y of a technique (rule 70); None when `t` is out
     of range (C11)."""
     melee = w.data.kind == "melee"
-    x, notes = extra[0], [f"{extra[0]:+d}/{extra[1]:+d}"] if extra != (0, 0) else []
+    x, y = extra  # (integers, not a tuple compared with (0, 0): a generic comparison)
+    notes = [f"{x:+d}/{y:+d}"] if x or y else []
     if not melee:
         k = space.range_penalty(space.metres(state, a, t), w.data.increment)
         if k == space.OUT_OF_RANGE:
@@ -168,7 +172,7 @@ def situation(
     elif t.posture != "standing":
         score += posture_target(t, melee)
         notes.append(t.posture)
-    seen = sight(state, a, t)
+    seen = sight(state, a, t, step)  # (the cover step found once)
     if seen == "invisible":
         score += data.tables()["invisible_target"]
         notes.append("invisible +4")
@@ -178,7 +182,8 @@ def situation(
     auto = melee and t.helpless
     if a.scale:
         notes.append(f"scale {-a.scale:+d}/0")
-    return Situation(x, extra[1], score, auto, seen == "invisible" and not auto, "; ".join(notes))
+    rules = "; ".join(notes) if notes else ""
+    return Situation(x, y, score, auto, seen == "invisible" and not auto, rules)
 
 
 def high_speed(squares: int) -> int:
