@@ -18,7 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fracas.core.controllers import best_index
-from fracas.rulesets.semiautomagic import actions, attack, moves, odds, space, wander
+from fracas.core.geometry import Position
+from fracas.rulesets.semiautomagic import actions, attack, decisions, moves, odds, space, wander
 from fracas.rulesets.semiautomagic.policy import SamPolicy
 from fracas.rulesets.semiautomagic.state import COUNTED, HITS, WOUNDS, Fighter, SamState
 
@@ -280,3 +281,38 @@ def test_an_approach_knows_arrival_as_arrived(doc: dict[str, Any]) -> None:
                 assert moves.Approach(s.state, f, e).arrived(s.state) == moves.arrived(
                     s.state, f, e
                 )
+
+
+@settings(max_examples=40, deadline=None)
+@given(fields(), SQUARES)
+def test_away_kept_answers_again_after_a_move(doc: dict[str, Any], to: tuple[int, int]) -> None:
+    """`wander.away` kept for a mover (`wander.Away`) answers as worked out afresh, asked
+    again after the mover, then its source, have stepped elsewhere."""
+    s = scene(doc)
+    fighters = s.state.fighters()
+    for f in fighters:
+        for e in fighters:
+            if e is f:
+                continue
+            wander.away(s.state, f, e)  # kept
+            f.position = Position(float(to[0]), float(to[1]))
+            assert wander.away(s.state, f, e) == plain_away(s.state, f, e)
+            e.position = Position(float(to[1]), float(-to[0]))
+            assert wander.away(s.state, f, e) == plain_away(s.state, f, e)
+
+
+@settings(max_examples=40, deadline=None)
+@given(fields())
+def test_the_policy_reading_legals_findings_picks_as_finding_its_own(
+    doc: dict[str, Any],
+) -> None:
+    """Deciding on the very list `legal` made, the policy reads `legal`'s findings
+    (`actions.Shown`: the targets in reach, the foes known); on a copy of the list it finds
+    its own. It picks the same."""
+    s = scene(doc)
+    for f in s.state.fighters():
+        options = actions.legal(s.state, f)
+        shown = s.state.shown
+        assert isinstance(shown, actions.Shown) and shown.options is options
+        fresh = SamPolicy(s.state).pick(f, decisions.ACT, list(options))
+        assert SamPolicy(s.state).pick(f, decisions.ACT, options) == fresh

@@ -130,9 +130,32 @@ def known_foes(state: SamState, f: Fighter) -> list[Fighter]:
     return out
 
 
+class Shown:
+    """What `legal` found on its way to a list of options: the list itself, its fighter, the
+    enemies the weapon in hand can strike (`targets`, None when not looked for) and the foes
+    it knows (`known_foes`). The policy deciding on that very list (the same object: nothing
+    happens between `legal` and the decision) reads them instead of finding them again
+    (issue 35: the policy re-derived what the rules had just found); a copy of the state, or
+    a filtered list, is another object, and the policy finds its own."""
+
+    __slots__ = ("fighter", "known", "options", "targets", "weapon")
+
+    def __init__(
+        self,
+        options: list[Action],
+        fighter: Fighter,
+        weapon: Wielded,
+        targets: list[Fighter] | None,
+        known: list[Fighter],
+    ) -> None:
+        self.options, self.fighter, self.weapon = options, fighter, weapon
+        self.targets, self.known = targets, known
+
+
 def legal(state: SamState, f: Fighter) -> list[Action]:
-    """Everything `f` may start now; an action may run past the turn's end (rules 12-13)."""
-    out = strikes(state, f)  # one list extended in place (no list built per `+`)
+    """Everything `f` may start now; an action may run past the turn's end (rules 12-13).
+    What it found on the way is left for the policy (`Shown`)."""
+    out, found = strikes_found(state, f)  # one list extended in place (no list per `+`)
     known = known_foes(state, f)  # found once for the movements, rams and withdrawals
     out.extend(preparations(state, f))
     out.extend(movements(state, f, known))
@@ -147,6 +170,7 @@ def legal(state: SamState, f: Fighter) -> list[Action]:
     out.append(END)
     if may_delay(state, f):
         out.append(DELAY)
+    state.shown = Shown(out, f, f.wielded, found, known)
     return out
 
 
@@ -170,21 +194,27 @@ def may_delay(state: SamState, f: Fighter) -> bool:
 def strikes(state: SamState, f: Fighter) -> list[Action]:
     """Rules 18-19, 81-92 (C16, SAM-A18): a single attack (4 s) and each combo (4 s) that is
     legal now; Disabled: single attacks with light weapons only (rule 187)."""
+    return strikes_found(state, f)[0]
+
+
+def strikes_found(state: SamState, f: Fighter) -> tuple[list[Action], list[Fighter] | None]:
+    """`strikes`, and the enemies the weapon in hand can strike (`targets`) when it looked
+    for them (None when it did not: not loaded, jammed, too heavy, an area)."""
     w = f.wielded
     if (w.data.reload and not w.loaded) or w.jammed:  # rules 64, 127
-        return []
+        return [], None
     if f.disabled and not w.data.light:
-        return []
+        return [], None
     seconds = state.combo_seconds  # SAM-A1 (C16: a single attack as long as a combo)
     if w.data.area:  # rules 71-80: at a square, alone or in a combo (Charge: rule 85)
         return [
             Action("area", seconds, weapon=w, combo=c)
             for c in area.combos(state, f, w)
             if "charge" not in c or f.straight >= STRAIGHT_FOR_CHARGE
-        ]
+        ], None
     foes_in_reach = targets(state, f, w)
     if not foes_in_reach:
-        return []
+        return [], foes_in_reach
     kit = offers(state, w, seconds)
     out = list(kit.plain)  # the single attack, then a called shot at each region (F-SAM-48)
     for i in items.offered(foes_in_reach):  # rules 125-129: a single attack at an item
@@ -194,9 +224,9 @@ def strikes(state: SamState, f: Fighter) -> list[Action]:
             out.append(kit.wings)
             break
     if f.disabled or w.data.reload or w.data.delay:
-        return out  # one shot a loading, one spell a cast
+        return out, foes_in_reach  # one shot a loading, one spell a cast
     out.extend(kit.combos_of(f))
-    return out
+    return out, foes_in_reach
 
 
 class Offers:

@@ -321,6 +321,12 @@ class SamState(BattleState):
     # state (deep copies map the weapons along) finds none of its own weapons' ids here and
     # builds its own, and `clone_state` starts empty. Not compared, not shown.
     offers: dict[int, object] = field(default_factory=dict, repr=False, compare=False)
+    # What `legal` found for the options it last returned (`actions.Shown`): the policy reads
+    # it only when deciding on that very list (issue 35). Not compared, not shown.
+    shown: object = field(default=None, repr=False, compare=False)
+    # `wander.away`'s last answer for each mover (by the mover's id), kept with all it was
+    # worked out from (`wander.Away`); issue 35. Not compared, not shown.
+    aways: dict[int, object] = field(default_factory=dict, repr=False, compare=False)
 
     def __init__(
         self,
@@ -345,7 +351,7 @@ class SamState(BattleState):
         self.incoming_area, self.controlling, self.possessing = False, "", False
         self.interrupting, self.hazardous, self.falls, self._fighters = "", False, False, []
         self.counts = fresh_counts(COUNTED)
-        self.offers = {}
+        self.offers, self.shown, self.aways = {}, None, {}
 
     def count(self, index: int, n: int = 1) -> None:
         """`n` more of `COUNTED[index]` (`core.combatant.add_count`)."""
