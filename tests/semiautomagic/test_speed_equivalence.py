@@ -314,5 +314,10 @@ def test_the_policy_reading_legals_findings_picks_as_finding_its_own(
         options = actions.legal(s.state, f)
         shown = s.state.shown
         assert isinstance(shown, actions.Shown) and shown.options is options
-        fresh = SamPolicy(s.state).pick(f, decisions.ACT, list(options))
-        assert SamPolicy(s.state).pick(f, decisions.ACT, options) == fresh
+        finder = SamPolicy(s.state)
+        fresh = finder.pick(f, decisions.ACT, list(options))
+        reader = SamPolicy(s.state)
+        assert reader.pick(f, decisions.ACT, options) == fresh
+        assert reader._near is finder._near
+        w = f.wielded
+        assert reader._targets_of(f, w) == actions.targets(s.state, f, w)
