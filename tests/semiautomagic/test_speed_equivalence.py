@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from fracas.core.controllers import best_index
 from fracas.core.geometry import Position
 from fracas.rulesets.semiautomagic import actions, attack, decisions, moves, odds, space, wander
+from fracas.rulesets.semiautomagic.defending import pick_defence
 from fracas.rulesets.semiautomagic.policy import SamPolicy
 from fracas.rulesets.semiautomagic.state import COUNTED, HITS, WOUNDS, Fighter, SamState
 
@@ -321,3 +322,37 @@ def test_the_policy_reading_legals_findings_picks_as_finding_its_own(
         assert reader._near is finder._near
         w = f.wielded
         assert reader._targets_of(f, w) == actions.targets(s.state, f, w)
+
+
+def keyed_pick(state: SamState, t: Fighter, options: list[Any], damage: int, area: bool) -> int:
+    """`pick_defence` as it was: the first of the highest tuple key (a defence at all, it
+    negates, its bonus, minus its index)."""
+    if damage <= t.min_toughness and not (state.wound_on_equal and damage == t.min_toughness):
+        return 0
+    if len(options) == 1:
+        return 0
+    keys = []
+    for i, o in enumerate(options):
+        negates = area and (o.kind == attack.BLOCK or (o.kind != attack.NONE and attack.evasion(t)))
+        keys.append((o.kind != attack.NONE, negates, o.bonus, -i))
+    return keys.index(max(keys))
+
+
+DEFENCES = st.tuples(
+    st.sampled_from([attack.NONE, attack.DODGE, attack.BLOCK, attack.PARRY]), st.integers(-3, 4)
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(DEFENCES, min_size=1, max_size=5), st.integers(0, 14), st.booleans(), st.booleans())
+def test_pick_defence_takes_the_first_of_the_best_key(
+    offered: list[tuple[str, int]], damage: int, area: bool, evading: bool
+) -> None:
+    """`defending.pick_defence` (field by field) picks as the tuple key did, ties included."""
+    s = Scene(("Red", [human("A")]), ("Blue", [human("B", position=[1, 0])]))
+    t = s["B"]
+    if evading:
+        t.techniques.append("evasion")
+    options = [attack.Defence(kind, bonus) for kind, bonus in offered]
+    want = keyed_pick(s.state, t, options, damage, area)
+    assert pick_defence(s.state, t, options, damage, area) == want
