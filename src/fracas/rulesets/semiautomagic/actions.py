@@ -291,17 +291,21 @@ class Offers:
 
 class Toward:
     """The options aimed at one fighter (rules 28-32, 150-151, 187, 220; F-SAM-121): a move,
-    run, crawl or stagger toward it, a withdrawal from it, a ram; each made the first time it
-    is offered in a battle and offered again after (issue 35, as `Offers`: an `Action` is
-    never changed once made)."""
+    a run toward it and a withdrawal from it made with the kit, the rarer (crawl, stagger,
+    ram, a withdrawal at a run) the first time each is offered; each offered again after in
+    the battle (issue 35, as `Offers`: an `Action` is never changed once made)."""
 
-    __slots__ = ("goal", "made")
+    __slots__ = ("goal", "made", "move", "run", "withdraw")
 
     def __init__(self, goal: Fighter) -> None:
         self.goal = goal
+        self.move = Action("move", TOWARD_SECONDS["move"], goal=goal)
+        self.run = Action("run", TOWARD_SECONDS["run"], goal=goal)
+        self.withdraw = Action(WITHDRAW, TOWARD_SECONDS[WITHDRAW], goal=goal)
         self.made: dict[str, Action] = {}
 
     def action(self, kind: str) -> Action:
+        """The rarer options, by kind."""
         found = self.made.get(kind)
         if found is None:
             found = self.made[kind] = Action(kind, TOWARD_SECONDS[kind], goal=self.goal)
@@ -316,14 +320,16 @@ TOWARD_SECONDS: Final[dict[str, int]] = {
 }  # fmt: skip
 
 
-def toward(state: SamState, goal: Fighter, kind: str) -> Action:
-    """The `kind` option aimed at `goal` (`Toward`), kept in `SamState.offers` by the goal's
-    id, the entry's goal checked by identity (a copy of the state builds its own)."""
-    kit = state.offers.get(id(goal))
-    if not (isinstance(kit, Toward) and kit.goal is goal):
-        kit = Toward(goal)
-        state.offers[id(goal)] = kit
-    return kit.action(kind)
+def toward(state: SamState, goal: Fighter) -> Toward:
+    """The options aimed at `goal` (`Toward`), kept in `SamState.towards` by the goal's id
+    string, the entry's goal checked by identity (a deep copy of the state maps its entries'
+    goals to its own fighters along with everything else)."""
+    kit = state.towards.get(goal.id)
+    if isinstance(kit, Toward) and kit.goal is goal:
+        return kit
+    made = Toward(goal)
+    state.towards[goal.id] = made
+    return made
 
 
 def offers(state: SamState, w: Wielded, seconds: int) -> Offers:
@@ -383,18 +389,19 @@ def movements(state: SamState, f: Fighter, known: list[Fighter] | None = None) -
             continue
         if f.disabled or f.posture == "prone" or f.legs_hit >= 2:  # rules 117, 187
             if moves.crawl_steps(state, f, e):  # a crawl that gets nowhere is not offered
-                out.append(toward(state, e, "crawl"))
+                out.append(toward(state, e).action("crawl"))
             continue
         budget = 1 if f.overloaded else f.move_squares
         step, run = moves.reachable(state, f, e, budget, at)
         if not step:
             continue
         if f.overloaded:
-            out.append(toward(state, e, "stagger"))  # rule 220: a square in 6 s
+            out.append(toward(state, e).action("stagger"))  # rule 220: a square in 6 s
             continue
-        out.append(toward(state, e, "move"))
+        kit = toward(state, e)
+        out.append(kit.move)
         if run:
-            out.append(toward(state, e, "run"))
+            out.append(kit.run)
     return out
 
 
@@ -415,9 +422,10 @@ def withdrawals(state: SamState, f: Fighter, known: list[Fighter] | None = None)
     ahead = wander.away(state, f, near)
     if not space.free_step(state, f, ahead):
         return []  # a withdrawal that gets nowhere is not offered
-    out = [toward(state, near, WITHDRAW)]
+    kit = toward(state, near)
+    out = [kit.withdraw]
     if space.terrain_step(state, f, ahead) == 1:
-        out.append(toward(state, near, WITHDRAW_RUN))
+        out.append(kit.action(WITHDRAW_RUN))
     return out
 
 
@@ -446,7 +454,7 @@ def rams(state: SamState, f: Fighter, known: list[Fighter] | None = None) -> lis
     if f.pace <= 0 or f.posture != "standing" or f.mount_id:
         return []
     return [
-        toward(state, e, "ram")
+        toward(state, e).action("ram")
         for e in (known if known is not None else known_foes(state, f))
         if space.squares(state, f, e) == 1
     ]  # fmt: skip

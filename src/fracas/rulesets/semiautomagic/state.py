@@ -324,9 +324,12 @@ class SamState(BattleState):
     # What `legal` found for the options it last returned (`actions.Shown`): the policy reads
     # it only when deciding on that very list (issue 35). Not compared, not shown.
     shown: object = field(default=None, repr=False, compare=False)
-    # `wander.away`'s last answer for each mover (by the mover's id), kept with all it was
-    # worked out from (`wander.Away`); issue 35. Not compared, not shown.
-    aways: dict[int, object] = field(default_factory=dict, repr=False, compare=False)
+    # The options aimed at each fighter (`actions.Toward`), by its id string (hashed once, no
+    # integer made for an object's id a look-up). Not compared, not shown.
+    towards: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
+    # `wander.away`'s last answer for each mover (by the mover's id string), kept with all it
+    # was worked out from (`wander.Away`); issue 35. Not compared, not shown.
+    aways: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
 
     def __init__(
         self,
@@ -351,7 +354,7 @@ class SamState(BattleState):
         self.incoming_area, self.controlling, self.possessing = False, "", False
         self.interrupting, self.hazardous, self.falls, self._fighters = "", False, False, []
         self.counts = fresh_counts(COUNTED)
-        self.offers, self.shown, self.aways = {}, None, {}
+        self.offers, self.shown, self.aways, self.towards = {}, None, {}, {}
 
     def count(self, index: int, n: int = 1) -> None:
         """`n` more of `COUNTED[index]` (`core.combatant.add_count`)."""

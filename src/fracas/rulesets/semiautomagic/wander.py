@@ -58,12 +58,12 @@ def away(state: SamState, f: Fighter, source: Fighter) -> tuple[int, int]:
     """Rule 184 (F-SAM-105): the one of eight directions whose first square leads furthest
     from the source, in the mover's squares (SAM-A7); orthogonal before diagonal on a tie,
     then the first on the compass. Kept for the mover while nothing it reads has changed
-    (`Away`, in `SamState.aways` by the mover's id, the mover checked by identity)."""
-    kept = state.aways.get(id(f))
+    (`Away`, in `SamState.aways` by the mover's id string, the mover checked by identity)."""
+    kept = state.aways.get(f.id)
     if isinstance(kept, Away) and kept.holds(state, f, source):
         return kept.found
     found = furthest(state, f, source)
-    state.aways[id(f)] = Away(state, f, source, found)
+    state.aways[f.id] = Away(state, f, source, found)
     return found
 
 
