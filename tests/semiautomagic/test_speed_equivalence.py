@@ -22,7 +22,7 @@ from fracas.core.geometry import Position
 from fracas.rulesets.semiautomagic import actions, attack, decisions, moves, odds, space, wander
 from fracas.rulesets.semiautomagic.defending import pick_defence
 from fracas.rulesets.semiautomagic.policy import SamPolicy
-from fracas.rulesets.semiautomagic.state import COUNTED, HITS, WOUNDS, Fighter, SamState
+from fracas.rulesets.semiautomagic.state import COUNTED, HITS, WOUNDS, Fighter, SamState, Shown
 
 from .conftest import Scene, human
 
@@ -308,13 +308,13 @@ def test_the_policy_reading_legals_findings_picks_as_finding_its_own(
     doc: dict[str, Any],
 ) -> None:
     """Deciding on the very list `legal` made, the policy reads `legal`'s findings
-    (`actions.Shown`: the targets in reach, the foes known); on a copy of the list it finds
+    (`state.Shown`: the targets in reach, the foes known); on a copy of the list it finds
     its own. It picks the same."""
     s = scene(doc)
     for f in s.state.fighters():
         options = actions.legal(s.state, f)
         shown = s.state.shown
-        assert isinstance(shown, actions.Shown) and shown.options is options
+        assert isinstance(shown, Shown) and shown.options is options
         finder = SamPolicy(s.state)
         fresh = finder.pick(f, decisions.ACT, list(options))
         reader = SamPolicy(s.state)

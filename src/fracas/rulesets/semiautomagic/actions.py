@@ -24,7 +24,7 @@ from fracas.rulesets.semiautomagic import (
     wander,
 )
 from fracas.rulesets.semiautomagic import events as ev
-from fracas.rulesets.semiautomagic.state import COMBOS, Delayed, Fighter, SamState, Wielded
+from fracas.rulesets.semiautomagic.state import COMBOS, Delayed, Fighter, SamState, Shown, Wielded
 
 SECONDS: Final = 6  # rule 7, rule 155: a body's seconds a round
 STRAIGHT_FOR_CHARGE: Final = 6.0  # rule 85, SAM-A18: metres at any scale
@@ -128,28 +128,6 @@ def known_foes(state: SamState, f: Fighter) -> list[Fighter]:
         if isinstance(e, Fighter) and e.active and e.present and fid not in e.unseen_by:
             out.append(e)
     return out
-
-
-class Shown:
-    """What `legal` found on its way to a list of options: the list itself, its fighter, the
-    enemies the weapon in hand can strike (`targets`, None when not looked for) and the foes
-    it knows (`known_foes`). The policy deciding on that very list (the same object: nothing
-    happens between `legal` and the decision) reads them instead of finding them again
-    (issue 35: the policy re-derived what the rules had just found); a copy of the state, or
-    a filtered list, is another object, and the policy finds its own."""
-
-    __slots__ = ("fighter", "known", "options", "targets", "weapon")
-
-    def __init__(
-        self,
-        options: list[Action],
-        fighter: Fighter,
-        weapon: Wielded,
-        targets: list[Fighter] | None,
-        known: list[Fighter],
-    ) -> None:
-        self.options, self.fighter, self.weapon = options, fighter, weapon
-        self.targets, self.known = targets, known
 
 
 def legal(state: SamState, f: Fighter) -> list[Action]:

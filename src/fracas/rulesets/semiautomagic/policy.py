@@ -118,12 +118,12 @@ class SamPolicy(Policy):
         raise UnknownDecision(f"the SemiAutoMagic policy has no answer to {decision!r}")
 
     def _shown(self, who: Fighter, options: list[Any]) -> list[Fighter] | None:
-        """What `legal` found for this very list of options (`actions.Shown`; issue 35: not
+        """What `legal` found for this very list of options (`state.Shown`; issue 35: not
         found again): the weapon in hand's targets go into this decision's `_targets`; the
         foes `who` knows are returned. None when the list is not the one `legal` last made
         (a filtered list, a copy of the state): then the policy finds its own."""
         shown = self.state.shown
-        if not isinstance(shown, actions.Shown):
+        if shown is None:
             return None
         if shown.options is not options or shown.fighter is not who:
             return None

@@ -3,6 +3,7 @@ their seconds clock, conditions and gear; the battle's initiative order and grou
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -285,6 +286,29 @@ SUCCEEDED: Final[dict[str, int]] = {"dodge": 3, "block": 4, "parry": 5}  # a def
 WOUNDS: Final = 6
 
 
+class Shown:
+    """What `actions.legal` found on its way to a list of options: the list itself, its
+    fighter, the enemies the weapon in hand can strike (`actions.targets`, None when not
+    looked for) and the foes it knows (`actions.known_foes`). The policy deciding on that very
+    list (the same object: nothing happens between `legal` and the decision) reads them
+    instead of finding them again (issue 35: the policy re-derived what the rules had just
+    found); a copy of the state, or a filtered list, is another object, and the policy finds
+    its own."""
+
+    __slots__ = ("fighter", "known", "options", "targets", "weapon")
+
+    def __init__(
+        self,
+        options: Sequence[object],
+        fighter: Fighter,
+        weapon: Wielded,
+        targets: list[Fighter] | None,
+        known: list[Fighter],
+    ) -> None:
+        self.options, self.fighter, self.weapon = options, fighter, weapon
+        self.targets, self.known = targets, known
+
+
 @dataclass(init=False)
 class SamState(BattleState):
     conditions: model.Conditions = field(default_factory=model.Conditions)
@@ -321,9 +345,9 @@ class SamState(BattleState):
     # state (deep copies map the weapons along) finds none of its own weapons' ids here and
     # builds its own, and `clone_state` starts empty. Not compared, not shown.
     offers: dict[int, object] = field(default_factory=dict, repr=False, compare=False)
-    # What `legal` found for the options it last returned (`actions.Shown`): the policy reads
-    # it only when deciding on that very list (issue 35). Not compared, not shown.
-    shown: object = field(default=None, repr=False, compare=False)
+    # What `legal` found for the options it last returned (`Shown`): the policy reads it only
+    # when deciding on that very list (issue 35). Not compared, not shown.
+    shown: Shown | None = field(default=None, repr=False, compare=False)
     # The options aimed at each fighter (`actions.Toward`), by its id string (hashed once, no
     # integer made for an object's id a look-up). Not compared, not shown.
     towards: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
