@@ -217,7 +217,8 @@ class Offers:
     __slots__ = ("charge", "combo_list", "combo_size", "combos", "draw", "items", "plain",
                  "seconds", "weapon", "wings")  # fmt: skip
 
-    def __init__(self, w: Wielded, seconds: int) -> None:
+    def __init__(self, w: Wielded | None = None, seconds: int = 0) -> None:
+        """Every argument has a default: compiled, a copy's `__new__` runs it with none."""
         self.weapon, self.seconds = w, seconds
         plain = [Action("single", seconds, weapon=w)]
         for r in called.OFFERED:  # rules 116-124: a called shot is a single attack at a region
@@ -275,7 +276,8 @@ class Toward:
 
     __slots__ = ("goal", "made", "move", "run", "withdraw")
 
-    def __init__(self, goal: Fighter) -> None:
+    def __init__(self, goal: Fighter | None = None) -> None:
+        """Every argument has a default: compiled, a copy's `__new__` runs it with none."""
         self.goal = goal
         self.move = Action("move", TOWARD_SECONDS["move"], goal=goal)
         self.run = Action("run", TOWARD_SECONDS["run"], goal=goal)

@@ -299,12 +299,13 @@ class Shown:
 
     def __init__(
         self,
-        options: Sequence[object],
-        fighter: Fighter,
-        weapon: Wielded,
-        targets: list[Fighter] | None,
-        known: list[Fighter],
+        options: Sequence[object] = (),
+        fighter: Fighter | None = None,
+        weapon: Wielded | None = None,
+        targets: list[Fighter] | None = None,
+        known: list[Fighter] | None = None,
     ) -> None:
+        """Every argument has a default: compiled, a copy's `__new__` runs it with none."""
         self.options, self.fighter, self.weapon = options, fighter, weapon
         self.targets, self.known = targets, known
 

@@ -40,11 +40,18 @@ class Away:
     __slots__ = ("alternate", "at", "body", "f", "found", "source", "square", "there")
 
     def __init__(
-        self, state: SamState, f: Fighter, source: Fighter, found: tuple[int, int]
+        self,
+        f: Fighter | None = None,
+        source: Fighter | None = None,
+        alternate: bool = True,
+        found: tuple[int, int] = (0, 0),
     ) -> None:
-        self.f, self.at, self.square = f, f.position, f.square
-        self.source, self.there, self.body = source, source.position, source.seat or source.square
-        self.alternate, self.found = state.alternate, found
+        """Every argument has a default: compiled, a copy's `__new__` runs it with none."""
+        self.f, self.source, self.alternate, self.found = f, source, alternate, found
+        self.at = f.position if f is not None else None
+        self.square = f.square if f is not None else 0.0
+        self.there = source.position if source is not None else None
+        self.body = (source.seat or source.square) if source is not None else 0.0
 
     def holds(self, state: SamState, f: Fighter, source: Fighter) -> bool:
         return (
@@ -63,7 +70,7 @@ def away(state: SamState, f: Fighter, source: Fighter) -> tuple[int, int]:
     if isinstance(kept, Away) and kept.holds(state, f, source):
         return kept.found
     found = furthest(state, f, source)
-    state.aways[f.id] = Away(state, f, source, found)
+    state.aways[f.id] = Away(f, source, state.alternate, found)
     return found
 
 
