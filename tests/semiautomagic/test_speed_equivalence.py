@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from fractions import Fraction
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fracas.core.controllers import best_index
-from fracas.rulesets.semiautomagic import actions, moves, space, wander
+from fracas.core.geometry import Position
+from fracas.rulesets.semiautomagic import actions, attack, decisions, moves, odds, space, wander
+from fracas.rulesets.semiautomagic.defending import pick_defence
 from fracas.rulesets.semiautomagic.policy import SamPolicy
-from fracas.rulesets.semiautomagic.state import COUNTED, HITS, WOUNDS, Fighter, SamState
+from fracas.rulesets.semiautomagic.state import COUNTED, HITS, WOUNDS, Fighter, SamState, Shown
 
 from .conftest import Scene, human
 
@@ -192,3 +195,164 @@ def test_squares_apart_counts_as_floor_and_max(
         sy = math.floor(max(0.0, gy) / square + space.EPS)
         want = 1 + max(sx, sy) + (min(sx, sy) // 2 if alternate else 0)
     assert space.squares_apart(gx, gy, square, alternate) == want
+
+
+@st.composite
+def blows(draw: st.DrawFn) -> dict[str, Any]:
+    """An attacker and a target of varied skills, gear and posture, side by side (a spear
+    one square off, a crossbow at range), and a plain blow or a called shot."""
+    weapon = draw(st.sampled_from(["arming sword", "spear", "sap", "light crossbow"]))
+    far = {"spear": 2, "light crossbow": draw(st.sampled_from([3, 12, 40]))}.get(weapon, 1)
+    skill = {"weapon": draw(st.integers(0, 5)), "ranged": draw(st.integers(0, 5))}
+    attacker = human("A", position=[0, 0], weapons=[weapon], STR=draw(st.integers(2, 6)),
+                     skills=skill)  # fmt: skip
+    target = human(
+        "B",
+        position=[far, 0],
+        template=draw(st.sampled_from(["human", "goblin mook", "ogre"])),
+        armour=draw(st.sampled_from(["none", "leather", "chain", "plate"])),
+        shield=draw(st.booleans()),
+        posture=draw(st.sampled_from(["standing", "crouched", "prone"])),
+        skills={
+            "weapon": draw(st.integers(0, 4)),
+            "reflex": draw(st.integers(0, 4)),
+            "shield": draw(st.integers(0, 4)),
+        },
+    )
+    return {
+        "attacker": attacker,
+        "target": target,
+        "region": draw(st.sampled_from(["", "head", "critical", "arm", "leg", "hand"])),
+        "on_equal": draw(st.booleans()),
+        "dying": draw(st.booleans()),
+    }
+
+
+@settings(max_examples=60, deadline=None)
+@given(blows())
+def test_mean_wounds_is_the_exact_odds_weighted_by_wounds(doc: dict[str, Any]) -> None:
+    """`odds.mean_wounds` (integers) is the `Fraction` sum of `single_attack`'s outcomes
+    weighted by their wounds (the withdrawal judgement's old reckoning), in lowest terms."""
+    s = Scene(("Red", [doc["attacker"]]), ("Blue", [doc["target"]]),
+              options={"wound_on_equal": doc["on_equal"]})  # fmt: skip
+    a, t = s["A"], s["B"]
+    t.dying = doc["dying"]
+    w = a.wielded
+    if attack.situation(s.state, a, t, w, False) is None:
+        return  # out of range: no blow to reckon
+    outcomes = odds.single_attack(s.state, a, t, w, None, doc["region"])
+    plain = sum((p * harm for (_, harm, _), p in outcomes.items()), Fraction(0))
+    assert odds.mean_wounds(s.state, a, t, w, doc["region"]) == (
+        plain.numerator,
+        plain.denominator,
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(fields())
+def test_defences_offered_are_their_bonuses(doc: dict[str, Any]) -> None:
+    """`attack.defences` offers "no defence", then a dodge, block and parry for each bonus
+    `defence_bonuses` gives (the judgement's key), and the shared options are never two
+    alike objects of one kind and bonus."""
+    s = scene(doc)
+    for f in s.state.fighters():
+        f.shield = True
+        for melee in (True, False):
+            offered = attack.defences(s.state, f, melee)
+            bonuses = attack.defence_bonuses(s.state, f, melee)
+            want = [(attack.NONE, 0)] + [
+                (kind, b)
+                for kind, b in zip((attack.DODGE, attack.BLOCK, attack.PARRY), bonuses, strict=True)
+                if b != attack.ABSENT
+            ]
+            assert [(d.kind, d.bonus) for d in offered] == want
+            again = attack.defences(s.state, f, melee)
+            assert all(x is y for x, y in zip(offered, again, strict=True))
+
+
+@settings(max_examples=40, deadline=None)
+@given(fields())
+def test_an_approach_knows_arrival_as_arrived(doc: dict[str, Any]) -> None:
+    """`moves.Approach.arrived` (what `legal` reads) answers as `moves.arrived`, for every
+    fighter toward every other, spear or sword."""
+    s = scene(doc)
+    for f in s.state.fighters():
+        for e in s.state.fighters():
+            if e is not f:
+                assert moves.Approach(s.state, f, e).arrived(s.state) == moves.arrived(
+                    s.state, f, e
+                )
+
+
+@settings(max_examples=40, deadline=None)
+@given(fields(), SQUARES)
+def test_away_kept_answers_again_after_a_move(doc: dict[str, Any], to: tuple[int, int]) -> None:
+    """`wander.away` kept for a mover (`wander.Away`) answers as worked out afresh, asked
+    again after the mover, then its source, have stepped elsewhere."""
+    s = scene(doc)
+    fighters = s.state.fighters()
+    for f in fighters:
+        for e in fighters:
+            if e is f:
+                continue
+            wander.away(s.state, f, e)  # kept
+            f.position = Position(float(to[0]), float(to[1]))
+            assert wander.away(s.state, f, e) == plain_away(s.state, f, e)
+            e.position = Position(float(to[1]), float(-to[0]))
+            assert wander.away(s.state, f, e) == plain_away(s.state, f, e)
+
+
+@settings(max_examples=40, deadline=None)
+@given(fields())
+def test_the_policy_reading_legals_findings_picks_as_finding_its_own(
+    doc: dict[str, Any],
+) -> None:
+    """Deciding on the very list `legal` made, the policy reads `legal`'s findings
+    (`state.Shown`: the targets in reach, the foes known); on a copy of the list it finds
+    its own. It picks the same."""
+    s = scene(doc)
+    for f in s.state.fighters():
+        options = actions.legal(s.state, f)
+        shown = s.state.shown
+        assert isinstance(shown, Shown) and shown.options is options
+        finder = SamPolicy(s.state)
+        fresh = finder.pick(f, decisions.ACT, list(options))
+        reader = SamPolicy(s.state)
+        assert reader.pick(f, decisions.ACT, options) == fresh
+        assert reader._near is finder._near
+        w = f.wielded
+        assert reader._targets_of(f, w) == actions.targets(s.state, f, w)
+
+
+def keyed_pick(state: SamState, t: Fighter, options: list[Any], damage: int, area: bool) -> int:
+    """`pick_defence` as it was: the first of the highest tuple key (a defence at all, it
+    negates, its bonus, minus its index)."""
+    if damage <= t.min_toughness and not (state.wound_on_equal and damage == t.min_toughness):
+        return 0
+    if len(options) == 1:
+        return 0
+    keys = []
+    for i, o in enumerate(options):
+        negates = area and (o.kind == attack.BLOCK or (o.kind != attack.NONE and attack.evasion(t)))
+        keys.append((o.kind != attack.NONE, negates, o.bonus, -i))
+    return keys.index(max(keys))
+
+
+DEFENCES = st.tuples(
+    st.sampled_from([attack.NONE, attack.DODGE, attack.BLOCK, attack.PARRY]), st.integers(-3, 4)
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(DEFENCES, min_size=1, max_size=5), st.integers(0, 14), st.booleans(), st.booleans())
+def test_pick_defence_takes_the_first_of_the_best_key(
+    offered: list[tuple[str, int]], damage: int, area: bool, evading: bool
+) -> None:
+    """`defending.pick_defence` (field by field) picks as the tuple key did, ties included."""
+    s = Scene(("Red", [human("A")]), ("Blue", [human("B", position=[1, 0])]))
+    t = s["B"]
+    if evading:
+        t.techniques.append("evasion")
+    options = [attack.Defence(kind, bonus) for kind, bonus in offered]
+    want = keyed_pick(s.state, t, options, damage, area)
+    assert pick_defence(s.state, t, options, damage, area) == want

@@ -24,7 +24,7 @@ from fracas.rulesets.semiautomagic import (
     wander,
 )
 from fracas.rulesets.semiautomagic import events as ev
-from fracas.rulesets.semiautomagic.state import COMBOS, Delayed, Fighter, SamState, Wielded
+from fracas.rulesets.semiautomagic.state import COMBOS, Delayed, Fighter, SamState, Shown, Wielded
 
 SECONDS: Final = 6  # rule 7, rule 155: a body's seconds a round
 STRAIGHT_FOR_CHARGE: Final = 6.0  # rule 85, SAM-A18: metres at any scale
@@ -131,8 +131,9 @@ def known_foes(state: SamState, f: Fighter) -> list[Fighter]:
 
 
 def legal(state: SamState, f: Fighter) -> list[Action]:
-    """Everything `f` may start now; an action may run past the turn's end (rules 12-13)."""
-    out = strikes(state, f)  # one list extended in place (no list built per `+`)
+    """Everything `f` may start now; an action may run past the turn's end (rules 12-13).
+    What it found on the way is left for the policy (`Shown`)."""
+    out, found = strikes_found(state, f)  # one list extended in place (no list per `+`)
     known = known_foes(state, f)  # found once for the movements, rams and withdrawals
     out.extend(preparations(state, f))
     out.extend(movements(state, f, known))
@@ -147,6 +148,7 @@ def legal(state: SamState, f: Fighter) -> list[Action]:
     out.append(END)
     if may_delay(state, f):
         out.append(DELAY)
+    state.shown = Shown(out, f, f.wielded, found, known)
     return out
 
 
@@ -170,37 +172,155 @@ def may_delay(state: SamState, f: Fighter) -> bool:
 def strikes(state: SamState, f: Fighter) -> list[Action]:
     """Rules 18-19, 81-92 (C16, SAM-A18): a single attack (4 s) and each combo (4 s) that is
     legal now; Disabled: single attacks with light weapons only (rule 187)."""
+    return strikes_found(state, f)[0]
+
+
+def strikes_found(state: SamState, f: Fighter) -> tuple[list[Action], list[Fighter] | None]:
+    """`strikes`, and the enemies the weapon in hand can strike (`targets`) when it looked
+    for them (None when it did not: not loaded, jammed, too heavy, an area)."""
     w = f.wielded
     if (w.data.reload and not w.loaded) or w.jammed:  # rules 64, 127
-        return []
+        return [], None
     if f.disabled and not w.data.light:
-        return []
+        return [], None
     seconds = state.combo_seconds  # SAM-A1 (C16: a single attack as long as a combo)
     if w.data.area:  # rules 71-80: at a square, alone or in a combo (Charge: rule 85)
         return [
             Action("area", seconds, weapon=w, combo=c)
             for c in area.combos(state, f, w)
             if "charge" not in c or f.straight >= STRAIGHT_FOR_CHARGE
-        ]
+        ], None
     foes_in_reach = targets(state, f, w)
     if not foes_in_reach:
-        return []
-    out = [Action("single", seconds, weapon=w)]
-    for r in called.OFFERED:  # rules 116-124: a called shot is a single attack at a region
-        out.append(Action("called", seconds, weapon=w, region=r))  # (F-SAM-48)
+        return [], foes_in_reach
+    kit = offers(state, w, seconds)
+    out = list(kit.plain)  # the single attack, then a called shot at each region (F-SAM-48)
     for i in items.offered(foes_in_reach):  # rules 125-129: a single attack at an item
-        out.append(Action("item", seconds, weapon=w, region=i))
-    if any(t.fly_squares > 0 for t in foes_in_reach):  # rule 123, SAM-A11
-        out.append(Action("called", seconds, weapon=w, region=called.WINGS))
+        out.append(kit.at_item(i))
+    for t in foes_in_reach:  # rule 123, SAM-A11: the wings, when some enemy flies
+        if t.fly_squares > 0:
+            out.append(kit.wings)
+            break
     if f.disabled or w.data.reload or w.data.delay:
-        return out  # one shot a loading, one spell a cast
-    for combo in f.combos:
-        if combo == ("attack",):
-            continue  # the same as a single attack
-        if "charge" in combo and f.straight < STRAIGHT_FOR_CHARGE:
-            continue
-        out.append(Action("combo", seconds, weapon=w, combo=combo))
-    return out
+        return out, foes_in_reach  # one shot a loading, one spell a cast
+    out.extend(kit.combos_of(f))
+    return out, foes_in_reach
+
+
+class Offers:
+    """The strike options of one weapon in one battle (rules 18-19, 81-92, 116-125): built
+    once and handed out again each decision the weapon is in hand (issue 35; the lead's
+    ruling: immutable option objects may be kept, the options offered stay the same in
+    content and order). An `Action` is never changed once made, so sharing one between
+    decisions changes nothing a person, the journal or the policy sees."""
+
+    __slots__ = ("charge", "combo_list", "combo_size", "combos", "draw", "items", "plain",
+                 "seconds", "weapon", "wings")  # fmt: skip
+
+    def __init__(self, w: Wielded | None = None, seconds: int = 0) -> None:
+        """Every argument has a default: compiled, a copy's `__new__` runs it with none."""
+        self.weapon, self.seconds = w, seconds
+        plain = [Action("single", seconds, weapon=w)]
+        for r in called.OFFERED:  # rules 116-124: a called shot is a single attack at a region
+            plain.append(Action("called", seconds, weapon=w, region=r))
+        self.plain: tuple[Action, ...] = tuple(plain)
+        self.wings = Action("called", seconds, weapon=w, region=called.WINGS)
+        self.items: dict[str, Action] = {}
+        # the combos of the fighter's list `combo_list` (of `combo_size` entries then), with
+        # or without a Charge (`charge`: its straight line was long enough, rule 85)
+        self.combo_list: list[tuple[str, ...]] | None = None
+        self.combo_size = 0
+        self.charge = False
+        self.combos: tuple[Action, ...] = ()
+        self.draw: Action | None = None
+
+    def to_draw(self) -> Action:
+        """Rule 25: draw this weapon (the one in hand dropped, rule 27)."""
+        if self.draw is None:
+            self.draw = Action("draw", data.seconds("draw"), weapon=self.weapon)
+        return self.draw
+
+    def at_item(self, item: str) -> Action:
+        """Rule 125: a single attack at an enemy's `item`."""
+        found = self.items.get(item)
+        if found is None:
+            found = self.items[item] = Action("item", self.seconds, weapon=self.weapon, region=item)
+        return found
+
+    def combos_of(self, f: Fighter) -> tuple[Action, ...]:
+        """Rules 81-92 (C16, SAM-A18): each combo `f` knows but the lone attack; a Charge only
+        after a straight line of 6 m (rule 85). Kept while `f`'s list of combos is the same
+        list of the same length (a possessor's turn puts another list in place, rule 159) and
+        the Charge is as allowed as before."""
+        charge = f.straight >= STRAIGHT_FOR_CHARGE
+        known = f.combos
+        if known is self.combo_list and len(known) == self.combo_size and charge == self.charge:
+            return self.combos
+        out: list[Action] = []
+        for combo in known:
+            if combo == ("attack",):
+                continue  # the same as a single attack
+            if "charge" in combo and not charge:
+                continue
+            out.append(Action("combo", self.seconds, weapon=self.weapon, combo=combo))
+        self.combo_list, self.combo_size, self.charge = known, len(known), charge
+        self.combos = tuple(out)
+        return self.combos
+
+
+class Toward:
+    """The options aimed at one fighter (rules 28-32, 150-151, 187, 220; F-SAM-121): a move,
+    a run toward it and a withdrawal from it made with the kit, the rarer (crawl, stagger,
+    ram, a withdrawal at a run) the first time each is offered; each offered again after in
+    the battle (issue 35, as `Offers`: an `Action` is never changed once made)."""
+
+    __slots__ = ("goal", "made", "move", "run", "withdraw")
+
+    def __init__(self, goal: Fighter | None = None) -> None:
+        """Every argument has a default: compiled, a copy's `__new__` runs it with none."""
+        self.goal = goal
+        self.move = Action("move", TOWARD_SECONDS["move"], goal=goal)
+        self.run = Action("run", TOWARD_SECONDS["run"], goal=goal)
+        self.withdraw = Action(WITHDRAW, TOWARD_SECONDS[WITHDRAW], goal=goal)
+        self.made: dict[str, Action] = {}
+
+    def action(self, kind: str) -> Action:
+        """The rarer options, by kind."""
+        found = self.made.get(kind)
+        if found is None:
+            found = self.made[kind] = Action(kind, TOWARD_SECONDS[kind], goal=self.goal)
+        return found
+
+
+# The seconds of each kind of `Toward` option (rules 28, 30, 150, 187, 220)
+TOWARD_SECONDS: Final[dict[str, int]] = {
+    "move": data.seconds("move"), "run": data.seconds("run"), "crawl": data.seconds("crawl"),
+    "stagger": 6, WITHDRAW: data.seconds("move"), WITHDRAW_RUN: data.seconds("run"),
+    "ram": data.seconds("move"),
+}  # fmt: skip
+
+
+def toward(state: SamState, goal: Fighter) -> Toward:
+    """The options aimed at `goal` (`Toward`), kept in `SamState.towards` by the goal's id
+    string, the entry's goal checked by identity (a deep copy of the state maps its entries'
+    goals to its own fighters along with everything else)."""
+    kit = state.towards.get(goal.id)
+    if isinstance(kit, Toward) and kit.goal is goal:
+        return kit
+    made = Toward(goal)
+    state.towards[goal.id] = made
+    return made
+
+
+def offers(state: SamState, w: Wielded, seconds: int) -> Offers:
+    """`w`'s `Offers` for this battle (`SamState.offers`: by the weapon's id, the entry's
+    weapon checked by identity, so a copy of the state builds its own)."""
+    kit = state.offers.get(id(w))
+    if isinstance(kit, Offers) and kit.weapon is w and kit.seconds == seconds:
+        return kit
+    made = Offers(w, seconds)
+    state.offers[id(w)] = made
+    return made
 
 
 def preparations(state: SamState, f: Fighter) -> list[Action]:
@@ -221,7 +341,7 @@ def preparations(state: SamState, f: Fighter) -> list[Action]:
             ):
                 out.append(Action("aim", data.seconds("aim"), goal=e, weapon=w))
     for other in f.weapons[1:]:
-        out.append(Action("draw", data.seconds("draw"), weapon=other))
+        out.append(offers(state, other, state.combo_seconds).to_draw())
     return out
 
 
@@ -244,22 +364,24 @@ def movements(state: SamState, f: Fighter, known: list[Fighter] | None = None) -
     if known is None:
         known = known_foes(state, f)
     for e in known:  # rules 110-111: not toward a square it does not know
-        if moves.arrived(state, f, e):
+        at = moves.Approach(state, f, e)  # read once for `arrived` and the step (issue 35)
+        if at.arrived(state):
             continue
         if f.disabled or f.posture == "prone" or f.legs_hit >= 2:  # rules 117, 187
             if moves.crawl_steps(state, f, e):  # a crawl that gets nowhere is not offered
-                out.append(Action("crawl", data.seconds("crawl"), goal=e))
+                out.append(toward(state, e).action("crawl"))
             continue
         budget = 1 if f.overloaded else f.move_squares
-        step, run = moves.reachable(state, f, e, budget)
+        step, run = moves.reachable(state, f, e, budget, at)
         if not step:
             continue
         if f.overloaded:
-            out.append(Action("stagger", 6, goal=e))
+            out.append(toward(state, e).action("stagger"))  # rule 220: a square in 6 s
             continue
-        out.append(Action("move", data.seconds("move"), goal=e))
+        kit = toward(state, e)
+        out.append(kit.move)
         if run:
-            out.append(Action("run", data.seconds("run"), goal=e))
+            out.append(kit.run)
     return out
 
 
@@ -280,9 +402,10 @@ def withdrawals(state: SamState, f: Fighter, known: list[Fighter] | None = None)
     ahead = wander.away(state, f, near)
     if not space.free_step(state, f, ahead):
         return []  # a withdrawal that gets nowhere is not offered
-    out = [Action(WITHDRAW, data.seconds("move"), goal=near)]
+    kit = toward(state, near)
+    out = [kit.withdraw]
     if space.terrain_step(state, f, ahead) == 1:
-        out.append(Action(WITHDRAW_RUN, data.seconds("run"), goal=near))
+        out.append(kit.action(WITHDRAW_RUN))
     return out
 
 
@@ -311,15 +434,22 @@ def rams(state: SamState, f: Fighter, known: list[Fighter] | None = None) -> lis
     if f.pace <= 0 or f.posture != "standing" or f.mount_id:
         return []
     return [
-        Action("ram", data.seconds("move"), goal=e)
+        toward(state, e).action("ram")
         for e in (known if known is not None else known_foes(state, f))
         if space.squares(state, f, e) == 1
     ]  # fmt: skip
 
 
 def postures_of(posture: str) -> list[Action]:
-    """Rules 26, 99 (C3): crouch or go prone 1 s, switch 1 s, stand 1 s or 2 s from prone."""
-    return [Action(name, data.seconds(name)) for name in POSTURE_CHANGES[posture]]
+    """Rules 26, 99 (C3): crouch or go prone 1 s, switch 1 s, stand 1 s or 2 s from prone.
+    The options are the same for every fighter in a posture and hold no fighter, as `END`:
+    made once for the process (`POSTURE_OPTIONS`; issue 35), a fresh list handed out."""
+    made = POSTURE_OPTIONS.get(posture)
+    if made is None:
+        made = POSTURE_OPTIONS[posture] = tuple(
+            Action(name, data.seconds(name)) for name in POSTURE_CHANGES[posture]
+        )
+    return list(made)
 
 
 # rules 26, 99: the changes from each posture
@@ -328,6 +458,9 @@ POSTURE_CHANGES: Final[dict[str, tuple[str, ...]]] = {
     "crouched": ("stand_from_crouch", "crouch_to_prone"),
     "prone": ("stand_from_prone", "prone_to_crouch"),
 }
+
+
+POSTURE_OPTIONS: Final[dict[str, tuple[Action, ...]]] = {}  # `postures_of`, once each
 
 
 POSTURE_AFTER: Final = {

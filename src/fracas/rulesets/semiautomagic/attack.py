@@ -122,9 +122,12 @@ def posture_target(t: Fighter, melee: bool) -> int:
     return -shift if melee else shift
 
 
-def sight(state: SamState, a: Fighter, t: Fighter) -> str:
-    """Rules 102, 108-110, 112 (SAM-A34): clear, concealed or invisible, to `a`."""
-    if t.invisible or state.lighting == "dark" or cover_step(t, a) == 4:
+def sight(state: SamState, a: Fighter, t: Fighter, step: int = -1) -> str:
+    """Rules 102, 108-110, 112 (SAM-A34): clear, concealed or invisible, to `a`; `step` its
+    `cover_step` against `a` when the caller has it (total cover, 4, hides it)."""
+    if step < 0:
+        step = cover_step(t, a)
+    if t.invisible or state.lighting == "dark" or step == 4:
         return "invisible"
     if "blinded" in a.symptoms:  # SAM-A35: to the blinded every other creature is invisible
         return "invisible"
@@ -145,7 +148,8 @@ def situation(
     """The attack's modifiers, `extra` a +X/+Y of a technique (rule 70); None when `t` is out
     of range (C11)."""
     melee = w.data.kind == "melee"
-    x, notes = extra[0], [f"{extra[0]:+d}/{extra[1]:+d}"] if extra != (0, 0) else []
+    x, y = extra  # (integers, not a tuple compared with (0, 0): a generic comparison)
+    notes = [f"{x:+d}/{y:+d}"] if x or y else []
     if not melee:
         k = space.range_penalty(space.metres(state, a, t), w.data.increment)
         if k == space.OUT_OF_RANGE:
@@ -168,7 +172,7 @@ def situation(
     elif t.posture != "standing":
         score += posture_target(t, melee)
         notes.append(t.posture)
-    seen = sight(state, a, t)
+    seen = sight(state, a, t, step)  # (the cover step found once)
     if seen == "invisible":
         score += data.tables()["invisible_target"]
         notes.append("invisible +4")
@@ -178,7 +182,8 @@ def situation(
     auto = melee and t.helpless
     if a.scale:
         notes.append(f"scale {-a.scale:+d}/0")
-    return Situation(x, extra[1], score, auto, seen == "invisible" and not auto, "; ".join(notes))
+    rules = "; ".join(notes) if notes else ""
+    return Situation(x, y, score, auto, seen == "invisible" and not auto, rules)
 
 
 def high_speed(squares: int) -> int:
@@ -201,25 +206,61 @@ class Defence:
 
 def defences(state: SamState, t: Fighter, melee: bool) -> list[Defence]:
     """Rules 49, 52, 95, 115, 176, 189, 193 (S6, C7, SAM-A40): no defence, or a roll left this
-    round of a kind the target can make; flanked -1; flat-footed none (or -1, option); held
-    dodges at -1 and cannot block or parry; the helpless none."""
-    out = [Defence(NONE, 0)]
+    round of a kind the target can make (`defence_bonuses`), in the order dodge, block, parry.
+    The options are shared `Defence` objects, one for each kind and bonus (`defence_of`)."""
+    dodge, block, parry = defence_bonuses(state, t, melee)
+    out = [NO_DEFENCE]
+    if dodge != ABSENT:
+        out.append(defence_of(DODGES, DODGE, dodge))
+    if block != ABSENT:
+        out.append(defence_of(BLOCKS, BLOCK, block))
+    if parry != ABSENT:
+        out.append(defence_of(PARRIES, PARRY, parry))
+    return out
+
+
+def defence_bonuses(state: SamState, t: Fighter, melee: bool) -> tuple[int, int, int]:
+    """The bonus of each defence `t` may choose now, dodge, block and parry, `ABSENT` for one
+    it cannot make (rules 49, 52, 95, 115, 176, 189, 193; S6, C7, SAM-A40): a roll left this
+    round of a kind it can make; flanked -1; flat-footed none (or -1, option); held dodges
+    at -1 and cannot block or parry; the helpless none. Three integers: what `defences`
+    offers, and the withdrawal judgement's key of a blow (`withdraw_policy.defence_key`)
+    without the option objects."""
     if t.helpless or not t.active:
-        return out
+        return NO_BONUSES
     penalty = 1 if space.flanked(state, t) or t.hallucinating else 0  # rule 179 (chart 13)
     if t.flat_footed:
         if state.options.flat_footed == "no defence":
-            return out
+            return NO_BONUSES
         penalty += 1
+    dodge = block = parry = ABSENT
     if t.defences.get(DODGE, 0) > 0:
-        out.append(Defence(DODGE, t.bonus["dodge"] - penalty - (1 if t.held else 0)))
+        dodge = t.bonus["dodge"] - penalty - (1 if t.held else 0)
     if t.held:
-        return out
+        return dodge, block, parry
     if t.shield and not t.rein_hand and t.defences.get(BLOCK, 0) > 0:  # rule 133, F-SAM-81
-        out.append(Defence(BLOCK, t.bonus["shield"] - penalty))
+        block = t.bonus["shield"] - penalty
     if melee and t.wielded.data.kind == "melee" and t.defences.get(PARRY, 0) > 0:
-        out.append(Defence(PARRY, t.bonus["weapon"] - penalty))
-    return out
+        parry = t.bonus["weapon"] - penalty
+    return dodge, block, parry
+
+
+ABSENT: Final = -(10**6)  # `defence_bonuses`: a defence not offered (no bonus is this low)
+NO_BONUSES: Final = (ABSENT, ABSENT, ABSENT)
+NO_DEFENCE: Final = Defence(NONE, 0)  # always offered (a `Defence` is never changed)
+# The `Defence` options by bonus, one dictionary for each kind: made once for the process and
+# offered again (issue 35: no option objects built for every hit; nothing changes one)
+DODGES: Final[dict[int, Defence]] = {}
+BLOCKS: Final[dict[int, Defence]] = {}
+PARRIES: Final[dict[int, Defence]] = {}
+
+
+def defence_of(made: dict[int, Defence], kind: str, bonus: int) -> Defence:
+    """The shared `Defence` of `kind` at `bonus` (`made`: that kind's dictionary)."""
+    found = made.get(bonus)
+    if found is None:
+        found = made[bonus] = Defence(kind, bonus)
+    return found
 
 
 def refresh_defences(f: Fighter) -> None:

@@ -21,11 +21,17 @@ def pick_defence(
     if harmless or len(options) == 1:
         return 0
 
-    best = 0
-    most: tuple[bool, bool, int, int] | None = None
-    for i, o in enumerate(options):  # the best key (a plain loop: no key function per call)
-        negates = area and (o.kind == attack.BLOCK or (o.kind != NONE and attack.evasion(t)))
-        key = (o.kind != NONE, negates, o.bonus, -i)
-        if most is None or key > most:
-            best, most = i, key
+    # The first of the best by (a defence at all, it negates, its bonus): compared field by
+    # field in plain integers (issue 35: a tuple key a defence compared generically); the
+    # first kept on a tie, as the key's -index did.
+    best, b_real, b_negates, b_bonus = 0, False, False, 0
+    for i in range(len(options)):
+        o = options[i]
+        real = o.kind != NONE
+        negates = area and (o.kind == attack.BLOCK or (real and attack.evasion(t)))
+        if i == 0 or real > b_real or (
+            real == b_real
+            and (negates > b_negates or (negates == b_negates and o.bonus > b_bonus))
+        ):
+            best, b_real, b_negates, b_bonus = i, real, negates, o.bonus
     return best

@@ -29,7 +29,7 @@ def way_out(state: SamState, f: Fighter) -> tuple[int, int] | None:
     a turn of moves (rule 7: six 1 s moves; orthogonal first on a tie); None when `f` is in
     none or cannot get out. Each escape is one move along it (issue 34: a cloud wider than
     one move is left over several, not stood in)."""
-    if not (state.conditions.gas or state.conditions.radiation):
+    if not state.clouded:  # (`conditions.gas or conditions.radiation`, read once)
         return None
     if not inside(state, f, f.position):
         return None

@@ -18,7 +18,7 @@ from fracas.rulesets.semiautomagic import attack, called, data, wear
 from fracas.rulesets.semiautomagic import events_geometry as ev
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
-ITEMS: Final = ("weapon", "armour", "shield")
+ITEMS: Final[tuple[str, ...]] = ("weapon", "armour", "shield")  # (typed: a C loop)
 ALLOT: Final = "allot item attack"  # rule 125: whose item, chosen before the dice (rule 90)
 ARMOUR_BASE: Final = 3  # C9: (wearer's scale x 3) + Defence bonus + 3, kept as written
 

@@ -93,6 +93,15 @@ class Approach:
         self.away = -1.0 if d_now < reach[0] else 1.0  # too close: a longer gap is better
         self._gap: float | None = None
 
+    def arrived(self, state: SamState) -> bool:
+        """`arrived`, from what the approach has read (issue 35: `legal` asks both, for each
+        enemy of each decision): in the band of a melee weapon, or within the first range
+        increment of a shooting one (rule 62; the measurer's weapon, rule 134)."""
+        w = self.m.wielded.data
+        if w.kind != "melee":
+            return space.range_penalty(space.metres(state, self.f, self.goal), w.increment) == 0
+        return self.now == 0
+
     def now_gap(self) -> float:
         """The signed gap from where `f` stands, worked out when a direction first needs it
         (one that stays as far off the band as now)."""
@@ -126,12 +135,18 @@ def nearer(
     return out
 
 
-def open_step(state: SamState, f: Fighter, goal: Fighter, budget: int) -> bool:
+def open_step(
+    state: SamState, f: Fighter, goal: Fighter, budget: int, at: Approach | None = None
+) -> bool:
     """On open ground (no terrain: every step costs its plain price), whether some direction
     of `nearer` is affordable within `budget` and free: `nearer`'s test, direction by
     direction, stopping at the first that serves (issue 35: `legal` asks only whether one
-    exists, for every enemy of every decision)."""
-    at = Approach(state, f, goal)
+    exists, for every enemy of every decision). `at`: the `Approach` when the caller has it.
+    The gap is compared with a tolerance (`EPS`), so it is taken as the square root of the
+    squares, a C call, not `HYPOT` (a Python call, about 800 instructions): `nearer`, whose
+    gaps order the steps, keeps `HYPOT`."""
+    if at is None:
+        at = Approach(state, f, goal)
     m, reach, d_now, now, away = at.m, at.reach, at.d_now, at.now, at.away
     alternate = state.alternate
     x, y, sq = f.position.x, f.position.y, f.square
@@ -143,8 +158,10 @@ def open_step(state: SamState, f: Fighter, goal: Fighter, budget: int) -> bool:
         crosses = d_now > reach[1] and d_at < reach[0]  # from too far to too close
         if score > now or crosses:
             continue
-        if score == now and away * HYPOT(gx - ax, gy - ay) >= at.now_gap() - space.EPS:
-            continue
+        if score == now:
+            ex, ey = gx - ax, gy - ay
+            if away * math.sqrt(ex * ex + ey * ey) >= at.now_gap() - space.EPS:
+                continue
         diagonal = d[0] != 0 and d[1] != 0
         cost = space.step_cost(1, diagonal, f.diagonals, alternate)
         if cost <= budget and space.free_at(state, f, ax, ay):
@@ -175,12 +192,15 @@ def can_run(state: SamState, f: Fighter, goal: Fighter) -> bool:
     return first is not None and space.terrain_step(state, f, first) == 1
 
 
-def reachable(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tuple[bool, bool]:
+def reachable(
+    state: SamState, f: Fighter, goal: Fighter, budget: int, at: Approach | None = None
+) -> tuple[bool, bool]:
     """(a move can take a step toward `goal`, a run can: C15, its first free step on open
-    ground), from one list of steps (`next_step` and `can_run` together, for `legal`)."""
+    ground), from one list of steps (`next_step` and `can_run` together, for `legal`); `at`
+    the `Approach` when the caller has it."""
     alternate = state.alternate
-    if not state.conditions.terrain:  # open ground everywhere: the order does not matter
-        found = open_step(state, f, goal, budget)
+    if state.open_ground:  # open ground everywhere: the order does not matter
+        found = open_step(state, f, goal, budget, at)
         return found, found
     step = run = False
     first = True

@@ -6,6 +6,7 @@ knowing the damage (SAM-A24), d6 + bonus against the DC, and damage against Toug
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from fractions import Fraction
 
@@ -55,7 +56,12 @@ def region_of(f: Fighter, action: str) -> str:
 
 def chance(bonus: int, needed: int) -> Fraction:
     """P(d6 + bonus >= needed) (S3)."""
-    return Fraction(sum(1 for face in range(1, 7) if face + bonus >= needed), 6)
+    return Fraction(faces(bonus, needed), 6)
+
+
+def faces(bonus: int, needed: int) -> int:
+    """The faces of a d6 with which d6 + bonus >= needed (S3): `chance`'s sixths."""
+    return sum(1 for face in range(1, 7) if face + bonus >= needed)
 
 
 def perform(table: Table, state: SamState, a: Fighter, t: Fighter, action: str) -> str:
@@ -129,6 +135,33 @@ def single_attack(
             out[(word, 0, t.status.out)] += p * saved
         out[landed(state, t, d, w.data.nonlethal, region)] += p * (1 - saved)
     return dict(out)
+
+
+def mean_wounds(
+    state: SamState, a: Fighter, t: Fighter, w: Wielded, region: str = ""
+) -> tuple[int, int]:
+    """The wounds a single attack (or a called shot at `region`) deals on average, as a
+    fraction in lowest terms (numerator, denominator): `single_attack`'s outcomes weighted by
+    their wounds, with no forced defence, counted in integers (issue 35: the withdrawal
+    judgement's blows; `Fraction` arithmetic is interpreted, about 10k instructions an
+    operation). A miss and a negated hit deal none; a hit that gets through deals `landed`'s.
+    Of 6 x 6 x the damage's weights: the d6 to hit, the d6 of the defence, the damage die."""
+    sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
+    assert sit is not None
+    if region:
+        called.aim(sit, region)
+    hits = 6 if sit.auto else faces(attack.attack_bonus(a, w) + sit.x, sit.target)
+    options = attack.defences(state, t, w.data.kind == "melee")
+    dc = attack.dc_base(a, w) + sit.y
+    damage = compile_dice(damage_notation(state, a, t, w)).distribution()
+    total = 0
+    for d, weight in damage.weights.items():
+        pick = options[pick_defence(state, t, options, d)]
+        through = 6 if pick.kind == NONE else 6 - faces(pick.bonus, dc)  # sixths not saved
+        total += weight * through * landed(state, t, d, w.data.nonlethal, region)[1]
+    num, den = hits * total, 36 * damage.denominator
+    common = math.gcd(num, den)
+    return num // common, den // common
 
 
 def landed(

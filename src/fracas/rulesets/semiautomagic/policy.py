@@ -99,7 +99,7 @@ class SamPolicy(Policy):
         self._marked = self._marker = None
         if isinstance(who, Fighter):
             if decision == decisions.ACT:
-                self._near = self._nearest(who)
+                self._near = self._nearest(who, self._shown(who, options))
                 self._options = options
                 return self._best_action(who, options)
             if decision in (decisions.ALLOT, items.ALLOT):
@@ -116,6 +116,20 @@ class SamPolicy(Policy):
                 w = who.wielded
                 return best_index(area_policy.scores(self.state, who, w, options))
         raise UnknownDecision(f"the SemiAutoMagic policy has no answer to {decision!r}")
+
+    def _shown(self, who: Fighter, options: list[Any]) -> list[Fighter] | None:
+        """What `legal` found for this very list of options (`state.Shown`; issue 35: not
+        found again): the weapon in hand's targets go into this decision's `_targets`; the
+        foes `who` knows are returned. None when the list is not the one `legal` last made
+        (a filtered list, a copy of the state): then the policy finds its own."""
+        shown = self.state.shown
+        if shown is None:
+            return None
+        if shown.options is not options or shown.fighter is not who:
+            return None
+        if shown.targets is not None and shown.weapon is who.wielded:
+            self._targets[id(shown.weapon)] = (who, shown.targets)
+        return shown.known
 
     def _best_action(self, me: Fighter, options: list[Action]) -> int:
         """`best_index` of the options' scores (the first of the highest), scored in order in
@@ -201,11 +215,15 @@ class SamPolicy(Policy):
         futile = not self._can_hit_with(me, w, t, me.aimed_at == t.id) or self._useless(w, t)
         return -100.0 * futile - t.toughness - space.squares(self.state, me, t) / 1000
 
-    def _nearest(self, me: Fighter) -> Fighter | None:
+    def _nearest(self, me: Fighter, known: list[Fighter] | None = None) -> Fighter | None:
+        """The first of the nearest foes `me` knows and that is not withdrawing; `known` its
+        `actions.known_foes` when the caller has them."""
         st = self.state
         near: Fighter | None = None
         least = 0
-        for e in actions.known_foes(st, me):  # rules 110-111: not a hider it has not seen
+        if known is None:
+            known = actions.known_foes(st, me)
+        for e in known:  # rules 110-111: not a hider it has not seen
             if withdrawal.withdrawing(st, e):
                 continue  # (issue 34) nor one going away
             d = space.squares(st, me, e)
@@ -489,7 +507,7 @@ class SamPolicy(Policy):
     def _steps_into_hazard(self, me: Fighter, goal: Fighter) -> bool:
         """Its next step toward `goal` would take it from clean air into a hazard."""
         st = self.state
-        if not (st.conditions.gas or st.conditions.radiation):
+        if not st.clouded:  # no gas, no radiation (`conditions`, read once)
             return False
         if escape.inside(st, me, me.position):
             return False

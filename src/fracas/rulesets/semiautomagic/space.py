@@ -143,8 +143,8 @@ def terrain_factor(state: SamState, f: Fighter, at: Position) -> int:
 
 def terrain_at(state: SamState, f: Fighter, x: float, y: float) -> int:
     """`terrain_factor` at (x, y), in plain floats."""
-    if not state.conditions.terrain:
-        return 1  # open ground everywhere
+    if state.open_ground:
+        return 1  # open ground everywhere (`conditions.terrain` empty, read once)
     h = f.square / 2
     x0, x1, y0, y1 = x - h, x + h, y - h, y + h
     worst = 1

@@ -3,6 +3,7 @@ their seconds clock, conditions and gear; the battle's initiative order and grou
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -285,6 +286,30 @@ SUCCEEDED: Final[dict[str, int]] = {"dodge": 3, "block": 4, "parry": 5}  # a def
 WOUNDS: Final = 6
 
 
+class Shown:
+    """What `actions.legal` found on its way to a list of options: the list itself, its
+    fighter, the enemies the weapon in hand can strike (`actions.targets`, None when not
+    looked for) and the foes it knows (`actions.known_foes`). The policy deciding on that very
+    list (the same object: nothing happens between `legal` and the decision) reads them
+    instead of finding them again (issue 35: the policy re-derived what the rules had just
+    found); a copy of the state, or a filtered list, is another object, and the policy finds
+    its own."""
+
+    __slots__ = ("fighter", "known", "options", "targets", "weapon")
+
+    def __init__(
+        self,
+        options: Sequence[object] = (),
+        fighter: Fighter | None = None,
+        weapon: Wielded | None = None,
+        targets: list[Fighter] | None = None,
+        known: list[Fighter] | None = None,
+    ) -> None:
+        """Every argument has a default: compiled, a copy's `__new__` runs it with none."""
+        self.options, self.fighter, self.weapon = options, fighter, weapon
+        self.targets, self.known = targets, known
+
+
 @dataclass(init=False)
 class SamState(BattleState):
     conditions: model.Conditions = field(default_factory=model.Conditions)
@@ -310,6 +335,26 @@ class SamState(BattleState):
     combo_seconds: int = 4  # SAM-A1 (`options.combo_seconds`)
     cover_hit_literal: bool = False  # SAM-A42 (`options.cover_hit_literal`)
     close_adjacent: bool = False  # SAM-A13 (`options.close_reaches_adjacent`)
+    # The ground and the air, read once from `conditions` (nothing changes them in a battle;
+    # a pydantic attribute read from compiled code is a look-up through its `__getattr__`
+    # hook, about 300 instructions, at every step tried and every movement scored; issue 35)
+    open_ground: bool = True  # no difficult or extreme terrain anywhere (rules 33-36)
+    clouded: bool = False  # gas or radiation in the fight (rules 204-216)
+    # The strike options of each weapon, built once a battle and handed out again each
+    # decision (`actions.offers`; issue 35, the lead's ruling: immutable options may be kept).
+    # By the weapon's id, each entry holding its weapon, checked by identity: a copy of the
+    # state (deep copies map the weapons along) finds none of its own weapons' ids here and
+    # builds its own, and `clone_state` starts empty. Not compared, not shown.
+    offers: dict[int, object] = field(default_factory=dict, repr=False, compare=False)
+    # What `legal` found for the options it last returned (`Shown`): the policy reads it only
+    # when deciding on that very list (issue 35). Not compared, not shown.
+    shown: Shown | None = field(default=None, repr=False, compare=False)
+    # The options aimed at each fighter (`actions.Toward`), by its id string (hashed once, no
+    # integer made for an object's id a look-up). Not compared, not shown.
+    towards: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
+    # `wander.away`'s last answer for each mover (by the mover's id string), kept with all it
+    # was worked out from (`wander.Away`); issue 35. Not compared, not shown.
+    aways: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
 
     def __init__(
         self,
@@ -328,10 +373,13 @@ class SamState(BattleState):
         self.combo_seconds = self.options.combo_seconds
         self.cover_hit_literal = self.options.cover_hit_literal
         self.close_adjacent = self.options.close_reaches_adjacent
+        self.open_ground = not self.conditions.terrain
+        self.clouded = bool(self.conditions.gas or self.conditions.radiation)
         self.order, self.acting, self.second, self.incoming = [], "", 0, 0
         self.incoming_area, self.controlling, self.possessing = False, "", False
         self.interrupting, self.hazardous, self.falls, self._fighters = "", False, False, []
         self.counts = fresh_counts(COUNTED)
+        self.offers, self.shown, self.aways, self.towards = {}, None, {}, {}
 
     def count(self, index: int, n: int = 1) -> None:
         """`n` more of `COUNTED[index]` (`core.combatant.add_count`)."""

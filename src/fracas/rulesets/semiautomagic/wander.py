@@ -31,10 +31,51 @@ def named(d: tuple[int, int]) -> str:
     return NAMES[COMPASS.index(d)]
 
 
+class Away:
+    """`away`'s answer for a mover, with everything it was worked out from: the mover and
+    the source (by identity), their positions (frozen `Position`s, replaced by a move: by
+    identity), their squares and the diagonal rule (by value). `legal` asks it for every
+    decision, and between two of a fighter's decisions nobody has often moved (issue 35)."""
+
+    __slots__ = ("alternate", "at", "body", "f", "found", "source", "square", "there")
+
+    def __init__(
+        self,
+        f: Fighter | None = None,
+        source: Fighter | None = None,
+        alternate: bool = True,
+        found: tuple[int, int] = (0, 0),
+    ) -> None:
+        """Every argument has a default: compiled, a copy's `__new__` runs it with none."""
+        self.f, self.source, self.alternate, self.found = f, source, alternate, found
+        self.at = f.position if f is not None else None
+        self.square = f.square if f is not None else 0.0
+        self.there = source.position if source is not None else None
+        self.body = (source.seat or source.square) if source is not None else 0.0
+
+    def holds(self, state: SamState, f: Fighter, source: Fighter) -> bool:
+        return (
+            self.f is f and self.source is source and self.at is f.position
+            and self.there is source.position and self.square == f.square
+            and self.body == (source.seat or source.square) and self.alternate == state.alternate
+        )  # fmt: skip
+
+
 def away(state: SamState, f: Fighter, source: Fighter) -> tuple[int, int]:
     """Rule 184 (F-SAM-105): the one of eight directions whose first square leads furthest
     from the source, in the mover's squares (SAM-A7); orthogonal before diagonal on a tie,
-    then the first on the compass."""
+    then the first on the compass. Kept for the mover while nothing it reads has changed
+    (`Away`, in `SamState.aways` by the mover's id string, the mover checked by identity)."""
+    kept = state.aways.get(f.id)
+    if isinstance(kept, Away) and kept.holds(state, f, source):
+        return kept.found
+    found = furthest(state, f, source)
+    state.aways[f.id] = Away(f, source, state.alternate, found)
+    return found
+
+
+def furthest(state: SamState, f: Fighter, source: Fighter) -> tuple[int, int]:
+    """`away`, worked out."""
     alternate = state.alternate
     x, y, square = f.position.x, f.position.y, f.square
     q = source.position  # `space.squares_at` with what is the same for the eight, once

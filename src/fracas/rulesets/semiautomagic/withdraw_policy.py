@@ -254,9 +254,7 @@ def wounds_ratio(
     key = blow_key(state, a, t, w, region, sit, defs)
     dealt = KNOWN.get(key)
     if dealt is None:
-        outcomes = odds.single_attack(state, a, t, w, None, region)
-        mean = sum((p * harm for (_, harm, _), p in outcomes.items()), Fraction(0))
-        dealt = mean.numerator, mean.denominator
+        dealt = odds.mean_wounds(state, a, t, w, region)  # (the exact odds, in integers)
         if len(KNOWN) >= KNOWN_MOST:
             KNOWN.clear()
         KNOWN[key] = dealt
@@ -304,21 +302,13 @@ def blow_key(
 
 
 def defence_key(state: SamState, t: Fighter, melee: bool) -> DefenceKey:
-    """The defences `t` may choose now (`attack.defences`, rules 49, 52, 95, 193): the bonus
-    of its dodge, block and parry, `ABSENT` for one it cannot make ("no defence" is always
-    offered); three plain integers for the blow's key (no tuple of tuples built a blow)."""
-    dodge = block = parry = ABSENT
-    for d in attack.defences(state, t, melee):
-        if d.kind == attack.DODGE:
-            dodge = d.bonus
-        elif d.kind == attack.BLOCK:
-            block = d.bonus
-        elif d.kind == attack.PARRY:
-            parry = d.bonus
-    return dodge, block, parry
+    """The defences `t` may choose now (`attack.defence_bonuses`, rules 49, 52, 95, 193): the
+    bonus of its dodge, block and parry, `ABSENT` for one it cannot make ("no defence" is
+    always offered); three plain integers for the blow's key (no option objects a blow)."""
+    return attack.defence_bonuses(state, t, melee)
 
 
-ABSENT: Final = -(10**6)  # `defence_key`: a defence not offered (no bonus is ever this low)
+ABSENT: Final = attack.ABSENT  # `defence_key`: a defence not offered
 
 
 def strikes(state: SamState, a: Fighter) -> Fraction:
