@@ -8,6 +8,8 @@ import sys
 from dataclasses import dataclass
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from fracas.core.immutable import rebuilt_by_constructor
 
 # `math.hypot` held in a compiled constant: looked up on the math module it costs 100 ns a
@@ -78,6 +80,10 @@ def _added(csum: float, x: float, frac: float) -> tuple[float, float]:
     return total, frac + ((csum - total) + x)
 
 
+# Compiled: `acyclic` (two floats: never in a reference cycle, so not tracked by the garbage
+# collector) and a freed one kept for the next (`free_list_len=1`): movement builds and drops
+# points all the time (issue 35).
+@mypyc_attr(acyclic=True, free_list_len=1)
 @dataclass(frozen=True, slots=True, init=False)
 class Position:
     """A point on the battlefield, in metres. Frozen: equal and hashed by value, its fields
