@@ -148,8 +148,16 @@ class SeededDice:
     def draw(self, dice: tuple[int, ...]) -> tuple[int, ...]:
         """One face per die of `dice` (their sides), the next positions of the stream."""
         if len(dice) == 1:
-            return (int(self._next() * dice[0]) + 1,)
+            face = int(self._next() * dice[0]) + 1
+            return ONE_FACE[face] if face < len(ONE_FACE) else (face,)
         return tuple([int(self._next() * sides) + 1 for sides in dice])
+
+
+# The faces of a single die, built once: a roll of one die (most rolls) hands out the shared
+# tuple, equal to a new one, instead of building and later freeing one (issue 35). Faces are
+# immutable, so the journal may hold the same tuple many times. (Typed `tuple[int, ...]`:
+# compiled, a `tuple[int]` item would be unboxed and boxed again into a new tuple.)
+ONE_FACE: Final[list[tuple[int, ...]]] = [(face,) for face in range(101)]
 
 
 def _key_of(seed: int | np.random.SeedSequence | None) -> tuple[int, int]:
