@@ -13,7 +13,7 @@ from __future__ import annotations
 import _thread
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, SupportsIndex
+from typing import Any, Final, SupportsIndex
 
 import numpy as np
 
@@ -58,6 +58,7 @@ from fracas.core.outcome import Ending, Outcome
 from fracas.core.policy_names import DEFAULT, PolicyChoice, parse_policy
 from fracas.core.question import Question, question_for
 from fracas.core.requests import ChoiceRequest, Pending, Request, RollRequest
+from fracas.core.ruleset import AnyRuleset
 from fracas.core.search import SearchPolicy
 from fracas.core.seats import Seat, Seating
 from fracas.core.table import BattleHalted, Table, Wait
@@ -65,11 +66,16 @@ from fracas.dice import DiceError
 
 Seats = Mapping[str, Seat | Mapping[str, Any] | str]
 
-# What Battle's arguments take, as its refusals say.
-SEATS = "a mapping of side or combatant names to seats, e.g. {'Investigators': 'person'}"
-BY_SIDE = "a mapping of side names to controllers"
-JOURNAL = "a list of journal entries (a battle's .journal)"
-AUTHORS = "a mapping of journal positions to seat names (a battle's .authors)"
+# What Battle's arguments take, as its refusals say. (Final: mypyc reads them as C statics,
+# where a plain module name is a dictionary look-up, four a battle; issue 35.)
+SEATS: Final = "a mapping of side or combatant names to seats, e.g. {'Investigators': 'person'}"
+BY_SIDE: Final = "a mapping of side names to controllers"
+JOURNAL: Final = "a list of journal entries (a battle's .journal)"
+AUTHORS: Final = "a mapping of journal positions to seat names (a battle's .authors)"
+
+
+# `_thread.RLock` held (Final: a C static compiled, not a look-up on the module each battle)
+RLOCK: Final = _thread.RLock
 
 
 def fresh_seed() -> int:
@@ -108,7 +114,12 @@ class Battle:
             arguments.seed(seed) if seed is not None else None if dice is not None else fresh_seed()
         )
         self.seating = Seating(arguments.optional_mapping(seats, "seats", SEATS))
-        self._dice = arguments.having(dice, "faces", "dice", "a dice source (with .faces())")
+        # (a simulation's seeded dice need no look-up of their method: about 500 instructions)
+        self._dice = (
+            dice
+            if isinstance(dice, SeededDice)
+            else arguments.having(dice, "faces", "dice", "a dice source (with .faces())")
+        )
         controllers = arguments.optional_mapping(controllers, "controllers", BY_SIDE)
         self._controllers = dict(controllers or {})
         self._default = arguments.having(
@@ -131,7 +142,7 @@ class Battle:
         self._named: dict[str, Combatant] = {}
         # The C lock `threading.RLock()` returns, made directly: that factory is a Python
         # function, an interpreted call for every simulated battle (issue 35).
-        self._lock = _thread.RLock()
+        self._lock = RLOCK()
         self._table: Table | None = None  # the table of the latest run
         self._given: dict[int, Status] = {}  # a command's combatant as it stood when given
         self.searches: dict[str, SearchPolicy] = {}  # the searching sides' policies (issue 34)
@@ -159,7 +170,7 @@ class Battle:
         sink = self._record if self._observe and not resume else None
         table = Table(
             self._source(),
-            self._controllers_for(state),
+            self._controllers_for(state, ruleset, spec),
             self.journal,
             sink,
             self.wait,
@@ -173,7 +184,7 @@ class Battle:
             sides = _entrants(state)
             table.emit(BattleStarted(ruleset=ruleset.id, title=spec.name, sides=sides))
         try:
-            outcome = self._fight(table, state, spec.max_rounds, resume)
+            outcome = self._fight(table, state, ruleset, spec.max_rounds, resume)
         finally:
             if self._observe:
                 self._kept = KeptRounds(
@@ -212,10 +223,14 @@ class Battle:
             self._summary = self.encounter.ruleset.summary(self.state)
         return self._summary
 
-    def _fight(self, table: Table, state: BattleState, max_rounds: int, resume: int) -> Outcome:
+    def _fight(
+        self, table: Table, state: BattleState, ruleset: AnyRuleset, max_rounds: int, resume: int
+    ) -> Outcome:
         """Rounds in the ruleset's own order of play until it judges the fight over; the
         rounds before `resume` unobserved, their events kept from the last run (KeptRounds)."""
-        ruleset = self.encounter.ruleset
+        # Looked up once a battle: the ruleset object is interpreted, and a method looked up
+        # on it each round cost about 170 instructions a call (issue 35)
+        play_round, outcome = ruleset.play_round, ruleset.outcome
         try:
             while True:
                 state.round += 1
@@ -226,10 +241,10 @@ class Battle:
                     self._starts.append((table.answers_used, len(self.events)))
                     table.emit(RoundStarted, round=state.round)
                 table.between_actions()
-                ruleset.play_round(table, state)
+                play_round(table, state)
                 if table.observed:
                     table.emit(RoundEnded, round=state.round)
-                verdict = ruleset.outcome(state)
+                verdict = outcome(state)
                 if verdict is not None:
                     ending = Ending.VICTORY if verdict.winner is not None else Ending.MUTUAL
                     return Outcome(verdict.winner, ending, state.round, verdict.reason)
@@ -250,9 +265,13 @@ class Battle:
         )
         return SeededDice(self.seed, position=drawn)
 
-    def _controllers_for(self, state: BattleState) -> dict[str, Controller]:
+    def _controllers_for(
+        self, state: BattleState, ruleset: AnyRuleset, spec: Any
+    ) -> dict[str, Controller]:
         """Who decides for each side nobody is seated at: the given controllers, else the
-        policy. A controller for a side that does not exist is a mistake, not ignored."""
+        policy. A controller for a side that does not exist is a mistake, not ignored.
+        (`ruleset` and `spec` are the encounter's, passed in: compiled, each read of an
+        interpreted object's attribute is a generic look-up, about 300 instructions.)"""
         given = self._controllers
         if given:  # (a simulation gives none: no sets built per battle; issue 35)
             sides = [s.name for s in state.sides]
@@ -262,26 +281,25 @@ class Battle:
                     f"controllers for {', '.join(map(repr, unknown))}: no such side"
                     f" (sides: {', '.join(sides)})"
                 )
-        ruleset = self.encounter.ruleset
         fallback = self._default if self._default is not None else ruleset.policy(state)
         controllers: dict[str, Controller] = {}
         for s in state.sides:
             controllers[s.name] = given.get(s.name, fallback) if given else fallback
         controllers[GM_SEAT] = given.get(GM_SEAT, fallback) if given else fallback
         self.searches = {}
-        for side, choice in self._side_policies().items():
+        for side, choice in self._side_policies(spec).items():
             if choice.searches and side not in given and side in controllers:
                 policy = ruleset.policy(state)  # the search's default: its tie-break
                 search = SearchPolicy(self.encounter, side, self.journal, policy, choice, Battle)
                 controllers[side] = self.searches[side] = search
         return controllers
 
-    def _side_policies(self) -> dict[str, PolicyChoice]:
+    def _side_policies(self, spec: Any) -> dict[str, PolicyChoice]:
         """The sides whose encounter names a policy other than the default (`sides[].policy`,
         issue 34), parsed. A side left at the default is not parsed: most encounters name
         none, and parsing built a frozen `PolicyChoice` per side per battle (issue 35)."""
         found: dict[str, PolicyChoice] = {}
-        for side in self.encounter.spec.sides:
+        for side in spec.sides:
             policy = side.policy
             if policy != DEFAULT:
                 found[side.name] = parse_policy(policy)

@@ -16,6 +16,7 @@ from mypy_extensions import mypyc_attr
 
 from fracas.core.audience import EVERYONE, side_audience
 from fracas.core.audience import GM as GM_AUDIENCE
+from fracas.core.counts import Counts
 from fracas.core.geometry import Position
 from fracas.core.immutable import copy_fields, rebuilt_by_constructor
 from fracas.core.outcome import EVERYONE_DOWN, ONE_SIDE_LEFT, Verdict
@@ -97,17 +98,20 @@ def last_side_standing(state: BattleState) -> Verdict | None:
 
 
 def new_tally() -> Counter[str]:
-    """An empty tally for a battle's state: `Counter.__init__` is interpreted and runs
-    `update` on nothing, which cost more than the rest of building a duel's state (issue
-    10); an empty Counter needs none of it."""
-    tally: Counter[str] = Counter.__new__(Counter)
+    """An empty tally for a battle's state: a `Counts` (`core.counts`), the `Counter` whose
+    item assignment is the dictionary's C slot (`tally[key] += 1` cost about 1,000
+    instructions on a plain `Counter`; issue 35). Not called: `Counter.__init__` is interpreted
+    and runs `update` on nothing, which cost more than the rest of building a duel's state
+    (issue 10); an empty one needs none of it."""
+    tally: Counter[str] = Counts.__new__(Counts)
     return tally
 
 
 def add_counts(tally: Counter[str], counts: dict[str, int]) -> None:
-    """Add `counts` to a battle's tally. Setting a `Counter`'s item is a Python call (the class
-    defines `__delitem__`, so its item slot is Python's: about 1,000 instructions a key, issue
-    35); `dict.update` writes the dictionary underneath in C. The sums are those `+=` gives.
+    """Add `counts` to a battle's tally. Setting a plain `Counter`'s item is a Python call (the
+    class defines `__delitem__`, so its item slot is Python's: about 1,000 instructions a key,
+    issue 35; `new_tally`'s `Counts` has the dictionary's); `dict.update` writes the
+    dictionary underneath in C, whichever it is. The sums are those `+=` gives.
     An empty tally (a simulated battle's, as it ends) takes the counts as they are."""
     if not tally:
         dict.update(tally, counts)
@@ -257,7 +261,7 @@ class BattleState:
     round: int = 0
     # Counts of notable things in this battle (specials, parries, routs...), named by the
     # ruleset: the simulator reports their averages.
-    tally: Counter[str] = field(default_factory=Counter)
+    tally: Counter[str] = field(default_factory=new_tally)  # a `Counts` (`core.counts`)
 
     # Who is on which side never changes during a battle, so these lists are built once.
     _enemies: dict[str, list[Combatant]] = field(default_factory=dict, repr=False)

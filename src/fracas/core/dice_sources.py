@@ -13,7 +13,7 @@ from typing import Final, Protocol
 import numpy as np
 
 from fracas.core.errors import ReplayError
-from fracas.core.philox import SpawnedKeys, key_words, philox_block, seed_key
+from fracas.core.philox import SpawnedKeys, key_words, philox_output, seed_key
 from fracas.core.requests import Pending, RollRequest
 
 # Compiled (mypyc), the cipher costs less than a call into numpy (`SeededDice._refill`).
@@ -40,7 +40,22 @@ class SeededDice:
     `SeedSequence`, a `Philox` and a `Generator` cost about 10 µs a battle; issue 10).
     """
 
-    __slots__ = ("_block", "_buffer", "_key", "_made", "_started", "_words")
+    __slots__ = (
+        "_block",
+        "_f0",
+        "_f1",
+        "_f2",
+        "_f3",
+        "_k0_hi",
+        "_k0_lo",
+        "_k1_hi",
+        "_k1_lo",
+        "_key",
+        "_left",
+        "_made",
+        "_spare",
+        "_started",
+    )
 
     FIRST_BLOCK = 64  # most battles roll a few dozen dice: a small first block, then `block`
 
@@ -55,10 +70,18 @@ class SeededDice:
         if key is None:
             key = _key_of(seed)
         self._key = key
-        self._words = key_words(key)  # for the compiled cipher
+        # The key's words, for the compiled cipher: `i64` fields, kept unboxed
+        self._k0_hi, self._k0_lo, self._k1_hi, self._k1_lo = key_words(key)
         self._block = max(4, block - block % 4)  # whole cipher outputs: 4 floats each
-        self._buffer: list[float] = []
-        self._made = position  # the stream position after the last float generated
+        # The floats of the current cipher output, in stream order, and how many of them are
+        # still unread (the last `_left`). Compiled, `float` fields are doubles: reading one
+        # builds no object, where a list of floats popped cost about 100 instructions a die
+        # and its refill 170 a block (issue 35).
+        self._f0 = self._f1 = self._f2 = self._f3 = 0.0
+        self._left = 0
+        self._made = position  # the stream position after the current output's last float
+        # Interpreted, numpy's floats for the outputs after the current one (read from the end)
+        self._spare: list[float] = []
         self._started = False
 
     @staticmethod
@@ -71,47 +94,70 @@ class SeededDice:
     @property
     def position(self) -> int:
         """How many dice have been drawn from the start of the stream."""
-        return self._made - len(self._buffer)
+        return self._made - self._left
 
     def seek(self, position: int) -> None:
         """Go to die `position` of the stream (0 is the first)."""
-        self._made, self._buffer, self._started = position, [], False
+        self._made, self._left, self._spare, self._started = position, 0, [], False
 
     def _refill(self) -> None:
-        """Put the next block under the remaining floats (the buffer is read from its end).
-        Compiled, the cipher runs here, one output (4 floats) at a time (`core.philox`);
-        interpreted, numpy draws a block of them (the same floats)."""
+        """Make the cipher output holding the next float the current one. Compiled, the cipher
+        runs here (`core.philox`); interpreted, numpy draws a block of outputs at a time (the
+        same floats) into `_spare`."""
         start = self._made
-        aligned = start - start % 4  # the cipher output holding the next float
+        aligned = start - start % 4  # the position of the output's first float
         if CIPHER_HERE:
-            count = 4
-            k0_hi, k0_lo, k1_hi, k1_lo = self._words
-            floats = philox_block(k0_hi, k0_lo, k1_hi, k1_lo, aligned // 4)
+            self._f0, self._f1, self._f2, self._f3 = philox_output(
+                self._k0_hi, self._k0_lo, self._k1_hi, self._k1_lo, aligned // 4
+            )
         else:
-            count = self._block if self._started else self.FIRST_BLOCK
-            floats = _philox_floats(self._key, aligned // 4, count)
-        if start != aligned:  # a stream sought to the middle of a cipher output
-            del floats[: start - aligned]
-        self._made = aligned + count
+            spare = self._spare
+            if not spare:  # `_spare` always starts at an output's first float
+                count = self._block if self._started else self.FIRST_BLOCK
+                spare = _philox_floats(self._key, aligned // 4, count)
+                spare.reverse()
+                self._spare = spare
+            self._f0, self._f1, self._f2, self._f3 = (
+                spare.pop(),
+                spare.pop(),
+                spare.pop(),
+                spare.pop(),
+            )
+        self._left = 4 - (start - aligned)  # a stream sought to the middle of an output
+        self._made = aligned + 4
         self._started = True
-        # The new floats go under the remaining ones, the buffer being read from its end
-        # (a new list, not a slice assignment: compiled, slices are generic calls)
-        floats.reverse()
-        floats.extend(self._buffer)
-        self._buffer = floats
+
+    def _next(self) -> float:
+        """The next float of the stream."""
+        left = self._left
+        if left == 0:
+            self._refill()
+            left = self._left
+        self._left = left - 1
+        if left == 4:
+            return self._f0
+        if left == 3:
+            return self._f1
+        if left == 2:
+            return self._f2
+        return self._f3
 
     def faces(self, request: RollRequest) -> tuple[int, ...]:
         return self.draw(request.dice)
 
     def draw(self, dice: tuple[int, ...]) -> tuple[int, ...]:
         """One face per die of `dice` (their sides), the next positions of the stream."""
-        buf = self._buffer
-        while len(buf) < len(dice):
-            self._refill()
-            buf = self._buffer
         if len(dice) == 1:
-            return (int(buf.pop() * dice[0]) + 1,)
-        return tuple([int(buf.pop() * sides) + 1 for sides in dice])
+            face = int(self._next() * dice[0]) + 1
+            return ONE_FACE[face] if face < len(ONE_FACE) else (face,)
+        return tuple([int(self._next() * sides) + 1 for sides in dice])
+
+
+# The faces of a single die, built once: a roll of one die (most rolls) hands out the shared
+# tuple, equal to a new one, instead of building and later freeing one (issue 35). Faces are
+# immutable, so the journal may hold the same tuple many times. (Typed `tuple[int, ...]`:
+# compiled, a `tuple[int]` item would be unboxed and boxed again into a new tuple.)
+ONE_FACE: Final[list[tuple[int, ...]]] = [(face,) for face in range(101)]
 
 
 def _key_of(seed: int | np.random.SeedSequence | None) -> tuple[int, int]:

@@ -159,9 +159,8 @@ ROUNDS: Final = 10
 TWO_TO_MINUS_53: Final = 1.0 / 9007199254740992.0
 
 
-# The multipliers' 16-bit quarters (high word's high half first): `_mulhilo` multiplies by
-# them directly, so it splits nothing of a constant and calls nothing (issue 35: the cipher
-# was about 3,700 instructions a block, a twentieth of a short compiled battle).
+# The multipliers' 16-bit quarters (high word's high half first): the rounds multiply by them
+# directly, so nothing of a constant is split at run time.
 M0_HH: Final = 0xD2E7
 M0_HL: Final = 0x470E
 M0_LH: Final = 0xE14C
@@ -171,44 +170,16 @@ M1_HL: Final = 0x8263
 M1_LH: Final = 0x9512
 M1_LL: Final = 0x1157
 
-
-def _mulhilo(
-    a_hh: i64, a_hl: i64, a_lh: i64, a_ll: i64, b_hi: i64, b_lo: i64
-) -> tuple[i64, i64, i64, i64]:
-    """The 128-bit product of two 64-bit words, the first as its four 16-bit quarters, the
-    second as 32-bit halves: the product's four 32-bit words, most significant first. Each
-    32 × 32-bit partial product is taken by the 16-bit halves of its first factor, so no
-    product reaches 2**49 (exact in `i64`, and interpreted)."""
-    # a_lo × b_lo
-    part = a_lh * b_lo
-    low = a_ll * b_lo + ((part & 0xFFFF) << 16)
-    h00 = (part >> 16) + (low >> 32)
-    l00 = low & MASK32
-    # a_lo × b_hi
-    part = a_lh * b_hi
-    low = a_ll * b_hi + ((part & 0xFFFF) << 16)
-    h01 = (part >> 16) + (low >> 32)
-    l01 = low & MASK32
-    # a_hi × b_lo
-    part = a_hh * b_lo
-    low = a_hl * b_lo + ((part & 0xFFFF) << 16)
-    h10 = (part >> 16) + (low >> 32)
-    l10 = low & MASK32
-    # a_hi × b_hi
-    part = a_hh * b_hi
-    low = a_hl * b_hi + ((part & 0xFFFF) << 16)
-    h11 = (part >> 16) + (low >> 32)
-    l11 = low & MASK32
-    s1 = h00 + l01 + l10
-    s2 = h01 + h10 + l11 + (s1 >> 32)
-    return (h11 + (s2 >> 32)) & MASK32, s2 & MASK32, s1 & MASK32, l00
+# A cipher output: its 4 floats, in stream order. Compiled, a tuple of floats is returned as a
+# C struct of doubles: no list and no float objects are built for a block (issue 35).
+Output = tuple[float, float, float, float]
 
 
 def philox_floats(key: tuple[int, int], block: int) -> list[float]:
     """The 4 floats of stream block `block` (0 is the first) of numpy's `Philox(key=key)`
     `random()`."""
     k0_hi, k0_lo, k1_hi, k1_lo = key_words(key)
-    return philox_block(k0_hi, k0_lo, k1_hi, k1_lo, block)
+    return list(philox_output(k0_hi, k0_lo, k1_hi, k1_lo, block))
 
 
 def key_words(key: tuple[int, int]) -> tuple[i64, i64, i64, i64]:
@@ -217,8 +188,15 @@ def key_words(key: tuple[int, int]) -> tuple[i64, i64, i64, i64]:
     return key[0] >> 32, key[0] & MASK32, key[1] >> 32, key[1] & MASK32
 
 
-def philox_block(k0_hi: i64, k0_lo: i64, k1_hi: i64, k1_lo: i64, block: i64) -> list[float]:
-    """`philox_floats` with the key given as its words (`key_words`)."""
+def philox_output(k0_hi: i64, k0_lo: i64, k1_hi: i64, k1_lo: i64, block: i64) -> Output:
+    """`philox_floats` with the key given as its words (`key_words`).
+
+    Each round takes two 64 × 64 → 128-bit products (random123's `mulhilo64`), written out
+    here rather than called: a call was about 73 instructions of the ~130 a product cost
+    compiled, 20 calls a block (issue 35). Each product is taken by 32 × 32-bit partial
+    products, each of those by the 16-bit halves of the multiplier's word, so that no product
+    reaches 2**49 (exact in `i64`, and interpreted); `h`/`l` are a partial product's high and
+    low 32-bit words, `s1`/`s2` the product's middle words with their carries."""
     counter = block + 1
     c0_hi: i64 = (counter >> 32) & MASK32
     c0_lo: i64 = counter & MASK32
@@ -236,25 +214,60 @@ def philox_block(k0_hi: i64, k0_lo: i64, k1_hi: i64, k1_lo: i64, block: i64) -> 
             k1_lo += W1_LO
             k1_hi = (k1_hi + W1_HI + (k1_lo >> 32)) & MASK32
             k1_lo &= MASK32
-        p0, p1, p2, p3 = _mulhilo(M0_HH, M0_HL, M0_LH, M0_LL, c0_hi, c0_lo)  # hi0:lo0
-        q0, q1, q2, q3 = _mulhilo(M1_HH, M1_HL, M1_LH, M1_LL, c2_hi, c2_lo)  # hi1:lo1
-        c0_hi, c0_lo, c2_hi, c2_lo, new_c1_hi, new_c1_lo, new_c3_hi, new_c3_lo = (
-            q0 ^ c1_hi ^ k0_hi,
-            q1 ^ c1_lo ^ k0_lo,
-            p0 ^ c3_hi ^ k1_hi,
-            p1 ^ c3_lo ^ k1_lo,
-            q2,
-            q3,
-            p2,
-            p3,
-        )
-        c1_hi, c1_lo, c3_hi, c3_lo = new_c1_hi, new_c1_lo, new_c3_hi, new_c3_lo
-    return [
+        # M0 × c0 → p_hi:p_lo (four words p0..p3, most significant first)
+        part = M0_LH * c0_lo
+        low = M0_LL * c0_lo + ((part & 0xFFFF) << 16)
+        h00 = (part >> 16) + (low >> 32)
+        p3 = low & MASK32
+        part = M0_LH * c0_hi
+        low = M0_LL * c0_hi + ((part & 0xFFFF) << 16)
+        h01 = (part >> 16) + (low >> 32)
+        l01 = low & MASK32
+        part = M0_HH * c0_lo
+        low = M0_HL * c0_lo + ((part & 0xFFFF) << 16)
+        h10 = (part >> 16) + (low >> 32)
+        l10 = low & MASK32
+        part = M0_HH * c0_hi
+        low = M0_HL * c0_hi + ((part & 0xFFFF) << 16)
+        h11 = (part >> 16) + (low >> 32)
+        s1 = h00 + l01 + l10
+        s2 = h01 + h10 + (low & MASK32) + (s1 >> 32)
+        p0 = (h11 + (s2 >> 32)) & MASK32
+        p1 = s2 & MASK32
+        p2 = s1 & MASK32
+        # M1 × c2 → q_hi:q_lo (q0..q3)
+        part = M1_LH * c2_lo
+        low = M1_LL * c2_lo + ((part & 0xFFFF) << 16)
+        h00 = (part >> 16) + (low >> 32)
+        q3 = low & MASK32
+        part = M1_LH * c2_hi
+        low = M1_LL * c2_hi + ((part & 0xFFFF) << 16)
+        h01 = (part >> 16) + (low >> 32)
+        l01 = low & MASK32
+        part = M1_HH * c2_lo
+        low = M1_HL * c2_lo + ((part & 0xFFFF) << 16)
+        h10 = (part >> 16) + (low >> 32)
+        l10 = low & MASK32
+        part = M1_HH * c2_hi
+        low = M1_HL * c2_hi + ((part & 0xFFFF) << 16)
+        h11 = (part >> 16) + (low >> 32)
+        s1 = h00 + l01 + l10
+        s2 = h01 + h10 + (low & MASK32) + (s1 >> 32)
+        # The round's permutation: c0 ← hi1 ^ c1 ^ k0, c1 ← lo1, c2 ← hi0 ^ c3 ^ k1, c3 ← lo0
+        c0_hi = ((h11 + (s2 >> 32)) & MASK32) ^ c1_hi ^ k0_hi
+        c0_lo = (s2 & MASK32) ^ c1_lo ^ k0_lo
+        c1_hi = s1 & MASK32
+        c1_lo = q3
+        c2_hi = p0 ^ c3_hi ^ k1_hi
+        c2_lo = p1 ^ c3_lo ^ k1_lo
+        c3_hi = p2
+        c3_lo = p3
+    return (
         _double(c0_hi, c0_lo),
         _double(c1_hi, c1_lo),
         _double(c2_hi, c2_lo),
         _double(c3_hi, c3_lo),
-    ]
+    )
 
 
 def _double(hi: i64, lo: i64) -> float:
