@@ -32,7 +32,7 @@ from fracas.rulesets.spelljammer import data, decisions, model, odds, space
 from fracas.rulesets.spelljammer.commands import SjCommands
 from fracas.rulesets.spelljammer.map import battle_map as draw_map
 from fracas.rulesets.spelljammer.policy import SjPolicy
-from fracas.rulesets.spelljammer.round import play_round
+from fracas.rulesets.spelljammer.round import after_battle, play_round
 from fracas.rulesets.spelljammer.setup import build, place
 from fracas.rulesets.spelljammer.state import Arm, Fighter, Plan, SjState, clone_state
 
@@ -81,8 +81,10 @@ class Spelljammer(Ruleset[model.Encounter, SjState]):
             options=spec.options,
         )
 
-    def play_round(self, table: Table, state: SjState) -> None:
-        play_round(table, state)
+    # The compiled functions themselves, not interpreted methods wrapping them (issue 35):
+    # the round, and the fighters letting go of one another after a simulated battle.
+    play_round = staticmethod(play_round)
+    after_battle = staticmethod(after_battle)
 
     def policy(self, state: SjState) -> Controller:
         return SjPolicy(state)

@@ -38,10 +38,20 @@ from fracas.rulesets.spelljammer.events import (
     Segment,
     SurpriseRound,
 )
-from fracas.rulesets.spelljammer.state import Fighter, Item, SjState
+from fracas.rulesets.spelljammer.state import Fighter, Item, SjState, let_go
 
 TIE: Final = "tie on the same segment (SJ-U1 by_im)"
 LAST_SEGMENT: Final = int(data.tables()["last_segment"])  # rule 28: the count-down's end
+
+
+def after_battle(table: Table, state: SjState) -> None:
+    """A simulated battle's fighters let go of one another (`state.let_go`): a declared plan
+    names its target, and two fighters whose plans name each other are a reference cycle that
+    left every battle to the cyclic collector (issue 35; docs/ARCHITECTURE.md, "No cyclic
+    garbage per battle"). An observed battle keeps its last plans for the GM's screen.
+    Compiled and called as it is (`Spelljammer.after_battle`)."""
+    if not table.observed:
+        let_go(state)
 
 
 def play_round(table: Table, state: SjState) -> None:

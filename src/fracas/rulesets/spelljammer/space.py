@@ -24,12 +24,14 @@ def gap(a: Fighter, b: Fighter) -> float:
     positions it was measured between (issue 35: a boxed `hypot` a measure, asked about 450
     times a skirmish, two times in three of fighters that have not moved since). A
     `Position` is immutable, so the same two objects are the same distance; a move gives a
-    fighter a new one. A copy of the state copies the kept gaps with their positions."""
+    fighter a new one. A copy of the state copies the kept gaps with their positions. They
+    are kept by the other fighter's id, not by the fighter: two fighters keeping each other
+    would be a reference cycle, leaving every simulated battle to the cyclic collector."""
     here, there = a.position, b.position
-    kept = a.gaps.get(b)
+    kept = a.gaps.get(b.id)
     if kept is None:  # the first measure of the battle: one `Gap` a pair, then reused
         squares = here.distance(there) / SQUARE
-        a.gaps[b] = Gap(here, there, squares)
+        a.gaps[b.id] = Gap(here, there, squares)
         return squares
     if kept.frm is here and kept.to is there:
         return kept.squares

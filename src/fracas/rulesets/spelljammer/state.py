@@ -342,8 +342,9 @@ class Fighter(Combatant):
     mounted: bool = False  # rule 219: on a mount or wagon
     fast_target: int = 0  # rule 212: the GM's extra missile penalty when it runs or faster
     waits: bool = False  # SJ-U34: the default policy holds until a foe is in reach
-    # Issue 35: the gap `space.gap` last measured to each fighter, with the two positions.
-    gaps: dict[Fighter, Gap] = field(default_factory=dict)
+    # Issue 35: the gap `space.gap` last measured to each fighter (by its id: no cycle), with
+    # the two positions.
+    gaps: dict[str, Gap] = field(default_factory=dict)
 
     def __init__(self, *, id: str = "", name: str = "", side: str = "") -> None:
         """Who it is; `setup.build` sets the sheet's figures, everything else starts as at a
@@ -574,3 +575,16 @@ def clone_state(template: SjState) -> SjState:
 # Built with their own __init__, these copy through it on the compiled build (core.immutable);
 # `Plan` and `Fighter` need no argument, and `SjState` copies field by field.
 rebuilt_by_constructor(Arm, Potion, Stuck, Prepared, Item, Harm)
+
+
+def let_go(state: SjState) -> None:
+    """Every fighter lets go of the others it names (its plan, its carried spell's target, the
+    withdrawers it struck, who pushed it), so a finished battle's objects are freed by their
+    reference counts (issue 35: no cyclic garbage per battle)."""
+    for side in state.sides:
+        for c in side.combatants:
+            if isinstance(c, Fighter):
+                c.plan, c.carried_target = None, None
+                c.free_attacked.clear()
+                c.pushed_by.clear()
+
