@@ -22,7 +22,7 @@ from fracas.core.ruleset import Ruleset, order_entry
 from fracas.core.table import Table
 from fracas.rulesets.murdham import attack, data, decisions, model, odds
 from fracas.rulesets.murdham import round as murdham_round
-from fracas.rulesets.murdham.aftermath import degrade_gear
+from fracas.rulesets.murdham.aftermath import after_battle
 from fracas.rulesets.murdham.commands import MurdhamCommands
 from fracas.rulesets.murdham.duel import MurdhamDuel
 from fracas.rulesets.murdham.map import battle_map as draw_map
@@ -101,9 +101,9 @@ class Murdham(Ruleset[model.Encounter, MurdhamState]):
     play_round = staticmethod(murdham_round.play_round)
     outcome = staticmethod(murdham_round.verdict)
 
-    # Compiled, called as they are (issue 10): gear degradation after the fight, and the
-    # default tactics built for each battle.
-    after_battle = staticmethod(degrade_gear)
+    # Compiled, called as they are (issue 10): gear degradation after the fight (and riders
+    # letting go of their mounts), and the default tactics built for each battle.
+    after_battle = staticmethod(after_battle)
     policy = staticmethod(MurdhamPolicy)
 
     battle_map = staticmethod(draw_map)  # the GM screen's map (issue 33)

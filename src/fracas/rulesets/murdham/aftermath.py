@@ -11,6 +11,18 @@ from fracas.rulesets.murdham.events import GearWorn
 from fracas.rulesets.murdham.state import Character, MurdhamState
 
 
+def after_battle(table: Table, state: MurdhamState) -> None:
+    """Once the fight is over: the gear's durability rolls (`degrade_gear`); then, in a
+    simulated battle, riders and mounts let go of each other. A rider names its mount and the
+    mount its rider, a reference cycle that left every mounted battle to the cyclic collector
+    (issue 35; docs/ARCHITECTURE.md, "No cyclic garbage per battle"). An observed battle keeps
+    them for the GM's screen."""
+    degrade_gear(table, state)
+    if not table.observed:
+        for c in state.characters():
+            c.riding, c.rider = None, None
+
+
 def degrade_gear(table: Table, state: MurdhamState) -> None:
     """Every weapon used (bare hands and consumables aside: a consumable thrown is gone,
     nothing is left to wear), then the armour and the shield if used (bashes too), in that
