@@ -1,24 +1,21 @@
 """Options handed out again and scores remembered (issue 35): a blow or a defence offered
 again while it is the same is the same object; anything that changed is built and weighed
-afresh; a copied state is never offered the original's; and a battle leaves no cycle of
-references behind for the garbage collector."""
+afresh; and a copied state is never offered the original's. That a battle leaves no cycle of
+references behind for the garbage collector is checked for every ruleset in
+tests/core/test_no_cycles.py."""
 
 from __future__ import annotations
 
 import copy
-import gc
 from typing import Any
 
 import fracas
-from fracas.core.battle import Battle
-from fracas.core.dice_sources import SeededDice
 from fracas.core.geometry import Position
 from fracas.core.requests import ChoiceRequest
 from fracas.rulesets.brp import combat, decisions
 from fracas.rulesets.brp.actions import Attack, intents
 from fracas.rulesets.brp.policy import BRPPolicy
 from fracas.rulesets.brp.state import BRPState, Fighter
-from fracas.sim.bench import bench_encounters
 
 PLAIN = {"STR": 10, "CON": 10, "SIZ": 10, "INT": 10, "POW": 10, "DEX": 10, "APP": 10}
 
@@ -127,19 +124,3 @@ def test_the_same_defence_is_the_same_object_and_a_changed_one_is_new() -> None:
     dodge, dodge_later = first[0], later[0]  # (Brawl cannot parry: §5.9 prints no HP)
     assert isinstance(dodge, combat.Dodge) and isinstance(dodge_later, combat.Dodge)
     assert dodge_later is not dodge and dodge_later.chance == dodge.chance - 10
-
-
-def test_a_battle_leaves_no_cycle_for_the_garbage_collector() -> None:
-    """Fighters whose kept blows name each other would be freed only by the collector, which
-    a simulation keeps from running (issue 10)."""
-    for ruleset, _, encounter in bench_encounters():
-        if ruleset != "brp":
-            continue
-        gc.collect()
-        gc.disable()
-        try:
-            for seed in range(3):
-                Battle(encounter, dice=SeededDice(seed), observe=False).run()
-            assert gc.collect() == 0
-        finally:
-            gc.enable()
