@@ -44,3 +44,11 @@ def test_what_the_policy_keeps_is_what_it_would_work_out(
     for seed in range(3):
         Battle(encounter, seed=seed, observe=False).run()
     assert kept_readings > 0  # the plans were scored through the kept readings
+
+
+def test_mode_slot_is_the_place_in_modes() -> None:
+    """`policy.mode_slot` compares with literals for speed; it must name `MODES`' places."""
+    from fracas.rulesets.spelljammer.policy import MODES, mode_slot
+
+    assert [mode_slot(m) for m in MODES] == list(range(len(MODES)))
+    assert mode_slot("flee") == -1

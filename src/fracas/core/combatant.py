@@ -125,9 +125,10 @@ def add_counts(tally: Counter[str], counts: dict[str, int]) -> None:
 def fresh_counts(names: tuple[str, ...]) -> list[int]:
     """A battle's kept counts of `names` (issue 35): a ruleset's commonest counts are kept as
     integers on its state during the fight and written into the tally as it ends
-    (`write_kept_counts`), since setting a `Counter`'s item is a Python slot call, about 1,000
-    instructions a count. Each starts at -1, "not counted": a `Counter`'s `+= 0` makes a key at
-    0, which the tally keeps, so a count of 0 must still be written."""
+    (`write_kept_counts`): a list item is a C read and write, where even `new_tally`'s `Counts`
+    reads an item through Python's generic slot (about 630 instructions) and a new key through
+    the interpreted `Counter.__missing__`. Each starts at -1, "not counted": a `Counter`'s
+    `+= 0` makes a key at 0, which the tally keeps, so a count of 0 must still be written."""
     return [-1] * len(names)
 
 

@@ -5,15 +5,10 @@ rules 28-36, 99, 187, 220; C15; SAM-A7, A8, A10, A17, A18). A fighter moves squa
 from __future__ import annotations
 
 import math
-from typing import Final
 
-from fracas.core.geometry import Position
+from fracas.core.geometry import Position, hypot
 from fracas.rulesets.semiautomagic import space
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
-
-# `math.hypot` bound once: a `Final` is a C static to mypyc, where `math.hypot` is looked up
-# on the module at every call (the same function: the same floats)
-HYPOT: Final = math.hypot
 
 
 def band(state: SamState, f: Fighter) -> tuple[int, int]:
@@ -128,7 +123,7 @@ def nearer(
         crosses = d_now > reach[1] and d_at < reach[0]  # from too far to too close
         if score > now or crosses:
             continue  # (before the gap: no `hypot` for a direction that cannot serve)
-        gap = away * HYPOT(gx - ax, gy - ay)
+        gap = away * hypot(gx - ax, gy - ay)
         if score == now and gap >= at.now_gap() - space.EPS:
             continue
         out.append((d, score, gap))
@@ -142,9 +137,8 @@ def open_step(
     of `nearer` is affordable within `budget` and free: `nearer`'s test, direction by
     direction, stopping at the first that serves (issue 35: `legal` asks only whether one
     exists, for every enemy of every decision). `at`: the `Approach` when the caller has it.
-    The gap is compared with a tolerance (`EPS`), so it is taken as the square root of the
-    squares, a C call, not `HYPOT` (a Python call, about 800 instructions): `nearer`, whose
-    gaps order the steps, keeps `HYPOT`."""
+    Gaps by the core's `geometry.hypot` (`math.hypot`'s float, in machine doubles), as
+    `nearer`'s."""
     if at is None:
         at = Approach(state, f, goal)
     m, reach, d_now, now, away = at.m, at.reach, at.d_now, at.now, at.away
@@ -158,10 +152,8 @@ def open_step(
         crosses = d_now > reach[1] and d_at < reach[0]  # from too far to too close
         if score > now or crosses:
             continue
-        if score == now:
-            ex, ey = gx - ax, gy - ay
-            if away * math.sqrt(ex * ex + ey * ey) >= at.now_gap() - space.EPS:
-                continue
+        if score == now and away * hypot(gx - ax, gy - ay) >= at.now_gap() - space.EPS:
+            continue
         diagonal = d[0] != 0 and d[1] != 0
         cost = space.step_cost(1, diagonal, f.diagonals, alternate)
         if cost <= budget and space.free_at(state, f, ax, ay):
@@ -274,13 +266,13 @@ def run_heading(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tupl
         if not space.free_step(state, f, d) or space.terrain_step(state, f, d) != 1:
             continue
         diagonal = d[0] != 0 and d[1] != 0
-        length = HYPOT(d[0], d[1]) * f.square
-        along = (gx * d[0] + gy * d[1]) / HYPOT(d[0], d[1])  # the goal's projection
+        length = hypot(d[0], d[1]) * f.square
+        along = (gx * d[0] + gy * d[1]) / hypot(d[0], d[1])  # the goal's projection
         n = affordable(budget, diagonal, f.diagonals, alternate)
         n = max(1, min(n, round(along / length)))
         ex, ey = f.position.x + d[0] * n * f.square, f.position.y + d[1] * n * f.square
         d_end = space.squares_at(ex, ey, m.square, goal, alternate, m.seat or m.square)
-        key = (off_band(d_end, reach), HYPOT(gx + f.position.x - ex, gy + f.position.y - ey))
+        key = (off_band(d_end, reach), hypot(gx + f.position.x - ex, gy + f.position.y - ey))
         if best is None or key < best[0]:
             best = (key, d)
     return None if best is None else best[1]

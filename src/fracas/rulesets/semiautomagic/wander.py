@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from fracas.core.geometry import hypot
 from fracas.core.table import Table
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic import moves, space
@@ -138,7 +139,7 @@ def toward(f: Fighter, d: tuple[int, int], others: list[Fighter]) -> Fighter | N
     def key(o: Fighter) -> tuple[float, float]:
         dx, dy = o.position.x - f.position.x, o.position.y - f.position.y
         turn = abs((math.atan2(dy, dx) - heading + math.pi) % (2 * math.pi) - math.pi)
-        return round(turn, 6), math.hypot(dx, dy)
+        return round(turn, 6), hypot(dx, dy)
 
     return min(others, key=key, default=None)
 
