@@ -165,9 +165,16 @@ def freeze(state: SjState, items: list[Item]) -> None:
     starts; every attack of the segment reads this, so the order the fighters are listed in
     changes no bonus (issue 30, item 4). Taken only when the segment has a melee attack (the
     gang) or a missile (the places) to read it."""
-    attacks = [i.who for i in items if i.kind == "attack" and i.who.arms]
+    melee = missile = False  # (one pass over the items: no list or generator built)
+    for i in items:
+        who = i.who
+        if i.kind == "attack" and who.arms:
+            if who.weapon.ranged:
+                missile = True
+            else:
+                melee = True
     state.gang = state.places = None
-    if any(not f.weapon.ranged for f in attacks):
+    if melee:
         gang: dict[Fighter, list[Fighter]] = {}
         for f in state.fighters():
             t = ganging_on(f)
@@ -178,7 +185,7 @@ def freeze(state: SjState, items: list[Item]) -> None:
                 else:
                     found.append(f)
         state.gang = gang
-    if any(f.weapon.ranged for f in attacks):
+    if missile:
         state.places = {f: f.position for f in state.fighters()}
 
 

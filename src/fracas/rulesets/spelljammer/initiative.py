@@ -89,8 +89,9 @@ def place(taken: set[int], total: int) -> int:
 
 def roll_attacks(table: Table, state: SjState, f: Fighter, plan: Plan) -> None:
     """Rules 7, 9, 11, 13–17 (SJ-U5: in order, 1st attack first): d10, d8, d6 … + IM + the
-    declaration's modifiers; −6 or later is lost."""
-    mod, words = modifiers(plan)
+    declaration's modifiers; −6 or later is lost. The modifiers' words only for the log
+    (issue 35: unobserved, `modifier` adds the same figures without joining words)."""
+    mod, words = modifiers(plan) if table.observed else (modifier(plan), "")
     kept = attacks_kept(state, f, plan)
     if f.prone:  # SJ-U38: standing up costs half the round's attacks, rounded up
         kept = max(0, kept - math.ceil(f.attacks / 2))

@@ -105,6 +105,16 @@ def anyone_moves(state: SjState) -> bool:
     return False
 
 
+def a_leaver_moves(state: SjState) -> bool:
+    """`anyone_moves` asked of the leavers only (`leaving`): on a segment of movement that
+    follows one where nobody acted or moved, the others' answers are as they were (only a
+    leaver's reads the segment, SJ-U29; `round.run_segment`)."""
+    for f in state.fighters():
+        if f.allowance - f.moved > 1e-9 and leaving(f) and mover_target(state, f) is not None:
+            return True
+    return False
+
+
 def mover_target(state: SjState, f: Fighter) -> Fighter | None:
     """`wants_to_move`, saying whom it moves by: its goal, or the nearest foe when leaving;
     None when it does not move this segment."""
@@ -124,6 +134,8 @@ def step(table: Table, state: SjState) -> None:
     """Rule 30, SJ-U2: one segment's movement, everyone at once from where they stood."""
     moves: list[tuple[Fighter, Fighter, Position]] = []
     for f in state.fighters():
+        if f.allowance - f.moved <= 1e-9:
+            continue  # (`mover_target`'s first test, without the call: most have none left)
         target = mover_target(state, f)  # the nearest foe when leaving, else its goal
         if target is None:
             continue

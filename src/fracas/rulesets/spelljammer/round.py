@@ -42,6 +42,8 @@ from fracas.rulesets.spelljammer.state import Fighter, Item, SjState, let_go
 
 TIE: Final = "tie on the same segment (SJ-U1 by_im)"
 LAST_SEGMENT: Final = int(data.tables()["last_segment"])  # rule 28: the count-down's end
+# A segment with nothing booked: its items, read and never changed (`run_segment`).
+NOTHING: Final[list[Item]] = []
 
 
 def after_battle(table: Table, state: SjState) -> None:
@@ -70,10 +72,15 @@ def play_round(table: Table, state: SjState) -> None:
     initiative.roll_all(table, state)
     if table.observed:
         announce(table, state)
-    top = max([10, *state.agenda])
+    top = 10
+    for s in state.agenda:  # rule 28: from the highest initiative (no list built for `max`)
+        if s > top:
+            top = s
+    quiet = False  # the segment before was one of movement where nothing happened
     for segment in range(top, LAST_SEGMENT - 1, -1):
-        run_segment(table, state, segment)
-        table.between_actions()
+        quiet = run_segment(table, state, segment, quiet)
+        if table.between_actions():
+            quiet = False  # a GM command took effect: the state may have changed
     end(table, state)
 
 
@@ -87,8 +94,11 @@ def begin(state: SjState) -> None:
         f.allowance = f.moved = 0.0
         f.free_move = True
         f.casting, f.cast_start, f.release = None, 99, 99
-        f.scheduled = []
-        f.free_attacked, f.pushed_by = [], []
+        # Emptied, not replaced (issue 35: no three lists built and freed per fighter a
+        # round): only the fighter holds them, and a copy of the state has its own.
+        f.scheduled.clear()
+        f.free_attacked.clear()
+        f.pushed_by.clear()
         f.move_from, f.last_attack = 10, 99
         f.readying = False
 
@@ -167,14 +177,27 @@ def phase(segment: int) -> str:
     return "pre-movement" if segment > 10 else "movement" if segment >= 1 else "post-movement"
 
 
-def run_segment(table: Table, state: SjState, segment: int) -> None:
+def run_segment(table: Table, state: SjState, segment: int, quiet: bool = False) -> bool:
     """SJ-U1: the segment's attacks and releases, against the state at its start (or by IM,
-    higher first, with the option); the harm lands; then, on 10 to 1, the movement step."""
+    higher first, with the option); the harm lands; then, on 10 to 1, the movement step.
+    True when it is a segment of movement where nothing happens: nobody acts or moves.
+
+    `quiet`: the segment before was such a one, and nothing has changed since. Then only a
+    leaver's wish to move can differ now (`movement.mover_target` reads the segment only
+    for it: SJ-U29, its first segment of movement), so only leavers are asked again (issue
+    35: on most segments of movement nobody moves, and asking everyone each segment was
+    2–3 % of a battle)."""
     state.segment = segment
-    items = [i for i in state.agenda.get(segment, []) if not i.done]
-    moving = 1 <= segment <= 10 and movement.anyone_moves(state)
+    booked = state.agenda.get(segment)  # (most segments have nothing: no list built for them)
+    items = [i for i in booked if not i.done] if booked is not None else NOTHING
+    moving = False
+    if 1 <= segment <= 10:
+        if quiet and not items:
+            moving = movement.a_leaver_moves(state)
+        else:
+            moving = movement.anyone_moves(state)
     if not items and not moving:
-        return
+        return 1 <= segment <= 10
     if table.observed:
         table.emit(Segment, segment=segment, phase=phase(segment))
     if state.by_im:
@@ -188,6 +211,7 @@ def run_segment(table: Table, state: SjState, segment: int) -> None:
     combat.land(table, state)
     if moving:
         movement.step(table, state)
+    return False
 
 
 def by_im(table: Table, items: list[Item]) -> list[Item]:

@@ -60,11 +60,19 @@ def roll_sight(table: Table, state: SjState) -> None:
     declaration, in encounter order."""
     for f in state.fighters():
         f.sight = 0
-        foes = [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.active]
-        if not f.able or all(sees(f, e) for e in foes):
+        if not f.able or not misses_a_foe(state, f):
             continue
         roll = table.roll("1d100", by=f, reason=PER_ROLL, needs=partial(per_needs, f)).total
         f.sight, wounded = per_band(f, roll)
         sc, dfn = penalty(f)
         table.emit(PerRoll, who=f.name, roll=roll, per=f.per, band=f.sight,
                    effect=f"{sc:+d} SC, {dfn:+d} DEF against unseen foes{wounded}")  # fmt: skip
+
+
+def misses_a_foe(state: SjState, f: Fighter) -> bool:
+    """SJ-U24: an active foe `f` does not see (`sees`); a loop, no list or generator built
+    (issue 35: asked of every fighter every round, and the bench's foes are all seen)."""
+    for e in state.enemies_of(f):  # noqa: SIM110 (compiled, `any` builds a generator)
+        if isinstance(e, Fighter) and e.active and not sees(f, e):
+            return True
+    return False
