@@ -45,6 +45,9 @@ def test_a_copy_is_the_built_state(path: Path) -> None:
     assert [fields(f) for f in fighters(first)] == [fields(f) for f in fighters(built)]
     assert [s.name for s in first.sides] == [s.name for s in built.sides]
     assert first.conditions == built.conditions and first.options == built.options
+    read = ("lighting", "light_sc", "ambush_by", "two_minus_five_any", "unseen_both", "tmr_flat")
+    for name in (*read, "by_im"):  # the fields `read_options` sets, copied from the template
+        assert getattr(first, name) == getattr(built, name), name
     for a, b in zip(fighters(first), fighters(second), strict=True):
         assert a is not b and a.dice_vars is not b.dice_vars
         for gear in ("arms", "spells", "potions"):

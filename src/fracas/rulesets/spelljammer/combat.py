@@ -44,6 +44,7 @@ DAMAGE: Final = "damage"
 WOUND_CHANCE: Final = "grievous wound chance (P10)"
 WOUND_TABLE: Final = "grievous wound table (SJ-U13)"
 LUCK: Final = "Luck save (P9, P15)"
+OFFHAND_DAMAGE: Final = int(data.tables()["offhand_damage"])  # rules 197–198
 # The tally's key of each result (not formatted per attack).
 TALLIED: Final = {r: f"attacks: {r}" for r in (MISS, HIT, CRITICAL, GRIEVOUS)}
 
@@ -119,9 +120,22 @@ def rolled_damage(
     return rolled, dice, " ".join(words)
 
 
+def damage_total(table: Table, state: SjState, attacker: Fighter, target: Fighter) -> int:
+    """`rolled_damage`'s total, without the words: the same roll, the same modifiers (rules
+    110, 197–198)."""
+    w = attacker.weapon
+    rolled = table.roll(w.damage, by=attacker, reason=DAMAGE).total
+    if w.offhand and not attacker.ambidextrous:
+        rolled += OFFHAND_DAMAGE
+    return rolled + surprise.damage_bonus(state, attacker, target)
+
+
 def hurt(table: Table, state: SjState, attacker: Fighter, target: Fighter, result: str) -> Harm:
     """Rules 61–63, 70, 71 (SJ-U11, S-C4): the damage taken, and whether it stuns (more than
     the target's threshold, after PROT)."""
+    if not table.observed:  # the total alone (issue 35: no words built nobody reads)
+        amount = damage_taken(result, damage_total(table, state, attacker, target), target.prot())
+        return Harm(target, attacker, amount, amount > target.stun_at, result == GRIEVOUS)
     rolled, dice, mods = rolled_damage(table, state, attacker, target)
     amount = damage_taken(result, rolled, target.prot())
     stuns = amount > target.stun_at

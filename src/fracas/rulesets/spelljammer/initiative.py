@@ -79,7 +79,7 @@ def booked(state: SjState, segment: int) -> list[Item]:
     return items
 
 
-def place(taken: set[int], total: int) -> int:
+def place(taken: list[int], total: int) -> int:
     """Rule 10, SJ-U3: an attack landing on a segment one of the fighter's earlier attacks
     holds goes 1 later, again and again."""
     while total in taken:
@@ -105,7 +105,7 @@ def schedule(table: Table, state: SjState, f: Fighter, kept: int, mod: int, word
     """Rules 7, 13–17: one roll per kept attack; a held action's first starts on 10 without
     a roll (SJ-U34)."""
     lost_at = LOST_AT
-    taken: set[int] = set()
+    taken: list[int] = []  # (a few segments: a list, cheaper to build than a set)
     for k in range(kept):
         dice = DICE[k] if k < len(DICE) else f"1d{data.initiative_die(k)}"
         if f.held and k == 0:
@@ -120,7 +120,7 @@ def schedule(table: Table, state: SjState, f: Fighter, kept: int, mod: int, word
             note = "−6 or later: the attack is lost"
             state.tally["attacks lost to initiative"] += 1
         else:
-            taken.add(segment)
+            taken.append(segment)
             f.scheduled.append(segment)
             booked(state, segment).append(Item(f, "attack", k + 1, segment))
         if table.observed:

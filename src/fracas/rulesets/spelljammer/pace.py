@@ -4,6 +4,8 @@ and when a fleer has left the fight."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.combatant import Status
 from fracas.core.table import Table
 from fracas.rulesets.spelljammer import combat, data, space
@@ -11,6 +13,9 @@ from fracas.rulesets.spelljammer.events import Fled, Winded
 from fracas.rulesets.spelljammer.state import Fighter, SjState
 
 WINDED: str = "non-lethal damage of a sprint (P3)"
+# P3: the non-lethal dice by pace, read once (data/tables.yaml `pace_nl`; issue 35: asked of
+# every fighter running up or fleeing, every round).
+PACE_NL: Final[dict[str, str]] = {k: str(v) for k, v in data.tables()["pace_nl"].items()}
 
 
 def winded(table: Table, state: SjState, f: Fighter) -> None:
@@ -20,10 +25,10 @@ def winded(table: Table, state: SjState, f: Fighter) -> None:
     plan = f.plan
     if plan is None or plan.action not in ("advance", "flee") or not f.able or f.moved <= 1e-9:
         return
-    dice = data.tables()["pace_nl"].get(plan.pace)
+    dice = PACE_NL.get(plan.pace)
     if dice is None:
         return
-    amount = table.roll(str(dice), by=f, reason=WINDED).total
+    amount = table.roll(dice, by=f, reason=WINDED).total
     f.nl += amount
     lethal = f.max_hp - f.hp
     if table.observed:

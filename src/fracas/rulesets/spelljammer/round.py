@@ -288,10 +288,10 @@ def reach(table: Table, state: SjState, f: Fighter, item: Item) -> Fighter | Non
         e for e in state.enemies_of(f)
         if isinstance(e, Fighter) and e.able and space.in_reach(f, e)
     ]  # fmt: skip
-    what = f"attack {item.number}"
     if not others:
         why = "its target is down" if target is None or not target.able else "out of reach"
-        if table.observed:
+        if table.observed:  # (the words only when shown)
+            what = f"attack {item.number}"
             table.emit(ActionLost, who=f.name, what=what, reason=f"{why}, nobody else in reach")
         state.tally["attacks lost: no target"] += 1
         return None

@@ -491,8 +491,11 @@ class SjState(BattleState):
         sides: list[Side] | None = None,
         conditions: model.Conditions | None = None,
         options: model.Options | None = None,
+        like: SjState | None = None,
     ) -> None:
-        """Built for every battle: its own `__init__`, compiled (see `ORIGIN`)."""
+        """Built for every battle: its own `__init__`, compiled (see `ORIGIN`). `like`: a
+        state with the same options and conditions, whose plain fields are copied (`clone_state`:
+        the pydantic models read once an encounter, not once a battle; issue 35)."""
         self.sides = sides if sides is not None else []
         self.round, self.tally, self._enemies = 0, new_tally(), {}
         self.conditions = conditions if conditions is not None else model.Conditions()
@@ -500,7 +503,13 @@ class SjState(BattleState):
         self.agenda, self.segment, self.harms = {}, 11, []
         self.surprise_round, self.aware, self.gang, self.places = False, [], None, None
         self._fighters = []
-        self.read_options()
+        if like is None:
+            self.read_options()
+        else:
+            self.lighting, self.light_sc = like.lighting, like.light_sc
+            self.ambush_by = like.ambush_by
+            self.two_minus_five_any, self.unseen_both = like.two_minus_five_any, like.unseen_both
+            self.tmr_flat, self.by_im = like.tmr_flat, like.by_im
 
     def read_options(self) -> None:
         """The plain fields read from `options` and `conditions` (see `lighting`)."""
@@ -569,7 +578,7 @@ def clone_state(template: SjState) -> SjState:
     """A battle's starting state: the encounter's template (`Spelljammer.setup`) with its
     fighters copied (`clone_fighter`); the encounter's conditions and options are shared."""
     sides = cloned_sides(template.sides, Fighter, clone_fighter)
-    return SjState(sides, template.conditions, template.options)
+    return SjState(sides, template.conditions, template.options, like=template)
 
 
 # Built with their own __init__, these copy through it on the compiled build (core.immutable);
