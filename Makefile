@@ -5,6 +5,15 @@ BIN := $(VENV)/bin
 # The compiled build for the tests (issue 10): a `pip install --target` of this checkout.
 COMPILED := .compiled
 SOURCES := setup.py pyproject.toml $(shell find src -name '*.py' -o -name '*.yaml')
+# The simulator's tests that fight thousands of BRP battles (to a precision, or against the exact
+# Markov chain), marked `compiled_build`: they run here only, where BRP's rules are compiled, and
+# their other tests on the pure build (issue 35: about a third of the simulator's tests' CPU).
+COMPILED_SIM_TESTS := \
+	tests/sim/test_simulate.py::test_simulated_win_rate_agrees_with_the_exact_markov_chain \
+	tests/sim/test_simulate.py::test_balance_finds_the_group_size_nearest_the_target \
+	tests/sim/test_simulate.py::test_simulating_to_a_precision_stops_when_every_interval_is_narrow_enough \
+	tests/sim/test_cli_sim.py::test_balance_json \
+	tests/sim/test_cli_sim.py::test_sim_without_a_count_fights_until_the_default_precision
 # The suites that must pass on the compiled build too: the conformance kit (every example of
 # every compiled ruleset; the pure run fights only each one's first, issue 35) and the core
 # (with every ruleset's golden battles, so both builds fight the same battles), the rules and
@@ -13,7 +22,11 @@ SOURCES := setup.py pyproject.toml $(shell find src -name '*.py' -o -name '*.yam
 # only here), and the server's leak check, which fights every example to its end. Their other tests run on the pure build only: the golden battles fight all their
 # examples on both builds.
 COMPILED_TESTS := tests/conformance tests/core tests/brp tests/murdham tests/odnd/test_odds.py \
-	tests/spelljammer/test_odds.py tests/semiautomagic/test_odds.py tests/serve/test_leak.py
+	tests/spelljammer/test_odds.py tests/semiautomagic/test_odds.py tests/serve/test_leak.py \
+	$(COMPILED_SIM_TESTS)
+# Tests of the source itself, the same whichever build imports it: the pure run only (the layers
+# test parses every module of src/ as each worker collects it).
+PURE_ONLY_TESTS := tests/core/test_layers.py
 
 # Python may write its bytecode caches (`__pycache__`, git-ignored) even where the shell says
 # not to: otherwise every test process and every command a test starts compiles each module
@@ -69,7 +82,8 @@ test-compiled: install-test compiled-tests
 # Where no C compiler is at hand the build is pure Python, and is not expected compiled.
 compiled-tests: $(COMPILED)/.built
 	FRACAS_EXPECT_COMPILED=$$(command -v cc >/dev/null && echo 1) PYTHONPATH=$(COMPILED) \
-		$(BIN)/pytest -n auto --dist worksteal -p no:cacheprovider $(COMPILED_TESTS)
+		$(BIN)/pytest -n auto --dist worksteal -p no:cacheprovider $(COMPILED_TESTS) \
+		$(addprefix --ignore=,$(PURE_ONLY_TESTS))
 
 ## Install the test extras and run the whole suite, with the type and style checks.
 # The suite runs on every core (pytest-xdist): the tests share no ports, folders or databases.

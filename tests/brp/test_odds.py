@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import pytest
+
 from fracas.core.controllers import ScriptedChoices
 from fracas.core.dice_sources import SeededDice
 from fracas.core.table import Table
@@ -26,6 +28,7 @@ def test_special_damage_distribution_is_max_plus_a_roll():
     assert d == {v: Fraction(1, 6) for v in range(9, 15)}
 
 
+@pytest.mark.compiled_build  # the rules run 20,000 times (pyproject.toml)
 def test_exact_injury_odds_agree_with_the_rules_run_20000_times(scene, sheet):
     s = scene(
         [

@@ -84,6 +84,7 @@ def test_with_no_armour_in_the_way_the_first_foe_is_as_good() -> None:
     assert isinstance(intent, Attack) and intent.target.name == "Armoured"
 
 
+@pytest.mark.compiled_build  # 300 battles of each example (pyproject.toml)
 @pytest.mark.parametrize(
     "path", sorted((EXAMPLES / "brp").iterdir()), ids=lambda p: getattr(p, "name", p)
 )

@@ -145,9 +145,10 @@ def _cli(*args: str) -> list[dict[str, Any]]:
 
 def test_the_players_stream_of_the_command_line_keeps_the_ambush() -> None:
     """`fracas run FILE --player --json` (and the narration, and each other side's view): a
-    concealed combatant is named first by the line that reveals it."""
+    concealed combatant is named first by the line that reveals it. The examples this run fights
+    through the kit (`kit.examples_here`): every one on one build at least."""
     ambushes = []
-    for path in kit.EXAMPLES:
+    for path in kit.examples_here():
         battle = fracas.Battle(fracas.load(path), seed=0)
         battle.run()
         if hidden_at_start(battle):

@@ -130,6 +130,7 @@ CASES: dict[str, tuple[dict[str, Any], dict[str, Any], str, dict[str, Any]]] = {
 }
 
 
+@pytest.mark.compiled_build  # the rules enumerated (pyproject.toml)
 @pytest.mark.parametrize("case", list(CASES))
 def test_the_grappling_counter_is_the_rules_enumerated(case: str) -> None:
     red, blue, weapon, map_ = CASES[case]

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -65,6 +66,10 @@ from fracas.rulesets.murdham.round import activate
 from fracas.rulesets.murdham.state import Character, MurdhamState
 from fracas.rulesets.murdham.turn import Advance, SplitStrike, take_turn
 
+# The nine properties fight random battles (and replays): on the compiled build only, where
+# Murdham's rules are compiled (pyproject.toml; issue 35). The rules tests and worked examples
+# cover the same rules on the pure build.
+COMPILED = pytest.mark.compiled_build
 PROPERTY = settings(
     max_examples=40,
     deadline=None,
@@ -240,6 +245,7 @@ def actor(e: Event) -> str | None:
 # ----------------------------------------------------------------------------- properties
 
 
+@COMPILED
 @PROPERTY
 @given(encounters(), seeds, st.booleans())
 def test_battles_end_within_max_rounds_and_rounds_are_paired(doc, seed, chaos):
@@ -267,6 +273,7 @@ def test_battles_end_within_max_rounds_and_rounds_are_paired(doc, seed, chaos):
         assert outcome.winner is None
 
 
+@COMPILED
 @PROPERTY
 @given(encounters(), seeds, st.booleans())
 def test_turns_alternate_until_every_faction_passes_in_a_row(doc, seed, chaos):
@@ -306,6 +313,7 @@ def test_turns_alternate_until_every_faction_passes_in_a_row(doc, seed, chaos):
             assert moves[i].faction == moves[i - len(factions)].faction, f"round {number}"
 
 
+@COMPILED
 @PROPERTY
 @given(encounters(), seeds, st.booleans())
 def test_a_reaction_spends_the_turn(doc, seed, chaos):
@@ -332,6 +340,7 @@ def test_a_reaction_spends_the_turn(doc, seed, chaos):
                 skip |= {e.who, e.plan.removeprefix("mount ").removeprefix("dismount ")}
 
 
+@COMPILED
 @PROPERTY
 @given(encounters(), seeds, st.booleans())
 def test_the_dead_and_incapacitated_do_nothing(doc, seed, chaos):
@@ -366,6 +375,7 @@ def test_the_dead_and_incapacitated_do_nothing(doc, seed, chaos):
             down_this_turn.add(e.who)
 
 
+@COMPILED
 @PROPERTY
 @given(encounters(), seeds, st.booleans())
 def test_same_seed_same_battle_and_replay(doc, seed, chaos):
@@ -378,6 +388,7 @@ def test_same_seed_same_battle_and_replay(doc, seed, chaos):
     assert again.outcome == first.outcome
 
 
+@COMPILED
 @PROPERTY
 @given(encounters(), seeds, st.booleans())
 def test_health_bookkeeping(doc, seed, chaos):
@@ -432,6 +443,7 @@ def test_health_bookkeeping(doc, seed, chaos):
         assert s.vitals["health"][0] == health[s.name]
 
 
+@COMPILED
 @PROPERTY
 @given(encounters(), seeds, st.booleans())
 def test_the_winner_is_the_only_faction_still_fighting(doc, seed, chaos):
@@ -449,6 +461,7 @@ def test_the_winner_is_the_only_faction_still_fighting(doc, seed, chaos):
     assert ended.winner == winner
 
 
+@COMPILED
 @PROPERTY
 @given(encounters(), seeds, st.booleans())
 def test_morale_only_where_it_applies(doc, seed, chaos):
@@ -474,6 +487,7 @@ def test_morale_only_where_it_applies(doc, seed, chaos):
         assert who is None or who not in gone, f"{who} fled, yet: {e}"
 
 
+@COMPILED
 @PROPERTY
 @given(encounters(), seeds, st.booleans())
 def test_events_round_trip_through_json(doc, seed, chaos):

@@ -6,6 +6,7 @@ import json
 import os
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 import fracas
@@ -53,6 +54,7 @@ def test_sim_bad_input_exits_2_without_traceback(tmp_path):
         assert "error:" in r.output.lower()  # ours, or the command line's own (a usage error)
 
 
+@pytest.mark.compiled_build  # BRP skirmishes to a precision, for each group size (pyproject.toml)
 def test_balance_json():
     r = runner.invoke(
         app,
@@ -134,6 +136,7 @@ def test_balance_takes_a_battle_budget_and_a_precision():
         assert runner.invoke(app, args).exit_code == 2
 
 
+@pytest.mark.compiled_build  # some 9,000 BRP duels (pyproject.toml)
 def test_sim_without_a_count_fights_until_the_default_precision():
     """Issue 10: without -n, `sim` stops once every side is known to ± 2 points, says how
     many battles that took and to what precision; -n alone fights exactly n."""

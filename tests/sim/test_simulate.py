@@ -75,6 +75,7 @@ def exact_brawl() -> tuple[Fraction, Fraction, Fraction]:
     return win_a, win_b, sum(states.values(), Fraction(0))
 
 
+@pytest.mark.compiled_build  # 6,000 BRP duels: fought once, on the compiled build (pyproject.toml)
 def test_simulated_win_rate_agrees_with_the_exact_markov_chain():
     win_a, win_b, draw = exact_brawl()
     assert win_a + win_b + draw == 1
@@ -170,6 +171,7 @@ def test_on_a_dask_cluster_the_report_is_the_same():
     assert remote == local
 
 
+@pytest.mark.compiled_build  # BRP battles to a precision, for each group size (pyproject.toml)
 def test_balance_finds_the_group_size_nearest_the_target():
     doc = {
         "ruleset": "brp",
@@ -243,6 +245,7 @@ def test_a_huge_n_is_generated_lazily():
     assert peak < 50 * 2**20, peak
 
 
+@pytest.mark.compiled_build  # BRP duels to a precision, twice (pyproject.toml)
 def test_simulating_to_a_precision_stops_when_every_interval_is_narrow_enough():
     """Issue 9: "roughly who wins" in seconds; the report is the plain one for that many."""
     from fracas.sim.runner import precise_enough, simulate_until

@@ -16,6 +16,7 @@ from playwright.sync_api import (
     BrowserContext,
     Locator,
     Page,
+    Route,
     expect,
     sync_playwright,
 )
@@ -75,6 +76,33 @@ def context(browser: Browser, base: str, width: int = 1200, height: int = 900) -
     ctx = browser.new_context(base_url=base, viewport={"width": width, "height": height})
     ctx.set_default_timeout(15_000)
     return ctx
+
+
+class OddsOnce:
+    """The exact odds the GM's screen asks for at each question with options, fetched from
+    the server the first time only (and that answer must be a 200), an empty fragment after.
+
+    The long fights check no odds (`test_the_gm_screen_shows_exact_odds_beside_each_attack`
+    does); their GM screen asked for them at each question, and more than once when the panel
+    was redrawn: enumerating them on the pure build was about half the server's CPU in these
+    tests (issue 35). The panel's layout is the same either way (the odds fill spans already
+    there)."""
+
+    PATH = re.compile(r"/play/[^/?]+/odds\?")
+
+    def __init__(self, ctx: BrowserContext) -> None:
+        self.fetched = False  # set before the fetch: another request may come while it runs
+        self.statuses: list[int] = []
+        ctx.route(self.PATH, self._handle)
+
+    def _handle(self, route: Route) -> None:
+        if self.fetched:
+            route.fulfill(status=200, content_type="text/html", body="")
+            return
+        self.fetched = True
+        response = route.fetch()
+        self.statuses.append(response.status)
+        route.fulfill(response=response)
 
 
 def open_table(page: Page, example: str) -> None:
@@ -140,6 +168,7 @@ def answer_once(player: Page, turn: int) -> bool:
 
 def test_a_gm_and_a_player_fight_the_ambush_live(browser: Browser, base: str, shots: Path) -> None:
     gm_ctx, player_ctx = context(browser, base), context(browser, base, 420, 860)
+    odds = OddsOnce(gm_ctx)
     gm, player = gm_ctx.new_page(), player_ctx.new_page()
     gm.on("dialog", lambda d: d.accept())
     open_table(gm, "murdham/bandit_ambush")
@@ -187,6 +216,7 @@ def test_a_gm_and_a_player_fight_the_ambush_live(browser: Browser, base: str, sh
         if not answer_once(player, turn):
             break
     expect(gm.locator(".question")).to_contain_text("The fight is over")
+    assert odds.statuses == [200]
     gm_ctx.close()
     player_ctx.close()
 
@@ -407,6 +437,7 @@ def test_a_fight_of_each_ruleset_from_the_gm_screen_and_a_phone(
     saved and resumed as a new table where it stood, and played on until it ends (or, after
     forty answers, the GM ends it). The GM's map is docs/screenshots/map-<ruleset>.png."""
     gm_ctx, phone_ctx = context(browser, base, 1400, 900), context(browser, base, 420, 860)
+    odds = OddsOnce(gm_ctx)
     gm, phone = gm_ctx.new_page(), phone_ctx.new_page()
     gm.on("dialog", lambda d: d.accept())
     table = open_seeded_table(gm, example, seed)
@@ -430,6 +461,7 @@ def test_a_fight_of_each_ruleset_from_the_gm_screen_and_a_phone(
     expect(gm.locator(".question")).to_contain_text("The fight is over")
     expect(phone.locator(".question")).to_contain_text("The fight is over")
     assert all(done.values()), done
+    assert odds.statuses == [200]
     gm_ctx.close()
     phone_ctx.close()
 
