@@ -67,6 +67,7 @@ LIMB_ORDER: Final = ("arm", "leg", "hand", "head", "critical")  # issue 31: a li
 # rule 98: a shooter's posture behind light and medium cover (a constant, not a dictionary
 # built per option scored)
 BEHIND: Final[dict[str, str]] = {"light": "prone", "medium": "crouched"}
+UNSEEN: Final = attack.Situation()  # `_shot`: not worked out yet this decision (None: no shot)
 
 
 class SamPolicy(Policy):
@@ -82,9 +83,12 @@ class SamPolicy(Policy):
         # One view of the decision (issue 35): the state does not change while the policy
         # scores a decision's options, so each weapon's targets (by the weapon's id, with its
         # wielder) and the decider's shots (`_worth_a_shot`, by the target's id and the aim)
-        # are worked out once a decision, not once an option; integer keys, no tuple a call.
+        # are worked out once a decision, not once an option; no tuple key a call. The shots
+        # by the target's id string, one dictionary for each aim (a string's hash is kept in
+        # it: no integer boxed at each look-up, as `2 * id(t) + aimed` was).
         self._targets: dict[int, tuple[Fighter, list[Fighter]]] = {}
-        self._sits: dict[int, attack.Situation | None] = {}
+        self._sits: dict[str, attack.Situation | None] = {}
+        self._aimed_sits: dict[str, attack.Situation | None] = {}
 
     def pick(self, who: Decider, decision: str, options: list[Any]) -> int:
         """The default tactics' answer (options read, never changed: no copy); the table calls
@@ -96,6 +100,8 @@ class SamPolicy(Policy):
             self._targets.clear()
         if self._sits:
             self._sits.clear()
+        if self._aimed_sits:
+            self._aimed_sits.clear()
         self._marked = self._marker = None
         if isinstance(who, Fighter):
             if decision == decisions.ACT:
@@ -155,10 +161,10 @@ class SamPolicy(Policy):
         """`attack.situation` of the decider's weapon in hand at `t` (rules 47, 62-70,
         93-112), once a decision for each target and aim: a shooter's movement, aim and
         posture options all ask `_hittable` (shared: read it, do not change it)."""
-        key = 2 * id(t) + aimed
-        if key in self._sits:
-            return self._sits[key]
-        sit = self._sits[key] = attack.situation(self.state, me, t, me.wielded, aimed)
+        kept = self._aimed_sits if aimed else self._sits
+        sit = kept.get(t.id, UNSEEN)
+        if sit is UNSEEN:
+            sit = kept[t.id] = attack.situation(self.state, me, t, me.wielded, aimed)
         return sit
 
     def _situation(
@@ -213,7 +219,8 @@ class SamPolicy(Policy):
         behind heavy cover it cannot touch while another is there to strike."""
         w = me.wielded
         futile = not self._can_hit_with(me, w, t, me.aimed_at == t.id) or self._useless(w, t)
-        return -100.0 * futile - t.toughness - space.squares(self.state, me, t) / 1000
+        # (a float, not -100.0 x a bool: no generic multiplication; the same scores)
+        return (-100.0 if futile else 0.0) - t.toughness - space.squares(self.state, me, t) / 1000
 
     def _nearest(self, me: Fighter, known: list[Fighter] | None = None) -> Fighter | None:
         """The first of the nearest foes `me` knows and that is not withdrawing; `known` its

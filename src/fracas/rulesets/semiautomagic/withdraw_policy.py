@@ -26,7 +26,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final
 
-from fracas.core.combatant import Status
 from fracas.dice.compiler import max_of
 from fracas.dice.parser import parse
 from fracas.rulesets.semiautomagic import actions, attack, called, mounted, odds, space
@@ -284,19 +283,23 @@ def blow_key(
     Toughness; two blows alike in these are alike in their odds. `sit` is the plain blow's
     situation (worked out here when not given); a called shot's region adds its Target
     modifier (rule 116, `called.aim`) to the key, not to `sit`; `defs` the target's
-    `defence_key` against `w` (worked out here when not given)."""
+    `defence_key` against `w` (worked out here when not given), its three bonuses laid in
+    the key itself (issue 35: no inner tuple hashed at each look-up). Not in it, as
+    `odds.mean_wounds` reads neither: Evasion (it weighs a defence only against an area,
+    rule 75) and the target's status beyond `dying` (it names an outcome, not its wounds;
+    whether `t` is up is in its defences, `attack.defence_bonuses`)."""
     if sit is None:
         sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
         assert sit is not None
     target: int = sit.target + called.row(region)["target"] if region else sit.target
-    melee = w.data.kind == "melee"
+    if defs is None:
+        defs = defence_key(state, t, w.data.kind == "melee")
     # rule 114 (`odds.damage_notation`): no fast mover, no speed damage (as `roll_damage`)
     fast = mounted.speed_damage(state, a, t, w) if state.falls or a.pace or t.pace else 0
     damage = w.damage if not fast else f"{w.damage}{fast:+d}"
     return (
         attack.attack_bonus(a, w) + sit.x, target, sit.auto, attack.dc_base(a, w) + sit.y,
-        damage, defs if defs is not None else defence_key(state, t, melee),
-        t.toughness, t.min_toughness, t.dying, t.status is not Status.ACTIVE, attack.evasion(t),
+        damage, defs[0], defs[1], defs[2], t.toughness, t.min_toughness, t.dying,
         w.data.nonlethal, region, state.wound_on_equal,
     )  # fmt: skip
 
