@@ -65,7 +65,9 @@ def alone_beaten(state: SamState, me: Fighter) -> bool:
     best, settled = reckoned(state, me)
     if best is None:
         return False  # the exact odds cannot say
-    taken = taken_by(state, me)
+    if best[0] > 0 and not me.wounds:
+        return False  # unwounded, not losing; and a blow that wounds is none of the rest
+    taken = taken_below(state, me, best) if best[0] > 0 else taken_by(state, me)
     if taken is None:
         return False
     if settled and best[0] == 0:
@@ -183,18 +185,51 @@ def blows_taken(state: SamState, me: Fighter) -> Fraction | None:
 
 def taken_by(state: SamState, me: Fighter) -> Ratio | None:
     """`blows_taken` as a pair of integers."""
-    num, den = 0, 1
-    # its defences, the same against every blow of a kind (melee or not): found once each
-    # for the judgement (`defence_key`: the flank check once, not once a blow)
-    melee_defs: DefenceKey | None = None
-    other_defs: DefenceKey | None = None
+    return taken_of(state, me, blows_at(state, me))
+
+
+Blow = tuple[Fighter, Wielded, attack.Situation]  # a striker, its weapon, the blow's situation
+
+
+def blows_at(state: SamState, me: Fighter) -> list[Blow]:
+    """The blows `taken_by` reckons: each of its marks up, not Broken nor asleep (rules 139,
+    141, 179, 191), whose weapon in hand can be aimed at it now (`landing`)."""
+    found: list[Blow] = []
     for e in state.marks_of(me):
         if not isinstance(e, Fighter) or not e.active or e.broken or e.asleep:
             continue
         w = e.wielded
         sit = landing(state, e, me, w) if not w.jammed else None
-        if sit is None:
-            continue
+        if sit is not None:
+            found.append((e, w, sit))
+    return found
+
+
+def taken_below(state: SamState, me: Fighter, best: Ratio) -> Ratio | None:
+    """`taken_by`, or ZERO when the blows' chances to hit alone put it below LOSING x `best`
+    (issue 35: the exact odds of the blows taken only when they can decide; a positive
+    `best`). A blow deals at most one wound a hit on average (a hit that gets through
+    counts one, `odds.landed`), so at most its sixths to hit (`odds.mean_wounds`' `hits`),
+    at the share of turns a staggered striker strikes (`wounds_ratio`): their sum, in
+    36ths, bounds the wounds taken."""
+    blows = blows_at(state, me)
+    most = 0
+    for e, w, sit in blows:
+        hits = 6 if sit.auto else odds.faces(attack.attack_bonus(e, w) + sit.x, sit.target)
+        most += hits * (6 if e.staggered <= 0 else max(0, 6 - state.combo_seconds))
+    if most * best[1] < LOSING * best[0] * 36:
+        return ZERO  # taken <= most / 36 < LOSING x best: the verdict is "not losing"
+    return taken_of(state, me, blows)
+
+
+def taken_of(state: SamState, me: Fighter, blows: list[Blow]) -> Ratio | None:
+    """The wounds `blows` (`blows_at`) deal `me` together, a blow each."""
+    num, den = 0, 1
+    # its defences, the same against every blow of a kind (melee or not): found once each
+    # for the judgement (`defence_key`: the flank check once, not once a blow)
+    melee_defs: DefenceKey | None = None
+    other_defs: DefenceKey | None = None
+    for e, w, sit in blows:
         if w.data.kind == "melee":
             if melee_defs is None:
                 melee_defs = defence_key(state, me, True)
