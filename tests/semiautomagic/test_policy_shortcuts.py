@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fracas.core.combatant import Status
-from fracas.rulesets.semiautomagic import attack, odds
+from fracas.rulesets.semiautomagic import actions, attack, decisions, odds
 from fracas.rulesets.semiautomagic import withdraw_policy as wp
+from fracas.rulesets.semiautomagic.policy import SamPolicy
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
 from .conftest import Scene, human
@@ -57,7 +58,7 @@ def melees(draw: st.DrawFn) -> dict[str, Any]:
                     "reflex": draw(st.integers(0, 3))},
         )  # fmt: skip
 
-    spots = [(1, 0), (-1, 0), (0, 1), (1, 1), (3, 0), (0, -2)]
+    spots = [(1, 0), (-1, 0), (0, 1), (1, 1), (3, 0), (0, -2), (9, 0), (12, 4)]
     foes = draw(st.lists(st.sampled_from(spots), min_size=1, max_size=4, unique=True))
     red = [sheet("Me", 0, 0)]
     if draw(st.booleans()):
@@ -152,3 +153,32 @@ def test_blows_alike_in_their_key_are_alike_in_their_odds(doc: dict[str, Any]) -
     t.status = Status.DEAD  # down: its defences (the key's) are gone, and so is the key
     if wp.blow_key(s.state, a, t, w, region) == key:
         assert odds.mean_wounds(s.state, a, t, w, region) == dealt
+
+
+@settings(max_examples=60, deadline=None)
+@given(melees(), st.booleans())
+def test_the_sights_a_decision_keeps_are_the_situations(doc: dict[str, Any], aim: bool) -> None:
+    """The situations the policy keeps for a decision (`withdraw_policy.Sights`, shared by
+    its shots and its judgement) are `attack.situation`'s, aimed or not, and the judgement
+    reading them gives the verdict it gives working them out; a crossbow aimed, or not, at a
+    foe beyond its first range increment (rules 62-69) keeps the two apart."""
+    if aim:
+        doc["red"][0]["weapons"] = ["light crossbow"]
+    s = crowd(doc)
+    me = s["Me"]
+    foes = [f for f in s.state.fighters() if f.side != me.side]
+    if aim:
+        me.aimed_at = foes[-1].id
+    policy = SamPolicy(s.state)
+    policy.pick(me, decisions.ACT, actions.legal(s.state, me))
+    sights = policy._sights
+    assert sights.fighter is me
+    for t in foes:
+        for aimed in (False, True):
+            kept = sights.at(s.state, t, aimed)
+            plain = attack.situation(s.state, me, t, me.wielded, aimed)
+            assert (kept is None) == (plain is None)
+            if kept is not None and plain is not None:
+                assert (kept.x, kept.y, kept.target, kept.auto) == (
+                    plain.x, plain.y, plain.target, plain.auto)  # fmt: skip
+    assert wp.beaten(s.state, me, sights) == wp.beaten(s.state, me)

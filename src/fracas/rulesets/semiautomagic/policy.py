@@ -67,7 +67,6 @@ LIMB_ORDER: Final = ("arm", "leg", "hand", "head", "critical")  # issue 31: a li
 # rule 98: a shooter's posture behind light and medium cover (a constant, not a dictionary
 # built per option scored)
 BEHIND: Final[dict[str, str]] = {"light": "prone", "medium": "crouched"}
-UNSEEN: Final = attack.Situation()  # `_shot`: not worked out yet this decision (None: no shot)
 
 
 class SamPolicy(Policy):
@@ -84,11 +83,10 @@ class SamPolicy(Policy):
         # scores a decision's options, so each weapon's targets (by the weapon's id, with its
         # wielder) and the decider's shots (`_worth_a_shot`, by the target's id and the aim)
         # are worked out once a decision, not once an option; no tuple key a call. The shots
-        # by the target's id string, one dictionary for each aim (a string's hash is kept in
-        # it: no integer boxed at each look-up, as `2 * id(t) + aimed` was).
+        # of the weapon in hand (`withdraw_policy.Sights`), shared with the withdrawal
+        # judgement, which works out the same situations.
         self._targets: dict[int, tuple[Fighter, list[Fighter]]] = {}
-        self._sits: dict[str, attack.Situation | None] = {}
-        self._aimed_sits: dict[str, attack.Situation | None] = {}
+        self._sights = withdraw_policy.Sights()
 
     def pick(self, who: Decider, decision: str, options: list[Any]) -> int:
         """The default tactics' answer (options read, never changed: no copy); the table calls
@@ -98,10 +96,7 @@ class SamPolicy(Policy):
             return pick_defence(st, who, options, st.incoming, st.incoming_area)
         if self._targets:  # a new decision: the state may have changed since the last
             self._targets.clear()
-        if self._sits:
-            self._sits.clear()
-        if self._aimed_sits:
-            self._aimed_sits.clear()
+        self._sights.reset(who if isinstance(who, Fighter) else None)
         self._marked = self._marker = None
         if isinstance(who, Fighter):
             if decision == decisions.ACT:
@@ -161,11 +156,10 @@ class SamPolicy(Policy):
         """`attack.situation` of the decider's weapon in hand at `t` (rules 47, 62-70,
         93-112), once a decision for each target and aim: a shooter's movement, aim and
         posture options all ask `_hittable` (shared: read it, do not change it)."""
-        kept = self._aimed_sits if aimed else self._sits
-        sit = kept.get(t.id, UNSEEN)
-        if sit is UNSEEN:
-            sit = kept[t.id] = attack.situation(self.state, me, t, me.wielded, aimed)
-        return sit
+        sights = self._sights
+        if me is not sights.fighter:  # (the decider always is)
+            return attack.situation(self.state, me, t, me.wielded, aimed)
+        return sights.at(self.state, t, aimed)
 
     def _situation(
         self, me: Fighter, w: Wielded, t: Fighter, aimed: bool
@@ -315,7 +309,7 @@ class SamPolicy(Policy):
             return True
         judged = self._judged.get(me.id)
         if judged is None or judged[0] != st.round:
-            judged = st.round, withdraw_policy.beaten(st, me)
+            judged = st.round, withdraw_policy.beaten(st, me, self._sights)
             self._judged[me.id] = judged
         return judged[1]
 

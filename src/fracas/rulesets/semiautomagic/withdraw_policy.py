@@ -34,10 +34,10 @@ from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 LOSING: Final = 3  # issue 34: three wounds taken for one dealt is a fight it cannot win
 
 
-def beaten(state: SamState, me: Fighter) -> bool:
+def beaten(state: SamState, me: Fighter, sights: Sights | None = None) -> bool:
     """It cannot hurt any enemy it knows, or it is wounded and losing (module docstring); a
     ridden mount, only when its rider is too, or is hurt and cannot answer from its back
-    (rule 134: they go together)."""
+    (rule 134: they go together). `sights`: the deciding policy's (`Sights`)."""
     rider = mounted.find(state, me.rider_id) if me.rider_id else None
     if (
         rider is not None
@@ -45,7 +45,7 @@ def beaten(state: SamState, me: Fighter) -> bool:
         and not (alone_beaten(state, rider) or unanswered(state, rider))
     ):
         return False
-    return alone_beaten(state, me)
+    return alone_beaten(state, me, sights)
 
 
 def unanswered(state: SamState, me: Fighter) -> bool:
@@ -56,13 +56,13 @@ def unanswered(state: SamState, me: Fighter) -> bool:
     return best is not None and best[0] == 0 and taken is not None and taken[0] > 0
 
 
-def alone_beaten(state: SamState, me: Fighter) -> bool:
+def alone_beaten(state: SamState, me: Fighter, sights: Sights | None = None) -> bool:
     """It cannot hurt any enemy it knows (and is hurt, or no ally can), or it is wounded and
     losing. Unwounded and not staggered, only the first can hold: a blow of its that can
     hit and wound settles it at once, without the exact odds."""
-    if not me.wounds and me.staggered <= 0 and can_wound(state, me):
+    if not me.wounds and me.staggered <= 0 and can_wound(state, me, sights):
         return False
-    best, settled = reckoned(state, me)
+    best, settled = reckoned(state, me, sights)
     if best is None:
         return False  # the exact odds cannot say
     if best[0] > 0 and not me.wounds:
@@ -78,14 +78,14 @@ def alone_beaten(state: SamState, me: Fighter) -> bool:
     return me.wounds > 0 and best[0] > 0 and taken[0] * best[1] >= LOSING * best[0] * taken[1]
 
 
-def can_wound(state: SamState, me: Fighter) -> bool:
+def can_wound(state: SamState, me: Fighter, sights: Sights | None = None) -> bool:
     """Some plain blow of its lands on a known enemy now, its best roll hits (rules 37-40)
     and its largest damage is above the enemy's Minimum Toughness (rule 53)."""
     for e in actions.known_foes(state, me):
         for w in me.weapons:
             if w.jammed or w.data.area:
                 continue
-            sit = landing(state, me, e, w)
+            sit = landing(state, me, e, w, sights)
             if sit is None:
                 continue
             hits = sit.auto or 6 + attack.attack_bonus(me, w) + sit.x >= sit.target
@@ -139,12 +139,14 @@ def reckoning(state: SamState, me: Fighter) -> tuple[Fraction | None, bool]:
     return fraction(best), settled
 
 
-def reckoned(state: SamState, me: Fighter) -> tuple[Ratio | None, bool]:
+def reckoned(
+    state: SamState, me: Fighter, sights: Sights | None = None
+) -> tuple[Ratio | None, bool]:
     """`reckoning` as a pair of integers."""
     best = ZERO
     settled = True
     for e in actions.known_foes(state, me):
-        dealt, at_best = own_blows(state, me, e)
+        dealt, at_best = own_blows(state, me, e, sights)
         if dealt is None:
             return None, False
         settled = settled and at_best
@@ -153,14 +155,16 @@ def reckoned(state: SamState, me: Fighter) -> tuple[Ratio | None, bool]:
     return best, settled
 
 
-def own_blows(state: SamState, me: Fighter, e: Fighter) -> tuple[Ratio | None, bool]:
+def own_blows(
+    state: SamState, me: Fighter, e: Fighter, sights: Sights | None = None
+) -> tuple[Ratio | None, bool]:
     """The most wounds a blow of its weapons deals `e` from here (None: no reckoning), and
     whether here is as good as it gets (in reach, or in range with no penalty); a called
     shot (rules 116-120) is reckoned only where no plain blow of the weapon wounds."""
     most = ZERO
     at_best = False
     for w in me.weapons:
-        sit = landing(state, me, e, w) if not w.jammed else None
+        sit = landing(state, me, e, w, sights) if not w.jammed else None
         if sit is None:
             continue
         melee = w.data.kind == "melee"  # the metres only for a shot (a blow in reach is at best)
@@ -253,12 +257,54 @@ def lands(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> bool:
     return landing(state, a, t, w) is not None
 
 
-def landing(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> attack.Situation | None:
+def landing(
+    state: SamState, a: Fighter, t: Fighter, w: Wielded, sights: Sights | None = None
+) -> attack.Situation | None:
     """The situation of a blow of `w` at `t` (rules 47, 62-70, 93-112), when it can be aimed
-    at `t` now (`lands`); worked out once for the blow's reckoning (`blow_key`)."""
+    at `t` now (`lands`); worked out once for the blow's reckoning (`blow_key`), and read
+    from `sights` when they hold it (shared: read it, do not change it)."""
     if w.data.kind == "melee" and not space.in_reach(state, a, t, w.data.reach):
         return None
+    if sights is not None and w is a.wielded and a is sights.fighter:
+        return sights.at(state, t, a.aimed_at == t.id)
     return attack.situation(state, a, t, w, a.aimed_at == t.id)
+
+
+class Sights:
+    """The situations (`attack.situation`, rules 47, 62-70, 93-112) of one fighter's weapon
+    in hand at each target, aimed or not, kept for one decision of the policy (issue 35):
+    its shots, its called shots and its withdrawal judgement (`landing`) work each out
+    once. Safe while the state does not change: the policy `reset`s them at each decision
+    (it only reads the state); they live on the policy, not the state, so no copy of a state
+    carries them. Keyed by the target's id string (its hash kept: no integer boxed)."""
+
+    __slots__ = ("aimed", "fighter", "plain")
+
+    def __init__(self) -> None:
+        self.fighter: Fighter | None = None
+        self.plain: dict[str, attack.Situation | None] = {}
+        self.aimed: dict[str, attack.Situation | None] = {}
+
+    def reset(self, fighter: Fighter | None) -> None:
+        """A new decision, of `fighter` (None: not a fighter's)."""
+        if self.plain:
+            self.plain.clear()
+        if self.aimed:
+            self.aimed.clear()
+        self.fighter = fighter
+
+    def at(self, state: SamState, t: Fighter, aimed: bool) -> attack.Situation | None:
+        """The situation of the fighter's weapon in hand at `t`, aimed or not."""
+        kept = self.aimed if aimed else self.plain
+        sit = kept.get(t.id, UNSEEN)
+        if sit is UNSEEN:
+            f = self.fighter
+            assert f is not None
+            sit = kept[t.id] = attack.situation(state, f, t, f.wielded, aimed)
+        return sit
+
+
+UNSEEN: Final = attack.Situation()  # `Sights.at`: not worked out yet (None: out of range)
 
 
 def wounds(
