@@ -234,22 +234,29 @@ class SamPolicy(Policy):
 
     def _action(self, me: Fighter, act: Action) -> float:
         kind = act.kind
-        # The commonest kinds first (issue 35: fewer string tests an option); no later branch
-        # takes them, so the order of the rest is unchanged.
+        # The commonest kinds first (issue 35: fewer string tests an option): a strike, a
+        # move, a withdrawal, an item shot, the end, a posture change; each branch takes one
+        # kind whatever else holds, and no other branch takes it, so the order is free.
         if kind == "called":
             return self._called(me, act)
+        if kind == "single" or kind == "combo":
+            return 10.0 + len(act.combo)
         if kind == "move" or kind == "run":
             return self._movement(me, act)
         if kind == actions.WITHDRAW or kind == actions.WITHDRAW_RUN:
             return self._withdraw(me, kind)
+        if kind == "item":
+            return -1.0  # rules 125-129: never (a person at a seat may)
         if kind == "end":
             return 0.0
+        if kind in actions.POSTURE_AFTER:
+            if me.panicked:  # up, to flee
+                return 4.0 if actions.POSTURE_AFTER[kind] == "standing" else -1.0
+            return self._posture(me, kind)
         if kind == "delay":
             return 7.0 if self._delay_pays(me) else -0.5  # rules 5-6 (issue 31)
         if kind in mind.KINDS:  # rule 184: flee as fast as possible, a run first
             return 30.0 if kind == mind.FLEE_RUN else 29.0
-        if me.panicked and kind in actions.POSTURE_AFTER:  # up, to flee
-            return 4.0 if actions.POSTURE_AFTER[kind] == "standing" else -1.0
         if kind == "possess" and act.goal is not None:
             if self.state.camp(act.goal) == me.side:
                 return -1.0  # rule 159: the policy possesses no ally
@@ -257,12 +264,6 @@ class SamPolicy(Policy):
         if kind == "leave":  # rule 162: out before a lost veto breaks it
             rider = departure.controller_of(self.state, me)
             return 40.0 if rider is not None and rider.will <= 2 else -1.0
-        if kind in ("single", "combo"):
-            return 10.0 + len(act.combo)
-        if kind == "called":
-            return self._called(me, act)
-        if kind == "item":
-            return -1.0  # rules 125-129: never (a person at a seat may)
         if kind == "area" and act.weapon is not None:
             margin = area_policy.worth(self.state, me, act.weapon)
             return 30.0 + len(act.combo) + 2 * margin if margin > 0 else -1.0
@@ -280,8 +281,6 @@ class SamPolicy(Policy):
             if goal is None or goal is not self._near:
                 return -1.0
             return 12.0 if self._worth_a_shot(me, goal, True) else -1.0  # issue 34
-        if kind in actions.POSTURE_AFTER:
-            return self._posture(me, kind)
         if kind == "ram":
             return self._ram(me, act)
         if kind in withdrawal.KINDS:
