@@ -82,9 +82,11 @@ class SamPolicy(Policy):
         # One view of the decision (issue 35): the state does not change while the policy
         # scores a decision's options, so each weapon's targets (by the weapon's id, with its
         # wielder) and the decider's shots (`_worth_a_shot`, by the target's id and the aim)
-        # are worked out once a decision, not once an option; integer keys, no tuple a call.
+        # are worked out once a decision, not once an option; no tuple key a call. The shots
+        # of the weapon in hand (`withdraw_policy.Sights`), shared with the withdrawal
+        # judgement, which works out the same situations.
         self._targets: dict[int, tuple[Fighter, list[Fighter]]] = {}
-        self._sits: dict[int, attack.Situation | None] = {}
+        self._sights = withdraw_policy.Sights()
 
     def pick(self, who: Decider, decision: str, options: list[Any]) -> int:
         """The default tactics' answer (options read, never changed: no copy); the table calls
@@ -94,8 +96,7 @@ class SamPolicy(Policy):
             return pick_defence(st, who, options, st.incoming, st.incoming_area)
         if self._targets:  # a new decision: the state may have changed since the last
             self._targets.clear()
-        if self._sits:
-            self._sits.clear()
+        self._sights.reset(who if isinstance(who, Fighter) else None)
         self._marked = self._marker = None
         if isinstance(who, Fighter):
             if decision == decisions.ACT:
@@ -155,11 +156,10 @@ class SamPolicy(Policy):
         """`attack.situation` of the decider's weapon in hand at `t` (rules 47, 62-70,
         93-112), once a decision for each target and aim: a shooter's movement, aim and
         posture options all ask `_hittable` (shared: read it, do not change it)."""
-        key = 2 * id(t) + aimed
-        if key in self._sits:
-            return self._sits[key]
-        sit = self._sits[key] = attack.situation(self.state, me, t, me.wielded, aimed)
-        return sit
+        sights = self._sights
+        if me is not sights.fighter:  # (the decider always is)
+            return attack.situation(self.state, me, t, me.wielded, aimed)
+        return sights.at(self.state, t, aimed)
 
     def _situation(
         self, me: Fighter, w: Wielded, t: Fighter, aimed: bool
@@ -213,7 +213,8 @@ class SamPolicy(Policy):
         behind heavy cover it cannot touch while another is there to strike."""
         w = me.wielded
         futile = not self._can_hit_with(me, w, t, me.aimed_at == t.id) or self._useless(w, t)
-        return -100.0 * futile - t.toughness - space.squares(self.state, me, t) / 1000
+        # (a float, not -100.0 x a bool: no generic multiplication; the same scores)
+        return (-100.0 if futile else 0.0) - t.toughness - space.squares(self.state, me, t) / 1000
 
     def _nearest(self, me: Fighter, known: list[Fighter] | None = None) -> Fighter | None:
         """The first of the nearest foes `me` knows and that is not withdrawing; `known` its
@@ -233,22 +234,29 @@ class SamPolicy(Policy):
 
     def _action(self, me: Fighter, act: Action) -> float:
         kind = act.kind
-        # The commonest kinds first (issue 35: fewer string tests an option); no later branch
-        # takes them, so the order of the rest is unchanged.
+        # The commonest kinds first (issue 35: fewer string tests an option): a strike, a
+        # move, a withdrawal, an item shot, the end, a posture change; each branch takes one
+        # kind whatever else holds, and no other branch takes it, so the order is free.
         if kind == "called":
             return self._called(me, act)
+        if kind == "single" or kind == "combo":
+            return 10.0 + len(act.combo)
         if kind == "move" or kind == "run":
             return self._movement(me, act)
         if kind == actions.WITHDRAW or kind == actions.WITHDRAW_RUN:
             return self._withdraw(me, kind)
+        if kind == "item":
+            return -1.0  # rules 125-129: never (a person at a seat may)
         if kind == "end":
             return 0.0
+        if kind in actions.POSTURE_AFTER:
+            if me.panicked:  # up, to flee
+                return 4.0 if actions.POSTURE_AFTER[kind] == "standing" else -1.0
+            return self._posture(me, kind)
         if kind == "delay":
             return 7.0 if self._delay_pays(me) else -0.5  # rules 5-6 (issue 31)
         if kind in mind.KINDS:  # rule 184: flee as fast as possible, a run first
             return 30.0 if kind == mind.FLEE_RUN else 29.0
-        if me.panicked and kind in actions.POSTURE_AFTER:  # up, to flee
-            return 4.0 if actions.POSTURE_AFTER[kind] == "standing" else -1.0
         if kind == "possess" and act.goal is not None:
             if self.state.camp(act.goal) == me.side:
                 return -1.0  # rule 159: the policy possesses no ally
@@ -256,12 +264,6 @@ class SamPolicy(Policy):
         if kind == "leave":  # rule 162: out before a lost veto breaks it
             rider = departure.controller_of(self.state, me)
             return 40.0 if rider is not None and rider.will <= 2 else -1.0
-        if kind in ("single", "combo"):
-            return 10.0 + len(act.combo)
-        if kind == "called":
-            return self._called(me, act)
-        if kind == "item":
-            return -1.0  # rules 125-129: never (a person at a seat may)
         if kind == "area" and act.weapon is not None:
             margin = area_policy.worth(self.state, me, act.weapon)
             return 30.0 + len(act.combo) + 2 * margin if margin > 0 else -1.0
@@ -279,8 +281,6 @@ class SamPolicy(Policy):
             if goal is None or goal is not self._near:
                 return -1.0
             return 12.0 if self._worth_a_shot(me, goal, True) else -1.0  # issue 34
-        if kind in actions.POSTURE_AFTER:
-            return self._posture(me, kind)
         if kind == "ram":
             return self._ram(me, act)
         if kind in withdrawal.KINDS:
@@ -308,7 +308,7 @@ class SamPolicy(Policy):
             return True
         judged = self._judged.get(me.id)
         if judged is None or judged[0] != st.round:
-            judged = st.round, withdraw_policy.beaten(st, me)
+            judged = st.round, withdraw_policy.beaten(st, me, self._sights)
             self._judged[me.id] = judged
         return judged[1]
 

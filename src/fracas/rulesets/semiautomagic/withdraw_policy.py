@@ -26,7 +26,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final
 
-from fracas.core.combatant import Status
 from fracas.dice.compiler import max_of
 from fracas.dice.parser import parse
 from fracas.rulesets.semiautomagic import actions, attack, called, mounted, odds, space
@@ -35,10 +34,10 @@ from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 LOSING: Final = 3  # issue 34: three wounds taken for one dealt is a fight it cannot win
 
 
-def beaten(state: SamState, me: Fighter) -> bool:
+def beaten(state: SamState, me: Fighter, sights: Sights | None = None) -> bool:
     """It cannot hurt any enemy it knows, or it is wounded and losing (module docstring); a
     ridden mount, only when its rider is too, or is hurt and cannot answer from its back
-    (rule 134: they go together)."""
+    (rule 134: they go together). `sights`: the deciding policy's (`Sights`)."""
     rider = mounted.find(state, me.rider_id) if me.rider_id else None
     if (
         rider is not None
@@ -46,7 +45,7 @@ def beaten(state: SamState, me: Fighter) -> bool:
         and not (alone_beaten(state, rider) or unanswered(state, rider))
     ):
         return False
-    return alone_beaten(state, me)
+    return alone_beaten(state, me, sights)
 
 
 def unanswered(state: SamState, me: Fighter) -> bool:
@@ -57,16 +56,18 @@ def unanswered(state: SamState, me: Fighter) -> bool:
     return best is not None and best[0] == 0 and taken is not None and taken[0] > 0
 
 
-def alone_beaten(state: SamState, me: Fighter) -> bool:
+def alone_beaten(state: SamState, me: Fighter, sights: Sights | None = None) -> bool:
     """It cannot hurt any enemy it knows (and is hurt, or no ally can), or it is wounded and
     losing. Unwounded and not staggered, only the first can hold: a blow of its that can
     hit and wound settles it at once, without the exact odds."""
-    if not me.wounds and me.staggered <= 0 and can_wound(state, me):
+    if not me.wounds and me.staggered <= 0 and can_wound(state, me, sights):
         return False
-    best, settled = reckoned(state, me)
+    best, settled = reckoned(state, me, sights)
     if best is None:
         return False  # the exact odds cannot say
-    taken = taken_by(state, me)
+    if best[0] > 0 and not me.wounds:
+        return False  # unwounded, not losing; and a blow that wounds is none of the rest
+    taken = taken_below(state, me, best) if best[0] > 0 else taken_by(state, me)
     if taken is None:
         return False
     if settled and best[0] == 0:
@@ -77,14 +78,14 @@ def alone_beaten(state: SamState, me: Fighter) -> bool:
     return me.wounds > 0 and best[0] > 0 and taken[0] * best[1] >= LOSING * best[0] * taken[1]
 
 
-def can_wound(state: SamState, me: Fighter) -> bool:
+def can_wound(state: SamState, me: Fighter, sights: Sights | None = None) -> bool:
     """Some plain blow of its lands on a known enemy now, its best roll hits (rules 37-40)
     and its largest damage is above the enemy's Minimum Toughness (rule 53)."""
     for e in actions.known_foes(state, me):
         for w in me.weapons:
             if w.jammed or w.data.area:
                 continue
-            sit = landing(state, me, e, w)
+            sit = landing(state, me, e, w, sights)
             if sit is None:
                 continue
             hits = sit.auto or 6 + attack.attack_bonus(me, w) + sit.x >= sit.target
@@ -138,12 +139,14 @@ def reckoning(state: SamState, me: Fighter) -> tuple[Fraction | None, bool]:
     return fraction(best), settled
 
 
-def reckoned(state: SamState, me: Fighter) -> tuple[Ratio | None, bool]:
+def reckoned(
+    state: SamState, me: Fighter, sights: Sights | None = None
+) -> tuple[Ratio | None, bool]:
     """`reckoning` as a pair of integers."""
     best = ZERO
     settled = True
     for e in actions.known_foes(state, me):
-        dealt, at_best = own_blows(state, me, e)
+        dealt, at_best = own_blows(state, me, e, sights)
         if dealt is None:
             return None, False
         settled = settled and at_best
@@ -152,14 +155,16 @@ def reckoned(state: SamState, me: Fighter) -> tuple[Ratio | None, bool]:
     return best, settled
 
 
-def own_blows(state: SamState, me: Fighter, e: Fighter) -> tuple[Ratio | None, bool]:
+def own_blows(
+    state: SamState, me: Fighter, e: Fighter, sights: Sights | None = None
+) -> tuple[Ratio | None, bool]:
     """The most wounds a blow of its weapons deals `e` from here (None: no reckoning), and
     whether here is as good as it gets (in reach, or in range with no penalty); a called
     shot (rules 116-120) is reckoned only where no plain blow of the weapon wounds."""
     most = ZERO
     at_best = False
     for w in me.weapons:
-        sit = landing(state, me, e, w) if not w.jammed else None
+        sit = landing(state, me, e, w, sights) if not w.jammed else None
         if sit is None:
             continue
         melee = w.data.kind == "melee"  # the metres only for a shot (a blow in reach is at best)
@@ -184,18 +189,51 @@ def blows_taken(state: SamState, me: Fighter) -> Fraction | None:
 
 def taken_by(state: SamState, me: Fighter) -> Ratio | None:
     """`blows_taken` as a pair of integers."""
-    num, den = 0, 1
-    # its defences, the same against every blow of a kind (melee or not): found once each
-    # for the judgement (`defence_key`: the flank check once, not once a blow)
-    melee_defs: DefenceKey | None = None
-    other_defs: DefenceKey | None = None
+    return taken_of(state, me, blows_at(state, me))
+
+
+Blow = tuple[Fighter, Wielded, attack.Situation]  # a striker, its weapon, the blow's situation
+
+
+def blows_at(state: SamState, me: Fighter) -> list[Blow]:
+    """The blows `taken_by` reckons: each of its marks up, not Broken nor asleep (rules 139,
+    141, 179, 191), whose weapon in hand can be aimed at it now (`landing`)."""
+    found: list[Blow] = []
     for e in state.marks_of(me):
         if not isinstance(e, Fighter) or not e.active or e.broken or e.asleep:
             continue
         w = e.wielded
         sit = landing(state, e, me, w) if not w.jammed else None
-        if sit is None:
-            continue
+        if sit is not None:
+            found.append((e, w, sit))
+    return found
+
+
+def taken_below(state: SamState, me: Fighter, best: Ratio) -> Ratio | None:
+    """`taken_by`, or ZERO when the blows' chances to hit alone put it below LOSING x `best`
+    (issue 35: the exact odds of the blows taken only when they can decide; a positive
+    `best`). A blow deals at most one wound a hit on average (a hit that gets through
+    counts one, `odds.landed`), so at most its sixths to hit (`odds.mean_wounds`' `hits`),
+    at the share of turns a staggered striker strikes (`wounds_ratio`): their sum, in
+    36ths, bounds the wounds taken."""
+    blows = blows_at(state, me)
+    most = 0
+    for e, w, sit in blows:
+        hits = 6 if sit.auto else odds.faces(attack.attack_bonus(e, w) + sit.x, sit.target)
+        most += hits * (6 if e.staggered <= 0 else max(0, 6 - state.combo_seconds))
+    if most * best[1] < LOSING * best[0] * 36:
+        return ZERO  # taken <= most / 36 < LOSING x best: the verdict is "not losing"
+    return taken_of(state, me, blows)
+
+
+def taken_of(state: SamState, me: Fighter, blows: list[Blow]) -> Ratio | None:
+    """The wounds `blows` (`blows_at`) deal `me` together, a blow each."""
+    num, den = 0, 1
+    # its defences, the same against every blow of a kind (melee or not): found once each
+    # for the judgement (`defence_key`: the flank check once, not once a blow)
+    melee_defs: DefenceKey | None = None
+    other_defs: DefenceKey | None = None
+    for e, w, sit in blows:
         if w.data.kind == "melee":
             if melee_defs is None:
                 melee_defs = defence_key(state, me, True)
@@ -219,12 +257,54 @@ def lands(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> bool:
     return landing(state, a, t, w) is not None
 
 
-def landing(state: SamState, a: Fighter, t: Fighter, w: Wielded) -> attack.Situation | None:
+def landing(
+    state: SamState, a: Fighter, t: Fighter, w: Wielded, sights: Sights | None = None
+) -> attack.Situation | None:
     """The situation of a blow of `w` at `t` (rules 47, 62-70, 93-112), when it can be aimed
-    at `t` now (`lands`); worked out once for the blow's reckoning (`blow_key`)."""
+    at `t` now (`lands`); worked out once for the blow's reckoning (`blow_key`), and read
+    from `sights` when they hold it (shared: read it, do not change it)."""
     if w.data.kind == "melee" and not space.in_reach(state, a, t, w.data.reach):
         return None
+    if sights is not None and w is a.wielded and a is sights.fighter:
+        return sights.at(state, t, a.aimed_at == t.id)
     return attack.situation(state, a, t, w, a.aimed_at == t.id)
+
+
+class Sights:
+    """The situations (`attack.situation`, rules 47, 62-70, 93-112) of one fighter's weapon
+    in hand at each target, aimed or not, kept for one decision of the policy (issue 35):
+    its shots, its called shots and its withdrawal judgement (`landing`) work each out
+    once. Safe while the state does not change: the policy `reset`s them at each decision
+    (it only reads the state); they live on the policy, not the state, so no copy of a state
+    carries them. Keyed by the target's id string (its hash kept: no integer boxed)."""
+
+    __slots__ = ("aimed", "fighter", "plain")
+
+    def __init__(self) -> None:
+        self.fighter: Fighter | None = None
+        self.plain: dict[str, attack.Situation | None] = {}
+        self.aimed: dict[str, attack.Situation | None] = {}
+
+    def reset(self, fighter: Fighter | None) -> None:
+        """A new decision, of `fighter` (None: not a fighter's)."""
+        if self.plain:
+            self.plain.clear()
+        if self.aimed:
+            self.aimed.clear()
+        self.fighter = fighter
+
+    def at(self, state: SamState, t: Fighter, aimed: bool) -> attack.Situation | None:
+        """The situation of the fighter's weapon in hand at `t`, aimed or not."""
+        kept = self.aimed if aimed else self.plain
+        sit = kept.get(t.id, UNSEEN)
+        if sit is UNSEEN:
+            f = self.fighter
+            assert f is not None
+            sit = kept[t.id] = attack.situation(state, f, t, f.wielded, aimed)
+        return sit
+
+
+UNSEEN: Final = attack.Situation()  # `Sights.at`: not worked out yet (None: out of range)
 
 
 def wounds(
@@ -284,19 +364,23 @@ def blow_key(
     Toughness; two blows alike in these are alike in their odds. `sit` is the plain blow's
     situation (worked out here when not given); a called shot's region adds its Target
     modifier (rule 116, `called.aim`) to the key, not to `sit`; `defs` the target's
-    `defence_key` against `w` (worked out here when not given)."""
+    `defence_key` against `w` (worked out here when not given), its three bonuses laid in
+    the key itself (issue 35: no inner tuple hashed at each look-up). Not in it, as
+    `odds.mean_wounds` reads neither: Evasion (it weighs a defence only against an area,
+    rule 75) and the target's status beyond `dying` (it names an outcome, not its wounds;
+    whether `t` is up is in its defences, `attack.defence_bonuses`)."""
     if sit is None:
         sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
         assert sit is not None
     target: int = sit.target + called.row(region)["target"] if region else sit.target
-    melee = w.data.kind == "melee"
+    if defs is None:
+        defs = defence_key(state, t, w.data.kind == "melee")
     # rule 114 (`odds.damage_notation`): no fast mover, no speed damage (as `roll_damage`)
     fast = mounted.speed_damage(state, a, t, w) if state.falls or a.pace or t.pace else 0
     damage = w.damage if not fast else f"{w.damage}{fast:+d}"
     return (
         attack.attack_bonus(a, w) + sit.x, target, sit.auto, attack.dc_base(a, w) + sit.y,
-        damage, defs if defs is not None else defence_key(state, t, melee),
-        t.toughness, t.min_toughness, t.dying, t.status is not Status.ACTIVE, attack.evasion(t),
+        damage, defs[0], defs[1], defs[2], t.toughness, t.min_toughness, t.dying,
         w.data.nonlethal, region, state.wound_on_equal,
     )  # fmt: skip
 
