@@ -161,6 +161,18 @@ class PlainKept:
         self.modes: dict[str, Kept] = {}
 
 
+class RoundPairs:
+    """A fighter's `Pair`s for one round's declarations (`SjPolicy._pairs_of`): kept for the
+    battle and emptied when the round is another (issue 35: no new dictionary a round, no
+    entry set a declaration)."""
+
+    __slots__ = ("pairs", "round")
+
+    def __init__(self) -> None:
+        self.round = -1
+        self.pairs: list[Pair] = []
+
+
 class RoundHarm(outlook.Harm):
     """`outlook.Harm` from the policy's round's pairs (`SjPolicy._attack_harm`). Made for
     one `time_to_win` and let go after it: kept by the policy it would make a cycle."""
@@ -187,8 +199,7 @@ class SjPolicy(Policy):
         self._pairs: list[Pair] = []
         self._last: Pair | None = None  # the `Pair` last asked for
         # Each fighter's `Pair`s for the round's declarations (`_pairs_of`), and that round.
-        self._round_pairs: dict[Fighter, list[Pair]] = {}
-        self._pairs_round = -1
+        self._round_pairs: dict[Fighter, RoundPairs] = {}
         self._kinds: dict[tuple[str, str, str, str], Kept] = {}
         self._modes = PlainKept(0, 0)  # `_kinds` of the plans with a mode only
         self._plain: dict[Fighter, PlainKept] = {}  # `_modes` by fighter (`_plain_modes`)
@@ -514,7 +525,7 @@ class SjPolicy(Policy):
         for pair in pairs:
             if pair.target is t and pair.arm is w:
                 return pair
-        pair = Pair(t, w, modified(self.state, me, t, w))
+        pair = Pair(t, w, hitting.declared(self.state, me, t, w))  # `modified`
         pairs.append(pair)
         return pair
 
@@ -524,12 +535,12 @@ class SjPolicy(Policy):
         as things stood before it (rules 1–2, SJ-U6) — no plan is set, nobody moves or is
         hurt until all are made (`round.declare`) — and the policy reads its own state only
         (a copy of the state gets its own policy, `Spelljammer.policy`)."""
-        if self._pairs_round != self.state.round:
-            self._round_pairs, self._pairs_round = {}, self.state.round
         found = self._round_pairs.get(me)
         if found is None:
-            found = self._round_pairs[me] = []
-        return found
+            found = self._round_pairs[me] = RoundPairs()
+        if found.round != self.state.round:
+            found.round, found.pairs = self.state.round, []
+        return found.pairs
 
     def _attack_harm(self, a: Fighter, e: Fighter) -> float:
         """`outlook.attack_harm` of `a` at `e` with its weapon in hand, from `a`'s round's
