@@ -4,8 +4,8 @@ bit (a float a hair off could turn a tie and change a battle):
 - `outlook.time_to_win` sums its pace by loops and reads harms through a native `Harm`: the
   same float as the sums of `max` it replaced, and the policy's `RoundHarm` (its round's
   pairs) the same as `outlook.attack_harm`;
-- a `Pair` keeps the harms asked at two penalties besides none: each is the table's
-  (`outlook.harm_of`), whatever order the penalties are asked in."""
+- a `Pair` keeps the harm at no penalty: each harm it answers, at any penalty in any
+  order, is the table's (`outlook.harm_of`)."""
 
 from __future__ import annotations
 

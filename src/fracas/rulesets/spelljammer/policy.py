@@ -82,22 +82,15 @@ def hit_chance(base: int, penalty: int) -> float:
 class Pair:
     """What one declaration's scoring knows of a target and a weapon (issue 35: worked out
     once, not for each plan against it): SC − DEF as things stand, a missile's chance of a
-    friend (−1: not yet asked) and one attack's expected harms (`outlook.HARMS`): at no
-    penalty in `harm`, at the first two other penalties asked in `pen1`/`harm1` and
-    `pen2`/`harm2` (a Defending or a run's, 0: none yet; issue 35: the table's look-up boxes
-    its key and hashes it for every plan)."""
+    friend (−1: not yet asked) and one attack's expected harms (`outlook.HARMS`)."""
 
-    __slots__ = (
-        "arm", "base", "friend", "harm", "harm1", "harm2", "harms", "hp", "pen1", "pen2",
-        "ranged", "target", "weight",
-    )  # fmt: skip
+    __slots__ = ("arm", "base", "friend", "harm", "harms", "hp", "ranged", "target", "weight")
 
     def __init__(self, target: Fighter, arm: Arm, base: int) -> None:
         self.target, self.arm, self.base = target, arm, base
         self.friend = -1.0
         self.harms = outlook.harm_table(arm.damage, target.prot())  # `outlook.HARMS`
         self.harm = -1.0  # the harm at `base`, no penalty (most plans); −1: not yet read
-        self.pen1, self.harm1, self.pen2, self.harm2 = 0, 0.0, 0, 0.0
         self.hp = max(1, target.hp)  # an attack's worth: harm / hp × weight (`_attack`)
         self.weight = 1 + 1 / self.hp
         self.ranged = arm.ranged
@@ -429,15 +422,11 @@ class SjPolicy(Policy):
     def _harm(self, pair: Pair, penalty: int) -> float:
         """Issue 34: one attack's expected harm, PROT and criticals counted
         (`outlook.expected_harm`, the rules' d100 table), less the plan's `penalty` to SC —
-        so a foe its weapon barely hurts is the last it picks (`outlook.HARMS`). Read from
-        the `Pair`'s own fields when asked before (the table's entries never change)."""
-        if not penalty:
-            if pair.harm >= 0:
-                return pair.harm
-        elif penalty == pair.pen1:
-            return pair.harm1
-        elif penalty == pair.pen2:
-            return pair.harm2
+        so a foe its weapon barely hurts is the last it picks (`outlook.HARMS`). At no
+        penalty, kept on the `Pair` (most plans, and `time_to_win`, ask it): each other
+        penalty is asked once a pair (a Defending's or a run's plan), so it is not kept."""
+        if not penalty and pair.harm >= 0:
+            return pair.harm
         modified = pair.base - penalty
         found = pair.harms.get(modified)
         if found is None:
@@ -445,10 +434,6 @@ class SjPolicy(Policy):
             pair.harms[modified] = found
         if not penalty:
             pair.harm = found
-        elif not pair.pen1:
-            pair.pen1, pair.harm1 = penalty, found
-        elif not pair.pen2:
-            pair.pen2, pair.harm2 = penalty, found
         return found
 
     def _cast(self, me: Fighter, plan: Plan) -> float:
