@@ -12,7 +12,7 @@ import pytest
 import fracas
 from fracas.core.battle import Battle
 from fracas.rulesets.spelljammer import policy as policy_module
-from fracas.rulesets.spelljammer.policy import SjPolicy
+from fracas.rulesets.spelljammer.policy import Kept, SjPolicy
 from fracas.rulesets.spelljammer.state import Fighter, Plan
 
 ROOT = Path(__file__).parents[2]
@@ -32,10 +32,11 @@ def test_what_the_policy_keeps_is_what_it_would_work_out(
     kept_readings = 0
     original = SjPolicy._kept
 
-    def checked(policy: SjPolicy, me: Fighter, plan: Plan) -> tuple[int, float]:
+    def checked(policy: SjPolicy, me: Fighter, plan: Plan, i: int) -> Kept:
         nonlocal kept_readings
-        reading = original(policy, me, plan)
-        assert reading == policy._kept_now(me, plan), (me.name, plan)
+        reading = original(policy, me, plan, i)
+        afresh = policy._kept_now(me, plan)
+        assert (reading.n, reading.timely) == (afresh.n, afresh.timely), (me.name, plan)
         kept_readings += 1
         return reading
 

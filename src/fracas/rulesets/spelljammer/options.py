@@ -43,7 +43,8 @@ def reach_plans(
     f: Fighter, e: Fighter, w: Arm, how: str, speed: float, out: list[Plan] | None = None
 ) -> list[Plan]:
     """Stage 1's plans against one enemy with weapon `w`, brought to hand `how` (each plan
-    built once, with its weapon: `attack`), added to `out` (a new list by default)."""
+    built once, with its weapon, as `attack` builds it: called directly, issue 35), added to
+    `out` (a new list by default)."""
     gap = space.gap(f, e)
     ranged = w.ranged
     reach = float(w.data.range) if ranged else space.REACH
@@ -51,29 +52,30 @@ def reach_plans(
     start = len(plans)
     free = 0.0 if ranged else space.FREE_MOVE
     if gap <= reach + free:
-        plans.append(attack(e, "stand", 0, w, how))
+        plans.append(Plan("attack", e, "stand", 0, None, how, w))
         if w.rank and not ranged:
             most = w.rank * PER_RANK  # rule 181
             half = most // 4 * 2  # about half (below `most`, as `most` is above 0), and the most
             if half:
-                plans.append(attack(e, "stand", half, w, how))
-            plans.append(attack(e, "stand", most, w, how))
+                plans.append(Plan("attack", e, "stand", half, None, how, w))
+            plans.append(Plan("attack", e, "stand", most, None, how, w))
         if not w.ranged:
-            plans.append(attack(e, "then_move", 0, w, how))  # rules 135–144
+            plans.append(Plan("attack", e, "then_move", 0, None, how, w))  # rules 135–144
     if gap <= reach:
-        plans.append(attack(e, "still", 0, w, how))
+        plans.append(Plan("attack", e, "still", 0, None, how, w))
         if w.ranged:
-            plans.append(attack(e, "aim", 0, w, how))  # rules 220–223: standing still
-            plans.append(attack(e, "aim_still", 0, w, how))  # with no movement (issue 30)
+            # Rules 220–223: standing still; with no movement (issue 30).
+            plans.append(Plan("attack", e, "aim", 0, None, how, w))
+            plans.append(Plan("attack", e, "aim_still", 0, None, how, w))
     elif gap <= reach + speed / 2:
-        plans.append(attack(e, "move", 0, w, how))
+        plans.append(Plan("attack", e, "move", 0, None, how, w))
     elif gap <= reach + speed:
-        plans.append(attack(e, "run", 0, w, how))
+        plans.append(Plan("attack", e, "run", 0, None, how, w))
     elif len(plans) == start:  # nothing in reach: running up
-        plans.append(attack(e, "stand", 0, w, how, "advance"))
+        plans.append(Plan("advance", e, "stand", 0, None, how, w))
         # Rules 216–217, P3 (issue 30): running up at a sprint or a fast sprint.
         for pace in ("sprint", "fast_sprint"):
-            plans.append(attack(e, pace, 0, w, how, "advance"))
+            plans.append(Plan("advance", e, pace, 0, None, how, w))
     return plans
 
 

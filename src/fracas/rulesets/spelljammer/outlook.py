@@ -86,12 +86,20 @@ def able_foes(state: SjState, f: Fighter) -> list[Fighter]:
     return [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.able and not e.hidden]
 
 
-def time_to_win(
-    state: SjState, f: Fighter, harm: Callable[[Fighter, Fighter], float] | None = None
-) -> float:
+class Harm:
+    """`attack_harm` of `a` at `e` with the weapon in hand, as a caller keeps it (`of`; the
+    policy's `RoundHarm` reads its round's pairs): a native method, so `time_to_win` makes
+    a C call per pair where a `Callable` made a Python-level one (issue 35)."""
+
+    def of(self, state: SjState, a: Fighter, e: Fighter) -> float:
+        return attack_harm(state, a, e)
+
+
+def time_to_win(state: SjState, f: Fighter, harm: Harm | None = None) -> float:
     """Rounds `f`'s side needs, at its pace of harm, to take the foes' hit points left.
     `harm`: `attack_harm` with the weapon in hand, as the caller keeps it (the policy, from
-    the round's pairs)."""
+    the round's pairs). Summed by loops in the order `sum` and `max` read (the first of
+    equal harms, from 0), so the pace is the same float (issue 35: no generator objects)."""
     foes = able_foes(state, f)
     if not foes:
         return 0.0
@@ -99,11 +107,18 @@ def time_to_win(
         a for s in state.sides if s.name == f.side for a in s.combatants
         if isinstance(a, Fighter) and a.able and a.arms
     ]  # fmt: skip
-    if harm is None:
-        pace = sum(max(a.attacks, 1) * max(attack_harm(state, a, e) for e in foes) for a in ours)
-    else:
-        pace = sum(max(a.attacks, 1) * max(harm(a, e) for e in foes) for a in ours)
-    hp = sum(max(1, e.hp) for e in foes)
+    of = harm if harm is not None else Harm()
+    pace = 0.0
+    for a in ours:
+        best = of.of(state, a, foes[0])
+        for e in foes[1:]:
+            h = of.of(state, a, e)
+            if h > best:
+                best = h
+        pace += max(a.attacks, 1) * best
+    hp = 0
+    for e in foes:
+        hp += max(1, e.hp)
     return hp / pace if pace > 0 else float("inf")
 
 

@@ -98,6 +98,14 @@ class Pair:
 
 # An attack plan's modes (rules 131–149, 220–223), each with its place in `PlainKept`.
 MODES: Final = ("stand", "still", "move", "run", "then_move", "aim", "aim_still")
+# `MODES`' places by name (`Final`: mypyc reads each as a C constant), so a scored plan's mode
+# is compared once (`mode_slot`), not once for each rule that reads it (issue 35).
+STAND: Final = 0
+STILL: Final = 1
+RUN: Final = 3
+THEN_MOVE: Final = 4
+AIM: Final = 5
+AIM_STILL: Final = 6
 
 
 def mode_slot(mode: str) -> int:
@@ -121,19 +129,54 @@ def mode_slot(mode: str) -> int:
     return -1
 
 
-class PlainKept:
-    """A fighter's `_kept` of the plans with a mode only, by mode (`MODES`' places in `n` and
-    `timely`, −1 in `n`: not yet worked out; any other mode in `modes`), while its attacks
-    and IM stay as they were (issue 35: the same answers every round outside the surprise
-    round — rules 13, 132, 148, 223, SJ-U4 read nothing else of such a plan)."""
+class Kept:
+    """The attacks a kind of plan keeps (`initiative.attacks_kept`) and how often one escapes
+    the −6 loss (`on_time`): read field by field (issue 35: a tuple was built and its float
+    boxed for every attack plan scored)."""
 
-    __slots__ = ("attacks", "im", "modes", "n", "timely")
+    __slots__ = ("n", "timely")
+
+    def __init__(self, n: int, timely: float) -> None:
+        self.n, self.timely = n, timely
+
+
+class PlainKept:
+    """A fighter's `_kept` of the plans with a mode only, by mode (`MODES`' places in `kinds`,
+    None: not yet worked out; any other mode in `modes`), while its attacks and IM stay as
+    they were (issue 35: the same answers every round outside the surprise round — rules 13,
+    132, 148, 223, SJ-U4 read nothing else of such a plan)."""
+
+    __slots__ = ("attacks", "im", "kinds", "modes")
 
     def __init__(self, attacks: int, im: int) -> None:
         self.attacks, self.im = attacks, im
-        self.n = [-1] * len(MODES)
-        self.timely = [0.0] * len(MODES)
-        self.modes: dict[str, tuple[int, float]] = {}
+        self.kinds: list[Kept | None] = [None] * len(MODES)
+        self.modes: dict[str, Kept] = {}
+
+
+class RoundPairs:
+    """A fighter's `Pair`s for one round's declarations (`SjPolicy._pairs_of`): kept for the
+    battle and emptied when the round is another (issue 35: no new dictionary a round, no
+    entry set a declaration)."""
+
+    __slots__ = ("pairs", "round")
+
+    def __init__(self) -> None:
+        self.round = -1
+        self.pairs: list[Pair] = []
+
+
+class RoundHarm(outlook.Harm):
+    """`outlook.Harm` from the policy's round's pairs (`SjPolicy._attack_harm`). Made for
+    one `time_to_win` and let go after it: kept by the policy it would make a cycle."""
+
+    __slots__ = ("policy",)
+
+    def __init__(self, policy: SjPolicy) -> None:
+        self.policy = policy
+
+    def of(self, state: SjState, a: Fighter, e: Fighter) -> float:
+        return self.policy._attack_harm(a, e)
 
 
 # About the rounds a fight has left: for the bleeding First Aid stops and the harm a readied
@@ -149,9 +192,8 @@ class SjPolicy(Policy):
         self._pairs: list[Pair] = []
         self._last: Pair | None = None  # the `Pair` last asked for
         # Each fighter's `Pair`s for the round's declarations (`_pairs_of`), and that round.
-        self._round_pairs: dict[Fighter, list[Pair]] = {}
-        self._pairs_round = -1
-        self._kinds: dict[tuple[str, str, str, str], tuple[int, float]] = {}
+        self._round_pairs: dict[Fighter, RoundPairs] = {}
+        self._kinds: dict[tuple[str, str, str, str], Kept] = {}
         self._modes = PlainKept(0, 0)  # `_kinds` of the plans with a mode only
         self._plain: dict[Fighter, PlainKept] = {}  # `_modes` by fighter (`_plain_modes`)
         self._threat_count = -1  # `_threats` of the fighter declaring (−1: not yet counted)
@@ -166,13 +208,13 @@ class SjPolicy(Policy):
     def pick(self, who: Decider, decision: str, given: list[Any]) -> int:
         """The default tactics' answer; the table calls it directly
         (`core.controllers.Policy`)."""
+        if isinstance(who, Fighter) and decision == decisions.DECLARE:
+            self._pairs, self._kinds = self._pairs_of(who), {}
+            self._modes = self._plain_modes(who)
+            self._threat_count, self._pace, self._last, self._lost = -1, "", None, -1
+            return self._best_plan(who, given)  # read only: no copy (issue 35)
         options: list[Any] = list(given)
         if isinstance(who, Fighter):
-            if decision == decisions.DECLARE:
-                self._pairs, self._kinds = self._pairs_of(who), {}
-                self._modes = self._plain_modes(who)
-                self._threat_count, self._pace, self._last, self._lost = -1, "", None, -1
-                return self._best_plan(who, options)
             if decision == decisions.RETARGET:
                 return best_index([-float(t.hp) for t in options])
             if decision == decisions.PUSH:  # only into a hazard (rule 193)
@@ -249,7 +291,7 @@ class SjPolicy(Policy):
         key = (self.state.round, f.side)
         found = self._wins.get(key)
         if found is None:
-            found = self._wins[key] = outlook.time_to_win(self.state, f, self._attack_harm)
+            found = self._wins[key] = outlook.time_to_win(self.state, f, RoundHarm(self))
         return found
 
     def _flight_pace(self, me: Fighter) -> str:
@@ -337,45 +379,52 @@ class SjPolicy(Policy):
         return min(me.max_hp - me.hp, self._mean(plan.potion.heal)) / max(1, me.max_hp)
 
     def _attack(self, me: Fighter, plan: Plan) -> float:
+        """An attack plan's worth: its expected harm this round as a share of the target's
+        hit points (`Pair`), by the attacks it keeps and how often they come in time
+        (`Kept`). Its mode is compared once (`mode_slot`): `plan.still` is `STILL` or
+        `AIM_STILL`, `plan.aiming` `AIM` or `AIM_STILL` (`Plan`'s properties, issue 35)."""
         assert plan.target is not None
         t = plan.target
         w = plan.arm or me.weapon
-        run = 25 if plan.mode == "run" else 0
-        penalty = run + plan.sacrifice
+        i = mode_slot(plan.mode)
+        penalty = (25 if i == RUN else 0) + plan.sacrifice
         pair = self._pair(me, t, w)
-        p = hit_chance(pair.base, penalty)
-        n, timely = self._kept(me, plan)
+        kept = self._kept(me, plan, i)
+        n = kept.n
         harm = n * self._harm(pair, penalty)
-        value = harm / pair.hp * pair.weight * timely  # harm / hp × (1 + 1 / hp) × timely
+        value = harm / pair.hp * pair.weight * kept.timely  # harm / hp × (1 + 1 / hp) × timely
         if pair.ranged:  # rules 245–256: a shot that may turn on a friend
             friend = pair.friend
             if friend < 0:
                 friend = pair.friend = into_melee.friend_chance(self.state, me, t, w)
-            if friend > (1 - friend) * p:
+            if friend > (1 - friend) * hit_chance(pair.base, penalty):
                 return -0.7  # issue 30: likelier to hit the friend than the foe: no shot
             value *= 1 - 2 * friend
-        if plan.extra == "potion":
-            value += self._potion(me, plan)
-        elif plan.extra == "shield":
-            value += self._shield_worth(me)
+        if plan.extra:  # rare: most plans have nothing alongside
+            if plan.extra == "potion":
+                value += self._potion(me, plan)
+            elif plan.extra == "shield":
+                value += self._shield_worth(me)
         hurt = 3 * me.hp <= me.max_hp
         if plan.sacrifice:
             return value + (0.5 if hurt and self._threats(me) > 1 else -0.001)
-        if plan.mode == "then_move":  # step away to drink next round (rules 135, 158)
+        if i == THEN_MOVE:  # step away to drink next round (rules 135, 158)
             away = hurt and self._has_potion(me) and self._threats(me) <= 1
             return value + 0.5 if away else -0.5
-        still = -0.002 if plan.still else 0.0  # −20 DEF for +3 initiative: rarely worth it
-        if plan.aiming:  # +15 on the shots left; a one-attack archer shoots next round
+        still = -0.002 if i in (STILL, AIM_STILL) else 0.0  # −20 DEF for +3 initiative
+        if i in (AIM, AIM_STILL):  # +15 on the shots left; one attack: shoots next round
             aimed = value * (1.15 if n else 0.0) + (0.0 if n else 0.5 * self._aim_next(me, t))
             return aimed + still
-        if plan.mode in ("still", "stand") and me.aimed:
+        if i in (STAND, STILL) and me.aimed:
             value *= 1.15  # SJ-U43: last round's aim, standing still
         return value + still
 
     def _harm(self, pair: Pair, penalty: int) -> float:
         """Issue 34: one attack's expected harm, PROT and criticals counted
         (`outlook.expected_harm`, the rules' d100 table), less the plan's `penalty` to SC —
-        so a foe its weapon barely hurts is the last it picks (`outlook.HARMS`)."""
+        so a foe its weapon barely hurts is the last it picks (`outlook.HARMS`). At no
+        penalty, kept on the `Pair` (most plans, and `time_to_win`, ask it): each other
+        penalty is asked once a pair (a Defending's or a run's plan), so it is not kept."""
         if not penalty and pair.harm >= 0:
             return pair.harm
         modified = pair.base - penalty
@@ -408,29 +457,25 @@ class SjPolicy(Policy):
         p = hit_chance(self._base(me, t, me.weapon), -15)
         return p * self._mean(me.weapon.damage) / max(1, t.hp)
 
-    def _kept(self, me: Fighter, plan: Plan) -> tuple[int, float]:
+    def _kept(self, me: Fighter, plan: Plan, i: int) -> Kept:
         """The attacks a plan keeps and how often one escapes the −6 loss, once per kind of
-        plan in a declaration."""
-        plain = not plan.handling and not plan.extra and not plan.cost
-        if plain:  # most plans: known by their mode alone (no key built)
-            kept = self._modes
-            i = mode_slot(plan.mode)
+        plan in a declaration. `i`: its mode's place in `MODES` (`mode_slot`)."""
+        if not plan.handling and not plan.extra and not plan.cost:
+            kept = self._modes  # most plans: known by their mode alone (no key built)
             if i >= 0:
-                n = kept.n[i]
-                if n >= 0:
-                    return n, kept.timely[i]
-                n, timely = self._kept_now(me, plan)
-                kept.n[i], kept.timely[i] = n, timely
-                return n, timely
-            found = kept.modes.get(plan.mode)
-            if found is None:
-                found = kept.modes[plan.mode] = self._kept_now(me, plan)
-            return found
+                found = kept.kinds[i]
+                if found is None:
+                    found = kept.kinds[i] = self._kept_now(me, plan)
+                return found
+            other = kept.modes.get(plan.mode)
+            if other is None:
+                other = kept.modes[plan.mode] = self._kept_now(me, plan)
+            return other
         key = (plan.mode, plan.handling, plan.extra, plan.cost)
-        found = self._kinds.get(key)
-        if found is None:
-            found = self._kinds[key] = self._kept_now(me, plan)
-        return found
+        kind = self._kinds.get(key)
+        if kind is None:
+            kind = self._kinds[key] = self._kept_now(me, plan)
+        return kind
 
     def _plain_modes(self, me: Fighter) -> PlainKept:
         """`_modes` for `me`'s declaration: kept from its earlier rounds while its attacks and
@@ -443,9 +488,9 @@ class SjPolicy(Policy):
             kept = self._plain[me] = PlainKept(me.attacks, me.im)
         return kept
 
-    def _kept_now(self, me: Fighter, plan: Plan) -> tuple[int, float]:
+    def _kept_now(self, me: Fighter, plan: Plan) -> Kept:
         n = initiative.attacks_kept(self.state, me, plan)
-        return n, on_time(me, initiative.modifier(plan))
+        return Kept(n, on_time(me, initiative.modifier(plan)))
 
     def _base(self, me: Fighter, t: Fighter, w: Arm) -> int:
         return self._pair(me, t, w).base
@@ -465,7 +510,7 @@ class SjPolicy(Policy):
         for pair in pairs:
             if pair.target is t and pair.arm is w:
                 return pair
-        pair = Pair(t, w, modified(self.state, me, t, w))
+        pair = Pair(t, w, hitting.declared(self.state, me, t, w))  # `modified`
         pairs.append(pair)
         return pair
 
@@ -475,12 +520,12 @@ class SjPolicy(Policy):
         as things stood before it (rules 1–2, SJ-U6) — no plan is set, nobody moves or is
         hurt until all are made (`round.declare`) — and the policy reads its own state only
         (a copy of the state gets its own policy, `Spelljammer.policy`)."""
-        if self._pairs_round != self.state.round:
-            self._round_pairs, self._pairs_round = {}, self.state.round
         found = self._round_pairs.get(me)
         if found is None:
-            found = self._round_pairs[me] = []
-        return found
+            found = self._round_pairs[me] = RoundPairs()
+        if found.round != self.state.round:
+            found.round, found.pairs = self.state.round, []
+        return found.pairs
 
     def _attack_harm(self, a: Fighter, e: Fighter) -> float:
         """`outlook.attack_harm` of `a` at `e` with its weapon in hand, from `a`'s round's
