@@ -106,9 +106,16 @@ def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
         if melee:
             if space.in_reach(state, f, e, w.data.reach):
                 out.append(e)
-        elif attack.situation(state, f, e, w, False) is not None:
+        elif in_range(state, f, e, w):
             out.append(e)
     return out
+
+
+def in_range(state: SamState, f: Fighter, e: Fighter, w: Wielded) -> bool:
+    """Rules 62-63 (C11): a weapon that shoots (not melee) within sixteen increments: the one
+    case `attack.situation` answers None, found without its modifiers and notes (issue 35)."""
+    d = space.metres(state, f, e)
+    return space.range_penalty(d, w.data.increment) != space.OUT_OF_RANGE
 
 
 def foes(state: SamState, f: Fighter) -> list[Fighter]:
@@ -363,8 +370,10 @@ def movements(state: SamState, f: Fighter, known: list[Fighter] | None = None) -
         out.append(Action(escape.ESCAPE, data.seconds("move")))  # rules 204, 214 (issue 31)
     if known is None:
         known = known_foes(state, f)
+    m = moves.measurer(state, f)  # rule 134: the same for every enemy, read once
+    reach = moves.band(state, m)
     for e in known:  # rules 110-111: not toward a square it does not know
-        at = moves.Approach(state, f, e)  # read once for `arrived` and the step (issue 35)
+        at = moves.Approach(state, f, e, m, reach)  # for `arrived` and the step (issue 35)
         if at.arrived(state):
             continue
         if f.disabled or f.posture == "prone" or f.legs_hit >= 2:  # rules 117, 187

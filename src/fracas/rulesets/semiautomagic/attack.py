@@ -266,8 +266,11 @@ def defence_of(made: dict[int, Defence], kind: str, bonus: int) -> Defence:
 def refresh_defences(f: Fighter) -> None:
     """S6 (PROPOSED): each round, 1 + ranks rolls of each defence (Reflex: dodge, Shield Use:
     block, Weapon Skill: parry)."""
-    for kind, skill in DEFENCE_SKILL.items():
-        f.defences[kind] = 1 + f.ranks.get(skill, 0)
+    # each kind written out (DEFENCE_SKILL's pairs; no loop over the items, issue 35)
+    ranks, rolls = f.ranks, f.defences
+    rolls[DODGE] = 1 + ranks.get("reflex", 0)
+    rolls[BLOCK] = 1 + ranks.get("shield", 0)
+    rolls[PARRY] = 1 + ranks.get("weapon", 0)
 
 
 @dataclass(slots=True, init=False)

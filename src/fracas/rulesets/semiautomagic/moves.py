@@ -79,10 +79,21 @@ class Approach:
 
     __slots__ = ("_gap", "away", "d_now", "f", "goal", "m", "now", "reach")
 
-    def __init__(self, state: SamState, f: Fighter, goal: Fighter) -> None:
+    def __init__(
+        self,
+        state: SamState,
+        f: Fighter,
+        goal: Fighter,
+        m: Fighter | None = None,
+        reach: tuple[int, int] = (0, 0),
+    ) -> None:
+        """`m` and `reach`: `f`'s measurer and its band, when the caller has read them for
+        every goal (they do not depend on the goal; `legal` asks for each enemy)."""
         self.f, self.goal = f, goal
-        self.m = m = measurer(state, f)  # rule 134: a ridden mount measures as its rider
-        self.reach = reach = band(state, m)
+        if m is None:
+            m = measurer(state, f)  # rule 134: a ridden mount measures as its rider
+            reach = band(state, m)
+        self.m, self.reach = m, reach
         self.d_now = d_now = space.squares(state, m, goal, f.position)
         self.now = off_band(d_now, reach)
         self.away = -1.0 if d_now < reach[0] else 1.0  # too close: a longer gap is better
@@ -111,22 +122,11 @@ def nearer(
     """The directions whose first square brings `f` nearer its band around `goal` (`steps`,
     unsorted: each with how far off the band it leaves `f` and its signed gap)."""
     at = Approach(state, f, goal)
-    m, reach, d_now, now, away = at.m, at.reach, at.d_now, at.now, at.away
     out: list[tuple[tuple[int, int], int, float]] = []
-    alternate = state.alternate
-    x, y, sq = f.position.x, f.position.y, f.square
-    gx, gy = goal.position.x, goal.position.y
     for d in space.DIRECTIONS if only is None else (only,):
-        ax, ay = x + d[0] * sq, y + d[1] * sq
-        d_at = space.squares_at(ax, ay, m.square, goal, alternate, m.seat or m.square)
-        score = off_band(d_at, reach)
-        crosses = d_now > reach[1] and d_at < reach[0]  # from too far to too close
-        if score > now or crosses:
-            continue  # (before the gap: no `hypot` for a direction that cannot serve)
-        gap = away * hypot(gx - ax, gy - ay)
-        if score == now and gap >= at.now_gap() - space.EPS:
-            continue
-        out.append((d, score, gap))
+        score, gap = toward_band(state, at, d)
+        if score >= 0:
+            out.append((d, score, gap))
     return out
 
 
@@ -216,19 +216,74 @@ def next_step(
     diagonals: int,
     only: tuple[int, int] | None,
     run: bool,
+    at: Approach | None = None,
 ) -> tuple[int, bool, tuple[int, int]] | None:
-    """The best affordable step toward `goal`: (its cost, diagonal, direction), or None."""
+    """The best affordable step toward `goal`: (its cost, diagonal, direction), or None: the
+    first of `steps` that is free (issue 31 item 6: one creature a square) and affordable
+    within `left` (C15: a run never into difficult terrain). In one pass over the directions
+    (issue 35: no list of keys sorted at every square): a direction is tried only when its key
+    comes before the best found so far, and on equal keys the first found stays, as the stable
+    sort of `steps` keeps it. `at`: the `Approach` when the caller has it."""
+    if at is None:
+        at = Approach(state, f, goal)
     alternate = state.alternate
-    for d in steps(state, f, goal, only):
+    x, y, sq = f.position.x, f.position.y, f.square
+    wanted: set[tuple[int, int]] | None = None  # found when a step reaches the band
+    best: tuple[int, bool, tuple[int, int]] | None = None
+    b_score, b_side, b_gap, b_length = 0, False, 0.0, 0  # the best's key (`steps`' order)
+    for d in space.DIRECTIONS if only is None else (only,):
+        score, gap = toward_band(state, at, d)
+        if score < 0:
+            continue  # not nearer
+        side = True  # `not flank`: a square that flanks `goal` comes first (rule 94)
+        if score == 0:
+            wanted = flank_sides(state, f, goal) if wanted is None else wanted
+            flank = bool(wanted) and space.side_of(goal, x + d[0] * sq, y + d[1] * sq) in wanted
+            side = not flank
+        length = abs(d[0]) + abs(d[1])
+        if best is not None and not key_before(score, side, gap, length, b_score, b_side, b_gap,
+                                               b_length):  # fmt: skip
+            continue
         if not space.free_step(state, f, d):
-            continue  # issue 31 item 6: one creature a square
+            continue
         factor = space.terrain_step(state, f, d)
-        diagonal = d[0] != 0 and d[1] != 0
+        diagonal = length == 2
         step = space.step_cost(factor, diagonal, diagonals, alternate)
         if (run and factor > 1) or step > left:
-            continue  # C15: no running through difficult terrain
-        return step, diagonal, d
-    return None
+            continue
+        best = (step, diagonal, d)
+        b_score, b_side, b_gap, b_length = score, side, gap, length
+    return best
+
+
+def key_before(
+    score: int, side: bool, gap: float, length: int,
+    b_score: int, b_side: bool, b_gap: float, b_length: int,
+) -> bool:  # fmt: skip
+    """Whether the key (score, side, gap, length) of `steps` sorts strictly before the other,
+    field by field in plain C values (no tuples compared)."""
+    if score != b_score:
+        return score < b_score
+    if side != b_side:
+        return not side
+    if gap != b_gap:
+        return gap < b_gap
+    return length < b_length
+
+
+def toward_band(state: SamState, at: Approach, d: tuple[int, int]) -> tuple[int, float]:
+    """`nearer`'s test of one direction from `at`: (how far off the band its first square
+    leaves `f`, its signed gap), or (-1, 0.0) when it brings `f` no nearer."""
+    f, goal, m, reach = at.f, at.goal, at.m, at.reach
+    ax, ay = f.position.x + d[0] * f.square, f.position.y + d[1] * f.square
+    d_at = space.squares_at(ax, ay, m.square, goal, state.alternate, m.seat or m.square)
+    score = off_band(d_at, reach)
+    if score > at.now or (at.d_now > reach[1] and d_at < reach[0]):
+        return -1, 0.0  # (before the gap: no `hypot` for a direction that cannot serve)
+    gap = at.away * hypot(goal.position.x - ax, goal.position.y - ay)
+    if score == at.now and gap >= at.now_gap() - space.EPS:
+        return -1, 0.0
+    return score, gap
 
 
 def advance(
@@ -240,8 +295,11 @@ def advance(
     difficult ground (rules 30-32, C15). Returns (squares moved, cost)."""
     moved = cost = 0
     heading = run_heading(state, f, goal, budget) if run else None
-    while cost < budget and not arrived(state, f, goal):
-        chosen = next_step(state, f, goal, budget - cost, f.diagonals, heading, run)
+    while cost < budget:
+        at = Approach(state, f, goal)  # read once a square for `arrived` and the step
+        if at.arrived(state):
+            break
+        chosen = next_step(state, f, goal, budget - cost, f.diagonals, heading, run, at)
         if chosen is None:
             break
         step, diagonal, d = chosen

@@ -1,0 +1,143 @@
+"""Issue 35, eighth stop: the rules' one-pass forms answer as the plain forms they replace,
+over random crowded fields (hypothesis). `moves.next_step` (rules 28, 30-34, C15, SAM-A7,
+SAM-A13, rule 94's flanking squares first) against the first free, affordable step of the
+sorted `moves.steps`; `actions.in_range` (rules 62-63, C11) against `attack.situation`
+answering at all; `attack.refresh_defences` (S6) against `DEFENCE_SKILL`; `movements` with
+the measurer and band read once against an `Approach` per enemy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fracas.rulesets.semiautomagic import actions, attack, moves, space
+from fracas.rulesets.semiautomagic.state import Fighter, SamState
+
+from .conftest import Scene, human
+
+SQUARES = st.tuples(st.integers(-3, 3), st.integers(-2, 2))  # crowded: steps blocked
+WEAPONS = st.sampled_from(["", "spear", "light crossbow", "pike", "javelin", "arcane bolt"])
+
+
+@st.composite
+def fields(draw: st.DrawFn) -> dict[str, Any]:
+    """Two sides on distinct squares of a crowded field, with a mix of weapons."""
+    spots = draw(st.lists(SQUARES, min_size=2, max_size=9, unique=True))
+    cut = draw(st.integers(1, len(spots) - 1))
+    sheets = []
+    for i, (x, y) in enumerate(spots):
+        sheet = human(f"F{i}", position=[x, y])
+        weapon = draw(WEAPONS)
+        if weapon:
+            sheet["weapons"] = [weapon]
+        sheets.append(sheet)
+    diagonals = draw(st.sampled_from(["alternate", "chebyshev"]))
+    return {"red": sheets[:cut], "blue": sheets[cut:], "diagonals": diagonals}
+
+
+def scene(doc: dict[str, Any]) -> Scene:
+    return Scene(("Red", doc["red"]), ("Blue", doc["blue"]),
+                 options={"diagonals": doc["diagonals"]})  # fmt: skip
+
+
+def plain_next_step(
+    state: SamState,
+    f: Fighter,
+    goal: Fighter,
+    left: int,
+    diagonals: int,
+    only: tuple[int, int] | None,
+    run: bool,
+) -> tuple[int, bool, tuple[int, int]] | None:
+    """`next_step` as it was: the sorted list of `steps`, then the first free, affordable."""
+    for d in moves.steps(state, f, goal, only):
+        if not space.free_step(state, f, d):
+            continue
+        factor = space.terrain_step(state, f, d)
+        diagonal = d[0] != 0 and d[1] != 0
+        step = space.step_cost(factor, diagonal, diagonals, state.alternate)
+        if (run and factor > 1) or step > left:
+            continue
+        return step, diagonal, d
+    return None
+
+
+@settings(max_examples=80, deadline=None)
+@given(fields(), st.integers(1, 3), st.integers(0, 3), st.booleans(), st.integers(-1, 7))
+def test_next_step_answers_as_the_sorted_steps(
+    doc: dict[str, Any], left: int, diagonals: int, run: bool, heading: int
+) -> None:
+    s = scene(doc)
+    only = None if heading < 0 else space.DIRECTIONS[heading]
+    for f in s.state.fighters():
+        for e in s.state.foes_of(f):
+            assert isinstance(e, Fighter)
+            want = plain_next_step(s.state, f, e, left, diagonals, only, run)
+            assert moves.next_step(s.state, f, e, left, diagonals, only, run) == want
+            at = moves.Approach(s.state, f, e)
+            assert moves.next_step(s.state, f, e, left, diagonals, only, run, at) == want
+
+
+def test_next_step_prefers_the_flanking_square() -> None:
+    """Rule 94 (issue 31): of two squares equally near the band, the one that flanks the
+    goal with an ally comes first, though its gap is longer."""
+    s = Scene(("Red", [human("Ann", position=[-2, 1]), human("Cat", position=[-1, 0])]),
+              ("Blue", [human("Bob", position=[0, 0])]))  # fmt: skip
+    want = plain_next_step(s.state, s["Ann"], s["Bob"], 2, 0, None, False)
+    got = moves.next_step(s.state, s["Ann"], s["Bob"], 2, 0, None, False)
+    assert got == want
+    assert got is not None
+
+
+@settings(max_examples=60, deadline=None)
+@given(fields())
+def test_in_range_answers_as_the_situation(doc: dict[str, Any]) -> None:
+    s = scene(doc)
+    for f in s.state.fighters():
+        if f.wielded.data.kind == "melee":
+            continue  # (`targets` asks `in_reach` for a melee weapon)
+        for e in s.state.foes_of(f):
+            assert isinstance(e, Fighter)
+            for far in (0.0, 20.0, 200.0):
+                e.position = type(e.position)(e.position.x + far, e.position.y)
+                want = attack.situation(s.state, f, e, f.wielded, False) is not None
+                assert actions.in_range(s.state, f, e, f.wielded) == want
+
+
+def test_refresh_defences_by_the_skills() -> None:
+    """S6: 1 + the ranks of each defence's skill (`DEFENCE_SKILL`), in its order."""
+    s = Scene(("Red", [human("Ann", skills={"reflex": 2, "weapon": 1})]),
+              ("Blue", [human("Bob")]))  # fmt: skip
+    ann = s["Ann"]
+    ann.defences.clear()
+    attack.refresh_defences(ann)
+    want = {kind: 1 + ann.ranks.get(skill, 0) for kind, skill in attack.DEFENCE_SKILL.items()}
+    assert ann.defences == want
+    assert list(ann.defences) == list(attack.DEFENCE_SKILL)
+    assert ann.defences[attack.DODGE] == 3
+
+
+def plain_movements(state: SamState, f: Fighter) -> list[str]:
+    """The movement options' kinds and goals with an `Approach` made afresh per enemy."""
+    out = []
+    for e in actions.known_foes(state, f):
+        at = moves.Approach(state, f, e)
+        if at.arrived(state):
+            continue
+        step, run = moves.reachable(state, f, e, f.move_squares, at)
+        if step:
+            out.append(f"move {e.id}")
+            if run:
+                out.append(f"run {e.id}")
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(fields())
+def test_movements_answer_as_an_approach_per_enemy(doc: dict[str, Any]) -> None:
+    s = scene(doc)
+    for f in s.state.fighters():
+        got = [f"{a.kind} {a.goal.id}" for a in actions.movements(s.state, f) if a.goal]
+        assert got == plain_movements(s.state, f)
