@@ -141,3 +141,43 @@ def test_movements_answer_as_an_approach_per_enemy(doc: dict[str, Any]) -> None:
     for f in s.state.fighters():
         got = [f"{a.kind} {a.goal.id}" for a in actions.movements(s.state, f) if a.goal]
         assert got == plain_movements(s.state, f)
+
+
+def plain_legal(state: SamState, f: Fighter) -> list[actions.Action]:
+    """`legal` as it was: a list for each kind of option, the lists joined in turn."""
+    out, _ = actions.strikes_found(state, f)
+    known = actions.known_foes(state, f)
+    out = out + actions.preparations(state, f) + actions.movements(state, f, known)
+    out = out + actions.postures(f) + actions.rams(state, f, known)
+    out = out + actions.withdrawals(state, f, known)
+    if f.possession is not None:
+        out += actions.possessions(state, f)
+    if f.possessed_by:
+        left = actions.SECONDS - f.body_seconds - state.second
+        out = [a for a in out if a.seconds <= left]
+    out.append(actions.END)
+    if actions.may_delay(state, f):
+        out.append(actions.DELAY)
+    return out
+
+
+POSTURES = st.lists(st.sampled_from(["standing", "crouched", "prone"]), min_size=9, max_size=9)
+
+
+def content(options: list[actions.Action]) -> list[tuple[Any, ...]]:
+    """What an option says (an aim or a help to reload is made afresh each time)."""
+    return [(a.kind, a.seconds, a.goal, a.weapon, a.combo, a.region) for a in options]
+
+
+@settings(max_examples=60, deadline=None)
+@given(fields(), POSTURES, st.lists(st.integers(0, 2), min_size=9, max_size=9))
+def test_legal_answers_as_the_lists_joined(
+    doc: dict[str, Any], postures: list[str], paces: list[int]
+) -> None:
+    """`legal`'s one list filled in place offers the same options, in the same order, as the
+    lists of each kind joined (strikes, preparations, movements, postures, rams, withdrawals)."""
+    s = scene(doc)
+    for i, f in enumerate(s.state.fighters()):
+        f.posture, f.pace = postures[i], paces[i]  # rules 26, 99; 150-151 (a ram needs pace)
+    for f in s.state.fighters():
+        assert content(actions.legal(s.state, f)) == content(plain_legal(s.state, f))

@@ -295,8 +295,10 @@ def advance(
     difficult ground (rules 30-32, C15). Returns (squares moved, cost)."""
     moved = cost = 0
     heading = run_heading(state, f, goal, budget) if run else None
+    m = measurer(state, f)  # rule 134; neither it nor its band changes on the way
+    reach = band(state, m)
     while cost < budget:
-        at = Approach(state, f, goal)  # read once a square for `arrived` and the step
+        at = Approach(state, f, goal, m, reach)  # read once a square: `arrived`, the step
         if at.arrived(state):
             break
         chosen = next_step(state, f, goal, budget - cost, f.diagonals, heading, run, at)
