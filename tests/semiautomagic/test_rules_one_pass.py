@@ -7,6 +7,7 @@ the measurer and band read once against an `Approach` per enemy."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from hypothesis import given, settings
@@ -181,3 +182,44 @@ def test_legal_answers_as_the_lists_joined(
         f.posture, f.pace = postures[i], paces[i]  # rules 26, 99; 150-151 (a ram needs pace)
     for f in s.state.fighters():
         assert content(actions.legal(s.state, f)) == content(plain_legal(s.state, f))
+
+
+def plain_run_heading(
+    state: SamState, f: Fighter, goal: Fighter, budget: int
+) -> tuple[int, int] | None:
+    """`run_heading` as it was: the sorted `steps`, a tuple key each, the first least kept."""
+    m = moves.measurer(state, f)
+    reach = moves.band(state, m)
+    best: tuple[tuple[int, float], tuple[int, int]] | None = None
+    gx, gy = goal.position.x - f.position.x, goal.position.y - f.position.y
+    for d in moves.steps(state, f, goal, None):
+        if not space.free_step(state, f, d) or space.terrain_step(state, f, d) != 1:
+            continue
+        diagonal = d[0] != 0 and d[1] != 0
+        length = math.hypot(d[0], d[1]) * f.square
+        along = (gx * d[0] + gy * d[1]) / math.hypot(d[0], d[1])
+        n = moves.affordable(budget, diagonal, f.diagonals, state.alternate)
+        n = max(1, min(n, round(along / length)))
+        ex, ey = f.position.x + d[0] * n * f.square, f.position.y + d[1] * n * f.square
+        d_end = space.squares_at(ex, ey, m.square, goal, state.alternate, m.seat or m.square)
+        key = (moves.off_band(d_end, reach),
+               math.hypot(gx + f.position.x - ex, gy + f.position.y - ey))  # fmt: skip
+        if best is None or key < best[0]:
+            best = (key, d)
+    return None if best is None else best[1]
+
+
+@settings(max_examples=80, deadline=None)
+@given(fields(), st.integers(1, 18), st.integers(0, 3))
+def test_run_heading_answers_as_the_sorted_steps(
+    doc: dict[str, Any], budget: int, diagonals: int
+) -> None:
+    """Rules 30-31: the straight run's heading, in one pass, as from the sorted steps."""
+    s = scene(doc)
+    for f in s.state.fighters():
+        f.diagonals = diagonals
+        for e in s.state.foes_of(f):
+            assert isinstance(e, Fighter)
+            assert moves.run_heading(s.state, f, e, budget) == plain_run_heading(
+                s.state, f, e, budget
+            )

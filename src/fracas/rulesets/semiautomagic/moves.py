@@ -316,26 +316,54 @@ def run_heading(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tupl
     """Rules 30-31 (issue 31: straight runs): of the directions whose first step brings `f`
     nearer (`steps`) onto a free square of open ground (C15), the one whose straight line,
     run as far as the budget allows or until it passes the goal, ends nearest it (its band
-    first, then the gap); on a tie the first of `steps`."""
-    alternate = state.alternate
-    m = measurer(state, f)
-    reach = band(state, m)
-    best: tuple[tuple[int, float], tuple[int, int]] | None = None
-    gx, gy = goal.position.x - f.position.x, goal.position.y - f.position.y
-    for d in steps(state, f, goal, None):
+    first, then the gap); on a tie the first of `steps`. In one pass over the directions
+    (issue 35): a direction replaces the best when its end is nearer, or as near and its key
+    of `steps` comes first (no list of steps sorted, no tuples compared)."""
+    at = Approach(state, f, goal)
+    x, y, sq = f.position.x, f.position.y, f.square
+    wanted: set[tuple[int, int]] | None = None  # found when a step reaches the band
+    best: tuple[int, int] | None = None
+    b_off, b_dist = 0, 0.0  # the best's end: off the band, gap
+    b_score, b_side, b_gap, b_length = 0, False, 0.0, 0  # the best's key in `steps`
+    for d in space.DIRECTIONS:
+        score, gap = toward_band(state, at, d)
+        if score < 0:
+            continue  # not nearer
+        side = True  # `not flank`, as in `next_step`
+        if score == 0:
+            wanted = flank_sides(state, f, goal) if wanted is None else wanted
+            flank = bool(wanted) and space.side_of(goal, x + d[0] * sq, y + d[1] * sq) in wanted
+            side = not flank
+        length = abs(d[0]) + abs(d[1])
         if not space.free_step(state, f, d) or space.terrain_step(state, f, d) != 1:
             continue
-        diagonal = d[0] != 0 and d[1] != 0
-        length = hypot(d[0], d[1]) * f.square
-        along = (gx * d[0] + gy * d[1]) / hypot(d[0], d[1])  # the goal's projection
-        n = affordable(budget, diagonal, f.diagonals, alternate)
-        n = max(1, min(n, round(along / length)))
-        ex, ey = f.position.x + d[0] * n * f.square, f.position.y + d[1] * n * f.square
-        d_end = space.squares_at(ex, ey, m.square, goal, alternate, m.seat or m.square)
-        key = (off_band(d_end, reach), hypot(gx + f.position.x - ex, gy + f.position.y - ey))
-        if best is None or key < best[0]:
-            best = (key, d)
-    return None if best is None else best[1]
+        off, dist = run_end(state, at, d, budget)
+        if best is not None:
+            if off != b_off or dist != b_dist:
+                if off > b_off or (off == b_off and dist > b_dist):
+                    continue
+            elif not key_before(score, side, gap, length, b_score, b_side, b_gap, b_length):
+                continue
+        best, b_off, b_dist = d, off, dist
+        b_score, b_side, b_gap, b_length = score, side, gap, length
+    return best
+
+
+def run_end(state: SamState, at: Approach, d: tuple[int, int], budget: int) -> tuple[int, float]:
+    """Where a straight run in direction `d` ends (rules 30-31): as far as the budget allows
+    (`affordable`) or the square nearest the goal's projection on the line, at least one;
+    (how far off the band it leaves `at.f`, the gap from there to the goal)."""
+    f, goal, m = at.f, at.goal, at.m
+    alternate = state.alternate
+    gx, gy = goal.position.x - f.position.x, goal.position.y - f.position.y
+    diagonal = d[0] != 0 and d[1] != 0
+    length = hypot(d[0], d[1]) * f.square
+    along = (gx * d[0] + gy * d[1]) / hypot(d[0], d[1])  # the goal's projection
+    n = affordable(budget, diagonal, f.diagonals, alternate)
+    n = max(1, min(n, round(along / length)))
+    ex, ey = f.position.x + d[0] * n * f.square, f.position.y + d[1] * n * f.square
+    d_end = space.squares_at(ex, ey, m.square, goal, alternate, m.seat or m.square)
+    return off_band(d_end, at.reach), hypot(gx + f.position.x - ex, gy + f.position.y - ey)
 
 
 def affordable(budget: int, diagonal: bool, taken: int, alternate: bool) -> int:
