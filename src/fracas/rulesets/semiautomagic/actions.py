@@ -144,11 +144,11 @@ def legal(state: SamState, f: Fighter) -> list[Action]:
     found = strikes_into(out, state, f)  # no list made and extended for each kind)
     known = known_foes(state, f)  # found once for the movements, rams and withdrawals
     preparations_into(out, state, f)
-    movements_into(out, state, f, known)
+    gaps = movements_into(out, state, f, known)  # each known foe's `squares`, when found
     if not f.mount_id:  # `postures`: a rider stays in the saddle
         out.extend(posture_options(f.posture))
-    rams_into(out, state, f, known)
-    withdrawals_into(out, state, f, known)
+    rams_into(out, state, f, known, gaps)
+    withdrawals_into(out, state, f, known, gaps)
     if f.possession is not None:
         out += possessions(state, f)
     if f.possessed_by:  # F-SAM-45: a shared body starts nothing it cannot finish this turn
@@ -383,18 +383,23 @@ def movements(state: SamState, f: Fighter, known: list[Fighter] | None = None) -
 
 def movements_into(
     out: list[Action], state: SamState, f: Fighter, known: list[Fighter] | None = None
-) -> None:
-    """`movements`, appended to `out` (`legal`'s list)."""
+) -> list[int] | None:
+    """`movements`, appended to `out` (`legal`'s list). Returns `space.squares` from `f` to
+    each of `known`, in order, read off the approaches when `f` measures for itself (not a
+    ridden mount, rule 134), for the rams and the withdrawal; else None."""
     if f.posture == "crouched" or f.mount_id:
-        return  # stand up first; a rider moves with its mount (rule 134)
+        return None  # stand up first; a rider moves with its mount (rule 134)
     if f.move_squares and not f.overloaded and escape.way_out(state, f) is not None:
         out.append(Action(escape.ESCAPE, data.seconds("move")))  # rules 204, 214 (issue 31)
     if known is None:
         known = known_foes(state, f)
     m = moves.measurer(state, f)  # rule 134: the same for every enemy, read once
     reach = moves.band(state, m)
+    gaps: list[int] | None = [] if m is f else None
     for e in known:  # rules 110-111: not toward a square it does not know
         at = moves.Approach(state, f, e, m, reach)  # for `arrived` and the step (issue 35)
+        if gaps is not None:
+            gaps.append(at.d_now)  # `squares(state, f, e)`: the measurer is `f` itself
         if at.arrived(state):
             continue
         if f.disabled or f.posture == "prone" or f.legs_hit >= 2:  # rules 117, 187
@@ -412,6 +417,7 @@ def movements_into(
         out.append(kit.move)
         if run:
             out.append(kit.run)
+    return gaps
 
 
 def withdrawals(state: SamState, f: Fighter, known: list[Fighter] | None = None) -> list[Action]:
@@ -427,14 +433,19 @@ def withdrawals(state: SamState, f: Fighter, known: list[Fighter] | None = None)
 
 
 def withdrawals_into(
-    out: list[Action], state: SamState, f: Fighter, known: list[Fighter] | None = None
+    out: list[Action],
+    state: SamState,
+    f: Fighter,
+    known: list[Fighter] | None = None,
+    gaps: list[int] | None = None,
 ) -> None:
-    """`withdrawals`, appended to `out` (`legal`'s list)."""
+    """`withdrawals`, appended to `out` (`legal`'s list); `gaps`: `squares` to each of
+    `known` when the caller has them."""
     if f.posture != "standing" or f.mount_id or not f.move_squares:
         return
     if f.disabled or f.overloaded or f.legs_hit >= 2:
         return
-    near = nearest_known(state, f, known)
+    near = nearest_known(state, f, known, gaps)
     if near is None:
         return
     ahead = wander.away(state, f, near)
@@ -447,14 +458,19 @@ def withdrawals_into(
 
 
 def nearest_known(
-    state: SamState, f: Fighter, known: list[Fighter] | None = None
+    state: SamState,
+    f: Fighter,
+    known: list[Fighter] | None = None,
+    gaps: list[int] | None = None,
 ) -> Fighter | None:
     """The first of the nearest foes whose square `f` knows (`known_foes`, or `known` when
-    the caller has them), by reach distance in its squares (SAM-A8, SAM-A13)."""
+    the caller has them), by reach distance in its squares (SAM-A8, SAM-A13); `gaps`: those
+    distances, for each of `known` in order, when the caller has them."""
     near: Fighter | None = None
     least = 0
-    for e in known if known is not None else known_foes(state, f):
-        d = space.squares(state, f, e)
+    foes = known if known is not None else known_foes(state, f)
+    for i, e in enumerate(foes):
+        d = gaps[i] if gaps is not None and known is not None else space.squares(state, f, e)
         if near is None or d < least:
             near, least = e, d
     return near
@@ -474,13 +490,19 @@ def rams(state: SamState, f: Fighter, known: list[Fighter] | None = None) -> lis
 
 
 def rams_into(
-    out: list[Action], state: SamState, f: Fighter, known: list[Fighter] | None = None
+    out: list[Action],
+    state: SamState,
+    f: Fighter,
+    known: list[Fighter] | None = None,
+    gaps: list[int] | None = None,
 ) -> None:
-    """`rams`, appended to `out` (`legal`'s list)."""
+    """`rams`, appended to `out` (`legal`'s list); `gaps` as `nearest_known`'s."""
     if f.pace <= 0 or f.posture != "standing" or f.mount_id:
         return
-    for e in known if known is not None else known_foes(state, f):
-        if space.squares(state, f, e) == 1:
+    foes = known if known is not None else known_foes(state, f)
+    for i, e in enumerate(foes):
+        d = gaps[i] if gaps is not None and known is not None else space.squares(state, f, e)
+        if d == 1:
             out.append(toward(state, e).action("ram"))
 
 
