@@ -5,6 +5,7 @@ rules 28-36, 99, 187, 220; C15; SAM-A7, A8, A10, A17, A18). A fighter moves squa
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from fracas.core.geometry import Position, hypot
 from fracas.rulesets.semiautomagic import space
@@ -232,9 +233,12 @@ def next_step(
     best: tuple[int, bool, tuple[int, int]] | None = None
     b_score, b_side, b_gap, b_length = 0, False, 0.0, 0  # the best's key (`steps`' order)
     for d in space.DIRECTIONS if only is None else (only,):
-        score, gap = toward_band(state, at, d)
-        if score < 0:
-            continue  # not nearer
+        score = band_score(state, at, d)
+        if score < 0 or (best is not None and score > b_score):
+            continue  # not nearer, or behind the best whatever its gap: no `hypot`
+        gap = band_gap(at, d, score)
+        if gap == NOT_NEARER:
+            continue
         side = True  # `not flank`: a square that flanks `goal` comes first (rule 94)
         if score == 0:
             wanted = flank_sides(state, f, goal) if wanted is None else wanted
@@ -274,16 +278,40 @@ def key_before(
 def toward_band(state: SamState, at: Approach, d: tuple[int, int]) -> tuple[int, float]:
     """`nearer`'s test of one direction from `at`: (how far off the band its first square
     leaves `f`, its signed gap), or (-1, 0.0) when it brings `f` no nearer."""
+    score = band_score(state, at, d)
+    if score < 0:
+        return -1, 0.0  # (before the gap: no `hypot` for a direction that cannot serve)
+    gap = band_gap(at, d, score)
+    if gap == NOT_NEARER:
+        return -1, 0.0
+    return score, gap
+
+
+def band_score(state: SamState, at: Approach, d: tuple[int, int]) -> int:
+    """How far off the band the first square in direction `d` leaves `at.f`; -1 when that is
+    further off than now, or it crosses from too far to too close."""
     f, goal, m, reach = at.f, at.goal, at.m, at.reach
     ax, ay = f.position.x + d[0] * f.square, f.position.y + d[1] * f.square
     d_at = space.squares_at(ax, ay, m.square, goal, state.alternate, m.seat or m.square)
     score = off_band(d_at, reach)
     if score > at.now or (at.d_now > reach[1] and d_at < reach[0]):
-        return -1, 0.0  # (before the gap: no `hypot` for a direction that cannot serve)
+        return -1
+    return score
+
+
+def band_gap(at: Approach, d: tuple[int, int], score: int) -> float:
+    """The signed gap from the first square in direction `d` to the goal (`score` its
+    `band_score`); `NOT_NEARER` when it stays as far off the band as now and the gap is no
+    better. Gaps by the core's `geometry.hypot`."""
+    f, goal = at.f, at.goal
+    ax, ay = f.position.x + d[0] * f.square, f.position.y + d[1] * f.square
     gap = at.away * hypot(goal.position.x - ax, goal.position.y - ay)
     if score == at.now and gap >= at.now_gap() - space.EPS:
-        return -1, 0.0
-    return score, gap
+        return NOT_NEARER
+    return gap
+
+
+NOT_NEARER: Final = math.inf  # `band_gap`: no step nearer (a gap on the field is finite)
 
 
 def advance(
