@@ -13,7 +13,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fracas.rulesets.semiautomagic import actions, attack, moves, space
+from fracas.core.combatant import Status
+from fracas.rulesets.semiautomagic import actions, attack, moves, round, space
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
 from .conftest import Scene, human
@@ -223,3 +224,34 @@ def test_run_heading_answers_as_the_sorted_steps(
             assert moves.run_heading(s.state, f, e, budget) == plain_run_heading(
                 s.state, f, e, budget
             )
+
+
+@settings(max_examples=60, deadline=None)
+@given(fields(), st.lists(st.sampled_from(list(Status)), min_size=9, max_size=9),
+       st.lists(st.booleans(), min_size=9, max_size=9))  # fmt: skip
+def test_over_answers_as_the_set_of_camps(
+    doc: dict[str, Any], statuses: list[Status], broken: list[bool]
+) -> None:
+    """The round stops when at most one camp still stands (the Broken have given up,
+    F-SAM-109): the loop answers as the set of standing camps did."""
+    s = scene(doc)
+    for i, f in enumerate(s.state.fighters()):
+        f.status, f.broken = statuses[i], broken[i]
+    camps = {s.state.camp(f) for f in s.state.fighters() if s.state.standing(f)}
+    assert round.over(s.state) == (len(camps) <= 1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(fields(), st.lists(st.booleans(), min_size=81, max_size=81))
+def test_known_foes_leave_out_the_hidden(doc: dict[str, Any], hidden: list[bool]) -> None:
+    """Rules 110-111: a foe whose square `f` failed to spot is not known to it."""
+    s = scene(doc)
+    fighters = s.state.fighters()
+    for i, e in enumerate(fighters):
+        for j, f in enumerate(fighters):
+            if hidden[9 * i + j]:
+                e.unseen_by.add(f.id)
+    for f in fighters:
+        want = [e for e in s.state.foes_of(f) if isinstance(e, Fighter) and e.active
+                and e.present and f.id not in e.unseen_by]  # fmt: skip
+        assert actions.known_foes(s.state, f) == want

@@ -132,7 +132,9 @@ def known_foes(state: SamState, f: Fighter) -> list[Fighter]:
     out: list[Fighter] = []
     fid = f.id
     for e in state.marks_of(f):
-        if isinstance(e, Fighter) and e.active and e.present and fid not in e.unseen_by:
+        if not isinstance(e, Fighter) or not e.active or not e.present:
+            continue
+        if not e.unseen_by or fid not in e.unseen_by:  # (an empty set: no hash of the id)
             out.append(e)
     return out
 
