@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fracas.core.combatant import Status
-from fracas.rulesets.semiautomagic import actions, attack, moves, round, space
+from fracas.rulesets.semiautomagic import actions, attack, called, harm, moves, round, space
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
 from .conftest import Scene, human
@@ -255,3 +255,50 @@ def test_known_foes_leave_out_the_hidden(doc: dict[str, Any], hidden: list[bool]
         want = [e for e in s.state.foes_of(f) if isinstance(e, Fighter) and e.active
                 and e.present and f.id not in e.unseen_by]  # fmt: skip
         assert actions.known_foes(s.state, f) == want
+
+
+def plain_apply(s: Scene, h: harm.Hit) -> dict[int, str]:
+    """`apply_all`'s general path, as every hit took it before: dictionaries of the
+    Toughness before, the results and the levels, for the one hit."""
+    state, table, hits = s.state, s.table, [h]
+    before = {id(x.target): (x.target.toughness, x.target.min_toughness) for x in hits}
+    found: dict[int, str] = {}
+    levels: dict[int, str] = {}
+    for i, x in enumerate(hits):
+        tough, least = before[id(x.target)]
+        tough, least = tough + x.bonus, least + x.bonus
+        if x.region:
+            levels[i] = called.severity(x.region, x.damage, tough, least, state.wound_on_equal)
+            found[i] = called.wound_effect(x.region, levels[i])
+        else:
+            found[i] = harm.effect(x.damage, tough, least, state.wound_on_equal)
+        harm.struck(table, x, tough, least, found[i])
+    harm.settle(table, state, h.target, [(h, found[0])])
+    for i, level in levels.items():
+        called.after(table, state, hits[i].target, hits[i].region, level, hits[i].damage)
+    return found
+
+
+def pair() -> Scene:
+    s = Scene(("A", [human("Ada", position=[0, 0])]), ("B", [human("Bo", position=[1.5, 0])]))
+    s.dice.push(*([3, 4, 2, 5, 1, 6] * 6))  # (for a Fortitude or a dying check, if asked)
+    return s
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 14), st.sampled_from(["", "head", "torso", "arm", "leg", "hand"]),
+       st.integers(0, 2), st.integers(0, 2))  # fmt: skip
+def test_a_lone_hit_applies_as_the_general_path(
+    damage: int, region: str, bonus: int, wounds: int
+) -> None:
+    """Rules 88, 91, 105, 116-124 (SAM-A25): one hit's effect, log and aftermath as the
+    general path of `apply_all` gave them."""
+    fast, plain = pair(), pair()
+    for s in (fast, plain):
+        s["Bo"].wounds = wounds
+    hit = harm.Hit(fast["Ada"], fast["Bo"], damage, False, region, bonus)
+    got = harm.apply_all(fast.table, fast.state, [hit])
+    want = plain_apply(plain, harm.Hit(plain["Ada"], plain["Bo"], damage, False, region, bonus))
+    assert got == want
+    assert [repr(e) for e in fast.events] == [repr(e) for e in plain.events]
+    assert repr(fast["Bo"]) == repr(plain["Bo"])
