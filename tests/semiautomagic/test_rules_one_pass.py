@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fracas.core.combatant import Status
-from fracas.rulesets.semiautomagic import actions, attack, called, harm, moves, round, space
+from fracas.rulesets.semiautomagic import actions, attack, called, harm, moves, space
+from fracas.rulesets.semiautomagic import round as sam_round
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
 from .conftest import Scene, human
@@ -238,7 +239,7 @@ def test_over_answers_as_the_set_of_camps(
     for i, f in enumerate(s.state.fighters()):
         f.status, f.broken = statuses[i], broken[i]
     camps = {s.state.camp(f) for f in s.state.fighters() if s.state.standing(f)}
-    assert round.over(s.state) == (len(camps) <= 1)
+    assert sam_round.over(s.state) == (len(camps) <= 1)
 
 
 @settings(max_examples=40, deadline=None)
