@@ -106,9 +106,16 @@ def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
         if melee:
             if space.in_reach(state, f, e, w.data.reach):
                 out.append(e)
-        elif attack.situation(state, f, e, w, False) is not None:
+        elif in_range(state, f, e, w):
             out.append(e)
     return out
+
+
+def in_range(state: SamState, f: Fighter, e: Fighter, w: Wielded) -> bool:
+    """Rules 62-63 (C11): a weapon that shoots (not melee) within sixteen increments: the one
+    case `attack.situation` answers None, found without its modifiers and notes (issue 35)."""
+    d = space.metres(state, f, e)
+    return space.range_penalty(d, w.data.increment) != space.OUT_OF_RANGE
 
 
 def foes(state: SamState, f: Fighter) -> list[Fighter]:
@@ -125,7 +132,9 @@ def known_foes(state: SamState, f: Fighter) -> list[Fighter]:
     out: list[Fighter] = []
     fid = f.id
     for e in state.marks_of(f):
-        if isinstance(e, Fighter) and e.active and e.present and fid not in e.unseen_by:
+        if not isinstance(e, Fighter) or not e.active or not e.present:
+            continue
+        if not e.unseen_by or fid not in e.unseen_by:  # (an empty set: no hash of the id)
             out.append(e)
     return out
 
@@ -133,13 +142,15 @@ def known_foes(state: SamState, f: Fighter) -> list[Fighter]:
 def legal(state: SamState, f: Fighter) -> list[Action]:
     """Everything `f` may start now; an action may run past the turn's end (rules 12-13).
     What it found on the way is left for the policy (`Shown`)."""
-    out, found = strikes_found(state, f)  # one list extended in place (no list per `+`)
+    out: list[Action] = []  # one list, each kind of option appended to it in turn (issue 35:
+    found = strikes_into(out, state, f)  # no list made and extended for each kind)
     known = known_foes(state, f)  # found once for the movements, rams and withdrawals
-    out.extend(preparations(state, f))
-    out.extend(movements(state, f, known))
-    out.extend(postures(f))
-    out.extend(rams(state, f, known))
-    out.extend(withdrawals(state, f, known))
+    preparations_into(out, state, f)
+    gaps = movements_into(out, state, f, known)  # each known foe's `squares`, when found
+    if not f.mount_id:  # `postures`: a rider stays in the saddle
+        out.extend(posture_options(f.posture))
+    rams_into(out, state, f, known, gaps)
+    withdrawals_into(out, state, f, known, gaps)
     if f.possession is not None:
         out += possessions(state, f)
     if f.possessed_by:  # F-SAM-45: a shared body starts nothing it cannot finish this turn
@@ -178,23 +189,29 @@ def strikes(state: SamState, f: Fighter) -> list[Action]:
 def strikes_found(state: SamState, f: Fighter) -> tuple[list[Action], list[Fighter] | None]:
     """`strikes`, and the enemies the weapon in hand can strike (`targets`) when it looked
     for them (None when it did not: not loaded, jammed, too heavy, an area)."""
+    out: list[Action] = []
+    found = strikes_into(out, state, f)
+    return out, found
+
+
+def strikes_into(out: list[Action], state: SamState, f: Fighter) -> list[Fighter] | None:
+    """`strikes_found`, its options appended to `out` (`legal`'s list); the enemies found."""
     w = f.wielded
     if (w.data.reload and not w.loaded) or w.jammed:  # rules 64, 127
-        return [], None
+        return None
     if f.disabled and not w.data.light:
-        return [], None
+        return None
     seconds = state.combo_seconds  # SAM-A1 (C16: a single attack as long as a combo)
     if w.data.area:  # rules 71-80: at a square, alone or in a combo (Charge: rule 85)
-        return [
-            Action("area", seconds, weapon=w, combo=c)
-            for c in area.combos(state, f, w)
-            if "charge" not in c or f.straight >= STRAIGHT_FOR_CHARGE
-        ], None
+        for c in area.combos(state, f, w):
+            if "charge" not in c or f.straight >= STRAIGHT_FOR_CHARGE:
+                out.append(Action("area", seconds, weapon=w, combo=c))
+        return None
     foes_in_reach = targets(state, f, w)
     if not foes_in_reach:
-        return [], foes_in_reach
+        return foes_in_reach
     kit = offers(state, w, seconds)
-    out = list(kit.plain)  # the single attack, then a called shot at each region (F-SAM-48)
+    out.extend(kit.plain)  # the single attack, then a called shot at each region (F-SAM-48)
     for i in items.offered(foes_in_reach):  # rules 125-129: a single attack at an item
         out.append(kit.at_item(i))
     for t in foes_in_reach:  # rule 123, SAM-A11: the wings, when some enemy flies
@@ -202,9 +219,9 @@ def strikes_found(state: SamState, f: Fighter) -> tuple[list[Action], list[Fight
             out.append(kit.wings)
             break
     if f.disabled or w.data.reload or w.data.delay:
-        return out, foes_in_reach  # one shot a loading, one spell a cast
+        return foes_in_reach  # one shot a loading, one spell a cast
     out.extend(kit.combos_of(f))
-    return out, foes_in_reach
+    return foes_in_reach
 
 
 class Offers:
@@ -327,6 +344,12 @@ def preparations(state: SamState, f: Fighter) -> list[Action]:
     """Aim (rules 23, 67, C3, SAM-A17: not with spells, rule 69), reload (rules 64-65), draw
     another weapon (rule 25; the one in hand is dropped, a 0-second action, rule 27)."""
     out: list[Action] = []
+    preparations_into(out, state, f)
+    return out
+
+
+def preparations_into(out: list[Action], state: SamState, f: Fighter) -> None:
+    """`preparations`, appended to `out` (`legal`'s list)."""
     w = f.wielded
     for o in reloading.owners(state, f):  # rule 66 (SAM-A16): an ally's empty weapon
         out.append(Action(reloading.HELP, reloading.share(o.wielded, o), goal=o, weapon=o.wielded))
@@ -340,9 +363,8 @@ def preparations(state: SamState, f: Fighter) -> list[Action]:
                 and space.range_penalty(space.metres(state, f, e), w.data.increment) > 0
             ):
                 out.append(Action("aim", data.seconds("aim"), goal=e, weapon=w))
-    for other in f.weapons[1:]:
-        out.append(offers(state, other, state.combo_seconds).to_draw())
-    return out
+    for i in range(1, len(f.weapons)):  # (no slice copied)
+        out.append(offers(state, f.weapons[i], state.combo_seconds).to_draw())
 
 
 def reload_seconds(weapon_scale: int, scale: int, helpers: int) -> int:
@@ -357,14 +379,29 @@ def movements(state: SamState, f: Fighter, known: list[Fighter] | None = None) -
     stagger when overloaded (220), toward each enemy it has not reached, when a step can
     bring it nearer; `known` its `known_foes` when the caller has them."""
     out: list[Action] = []
+    movements_into(out, state, f, known)
+    return out
+
+
+def movements_into(
+    out: list[Action], state: SamState, f: Fighter, known: list[Fighter] | None = None
+) -> list[int] | None:
+    """`movements`, appended to `out` (`legal`'s list). Returns `space.squares` from `f` to
+    each of `known`, in order, read off the approaches when `f` measures for itself (not a
+    ridden mount, rule 134), for the rams and the withdrawal; else None."""
     if f.posture == "crouched" or f.mount_id:
-        return out  # stand up first; a rider moves with its mount (rule 134)
+        return None  # stand up first; a rider moves with its mount (rule 134)
     if f.move_squares and not f.overloaded and escape.way_out(state, f) is not None:
         out.append(Action(escape.ESCAPE, data.seconds("move")))  # rules 204, 214 (issue 31)
     if known is None:
         known = known_foes(state, f)
+    m = moves.measurer(state, f)  # rule 134: the same for every enemy, read once
+    reach = moves.band(state, m)
+    gaps: list[int] | None = [] if m is f else None
     for e in known:  # rules 110-111: not toward a square it does not know
-        at = moves.Approach(state, f, e)  # read once for `arrived` and the step (issue 35)
+        at = moves.Approach(state, f, e, m, reach)  # for `arrived` and the step (issue 35)
+        if gaps is not None:
+            gaps.append(at.d_now)  # `squares(state, f, e)`: the measurer is `f` itself
         if at.arrived(state):
             continue
         if f.disabled or f.posture == "prone" or f.legs_hit >= 2:  # rules 117, 187
@@ -382,7 +419,7 @@ def movements(state: SamState, f: Fighter, known: list[Fighter] | None = None) -
         out.append(kit.move)
         if run:
             out.append(kit.run)
-    return out
+    return gaps
 
 
 def withdrawals(state: SamState, f: Fighter, known: list[Fighter] | None = None) -> list[Action]:
@@ -392,32 +429,50 @@ def withdrawals(state: SamState, f: Fighter, known: list[Fighter] | None = None)
     reach. Not a rider (its mount carries it, rule 134: a ridden mount withdraws with it), nor
     one that must stand up first or cannot walk (rules 117, 187, 220). `known`: its
     `known_foes`, when the caller has them."""
-    if f.posture != "standing" or f.mount_id or not f.move_squares:
-        return []
-    if f.disabled or f.overloaded or f.legs_hit >= 2:
-        return []
-    near = nearest_known(state, f, known)
-    if near is None:
-        return []
-    ahead = wander.away(state, f, near)
-    if not space.free_step(state, f, ahead):
-        return []  # a withdrawal that gets nowhere is not offered
-    kit = toward(state, near)
-    out = [kit.withdraw]
-    if space.terrain_step(state, f, ahead) == 1:
-        out.append(kit.action(WITHDRAW_RUN))
+    out: list[Action] = []
+    withdrawals_into(out, state, f, known)
     return out
 
 
+def withdrawals_into(
+    out: list[Action],
+    state: SamState,
+    f: Fighter,
+    known: list[Fighter] | None = None,
+    gaps: list[int] | None = None,
+) -> None:
+    """`withdrawals`, appended to `out` (`legal`'s list); `gaps`: `squares` to each of
+    `known` when the caller has them."""
+    if f.posture != "standing" or f.mount_id or not f.move_squares:
+        return
+    if f.disabled or f.overloaded or f.legs_hit >= 2:
+        return
+    near = nearest_known(state, f, known, gaps)
+    if near is None:
+        return
+    ahead = wander.away(state, f, near)
+    if not space.free_step(state, f, ahead):
+        return  # a withdrawal that gets nowhere is not offered
+    kit = toward(state, near)
+    out.append(kit.withdraw)
+    if space.terrain_step(state, f, ahead) == 1:
+        out.append(kit.action(WITHDRAW_RUN))
+
+
 def nearest_known(
-    state: SamState, f: Fighter, known: list[Fighter] | None = None
+    state: SamState,
+    f: Fighter,
+    known: list[Fighter] | None = None,
+    gaps: list[int] | None = None,
 ) -> Fighter | None:
     """The first of the nearest foes whose square `f` knows (`known_foes`, or `known` when
-    the caller has them), by reach distance in its squares (SAM-A8, SAM-A13)."""
+    the caller has them), by reach distance in its squares (SAM-A8, SAM-A13); `gaps`: those
+    distances, for each of `known` in order, when the caller has them."""
     near: Fighter | None = None
     least = 0
-    for e in known if known is not None else known_foes(state, f):
-        d = space.squares(state, f, e)
+    foes = known if known is not None else known_foes(state, f)
+    for i, e in enumerate(foes):
+        d = gaps[i] if gaps is not None and known is not None else space.squares(state, f, e)
         if near is None or d < least:
             near, least = e, d
     return near
@@ -431,25 +486,43 @@ def rams(state: SamState, f: Fighter, known: list[Fighter] | None = None) -> lis
     """Rules 150-151 (F-SAM-83): a standing fighter moving at speed this turn may ram an
     adjacent enemy (1 s): a collision at the pace it carried in (SAM-A39). `known`: its
     `known_foes`, when the caller has them."""
+    out: list[Action] = []
+    rams_into(out, state, f, known)
+    return out
+
+
+def rams_into(
+    out: list[Action],
+    state: SamState,
+    f: Fighter,
+    known: list[Fighter] | None = None,
+    gaps: list[int] | None = None,
+) -> None:
+    """`rams`, appended to `out` (`legal`'s list); `gaps` as `nearest_known`'s."""
     if f.pace <= 0 or f.posture != "standing" or f.mount_id:
-        return []
-    return [
-        toward(state, e).action("ram")
-        for e in (known if known is not None else known_foes(state, f))
-        if space.squares(state, f, e) == 1
-    ]  # fmt: skip
+        return
+    foes = known if known is not None else known_foes(state, f)
+    for i, e in enumerate(foes):
+        d = gaps[i] if gaps is not None and known is not None else space.squares(state, f, e)
+        if d == 1:
+            out.append(toward(state, e).action("ram"))
 
 
 def postures_of(posture: str) -> list[Action]:
     """Rules 26, 99 (C3): crouch or go prone 1 s, switch 1 s, stand 1 s or 2 s from prone.
     The options are the same for every fighter in a posture and hold no fighter, as `END`:
     made once for the process (`POSTURE_OPTIONS`; issue 35), a fresh list handed out."""
+    return list(posture_options(posture))
+
+
+def posture_options(posture: str) -> tuple[Action, ...]:
+    """`postures_of`'s options, the kept tuple itself (`legal` extends its list with it)."""
     made = POSTURE_OPTIONS.get(posture)
     if made is None:
         made = POSTURE_OPTIONS[posture] = tuple(
             Action(name, data.seconds(name)) for name in POSTURE_CHANGES[posture]
         )
-    return list(made)
+    return made
 
 
 # rules 26, 99: the changes from each posture

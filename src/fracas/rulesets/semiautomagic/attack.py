@@ -47,6 +47,7 @@ PARRY: Final = "parry"
 DEFENCE_SKILL: Final = {DODGE: "reflex", BLOCK: "shield", PARRY: "weapon"}  # rule 49, S6
 NEGATED: Final = {DODGE: "dodged", BLOCK: "blocked", PARRY: "parried"}  # the result, in words
 STEPS: Final[list[str]] = data.tables()["cover_steps"]
+NO_COVER: Final[str] = STEPS[0]  # rule 98: step 0, no cover
 HIGH_SPEED: Final[int] = data.tables()["high_speed_squares"]
 # rules 97-98 (SAM-A41): crouched one step, prone two (cover's step, the posture's Target)
 POSTURE_STEP: Final[dict[str, int]] = {"standing": 0, "crouched": 1, "prone": 2}
@@ -94,6 +95,8 @@ def cover_step(t: Fighter, a: Fighter | None = None) -> int:
     """Rule 98, SAM-A41: crouched raises cover one step, prone two, on to total. Cover on
     one side (`cover_toward`) protects only against an attacker `a` on that side, whose
     attack passes through it (issue 31); with no attacker (an area's Evasion), it counts."""
+    if t.cover == NO_COVER:
+        return 0  # (the usual case: no search of the steps)
     step = STEPS.index(t.cover)
     if step == 0 or not faces(t, a):
         return 0
@@ -129,9 +132,9 @@ def sight(state: SamState, a: Fighter, t: Fighter, step: int = -1) -> str:
         step = cover_step(t, a)
     if t.invisible or state.lighting == "dark" or step == 4:
         return "invisible"
-    if "blinded" in a.symptoms:  # SAM-A35: to the blinded every other creature is invisible
+    if a.symptoms and "blinded" in a.symptoms:  # SAM-A35: to the blinded, all are invisible
         return "invisible"
-    if a.id in t.unseen_by:
+    if t.unseen_by and a.id in t.unseen_by:  # (an empty set: no hash of the id)
         return "invisible"
     hazy = state.lighting == "hazy" and not a.lowlight
     return "concealed" if t.concealed or hazy else "clear"
@@ -266,8 +269,11 @@ def defence_of(made: dict[int, Defence], kind: str, bonus: int) -> Defence:
 def refresh_defences(f: Fighter) -> None:
     """S6 (PROPOSED): each round, 1 + ranks rolls of each defence (Reflex: dodge, Shield Use:
     block, Weapon Skill: parry)."""
-    for kind, skill in DEFENCE_SKILL.items():
-        f.defences[kind] = 1 + f.ranks.get(skill, 0)
+    # each kind written out (DEFENCE_SKILL's pairs; no loop over the items, issue 35)
+    ranks, rolls = f.ranks, f.defences
+    rolls[DODGE] = 1 + ranks.get("reflex", 0)
+    rolls[BLOCK] = 1 + ranks.get("shield", 0)
+    rolls[PARRY] = 1 + ranks.get("weapon", 0)
 
 
 @dataclass(slots=True, init=False)

@@ -71,6 +71,8 @@ def apply_all(table: Table, state: SamState, hits: list[Hit]) -> dict[int, str]:
     hit's effect by its index."""
     if not hits:
         return {}  # every blow missed or was negated: nothing to apply (no dicts built)
+    if len(hits) == 1:
+        return apply_one(table, state, hits[0])
     before = {id(h.target): (h.target.toughness, h.target.min_toughness) for h in hits}
     wound_on_equal = state.wound_on_equal  # (read once at setup, `SamState`)
     found: dict[int, str] = {}
@@ -92,6 +94,27 @@ def apply_all(table: Table, state: SamState, hits: list[Hit]) -> dict[int, str]:
         h = hits[i]
         called.after(table, state, h.target, h.region, level, h.damage)
     return found
+
+
+def apply_one(table: Table, state: SamState, h: Hit) -> dict[int, str]:
+    """`apply_all` of a lone hit (a single attack, the usual case; issue 35: no dictionaries
+    of Toughness, results and levels built for one hit): the same steps in the same order,
+    its effect against the Toughness before it (rule 105's bonus, a called shot's row), the
+    log, the settling, then a called shot's aftermath (rules 116-124)."""
+    t = h.target
+    tough, least = t.toughness + h.bonus, t.min_toughness + h.bonus  # rule 105 (SAM-A42)
+    level = ""
+    if h.region:  # rules 116-124: the region's row, against the adjusted Toughness
+        level = called.severity(h.region, h.damage, tough, least, state.wound_on_equal)
+        result = called.wound_effect(h.region, level)
+    else:
+        result = effect(h.damage, tough, least, state.wound_on_equal)
+    if table.observed:
+        struck(table, h, tough, least, result)
+    settle(table, state, t, [(h, result)])
+    if h.region:
+        called.after(table, state, t, h.region, level, h.damage)
+    return {0: result}
 
 
 def struck(table: Table, h: Hit, tough: int, least: int, result: str) -> None:

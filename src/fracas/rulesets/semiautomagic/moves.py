@@ -5,6 +5,7 @@ rules 28-36, 99, 187, 220; C15; SAM-A7, A8, A10, A17, A18). A fighter moves squa
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from fracas.core.geometry import Position, hypot
 from fracas.rulesets.semiautomagic import space
@@ -79,10 +80,21 @@ class Approach:
 
     __slots__ = ("_gap", "away", "d_now", "f", "goal", "m", "now", "reach")
 
-    def __init__(self, state: SamState, f: Fighter, goal: Fighter) -> None:
+    def __init__(
+        self,
+        state: SamState,
+        f: Fighter,
+        goal: Fighter,
+        m: Fighter | None = None,
+        reach: tuple[int, int] = (0, 0),
+    ) -> None:
+        """`m` and `reach`: `f`'s measurer and its band, when the caller has read them for
+        every goal (they do not depend on the goal; `legal` asks for each enemy)."""
         self.f, self.goal = f, goal
-        self.m = m = measurer(state, f)  # rule 134: a ridden mount measures as its rider
-        self.reach = reach = band(state, m)
+        if m is None:
+            m = measurer(state, f)  # rule 134: a ridden mount measures as its rider
+            reach = band(state, m)
+        self.m, self.reach = m, reach
         self.d_now = d_now = space.squares(state, m, goal, f.position)
         self.now = off_band(d_now, reach)
         self.away = -1.0 if d_now < reach[0] else 1.0  # too close: a longer gap is better
@@ -111,22 +123,11 @@ def nearer(
     """The directions whose first square brings `f` nearer its band around `goal` (`steps`,
     unsorted: each with how far off the band it leaves `f` and its signed gap)."""
     at = Approach(state, f, goal)
-    m, reach, d_now, now, away = at.m, at.reach, at.d_now, at.now, at.away
     out: list[tuple[tuple[int, int], int, float]] = []
-    alternate = state.alternate
-    x, y, sq = f.position.x, f.position.y, f.square
-    gx, gy = goal.position.x, goal.position.y
     for d in space.DIRECTIONS if only is None else (only,):
-        ax, ay = x + d[0] * sq, y + d[1] * sq
-        d_at = space.squares_at(ax, ay, m.square, goal, alternate, m.seat or m.square)
-        score = off_band(d_at, reach)
-        crosses = d_now > reach[1] and d_at < reach[0]  # from too far to too close
-        if score > now or crosses:
-            continue  # (before the gap: no `hypot` for a direction that cannot serve)
-        gap = away * hypot(gx - ax, gy - ay)
-        if score == now and gap >= at.now_gap() - space.EPS:
-            continue
-        out.append((d, score, gap))
+        score, gap = toward_band(state, at, d)
+        if score >= 0:
+            out.append((d, score, gap))
     return out
 
 
@@ -216,19 +217,101 @@ def next_step(
     diagonals: int,
     only: tuple[int, int] | None,
     run: bool,
+    at: Approach | None = None,
 ) -> tuple[int, bool, tuple[int, int]] | None:
-    """The best affordable step toward `goal`: (its cost, diagonal, direction), or None."""
+    """The best affordable step toward `goal`: (its cost, diagonal, direction), or None: the
+    first of `steps` that is free (issue 31 item 6: one creature a square) and affordable
+    within `left` (C15: a run never into difficult terrain). In one pass over the directions
+    (issue 35: no list of keys sorted at every square): a direction is tried only when its key
+    comes before the best found so far, and on equal keys the first found stays, as the stable
+    sort of `steps` keeps it. `at`: the `Approach` when the caller has it."""
+    if at is None:
+        at = Approach(state, f, goal)
     alternate = state.alternate
-    for d in steps(state, f, goal, only):
+    x, y, sq = f.position.x, f.position.y, f.square
+    wanted: set[tuple[int, int]] | None = None  # found when a step reaches the band
+    best: tuple[int, bool, tuple[int, int]] | None = None
+    b_score, b_side, b_gap, b_length = 0, False, 0.0, 0  # the best's key (`steps`' order)
+    for d in space.DIRECTIONS if only is None else (only,):
+        score = band_score(state, at, d)
+        if score < 0 or (best is not None and score > b_score):
+            continue  # not nearer, or behind the best whatever its gap: no `hypot`
+        gap = band_gap(at, d, score)
+        if gap == NOT_NEARER:
+            continue
+        side = True  # `not flank`: a square that flanks `goal` comes first (rule 94)
+        if score == 0:
+            wanted = flank_sides(state, f, goal) if wanted is None else wanted
+            flank = bool(wanted) and space.side_of(goal, x + d[0] * sq, y + d[1] * sq) in wanted
+            side = not flank
+        length = abs(d[0]) + abs(d[1])
+        if best is not None and not key_before(score, side, gap, length, b_score, b_side, b_gap,
+                                               b_length):  # fmt: skip
+            continue
         if not space.free_step(state, f, d):
-            continue  # issue 31 item 6: one creature a square
+            continue
         factor = space.terrain_step(state, f, d)
-        diagonal = d[0] != 0 and d[1] != 0
+        diagonal = length == 2
         step = space.step_cost(factor, diagonal, diagonals, alternate)
         if (run and factor > 1) or step > left:
-            continue  # C15: no running through difficult terrain
-        return step, diagonal, d
-    return None
+            continue
+        best = (step, diagonal, d)
+        b_score, b_side, b_gap, b_length = score, side, gap, length
+    return best
+
+
+def key_before(
+    score: int, side: bool, gap: float, length: int,
+    b_score: int, b_side: bool, b_gap: float, b_length: int,
+) -> bool:  # fmt: skip
+    """Whether the key (score, side, gap, length) of `steps` sorts strictly before the other,
+    field by field in plain C values (no tuples compared)."""
+    if score != b_score:
+        return score < b_score
+    if side != b_side:
+        return not side
+    if gap != b_gap:
+        return gap < b_gap
+    return length < b_length
+
+
+def toward_band(state: SamState, at: Approach, d: tuple[int, int]) -> tuple[int, float]:
+    """`nearer`'s test of one direction from `at`: (how far off the band its first square
+    leaves `f`, its signed gap), or (-1, 0.0) when it brings `f` no nearer."""
+    score = band_score(state, at, d)
+    if score < 0:
+        return -1, 0.0  # (before the gap: no `hypot` for a direction that cannot serve)
+    gap = band_gap(at, d, score)
+    if gap == NOT_NEARER:
+        return -1, 0.0
+    return score, gap
+
+
+def band_score(state: SamState, at: Approach, d: tuple[int, int]) -> int:
+    """How far off the band the first square in direction `d` leaves `at.f`; -1 when that is
+    further off than now, or it crosses from too far to too close."""
+    f, goal, m, reach = at.f, at.goal, at.m, at.reach
+    ax, ay = f.position.x + d[0] * f.square, f.position.y + d[1] * f.square
+    d_at = space.squares_at(ax, ay, m.square, goal, state.alternate, m.seat or m.square)
+    score = off_band(d_at, reach)
+    if score > at.now or (at.d_now > reach[1] and d_at < reach[0]):
+        return -1
+    return score
+
+
+def band_gap(at: Approach, d: tuple[int, int], score: int) -> float:
+    """The signed gap from the first square in direction `d` to the goal (`score` its
+    `band_score`); `NOT_NEARER` when it stays as far off the band as now and the gap is no
+    better. Gaps by the core's `geometry.hypot`."""
+    f, goal = at.f, at.goal
+    ax, ay = f.position.x + d[0] * f.square, f.position.y + d[1] * f.square
+    gap = at.away * hypot(goal.position.x - ax, goal.position.y - ay)
+    if score == at.now and gap >= at.now_gap() - space.EPS:
+        return NOT_NEARER
+    return gap
+
+
+NOT_NEARER: Final = math.inf  # `band_gap`: no step nearer (a gap on the field is finite)
 
 
 def advance(
@@ -240,8 +323,13 @@ def advance(
     difficult ground (rules 30-32, C15). Returns (squares moved, cost)."""
     moved = cost = 0
     heading = run_heading(state, f, goal, budget) if run else None
-    while cost < budget and not arrived(state, f, goal):
-        chosen = next_step(state, f, goal, budget - cost, f.diagonals, heading, run)
+    m = measurer(state, f)  # rule 134; neither it nor its band changes on the way
+    reach = band(state, m)
+    while cost < budget:
+        at = Approach(state, f, goal, m, reach)  # read once a square: `arrived`, the step
+        if at.arrived(state):
+            break
+        chosen = next_step(state, f, goal, budget - cost, f.diagonals, heading, run, at)
         if chosen is None:
             break
         step, diagonal, d = chosen
@@ -256,26 +344,54 @@ def run_heading(state: SamState, f: Fighter, goal: Fighter, budget: int) -> tupl
     """Rules 30-31 (issue 31: straight runs): of the directions whose first step brings `f`
     nearer (`steps`) onto a free square of open ground (C15), the one whose straight line,
     run as far as the budget allows or until it passes the goal, ends nearest it (its band
-    first, then the gap); on a tie the first of `steps`."""
-    alternate = state.alternate
-    m = measurer(state, f)
-    reach = band(state, m)
-    best: tuple[tuple[int, float], tuple[int, int]] | None = None
-    gx, gy = goal.position.x - f.position.x, goal.position.y - f.position.y
-    for d in steps(state, f, goal, None):
+    first, then the gap); on a tie the first of `steps`. In one pass over the directions
+    (issue 35): a direction replaces the best when its end is nearer, or as near and its key
+    of `steps` comes first (no list of steps sorted, no tuples compared)."""
+    at = Approach(state, f, goal)
+    x, y, sq = f.position.x, f.position.y, f.square
+    wanted: set[tuple[int, int]] | None = None  # found when a step reaches the band
+    best: tuple[int, int] | None = None
+    b_off, b_dist = 0, 0.0  # the best's end: off the band, gap
+    b_score, b_side, b_gap, b_length = 0, False, 0.0, 0  # the best's key in `steps`
+    for d in space.DIRECTIONS:
+        score, gap = toward_band(state, at, d)
+        if score < 0:
+            continue  # not nearer
+        side = True  # `not flank`, as in `next_step`
+        if score == 0:
+            wanted = flank_sides(state, f, goal) if wanted is None else wanted
+            flank = bool(wanted) and space.side_of(goal, x + d[0] * sq, y + d[1] * sq) in wanted
+            side = not flank
+        length = abs(d[0]) + abs(d[1])
         if not space.free_step(state, f, d) or space.terrain_step(state, f, d) != 1:
             continue
-        diagonal = d[0] != 0 and d[1] != 0
-        length = hypot(d[0], d[1]) * f.square
-        along = (gx * d[0] + gy * d[1]) / hypot(d[0], d[1])  # the goal's projection
-        n = affordable(budget, diagonal, f.diagonals, alternate)
-        n = max(1, min(n, round(along / length)))
-        ex, ey = f.position.x + d[0] * n * f.square, f.position.y + d[1] * n * f.square
-        d_end = space.squares_at(ex, ey, m.square, goal, alternate, m.seat or m.square)
-        key = (off_band(d_end, reach), hypot(gx + f.position.x - ex, gy + f.position.y - ey))
-        if best is None or key < best[0]:
-            best = (key, d)
-    return None if best is None else best[1]
+        off, dist = run_end(state, at, d, budget)
+        if best is not None:
+            if off != b_off or dist != b_dist:
+                if off > b_off or (off == b_off and dist > b_dist):
+                    continue
+            elif not key_before(score, side, gap, length, b_score, b_side, b_gap, b_length):
+                continue
+        best, b_off, b_dist = d, off, dist
+        b_score, b_side, b_gap, b_length = score, side, gap, length
+    return best
+
+
+def run_end(state: SamState, at: Approach, d: tuple[int, int], budget: int) -> tuple[int, float]:
+    """Where a straight run in direction `d` ends (rules 30-31): as far as the budget allows
+    (`affordable`) or the square nearest the goal's projection on the line, at least one;
+    (how far off the band it leaves `at.f`, the gap from there to the goal)."""
+    f, goal, m = at.f, at.goal, at.m
+    alternate = state.alternate
+    gx, gy = goal.position.x - f.position.x, goal.position.y - f.position.y
+    diagonal = d[0] != 0 and d[1] != 0
+    length = hypot(d[0], d[1]) * f.square
+    along = (gx * d[0] + gy * d[1]) / hypot(d[0], d[1])  # the goal's projection
+    n = affordable(budget, diagonal, f.diagonals, alternate)
+    n = max(1, min(n, round(along / length)))
+    ex, ey = f.position.x + d[0] * n * f.square, f.position.y + d[1] * n * f.square
+    d_end = space.squares_at(ex, ey, m.square, goal, alternate, m.seat or m.square)
+    return off_band(d_end, at.reach), hypot(gx + f.position.x - ex, gy + f.position.y - ey)
 
 
 def affordable(budget: int, diagonal: bool, taken: int, alternate: bool) -> int:

@@ -139,4 +139,12 @@ def over(state: SamState) -> bool:
     """At most one side still has someone able (or still to arrive): the round stops. A
     possessed body stands for its possessor's side (SAM-A36 f); the Broken have given up
     (F-SAM-109)."""
-    return len({state.camp(f) for f in state.fighters() if state.standing(f)}) <= 1
+    first, found = "", False  # every standing camp the same (no set built each turn)
+    for f in state.fighters():
+        if state.standing(f):
+            camp = state.camp(f)
+            if not found:
+                first, found = camp, True
+            elif camp != first:
+                return False
+    return True

@@ -189,8 +189,11 @@ def flanked(state: SamState, f: Fighter) -> bool:
     footprint."""
     # The sides touched as bits of a mask: side (sx, sy) is bit 3(sx+1) + (sy+1), 0 to 8, and
     # its opposite (-sx, -sy) bit 8 minus that (compiled integers, no set of tuples a call).
+    foes = state.foes_of(f)
+    if len(foes) < 2:
+        return False  # one foe touches one side or corner, never two opposite ones
     touched = 0
-    for e in state.foes_of(f):
+    for e in foes:
         if not isinstance(e, Fighter) or not e.active or not e.present:
             continue
         if squares(state, f, e) != 1:
