@@ -12,7 +12,7 @@ from typing import Any
 import fracas
 from fracas.core.geometry import Position
 from fracas.core.requests import ChoiceRequest
-from fracas.rulesets.brp import combat, decisions
+from fracas.rulesets.brp import combat, decisions, odds
 from fracas.rulesets.brp.actions import Attack, intents
 from fracas.rulesets.brp.policy import BRPPolicy
 from fracas.rulesets.brp.state import BRPState, Fighter
@@ -124,3 +124,34 @@ def test_the_same_defence_is_the_same_object_and_a_changed_one_is_new() -> None:
     dodge, dodge_later = first[0], later[0]  # (Brawl cannot parry: §5.9 prints no HP)
     assert isinstance(dodge, combat.Dodge) and isinstance(dodge_later, combat.Dodge)
     assert dodge_later is not dodge and dodge_later.chance == dodge.chance - 10
+
+
+def test_a_blows_worth_is_its_mean_injury_and_twice_the_chance_to_drop_the_target() -> None:
+    """The worth read from the weapon's table (`profile.Worth`) is what the odds give at every
+    hit point the target may have, past the end of the odds' table too."""
+    state = _state()
+    me, foe = _named(state, "Brawler"), _named(state, "First")
+    policy = BRPPolicy(state)
+    blow = _attacks(intents(state, me))[0]
+    weapon = blow.weapon
+    hurt = odds.profile(
+        weapon.chance,
+        weapon.data.damage,
+        combat.damage_notation(weapon, special=True),
+        me.db,
+        combat.armour_against(foe, weapon),
+    )
+    for hp in range(-3, 40):
+        foe.hp = hp
+        expected = hurt.mean + 2 * hurt.p_at_least(max(1, hp - 2))
+        assert policy._blow_value(me, blow) == expected
+
+
+def test_the_statement_order_is_highest_dex_first_and_otherwise_the_encounters() -> None:
+    state = _state()
+    dexes = [12, 9, 12]
+    for f, dex in zip(state.fighters(), dexes, strict=True):
+        f.dex = dex
+    state.forget()
+    names = [f.name for f in state.by_dex()]
+    assert names == ["Brawler", "Second", "First"]
