@@ -5,6 +5,7 @@ below both, so neither imports the other."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,15 @@ class Worth:
         tail = profile.at_least
         # the same sum, in the same order, as `mean + 2 * tail[k]` worked out at each blow
         self.by_k: list[float] = [profile.mean + 2 * tail[k] for k in range(len(tail))]
+
+    def __copy__(self) -> Worth:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Worth:
+        """Never changed once made, so a copied state shares it, as the weapon's copies for
+        later battles do (`state.clone_weapon`). (Compiled, the copy module's own way builds
+        the class through `__init__`, which needs its `Profile`.)"""
+        return self
 
     def at(self, k: int) -> float:
         """`mean + 2 * P(injury ≥ k)` (P is 0 beyond the table: the sum is `mean`)."""

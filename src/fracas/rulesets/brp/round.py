@@ -108,28 +108,28 @@ def rank_after_moving(dex: int, metres: float) -> float | None:
     halved or quartered DEX is exact in a float (a binary fraction), and a float is compared
     and sorted many times faster than a `Fraction` (issue 10: the order of actions spent a
     third of a compiled duel in the fractions module)."""
-    full, half, running = _movement_limits()
-    if metres <= full:
+    limits = _movement_limits()
+    if metres <= limits[0]:  # (most fighters stand: one bound read)
         return float(dex)
-    if metres <= half:
+    if metres <= limits[1]:
         return dex / 2
-    if metres < running:
+    if metres < limits[2]:
         return dex / 4
     return None
 
 
-def _movement_limits() -> tuple[float, float, float]:
+def _movement_limits() -> list[float]:
     """The table's bounds of §5.3 (whole rank up to, half rank up to, running), read once:
-    every fighter's rank asks them every round."""
+    every fighter's rank asks them every round. A list of the three, not a tuple unpacked:
+    a rank reads only the bounds it needs (issue 35)."""
     if not _LIMITS:
         moves = data.tables()["movement"]
-        keys = ("full_rank_up_to", "half_rank_up_to", "running")
-        full, half, running = (float(moves[k]) for k in keys)
-        _LIMITS.append((full, half, running))
-    return _LIMITS[0]
+        for key in ("full_rank_up_to", "half_rank_up_to", "running"):
+            _LIMITS.append(float(moves[key]))
+    return _LIMITS
 
 
-_LIMITS: Final[list[tuple[float, float, float]]] = []
+_LIMITS: Final[list[float]] = []
 
 
 def movement(table: Table, state: BRPState, order: list[Fighter]) -> None:
