@@ -12,7 +12,7 @@ from typing import Any
 import fracas
 from fracas.core.geometry import Position
 from fracas.core.requests import ChoiceRequest
-from fracas.rulesets.brp import combat, decisions
+from fracas.rulesets.brp import combat, decisions, derived, odds
 from fracas.rulesets.brp.actions import Attack, intents
 from fracas.rulesets.brp.policy import BRPPolicy
 from fracas.rulesets.brp.state import BRPState, Fighter
@@ -124,3 +124,57 @@ def test_the_same_defence_is_the_same_object_and_a_changed_one_is_new() -> None:
     dodge, dodge_later = first[0], later[0]  # (Brawl cannot parry: §5.9 prints no HP)
     assert isinstance(dodge, combat.Dodge) and isinstance(dodge_later, combat.Dodge)
     assert dodge_later is not dodge and dodge_later.chance == dodge.chance - 10
+
+
+def test_a_blows_worth_is_its_mean_injury_and_twice_the_chance_to_drop_the_target() -> None:
+    """The worth read from the weapon's table (`profile.Worth`) is what the odds give at every
+    hit point the target may have, past the end of the odds' table too."""
+    state = _state()
+    me, foe = _named(state, "Brawler"), _named(state, "First")
+    policy = BRPPolicy(state)
+    blow = _attacks(intents(state, me))[0]
+    weapon = blow.weapon
+    hurt = odds.profile(
+        weapon.chance,
+        weapon.data.damage,
+        combat.damage_notation(weapon, special=True),
+        me.db,
+        combat.armour_against(foe, weapon),
+    )
+    for hp in range(-3, 40):
+        foe.hp = hp
+        expected = hurt.mean + 2 * hurt.p_at_least(max(1, hp - 2))
+        assert policy._blow_value(me, blow) == expected
+
+
+def test_the_levels_of_rolls_are_the_rules_at_any_chance() -> None:
+    """`derived.level_number` reads a table kept by chance: any chance, any roll, is the
+    level the rules give (`derived.level_of`)."""
+    for chance in (-5, 0, 1, 37, 100, 163, 1, 37):
+        for roll in range(-1, 103):
+            assert derived.level_number(roll, chance) == int(derived.level_of(roll, chance))
+
+
+def test_the_statement_order_is_highest_dex_first_and_otherwise_the_encounters() -> None:
+    state = _state()
+    dexes = [12, 9, 12]
+    for f, dex in zip(state.fighters(), dexes, strict=True):
+        f.dex = dex
+    state.forget()
+    names = [f.name for f in state.by_dex()]
+    assert names == ["Brawler", "Second", "First"]
+
+
+def test_a_state_copies_with_the_worths_its_weapons_keep() -> None:
+    """A weapon keeps the worths the tactics worked out (`profile.Worth`); a copied state
+    shares them (they never change) and its policy weighs the copy's blows alike."""
+    state = _state()
+    me = _named(state, "Brawler")
+    blow = _attacks(intents(state, me))[0]
+    worth = BRPPolicy(state)._blow_value(me, blow)
+    twin = copy.deepcopy(state)
+    twin_me = _named(twin, "Brawler")
+    kept = twin_me.weapons[0].odds
+    assert any(row is not None and any(w is not None for w in row) for row in kept)
+    twin_blow = _attacks(intents(twin, twin_me))[0]
+    assert BRPPolicy(twin)._blow_value(twin_me, twin_blow) == worth

@@ -232,7 +232,7 @@ def _attacks_with(
         else:
             move = max(0.0, d - reach)  # gap(), with the distance already measured
             if move <= MAX_WITH_ACTION:
-                out.append(_kept_attack(kept, place, foe, weapon, move, None))
+                out.append(_kept_blow(kept, place, foe, weapon, move))
 
 
 def _kept_attack(
@@ -255,6 +255,24 @@ def _kept_attack(
     ):
         return old
     attack = Attack(foe, weapon, move, within)
+    kept[place] = attack
+    return attack
+
+
+def _kept_blow(
+    kept: list[object | None], place: int, foe: Fighter, weapon: Weapon, move: float
+) -> Attack:
+    """`_kept_attack` for a melee blow (no range edge), its fields compared in place."""
+    old = kept[place]
+    if (
+        isinstance(old, Attack)
+        and old.target is foe
+        and old.weapon is weapon
+        and old.move == move
+        and old.within is None
+    ):
+        return old
+    attack = Attack(foe, weapon, move, None)
     kept[place] = attack
     return attack
 

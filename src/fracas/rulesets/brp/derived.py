@@ -142,16 +142,22 @@ def label_of(level: int) -> str:
 
 def level_number(roll: int, chance: int) -> int:
     """`success_level` as a plain integer (§5.5 with B5/B6), read from its own table of the
-    hundred rolls made once per chance."""
-    by_roll = _NUMBERS_BY_CHANCE.get(chance)
-    if by_roll is None:
-        by_roll = _NUMBERS_BY_CHANCE[chance] = [int(level_of(r, chance)) for r in range(101)]
-    if 1 <= roll <= 100:
+    hundred rolls made once per chance. The tables are a list indexed by the chance: a
+    dictionary keyed by it boxed and hashed the chance at every roll (issue 35)."""
+    if 1 <= roll <= 100 and chance >= 0:
+        tables = _NUMBERS_BY_CHANCE
+        by_roll = tables[chance] if chance < len(tables) else None
+        if by_roll is None:
+            while len(tables) <= chance:
+                tables.append(None)
+            by_roll = [int(level_of(r, chance)) for r in range(101)]
+            tables[chance] = by_roll
         return by_roll[roll]
     return int(level_of(roll, chance))
 
 
-_NUMBERS_BY_CHANCE: Final[dict[int, list[int]]] = {}  # chance → the level of each roll 0–100
+# by chance (from 0), the level of each roll 0–100; None where no roll was made at that chance
+_NUMBERS_BY_CHANCE: Final[list[list[int] | None]] = []
 
 
 def matrix_row_of(attack: int, defence: int) -> data.MatrixRow:

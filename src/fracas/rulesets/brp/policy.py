@@ -31,7 +31,7 @@ from fracas.rulesets.brp.actions import (
     gap,
     in_range,
 )
-from fracas.rulesets.brp.profile import Profile
+from fracas.rulesets.brp.profile import Worth
 from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Weapon, metres_between
 
 SAVE_WORTH_TRYING: Final = 0.15  # chance to save a dying ally above which tending beats striking
@@ -56,23 +56,6 @@ def heal_chance(aider: Fighter, patient: Fighter, needed: int) -> float:
     return skill / 100 * p_heal
 
 
-class _Scored:
-    """What the policy thought of a blow with `weapon` at `target` (from the range edge
-    `within`, for a shot), before the move to make it (`BRPPolicy._blow_value`), and the
-    target's hit points it was weighed at. It depends on nothing else that can change during a
-    battle while the target stands: the attacker's and the weapon's figures and the target's
-    armour are fixed once built, and a melee blow's chance, or a shot's from a stated range
-    edge, does not depend on where anyone stands."""
-
-    __slots__ = ("hp", "target", "value", "weapon", "within")
-
-    def __init__(
-        self, target: Fighter, weapon: Weapon, within: float | None, hp: int, value: float
-    ) -> None:
-        self.target, self.weapon, self.within = target, weapon, within
-        self.hp, self.value = hp, value
-
-
 def _after_moving(value: float, move: float) -> float:
     """A blow's worth after the move it needs (a better DEX rank for less running, §5.3)."""
     if move > 15:
@@ -82,28 +65,12 @@ def _after_moving(value: float, move: float) -> float:
     return 0.02 + value  # a blow that cannot hurt still beats standing idle
 
 
-def _same_edge(a: float | None, b: float | None) -> bool:
-    if a is None or b is None:
-        return a is None and b is None
-    return a == b
-
-
 class BRPPolicy(Policy):
     """A controller for BRP: a core `Policy`, which the table asks directly (`pick`), and
     everyone else through the `Controller` protocol (`choose`)."""
 
     def __init__(self, state: BRPState) -> None:
         self.state = state
-        # The odds of the last weapon and chance looked up (`_injury_odds`): the options of one
-        # statement of intent are a weapon's blows at each foe in turn, at one chance in melee.
-        self._weapon: Weapon | None = None
-        self._chance = -1
-        self._by_armour: list[Profile | None] = []
-        # By fighter (its id), by the option's position at its statement of intent: the blows
-        # weighed there (`_Scored`). A worth is reused only for a blow with that very weapon
-        # at that very target, at the hit points it was weighed at, so a state copied or
-        # restored (other fighters and weapons) is always weighed afresh (issue 35).
-        self._scored: dict[str, list[_Scored | None]] = {}
 
     def pick(self, who: Decider, decision: str, options: list[Any]) -> int:
         """The best-scored option, the earlier on a tie (`core.controllers.best_index`),
@@ -123,17 +90,14 @@ class BRPPolicy(Policy):
         return best
 
     def _pick_intent(self, me: Fighter, options: list[Any]) -> int:
-        """`pick` for the statement of intent: a blow weighed before at the same hit points
-        of its target keeps its worth (`_attack_score`)."""
-        scored = self._scored.get(me.id)
-        if scored is None:
-            scored = self._scored[me.id] = []
+        """`pick` for the statement of intent: a blow's worth is read from the weapon's table
+        of worths (`_worth`), no score kept per option (issue 35)."""
         best = 0
         top = 0.0
         for i in range(len(options)):
             option = options[i]
             if isinstance(option, Attack):
-                score = self._attack_score(me, option, scored, i)
+                score = self._attack_value(me, option)
             else:
                 score = self._intent(me, option)
             if i == 0 or score > top:
@@ -148,35 +112,6 @@ class BRPPolicy(Policy):
             if score > top:
                 best, top = i, score
         return best
-
-    def _attack_score(
-        self, me: Fighter, option: Attack, scored: list[_Scored | None], i: int
-    ) -> float:
-        """`_attack_value`, with the blow's worth before moving kept by its position among
-        the options (`_Scored`): kept while the same weapon's blow at the same target from the
-        same edge comes there again, and the target's hit points are the same."""
-        target = option.target
-        if not target.active:
-            return HELPLESS
-        weapon, within = option.weapon, option.within
-        if i < len(scored):
-            seen = scored[i]
-            if (
-                seen is not None
-                and seen.target is target
-                and seen.weapon is weapon
-                and seen.hp == target.hp
-                and _same_edge(seen.within, within)
-            ):
-                return _after_moving(seen.value, option.move)
-        value = self._blow_value(me, option)
-        if weapon.data.missile and within is None:
-            # a shot from where it stands: its range band moves with everyone (not kept)
-            return _after_moving(value, option.move)
-        while len(scored) <= i:
-            scored.append(None)
-        scored[i] = _Scored(target, weapon, within, target.hp, value)
-        return _after_moving(value, option.move)
 
     def _score(self, decision: str, me: Fighter, option: object) -> float:
         if decision == decisions.INTENT:
@@ -238,41 +173,44 @@ class BRPPolicy(Policy):
 
     def _blow_value(self, me: Fighter, option: Attack) -> float:
         """What a blow at a standing target is worth before the move it needs: its expected
-        injury, more if it may drop the target (to 2 HP or less)."""
+        injury, more if it may drop the target (to 2 HP or less): `Worth.at`, with k the
+        injury that drops it."""
         target = option.target
         chance = combat.attack_chance(self.state, me, target, option.weapon, option.within)
-        hurt = self._injury_odds(me, option.weapon, target, chance)
-        # hurt.p_at_least(k), written out: the Profile class is interpreted, this is compiled
-        k = max(1, target.hp - 2)
-        tail = hurt.at_least
-        return hurt.mean + 2 * (tail[k] if k < len(tail) else 0.0)
+        k = target.hp - 2
+        return self._worth(me, option.weapon, target, chance).at(k if k > 1 else 1)
 
-    def _injury_odds(self, me: Fighter, weapon: Weapon, target: Fighter, chance: int) -> Profile:
-        """The odds of a blow, kept with the weapon by chance and armour (`Weapon.odds`): a
-        weapon is its holder's, so its damage and damage bonus are fixed; worked out once for
-        all the battles of an encounter (`odds.profile`'s own cache hashes five values,
-        strings among them)."""
+    def _worth(self, me: Fighter, weapon: Weapon, target: Fighter, chance: int) -> Worth:
+        """The odds of a blow and their worth (`profile.Worth`), kept with the weapon by chance
+        and armour (`Weapon.odds`): a weapon is its holder's, so its damage and damage bonus
+        are fixed; worked out once for all the battles of an encounter (`odds.profile`'s own
+        cache hashes five values, strings among them). Both are small integers, never
+        negative (were one, nothing would be kept)."""
         armour = combat.armour_against(target, weapon)
-        if weapon is self._weapon and chance == self._chance:
-            by_armour = self._by_armour  # (no boxed key hashed and looked up: issue 35)
-        else:
-            found_list = weapon.odds.get(chance)
-            if found_list is None:
-                found_list = weapon.odds[chance] = []
-            self._weapon, self._chance, self._by_armour = weapon, chance, found_list
-            by_armour = found_list
-        if 0 <= armour < len(by_armour):
+        kept = weapon.odds
+        by_armour = kept[chance] if 0 <= chance < len(kept) else None
+        if by_armour is not None and 0 <= armour < len(by_armour):
             found = by_armour[armour]
             if found is not None:
                 return found
-        found = odds.profile(
-            chance, weapon.data.damage, combat.damage_notation(weapon, special=True), me.db, armour
+        worth = Worth(
+            odds.profile(
+                chance,
+                weapon.data.damage,
+                combat.damage_notation(weapon, special=True),
+                me.db,
+                armour,
+            )
         )
-        if armour >= 0:  # (never negative; were it, it would not be kept)
+        if chance >= 0 and armour >= 0:
+            while len(kept) <= chance:
+                kept.append(None)
+            if by_armour is None:
+                by_armour = kept[chance] = []
             while len(by_armour) <= armour:
                 by_armour.append(None)
-            by_armour[armour] = found
-        return found
+            by_armour[armour] = worth
+        return worth
 
     def _weapon_value(self, me: Fighter, weapon: Weapon) -> float:
         """What a reloaded missile weapon would be worth against the best foe in range."""
@@ -282,7 +220,7 @@ class BRPPolicy(Policy):
             if isinstance(e, Fighter) and e.active and in_range(weapon, metres_between(me, e))
         ]
         return max(
-            (self._injury_odds(me, weapon, e, weapon.chance).mean for e in foes),
+            (self._worth(me, weapon, e, weapon.chance).mean for e in foes),
             default=0.0,
         )
 

@@ -39,6 +39,7 @@ from fracas.rulesets.brp.state import BRPState, Fighter, Weapon, metres_between
 REACH_SLACK: Final = 1e-9  # positions are floats: "within reach" must not fail on rounding
 # §5.4 orders a rank's attacks by weapon type; other actions (waking) follow (F-BRP-14)
 AFTER_ATTACKS: Final = int(max(data.Length)) + 1
+NOBODY: Final[list[str]] = []  # no side is surprised after the first round (F-BRP-6)
 
 
 def play_round(table: Table, state: BRPState) -> None:
@@ -81,8 +82,11 @@ def statement_order(state: BRPState) -> list[Fighter]:
 
 def statement_of_intent(table: Table, state: BRPState, order: list[Fighter]) -> None:
     """§5.2: each states what it will do; defensive actions need not be announced."""
+    first = state.round == 1
+    # (a pydantic attribute: read once a statement, and only in the first round)
+    surprised = state.conditions.surprised if first else NOBODY
     for f in order:
-        if state.round == 1 and f.side in state.conditions.surprised:
+        if first and f.side in surprised:
             f.aware = False  # F-BRP-6: caught unaware, no action and no defence in round 1
             if table.observed:
                 table.emit(Surprised(who=f.name))
@@ -104,28 +108,28 @@ def rank_after_moving(dex: int, metres: float) -> float | None:
     halved or quartered DEX is exact in a float (a binary fraction), and a float is compared
     and sorted many times faster than a `Fraction` (issue 10: the order of actions spent a
     third of a compiled duel in the fractions module)."""
-    full, half, running = _movement_limits()
-    if metres <= full:
+    limits = _movement_limits()
+    if metres <= limits[0]:  # (most fighters stand: one bound read)
         return float(dex)
-    if metres <= half:
+    if metres <= limits[1]:
         return dex / 2
-    if metres < running:
+    if metres < limits[2]:
         return dex / 4
     return None
 
 
-def _movement_limits() -> tuple[float, float, float]:
+def _movement_limits() -> list[float]:
     """The table's bounds of §5.3 (whole rank up to, half rank up to, running), read once:
-    every fighter's rank asks them every round."""
+    every fighter's rank asks them every round. A list of the three, not a tuple unpacked:
+    a rank reads only the bounds it needs (issue 35)."""
     if not _LIMITS:
         moves = data.tables()["movement"]
-        keys = ("full_rank_up_to", "half_rank_up_to", "running")
-        full, half, running = (float(moves[k]) for k in keys)
-        _LIMITS.append((full, half, running))
-    return _LIMITS[0]
+        for key in ("full_rank_up_to", "half_rank_up_to", "running"):
+            _LIMITS.append(float(moves[key]))
+    return _LIMITS
 
 
-_LIMITS: Final[list[tuple[float, float, float]]] = []
+_LIMITS: Final[list[float]] = []
 
 
 def movement(table: Table, state: BRPState, order: list[Fighter]) -> None:
@@ -332,18 +336,8 @@ def tend_dying_ally(table: Table, state: BRPState, f: Fighter) -> bool:
     """F-BRP-4: at its DEX rank, a fighter may give up its action to give First Aid to an ally
     dying this round (§5.14: "may be saved from death if brought up to 1 hit point by the time
     the combat round ends"). The aid resolves at the end of the round."""
-    allies = state.allies_of(f)
-    if not allies:  # (a lone fighter: asked at every action, no list built for nobody)
-        return False
-    dying = [
-        a
-        for a in allies
-        if isinstance(a, Fighter)
-        and a.dying
-        and any(not i.aided for i in a.injuries)
-        and gap(state, f, a) <= MAX_WITH_ACTION - f.moved
-    ]
-    if not dying:  # (asked at every action: the common case builds nothing more)
+    dying = _dying_in_reach(state, f)
+    if dying is None:  # (asked at every action: the common case builds nothing)
         return False
     tended = {id(x.intent.patient) for x in state.fighters() if isinstance(x.intent, FirstAid)}
     dying = [a for a in dying if id(a) not in tended]
@@ -359,6 +353,31 @@ def tend_dying_ally(table: Table, state: BRPState, f: Fighter) -> bool:
         _move(table, f, choice.patient, choice.move, defend_only=False)
     f.intent = choice
     return True
+
+
+def _dying_in_reach(state: BRPState, f: Fighter) -> list[Fighter] | None:
+    """`f`'s allies dying with an injury not yet aided and within a move that still allows
+    an action (F-BRP-4), in the encounter's order; None for none. Asked at every action: an
+    ally's hit points are read before anything else (dying is at 0 or below, §5.12), and no
+    list is built unless one is found (issue 35)."""
+    found: list[Fighter] | None = None
+    for a in state.allies_of(f):
+        if (
+            isinstance(a, Fighter)
+            and a.hp <= 0
+            and a.dying
+            and _unaided(a)
+            and gap(state, f, a) <= MAX_WITH_ACTION - f.moved
+        ):
+            if found is None:
+                found = []
+            found.append(a)
+    return found
+
+
+def _unaided(a: Fighter) -> bool:
+    """Whether `a` has an injury First Aid has not yet treated (§5.14: once per injury)."""
+    return any(not i.aided for i in a.injuries)  # (compiled into a loop: no generator)
 
 
 # ----------------------------------------------------------------------------- 4. resolution

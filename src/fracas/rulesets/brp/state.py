@@ -12,7 +12,6 @@ from fracas.core.combatant import (
     Combatant,
     Side,
     Status,
-    add_count,
     fresh_counts,
     new_tally,
     write_kept_counts,
@@ -21,7 +20,7 @@ from fracas.core.geometry import Position
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.brp import data, derived, model
 from fracas.rulesets.brp.data import Kind, ShieldData, WeaponData
-from fracas.rulesets.brp.profile import Profile
+from fracas.rulesets.brp.profile import Worth
 
 
 # Weapons, shields, injuries and fighters are built for every battle (copied from the
@@ -39,12 +38,12 @@ class Weapon:
     hp: int | None  # §5.9 hit points; None where the table prints n/a
     shots: int | None  # rounds left: firearms and lasers (§5.9 **), thrown items in hand
     loaded: bool  # crossbows (§5.9 *): a round to reload after each shot
-    # What a blow with it does (`profile.Profile`), as the tactics work it out (`BRPPolicy`), by
-    # chance, then by the target's armour: kept with the weapon and shared by its copies for
+    # What a blow with it is worth (`profile.Worth`), as the tactics work it out (`BRPPolicy`),
+    # by chance, then by the target's armour: kept with the weapon and shared by its copies for
     # later battles (`clone_weapon`), as the weapon's damage and its holder's damage bonus are
-    # theirs too. Keyed by a small integer and indexed by another: neither is boxed anew nor
-    # compared by value, as one integer key of all three was (issue 10).
-    odds: dict[int, list[Profile | None]]
+    # theirs too. Indexed by both small integers: neither is boxed nor hashed, as a dictionary's
+    # key by chance was at every blow weighed (issues 10, 35).
+    odds: list[list[Worth | None] | None]
 
     def __init__(
         self,
@@ -55,11 +54,11 @@ class Weapon:
         hp: int | None,
         shots: int | None,
         loaded: bool = True,
-        odds: dict[int, list[Profile | None]] | None = None,
+        odds: list[list[Worth | None] | None] | None = None,
     ) -> None:
         self.data, self.chance, self.specialty, self.similar = row, chance, specialty, similar
         self.hp, self.shots, self.loaded = hp, shots, loaded
-        self.odds = odds if odds is not None else {}
+        self.odds = odds if odds is not None else []
 
     @property
     def name(self) -> str:
@@ -300,9 +299,7 @@ class BRPState(BattleState):
         """Every fighter, highest DEX first, equal DEX in encounter order (§5.2, B-C7): DEX
         does not change during a fight, so the order is sorted once (a shared list)."""
         if not self._by_dex:
-            fighters = self.fighters()
-            ranked = sorted([(-f.dex, i) for i, f in enumerate(fighters)])
-            self._by_dex = [fighters[i] for _, i in ranked]
+            self._by_dex = _highest_dex_first(self.fighters())
         return self._by_dex
 
     def allies_of(self, c: Combatant) -> list[Combatant]:
@@ -314,8 +311,12 @@ class BRPState(BattleState):
         return found
 
     def count(self, index: int) -> None:
-        """One more of `COUNTED[index]` (`core.combatant.add_count`)."""
-        add_count(self.counts, index)
+        """One more of `COUNTED[index]`: `core.combatant.add_count(self.counts, index)`
+        written out (a count below 0 is one not yet seen), without a call that fills in its
+        default at every attack (issue 35)."""
+        counts = self.counts
+        c = counts[index]
+        counts[index] = (c if c > 0 else 0) + 1
 
     def write_counts(self) -> None:
         """Add the counts to the tally (the fight is over), and start them again."""
@@ -326,6 +327,22 @@ class BRPState(BattleState):
         self._fighters = []
         self._by_dex = []
         self._allies.clear()
+
+
+def _highest_dex_first(fighters: list[Fighter]) -> list[Fighter]:
+    """`fighters` by DEX, highest first, equal DEX in the order given: what a stable sort
+    gives. An insertion sort comparing DEX as machine integers (a handful of fighters, sorted
+    once a battle): sorting tuples compared them through Python's generic protocol, about 2 %
+    of a compiled duel (issue 35)."""
+    out = [f for f in fighters]  # (compiled, `list(...)` is a generic call)
+    for j in range(1, len(out)):
+        moving = out[j]
+        i = j - 1
+        while i >= 0 and out[i].dex < moving.dex:
+            out[i + 1] = out[i]
+            i -= 1
+        out[i + 1] = moving
+    return out
 
 
 def metres_between(a: Fighter, b: Fighter) -> float:
