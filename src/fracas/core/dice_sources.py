@@ -145,6 +145,11 @@ class SeededDice:
     def faces(self, request: RollRequest) -> tuple[int, ...]:
         return self.draw(request.dice)
 
+    def face(self, sides: int) -> int:
+        """The face of one die of `sides` sides, the next position of the stream: what `draw`
+        gives for `(sides,)`, as an int (a roll of one die needs no tuple; issue 35)."""
+        return int(self._next() * sides) + 1
+
     def draw(self, dice: tuple[int, ...]) -> tuple[int, ...]:
         """One face per die of `dice` (their sides), the next positions of the stream."""
         if len(dice) == 1:
