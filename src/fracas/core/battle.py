@@ -78,6 +78,10 @@ AUTHORS: Final = "a mapping of journal positions to seat names (a battle's .auth
 RLOCK: Final = _thread.RLock
 
 
+# The encounter model `_side_policies` last read, and what it found (one entry)
+_KEPT_POLICIES: Final[list[tuple[object, dict[str, PolicyChoice]]]] = [(None, {})]
+
+
 def fresh_seed() -> int:
     """A new seed for a battle started without one (kept in its save)."""
     return int(np.random.SeedSequence().entropy) % 2**63  # type: ignore[arg-type]
@@ -297,12 +301,22 @@ class Battle:
     def _side_policies(self, spec: Any) -> dict[str, PolicyChoice]:
         """The sides whose encounter names a policy other than the default (`sides[].policy`,
         issue 34), parsed. A side left at the default is not parsed: most encounters name
-        none, and parsing built a frozen `PolicyChoice` per side per battle (issue 35)."""
+        none, and parsing built a frozen `PolicyChoice` per side per battle (issue 35).
+
+        Kept for the last encounter model asked about (`_KEPT_POLICIES`): a simulation asks
+        about the same one every battle, and reading each side's fields from the pydantic
+        model was about 1,700 instructions a battle (issue 35). The model is frozen
+        (`StrictModel`), so what it says cannot change while it is kept; the answer is only
+        read (never changed) by its callers."""
+        kept = _KEPT_POLICIES[0]
+        if kept[0] is spec:
+            return kept[1]
         found: dict[str, PolicyChoice] = {}
         for side in spec.sides:
             policy = side.policy
             if policy != DEFAULT:
                 found[side.name] = parse_policy(policy)
+        _KEPT_POLICIES[0] = (spec, found)  # one tuple put in place: safe across threads
         return found
 
     @property
