@@ -82,6 +82,26 @@ RLOCK: Final = _thread.RLock
 _KEPT_POLICIES: Final[list[tuple[object, dict[str, PolicyChoice]]]] = [(None, {})]
 
 
+# The encounter `run` last fought, with its ruleset, model and round cap (one entry)
+_KEPT_PARTS: Final[list[tuple[object, AnyRuleset | None, Any, int]]] = [(None, None, None, 0)]
+
+
+def _parts(encounter: Encounter) -> tuple[AnyRuleset, Any, int]:
+    """The encounter's ruleset, model and round cap. Kept for the last encounter: a
+    simulation fights the same one every battle, and each is a read of an interpreted
+    object's attribute, about 250 instructions each (issue 35). The encounter and its model
+    are frozen (a dataclass and a `StrictModel`), so what they hold cannot change while
+    kept; the entry is one tuple put in place, safe across threads."""
+    kept = _KEPT_PARTS[0]
+    ruleset = kept[1]
+    if kept[0] is encounter and ruleset is not None:
+        return ruleset, kept[2], kept[3]
+    ruleset, spec = encounter.ruleset, encounter.spec
+    max_rounds: int = spec.max_rounds
+    _KEPT_PARTS[0] = (encounter, ruleset, spec, max_rounds)
+    return ruleset, spec, max_rounds
+
+
 def fresh_seed() -> int:
     """A new seed for a battle started without one (kept in its save)."""
     return int(np.random.SeedSequence().entropy) % 2**63  # type: ignore[arg-type]
@@ -157,8 +177,7 @@ class Battle:
 
     def run(self) -> Outcome:
         """Fight to the end. Raises `Pending` when a person's answer is needed first."""
-        ruleset = self.encounter.ruleset
-        spec = self.encounter.spec
+        ruleset, spec, max_rounds = _parts(self.encounter)
         self.events, self.outcome, self._summary = [], None, None
         state = ruleset.setup(spec)
         self.state = state
@@ -188,7 +207,7 @@ class Battle:
             sides = _entrants(state)
             table.emit(BattleStarted(ruleset=ruleset.id, title=spec.name, sides=sides))
         try:
-            outcome = self._fight(table, state, ruleset, spec.max_rounds, resume)
+            outcome = self._fight(table, state, ruleset, max_rounds, resume)
         finally:
             if self._observe:
                 self._kept = KeptRounds(

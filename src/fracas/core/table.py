@@ -202,10 +202,12 @@ class Table:
         self._wait = wait
         # Sources that need no request (a seeded generator) offer `draw(sides)`: the hot path
         # of simulation skips building a request and checking the faces.
-        self._draw: Callable[[tuple[int, ...]], tuple[int, ...]] | None = getattr(
-            dice, "draw", None
-        )
+        # (A seeded one's own method, bound directly: `getattr` by name was a generic look-up,
+        # about 200 instructions a battle; issue 35.)
         self._seeded = dice if isinstance(dice, SeededDice) else None
+        self._draw: Callable[[tuple[int, ...]], tuple[int, ...]] | None = (
+            self._seeded.draw if self._seeded is not None else getattr(dice, "draw", None)
+        )
         # A dict (the caller's own, when it is one): compiled, indexed without the generic
         # mapping protocol
         self._controllers: dict[str, Controller] = (
