@@ -125,7 +125,7 @@ class SpawnedKeys:
     """The keys of `SeedSequence(seed, spawn_key=(i,))` for many i: the seed's part of the
     mixing is done once."""
 
-    __slots__ = ("_base", "_const", "_m0", "_m1", "_m2", "_m3", "_tail")
+    __slots__ = ("_base", "_m0", "_m1", "_m2", "_m3", "_mixing", "_tail")
 
     def __init__(self, seed: int) -> None:
         first, rest = _assembled(seed, (0,))
@@ -133,7 +133,7 @@ class SpawnedKeys:
         base = self._base = Pool.of_run(first)
         # The pool's words and constant as `i64` fields, for `words` (compiled: unboxed)
         self._m0, self._m1, self._m2, self._m3 = base.mixer
-        self._const: i64 = base.const
+        self._mixing: i64 = base.const  # (not `_const`: C names the field `__const`, a keyword)
 
     def key(self, index: int) -> tuple[int, int]:
         return self._base.with_words([*self._tail, *words(index)]).key()
@@ -146,7 +146,7 @@ class SpawnedKeys:
         if self._tail or not 0 <= index <= MASK32:
             return key_words(self.key(index))
         word: i64 = index
-        const = self._const
+        const = self._mixing
         # `Pool.with_words([word])`: the word hashed into each of the pool's words in turn
         hashed, const = _hashmix(word, const)
         m0 = _mix(self._m0, hashed)
