@@ -78,6 +78,30 @@ AUTHORS: Final = "a mapping of journal positions to seat names (a battle's .auth
 RLOCK: Final = _thread.RLock
 
 
+# The encounter model `_side_policies` last read, and what it found (one entry)
+_KEPT_POLICIES: Final[list[tuple[object, dict[str, PolicyChoice]]]] = [(None, {})]
+
+
+# The encounter `run` last fought, with its ruleset, model and round cap (one entry)
+_KEPT_PARTS: Final[list[tuple[object, AnyRuleset | None, Any, int]]] = [(None, None, None, 0)]
+
+
+def _parts(encounter: Encounter) -> tuple[AnyRuleset, Any, int]:
+    """The encounter's ruleset, model and round cap. Kept for the last encounter: a
+    simulation fights the same one every battle, and each is a read of an interpreted
+    object's attribute, about 250 instructions each (issue 35). The encounter and its model
+    are frozen (a dataclass and a `StrictModel`), so what they hold cannot change while
+    kept; the entry is one tuple put in place, safe across threads."""
+    kept = _KEPT_PARTS[0]
+    ruleset = kept[1]
+    if kept[0] is encounter and ruleset is not None:
+        return ruleset, kept[2], kept[3]
+    ruleset, spec = encounter.ruleset, encounter.spec
+    max_rounds: int = spec.max_rounds
+    _KEPT_PARTS[0] = (encounter, ruleset, spec, max_rounds)
+    return ruleset, spec, max_rounds
+
+
 def fresh_seed() -> int:
     """A new seed for a battle started without one (kept in its save)."""
     return int(np.random.SeedSequence().entropy) % 2**63  # type: ignore[arg-type]
@@ -153,8 +177,7 @@ class Battle:
 
     def run(self) -> Outcome:
         """Fight to the end. Raises `Pending` when a person's answer is needed first."""
-        ruleset = self.encounter.ruleset
-        spec = self.encounter.spec
+        ruleset, spec, max_rounds = _parts(self.encounter)
         self.events, self.outcome, self._summary = [], None, None
         state = ruleset.setup(spec)
         self.state = state
@@ -184,7 +207,7 @@ class Battle:
             sides = _entrants(state)
             table.emit(BattleStarted(ruleset=ruleset.id, title=spec.name, sides=sides))
         try:
-            outcome = self._fight(table, state, ruleset, spec.max_rounds, resume)
+            outcome = self._fight(table, state, ruleset, max_rounds, resume)
         finally:
             if self._observe:
                 self._kept = KeptRounds(
@@ -297,12 +320,22 @@ class Battle:
     def _side_policies(self, spec: Any) -> dict[str, PolicyChoice]:
         """The sides whose encounter names a policy other than the default (`sides[].policy`,
         issue 34), parsed. A side left at the default is not parsed: most encounters name
-        none, and parsing built a frozen `PolicyChoice` per side per battle (issue 35)."""
+        none, and parsing built a frozen `PolicyChoice` per side per battle (issue 35).
+
+        Kept for the last encounter model asked about (`_KEPT_POLICIES`): a simulation asks
+        about the same one every battle, and reading each side's fields from the pydantic
+        model was about 1,700 instructions a battle (issue 35). The model is frozen
+        (`StrictModel`), so what it says cannot change while it is kept; the answer is only
+        read (never changed) by its callers."""
+        kept = _KEPT_POLICIES[0]
+        if kept[0] is spec:
+            return kept[1]
         found: dict[str, PolicyChoice] = {}
         for side in spec.sides:
             policy = side.policy
             if policy != DEFAULT:
                 found[side.name] = parse_policy(policy)
+        _KEPT_POLICIES[0] = (spec, found)  # one tuple put in place: safe across threads
         return found
 
     @property

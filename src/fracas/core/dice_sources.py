@@ -50,7 +50,6 @@ class SeededDice:
         "_k0_lo",
         "_k1_hi",
         "_k1_lo",
-        "_key",
         "_left",
         "_made",
         "_spare",
@@ -69,10 +68,11 @@ class SeededDice:
     ) -> None:
         if key is None:
             key = _key_of(seed)
-        self._key = key
-        # The key's words, for the compiled cipher: `i64` fields, kept unboxed
+        # The key's words, for the compiled cipher: `i64` fields, kept unboxed (the key
+        # itself is made again from them for numpy, interpreted: `key`)
         self._k0_hi, self._k0_lo, self._k1_hi, self._k1_lo = key_words(key)
-        self._block = max(4, block - block % 4)  # whole cipher outputs: 4 floats each
+        whole = block - block % 4
+        self._block = whole if whole > 4 else 4  # whole cipher outputs: 4 floats each
         # The floats of the current cipher output, in stream order, and how many of them are
         # still unread (the last `_left`). Compiled, `float` fields are doubles: reading one
         # builds no object, where a list of floats popped cost about 100 instructions a die
@@ -89,7 +89,19 @@ class SeededDice:
         """The dice of `SeedSequence(seed, spawn_key=(index,))`: battle `index` of a run.
         (A static method: compiled, building a class known here is a direct call; a keyword
         call of a classmethod's `cls` was generic, 4,000 instructions a battle.)"""
-        return SeededDice(None, block, 0, key=keys.key(index))
+        dice = SeededDice(None, block, 0, key=NO_KEY)
+        # The key's words straight from the mixing, in machine integers: the key as two
+        # 64-bit integers, split again here, cost about 1,500 instructions a battle (issue 35)
+        dice._k0_hi, dice._k0_lo, dice._k1_hi, dice._k1_lo = keys.words(index)
+        return dice
+
+    @property
+    def key(self) -> tuple[int, int]:
+        """The stream's 128-bit key, as its two 64-bit halves."""
+        return (
+            (int(self._k0_hi) << 32) | int(self._k0_lo),
+            (int(self._k1_hi) << 32) | int(self._k1_lo),
+        )
 
     @property
     def position(self) -> int:
@@ -114,7 +126,7 @@ class SeededDice:
             spare = self._spare
             if not spare:  # `_spare` always starts at an output's first float
                 count = self._block if self._started else self.FIRST_BLOCK
-                spare = _philox_floats(self._key, aligned // 4, count)
+                spare = _philox_floats(self.key, aligned // 4, count)
                 spare.reverse()
                 self._spare = spare
             self._f0, self._f1, self._f2, self._f3 = (
@@ -145,12 +157,21 @@ class SeededDice:
     def faces(self, request: RollRequest) -> tuple[int, ...]:
         return self.draw(request.dice)
 
+    def face(self, sides: int) -> int:
+        """The face of one die of `sides` sides, the next position of the stream: what `draw`
+        gives for `(sides,)`, as an int (a roll of one die needs no tuple; issue 35)."""
+        return int(self._next() * sides) + 1
+
     def draw(self, dice: tuple[int, ...]) -> tuple[int, ...]:
         """One face per die of `dice` (their sides), the next positions of the stream."""
         if len(dice) == 1:
             face = int(self._next() * dice[0]) + 1
             return ONE_FACE[face] if face < len(ONE_FACE) else (face,)
         return tuple([int(self._next() * sides) + 1 for sides in dice])
+
+
+# The key a spawned stream is built with before its words are set (`SeededDice.spawned`)
+NO_KEY: Final = (0, 0)
 
 
 # The faces of a single die, built once: a roll of one die (most rolls) hands out the shared

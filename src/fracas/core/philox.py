@@ -39,10 +39,11 @@ def words(n: int) -> list[int]:
 
 
 def _mul32(a: i64, b: i64) -> i64:
-    """a × b modulo 2**32 (a, b below 2**32), by halves of b: no product reaches 2**49, so
-    compiled code stays in machine integers (`i64`: a plain int when interpreted; mypyc's
-    tagged ints leave the fast path for any factor over 2**30, which a 32-bit word is)."""
-    return (a * (b & 0xFFFF) + (((a * (b >> 16)) & 0xFFFF) << 16)) & MASK32
+    """a × b modulo 2**32 (a, b below 2**32), in machine integers compiled (`i64`: a plain
+    int when interpreted; mypyc's tagged ints leave the fast path for any factor over 2**30,
+    which a 32-bit word is). Compiled, a product at or over 2**63 wraps (CPython builds its
+    extensions with `-fwrapv`), which leaves its low 64 bits, and so the 32 kept, exact."""
+    return (a * b) & MASK32
 
 
 def _hashmix(value: i64, const: i64) -> tuple[i64, i64]:
@@ -124,15 +125,52 @@ class SpawnedKeys:
     """The keys of `SeedSequence(seed, spawn_key=(i,))` for many i: the seed's part of the
     mixing is done once."""
 
-    __slots__ = ("_base", "_tail")
+    __slots__ = ("_base", "_m0", "_m1", "_m2", "_m3", "_mixing", "_tail")
 
     def __init__(self, seed: int) -> None:
         first, rest = _assembled(seed, (0,))
         self._tail = rest[:-1]  # a seed beyond 128 bits spills words past the pool
-        self._base = Pool.of_run(first)
+        base = self._base = Pool.of_run(first)
+        # The pool's words and constant as `i64` fields, for `words` (compiled: unboxed)
+        self._m0, self._m1, self._m2, self._m3 = base.mixer
+        self._mixing: i64 = base.const  # (not `_const`: C names the field `__const`, a keyword)
 
     def key(self, index: int) -> tuple[int, int]:
         return self._base.with_words([*self._tail, *words(index)]).key()
+
+    def words(self, index: int) -> tuple[i64, i64, i64, i64]:
+        """`key_words(self.key(index))`. A simulation keys every battle, and the key of a
+        battle number that is one 32-bit word, from a seed of at most 128 bits, is mixed
+        here in machine integers, with no list or big integer built (the general route
+        cost about 7,000 instructions a battle, compiled; issue 35)."""
+        if self._tail or not 0 <= index <= MASK32:
+            return key_words(self.key(index))
+        word: i64 = index
+        const = self._mixing
+        # `Pool.with_words([word])`: the word hashed into each of the pool's words in turn
+        hashed, const = _hashmix(word, const)
+        m0 = _mix(self._m0, hashed)
+        hashed, const = _hashmix(word, const)
+        m1 = _mix(self._m1, hashed)
+        hashed, const = _hashmix(word, const)
+        m2 = _mix(self._m2, hashed)
+        hashed, const = _hashmix(word, const)
+        m3 = _mix(self._m3, hashed)
+        # `Pool.key`: four words out, paired low word first into the two 64-bit halves
+        const = INIT_B
+        m0, const = _key_word(m0, const)
+        m1, const = _key_word(m1, const)
+        m2, const = _key_word(m2, const)
+        m3, const = _key_word(m3, const)
+        return m1, m0, m3, m2
+
+
+def _key_word(value: i64, const: i64) -> tuple[i64, i64]:
+    """One word of `Pool.key` from the pool's word: (the word, the next constant)."""
+    value ^= const
+    const = _mul32(const, MULT_B)
+    value = _mul32(value, const)
+    return value ^ (value >> 16), const
 
 
 # --- numpy's Philox4x64-10 cipher, written out ---------------------------------------------
@@ -140,8 +178,8 @@ class SpawnedKeys:
 # Drawing a battle's first dice through numpy costs a state to set and an array to convert (about
 # 30 k instructions, a tenth of a short compiled battle; issue 10). The cipher itself is 20
 # 64-bit multiplications per 4 floats: the compiled build runs it here, 4 floats at a time, in
-# machine integers. 64-bit words are kept as 32-bit halves and multiplied by 16-bit pieces, so
-# that no product reaches 2**63 (exact both compiled, in `i64`, and interpreted). numpy's
+# machine integers. 64-bit words are kept as 32-bit halves and multiplied word by word (the
+# low 64 bits of each product are exact both compiled, in `i64`, and interpreted). numpy's
 # Philox (random123's philox4x64 with 10 rounds): the counter is raised by one before each
 # block, so stream block b is the cipher of counter b + 1; a float is the top 53 bits of a
 # 64-bit output times 2**-53 (numpy's `next_double`). tests/core/test_philox.py compares it
@@ -158,17 +196,6 @@ W1_LO: Final = 0x84CAA73B
 ROUNDS: Final = 10
 TWO_TO_MINUS_53: Final = 1.0 / 9007199254740992.0
 
-
-# The multipliers' 16-bit quarters (high word's high half first): the rounds multiply by them
-# directly, so nothing of a constant is split at run time.
-M0_HH: Final = 0xD2E7
-M0_HL: Final = 0x470E
-M0_LH: Final = 0xE14C
-M0_LL: Final = 0x6C93
-M1_HH: Final = 0xCA5A
-M1_HL: Final = 0x8263
-M1_LH: Final = 0x9512
-M1_LL: Final = 0x1157
 
 # A cipher output: its 4 floats, in stream order. Compiled, a tuple of floats is returned as a
 # C struct of doubles: no list and no float objects are built for a block (issue 35).
@@ -193,10 +220,14 @@ def philox_output(k0_hi: i64, k0_lo: i64, k1_hi: i64, k1_lo: i64, block: i64) ->
 
     Each round takes two 64 × 64 → 128-bit products (random123's `mulhilo64`), written out
     here rather than called: a call was about 73 instructions of the ~130 a product cost
-    compiled, 20 calls a block (issue 35). Each product is taken by 32 × 32-bit partial
-    products, each of those by the 16-bit halves of the multiplier's word, so that no product
-    reaches 2**49 (exact in `i64`, and interpreted); `h`/`l` are a partial product's high and
-    low 32-bit words, `s1`/`s2` the product's middle words with their carries."""
+    compiled, 20 calls a block (issue 35). Each product is taken by its four 32 × 32-bit
+    partial products (`full`), whose high and low words are read with a mask: interpreted,
+    the product is exact; compiled, an `i64` product of two words at or over 2**31 wraps
+    past 2**63 (CPython builds its extensions with `-fwrapv`, so the wrap is defined), and
+    the bits are the same, the mask dropping the sign a wrapped product's shift brings in.
+    (Taking each partial product by 16-bit halves, so that none passed 2**49, cost a third
+    of the cipher more; issue 35.) `h`/`l` are a partial product's high and low words,
+    `s1`/`s2` the product's middle words with their carries."""
     counter = block + 1
     c0_hi: i64 = (counter >> 32) & MASK32
     c0_lo: i64 = counter & MASK32
@@ -214,45 +245,36 @@ def philox_output(k0_hi: i64, k0_lo: i64, k1_hi: i64, k1_lo: i64, block: i64) ->
             k1_lo += W1_LO
             k1_hi = (k1_hi + W1_HI + (k1_lo >> 32)) & MASK32
             k1_lo &= MASK32
-        # M0 × c0 → p_hi:p_lo (four words p0..p3, most significant first)
-        part = M0_LH * c0_lo
-        low = M0_LL * c0_lo + ((part & 0xFFFF) << 16)
-        h00 = (part >> 16) + (low >> 32)
-        p3 = low & MASK32
-        part = M0_LH * c0_hi
-        low = M0_LL * c0_hi + ((part & 0xFFFF) << 16)
-        h01 = (part >> 16) + (low >> 32)
-        l01 = low & MASK32
-        part = M0_HH * c0_lo
-        low = M0_HL * c0_lo + ((part & 0xFFFF) << 16)
-        h10 = (part >> 16) + (low >> 32)
-        l10 = low & MASK32
-        part = M0_HH * c0_hi
-        low = M0_HL * c0_hi + ((part & 0xFFFF) << 16)
-        h11 = (part >> 16) + (low >> 32)
+        # M0 × c0 → p0..p3 (most significant word first): four 32 × 32-bit products
+        full = M0_LO * c0_lo
+        h00 = (full >> 32) & MASK32
+        p3 = full & MASK32
+        full = M0_LO * c0_hi
+        h01 = (full >> 32) & MASK32
+        l01 = full & MASK32
+        full = M0_HI * c0_lo
+        h10 = (full >> 32) & MASK32
+        l10 = full & MASK32
+        full = M0_HI * c0_hi
         s1 = h00 + l01 + l10
-        s2 = h01 + h10 + (low & MASK32) + (s1 >> 32)
-        p0 = (h11 + (s2 >> 32)) & MASK32
+        s2 = h01 + h10 + (full & MASK32) + (s1 >> 32)
+        p0 = (((full >> 32) & MASK32) + (s2 >> 32)) & MASK32
         p1 = s2 & MASK32
         p2 = s1 & MASK32
-        # M1 × c2 → q_hi:q_lo (q0..q3)
-        part = M1_LH * c2_lo
-        low = M1_LL * c2_lo + ((part & 0xFFFF) << 16)
-        h00 = (part >> 16) + (low >> 32)
-        q3 = low & MASK32
-        part = M1_LH * c2_hi
-        low = M1_LL * c2_hi + ((part & 0xFFFF) << 16)
-        h01 = (part >> 16) + (low >> 32)
-        l01 = low & MASK32
-        part = M1_HH * c2_lo
-        low = M1_HL * c2_lo + ((part & 0xFFFF) << 16)
-        h10 = (part >> 16) + (low >> 32)
-        l10 = low & MASK32
-        part = M1_HH * c2_hi
-        low = M1_HL * c2_hi + ((part & 0xFFFF) << 16)
-        h11 = (part >> 16) + (low >> 32)
+        # M1 × c2 → q0..q3
+        full = M1_LO * c2_lo
+        h00 = (full >> 32) & MASK32
+        q3 = full & MASK32
+        full = M1_LO * c2_hi
+        h01 = (full >> 32) & MASK32
+        l01 = full & MASK32
+        full = M1_HI * c2_lo
+        h10 = (full >> 32) & MASK32
+        l10 = full & MASK32
+        full = M1_HI * c2_hi
         s1 = h00 + l01 + l10
-        s2 = h01 + h10 + (low & MASK32) + (s1 >> 32)
+        s2 = h01 + h10 + (full & MASK32) + (s1 >> 32)
+        h11 = (full >> 32) & MASK32
         # The round's permutation: c0 ← hi1 ^ c1 ^ k0, c1 ← lo1, c2 ← hi0 ^ c3 ^ k1, c3 ← lo0
         c0_hi = ((h11 + (s2 >> 32)) & MASK32) ^ c1_hi ^ k0_hi
         c0_lo = (s2 & MASK32) ^ c1_lo ^ k0_lo

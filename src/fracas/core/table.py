@@ -17,7 +17,7 @@ from mypy_extensions import mypyc_attr
 from fracas.core.audience import EVERYONE
 from fracas.core.combatant import Combatant, Decider, Side
 from fracas.core.controllers import Controller, Policy
-from fracas.core.dice_sources import DiceSource, SeededDice
+from fracas.core.dice_sources import ONE_FACE, DiceSource, SeededDice
 from fracas.core.errors import ReplayError
 from fracas.core.events import DiceRolled, Event, Rerolled
 from fracas.core.journal import GM_SEAT, Answer, Command, EndBattle, Entry, Reroll
@@ -75,10 +75,37 @@ class Roll:
         return self.total
 
 
+# The largest die whose every roll is built once (`_Plain.rolls`): one `Roll` a face.
+SHARED_SIDES: Final = 100
+
+
+class _Plain:
+    """Notation that names no value, compiled, and for a plain sum of one die ("1D100",
+    "1D20+2") the `Roll` of each face, built once and handed out again: a `Roll` is immutable
+    by contract, so the shared one equals the one a roll would build, and the hot path of
+    simulation builds, adds up and frees nothing for it (about 250 instructions of a roll's
+    1,350; issue 35). `sides` is the die's sides, 0 when rolls are built each time."""
+
+    __slots__ = ("compiled", "rolls", "sides")
+
+    def __init__(self, compiled: Compiled) -> None:
+        self.compiled = compiled
+        dice = compiled.dice
+        offset = compiled.offset
+        self.sides = 0
+        self.rolls: list[Roll] = []
+        if len(dice) == 1 and dice[0] <= SHARED_SIDES and offset is not None:
+            self.sides = dice[0]
+            # Index 0 is never a face: it holds the first face's roll, to keep the list's
+            # items all `Roll`s (unboxed reads, no None check)
+            faces = [ONE_FACE[face] for face in range(1, self.sides + 1)]
+            self.rolls = [Roll(compiled, f, offset + f[0]) for f in [faces[0], *faces]]
+
+
 # Notation that names no value ("1D100") → its compiled dice, whatever the roller's bindings:
 # one look-up, where `compile_dice` builds and hashes a key of the bindings (most of a
 # battle's rolls; issue 10). Notation that does name one is remembered in `_NAMED`.
-_PLAIN: Final[dict[str, Compiled]] = {}
+_PLAIN: Final[dict[str, _Plain]] = {}
 _NAMED: Final[set[str]] = set()
 _KEPT: Final = 4096  # distinct notations: a long session cannot grow these forever
 
@@ -109,10 +136,20 @@ def _compiled(notation: str, by: Combatant | None) -> Compiled:
             _NAMED.clear()
             _LAST.clear()
         try:
-            _PLAIN[notation] = compile_dice(notation)
+            _PLAIN[notation] = _Plain(compile_dice(notation))
         except DiceError:  # it names a value (`db`) only bindings give
             _NAMED.add(notation)
     return compiled
+
+
+def _sole_policy(controllers: dict[str, Controller]) -> Policy | None:
+    """The `Policy` that is every one of `controllers`, if one is."""
+    sole: Policy | None = None
+    for controller in controllers.values():
+        if not isinstance(controller, Policy) or (sole is not None and controller is not sole):
+            return None
+        sole = controller
+    return sole
 
 
 def _controller_key(who: Decider) -> str:
@@ -139,6 +176,7 @@ class Table:
         "_seating",
         "_seeded",
         "_sink",
+        "_sole",
         "_wait",
         "authors",
         "journal",
@@ -164,10 +202,12 @@ class Table:
         self._wait = wait
         # Sources that need no request (a seeded generator) offer `draw(sides)`: the hot path
         # of simulation skips building a request and checking the faces.
-        self._draw: Callable[[tuple[int, ...]], tuple[int, ...]] | None = getattr(
-            dice, "draw", None
-        )
+        # (A seeded one's own method, bound directly: `getattr` by name was a generic look-up,
+        # about 200 instructions a battle; issue 35.)
         self._seeded = dice if isinstance(dice, SeededDice) else None
+        self._draw: Callable[[tuple[int, ...]], tuple[int, ...]] | None = (
+            self._seeded.draw if self._seeded is not None else getattr(dice, "draw", None)
+        )
         # A dict (the caller's own, when it is one): compiled, indexed without the generic
         # mapping protocol
         self._controllers: dict[str, Controller] = (
@@ -176,6 +216,10 @@ class Table:
         self._seating = seating if seating is not None and seating.seats else None
         # No seats and a generator: every die is drawn, never asked (simulation, `run`).
         self._automatic = self._seating is None and self._draw is not None
+        # No seats and one policy for every side and the GM (a simulated battle): `choose`
+        # asks it straight, with no look-up of who decides (issue 35). The controllers are
+        # this table's own and never change (a copied state gets a new table).
+        self._sole = _sole_policy(self._controllers) if self._seating is None else None
         self.journal: list[Entry] = journal if journal is not None else []
         self.authors: dict[int, str] = authors if authors is not None else {}
         self._cursor = 0
@@ -226,9 +270,29 @@ class Table:
         the roll is for: text, or a function giving it, called only when the roll is shown,
         asked or replayed (`Reason`). `needs` says what the roll needs, for a person rolling it
         by hand: called only if a screen reads it, never journaled nor replayed (issue 33)."""
-        compiled = _PLAIN.get(notation)
-        if compiled is None:
+        plain = _PLAIN.get(notation)
+        if plain is None:
             compiled = _compiled(notation, by)
+        else:
+            seeded = self._seeded
+            if (
+                plain.sides
+                and seeded is not None
+                and self._automatic
+                and self._cursor == len(self.journal)
+            ):
+                # Simulation's commonest roll, one die of a plain sum: its face from the
+                # stream, as `draw` gives it, and the face's shared `Roll` (`_Plain`)
+                face = seeded.face(plain.sides)
+                self.journal.append(ONE_FACE[face])
+                self._cursor += 1
+                roll = plain.rolls[face]
+                if self._sink is not None:
+                    self._announce(
+                        plain.compiled, notation, roll.faces, by, reason_text(reason), audience
+                    )
+                return roll
+            compiled = plain.compiled
         if not compiled.dice:
             return Roll(compiled, (), compiled.total_of(()))
         if self._cursor == len(self.journal) and self._automatic:
@@ -349,6 +413,19 @@ class Table:
             raise ValueError(f"no options for {who.name}'s {decision}")
         if len(options) == 1:
             return options[0]
+        sole = self._sole
+        if sole is not None and self._cursor == len(self.journal):
+            # Nothing to replay and one policy deciding for all: what `_decide` would do
+            # for it, without finding it first (about 500 instructions a decision; issue 35)
+            answer = sole.pick(who, decision, options)
+            self.journal.append(answer)
+            if not 0 <= answer < len(options):
+                raise ReplayError(
+                    f"journal[{self._cursor}]: choice {answer} is out of range for"
+                    f" {who.name}'s {decision} ({len(options)} options)"
+                )
+            self._cursor += 1
+            return options[answer]
         entry = self._replayed() if self._cursor < len(self.journal) else None
         if entry is None:
             answer = self._decide(who, decision, options)
