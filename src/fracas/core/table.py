@@ -146,7 +146,9 @@ def _sole_policy(controllers: dict[str, Controller]) -> Policy | None:
     """The `Policy` that is every one of `controllers`, if one is."""
     sole: Policy | None = None
     for controller in controllers.values():
-        if not isinstance(controller, Policy) or (sole is not None and controller is not sole):
+        if controller is sole:  # the same object again: no class check (a battle per call)
+            continue
+        if sole is not None or not isinstance(controller, Policy):
             return None
         sole = controller
     return sole
