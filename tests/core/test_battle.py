@@ -279,10 +279,12 @@ def test_undo_in_a_live_battle_replays_and_goes_on(toy):
 def test_an_abandoned_live_battle_closes_itself_and_wakes_by_replay(toy):
     from fracas.core.live import LiveBattle
 
-    live = LiveBattle(fracas.Battle(toy, seed=3, seats={"Reds": "person"}), idle=0.05)
+    # A second's idle, not a twentieth: on a loaded machine the worker could give up before
+    # this thread looked (a make test beside three builds failed so)
+    live = LiveBattle(fracas.Battle(toy, seed=3, seats={"Reds": "person"}), idle=1.0)
     question = live.advance()
     assert question is not None and live.running
-    for _ in range(100):
+    for _ in range(200):
         if not live.running:
             break
         time.sleep(0.05)
