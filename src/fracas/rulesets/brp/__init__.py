@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, cast
 
-from fracas.core.combatant import Combatant, Status, last_side_standing, roster
+from fracas.core.combatant import Combatant, Status, last_side_standing
 from fracas.core.events import CombatantSummary
 from fracas.core.requests import ChoiceRequest
 from fracas.core.ruleset import Ruleset, order_entry
@@ -27,7 +27,8 @@ from fracas.rulesets.brp.duel import BRPDuel
 from fracas.rulesets.brp.map import battle_map as draw_map
 from fracas.rulesets.brp.policy import BRPPolicy
 from fracas.rulesets.brp.round import action_key
-from fracas.rulesets.brp.state import BRPState, Fighter, Weapon, build_fighter, fresh_state
+from fracas.rulesets.brp.state import BRPState, Fighter, Weapon
+from fracas.rulesets.brp.state import setup as brp_setup
 
 
 class BRP(Ruleset[model.Encounter, BRPState]):
@@ -50,16 +51,9 @@ class BRP(Ruleset[model.Encounter, BRPState]):
             "skills": list(data.skills()),
         }
 
-    # The last encounter set up, and its fighters as built: a simulation sets up the same
-    # encounter once per battle, and copying a fighter is cheaper than building it again.
-    _template: tuple[model.Encounter, dict[str, list[Fighter]]] | None = None
-
-    def setup(self, spec: model.Encounter) -> BRPState:
-        template = self._template
-        if template is None or template[0] is not spec:
-            template = (spec, build_sides(spec))
-            self._template = template
-        return fresh_state(template[1], spec.options, spec.conditions)
+    # Compiled, called as it is (issue 35; `state.setup`): the fighters are built once per
+    # encounter and copied for each battle.
+    setup = staticmethod(brp_setup)
 
     # The round and the core's end of the fight are compiled functions, called as they are:
     # a method wrapping each would add an interpreted call per round (issue 10).
@@ -158,14 +152,6 @@ class BRP(Ruleset[model.Encounter, BRPState]):
         """Hit points, items, ammunition and places, round by round (`duel.BRPDuel`)."""
         assert isinstance(first, Fighter) and isinstance(second, Fighter)
         return BRPDuel(state, first, second)
-
-
-def build_sides(spec: model.Encounter) -> dict[str, list[Fighter]]:
-    """Each side's fighters from their sheets, in encounter order."""
-    fighters: dict[str, list[Fighter]] = {side.name: [] for side in spec.sides}
-    for e in roster(spec.sides):
-        fighters[e.side].append(build_fighter(e.sheet, e.name, e.id, e.side, offset=e.copy))
-    return fighters
 
 
 def condition(f: Fighter) -> str:
