@@ -53,6 +53,26 @@ def test_a_rolls_fast_path_gives_the_general_paths_faces_and_totals() -> None:
     assert fast.journal == general.journal
 
 
+def test_a_named_rolls_kept_compilation_follows_its_rollers_bindings() -> None:
+    """`1D8+db` is kept with the bindings it was last compiled with (issue 35): rollers with
+    other bindings, or one whose bindings change in place, get their own; nobody's bindings
+    still name no `db`."""
+    from fracas.dice import DiceError, compile_dice
+
+    table = Table(SeededDice(3), {})
+    strong = Combatant("s", "S", "Reds", dice_vars={"db": "1D4"})
+    weak = Combatant("w", "W", "Blues", dice_vars={"db": "-1D4"})
+    for i in range(60):
+        by = (strong, strong, weak)[i % 3]
+        if i == 31:  # (the last roll was also the strong one's)
+            strong.dice_vars["db"] = "1D6"  # changed in place: the kept copy no longer equals
+        roll = table.roll("1D8+db", by=by, reason="test")
+        assert roll.compiled == compile_dice("1D8+db", by.dice_vars)
+        assert roll.total == roll.compiled.total(roll.faces)
+    with pytest.raises(DiceError):
+        table.roll("1D8+db", reason="test")
+
+
 def test_a_one_die_roll_is_its_faces_shared_roll() -> None:
     table = Table(SeededDice(9), {})
     table.roll("1D6+2", reason="test")  # (the notation's first roll compiles it)

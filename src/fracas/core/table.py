@@ -86,15 +86,21 @@ class _Plain:
     simulation builds, adds up and frees nothing for it (about 250 instructions of a roll's
     1,350; issue 35). `sides` is the die's sides, 0 when rolls are built each time."""
 
-    __slots__ = ("compiled", "rolls", "sides")
+    __slots__ = ("bindings", "compiled", "named", "rolls", "sides")
 
-    def __init__(self, compiled: Compiled) -> None:
+    def __init__(self, compiled: Compiled, bindings: dict[str, str] | None = None) -> None:
         self.compiled = compiled
+        # Notation that names a value (`1D8+db`): `compiled` is what the last roller's
+        # `bindings` (a copy) gave. A fighter's damage is rolled with the same bindings all
+        # battle, and one `_PLAIN` look-up then finds it: it had been a miss there, then
+        # `_NAMED` and `_LAST` (about 700 instructions of look-ups a roll; issue 35).
+        self.named = bindings is not None
+        self.bindings: dict[str, str] = bindings if bindings is not None else {}
         dice = compiled.dice
         offset = compiled.offset
         self.sides = 0
         self.rolls: list[Roll] = []
-        if len(dice) == 1 and dice[0] <= SHARED_SIDES and offset is not None:
+        if not self.named and len(dice) == 1 and dice[0] <= SHARED_SIDES and offset is not None:
             self.sides = dice[0]
             # Index 0 is never a face: it holds the first face's roll, to keep the list's
             # items all `Roll`s (unboxed reads, no None check)
@@ -102,56 +108,47 @@ class _Plain:
             self.rolls = [Roll(compiled, f, offset + f[0]) for f in [faces[0], *faces]]
 
 
-# Notation that names no value ("1D100") → its compiled dice, whatever the roller's bindings:
-# one look-up, where `compile_dice` builds and hashes a key of the bindings (most of a
-# battle's rolls; issue 10). Notation that does name one is remembered in `_NAMED`.
+# Notation → its compiled dice. Notation that names no value ("1D100"): whatever the
+# roller's bindings, one look-up, where `compile_dice` builds and hashes a key of the bindings
+# (most of a battle's rolls; issue 10). Notation that names one ("1D8+1+db"): the bindings
+# it was last compiled with (a copy) and the result, compared by value, so a changed binding
+# compiles again (`compile_dice` hashing a tuple of them cost 2,000 instructions a roll).
 _PLAIN: Final[dict[str, _Plain]] = {}
-_NAMED: Final[set[str]] = set()
-_KEPT: Final = 4096  # distinct notations: a long session cannot grow these forever
-
-
-# Notation that names a value → the bindings it was last compiled with (a copy) and the
-# result: a fighter's damage ("1D8+1+db") is rolled with the same bindings all battle, and
-# `compile_dice` builds and hashes a tuple of them per call (2,000 instructions a roll,
-# issue 35). The bindings are compared by value, so a changed binding compiles again.
-_LAST: Final[dict[str, tuple[dict[str, str], Compiled]]] = {}
+_KEPT: Final = 4096  # distinct notations: a long session cannot grow this forever
 
 
 def _compiled(notation: str, by: Combatant | None) -> Compiled:
-    """`notation` compiled with `by`'s bindings, remembered in `_PLAIN` when they do not
-    matter, else in `_LAST` with them."""
-    if by is not None and notation in _NAMED:
-        last = _LAST.get(notation)
-        if last is not None and last[0] == by.dice_vars:
-            return last[1]
-        compiled = compile_dice(notation, by.dice_vars)
-        if len(_LAST) >= _KEPT:
-            _LAST.clear()
-        _LAST[notation] = (dict(by.dice_vars), compiled)
-        return compiled
+    """`notation` compiled with `by`'s bindings, remembered in `_PLAIN` (with the bindings
+    when it names a value)."""
     compiled = compile_dice(notation, by.dice_vars if by is not None else None)
-    if notation not in _NAMED:
-        if len(_PLAIN) >= _KEPT or len(_NAMED) >= _KEPT:
-            _PLAIN.clear()
-            _NAMED.clear()
-            _LAST.clear()
-        try:
-            _PLAIN[notation] = _Plain(compile_dice(notation))
-        except DiceError:  # it names a value (`db`) only bindings give
-            _NAMED.add(notation)
+    if len(_PLAIN) >= _KEPT:
+        _PLAIN.clear()
+    kept = _PLAIN.get(notation)
+    if kept is not None:  # named, rolled with other bindings (or by nobody, which raised)
+        if by is not None:
+            kept.compiled = compiled
+            kept.bindings = dict(by.dice_vars)
+        return compiled
+    try:
+        _PLAIN[notation] = _Plain(compile_dice(notation))
+    except DiceError:  # it names a value (`db`) only bindings give
+        if by is not None:
+            _PLAIN[notation] = _Plain(compiled, dict(by.dice_vars))
     return compiled
 
 
 def _sole_policy(controllers: dict[str, Controller]) -> Policy | None:
     """The `Policy` that is every one of `controllers`, if one is."""
-    sole: Policy | None = None
+    # The first is checked for a `Policy` once, the rest only for identity with it: each
+    # `isinstance` against a class open to interpreted subclasses cost about 250
+    # instructions, three a battle (issue 35)
+    first: Controller | None = None
     for controller in controllers.values():
-        if controller is sole:  # the same object again: no class check (a battle per call)
-            continue
-        if sole is not None or not isinstance(controller, Policy):
+        if first is None:
+            first = controller
+        elif controller is not first:
             return None
-        sole = controller
-    return sole
+    return first if isinstance(first, Policy) else None
 
 
 def _controller_key(who: Decider) -> str:
@@ -275,6 +272,11 @@ class Table:
         plain = _PLAIN.get(notation)
         if plain is None:
             compiled = _compiled(notation, by)
+        elif plain.named:
+            if by is not None and plain.bindings == by.dice_vars:
+                compiled = plain.compiled
+            else:
+                compiled = _compiled(notation, by)
         else:
             seeded = self._seeded
             if (
