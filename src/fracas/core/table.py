@@ -151,6 +151,14 @@ def _sole_policy(controllers: dict[str, Controller]) -> Policy | None:
     return first if isinstance(first, Policy) else None
 
 
+def _out_of_range(cursor: int, answer: int, who: Decider, decision: str, n: int) -> ReplayError:
+    """The error for a choice `answer` (journal entry `cursor`) outside `who`'s `n` options."""
+    return ReplayError(
+        f"journal[{cursor}]: choice {answer} is out of range for {who.name}'s {decision}"
+        f" ({n} options)"
+    )
+
+
 def _controller_key(who: Decider) -> str:
     if isinstance(who, Combatant):
         return who.controller_side or who.side  # a controlled combatant: its controller's
@@ -424,10 +432,7 @@ class Table:
             answer = sole.pick(who, decision, options)
             self.journal.append(answer)
             if not 0 <= answer < len(options):
-                raise ReplayError(
-                    f"journal[{self._cursor}]: choice {answer} is out of range for"
-                    f" {who.name}'s {decision} ({len(options)} options)"
-                )
+                raise _out_of_range(self._cursor, answer, who, decision, len(options))
             self._cursor += 1
             return options[answer]
         entry = self._replayed() if self._cursor < len(self.journal) else None
@@ -440,10 +445,7 @@ class Table:
                 f"journal[{self._cursor}] is a roll, but {who.name} decides {decision} here"
             )
         if not 0 <= answer < len(options):
-            raise ReplayError(
-                f"journal[{self._cursor}]: choice {answer} is out of range for {who.name}'s"
-                f" {decision} ({len(options)} options)"
-            )
+            raise _out_of_range(self._cursor, answer, who, decision, len(options))
         self._cursor += 1
         return options[answer]
 
