@@ -182,3 +182,64 @@ def test_the_sights_a_decision_keeps_are_the_situations(doc: dict[str, Any], aim
                 assert (kept.x, kept.y, kept.target, kept.auto) == (
                     plain.x, plain.y, plain.target, plain.auto)  # fmt: skip
     assert wp.beaten(s.state, me, sights) == wp.beaten(s.state, me)
+
+
+@settings(max_examples=150, deadline=None)
+@given(melees(), st.lists(st.booleans(), min_size=4, max_size=4), st.booleans())
+def test_struck_answers_as_the_sum_of_the_blows_taken(
+    doc: dict[str, Any], damaged: list[bool], inanimate: bool
+) -> None:
+    """`struck` (whether one blow taken wounds, None when one has no reckoning) answers as
+    `taken_by` (the sum of them all) does, for each fighter of the crowd: foes' weapons
+    damaged (rules 126-127: no reckoning) or not, the fighter inanimate (no blow at it
+    reckoned) or not; and the judgement asking it gives the plain judgement's verdict."""
+    s = crowd(doc)
+    me = s["Me"]
+    foes = [f for f in s.state.fighters() if f.side != me.side]
+    for f, hurt in zip(foes, damaged, strict=False):
+        f.wielded.wounds = int(hurt)
+    me.inanimate = inanimate
+    for f in s.state.fighters():
+        taken = wp.taken_by(s.state, f)
+        assert wp.struck(s.state, f) == (None if taken is None else taken[0] > 0), f.name
+        assert wp.alone_beaten(s.state, f) == plain_alone_beaten(s.state, f), f.name
+        assert wp.unanswered(s.state, f) == plain_unanswered(s.state, f), f.name
+
+
+def plain_unanswered(state: SamState, me: Fighter) -> bool:
+    """`unanswered` as it was: every blow taken reckoned by the exact odds."""
+    best, _ = wp.reckoned(state, me)
+    taken = wp.taken_by(state, me)
+    return best is not None and best[0] == 0 and taken is not None and taken[0] > 0
+
+
+FIELD = st.one_of(
+    st.integers(-70, 70), st.sampled_from([-64, -63, 63, 64, attack.ABSENT]),
+    st.integers(-(10**7), 10**7),
+)  # fmt: skip
+
+
+def unpacked(ints: int) -> tuple[int, ...]:
+    """`withdraw_policy.packed`'s fields read back: the four flags, then the eight codes."""
+    fields = [ints & 15]
+    ints >>= 4
+    for _ in range(8):
+        c = ints & 127
+        fields.append(attack.ABSENT if c == 0 else c - 64)
+        ints >>= 7
+    assert ints == 0
+    return tuple(reversed(fields))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(FIELD, min_size=8, max_size=8), st.integers(0, 15))
+def test_a_packed_key_holds_each_field_in_its_own_bits(fields: list[int], flags: int) -> None:
+    """The blow key's integers packed (`withdraw_policy.packed`) read back as they were, so
+    two keys pack alike only when alike; a field past seven bits leaves the key unpacked."""
+    hit, target, dc, d0, d1, d2, tough, least = fields
+    ints = wp.packed(hit, target, dc, (d0, d1, d2), tough, least, flags)
+    if all(v == attack.ABSENT or -63 <= v <= 63 for v in fields):
+        assert 0 <= ints < 2**60
+        assert unpacked(ints) == (*fields, flags)
+    else:
+        assert ints == -1

@@ -52,8 +52,7 @@ def unanswered(state: SamState, me: Fighter) -> bool:
     """It is hurt and no blow of its own deals a wound from where it is (a rider whose mount
     stands where the rider cannot strike: only the mount could carry it elsewhere)."""
     best, _ = reckoned(state, me)
-    taken = taken_by(state, me)
-    return best is not None and best[0] == 0 and taken is not None and taken[0] > 0
+    return best is not None and best[0] == 0 and struck(state, me) is True
 
 
 def alone_beaten(state: SamState, me: Fighter, sights: Sights | None = None) -> bool:
@@ -65,17 +64,22 @@ def alone_beaten(state: SamState, me: Fighter, sights: Sights | None = None) -> 
     best, settled = reckoned(state, me, sights)
     if best is None:
         return False  # the exact odds cannot say
-    if best[0] > 0 and not me.wounds:
-        return False  # unwounded, not losing; and a blow that wounds is none of the rest
-    taken = taken_below(state, me, best) if best[0] > 0 else taken_by(state, me)
-    if taken is None:
+    if best[0] > 0:
+        if not me.wounds:
+            return False  # unwounded, not losing; and a blow that wounds is none of the rest
+        taken = taken_below(state, me, best)
+        # taken >= LOSING x best, as fractions (positive denominators)
+        return taken is not None and taken[0] * best[1] >= LOSING * best[0] * taken[1]
+    # Its best blow deals 0: only "cannot hurt" (settled) or rule 186 (staggered) can hold,
+    # and of the blows taken only whether one wounds (issue 35: `struck`, not their sum).
+    if not settled and me.staggered <= 0:
         return False
-    if settled and best[0] == 0:
-        return taken[0] > 0 or not any(may_hurt(state, o) for o in allies(state, me))
-    if me.staggered > 0 and best[0] == 0 and taken[0] > 0:
-        return True  # rule 186: struck, no blow of its own landing, too stunned to come
-    # taken >= LOSING x best, as fractions (positive denominators)
-    return me.wounds > 0 and best[0] > 0 and taken[0] * best[1] >= LOSING * best[0] * taken[1]
+    hurt = struck(state, me)
+    if hurt is None:
+        return False  # a blow taken the exact odds cannot reckon
+    if settled:
+        return hurt or not any(may_hurt(state, o) for o in allies(state, me))
+    return hurt  # rule 186: struck, no blow of its own landing, too stunned to come
 
 
 def can_wound(state: SamState, me: Fighter, sights: Sights | None = None) -> bool:
@@ -209,6 +213,50 @@ def blows_at(state: SamState, me: Fighter) -> list[Blow]:
     return found
 
 
+def struck(state: SamState, me: Fighter) -> bool | None:
+    """Whether the blows taken (`blows_at`) deal `me` any wound on average (`taken_by` above
+    0), None when the exact odds cannot reckon one of them (`taken_by` None). Exact and
+    cheaper (issue 35: the judgement whose own best blow deals 0): the blows no reckoning
+    takes are found first, by attribute reads (`unreckoned`), and any of them that lands
+    answers None; the others are then reckoned one at a time until one wounds. Each blow
+    taken adds a nonnegative numerator over a positive denominator, so the sum is above 0
+    when and only when one of them is."""
+    blind = me.inanimate or me.cover_object is not None  # no blow at it is reckoned
+    strikers: list[Fighter] = []
+    for e in state.marks_of(me):
+        if not isinstance(e, Fighter) or not e.active or e.broken or e.asleep:
+            continue
+        w = e.wielded
+        if w.jammed:
+            continue
+        if blind or unreckoned(w):
+            if landing(state, e, me, w) is not None:
+                return None
+        else:
+            strikers.append(e)
+    melee_defs: DefenceKey | None = None
+    other_defs: DefenceKey | None = None
+    for e in strikers:
+        w = e.wielded
+        sit = landing(state, e, me, w)
+        if sit is None:
+            continue
+        if w.data.kind == "melee":
+            if melee_defs is None:
+                melee_defs = defence_key(state, me, True)
+            defs = melee_defs
+        else:
+            if other_defs is None:
+                other_defs = defence_key(state, me, False)
+            defs = other_defs
+        dealt = wounds_ratio(state, e, me, w, "", sit, defs)
+        if dealt is None:
+            return None  # (not met: `unreckoned` and `blind` sorted these out above)
+        if dealt[0] > 0:
+            return True
+    return False
+
+
 def taken_below(state: SamState, me: Fighter, best: Ratio) -> Ratio | None:
     """`taken_by`, or ZERO when the blows' chances to hit alone put it below LOSING x `best`
     (issue 35: the exact odds of the blows taken only when they can decide; a positive
@@ -327,7 +375,7 @@ def wounds_ratio(
     """`wounds` as a pair of integers (the average kept for the process, `KNOWN`); `sit` the
     blow's situation when the caller has it (`landing`; read, not changed), `defs` the
     target's `defence_key` against it."""
-    if w.data.area or w.data.delay or w.data.morale or w.wounds or "emp" in w.data.types:
+    if unreckoned(w):
         return None
     if t.inanimate or t.cover_object is not None:
         return None
@@ -343,6 +391,14 @@ def wounds_ratio(
     # `strikes` in integers: its turns of six that leave a whole blow's seconds (rules 185-186);
     # the pair unreduced (only compared and summed as fractions; no interpreted `Fraction`)
     return dealt[0] * max(0, 6 - state.combo_seconds), dealt[1] * 6
+
+
+def unreckoned(w: Wielded) -> bool:
+    """A weapon whose blows the exact odds leave to the enumerator (an area, a delayed or
+    morale weapon, a damaged one, an EMP): `wounds_ratio` gives them no reckoning."""
+    return bool(
+        w.data.area or w.data.delay or w.data.morale or w.wounds or "emp" in w.data.types
+    )
 
 
 BlowKey = tuple[object, ...]
@@ -378,11 +434,47 @@ def blow_key(
     # rule 114 (`odds.damage_notation`): no fast mover, no speed damage (as `roll_damage`)
     fast = mounted.speed_damage(state, a, t, w) if state.falls or a.pace or t.pace else 0
     damage = w.damage if not fast else f"{w.damage}{fast:+d}"
-    return (
-        attack.attack_bonus(a, w) + sit.x, target, sit.auto, attack.dc_base(a, w) + sit.y,
-        damage, defs[0], defs[1], defs[2], t.toughness, t.min_toughness, t.dying,
-        w.data.nonlethal, region, state.wound_on_equal,
+    hit, dc = attack.attack_bonus(a, w) + sit.x, attack.dc_base(a, w) + sit.y
+    flags = (
+        (8 if sit.auto else 0) | (4 if t.dying else 0) | (2 if w.data.nonlethal else 0)
+        | (1 if state.wound_on_equal else 0)
     )  # fmt: skip
+    ints = packed(hit, target, dc, defs, t.toughness, t.min_toughness, flags)
+    if ints >= 0:
+        return ints, damage, region  # (a 3-tuple: never equal to the 14 below)
+    return (
+        hit, target, sit.auto, dc, damage, defs[0], defs[1], defs[2], t.toughness,
+        t.min_toughness, t.dying, w.data.nonlethal, region, state.wound_on_equal,
+    )  # fmt: skip
+
+
+def packed(
+    hit: int, target: int, dc: int, defs: DefenceKey, tough: int, least: int, flags: int
+) -> int:
+    """A blow key's eight integers and its four flags (`flags`, 0-15) in one integer of 60
+    bits, seven bits a field (`code`): one small integer to hash and compare for the key's
+    fourteen (issue 35: about 2k instructions to build a key, 1k to look it up); -1 when a
+    field is past what seven bits hold (the key is then the plain tuple). Two keys pack
+    alike only when their fields are alike: each field has its own bits."""
+    c1, c2, c3, c4 = code(hit), code(target), code(dc), code(defs[0])
+    c5, c6, c7, c8 = code(defs[1]), code(defs[2]), code(tough), code(least)
+    if (c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8) & WIDE:
+        return -1
+    high = ((c1 << 7 | c2) << 7 | c3) << 7 | c4
+    low = ((c5 << 7 | c6) << 7 | c7) << 7 | c8
+    return (high << 28 | low) << 4 | flags
+
+
+def code(v: int) -> int:
+    """One packed field: `ABSENT` as 0, -63 to 63 as 1 to 127; `WIDE` past those."""
+    if v == ABSENT:
+        return 0
+    if -63 <= v <= 63:
+        return v + 64
+    return WIDE
+
+
+WIDE: Final = 128  # `code`: a field past seven bits (the key not packed)
 
 
 def defence_key(state: SamState, t: Fighter, melee: bool) -> DefenceKey:
