@@ -211,35 +211,3 @@ def plain_unanswered(state: SamState, me: Fighter) -> bool:
     best, _ = wp.reckoned(state, me)
     taken = wp.taken_by(state, me)
     return best is not None and best[0] == 0 and taken is not None and taken[0] > 0
-
-
-FIELD = st.one_of(
-    st.integers(-70, 70), st.sampled_from([-64, -63, 63, 64, attack.ABSENT]),
-    st.integers(-(10**7), 10**7),
-)  # fmt: skip
-
-
-def unpacked(ints: int) -> tuple[int, ...]:
-    """`withdraw_policy.packed`'s fields read back: the four flags, then the eight codes."""
-    fields = [ints & 15]
-    ints >>= 4
-    for _ in range(8):
-        c = ints & 127
-        fields.append(attack.ABSENT if c == 0 else c - 64)
-        ints >>= 7
-    assert ints == 0
-    return tuple(reversed(fields))
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(FIELD, min_size=8, max_size=8), st.integers(0, 15))
-def test_a_packed_key_holds_each_field_in_its_own_bits(fields: list[int], flags: int) -> None:
-    """The blow key's integers packed (`withdraw_policy.packed`) read back as they were, so
-    two keys pack alike only when alike; a field past seven bits leaves the key unpacked."""
-    hit, target, dc, d0, d1, d2, tough, least = fields
-    ints = wp.packed(hit, target, dc, (d0, d1, d2), tough, least, flags)
-    if all(v == attack.ABSENT or -63 <= v <= 63 for v in fields):
-        assert 0 <= ints < 2**60
-        assert unpacked(ints) == (*fields, flags)
-    else:
-        assert ints == -1

@@ -434,47 +434,11 @@ def blow_key(
     # rule 114 (`odds.damage_notation`): no fast mover, no speed damage (as `roll_damage`)
     fast = mounted.speed_damage(state, a, t, w) if state.falls or a.pace or t.pace else 0
     damage = w.damage if not fast else f"{w.damage}{fast:+d}"
-    hit, dc = attack.attack_bonus(a, w) + sit.x, attack.dc_base(a, w) + sit.y
-    flags = (
-        (8 if sit.auto else 0) | (4 if t.dying else 0) | (2 if w.data.nonlethal else 0)
-        | (1 if state.wound_on_equal else 0)
-    )  # fmt: skip
-    ints = packed(hit, target, dc, defs, t.toughness, t.min_toughness, flags)
-    if ints >= 0:
-        return ints, damage, region  # (a 3-tuple: never equal to the 14 below)
     return (
-        hit, target, sit.auto, dc, damage, defs[0], defs[1], defs[2], t.toughness,
-        t.min_toughness, t.dying, w.data.nonlethal, region, state.wound_on_equal,
+        attack.attack_bonus(a, w) + sit.x, target, sit.auto, attack.dc_base(a, w) + sit.y,
+        damage, defs[0], defs[1], defs[2], t.toughness, t.min_toughness, t.dying,
+        w.data.nonlethal, region, state.wound_on_equal,
     )  # fmt: skip
-
-
-def packed(
-    hit: int, target: int, dc: int, defs: DefenceKey, tough: int, least: int, flags: int
-) -> int:
-    """A blow key's eight integers and its four flags (`flags`, 0-15) in one integer of 60
-    bits, seven bits a field (`code`): one small integer to hash and compare for the key's
-    fourteen (issue 35: about 2k instructions to build a key, 1k to look it up); -1 when a
-    field is past what seven bits hold (the key is then the plain tuple). Two keys pack
-    alike only when their fields are alike: each field has its own bits."""
-    c1, c2, c3, c4 = code(hit), code(target), code(dc), code(defs[0])
-    c5, c6, c7, c8 = code(defs[1]), code(defs[2]), code(tough), code(least)
-    if (c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8) & WIDE:
-        return -1
-    high = ((c1 << 7 | c2) << 7 | c3) << 7 | c4
-    low = ((c5 << 7 | c6) << 7 | c7) << 7 | c8
-    return (high << 28 | low) << 4 | flags
-
-
-def code(v: int) -> int:
-    """One packed field: `ABSENT` as 0, -63 to 63 as 1 to 127; `WIDE` past those."""
-    if v == ABSENT:
-        return 0
-    if -63 <= v <= 63:
-        return v + 64
-    return WIDE
-
-
-WIDE: Final = 128  # `code`: a field past seven bits (the key not packed)
 
 
 def defence_key(state: SamState, t: Fighter, melee: bool) -> DefenceKey:
