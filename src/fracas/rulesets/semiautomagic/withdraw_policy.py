@@ -234,27 +234,39 @@ def struck(state: SamState, me: Fighter) -> bool | None:
                 return None
         else:
             strikers.append(e)
-    melee_defs: DefenceKey | None = None
-    other_defs: DefenceKey | None = None
+    defs: list[DefenceKey | None] = [None, None]
     for e in strikers:
         w = e.wielded
         sit = landing(state, e, me, w)
         if sit is None:
             continue
-        if w.data.kind == "melee":
-            if melee_defs is None:
-                melee_defs = defence_key(state, me, True)
-            defs = melee_defs
-        else:
-            if other_defs is None:
-                other_defs = defence_key(state, me, False)
-            defs = other_defs
-        dealt = wounds_ratio(state, e, me, w, "", sit, defs)
+        dealt = dealt_to(state, e, me, w, sit, defs)
         if dealt is None:
             return None  # (not met: `unreckoned` and `blind` sorted these out above)
         if dealt[0] > 0:
             return True
     return False
+
+
+def dealt_to(
+    state: SamState,
+    e: Fighter,
+    me: Fighter,
+    w: Wielded,
+    sit: attack.Situation,
+    defs: list[DefenceKey | None],
+) -> Ratio | None:
+    """`wounds_ratio` of `e`'s blow with `w` (landing as `sit`) on `me`. `me`'s defences are
+    the same against every blow of a kind (melee, or not): `defs` keeps them for one
+    judgement, [melee, other], each found the first time it is needed (`defence_key`: the
+    flank check once, not once a blow)."""
+    melee = w.data.kind == "melee"
+    slot = 0 if melee else 1
+    key = defs[slot]
+    if key is None:
+        key = defence_key(state, me, melee)
+        defs[slot] = key
+    return wounds_ratio(state, e, me, w, "", sit, key)
 
 
 def taken_below(state: SamState, me: Fighter, best: Ratio) -> Ratio | None:
@@ -277,20 +289,9 @@ def taken_below(state: SamState, me: Fighter, best: Ratio) -> Ratio | None:
 def taken_of(state: SamState, me: Fighter, blows: list[Blow]) -> Ratio | None:
     """The wounds `blows` (`blows_at`) deal `me` together, a blow each."""
     num, den = 0, 1
-    # its defences, the same against every blow of a kind (melee or not): found once each
-    # for the judgement (`defence_key`: the flank check once, not once a blow)
-    melee_defs: DefenceKey | None = None
-    other_defs: DefenceKey | None = None
+    defs: list[DefenceKey | None] = [None, None]
     for e, w, sit in blows:
-        if w.data.kind == "melee":
-            if melee_defs is None:
-                melee_defs = defence_key(state, me, True)
-            defs = melee_defs
-        else:
-            if other_defs is None:
-                other_defs = defence_key(state, me, False)
-            defs = other_defs
-        dealt = wounds_ratio(state, e, me, w, "", sit, defs)
+        dealt = dealt_to(state, e, me, w, sit, defs)
         if dealt is None:
             return None
         if den == dealt[1]:
