@@ -1,7 +1,7 @@
 """Issue 35: the policy's quicker readings must be the readings they stand for, to the last
 bit (a float a hair off could turn a tie and change a battle):
 
-- `outlook.time_to_win` sums its pace by loops and reads harms through a native `Harm`: the
+- `outlook.time_to_win` sums its pace by loops and reads harms through a native `ExpectedHarm`: the
   same float as the sums of `max` it replaced, and the policy's `RoundHarm` (its round's
   pairs) the same as `outlook.attack_harm`;
 - a `Pair` keeps the harm at no penalty: each harm it answers, at any penalty in any

@@ -86,7 +86,7 @@ def able_foes(state: SjState, f: Fighter) -> list[Fighter]:
     return [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.able and not e.hidden]
 
 
-class Harm:
+class ExpectedHarm:
     """`attack_harm` of `a` at `e` with the weapon in hand, as a caller keeps it (`of`; the
     policy's `RoundHarm` reads its round's pairs): a native method, so `time_to_win` makes
     a C call per pair where a `Callable` made a Python-level one (issue 35)."""
@@ -95,7 +95,7 @@ class Harm:
         return attack_harm(state, a, e)
 
 
-def time_to_win(state: SjState, f: Fighter, harm: Harm | None = None) -> float:
+def time_to_win(state: SjState, f: Fighter, harm: ExpectedHarm | None = None) -> float:
     """Rounds `f`'s side needs, at its pace of harm, to take the foes' hit points left.
     `harm`: `attack_harm` with the weapon in hand, as the caller keeps it (the policy, from
     the round's pairs). Summed by loops in the order `sum` and `max` read (the first of
@@ -107,7 +107,7 @@ def time_to_win(state: SjState, f: Fighter, harm: Harm | None = None) -> float:
         a for s in state.sides if s.name == f.side for a in s.combatants
         if isinstance(a, Fighter) and a.able and a.arms
     ]  # fmt: skip
-    of = harm if harm is not None else Harm()
+    of = harm if harm is not None else ExpectedHarm()
     pace = 0.0
     for a in ours:
         best = of.of(state, a, foes[0])

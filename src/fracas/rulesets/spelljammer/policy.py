@@ -166,8 +166,8 @@ class RoundPairs:
         self.pairs: list[Pair] = []
 
 
-class RoundHarm(outlook.Harm):
-    """`outlook.Harm` from the policy's round's pairs (`SjPolicy._attack_harm`). Made for
+class RoundHarm(outlook.ExpectedHarm):
+    """`outlook.ExpectedHarm` from the policy's round's pairs (`SjPolicy._attack_harm`). Made for
     one `time_to_win` and let go after it: kept by the policy it would make a cycle."""
 
     __slots__ = ("policy",)
