@@ -330,13 +330,13 @@ def toward(state: SamState, goal: Fighter) -> Toward:
 
 
 def offers(state: SamState, w: Wielded, seconds: int) -> Offers:
-    """`w`'s `Offers` for this battle (`SamState.offers`: by the weapon's id, the entry's
-    weapon checked by identity, so a copy of the state builds its own)."""
-    kit = state.offers.get(id(w))
+    """`w`'s `Offers` for this battle (`SamState.offers`: by the weapon object, hashed by
+    identity, the entry's weapon checked by identity too)."""
+    kit = state.offers.get(w)
     if isinstance(kit, Offers) and kit.weapon is w and kit.seconds == seconds:
         return kit
     made = Offers(w, seconds)
-    state.offers[id(w)] = made
+    state.offers[w] = made
     return made
 
 
@@ -542,11 +542,14 @@ POSTURE_AFTER: Final = {
 }  # fmt: skip
 
 
-def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
-    """Carry out `act`, now that its seconds are spent."""
+def perform(
+    table: Table, state: SamState, f: Fighter, act: Action, shown: Shown | None = None
+) -> None:
+    """Carry out `act`, now that its seconds are spent; `shown`: what `legal` found for the
+    decision that chose it, when nothing has happened since but its seconds passing."""
     kind = act.kind
     if kind in ("single", "combo", "called", "item"):
-        strike(table, state, f, act)
+        strike(table, state, f, act, shown)
     elif kind == "area" and act.weapon is not None and act.weapon in f.weapons:
         area.strike(table, state, f, act.weapon, act.combo)
     elif kind in ("move", "run", "stagger", "crawl"):
@@ -605,11 +608,13 @@ def move(table: Table, state: SamState, f: Fighter, act: Action) -> None:
                    to=str(f.position))  # fmt: skip
 
 
-def strike(table: Table, state: SamState, f: Fighter, act: Action) -> None:
+def strike(
+    table: Table, state: SamState, f: Fighter, act: Action, shown: Shown | None = None
+) -> None:
     """Rules 88-91 (SAM-A24): allot each attack to an enemy before any die; a spell with a
-    delay is cast now and takes effect later (rule 14)."""
+    delay is cast now and takes effect later (rule 14). `shown` as `perform`'s."""
     w = act.weapon
-    found = allottable(state, f, w, act.region) if w is not None and w in f.weapons else []
+    found = allotted(state, f, w, act.region, shown) if w is not None and w in f.weapons else []
     if w is None or not found:
         table.emit(ev.Did, who=f.name, what="finds no one to attack: the attack is lost")
         return
@@ -668,7 +673,22 @@ def use_aim(f: Fighter, t: Fighter) -> bool:
 
 def allottable(state: SamState, f: Fighter, w: Wielded, region: str) -> list[Fighter]:
     """Rule 90: the enemies an attack may be allotted to; a wing shot only to a flyer."""
-    found = targets(state, f, w)
+    return allotted(state, f, w, region, None)
+
+
+def allotted(
+    state: SamState, f: Fighter, w: Wielded, region: str, shown: Shown | None
+) -> list[Fighter]:
+    """`allottable`, the enemies read off what `legal` found for the decision that chose
+    the attack (`shown`: its `targets` for `f`'s weapon in hand), when the caller has it
+    (issue 35: not found again). Sound: `turn.start` hands it over only when nothing but the
+    choice and seconds without a delay firing came between (neither moves or fells anyone),
+    and `targets` reads only places, statuses and the weapon (the list is shared: read it)."""
+    found: list[Fighter] | None = None
+    if shown is not None and shown.fighter is f and shown.weapon is w:
+        found = shown.targets
+    if found is None:
+        found = targets(state, f, w)
     if region == called.WINGS:
         found = [t for t in found if t.fly_squares > 0]
     return found

@@ -56,13 +56,26 @@ POSTURE_STEP: Final[dict[str, int]] = {"standing": 0, "crouched": 1, "prone": 2}
 def attack_bonus(a: Fighter, w: Wielded) -> int:
     """Rules 48, 57, 61, 68: the skill's bonus less the attacker's scale (rule 41); a hand
     hit by a called shot -1 (rule 119, SAM-A28); a ranged weapon's wounds (rule 126)."""
-    return a.bonus[SKILL[w.data.kind]] - a.scale - a.hand_penalty - wear.ranged_wounds(w)
+    return worn_skill(a, w) - a.scale - a.hand_penalty
 
 
 def dc_base(a: Fighter, w: Wielded) -> int:
     """Rule 50 (C8): the defence DC is 4 + the attack bonus without the scale subtraction;
     a ranged weapon's wounds count -w/-w (SAM-A31)."""
-    return 4 + a.bonus[SKILL[w.data.kind]] - wear.ranged_wounds(w)
+    return 4 + worn_skill(a, w)
+
+
+def worn_skill(a: Fighter, w: Wielded) -> int:
+    """What `attack_bonus` and `dc_base` share: the bonus of `w`'s skill (`SKILL`, rules 48,
+    57, 61, 68) less a ranged or thrown weapon's wounds (rule 126, SAM-A31:
+    `wear.ranged_wounds`). The kind read once and compared with the literals (issue 35: a
+    dictionary look-up a call fewer; a kind outside `SKILL` still fails as it would there)."""
+    kind = w.data.kind
+    if kind == "melee":
+        return a.bonus["weapon"]
+    if kind == "ranged" or kind == "thrown":
+        return a.bonus["ranged"] - w.wounds
+    return a.bonus[SKILL[kind]]
 
 
 @dataclass(slots=True, init=False)

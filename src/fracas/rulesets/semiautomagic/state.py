@@ -342,10 +342,11 @@ class SamState(BattleState):
     clouded: bool = False  # gas or radiation in the fight (rules 204-216)
     # The strike options of each weapon, built once a battle and handed out again each
     # decision (`actions.offers`; issue 35, the lead's ruling: immutable options may be kept).
-    # By the weapon's id, each entry holding its weapon, checked by identity: a copy of the
-    # state (deep copies map the weapons along) finds none of its own weapons' ids here and
-    # builds its own, and `clone_state` starts empty. Not compared, not shown.
-    offers: dict[int, object] = field(default_factory=dict, repr=False, compare=False)
+    # By the weapon itself (a `Wielded` hashes by identity: no integer made for its id a
+    # look-up), each entry holding its weapon, checked by identity: a deep copy of the state
+    # maps the keys and the entries' weapons along together, and `clone_state` starts empty.
+    # Not compared, not shown.
+    offers: dict[Wielded, object] = field(default_factory=dict, repr=False, compare=False)
     # What `legal` found for the options it last returned (`Shown`): the policy reads it only
     # when deciding on that very list (issue 35). Not compared, not shown.
     shown: Shown | None = field(default=None, repr=False, compare=False)
@@ -355,6 +356,12 @@ class SamState(BattleState):
     # `wander.away`'s last answer for each mover (by the mover's id string), kept with all it
     # was worked out from (`wander.Away`); issue 35. Not compared, not shown.
     aways: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
+    # Whether any fighter carries a weapon that needs reloading (`reloading.carried`), and
+    # the list of fighters (`fighters`, by identity) that was found for: a battle adds no
+    # such weapon to anyone (a thrown weapon gone or a weapon lost leaves it unarmed, a draw
+    # reorders its own), and a join builds a new list. Not compared, not shown.
+    reload_for: list[Fighter] | None = field(default=None, repr=False, compare=False)
+    reload_any: bool = field(default=False, repr=False, compare=False)
 
     def __init__(
         self,
@@ -380,6 +387,7 @@ class SamState(BattleState):
         self.interrupting, self.hazardous, self.falls, self._fighters = "", False, False, []
         self.counts = fresh_counts(COUNTED)
         self.offers, self.shown, self.aways, self.towards = {}, None, {}, {}
+        self.reload_for, self.reload_any = None, False
 
     def count(self, index: int, n: int = 1) -> None:
         """`n` more of `COUNTED[index]` (`core.combatant.add_count`)."""

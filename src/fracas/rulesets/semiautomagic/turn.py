@@ -24,7 +24,7 @@ from fracas.rulesets.semiautomagic import (
 )
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.actions import Action
-from fracas.rulesets.semiautomagic.state import Carried, Fighter, SamState
+from fracas.rulesets.semiautomagic.state import Carried, Fighter, SamState, Shown
 
 SECONDS: Final = 6  # rule 7
 DISABLED_SECONDS: Final = 3  # rule 187, SAM-A4
@@ -82,14 +82,16 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
             break  # rule 162: its possessor has left the body
         if between(table, state, f):
             continue
+        state.shown = None  # (what `legal` finds next is this decision's, or there is none)
         options = mind.options(state, f, actions.legal) if own else departure.options(state, f)
+        shown = state.shown  # for the strike (`start`): nothing changes the field in between
         act = table.choose(f, decisions.ACT, options)
         if act.kind == "end":
             break
         if act.kind == "delay":
             delay(table, f)
             return
-        start(table, state, f, clock, act)
+        start(table, state, f, clock, act, shown if state.shown is shown else None)
     idle(table, state, f, clock)
     if own:
         mind.end_turn(table, state, f)  # F-SAM-105: a panicked creature may have fled
@@ -157,9 +159,12 @@ def lapse(table: Table, f: Fighter) -> None:
         table.emit(ev.Did, who=f.name, what="never took its delayed turn: it is lost (SAM-A2)")
 
 
-def start(table: Table, state: SamState, f: Fighter, clock: Clock, act: Action) -> None:
+def start(
+    table: Table, state: SamState, f: Fighter, clock: Clock, act: Action, shown: Shown | None = None
+) -> None:
     """Spend `act`'s seconds and carry it out, or, when it needs more than the turn has left,
-    spend what is left and carry the rest into the next turn (rules 12-13, T-SAM-16)."""
+    spend what is left and carry the rest into the next turn (rules 12-13, T-SAM-16). `shown`:
+    what `legal` found for the decision that chose `act`, if it made that list."""
     first = clock.used + 1
     if act.seconds > clock.left:
         rest = act.seconds - clock.left
@@ -168,8 +173,9 @@ def start(table: Table, state: SamState, f: Fighter, clock: Clock, act: Action) 
         tick(table, state, f, clock, clock.left)
         return
     note(table, f, clock, (first, clock.used + act.seconds), act)
+    calm = not f.delays  # `tick` fires only `f`'s own delays (rule 14): none, nothing changes
     tick(table, state, f, clock, act.seconds)
-    perform(table, state, f, act)
+    perform(table, state, f, act, shown if calm else None)
 
 
 def steering(state: SamState, f: Fighter) -> str:
@@ -226,9 +232,11 @@ def finish_carried(table: Table, state: SamState, f: Fighter, clock: Clock) -> N
     perform(table, state, f, c.action)
 
 
-def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
+def perform(
+    table: Table, state: SamState, f: Fighter, act: Action, shown: Shown | None = None
+) -> None:
     """Carry out an action: fleeing is the mind's (rule 184), withdrawing `withdrawal`'s
-    (F-SAM-121), the rest `actions.perform`."""
+    (F-SAM-121), the rest `actions.perform`; `shown` as `actions.perform`'s."""
     if act.kind in mind.KINDS:
         mind.perform(table, state, f, act)
     elif act.kind == "leave":
@@ -236,7 +244,7 @@ def perform(table: Table, state: SamState, f: Fighter, act: Action) -> None:
     elif act.kind in withdrawal.KINDS:
         withdrawal.perform(table, state, f, act)  # F-SAM-121
     else:
-        actions.perform(table, state, f, act)
+        actions.perform(table, state, f, act, shown)
 
 
 def rein(table: Table, state: SamState, f: Fighter, clock: Clock) -> None:
