@@ -15,7 +15,16 @@ import pytest
 
 import fracas
 from fracas.core.requests import ChoiceRequest
-from fracas.rulesets.semiautomagic import actions, attack, data, decisions, reloading, space, wear
+from fracas.rulesets.semiautomagic import (
+    actions,
+    attack,
+    data,
+    decisions,
+    items,
+    reloading,
+    space,
+    wear,
+)
 from fracas.rulesets.semiautomagic.policy import SamPolicy
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
@@ -145,3 +154,27 @@ def test_attack_bonus_and_dc_base_read_the_skill_as_the_table_does() -> None:
             assert attack.dc_base(a, w) == plain_dc_base(a, w)
             checked += 1
     assert checked > 30
+
+
+def plain_offered(foes: list[Fighter]) -> list[str]:
+    """`items.offered` as it was: each item, the first enemy that has it."""
+    return [i for i in items.ITEMS if any(items.has(t, i) for t in foes)]
+
+
+def test_the_items_offered_are_those_some_enemy_has() -> None:
+    """Rule 125: every mix of wielded weapons (with an item row or without), armour and
+    shields, over subsets of a crowd, in `ITEMS`' order."""
+    rng = random.Random(3)
+    rows = list(data.weapons().values())
+    for seed in range(40):
+        s = Scene(("Red", crowd(seed)["sides"][0]["combatants"]),
+                  ("Blue", crowd(seed)["sides"][1]["combatants"]))  # fmt: skip
+        fighters = s.state.fighters()
+        for t in fighters:
+            row = rng.choice(rows)
+            t.weapons[0] = Wielded(row, row.damage)
+            t.armour = rng.choice(["none", "none", "leather"])
+            t.shield = rng.random() < 0.3
+        for _ in range(5):
+            foes = rng.sample(fighters, rng.randint(0, len(fighters)))
+            assert items.offered(foes) == plain_offered(foes)

@@ -165,41 +165,51 @@ def situation(
     of range (C11)."""
     melee = w.data.kind == "melee"
     x, y = extra  # (integers, not a tuple compared with (0, 0): a generic comparison)
-    notes = [f"{x:+d}/{y:+d}"] if x or y else []
+    # the notes for the log, a list made only for a first note (issue 35: most attacks have
+    # none: melee, standing, in the open, seen)
+    notes: list[str] | None = [f"{x:+d}/{y:+d}"] if x or y else None
     if not melee:
         k = space.range_penalty(space.metres(state, a, t), w.data.increment)
         if k == space.OUT_OF_RANGE:
             return None
         if aimed and w.data.kind != "magic" and k > 0:  # rules 67, 69, SAM-A17
             k -= 1
-            notes.append("aimed")
+            notes = noted(notes, "aimed")
         if k:
             x -= k
-            notes.append(f"range −{k}/0")
+            notes = noted(notes, f"range −{k}/0")
     score = 4 - t.scale  # rule 47
     fast = high_speed(t.moved_squares)
     if fast:
         score += fast
-        notes.append(f"high speed +{fast}")
+        notes = noted(notes, f"high speed +{fast}")
     step = cover_step(t, a)
     if step:
         score += data.tables()["cover_target"][STEPS[step]]
-        notes.append(f"{STEPS[step]} cover")
+        notes = noted(notes, f"{STEPS[step]} cover")
     elif t.posture != "standing":
         score += posture_target(t, melee)
-        notes.append(t.posture)
+        notes = noted(notes, t.posture)
     seen = sight(state, a, t, step)  # (the cover step found once)
     if seen == "invisible":
         score += data.tables()["invisible_target"]
-        notes.append("invisible +4")
+        notes = noted(notes, "invisible +4")
     elif seen == "concealed":
         score += data.tables()["concealment_target"]
-        notes.append("concealed +1")
+        notes = noted(notes, "concealed +1")
     auto = melee and t.helpless
     if a.scale:
-        notes.append(f"scale {-a.scale:+d}/0")
-    rules = "; ".join(notes) if notes else ""
+        notes = noted(notes, f"scale {-a.scale:+d}/0")
+    rules = "; ".join(notes) if notes is not None else ""
     return Situation(x, y, score, auto, seen == "invisible" and not auto, rules)
+
+
+def noted(notes: list[str] | None, note: str) -> list[str]:
+    """`notes` with `note` added: a list made for the first."""
+    if notes is None:
+        return [note]
+    notes.append(note)
+    return notes
 
 
 def high_speed(squares: int) -> int:

@@ -84,7 +84,7 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
             continue
         state.shown = None  # (what `legal` finds next is this decision's, or there is none)
         options = mind.options(state, f, actions.legal) if own else departure.options(state, f)
-        shown = state.shown  # for the strike (`start`): nothing changes the field in between
+        shown: Shown | None = state.shown  # for the strike (`start`)
         act = table.choose(f, decisions.ACT, options)
         if act.kind == "end":
             break
