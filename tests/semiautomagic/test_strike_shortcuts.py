@@ -92,7 +92,7 @@ class Checker:
             self.allotments += 1
         if decision == decisions.ACT and isinstance(who, Fighter):
             assert reloading.owners(state, who) == plain_owners(state, who)
-            self.reloaders += reloading.carried(state)
+            self.reloaders += bool(reloading.carriers(state))
         if self.chaos and decision == decisions.ACT and self.rng.random() < 0.5:
             answer = self.rng.randrange(len(options))
         else:
@@ -117,8 +117,8 @@ def test_a_strike_allots_among_the_targets_found_afresh(chaos: bool) -> None:
 
 
 def test_one_side_with_no_reloading_weapon_finds_none_to_help() -> None:
-    """With nobody carrying a weapon that needs reloading, `carried` says so, and `owners`
-    answers at once (as the walk would: no empty weapon anywhere)."""
+    """With nobody carrying a weapon that needs reloading, `carriers` finds none, and
+    `owners` walks nobody (as the walk of all would find: no empty weapon anywhere)."""
     checker = Checker(0, True)
     doc = crowd(0)
     for side in doc["sides"]:

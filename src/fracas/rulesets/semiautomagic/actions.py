@@ -134,7 +134,8 @@ def known_foes(state: SamState, f: Fighter) -> list[Fighter]:
     for e in state.marks_of(f):
         if not isinstance(e, Fighter) or not e.active or not e.present:
             continue
-        if not e.unseen_by or fid not in e.unseen_by:  # (an empty set: no hash of the id)
+        # (an empty set: no hash of the id; its size read as a C field, not a generic truth)
+        if len(e.unseen_by) == 0 or fid not in e.unseen_by:
             out.append(e)
     return out
 

@@ -34,33 +34,33 @@ def share(w: Wielded, owner: Fighter) -> int:
 
 
 def owners(state: SamState, f: Fighter) -> list[Fighter]:
-    """The allies beside `f` (Close or adjacent, SAM-A13) whose weapon in hand is empty;
-    none at once when nobody carries a weapon that needs reloading (`carried`; issue 35: not
-    every fighter walked at every decision)."""
-    if not carried(state):
-        return []
+    """The allies beside `f` (Close or adjacent, SAM-A13) whose weapon in hand is empty: of
+    those that carry a weapon that needs reloading at all (`carriers`; issue 35: not every
+    fighter walked at every decision), in the order of `fighters`."""
     return [
-        o for o in state.fighters()
+        o for o in carriers(state)
         if o.wielded.data.reload and not o.wielded.loaded and o is not f and o.active
         and o.present and state.camp(o) == state.camp(f) and space.squares(state, f, o) <= 1
     ]  # fmt: skip
 
 
-def carried(state: SamState) -> bool:
-    """Whether any fighter carries a weapon that needs reloading (rule 64), found once for
-    the state's list of fighters (`SamState.reload_for`): no weapon that needs reloading is
-    ever put in a fighter's hands in a battle (a thrown weapon gone or a weapon lost leaves
-    it unarmed, `attack.spend_ammunition`, `called`, `confusion`; a draw reorders its own),
-    and a join builds a new list of fighters, found again."""
+def carriers(state: SamState) -> list[Fighter]:
+    """The fighters that carry a weapon that needs reloading (rule 64), in the order of
+    `fighters`, found once for the state's list of fighters (`SamState.reload_for`): no such
+    weapon is ever put in a fighter's hands in a battle (a thrown weapon gone or a weapon
+    lost leaves it unarmed, `attack.spend_ammunition`, `called`, `confusion`; a draw reorders
+    its own), so no other fighter's weapon in hand ever needs reloading; a join builds a new
+    list of fighters, and they are found again. The list is shared: read it."""
     fighters = state.fighters()
     if state.reload_for is not fighters:
-        found = False
+        found: list[Fighter] = []
         for g in fighters:
             for w in g.weapons:
                 if w.data.reload:
-                    found = True
-        state.reload_for, state.reload_any = fighters, found
-    return state.reload_any
+                    found.append(g)
+                    break
+        state.reload_for, state.reloaders = fighters, found
+    return state.reloaders
 
 
 def helped(table: Table, f: Fighter, owner: Fighter, w: Wielded, seconds: int) -> None:

@@ -356,12 +356,12 @@ class SamState(BattleState):
     # `wander.away`'s last answer for each mover (by the mover's id string), kept with all it
     # was worked out from (`wander.Away`); issue 35. Not compared, not shown.
     aways: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
-    # Whether any fighter carries a weapon that needs reloading (`reloading.carried`), and
-    # the list of fighters (`fighters`, by identity) that was found for: a battle adds no
-    # such weapon to anyone (a thrown weapon gone or a weapon lost leaves it unarmed, a draw
+    # The fighters that carry a weapon that needs reloading (`reloading.carriers`), and the
+    # list of fighters (`fighters`, by identity) they were found among: a battle puts no such
+    # weapon in anyone's hands (a thrown weapon gone or a weapon lost leaves it unarmed, a draw
     # reorders its own), and a join builds a new list. Not compared, not shown.
     reload_for: list[Fighter] | None = field(default=None, repr=False, compare=False)
-    reload_any: bool = field(default=False, repr=False, compare=False)
+    reloaders: list[Fighter] = field(default_factory=list, repr=False, compare=False)
 
     def __init__(
         self,
@@ -387,7 +387,7 @@ class SamState(BattleState):
         self.interrupting, self.hazardous, self.falls, self._fighters = "", False, False, []
         self.counts = fresh_counts(COUNTED)
         self.offers, self.shown, self.aways, self.towards = {}, None, {}, {}
-        self.reload_for, self.reload_any = None, False
+        self.reload_for, self.reloaders = None, []
 
     def count(self, index: int, n: int = 1) -> None:
         """`n` more of `COUNTED[index]` (`core.combatant.add_count`)."""

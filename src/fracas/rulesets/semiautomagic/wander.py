@@ -54,6 +54,13 @@ class Away:
         self.there = source.position if source is not None else None
         self.body = (source.seat or source.square) if source is not None else 0.0
 
+    def keep(self, f: Fighter, source: Fighter, alternate: bool, found: tuple[int, int]) -> None:
+        """The entry rewritten in place for a new answer (issue 35: no object made and put in
+        the dictionary again at each answer worked out): as `Away(f, source, ...)` would be."""
+        self.f, self.source, self.alternate, self.found = f, source, alternate, found
+        self.at, self.square = f.position, f.square
+        self.there, self.body = source.position, source.seat or source.square
+
     def holds(self, state: SamState, f: Fighter, source: Fighter) -> bool:
         return (
             self.f is f and self.source is source and self.at is f.position
@@ -68,8 +75,12 @@ def away(state: SamState, f: Fighter, source: Fighter) -> tuple[int, int]:
     then the first on the compass. Kept for the mover while nothing it reads has changed
     (`Away`, in `SamState.aways` by the mover's id string, the mover checked by identity)."""
     kept = state.aways.get(f.id)
-    if isinstance(kept, Away) and kept.holds(state, f, source):
-        return kept.found
+    if isinstance(kept, Away) and kept.f is f:
+        if kept.holds(state, f, source):
+            return kept.found
+        found = furthest(state, f, source)
+        kept.keep(f, source, state.alternate, found)
+        return found
     found = furthest(state, f, source)
     state.aways[f.id] = Away(f, source, state.alternate, found)
     return found
