@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import fracas
+from fracas.core.geometry import Position
 from fracas.core.requests import ChoiceRequest
 from fracas.rulesets.semiautomagic import (
     actions,
@@ -23,6 +24,7 @@ from fracas.rulesets.semiautomagic import (
     items,
     reloading,
     space,
+    wander,
     wear,
 )
 from fracas.rulesets.semiautomagic.policy import SamPolicy
@@ -178,3 +180,31 @@ def test_the_items_offered_are_those_some_enemy_has() -> None:
         for _ in range(5):
             foes = rng.sample(fighters, rng.randint(0, len(fighters)))
             assert items.offered(foes) == plain_offered(foes)
+
+
+def plain_furthest(state: SamState, f: Fighter, source: Fighter) -> tuple[int, int]:
+    """`wander.furthest` as it was: `space.squares_at` from each of the eight first squares."""
+    x, y, square = f.position.x, f.position.y, f.square
+    best, most, straight = wander.COMPASS[0], -1, False
+    for d in wander.COMPASS:
+        dx, dy = d
+        gain = space.squares_at(x + dx * square, y + dy * square, square, source, state.alternate)
+        if gain > most or (gain == most and not straight and (dx == 0 or dy == 0)):
+            best, most, straight = d, gain, dx == 0 or dy == 0
+    return best
+
+
+def test_the_furthest_direction_is_found_as_square_by_square() -> None:
+    """Rule 184 (F-SAM-105): the gaps worked out once an axis give the direction the eight
+    `squares_at` give, for movers and sources of every scale (half, one, two, four metres),
+    ridden (a seat) or not, at half-square places, on both diagonal rules."""
+    rng = random.Random(11)
+    s = Scene(("Red", [human("A")]), ("Blue", [human("B")]))
+    f, source = s["A"], s["B"]
+    for _ in range(3000):
+        s.state.alternate = rng.random() < 0.5
+        f.square, source.square = rng.choice([0.5, 1.0, 2.0, 4.0]), rng.choice([0.5, 1.0, 2.0, 4.0])
+        source.seat = rng.choice([0.0, 0.0, 2.0, 4.0])
+        f.position = Position(rng.randint(-16, 16) / 2, rng.randint(-16, 16) / 2)
+        source.position = Position(rng.randint(-16, 16) / 2, rng.randint(-16, 16) / 2)
+        assert wander.furthest(s.state, f, source) == plain_furthest(s.state, f, source)

@@ -399,17 +399,26 @@ def movements_into(
     m = moves.measurer(state, f)  # rule 134: the same for every enemy, read once
     reach = moves.band(state, m)
     gaps: list[int] | None = [] if m is f else None
+    # `moves.arrived`'s reading, once for every enemy: the measurer's weapon, its footprint
+    melee = m.wielded.data.kind == "melee"
+    increment = m.wielded.data.increment
+    x, y, square, body = f.position.x, f.position.y, m.square, m.seat or m.square
+    alternate = state.alternate
     for e in known:  # rules 110-111: not toward a square it does not know
-        at = moves.Approach(state, f, e, m, reach)  # for `arrived` and the step (issue 35)
+        d_now = space.squares_at(x, y, square, e, alternate, body)  # `moves.Approach`'s
         if gaps is not None:
-            gaps.append(at.d_now)  # `squares(state, f, e)`: the measurer is `f` itself
-        if at.arrived(state):
+            gaps.append(d_now)  # `squares(state, f, e)`: the measurer is `f` itself
+        if melee:  # arrived (`Approach.arrived`): in its band, or in the first increment
+            if moves.off_band(d_now, reach) == 0:
+                continue
+        elif space.range_penalty(space.metres(state, f, e), increment) == 0:
             continue
         if f.disabled or f.posture == "prone" or f.legs_hit >= 2:  # rules 117, 187
             if moves.crawl_steps(state, f, e):  # a crawl that gets nowhere is not offered
                 out.append(toward(state, e).action("crawl"))
             continue
         budget = 1 if f.overloaded else f.move_squares
+        at = moves.Approach(state, f, e, m, reach, d_now)  # made only when not arrived
         step, run = moves.reachable(state, f, e, budget, at)
         if not step:
             continue

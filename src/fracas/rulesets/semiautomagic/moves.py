@@ -87,15 +87,19 @@ class Approach:
         goal: Fighter,
         m: Fighter | None = None,
         reach: tuple[int, int] = (0, 0),
+        d_now: int = -1,
     ) -> None:
         """`m` and `reach`: `f`'s measurer and its band, when the caller has read them for
-        every goal (they do not depend on the goal; `legal` asks for each enemy)."""
+        every goal (they do not depend on the goal; `legal` asks for each enemy); `d_now`:
+        `squares` from there to `goal`, when the caller has it (-1: not)."""
         self.f, self.goal = f, goal
         if m is None:
             m = measurer(state, f)  # rule 134: a ridden mount measures as its rider
             reach = band(state, m)
         self.m, self.reach = m, reach
-        self.d_now = d_now = space.squares(state, m, goal, f.position)
+        if d_now < 0:
+            d_now = space.squares(state, m, goal, f.position)
+        self.d_now = d_now
         self.now = off_band(d_now, reach)
         self.away = -1.0 if d_now < reach[0] else 1.0  # too close: a longer gap is better
         self._gap: float | None = None

@@ -87,19 +87,44 @@ def away(state: SamState, f: Fighter, source: Fighter) -> tuple[int, int]:
 
 
 def furthest(state: SamState, f: Fighter, source: Fighter) -> tuple[int, int]:
-    """`away`, worked out."""
+    """`away`, worked out: `space.squares_at` from each of the eight first squares, in the
+    mover's squares. A step moves one axis by -1, 0 or 1 square, so the gap on each axis and
+    its whole squares are worked out once for each of the three (issue 35: six conversions
+    for the eight directions, not sixteen), then combined as `space.squares_apart` does."""
     alternate = state.alternate
     x, y, square = f.position.x, f.position.y, f.square
     q = source.position  # `space.squares_at` with what is the same for the eight, once
     qx, qy, reach = q.x, q.y, (square + (source.seat or source.square)) / 2
+    gx0, gx1, gx2 = gaps(qx, x, square, reach)  # the x gap after a step of -1, 0, 1
+    gy0, gy1, gy2 = gaps(qy, y, square, reach)
+    sx0, sx1, sx2 = whole(gx0, square), whole(gx1, square), whole(gx2, square)
+    sy0, sy1, sy2 = whole(gy0, square), whole(gy1, square), whole(gy2, square)
     best, most, straight = COMPASS[0], -1, False
     for d in COMPASS:  # the first of the furthest; a plain loop (no key function per call)
         dx, dy = d
-        gx, gy = abs(qx - (x + dx * square)) - reach, abs(qy - (y + dy * square)) - reach
-        gain = space.squares_apart(gx, gy, square, alternate)
+        gx = gx0 if dx < 0 else gx1 if dx == 0 else gx2
+        gy = gy0 if dy < 0 else gy1 if dy == 0 else gy2
+        if gx < -space.EPS and gy < -space.EPS:
+            gain = 0  # overlapping (Close)
+        else:
+            sx = sx0 if dx < 0 else sx1 if dx == 0 else sx2
+            sy = sy0 if dy < 0 else sy1 if dy == 0 else sy2
+            big, small = (sx, sy) if sx >= sy else (sy, sx)
+            gain = 1 + big + small // 2 if alternate else 1 + big
         if gain > most or (gain == most and not straight and (dx == 0 or dy == 0)):
             best, most, straight = d, gain, dx == 0 or dy == 0
     return best
+
+
+def gaps(q: float, at: float, square: float, reach: float) -> tuple[float, float, float]:
+    """The gap on one axis between the footprints (`space.squares_at`'s) after a step of -1,
+    0 and 1 squares from `at`, the other centred on `q`."""
+    return abs(q - (at - square)) - reach, abs(q - at) - reach, abs(q - (at + square)) - reach
+
+
+def whole(g: float, square: float) -> int:
+    """`space.squares_apart`'s whole squares on one axis: floor(max(0, g) / square + EPS)."""
+    return int((g if g > 0.0 else 0.0) / square + space.EPS)
 
 
 def drift(
