@@ -12,8 +12,11 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import fracas
+from fracas.core.combatant import Status
 from fracas.core.geometry import Position
 from fracas.core.requests import ChoiceRequest
 from fracas.rulesets.semiautomagic import (
@@ -31,6 +34,8 @@ from fracas.rulesets.semiautomagic.policy import SamPolicy
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
 from .conftest import Scene, human
+from .test_rules_one_pass import fields
+from .test_rules_one_pass import scene as one_pass_scene
 
 MIX = ("spear", "delayed bolt", "light crossbow", "javelin", "arcane bolt", "", "pike")
 
@@ -208,3 +213,41 @@ def test_the_furthest_direction_is_found_as_square_by_square() -> None:
         f.position = Position(rng.randint(-16, 16) / 2, rng.randint(-16, 16) / 2)
         source.position = Position(rng.randint(-16, 16) / 2, rng.randint(-16, 16) / 2)
         assert wander.furthest(s.state, f, source) == plain_furthest(s.state, f, source)
+
+
+def plain_targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
+    """`actions.targets` as it was: `space.in_reach` for each foe in melee."""
+    out: list[Fighter] = []
+    for e in state.marks_of(f):
+        if not isinstance(e, Fighter) or not e.active or not e.present:
+            continue
+        if w.data.kind == "melee":
+            if space.in_reach(state, f, e, w.data.reach):
+                out.append(e)
+        elif actions.in_range(state, f, e, w):
+            out.append(e)
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(fields(), st.booleans(), st.sampled_from([0.0, 0.0, 2.0]), st.integers(0, 2**16))
+def test_targets_read_the_band_once_as_in_reach_does(
+    doc: dict[str, Any], close: bool, seat: float, seed: int
+) -> None:
+    """Rules 56-60 (SAM-A13, `close_reaches_adjacent`): over crowded fields of mixed weapons,
+    with any weapon row in hand, riders' seats and downed foes, the enemies in reach are those
+    `in_reach` finds."""
+    s = one_pass_scene(doc)
+    s.state.close_adjacent = close
+    rng = random.Random(seed)
+    rows = list(data.weapons().values())
+    for g in s.state.fighters():
+        g.seat = seat if rng.random() < 0.3 else 0.0
+        if rng.random() < 0.2:
+            g.status = Status.DOWN
+        if rng.random() < 0.5:  # any row: Close-only weapons (reach 0) among them
+            row = rng.choice(rows)
+            g.weapons[0] = Wielded(row, row.damage)
+    for f in s.state.fighters():
+        w = f.wielded
+        assert actions.targets(s.state, f, w) == plain_targets(s.state, f, w)

@@ -100,11 +100,16 @@ def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
     """Enemies `f` can attack with `w` now: in reach (rules 56-60) or in range (62-63)."""
     out: list[Fighter] = []
     melee = w.data.kind == "melee"  # (read once, not once a foe)
+    # `space.in_reach`'s band and `squares`' footprint, read once for every foe (issue 35)
+    low, high = w.data.reach
+    if high == 0 and state.close_adjacent:
+        high = 1
+    p, square, body, alternate = f.position, f.square, f.seat or f.square, state.alternate
     for e in state.marks_of(f):
         if not isinstance(e, Fighter) or not e.active or not e.present:
             continue
         if melee:
-            if space.in_reach(state, f, e, w.data.reach):
+            if low <= space.squares_at(p.x, p.y, square, e, alternate, body) <= high:
                 out.append(e)
         elif in_range(state, f, e, w):
             out.append(e)
