@@ -82,9 +82,9 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
             break  # rule 162: its possessor has left the body
         if between(table, state, f):
             continue
-        state.shown = None  # (what `legal` finds next is this decision's, or there is none)
+        before = state.shown
         options = mind.options(state, f, actions.legal) if own else departure.options(state, f)
-        shown: Shown | None = state.shown  # for the strike (`start`)
+        shown = fresh(state, before)  # for the strike (`start`)
         act = table.choose(f, decisions.ACT, options)
         if act.kind == "end":
             break
@@ -100,6 +100,14 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
         f.body_seconds += clock.used  # rule 155
     if table.observed:
         table.emit(ev.TurnEnded, who=f.name, timeline=" | ".join(clock.spans) or "nothing")
+
+
+def fresh(state: SamState, before: Shown | None) -> Shown | None:
+    """What `legal` found for this decision's options: the `Shown` it left, when it made one
+    since `before` (each call makes a new one), else None (the options came from elsewhere:
+    a mind's flight, a possessor's departure)."""
+    shown = state.shown
+    return None if shown is before else shown
 
 
 def why(state: SamState, f: Fighter) -> str:
