@@ -258,6 +258,7 @@ def cancel(state: SjState, f: Fighter) -> list[str]:
     f.scheduled.clear()
     f.casting = None
     f.allowance = f.moved
+    state.kept_gang = None  # its schedule emptied (stun, fall: `SjState.kept_gang`)
     return lost
 
 
@@ -268,6 +269,7 @@ def cancel_attacks(state: SjState, f: Fighter) -> None:
             if item.who is f and item.kind == "attack":
                 item.done = True
     f.scheduled.clear()
+    state.kept_gang = None  # its schedule emptied (`SjState.kept_gang`)
 
 
 def interrupt(table: Table, state: SjState, t: Fighter) -> None:
@@ -315,7 +317,7 @@ def stun(table: Table, state: SjState, t: Fighter) -> None:
 def fall(table: Table, state: SjState, t: Fighter) -> None:
     """SJ-U18: down at 0 hit points or below, losing its pending actions; dead at the
     option's threshold (−10 by default)."""
-    cancel(state, t)
+    cancel(state, t)  # (which drops the kept gang: it goes down, `SjState.kept_gang`)
     dead = t.hp <= state.options.dead_at
     t.status = Status.DEAD if dead else Status.DOWN
     t.went_down = True

@@ -81,12 +81,14 @@ def play_round(table: Table, state: SjState) -> None:
         quiet = run_segment(table, state, segment, quiet)
         if table.between_actions():
             quiet = False  # a GM command took effect: the state may have changed
+            state.kept_gang = None  # (and with it who attacks whom)
     end(table, state)
 
 
 def begin(state: SjState) -> None:
     state.agenda = {}
     state.harms = []
+    state.kept_gang = None  # a new round's plans (`SjState.kept_gang`)
     state.segment = 11
     for f in state.fighters():
         f.plan = None
@@ -235,6 +237,8 @@ def resolve(table: Table, state: SjState, item: Item) -> None:
     if surprise.unaware_of_the_fight(f):
         if item.segment in f.scheduled:
             f.scheduled.remove(item.segment)
+            if not f.scheduled:
+                state.kept_gang = None  # `ganging_on` reads an empty schedule
         what = {"attack": f"attack {item.number}", "potion": "its potion"}
         reason = "unaware of the fight until attacked (out-of-combat surprise, rules 98–100)"
         if table.observed:
@@ -249,6 +253,8 @@ def resolve(table: Table, state: SjState, item: Item) -> None:
         return
     if item.segment in f.scheduled:
         f.scheduled.remove(item.segment)
+        if not f.scheduled:
+            state.kept_gang = None  # `ganging_on` reads an empty schedule
     if not f.able or f.stunned or f.plan is None:
         return
     empty = missiles.empty(f)
@@ -299,6 +305,7 @@ def reach(table: Table, state: SjState, f: Fighter, item: Item) -> Fighter | Non
     if table.observed:
         table.emit(Retargeted, who=f.name, was=target.name if target else "nobody", now=now.name)
     plan.target = now
+    state.kept_gang = None  # whom it gangs on (`SjState.kept_gang`)
     return now
 
 
@@ -322,6 +329,7 @@ def switch(table: Table, state: SjState, f: Fighter, target: Fighter | None) -> 
         if table.observed:
             table.emit(Retargeted, who=f.name, was=target.name, now=now.name)
         plan.target = now
+        state.kept_gang = None  # whom it gangs on (`SjState.kept_gang`)
     return now
 
 
@@ -337,6 +345,7 @@ def waits(state: SjState, f: Fighter, item: Item) -> bool:
     item.segment = later
     initiative.booked(state, later).append(item)
     f.scheduled.append(later)
+    state.kept_gang = None  # its schedule, refilled (`SjState.kept_gang`)
     return True
 
 

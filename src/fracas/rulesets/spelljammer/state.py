@@ -18,6 +18,8 @@ from fracas.rulesets.spelljammer.data import WeaponData
 # fast style"); every argument of a fighter's and a state's has a default: compiled, a class's
 # `__new__` runs its `__init__`, and a copy of a state (`copy_fields`) makes a blank one first.
 ORIGIN: Final = Position()
+# No hit points a fighter has (`Fighter.wound_hp`: no wound modifier kept yet).
+UNKNOWN: Final = -(1 << 40)
 
 
 @dataclass(slots=True, eq=False, init=False)
@@ -345,6 +347,12 @@ class Fighter(Combatant):
     # Issue 35: the gap `space.gap` last measured to each fighter (by its id: no cycle), with
     # the two positions.
     gaps: dict[str, Gap] = field(default_factory=dict)
+    # Issue 35: the wound modifier (`wounds.wound_modifier`) last found, with the hit points
+    # and `wound_base` it was found at (the key: every d100 and SC reads it, hit points change
+    # only as harm lands). `UNKNOWN`: none found yet.
+    wound_hp: int = UNKNOWN
+    wound_base_at: int = UNKNOWN
+    wound_mod: int = 0
 
     def __init__(self, *, id: str = "", name: str = "", side: str = "") -> None:
         """Who it is; `setup.build` sets the sheet's figures, everything else starts as at a
@@ -372,6 +380,7 @@ class Fighter(Combatant):
         self.held, self.ambush_band, self.sight, self.warned = False, 0, 0, False
         self.nl, self.dex_lost, self.mounted, self.fast_target = 0, 0, False, 0
         self.waits, self.gaps = False, {}
+        self.wound_hp, self.wound_base_at, self.wound_mod = UNKNOWN, UNKNOWN, 0
 
     def _round_fields(self) -> None:
         """The figures of a round, as a fight starts (`__init__`)."""
@@ -474,6 +483,15 @@ class SjState(BattleState):
     # (`round.declare`: no plan made yet).
     gang: dict[Fighter, list[Fighter]] | None = None
     places: dict[Fighter, Position] | None = None  # and where everyone stood (F-SJ-1)
+    # The round's gang (`hitting.freeze`) kept from one segment to the next while nothing it
+    # reads has changed (issue 35: rebuilt on every segment with a melee attack, it was 3–4 %
+    # of a battle); None: to build again. Whatever changes `hitting.ganging_on` of a fighter
+    # sets it to None: a new round (`round.begin`), a retarget (`round.reach`, `round.switch`),
+    # its scheduled attacks emptied or refilled (`round.resolve`, `round.waits`,
+    # `combat.cancel`: a stun, a fall, an interrupted spell, a forced move;
+    # `combat.cancel_attacks`), going down (`combat.fall`), a GM command (`play_round`). A
+    # copy of the state copies it with its fighters (`copy_fields`, one memo): still theirs.
+    kept_gang: dict[Fighter, list[Fighter]] | None = None
     # The options and conditions read for every attack and plan, as plain fields set from
     # `options` and `conditions` (issue 35: a pydantic model's attribute is a dictionary
     # look-up from compiled code; no rule changes them during a battle).
@@ -502,6 +520,7 @@ class SjState(BattleState):
         self.options = options if options is not None else model.Options()
         self.agenda, self.segment, self.harms = {}, 11, []
         self.surprise_round, self.aware, self.gang, self.places = False, [], None, None
+        self.kept_gang = None
         self._fighters = []
         if like is None:
             self.read_options()

@@ -1,0 +1,66 @@
+"""Issue 35: the round's gang (rule 168, F-SJ-19: who attacks whom in melee) is kept from one
+segment to the next (`SjState.kept_gang`) and built again only when something it reads has
+changed. Whenever it is kept it must be the gang built afresh (`hitting.gang_of`), at every
+segment's start of every example's and bench encounter's battles: a change that forgot to
+drop it would leave a stale gang for the next segment's attacks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import fracas
+from fracas.core.battle import Battle
+from fracas.core.dice_sources import SeededDice
+from fracas.core.table import Table
+from fracas.rulesets.spelljammer import hitting, initiative, sight, surprise
+from fracas.rulesets.spelljammer import round as sj_round
+from fracas.rulesets.spelljammer.state import SjState
+
+ROOT = Path(__file__).parents[2]
+ENCOUNTERS = sorted((ROOT / "examples" / "spelljammer").glob("*.yaml")) + sorted(
+    (ROOT / "src" / "fracas" / "rulesets" / "spelljammer" / "bench").glob("*.yaml")
+)
+
+
+class Checked:
+    """`round.play_round`'s order of play, checking the kept gang before each segment."""
+
+    def __init__(self) -> None:
+        self.kept = 0  # segments that start with a gang kept from an earlier one
+
+    def check(self, state: SjState) -> None:
+        if state.kept_gang is not None:
+            assert state.kept_gang == hitting.gang_of(state)
+            self.kept += 1
+
+    def play_round(self, table: Table, state: SjState) -> None:
+        sj_round.begin(state)
+        if state.ambush_by is not None and state.round == 1:
+            state.surprise_round = True
+            surprise.roll_ambush(table, state)
+        sight.roll_sight(table, state)
+        sj_round.declare(table, state)
+        initiative.roll_all(table, state)
+        top = max([10, *state.agenda])
+        quiet = False
+        for segment in range(top, sj_round.LAST_SEGMENT - 1, -1):
+            self.check(state)
+            quiet = sj_round.run_segment(table, state, segment, quiet)
+            if table.between_actions():
+                quiet = False
+                state.kept_gang = None
+        self.check(state)
+        sj_round.end(table, state)
+
+
+@pytest.mark.parametrize("path", ENCOUNTERS, ids=lambda p: p.stem)
+def test_a_kept_gang_is_the_gang_built_afresh(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    encounter = fracas.load(path)
+    checked = Checked()
+    # The ruleset object is interpreted: the battle looks its `play_round` up on it.
+    monkeypatch.setattr(encounter.ruleset, "play_round", checked.play_round)
+    for seed in range(6):
+        Battle(encounter, dice=SeededDice(seed), observe=False).run()
+    assert checked.kept > 0  # the kept gang was read (and checked)
