@@ -186,6 +186,18 @@ def freeze(state: SjState, items: list[Item]) -> None:
         state.places = {f: f.position for f in state.fighters()}
 
 
+def leaves_gang(state: SjState, f: Fighter) -> None:
+    """`f` stops attacking in melee (stunned, down, its attacks cancelled: `combat.cancel`):
+    the kept gang (`SjState.kept_gang`) is dropped if `f` is in it. One not in it stays out
+    (a cancel only takes away), so the gang is still right (issue 35)."""
+    kept, plan = state.kept_gang, f.plan
+    if kept is None or plan is None or plan.target is None:
+        return
+    found = kept.get(plan.target)
+    if found is not None and f in found:
+        state.kept_gang = None
+
+
 def gang_of(state: SjState) -> dict[Fighter, list[Fighter]]:
     """Rule 168, F-SJ-19: each target with those `ganging_on` it, in encounter order."""
     gang: dict[Fighter, list[Fighter]] = {}

@@ -1,11 +1,16 @@
-"""Issue 35: the round's gang (rule 168, F-SJ-19: who attacks whom in melee) is kept from one
-segment to the next (`SjState.kept_gang`) and built again only when something it reads has
-changed. Whenever it is kept it must be the gang built afresh (`hitting.gang_of`), at every
-segment's start of every example's and bench encounter's battles: a change that forgot to
-drop it would leave a stale gang for the next segment's attacks."""
+"""Issue 35: what the count-down keeps instead of finding again, checked against the full form
+at every segment's start of every example's and bench encounter's battles.
+
+- The round's gang (rule 168, F-SJ-19: who attacks whom in melee) is kept from one segment to
+  the next (`SjState.kept_gang`) and built again only when something it reads has changed:
+  whenever it is kept it must be the gang built afresh (`hitting.gang_of`). A change that
+  forgot to drop it would leave a stale gang for the next segment's attacks.
+- The agenda's lists by segment (`SjState.slots`) must be the agenda's own, segment for
+  segment, on the state and on a copy of it, and the count-down's top the highest booked."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import pytest
@@ -16,7 +21,7 @@ from fracas.core.dice_sources import SeededDice
 from fracas.core.table import Table
 from fracas.rulesets.spelljammer import hitting, initiative, sight, surprise
 from fracas.rulesets.spelljammer import round as sj_round
-from fracas.rulesets.spelljammer.state import SjState
+from fracas.rulesets.spelljammer.state import LAST_SEGMENT, SjState
 
 ROOT = Path(__file__).parents[2]
 ENCOUNTERS = sorted((ROOT / "examples" / "spelljammer").glob("*.yaml")) + sorted(
@@ -25,7 +30,8 @@ ENCOUNTERS = sorted((ROOT / "examples" / "spelljammer").glob("*.yaml")) + sorted
 
 
 class Checked:
-    """`round.play_round`'s order of play, checking the kept gang before each segment."""
+    """`round.play_round`'s order of play, checking the kept gang and the agenda's slots
+    before each segment."""
 
     def __init__(self) -> None:
         self.kept = 0  # segments that start with a gang kept from an earlier one
@@ -34,6 +40,7 @@ class Checked:
         if state.kept_gang is not None:
             assert state.kept_gang == hitting.gang_of(state)
             self.kept += 1
+        slotted(state)
 
     def play_round(self, table: Table, state: SjState) -> None:
         sj_round.begin(state)
@@ -43,6 +50,7 @@ class Checked:
         sight.roll_sight(table, state)
         sj_round.declare(table, state)
         initiative.roll_all(table, state)
+        slotted(copy.deepcopy(state))  # (the copy's slots are its agenda's lists)
         top = max([10, *state.agenda])
         quiet = False
         for segment in range(top, sj_round.LAST_SEGMENT - 1, -1):
@@ -55,8 +63,18 @@ class Checked:
         sj_round.end(table, state)
 
 
+def slotted(state: SjState) -> None:
+    """Each segment's slot holds the agenda's list (the same object), or None with none."""
+    top = LAST_SEGMENT + len(state.slots) - 1
+    assert top == max([10, *state.agenda])
+    for segment in range(LAST_SEGMENT, top + 1):
+        assert state.slots[segment - LAST_SEGMENT] is state.agenda.get(segment)
+
+
 @pytest.mark.parametrize("path", ENCOUNTERS, ids=lambda p: p.stem)
-def test_a_kept_gang_is_the_gang_built_afresh(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_kept_gang_and_slots_are_the_full_forms(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     encounter = fracas.load(path)
     checked = Checked()
     # The ruleset object is interpreted: the battle looks its `play_round` up on it.
