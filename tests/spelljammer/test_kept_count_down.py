@@ -19,7 +19,7 @@ import fracas
 from fracas.core.battle import Battle
 from fracas.core.dice_sources import SeededDice
 from fracas.core.table import Table
-from fracas.rulesets.spelljammer import hitting, initiative, sight, surprise
+from fracas.rulesets.spelljammer import hitting, initiative, movement, sight, surprise
 from fracas.rulesets.spelljammer import round as sj_round
 from fracas.rulesets.spelljammer.state import LAST_SEGMENT, SjState
 
@@ -82,3 +82,30 @@ def test_the_kept_gang_and_slots_are_the_full_forms(
     for seed in range(6):
         Battle(encounter, dice=SeededDice(seed), observe=False).run()
     assert checked.kept > 0  # the kept gang was read (and checked)
+
+
+@pytest.mark.skipif(
+    not str(movement.__file__).endswith(".py"),
+    reason="compiled: `round.run_segment` calls `movement.step` directly, not through the module",
+)
+@pytest.mark.parametrize("path", ENCOUNTERS, ids=lambda p: p.stem)
+def test_a_calm_segments_first_mover_is_found_again_at_the_step(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`round.run_segment` hands `movement.step` the first mover it found before the segment's
+    items when nothing acts or lands (issue 35): asked again at the step, `first_mover` must
+    find the same fighter and the same target (those before it still not moving)."""
+    encounter = fracas.load(path)
+    step, handed = movement.step, []
+
+    def checked_step(table: Table, state: SjState, first: int = -1) -> None:
+        if first >= 0:
+            target = state.first_target
+            assert movement.first_mover(state) == first and state.first_target is target
+            handed.append(first)
+        step(table, state, first)
+
+    monkeypatch.setattr(movement, "step", checked_step)
+    for seed in range(6):
+        Battle(encounter, dice=SeededDice(seed), observe=False).run()
+    assert handed  # the first mover was handed on, and checked

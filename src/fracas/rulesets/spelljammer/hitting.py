@@ -390,11 +390,12 @@ def moving_extra(target: Fighter, move: str, why: list[str] | None) -> int:
 
 
 def in_melee(state: SjState, f: Fighter) -> bool:
-    """SJ-U32: an able enemy within 1 square (5 ft)."""
-    return any(
-        isinstance(e, Fighter) and e.able and gap(state, f, e) <= space.REACH
-        for e in state.enemies_of(f)
-    )
+    """SJ-U32: an able enemy within 1 square (5 ft). A loop (compiled, `any` builds a
+    generator; issue 35: asked of every shot and every missile pair the policy weighs)."""
+    for e in state.enemies_of(f):
+        if isinstance(e, Fighter) and e.able and gap(state, f, e) <= space.REACH:
+            return True
+    return False
 
 
 def ranged(

@@ -46,8 +46,18 @@ def modifiers(plan: Plan) -> tuple[int, str]:
 
 
 def modifier(plan: Plan) -> int:
-    """`modifiers` without the words (the policy scores every plan by it)."""
-    return movement_modifier(plan)[0] + handling.initiative_penalty(plan)
+    """`modifiers` without the words (the policy scores every plan by it): `movement_modifier`'s
+    figure read from the mode once, with no tuple built (issue 35)."""
+    mode = plan.mode
+    if mode == "still" or mode == "aim_still":  # `Plan.still`
+        mod = NO_MOVEMENT
+    elif mode == "move":
+        mod = MOVE_AND_ATTACK
+    elif mode == "run":
+        mod = RUN_AND_ATTACK
+    else:
+        mod = 0
+    return mod + handling.initiative_penalty(plan)
 
 
 def movement_modifier(plan: Plan) -> tuple[int, str]:

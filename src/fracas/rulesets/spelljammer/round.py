@@ -42,7 +42,7 @@ from fracas.rulesets.spelljammer.state import LAST_SEGMENT, Fighter, Item, SjSta
 
 TIE: Final = "tie on the same segment (SJ-U1 by_im)"
 # Rule 28: the slots of the segments 10 to the last (`SjState.slots`), each round's start.
-SLOTS: Final = 11 - LAST_SEGMENT
+NO_SLOTS: Final[list[list[Item] | None]] = [None] * (11 - LAST_SEGMENT)
 # A segment with nothing booked: its items, read and never changed (`run_segment`).
 NOTHING: Final[list[Item]] = []
 
@@ -89,7 +89,9 @@ def play_round(table: Table, state: SjState) -> None:
 
 def begin(state: SjState) -> None:
     state.agenda = {}
-    state.slots = [None] * SLOTS
+    slots = state.slots  # emptied in place (only the state holds it; a copy has its own)
+    slots.clear()
+    slots.extend(NO_SLOTS)
     state.harms = []
     state.kept_gang = None  # a new round's plans (`SjState.kept_gang`)
     state.segment = 11
@@ -197,11 +199,13 @@ def run_segment(table: Table, state: SjState, segment: int, quiet: bool = False)
     booked = slots[i] if 0 <= i < len(slots) else None  # (most: nothing, no list built)
     items = [i for i in booked if not i.done] if booked is not None else NOTHING
     moving = False
+    first = -1  # the first mover's place (`movement.first_mover`)
     if 1 <= segment <= 10:
         if quiet and not items:
             moving = movement.a_leaver_moves(state)
         else:
-            moving = movement.anyone_moves(state)
+            first = movement.first_mover(state)
+            moving = first >= 0
     if not items and not moving:
         return 1 <= segment <= 10
     if table.observed:
@@ -210,13 +214,16 @@ def run_segment(table: Table, state: SjState, segment: int, quiet: bool = False)
         items = by_im(table, items)
     else:
         hitting.freeze(state, items)  # SJ-U1: the state at the segment's start
+    # Nothing acts and nothing lands: the movers are as `first_mover` found them (issue 35).
+    calm = not items and not state.harms and not state.aware
     for item in items:
         if not item.done:
             resolve(table, state, item)
     state.gang = state.places = None
     combat.land(table, state)
     if moving:
-        movement.step(table, state)
+        movement.step(table, state, first if calm else -1)
+        state.first_target = None
     return False
 
 

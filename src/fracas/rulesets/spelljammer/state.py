@@ -502,6 +502,8 @@ class SjState(BattleState):
     # command (`play_round`). A copy of the state copies it with its fighters (`copy_fields`,
     # one memo): still theirs.
     kept_gang: dict[Fighter, list[Fighter]] | None = None
+    # The first mover's target this segment (`movement.first_mover`, read by `movement.step`).
+    first_target: Fighter | None = None
     # The options and conditions read for every attack and plan, as plain fields set from
     # `options` and `conditions` (issue 35: a pydantic model's attribute is a dictionary
     # look-up from compiled code; no rule changes them during a battle).
@@ -530,7 +532,7 @@ class SjState(BattleState):
         self.options = options if options is not None else model.Options()
         self.agenda, self.slots, self.segment, self.harms = {}, [], 11, []
         self.surprise_round, self.aware, self.gang, self.places = False, [], None, None
-        self.kept_gang = None
+        self.kept_gang = self.first_target = None
         self._fighters = []
         if like is None:
             self.read_options()
