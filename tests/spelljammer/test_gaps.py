@@ -30,7 +30,7 @@ def all_measured(state: SjState) -> int:
     kept = 0
     for a in fighters(state):
         for b in fighters(state):
-            entry = a.gaps.get(b.id)
+            entry = a.gaps[b.order] if b.order < len(a.gaps) else None
             kept += entry is not None and entry.frm is a.position and entry.to is b.position
             assert space.gap(a, b) == a.position.distance(b.position) / space.SQUARE
     return kept

@@ -32,6 +32,7 @@ from fracas.rulesets.spelljammer.hitting import (
     damage_taken,
     defence,
     hit_needs,
+    leaves_gang,
     strike_chance,
     wound_level,
     wound_modifier,
@@ -45,8 +46,12 @@ WOUND_CHANCE: Final = "grievous wound chance (P10)"
 WOUND_TABLE: Final = "grievous wound table (SJ-U13)"
 LUCK: Final = "Luck save (P9, P15)"
 OFFHAND_DAMAGE: Final = int(data.tables()["offhand_damage"])  # rules 197–198
-# The tally's key of each result (not formatted per attack).
+# The tally's key of each result (not formatted per attack; `tallied`).
 TALLIED: Final = {r: f"attacks: {r}" for r in (MISS, HIT, CRITICAL, GRIEVOUS)}
+MISSES: Final = TALLIED[MISS]
+HITS: Final = TALLIED[HIT]
+CRITICALS: Final = TALLIED[CRITICAL]
+GRIEVOUS_HITS: Final = TALLIED[GRIEVOUS]
 
 
 def strike(
@@ -77,7 +82,7 @@ def strike(
     roll = table.roll(D100, by=attacker, reason=TO_HIT, needs=lambda: hit_needs(sc - dfn)).total
     missiles.spend(attacker)  # issue 30, item 10
     result = classify(roll, sc - dfn)
-    state.tally[TALLIED[result]] += 1
+    state.tally[tallied(result)] += 1
     if surprise.kind(state, target, attacker) != "no":
         state.tally["surprise attacks"] += 1
         state.aware.append(target)  # SJ-U19: a single unexpected attack (SJ-U1: its segment)
@@ -98,6 +103,18 @@ def strike(
     if state.by_im:
         land(table, state)
     return result
+
+
+def tallied(result: str) -> str:
+    """`TALLIED[result]` (`classify`'s four results) by comparisons: a string compared with a
+    `Final` one is cheaper than a dictionary's hash and look-up, once a strike (issue 35)."""
+    if result == MISS:
+        return MISSES
+    if result == HIT:
+        return HITS
+    if result == CRITICAL:
+        return CRITICALS
+    return GRIEVOUS_HITS
 
 
 def rolled_damage(
@@ -258,6 +275,7 @@ def cancel(state: SjState, f: Fighter) -> list[str]:
     f.scheduled.clear()
     f.casting = None
     f.allowance = f.moved
+    leaves_gang(state, f)  # its schedule emptied (stun, fall: `SjState.kept_gang`)
     return lost
 
 
@@ -268,6 +286,7 @@ def cancel_attacks(state: SjState, f: Fighter) -> None:
             if item.who is f and item.kind == "attack":
                 item.done = True
     f.scheduled.clear()
+    state.kept_gang = None  # its schedule emptied (`SjState.kept_gang`)
 
 
 def interrupt(table: Table, state: SjState, t: Fighter) -> None:
@@ -315,7 +334,7 @@ def stun(table: Table, state: SjState, t: Fighter) -> None:
 def fall(table: Table, state: SjState, t: Fighter) -> None:
     """SJ-U18: down at 0 hit points or below, losing its pending actions; dead at the
     option's threshold (−10 by default)."""
-    cancel(state, t)
+    cancel(state, t)  # (which drops the kept gang: it goes down, `SjState.kept_gang`)
     dead = t.hp <= state.options.dead_at
     t.status = Status.DEAD if dead else Status.DOWN
     t.went_down = True

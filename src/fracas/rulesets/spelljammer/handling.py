@@ -59,14 +59,17 @@ def initiative(plan: Plan) -> tuple[int, str]:
 
 
 def initiative_penalty(plan: Plan) -> int:
-    """`initiative` without the words (the policy scores every plan by it)."""
+    """`initiative` without the words (the policy scores every plan by it); no handling, none
+    (issue 35: most plans, answered without the table's look-up)."""
+    if not plan.handling:
+        return 0
     return MINUS_FIVE[plan.handling] * MINUS_FIVE_INITIATIVE
 
 
 def minus_fives(state: SjState, plan: Plan) -> int:
     """SJ-U30: the declared −5 actions — draw, sheathe, and move-and-attack (unless the option
     `two_minus_five: weapon_handling`)."""
-    n = MINUS_FIVE[plan.handling]
+    n = MINUS_FIVE[plan.handling] if plan.handling else 0  # (most plans: no look-up)
     if plan.mode == "move" and state.two_minus_five_any:
         n += 1
     return n

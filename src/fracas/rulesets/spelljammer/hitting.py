@@ -164,7 +164,10 @@ def freeze(state: SjState, items: list[Item]) -> None:
     """F-SJ-1: who is attacking whom in melee, and where everyone stood, as the segment
     starts; every attack of the segment reads this, so the order the fighters are listed in
     changes no bonus (issue 30, item 4). Taken only when the segment has a melee attack (the
-    gang) or a missile (the places) to read it."""
+    gang) or a missile (the places) to read it. The gang is the round's kept one while
+    nothing it reads has changed (`SjState.kept_gang`; issue 35): a segment's attacks change
+    it only through the invalidations listed there, which take effect from the next segment,
+    so this segment reads the gang as it started."""
     melee = missile = False  # (one pass over the items: no list or generator built)
     for i in items:
         who = i.who
@@ -175,18 +178,38 @@ def freeze(state: SjState, items: list[Item]) -> None:
                 melee = True
     state.gang = state.places = None
     if melee:
-        gang: dict[Fighter, list[Fighter]] = {}
-        for f in state.fighters():
-            t = ganging_on(f)
-            if t is not None:  # (not `setdefault`: it builds an empty list every time)
-                found = gang.get(t)
-                if found is None:
-                    gang[t] = [f]
-                else:
-                    found.append(f)
+        gang = state.kept_gang
+        if gang is None:
+            gang = state.kept_gang = gang_of(state)
         state.gang = gang
     if missile:
         state.places = {f: f.position for f in state.fighters()}
+
+
+def leaves_gang(state: SjState, f: Fighter) -> None:
+    """`f` stops attacking in melee (stunned, down, its attacks cancelled: `combat.cancel`):
+    the kept gang (`SjState.kept_gang`) is dropped if `f` is in it. One not in it stays out
+    (a cancel only takes away), so the gang is still right (issue 35)."""
+    kept, plan = state.kept_gang, f.plan
+    if kept is None or plan is None or plan.target is None:
+        return
+    found = kept.get(plan.target)
+    if found is not None and f in found:
+        state.kept_gang = None
+
+
+def gang_of(state: SjState) -> dict[Fighter, list[Fighter]]:
+    """Rule 168, F-SJ-19: each target with those `ganging_on` it, in encounter order."""
+    gang: dict[Fighter, list[Fighter]] = {}
+    for f in state.fighters():
+        t = ganging_on(f)
+        if t is not None:  # (not `setdefault`: it builds an empty list every time)
+            found = gang.get(t)
+            if found is None:
+                gang[t] = [f]
+            else:
+                found.append(f)
+    return gang
 
 
 def gap(state: SjState, a: Fighter, b: Fighter) -> float:
@@ -367,11 +390,12 @@ def moving_extra(target: Fighter, move: str, why: list[str] | None) -> int:
 
 
 def in_melee(state: SjState, f: Fighter) -> bool:
-    """SJ-U32: an able enemy within 1 square (5 ft)."""
-    return any(
-        isinstance(e, Fighter) and e.able and gap(state, f, e) <= space.REACH
-        for e in state.enemies_of(f)
-    )
+    """SJ-U32: an able enemy within 1 square (5 ft). A loop (compiled, `any` builds a
+    generator; issue 35: asked of every shot and every missile pair the policy weighs)."""
+    for e in state.enemies_of(f):
+        if isinstance(e, Fighter) and e.able and gap(state, f, e) <= space.REACH:
+            return True
+    return False
 
 
 def ranged(

@@ -11,7 +11,7 @@ from typing import Final
 from fracas.core.table import Table
 from fracas.rulesets.spelljammer import casting, data, handling, surprise, withdrawal
 from fracas.rulesets.spelljammer.events import Initiative
-from fracas.rulesets.spelljammer.state import Fighter, Item, Plan, SjState
+from fracas.rulesets.spelljammer.state import LAST_SEGMENT, Fighter, Item, Plan, SjState
 
 REASON: Final = "initiative"
 # Rules 13, 18, 133, 146: read once (every plan the policy scores reads them).
@@ -46,8 +46,18 @@ def modifiers(plan: Plan) -> tuple[int, str]:
 
 
 def modifier(plan: Plan) -> int:
-    """`modifiers` without the words (the policy scores every plan by it)."""
-    return movement_modifier(plan)[0] + handling.initiative_penalty(plan)
+    """`modifiers` without the words (the policy scores every plan by it): `movement_modifier`'s
+    figure read from the mode once, with no tuple built (issue 35)."""
+    mode = plan.mode
+    if mode == "still" or mode == "aim_still":  # `Plan.still`
+        mod = NO_MOVEMENT
+    elif mode == "move":
+        mod = MOVE_AND_ATTACK
+    elif mode == "run":
+        mod = RUN_AND_ATTACK
+    else:
+        mod = 0
+    return mod + handling.initiative_penalty(plan)
 
 
 def movement_modifier(plan: Plan) -> tuple[int, str]:
@@ -72,10 +82,17 @@ def attacks_kept(state: SjState, f: Fighter, plan: Plan) -> int:
 
 def booked(state: SjState, segment: int) -> list[Item]:
     """The agenda's items on `segment`, an empty list put there first if it has none (not
-    `setdefault`, which builds an empty list every time; issue 35)."""
+    `setdefault`, which builds an empty list every time; issue 35); the same list in its slot
+    (`SjState.slots`), for a segment the count-down reaches (rule 28: down to the last)."""
     items = state.agenda.get(segment)
     if items is None:
         items = state.agenda[segment] = []
+    i = segment - LAST_SEGMENT
+    if i >= 0:
+        slots = state.slots
+        while len(slots) <= i:
+            slots.append(None)
+        slots[i] = items
     return items
 
 

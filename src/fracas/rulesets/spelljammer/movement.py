@@ -105,6 +105,21 @@ def anyone_moves(state: SjState) -> bool:
     return False
 
 
+def first_mover(state: SjState) -> int:
+    """`anyone_moves`, answering the place in `state.fighters()` of the first fighter that moves
+    (−1: nobody), its target kept in `state.first_target` for `step` (issue 35: on a segment
+    where nothing else happens, `step` asks again only those after it)."""
+    fighters = state.fighters()
+    for i in range(len(fighters)):
+        f = fighters[i]
+        if f.allowance - f.moved > 1e-9:
+            target = mover_target(state, f)
+            if target is not None:
+                state.first_target = target
+                return i
+    return -1
+
+
 def a_leaver_moves(state: SjState) -> bool:
     """`anyone_moves` asked of the leavers only (`leaving`): on a segment of movement that
     follows one where nobody acted or moved, the others' answers are as they were (only a
@@ -130,13 +145,18 @@ def mover_target(state: SjState, f: Fighter) -> Fighter | None:
     return None
 
 
-def step(table: Table, state: SjState) -> None:
-    """Rule 30, SJ-U2: one segment's movement, everyone at once from where they stood."""
+def step(table: Table, state: SjState, first: int = -1) -> None:
+    """Rule 30, SJ-U2: one segment's movement, everyone at once from where they stood.
+    `first`: `first_mover`'s answer, asked with nothing happening since (`round.run_segment`),
+    so those before it do not move and its target is `state.first_target`; −1: ask all."""
     moves: list[tuple[Fighter, Fighter, Position]] = []
-    for f in state.fighters():
-        if f.allowance - f.moved <= 1e-9:
+    fighters = state.fighters()
+    for i in range(len(fighters)):
+        f = fighters[i]
+        if i < first or f.allowance - f.moved <= 1e-9:
             continue  # (`mover_target`'s first test, without the call: most have none left)
-        target = mover_target(state, f)  # the nearest foe when leaving, else its goal
+        # The nearest foe when leaving, else its goal.
+        target = state.first_target if i == first else mover_target(state, f)
         if target is None:
             continue
         squares = min(f.allowance - f.moved, f.allowance / 10)

@@ -13,7 +13,6 @@ from fracas.core.table import Table
 from fracas.rulesets.spelljammer import (
     casting,
     combat,
-    data,
     decisions,
     handling,
     hitting,
@@ -38,10 +37,12 @@ from fracas.rulesets.spelljammer.events import (
     Segment,
     SurpriseRound,
 )
-from fracas.rulesets.spelljammer.state import Fighter, Item, SjState, let_go
+from fracas.rulesets.spelljammer.hitting import NO_ATTACK
+from fracas.rulesets.spelljammer.state import LAST_SEGMENT, Fighter, Item, SjState, let_go
 
 TIE: Final = "tie on the same segment (SJ-U1 by_im)"
-LAST_SEGMENT: Final = int(data.tables()["last_segment"])  # rule 28: the count-down's end
+# Rule 28: the slots of the segments 10 to the last (`SjState.slots`), each round's start.
+NO_SLOTS: Final[list[list[Item] | None]] = [None] * (11 - LAST_SEGMENT)
 # A segment with nothing booked: its items, read and never changed (`run_segment`).
 NOTHING: Final[list[Item]] = []
 
@@ -72,21 +73,27 @@ def play_round(table: Table, state: SjState) -> None:
     initiative.roll_all(table, state)
     if table.observed:
         announce(table, state)
-    top = 10
-    for s in state.agenda:  # rule 28: from the highest initiative (no list built for `max`)
-        if s > top:
-            top = s
+    # Rule 28: from the highest initiative, the agenda's last slot (`initiative.booked` only
+    # adds slots up to a segment booked; no list built for `max`).
+    top = len(state.slots) - 1 + LAST_SEGMENT
+    if top < 10:
+        top = 10
     quiet = False  # the segment before was one of movement where nothing happened
     for segment in range(top, LAST_SEGMENT - 1, -1):
         quiet = run_segment(table, state, segment, quiet)
         if table.between_actions():
             quiet = False  # a GM command took effect: the state may have changed
+            state.kept_gang = None  # (and with it who attacks whom)
     end(table, state)
 
 
 def begin(state: SjState) -> None:
     state.agenda = {}
+    slots = state.slots  # emptied in place (only the state holds it; a copy has its own)
+    slots.clear()
+    slots.extend(NO_SLOTS)
     state.harms = []
+    state.kept_gang = None  # a new round's plans (`SjState.kept_gang`)
     state.segment = 11
     for f in state.fighters():
         f.plan = None
@@ -188,14 +195,17 @@ def run_segment(table: Table, state: SjState, segment: int, quiet: bool = False)
     35: on most segments of movement nobody moves, and asking everyone each segment was
     2–3 % of a battle)."""
     state.segment = segment
-    booked = state.agenda.get(segment)  # (most segments have nothing: no list built for them)
+    slots, i = state.slots, segment - LAST_SEGMENT  # (`SjState.slots`: a list's index)
+    booked = slots[i] if 0 <= i < len(slots) else None  # (most: nothing, no list built)
     items = [i for i in booked if not i.done] if booked is not None else NOTHING
     moving = False
+    first = -1  # the first mover's place (`movement.first_mover`)
     if 1 <= segment <= 10:
         if quiet and not items:
             moving = movement.a_leaver_moves(state)
         else:
-            moving = movement.anyone_moves(state)
+            first = movement.first_mover(state)
+            moving = first >= 0
     if not items and not moving:
         return 1 <= segment <= 10
     if table.observed:
@@ -204,13 +214,16 @@ def run_segment(table: Table, state: SjState, segment: int, quiet: bool = False)
         items = by_im(table, items)
     else:
         hitting.freeze(state, items)  # SJ-U1: the state at the segment's start
+    # Nothing acts and nothing lands: the movers are as `first_mover` found them (issue 35).
+    calm = not items and not state.harms and not state.aware
     for item in items:
         if not item.done:
             resolve(table, state, item)
     state.gang = state.places = None
     combat.land(table, state)
     if moving:
-        movement.step(table, state)
+        movement.step(table, state, first if calm else -1)
+        state.first_target = None
     return False
 
 
@@ -235,6 +248,7 @@ def resolve(table: Table, state: SjState, item: Item) -> None:
     if surprise.unaware_of_the_fight(f):
         if item.segment in f.scheduled:
             f.scheduled.remove(item.segment)
+            lost_all(state, f)
         what = {"attack": f"attack {item.number}", "potion": "its potion"}
         reason = "unaware of the fight until attacked (out-of-combat surprise, rules 98–100)"
         if table.observed:
@@ -250,22 +264,33 @@ def resolve(table: Table, state: SjState, item: Item) -> None:
     if item.segment in f.scheduled:
         f.scheduled.remove(item.segment)
     if not f.able or f.stunned or f.plan is None:
-        return
+        return  # (`ganging_on` was None, and is: the kept gang holds)
     empty = missiles.empty(f)
     if empty:  # issue 30, item 10: ammunition is spent
         if table.observed:
             table.emit(ActionLost, who=f.name, what=f"attack {item.number}", reason=empty)
+        lost_all(state, f)
         return
     target = reach(table, state, f, item)
     if target is not None:
         f.last_attack = item.segment
         combat.strike(table, state, f, target, item.number)
         withdrawal.push(table, state, f, target)
+    else:
+        lost_all(state, f)
     if f.plan.mode == "then_move" and f.able and not f.stunned:
         if target is not None and f.scheduled and withdrawal.move_now(table, state, f):
             combat.cancel_attacks(state, f)
         if not f.scheduled:
             withdrawal.after_attacks(table, state, f, f.last_attack)
+
+
+def lost_all(state: SjState, f: Fighter) -> None:
+    """Rule 13, F-SJ-19: with its last scheduled attack gone before it made one, `f` no longer
+    attacks in melee (`hitting.ganging_on`): the kept gang is dropped (`SjState.kept_gang`).
+    Asked once its attack is made or lost: an attack made keeps it in."""
+    if not f.scheduled and f.last_attack == NO_ATTACK:
+        state.kept_gang = None
 
 
 def reach(table: Table, state: SjState, f: Fighter, item: Item) -> Fighter | None:
@@ -299,6 +324,7 @@ def reach(table: Table, state: SjState, f: Fighter, item: Item) -> Fighter | Non
     if table.observed:
         table.emit(Retargeted, who=f.name, was=target.name if target else "nobody", now=now.name)
     plan.target = now
+    state.kept_gang = None  # whom it gangs on (`SjState.kept_gang`)
     return now
 
 
@@ -322,6 +348,7 @@ def switch(table: Table, state: SjState, f: Fighter, target: Fighter | None) -> 
         if table.observed:
             table.emit(Retargeted, who=f.name, was=target.name, now=now.name)
         plan.target = now
+        state.kept_gang = None  # whom it gangs on (`SjState.kept_gang`)
     return now
 
 
@@ -336,7 +363,7 @@ def waits(state: SjState, f: Fighter, item: Item) -> bool:
     item.done = False
     item.segment = later
     initiative.booked(state, later).append(item)
-    f.scheduled.append(later)
+    f.scheduled.append(later)  # (its schedule as before the attack: the kept gang holds)
     return True
 
 

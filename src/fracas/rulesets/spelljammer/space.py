@@ -25,14 +25,19 @@ def gap(a: Fighter, b: Fighter) -> float:
     times a skirmish, two times in three of fighters that have not moved since). A
     `Position` is immutable, so the same two objects are the same distance; a move gives a
     fighter a new one. A copy of the state copies the kept gaps with their positions. They
-    are kept by the other fighter's id, not by the fighter: two fighters keeping each other
-    would be a reference cycle, leaving every simulated battle to the cyclic collector."""
+    are kept by the other fighter's place in the encounter (`order`), not by the fighter:
+    two fighters keeping each other would be a reference cycle, leaving every simulated
+    battle to the cyclic collector. The answer rests on the two positions alone, so two
+    fighters sharing a place (built by hand, `order` left 0) share a slot and stay right."""
     here, there = a.position, b.position
-    kept = a.gaps.get(b.id)
-    if kept is None:  # the first measure of the battle: one `Gap` a pair, then reused
+    kept_gaps, i = a.gaps, b.order
+    if i >= len(kept_gaps) or i < 0:  # the first measures of the battle: then reused
         squares = here.distance(there) / SQUARE
-        a.gaps[b.id] = Gap(here, there, squares)
+        if i >= 0:
+            while len(kept_gaps) <= i:
+                kept_gaps.append(Gap(here, there, squares))
         return squares
+    kept = kept_gaps[i]
     if kept.frm is here and kept.to is there:
         return kept.squares
     squares = kept.squares = here.distance(there) / SQUARE

@@ -18,6 +18,10 @@ from fracas.rulesets.spelljammer.data import WeaponData
 # fast style"); every argument of a fighter's and a state's has a default: compiled, a class's
 # `__new__` runs its `__init__`, and a copy of a state (`copy_fields`) makes a blank one first.
 ORIGIN: Final = Position()
+# Rule 28: the count-down's last segment, the agenda's first slot (`SjState.slots`).
+LAST_SEGMENT: Final = int(data.tables()["last_segment"])
+# No hit points a fighter has (`Fighter.wound_hp`: no wound modifier kept yet).
+UNKNOWN: Final = -(1 << 40)
 
 
 @dataclass(slots=True, eq=False, init=False)
@@ -342,9 +346,16 @@ class Fighter(Combatant):
     mounted: bool = False  # rule 219: on a mount or wagon
     fast_target: int = 0  # rule 212: the GM's extra missile penalty when it runs or faster
     waits: bool = False  # SJ-U34: the default policy holds until a foe is in reach
-    # Issue 35: the gap `space.gap` last measured to each fighter (by its id: no cycle), with
-    # the two positions.
-    gaps: dict[str, Gap] = field(default_factory=dict)
+    # Issue 35: the gap `space.gap` last measured to each fighter (by its place in the
+    # encounter, `order`: no cycle, and a list read where a dictionary was hashed), with the
+    # two positions.
+    gaps: list[Gap] = field(default_factory=list)
+    # Issue 35: the wound modifier (`wounds.wound_modifier`) last found, with the hit points
+    # and `wound_base` it was found at (the key: every d100 and SC reads it, hit points change
+    # only as harm lands). `UNKNOWN`: none found yet.
+    wound_hp: int = UNKNOWN
+    wound_base_at: int = UNKNOWN
+    wound_mod: int = 0
 
     def __init__(self, *, id: str = "", name: str = "", side: str = "") -> None:
         """Who it is; `setup.build` sets the sheet's figures, everything else starts as at a
@@ -371,7 +382,8 @@ class Fighter(Combatant):
         self.potions, self.stuck, self.base_dex, self.base_im = [], [], 12, 0
         self.held, self.ambush_band, self.sight, self.warned = False, 0, 0, False
         self.nl, self.dex_lost, self.mounted, self.fast_target = 0, 0, False, 0
-        self.waits, self.gaps = False, {}
+        self.waits, self.gaps = False, []
+        self.wound_hp, self.wound_base_at, self.wound_mod = UNKNOWN, UNKNOWN, 0
 
     def _round_fields(self) -> None:
         """The figures of a round, as a fight starts (`__init__`)."""
@@ -465,6 +477,12 @@ class SjState(BattleState):
     conditions: model.Conditions = field(default_factory=model.Conditions)
     options: model.Options = field(default_factory=model.Options)
     agenda: dict[int, list[Item]] = field(default_factory=dict)
+    # The agenda's lists by segment (index: the segment − `LAST_SEGMENT`; None: nothing
+    # booked), the same lists as `agenda`'s, both written by `initiative.booked` alone (issue
+    # 35: the count-down reads a segment's items by a list index, where a dictionary look-up
+    # boxed and hashed the segment). A copy of the state copies both with one memo, so the
+    # copy's lists are shared the same way.
+    slots: list[list[Item] | None] = field(default_factory=list)
     segment: int = 11  # the segment resolving (above 10: pre-movement)
     harms: list[Harm] = field(default_factory=list)  # SJ-U1: landing as the segment ends
     surprise_round: bool = False  # SJ-U19: this round is the ambushers' surprise round
@@ -474,6 +492,18 @@ class SjState(BattleState):
     # (`round.declare`: no plan made yet).
     gang: dict[Fighter, list[Fighter]] | None = None
     places: dict[Fighter, Position] | None = None  # and where everyone stood (F-SJ-1)
+    # The round's gang (`hitting.freeze`) kept from one segment to the next while nothing it
+    # reads has changed (issue 35: rebuilt on every segment with a melee attack, it was 3–4 %
+    # of a battle); None: to build again. Whatever changes `hitting.ganging_on` of a fighter
+    # sets it to None: a new round (`round.begin`), a retarget (`round.reach`, `round.switch`),
+    # its scheduled attacks gone before one was made (`round.lost_all`), its attacks cancelled
+    # while in the gang (`combat.cancel` through `hitting.leaves_gang`: a stun, a fall, an
+    # interrupted spell, a forced move), its attacks given up (`combat.cancel_attacks`), a GM
+    # command (`play_round`). A copy of the state copies it with its fighters (`copy_fields`,
+    # one memo): still theirs.
+    kept_gang: dict[Fighter, list[Fighter]] | None = None
+    # The first mover's target this segment (`movement.first_mover`, read by `movement.step`).
+    first_target: Fighter | None = None
     # The options and conditions read for every attack and plan, as plain fields set from
     # `options` and `conditions` (issue 35: a pydantic model's attribute is a dictionary
     # look-up from compiled code; no rule changes them during a battle).
@@ -500,8 +530,9 @@ class SjState(BattleState):
         self.round, self.tally, self._enemies = 0, new_tally(), {}
         self.conditions = conditions if conditions is not None else model.Conditions()
         self.options = options if options is not None else model.Options()
-        self.agenda, self.segment, self.harms = {}, 11, []
+        self.agenda, self.slots, self.segment, self.harms = {}, [], 11, []
         self.surprise_round, self.aware, self.gang, self.places = False, [], None, None
+        self.kept_gang = self.first_target = None
         self._fighters = []
         if like is None:
             self.read_options()

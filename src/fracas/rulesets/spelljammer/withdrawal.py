@@ -72,20 +72,21 @@ def away(f: Fighter, foe: Fighter, squares: float) -> Position:
 def free_attackers(state: SjState, f: Fighter) -> list[Fighter]:
     """SJ-U39, rules 205, 208: the engaged opponents who may strike at a withdrawer: able, in
     reach with a melee weapon, not stunned, not casting, not in Full or Desperate Defense,
-    once per withdrawer a round."""
+    once per withdrawer a round. (Every test reads only; the reach, a measure, comes last:
+    asked on each of a fleer's steps, issue 35.)"""
     out = []
+    segment = state.segment
     for e in state.enemies_of(f):
         if not isinstance(e, Fighter) or not e.able or e.stunned or not e.armed:
             continue
         if e.unaware == "out_of_combat":
             continue  # rules 98–100: unaware of the fight (issue 30, item 2)
-        if e.weapon.ranged or not space.in_reach(e, f) or f in e.free_attacked:
+        if e.weapon.ranged or f in e.free_attacked:
             continue
-        if casting_now(e, state.segment) or (
-            e.plan is not None and e.plan.action in ("full", "desperate", "caught")
-        ):  # SJ-U19: one caught by the ambush does not act
-            continue
-        if on_ally(e, f):
+        plan = e.plan
+        if plan is not None and plan.action in ("full", "desperate", "caught"):
+            continue  # SJ-U19: one caught by the ambush does not act
+        if casting_now(e, segment) or on_ally(e, f) or not space.in_reach(e, f):
             continue
         out.append(e)
     return out

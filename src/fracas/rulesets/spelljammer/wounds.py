@@ -32,9 +32,14 @@ def wound_modifier(f: Fighter) -> int:
     """Rules 87–94, SJ-U16, SJ-U17: −10/−20/−30 on every d100 the character rolls; a fighter
     whose starting hit points (its maximum, or the option's) already lie in a level has no
     modifier until it reaches the next."""
-    if f.hp > HIGHEST:
+    hp = f.hp
+    if hp > HIGHEST:
         return 0
-    level = wound_level(f, f.hp)
-    if level == 0 or level == wound_level(f, f.wound_base):
-        return 0
-    return MODIFIERS[len(MODIFIERS) - level]
+    if hp == f.wound_hp and f.wound_base == f.wound_base_at:
+        return f.wound_mod  # (issue 35: kept on the fighter, keyed on what it is found from)
+    level = wound_level(f, hp)
+    mod = 0
+    if level != 0 and level != wound_level(f, f.wound_base):
+        mod = MODIFIERS[len(MODIFIERS) - level]
+    f.wound_hp, f.wound_base_at, f.wound_mod = hp, f.wound_base, mod
+    return mod
