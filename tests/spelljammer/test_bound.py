@@ -4,8 +4,6 @@
   (`SjPolicy._beaten`): its pick must be `best_index` of every plan's score, and the harm it
   relies on must never fall as SC − DEF rises (`policy.HARM_RISES`), on the bundled table
   and weapons.
-- The rules hand out the attack plans kept from earlier rounds (`options.Row`): each
-  declaration's options must be those built anew, field by field and in order.
 - The policy keeps its `Pair`s for the battle, renewed each round (`Pair.renew`): each must be
   the `Pair` made anew, and its harm the table's.
 - An attack plan's score is the one its rules give read in full, in order (`full_attack`)."""
@@ -65,15 +63,6 @@ def shuffled(state: SjState, rng: random.Random) -> None:
             f.hp = rng.randint(1, max(1, f.max_hp))
 
 
-def described(plans: list[Plan]) -> list[tuple[object, ...]]:
-    """Every field of each plan (identity for the fighters, weapons, spells and potions)."""
-    return [
-        (p.action, id(p.target), p.mode, p.sacrifice, id(p.spell), p.handling, id(p.arm),
-         p.extra, p.cost, id(p.potion))
-        for p in plans
-    ]  # fmt: skip
-
-
 def test_the_bundled_table_is_proven() -> None:
     assert HARM_RISES  # the bound is in use: the test below compares it with the full form
     bands = [data.critical_band(m) for m in range(-5, 140)]
@@ -129,33 +118,6 @@ def test_the_pick_is_the_best_of_every_plans_score(path: Path) -> None:
     assert asked > 0
     if path.stem == "4v4":
         assert defended > 0  # some picks were Defending plans: a bound too eager would fail
-
-
-@pytest.mark.parametrize("path", ENCOUNTERS, ids=lambda p: p.stem)
-def test_the_kept_plans_are_those_built_anew(path: Path) -> None:
-    state = Spelljammer().build_state(fracas.load(path).spec)
-    rng = random.Random(path.stem)
-    kept = 0
-    for r in range(20):
-        shuffled(state, rng)
-        for f in fighters(state):
-            if not f.able:
-                continue
-            banked = options.plans(state, f, None, None)
-            again = options.plans(state, f, None, None)
-            kept += sum(a is b for a, b in zip(banked, again, strict=True) if a.action == "attack")
-            fresh = options.plans(state, f, None, None, kept=False)  # every plan built anew
-            assert described(banked) == described(fresh), (f.name, r)
-            assert [str(p) for p in banked] == [str(p) for p in fresh]
-            if again and again[0].action == "attack":
-                again[0].target = None  # changed by somebody: built anew, not handed out
-                assert described(options.plans(state, f, None, None)) == described(fresh)
-            for p in again:
-                if p.action == "attack" and rng.random() < 0.1:
-                    p.sacrifice += 1  # a rank changed: the SC given up is another
-        if rng.random() < 0.2:
-            options.BANK.state = None  # forgotten now and then: a new bank, built as it goes
-    assert kept > 0  # the bank was used
 
 
 def fields(p: Pair) -> tuple[object, ...]:

@@ -20,7 +20,6 @@ def attack_plans(
     speed: float,
     drink: Potion | None,
     out: list[Plan] | None = None,
-    row: Row | None = None,
 ) -> list[Plan]:
     """Against one enemy: from where it stands (with the free move) or with no movement; the
     same Defending (about half, or all, of the most SC it may give up, rules 179–183); then
@@ -29,10 +28,10 @@ def attack_plans(
     and `how`: the weapon and how it comes to hand (rules 150–154); `speed`: its TMR
     (`movement.tmr`); `drink`: the potion it may drink alongside (`drinkable`). `out`: the
     list they are added to (issue 35: `plans` builds one list, not one per foe and weapon),
-    returned; `row`: the plans kept from earlier rounds (`reach_plans`)."""
+    returned."""
     plans = out if out is not None else []
     start = len(plans)
-    reach_plans(f, e, w, how, speed, plans, row)
+    reach_plans(f, e, w, how, speed, plans)
     if drink is not None or (f.shield_slung and not f.readying):
         more = extras(f, plans[start:], drink)
         if more:
@@ -41,133 +40,43 @@ def attack_plans(
 
 
 def reach_plans(
-    f: Fighter,
-    e: Fighter,
-    w: Arm,
-    how: str,
-    speed: float,
-    out: list[Plan] | None = None,
-    row: Row | None = None,
+    f: Fighter, e: Fighter, w: Arm, how: str, speed: float, out: list[Plan] | None = None
 ) -> list[Plan]:
     """Stage 1's plans against one enemy with weapon `w`, brought to hand `how` (each plan
     built once, with its weapon, as `attack` builds it: called directly, issue 35), added to
-    `out` (a new list by default). `row`: the plans against `e` with `w` brought `how` kept
-    from earlier rounds (`Row`, `Bank`), handed out again; None: each built anew."""
+    `out` (a new list by default)."""
     gap = space.gap(f, e)
     ranged = w.ranged
     reach = float(w.data.range) if ranged else space.REACH
     plans: list[Plan] = out if out is not None else []
     start = len(plans)
     free = 0.0 if ranged else space.FREE_MOVE
-    r = row if row is not None else Row(e, w, how)
     if gap <= reach + free:
-        plans.append(r.plan(STAND, "attack", "stand", 0))
+        plans.append(Plan("attack", e, "stand", 0, None, how, w))
         if w.rank and not ranged:
             most = w.rank * PER_RANK  # rule 181
             half = most // 4 * 2  # about half (below `most`, as `most` is above 0), and the most
             if half:
-                plans.append(r.plan(HALF, "attack", "stand", half))
-            plans.append(r.plan(MOST, "attack", "stand", most))
+                plans.append(Plan("attack", e, "stand", half, None, how, w))
+            plans.append(Plan("attack", e, "stand", most, None, how, w))
         if not w.ranged:
-            plans.append(r.plan(THEN_MOVE, "attack", "then_move", 0))  # rules 135–144
+            plans.append(Plan("attack", e, "then_move", 0, None, how, w))  # rules 135–144
     if gap <= reach:
-        plans.append(r.plan(STILL, "attack", "still", 0))
+        plans.append(Plan("attack", e, "still", 0, None, how, w))
         if w.ranged:
             # Rules 220–223: standing still; with no movement (issue 30).
-            plans.append(r.plan(AIM, "attack", "aim", 0))
-            plans.append(r.plan(AIM_STILL, "attack", "aim_still", 0))
+            plans.append(Plan("attack", e, "aim", 0, None, how, w))
+            plans.append(Plan("attack", e, "aim_still", 0, None, how, w))
     elif gap <= reach + speed / 2:
-        plans.append(r.plan(MOVE, "attack", "move", 0))
+        plans.append(Plan("attack", e, "move", 0, None, how, w))
     elif gap <= reach + speed:
-        plans.append(r.plan(RUN, "attack", "run", 0))
+        plans.append(Plan("attack", e, "run", 0, None, how, w))
     elif len(plans) == start:  # nothing in reach: running up
-        plans.append(r.plan(ADVANCE, "advance", "stand", 0))
+        plans.append(Plan("advance", e, "stand", 0, None, how, w))
         # Rules 216–217, P3 (issue 30): running up at a sprint or a fast sprint.
-        plans.append(r.plan(SPRINT, "advance", "sprint", 0))
-        plans.append(r.plan(FAST_SPRINT, "advance", "fast_sprint", 0))
+        for pace in ("sprint", "fast_sprint"):
+            plans.append(Plan("advance", e, pace, 0, None, how, w))
     return plans
-
-
-# A `Row`'s places, one for each plan `reach_plans` may offer against a foe (`Final`: mypyc
-# reads each as a C constant).
-STAND: Final = 0
-HALF: Final = 1
-MOST: Final = 2
-THEN_MOVE: Final = 3
-STILL: Final = 4
-AIM: Final = 5
-AIM_STILL: Final = 6
-MOVE: Final = 7
-RUN: Final = 8
-ADVANCE: Final = 9
-SPRINT: Final = 10
-FAST_SPRINT: Final = 11
-PLACES: Final = 12
-
-
-class Row:
-    """The plans `reach_plans` offers against `target` with `arm` brought to hand `how`, by
-    place, each built on the first offer and handed out again in later rounds (issue 35: a
-    4v4 built and freed about 500 plans a battle, each offered about three times). Safe: a
-    plan's content is the key's (`target`, `arm`, `how`) and its place's action, mode and SC
-    given up, none of which reads the state; the plan a fighter declares is a copy
-    (`round.declare`, `Plan.copy`), and the one field a rule changes, a declared plan's
-    target (a retarget, rules 188, 194, SJ-U7), is checked before a plan is handed out
-    again (a test declaring an option itself, then retargeting it, gets a new one)."""
-
-    __slots__ = ("arm", "how", "plans", "target")
-
-    def __init__(self, target: Fighter, arm: Arm, how: str) -> None:
-        self.target, self.arm, self.how = target, arm, how
-        self.plans: list[Plan | None] = [None] * PLACES
-
-    def plan(self, place: int, action: str, mode: str, give: int) -> Plan:
-        """The plan at `place`: the one kept, when still against the row's target and giving
-        up `give` (the SC given up follows the weapon's rank); else a new one."""
-        found = self.plans[place]
-        if found is None or found.target is not self.target or found.sacrifice != give:
-            found = Plan(action, self.target, mode, give, None, self.how, self.arm)
-            self.plans[place] = found
-        return found
-
-
-class Bank:
-    """The `Row`s of one battle's state, by weapon (a list per weapon, searched by target and
-    how it comes to hand: a few, compared by identity). Keyed on the state (`rows_of`): a
-    copy of the state (`clone_state`, a deep copy) is another state with other fighters, and
-    starts a new bank. It names the last state asked (so that state is freed when another
-    is asked, not when its battle ends) and nothing names the bank but this module: no
-    cycle."""
-
-    __slots__ = ("rows", "state")
-
-    def __init__(self) -> None:
-        self.state: SjState | None = None
-        self.rows: dict[Arm, list[Row]] = {}
-
-
-BANK: Final = Bank()
-
-
-def rows_of(state: SjState, w: Arm) -> list[Row]:
-    """The bank's rows of `w` in `state`'s battle (a new bank for another state)."""
-    bank = BANK
-    if bank.state is not state:
-        bank.state, bank.rows = state, {}
-    rows = bank.rows.get(w)
-    if rows is None:
-        rows = bank.rows[w] = []
-    return rows
-
-
-def row_in(rows: list[Row], e: Fighter, w: Arm, how: str) -> Row:
-    """The row of `e` and `how` among `w`'s `rows`, made on the first ask."""
-    for r in rows:
-        if r.target is e and r.how == how:
-            return r
-    r = Row(e, w, how)
-    rows.append(r)
-    return r
 
 
 def attack(e: Fighter, mode: str, give: int, w: Arm, how: str, action: str = "attack") -> Plan:
@@ -278,13 +187,10 @@ def spell_plans(state: SjState, f: Fighter, spell: Prepared) -> list[Plan]:
     return plans
 
 
-def plans(
-    state: SjState, f: Fighter, carried: Prepared | None, aim: Fighter | None, kept: bool = True
-) -> list[Plan]:
+def plans(state: SjState, f: Fighter, carried: Prepared | None, aim: Fighter | None) -> list[Plan]:
     """SJ-U35: a spell carried from last round first (it may be dropped); the attacks and
     spells it can make; Full Defense (rules 184–186) with a weapon, Desperate Defense
-    (190–191). `kept`: the attack plans kept from earlier rounds are handed out again
-    (`Row`); False: every plan built anew (the full form the kept ones are tested against)."""
+    (190–191)."""
     out: list[Plan] = []
     if carried is not None and carried.uses > 0:
         out.append(Plan("continue", aim, spell=carried))
@@ -296,10 +202,8 @@ def plans(
         speed = movement.tmr(state, f)
         drink = drinkable(state, f)
         for how, arm in ways:
-            rows = rows_of(state, arm) if kept else []
             for e in foes:
-                row = row_in(rows, e, arm, how) if kept else None
-                attack_plans(f, e, arm, how, speed, drink, out, row)
+                attack_plans(f, e, arm, how, speed, drink, out)
     for spell in f.spells:
         if spell.uses > 0:
             out.extend(spell_plans(state, f, spell))

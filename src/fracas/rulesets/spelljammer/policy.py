@@ -232,6 +232,8 @@ class SjPolicy(Policy):
         self._lost = -1  # its `_lost_for`: 1 lost, 0 not (−1: not yet asked)
         self._odds: dict[tuple[int, str], float] = {}  # per round and side (issue 34)
         self._wins: dict[tuple[int, str], float] = {}  # `outlook.time_to_win`, likewise
+        # `HARM_RISES`, read as a field (a module's object constant is a look-up by name).
+        self._rises = HARM_RISES
 
     def _mean(self, dice: str) -> float:
         return mean(dice)
@@ -295,11 +297,11 @@ class SjPolicy(Policy):
         w = plain.arm
         t = plain.target
         if (
-            plan.target is not t or plan.arm is not w or w is None or t is None
-            or plain.mode != "stand" or plan.mode != "stand" or plain.action != "attack"
-            or plan.action != "attack" or plan.handling != plain.handling or plan.extra
-            or plain.extra or plan.cost or plain.cost or w.ranged or not HARM_RISES
-            or t.prot() < 0
+            plan.target is not t or plan.arm is not w or w is None or t is None or w.ranged
+            or not self._rises or plain.mode != "stand" or plan.mode != "stand"
+            or plain.action != "attack" or plan.action != "attack"
+            or plan.handling != plain.handling or plan.extra or plain.extra or plan.cost
+            or plain.cost or t.prot() < 0
         ):  # fmt: skip
             return False
         return 3 * me.hp > me.max_hp or self._threats(me) <= 1
