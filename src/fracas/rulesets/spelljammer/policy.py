@@ -317,10 +317,10 @@ class SjPolicy(Policy):
             return 0.0
         if self._waiting(me):  # SJ-U34: a monster that waits holds until a foe comes
             return 0.5 if plan.action == "hold" else -1.0
+        if plan.action == "flee":  # four plans a declaration: asked before the rarer ones
+            return self._flee(me, plan)
         if plan.action == "advance":  # running up; a sprint only tires it (P3)
             return 0.01 if plan.mode == "stand" else 0.009 if plan.mode == "sprint" else 0.008
-        if plan.action == "flee":
-            return self._flee(me, plan)
         if plan.action == "dodge":
             return -0.6  # rule 218: no attacks, only −20 to missiles; fleeing does more
         if plan.action in ("hold", "caught", "shield", "drink", "pickup", "aid"):
