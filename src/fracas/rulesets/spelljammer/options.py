@@ -144,10 +144,12 @@ DESPERATE: Final = Plan("desperate", None)  # rules 190–191
 DESPERATE_STILL: Final = Plan("desperate", None, "still")  # rules 18–26 with 190–191
 
 
-def own_plans(state: SjState, f: Fighter) -> list[Plan]:
+def own_plans(state: SjState, f: Fighter, into: list[Plan] | None = None) -> list[Plan]:
     """Stage 2's plans that need no foe (rules 36, 155–159, 199–201, 244): hold, pick up a
-    dropped weapon, ready a shield, drink a potion, First Aid on a stuck missile."""
-    out = [HOLD]
+    dropped weapon, ready a shield, drink a potion, First Aid on a stuck missile. `into`: the
+    list they are added to (issue 35: `plans` extends no second list), returned."""
+    out = into if into is not None else []
+    out.append(HOLD)
     arm = handling.dropped(f)
     if arm is not None:
         foes = [e for e in state.enemies_of(f) if isinstance(e, Fighter) and e.able]
@@ -213,5 +215,5 @@ def plans(state: SjState, f: Fighter, carried: Prepared | None, aim: Fighter | N
         out.append(FULL)
     out.append(DESPERATE)
     out.append(DESPERATE_STILL)  # rules 18–26: a person may; policy never
-    out.extend(own_plans(state, f))
+    own_plans(state, f, out)
     return out

@@ -40,6 +40,7 @@ from fracas.core.combatant import Decider
 from fracas.core.controllers import Policy, UnknownDecision, best_index
 from fracas.dice import compile_dice
 from fracas.rulesets.spelljammer import (
+    data,
     decisions,
     hitting,
     initiative,
@@ -80,20 +81,44 @@ def hit_chance(base: int, penalty: int) -> float:
 
 
 class Pair:
-    """What one declaration's scoring knows of a target and a weapon (issue 35: worked out
-    once, not for each plan against it): SC − DEF as things stand, a missile's chance of a
-    friend (−1: not yet asked) and one attack's expected harms (`outlook.HARMS`)."""
+    """What the scoring knows of a target and a weapon in a round (issue 35: worked out once,
+    not for each plan against it): SC − DEF as things stand, a missile's chance of a friend
+    (−1: not yet asked) and one attack's expected harms (`outlook.HARMS`). Kept for the
+    battle and renewed in each later round (`renew`)."""
 
-    __slots__ = ("arm", "base", "friend", "harm", "harms", "hp", "ranged", "target", "weight")
+    __slots__ = (
+        "arm", "base", "dice", "friend", "harm", "harms", "hp", "prot", "ranged", "round",
+        "target", "weight",
+    )  # fmt: skip
 
-    def __init__(self, target: Fighter, arm: Arm, base: int) -> None:
-        self.target, self.arm, self.base = target, arm, base
+    def __init__(self, target: Fighter, arm: Arm, base: int, round: int = -1) -> None:
+        self.target, self.arm, self.base, self.round = target, arm, base, round
         self.friend = -1.0
-        self.harms = outlook.harm_table(arm.damage, target.prot())  # `outlook.HARMS`
+        self.dice, self.prot = arm.damage, target.prot()
+        self.harms = outlook.harm_table(self.dice, self.prot)  # `outlook.HARMS`
         self.harm = -1.0  # the harm at `base`, no penalty (most plans); −1: not yet read
         self.hp = max(1, target.hp)  # an attack's worth: harm / hp × weight (`_attack`)
         self.weight = 1 + 1 / self.hp
         self.ranged = arm.ranged
+
+    def renew(self, base: int, round: int) -> None:
+        """The pair as things stand in `round` (SC − DEF `base`, `hitting.declared`), as a new
+        `Pair` would be (issue 35: a 4v4 made about 130 a battle). What is read again is read
+        again (the target's hit points and PROT, the weapon's dice and kind); the harm at no
+        penalty is kept only while SC − DEF, the dice and PROT it was read at are unchanged
+        (it is `harms[base]`), and a missile's friend chance is asked anew (who is in melee
+        changes)."""
+        self.round, self.friend = round, -1.0
+        if base != self.base:
+            self.base, self.harm = base, -1.0
+        dice, prot = self.arm.damage, self.target.prot()
+        if prot != self.prot or dice != self.dice:
+            self.dice, self.prot, self.harm = dice, prot, -1.0
+            self.harms = outlook.harm_table(dice, prot)
+        hp = max(1, self.target.hp)
+        if hp != self.hp:
+            self.hp, self.weight = hp, 1 + 1 / hp
+        self.ranged = self.arm.ranged
 
 
 # An attack plan's modes (rules 131–149, 220–223), each with its place in `PlainKept`.
@@ -154,18 +179,6 @@ class PlainKept:
         self.modes: dict[str, Kept] = {}
 
 
-class RoundPairs:
-    """A fighter's `Pair`s for one round's declarations (`SjPolicy._pairs_of`): kept for the
-    battle and emptied when the round is another (issue 35: no new dictionary a round, no
-    entry set a declaration)."""
-
-    __slots__ = ("pairs", "round")
-
-    def __init__(self) -> None:
-        self.round = -1
-        self.pairs: list[Pair] = []
-
-
 class RoundHarm(outlook.ExpectedHarm):
     """`outlook.ExpectedHarm` from the policy's round's pairs (`SjPolicy._attack_harm`). Made for
     one `time_to_win` and let go after it: kept by the policy it would make a cycle."""
@@ -179,6 +192,24 @@ class RoundHarm(outlook.ExpectedHarm):
         return self.policy._attack_harm(a, e)
 
 
+def harm_rises() -> bool:
+    """One attack's expected harm (`outlook.expected_harm`) never falls as SC − DEF rises,
+    against PROT 0 or more (`SjPolicy._beaten`), when the d100 table's bands (rules 39–59,
+    `data.CRITICAL_BANDS`) rise with the modified SC: each face that hits, criticals or is
+    grievous at one SC does so at every higher one (rule 37, SJ-U8: the floors 01–03 and the
+    misses 96–100 read no SC), and a critical or grievous hit takes twice the roll through
+    PROT, a hit the roll less PROT (SJ-U11): at least as much, face by face. Checked on the
+    bundled table when loaded (tests/spelljammer/test_bound.py checks the harms too)."""
+    last, top_grievous, top_critical = -(10**9), 0, 0
+    for low, grievous, critical in data.CRITICAL_BANDS:
+        if low <= last or grievous < top_grievous or critical < top_critical:
+            return False
+        last, top_grievous, top_critical = low, grievous, critical
+    return True
+
+
+HARM_RISES: Final = harm_rises()
+
 # About the rounds a fight has left: for the bleeding First Aid stops and the harm a readied
 # shield saves (issue 34).
 BLEED_ROUNDS = 3
@@ -191,8 +222,8 @@ class SjPolicy(Policy):
         # hashed at each look-up), and per kind of plan, for the declaration being scored.
         self._pairs: list[Pair] = []
         self._last: Pair | None = None  # the `Pair` last asked for
-        # Each fighter's `Pair`s for the round's declarations (`_pairs_of`), and that round.
-        self._round_pairs: dict[Fighter, RoundPairs] = {}
+        # Each fighter's `Pair`s (`_pairs_of`), kept for the battle.
+        self._round_pairs: dict[Fighter, list[Pair]] = {}
         self._kinds: dict[tuple[str, str, str, str], Kept] = {}
         self._modes = PlainKept(0, 0)  # `_kinds` of the plans with a mode only
         self._plain: dict[Fighter, PlainKept] = {}  # `_modes` by fighter (`_plain_modes`)
@@ -201,6 +232,8 @@ class SjPolicy(Policy):
         self._lost = -1  # its `_lost_for`: 1 lost, 0 not (−1: not yet asked)
         self._odds: dict[tuple[int, str], float] = {}  # per round and side (issue 34)
         self._wins: dict[tuple[int, str], float] = {}  # `outlook.time_to_win`, likewise
+        # `HARM_RISES`, read as a field (a module's object constant is a look-up by name).
+        self._rises = HARM_RISES
 
     def _mean(self, dice: str) -> float:
         return mean(dice)
@@ -232,13 +265,46 @@ class SjPolicy(Policy):
     def _best_plan(self, me: Fighter, plans: list[Plan]) -> int:
         """`best_index` of the plans' scores, scored as they come (issue 35: no list of boxed
         scores, and no look-up through a `Sequence`): the first of the best on a tie, and a
-        score beats the best so far only when greater, exactly as `best_index` compares."""
+        score beats the best so far only when greater, exactly as `best_index` compares. A
+        Defending plan that cannot score above the plain attack before it (`_beaten`) is not
+        scored: it could never be picked."""
         best, top = 0, 0.0
+        last: Plan | None = None  # the last plan scored that gives up no SC (`_beaten`)
         for i, plan in enumerate(plans):
+            if plan.sacrifice:
+                if last is not None and self._beaten(me, plan, last):
+                    continue
+            else:
+                last = plan
             score = self._plan(me, plan)
             if i == 0 or score > top:
                 best, top = i, score
         return best
+
+    def _beaten(self, me: Fighter, plan: Plan, plain: Plan) -> bool:
+        """`plan` gives up SC to Defending (rule 179) in an attack otherwise `plain`'s, scored
+        before it, and cannot score above it (issue 35: two of the five plans against a foe
+        in reach were scored only to lose). Both keep the same attacks, as often in time
+        (`_kept`: the same mode, handling and nothing alongside), so `plan`'s value is its
+        harm at the lower SC, weighed as `plain`'s; when the SC given up is a sacrifice,
+        not a help (`_attack`: unhurt, or hurt with one foe or none in reach), it scores
+        that value − 0.001. One attack's expected harm never falls as SC − DEF rises
+        (`HARM_RISES`: the d100 table's bands rise with the modified SC, and against PROT 0
+        or more a critical takes at least what a hit does, face by face), so that value is
+        at most `plain`'s, itself at most `plain`'s score (× 1.15 when aimed, SJ-U43): never
+        above the best so far. Anything else (a missile, whose friend check reads the
+        penalty; something alongside; a negative PROT; the table not proven) is scored."""
+        w = plain.arm
+        t = plain.target
+        if (
+            plan.target is not t or plan.arm is not w or w is None or t is None or w.ranged
+            or not self._rises or plain.mode != "stand" or plan.mode != "stand"
+            or plain.action != "attack" or plan.action != "attack"
+            or plan.handling != plain.handling or plan.extra or plain.extra or plan.cost
+            or plain.cost or t.prot() < 0
+        ):  # fmt: skip
+            return False
+        return 3 * me.hp > me.max_hp or self._threats(me) <= 1
 
     def _plan(self, me: Fighter, plan: Plan) -> float:
         if plan.action == "attack":  # most plans: asked first (the order below gives the same)
@@ -251,10 +317,10 @@ class SjPolicy(Policy):
             return 0.0
         if self._waiting(me):  # SJ-U34: a monster that waits holds until a foe comes
             return 0.5 if plan.action == "hold" else -1.0
+        if plan.action == "flee":  # four plans a declaration: asked before the rarer ones
+            return self._flee(me, plan)
         if plan.action == "advance":  # running up; a sprint only tires it (P3)
             return 0.01 if plan.mode == "stand" else 0.009 if plan.mode == "sprint" else 0.008
-        if plan.action == "flee":
-            return self._flee(me, plan)
         if plan.action == "dodge":
             return -0.6  # rule 218: no attacks, only −20 to missiles; fleeing does more
         if plan.action in ("hold", "caught", "shield", "drink", "pickup", "aid"):
@@ -382,11 +448,15 @@ class SjPolicy(Policy):
         """An attack plan's worth: its expected harm this round as a share of the target's
         hit points (`Pair`), by the attacks it keeps and how often they come in time
         (`Kept`). Its mode is compared once (`mode_slot`): `plan.still` is `STILL` or
-        `AIM_STILL`, `plan.aiming` `AIM` or `AIM_STILL` (`Plan`'s properties, issue 35)."""
+        `AIM_STILL`, `plan.aiming` `AIM` or `AIM_STILL` (`Plan`'s properties, issue 35).
+        An attack-and-move plan that does not step away to drink scores −0.5 whatever its
+        harm (below): known first, so its harm is not read (issue 35: one plan in five)."""
         assert plan.target is not None
         t = plan.target
         w = plan.arm or me.weapon
         i = mode_slot(plan.mode)
+        if i == THEN_MOVE and not plan.sacrifice and not w.ranged and not self._away(me):
+            return -0.5  # as below: not a missile (no −0.7), no Defending, not stepping away
         penalty = (25 if i == RUN else 0) + plan.sacrifice
         pair = self._pair(me, t, w)
         kept = self._kept(me, plan, i)
@@ -409,8 +479,7 @@ class SjPolicy(Policy):
         if plan.sacrifice:
             return value + (0.5 if hurt and self._threats(me) > 1 else -0.001)
         if i == THEN_MOVE:  # step away to drink next round (rules 135, 158)
-            away = hurt and self._has_potion(me) and self._threats(me) <= 1
-            return value + 0.5 if away else -0.5
+            return value + 0.5 if self._away(me) else -0.5
         still = -0.002 if i in (STILL, AIM_STILL) else 0.0  # −20 DEF for +3 initiative
         if i in (AIM, AIM_STILL):  # +15 on the shots left; one attack: shoots next round
             aimed = value * (1.15 if n else 0.0) + (0.0 if n else 0.5 * self._aim_next(me, t))
@@ -418,6 +487,11 @@ class SjPolicy(Policy):
         if i in (STAND, STILL) and me.aimed:
             value *= 1.15  # SJ-U43: last round's aim, standing still
         return value + still
+
+    def _away(self, me: Fighter) -> bool:
+        """Rules 135, 158: hurt to a third of its hit points or less, with a potion and one foe
+        or none in reach, it attacks and steps away, to drink next round."""
+        return 3 * me.hp <= me.max_hp and self._has_potion(me) and self._threats(me) <= 1
 
     def _harm(self, pair: Pair, penalty: int) -> float:
         """Issue 34: one attack's expected harm, PROT and criticals counted
@@ -506,26 +580,30 @@ class SjPolicy(Policy):
         return pair
 
     def _pair_in(self, pairs: list[Pair], me: Fighter, t: Fighter, w: Arm) -> Pair:
-        """`me`'s `Pair` of `t` and `w` in `pairs` (`_pairs_of`), made on the first ask."""
+        """`me`'s `Pair` of `t` and `w` in `pairs` (`_pairs_of`) for this round: made on the
+        first ask, renewed on the first ask of a later round (`Pair.renew`)."""
+        now = self.state.round
         for pair in pairs:
             if pair.target is t and pair.arm is w:
+                if pair.round != now:
+                    pair.renew(hitting.declared(self.state, me, t, w), now)  # `modified`
                 return pair
-        pair = Pair(t, w, hitting.declared(self.state, me, t, w))  # `modified`
+        pair = Pair(t, w, hitting.declared(self.state, me, t, w), now)  # `modified`
         pairs.append(pair)
         return pair
 
     def _pairs_of(self, me: Fighter) -> list[Pair]:
-        """`me`'s `Pair`s for this round's declarations (issue 35: `outlook.time_to_win` reads
-        the same SC − DEF and harms). Safe for the whole round: the declarations are made
-        as things stood before it (rules 1–2, SJ-U6) — no plan is set, nobody moves or is
-        hurt until all are made (`round.declare`) — and the policy reads its own state only
-        (a copy of the state gets its own policy, `Spelljammer.policy`)."""
+        """`me`'s `Pair`s, each as things stand in this round's declarations (issue 35:
+        `outlook.time_to_win` reads the same SC − DEF and harms). Safe for the whole round:
+        the declarations are made as things stood before it (rules 1–2, SJ-U6) — no plan is
+        set, nobody moves or is hurt until all are made (`round.declare`) — and the policy
+        reads its own state only (a copy of the state gets its own policy,
+        `Spelljammer.policy`). Kept for the battle (renewed a round, `_pair_in`): a list per
+        fighter, naming fighters and weapons only (no cycle)."""
         found = self._round_pairs.get(me)
         if found is None:
-            found = self._round_pairs[me] = RoundPairs()
-        if found.round != self.state.round:
-            found.round, found.pairs = self.state.round, []
-        return found.pairs
+            found = self._round_pairs[me] = []
+        return found
 
     def _attack_harm(self, a: Fighter, e: Fighter) -> float:
         """`outlook.attack_harm` of `a` at `e` with its weapon in hand, from `a`'s round's
