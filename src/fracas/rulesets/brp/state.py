@@ -187,6 +187,8 @@ class Fighter(Combatant):
     defences_key: int = field(default=-1, repr=False)
     # Its place in §5.4's order this round, rewritten as it acts (`round.actions`)
     place: Place = field(default_factory=Place, repr=False)
+    # Where its `Record` is in the state's list (`BRPState.record`; -1: none yet)
+    slot: int = field(default=-1, repr=False)
 
     def __init__(
         self,
@@ -232,7 +234,7 @@ class Fighter(Combatant):
         self.two_handed, self.kneeling, self.aware = False, False, True
         self.kept_defences = []
         self.defences_listed, self.defences_key = None, -1
-        self.place = Place()
+        self.place, self.slot = Place(), -1
 
     def arms(self) -> list[Weapon]:
         """What the fighter may attack with: its weapons, and its shield (§5.11 bash)."""
@@ -361,9 +363,9 @@ class BRPState(BattleState):
     dark: bool = False  # `conditions.lighting == "dark"`, read once likewise (F-BRP-9)
     _fighters: list[Fighter] = field(default_factory=list, repr=False)
     _by_dex: list[Fighter] = field(default_factory=list, repr=False)  # see `by_dex`
-    # Each fighter's `Record`, by id (`record`): its enemies, its allies, the blows and the
-    # intents it was last offered, in one look-up.
-    _records: dict[str, Record] = field(default_factory=dict, repr=False)
+    # Each fighter's `Record` (`record`): its enemies, its allies, the blows and the intents
+    # it was last offered, in one look-up, at the fighter's own index (`Fighter.slot`).
+    _records: list[Record] = field(default_factory=list, repr=False)
 
     def __init__(
         self,
@@ -389,7 +391,7 @@ class BRPState(BattleState):
             self.defence_penalty = self.options.defence_penalty
             self.conditions = conditions if conditions is not None else model.Conditions()
             self.dark = self.conditions.lighting == "dark"
-        self._fighters, self._by_dex, self._records = [], [], {}
+        self._fighters, self._by_dex, self._records = [], [], []
         self.counts = fresh_counts(COUNTED)
 
     def fighters(self) -> list[Fighter]:
@@ -412,15 +414,22 @@ class BRPState(BattleState):
         return _allies(self, c)
 
     def record(self, f: Fighter) -> Record:
-        """`f`'s `Record` in this battle: one dictionary look-up for its enemies, its allies
-        and what it was last offered (they were three: about 2 % of a duel; issue 35). Made
-        on first asking; the one found is `f`'s own (`Record.who`), else it is made again:
-        a copy of the state starts with blank records (`Record.__deepcopy__`), and a state
-        handed another's records is never offered that state's fighters."""
-        rec = self._records.get(f.id)
-        if rec is None or rec.who is not f:
-            rec = Record(f, self.enemies_of(f), _allies(self, f))
-            self._records[f.id] = rec
+        """`f`'s `Record` in this battle: one look-up for its enemies, its allies and what it
+        was last offered (they were three dictionary look-ups: about 2 % of a duel; issue
+        35), by the index the fighter keeps (`Fighter.slot`; a list read, where a look-up
+        by id hashed and compared a string). Made on first asking; the one found is `f`'s
+        own (`Record.who`), else it is made again, at a new index: a copy of the state
+        starts with blank records (`Record.__deepcopy__`), and a state handed another's
+        records is never offered that state's fighters."""
+        records = self._records
+        slot = f.slot
+        if 0 <= slot < len(records):
+            rec = records[slot]
+            if rec.who is f:
+                return rec
+        rec = Record(f, self.enemies_of(f), _allies(self, f))
+        f.slot = len(records)
+        records.append(rec)
         return rec
 
     def count(self, index: int) -> None:
