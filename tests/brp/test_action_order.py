@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 
-from fracas.rulesets.brp.round import Place, in_order
+from fracas.rulesets.brp.round import in_order
+from fracas.rulesets.brp.state import Place
 
 
 def placed(keys):

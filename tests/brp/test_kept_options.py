@@ -73,7 +73,7 @@ def test_a_copied_state_is_offered_blows_at_its_own_fighters() -> None:
     state = _state()
     intents(state, _named(state, "Brawler"))
     twin = copy.deepcopy(state)
-    twin.kept = state.kept  # even sharing the kept blows, the copy gets its own
+    twin._records = state._records  # even sharing the records, the copy gets its own
     foes = {id(f) for f in twin.fighters()}
     offered = _attacks(intents(twin, _named(twin, "Brawler")))
     assert offered and all(id(a.target) in foes for a in offered)

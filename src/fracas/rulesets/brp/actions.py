@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from fracas.core.combatant import Combatant
+from fracas.core.combatant import Combatant, Status
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.brp import data
-from fracas.rulesets.brp.state import BRPState, Fighter, Weapon, metres_between
+from fracas.rulesets.brp.state import BRPState, Fighter, Record, Weapon, metres_between
 
 RUN: Final = 30.0  # §5.3 / B14: MOV 10 × 3 m running, defensive actions only
 MAX_WITH_ACTION: Final = 29.0  # §5.3: 16–29 m still allows an action at ¼ DEX rank
@@ -163,17 +163,71 @@ def closing(state: BRPState, f: Fighter, attack: Attack) -> float:
 
 
 def intents(state: BRPState, f: Fighter) -> list[Intent]:
-    """Every intent the rules allow `f` this round, in a stable order. A blow offered at the
-    fighter's last statement and the same again (same target, weapon, move and range edge)
-    is the same `Attack` object, handed out again (`BRPState.kept`, issue 35): the
-    options are equal in content and order to ones built anew, and the policy may remember
-    what it thought of a blow it has already weighed."""
-    out: list[Intent] = []
-    enemies = state.enemies_of(f)
-    kept = state.kept.get(f.id)
+    """Every intent the rules allow `f` this round, in a stable order (`listed_from`; a
+    shared list: do not change it). While nothing it is made from changed since `f`'s last
+    statement (`_unchanged`), it is that statement's list again, handed out as it is: most
+    rounds of a duel change no one's place, weapons or standing, and listing was a fifth of
+    a duel (issue 35). When only its allies changed, only the First Aid and waking in the
+    middle of the list are made again. A blow offered at the last listing and the same again
+    (same target, weapon, move and range edge) is the same `Attack` object, handed out again
+    (`Record.kept`). Either way the options are equal in content and order to ones built
+    anew (`intents_afresh`), and the policy may remember what it thought of them."""
+    rec = state.record(f)
+    listed = rec.listed
+    change = _unchanged(rec, f)
+    if listed is not None and change != CHANGED:
+        if change == SAME:
+            return listed
+        out: list[Intent] = listed[: rec.head]  # (only the allies changed)
+        _tend_allies(state, f, rec.allies, out)
+        out.extend(listed[len(listed) - rec.tail :])
+        rec.listed = out
+        return out
+    enemies = rec.enemies
     size = (len(f.weapons) + 1) * len(enemies) * SHOTS  # a place per weapon, enemy and shot
-    if kept is None or len(kept) != size:
-        kept = state.kept[f.id] = [None] * size
+    kept = rec.kept
+    if len(kept) != size:
+        kept = rec.kept = [None] * size
+    out = []
+    _facing(state, f, enemies, kept, out)
+    rec.head = len(out)
+    _tend_allies(state, f, rec.allies, out)
+    tended = len(out)
+    _ending(f, enemies, out)
+    rec.tail = len(out) - tended
+    rec.listed = out
+    return out
+
+
+SAME: Final = 0  # `_unchanged`: nothing `intents` reads changed
+ALLIES: Final = 1  # only what it reads of the allies (their places and standing)
+CHANGED: Final = 2  # more, or nothing listed yet
+
+
+def intents_afresh(state: BRPState, f: Fighter) -> list[Intent]:
+    """`intents` made from nothing kept: every option built anew (the form `intents` must
+    equal, tests/brp/test_statement_kept.py)."""
+    enemies = state.enemies_of(f)
+    allies = [a for s in state.sides if s.name == f.side for a in s.combatants if a is not f]
+    kept: list[object | None] = [None] * ((len(f.weapons) + 1) * len(enemies) * SHOTS)
+    out: list[Intent] = []
+    _facing(state, f, enemies, kept, out)
+    _tend_allies(state, f, allies, out)
+    _ending(f, enemies, out)
+    return out
+
+
+def _facing(
+    state: BRPState,
+    f: Fighter,
+    enemies: list[Combatant],
+    kept: list[object | None],
+    out: list[Intent],
+) -> None:
+    """The intents §5.2 allows `f` that face its enemies: blows with each weapon, then the
+    shield's bash, at each foe in sight (§5.3, §5.9), taken from `kept` where the same
+    (`_kept_attack`); then reloads (§5.9). First Aid and waking follow (`_tend_allies`),
+    then `_ending`."""
     for i in range(len(f.weapons)):  # then the shield's bash (`Fighter.arms`), no list built
         weapon = f.weapons[i]
         if weapon.ready:
@@ -185,15 +239,90 @@ def intents(state: BRPState, f: Fighter) -> list[Intent]:
     for w in f.weapons:
         if w.needs_reload and not w.broken:
             out.append(Reload(w))
-    _tend_allies(state, f, out)
+
+
+def _ending(f: Fighter, enemies: list[Combatant], out: list[Intent]) -> None:
+    """The last of `f`'s intents: a run toward each foe no weapon reaches (§5.3), kneeling
+    behind a large shield (§5.11), defending."""
     for foe in enemies:
         # (in sight: standing, or down but alive)
         if isinstance(foe, Fighter) and foe.hp > 0 and foe.active and not _attacked(out, foe):
             out.append(Advance(foe))  # no weapon reaches it this round: run toward it
+    shield = f.shield
     if shield is not None and not shield.broken and shield.data.missile == "large":
         out.append(KNEEL)
     out.append(DEFEND)
-    return out
+
+
+def _unchanged(rec: Record, f: Fighter) -> int:
+    """What changed of everything `intents` reads of the fighters since `f`'s last listing,
+    which `rec` keeps (`SAME`, `ALLIES` or `CHANGED`); what is read now is kept for the
+    next. The places are compared by identity (`rec.spots`: `Position` is frozen, so the
+    same object is the same point; a move makes a new one); the fighter's weapons and shield
+    too (BRP never changes them during a battle: the same list, of the same length); what
+    `intents` asks of them (a weapon ready or to reload, the shield broken, a foe in sight
+    and standing; an ally alive, down, or with an injury not yet aided) as bits of an
+    integer (`rec.bits`, `rec.ally_bits`). The encounter's reach and who is on which side do
+    not change during a battle (the record is made again when they do, `BRPState.forget`)."""
+    same = True
+    enemies, allies = rec.enemies, rec.allies
+    spots = rec.spots
+    if len(spots) != 1 + len(enemies) + len(allies):
+        spots = rec.spots = [f.position for _ in range(1 + len(enemies) + len(allies))]
+        same = False
+    elif spots[0] is not f.position:
+        spots[0] = f.position
+        same = False
+    weapons, shield = f.weapons, f.shield
+    if weapons is not rec.weapons or shield is not rec.shield or rec.listed is None:
+        rec.weapons, rec.shield = weapons, shield
+        same = False
+    bits = len(weapons)
+    for w in weapons:
+        bits = bits * 4 + _gear_bits(w)
+    if shield is not None:
+        bits = bits * 8 + _gear_bits(shield.bash) * 2 + (1 if shield.broken else 0)
+    k = 1
+    for e in enemies:
+        if spots[k] is not e.position:
+            spots[k] = e.position
+            same = False
+        k += 1
+        if isinstance(e, Fighter):
+            bits = bits * 4 + (2 if e.hp > 0 else 0) + (1 if e.status is Status.ACTIVE else 0)
+    if bits != rec.bits:
+        rec.bits = bits
+        same = False
+    allies_same = True
+    bits = 0
+    for a in allies:
+        if spots[k] is not a.position:
+            spots[k] = a.position
+            allies_same = False
+        k += 1
+        if isinstance(a, Fighter):
+            bits = bits * 8 + (4 if a.hp > 0 else 0) + (2 if a.unconscious else 0)
+            bits += 1 if _wounded(a) else 0
+    if bits != rec.ally_bits:
+        rec.ally_bits = bits
+        allies_same = False
+    return CHANGED if not same else SAME if allies_same else ALLIES
+
+
+def _gear_bits(w: Weapon) -> int:
+    """What `listed_from` asks of a weapon, as two bits: ready to attack (`Weapon.ready`),
+    and to be reloaded (`Weapon.needs_reload`, not broken). Read from its fields: the
+    properties are calls (issue 35)."""
+    hp, shots = w.hp, w.shots
+    if hp is not None and hp <= 0:  # broken (§5.6, B10)
+        return 0
+    ready = 2 if w.loaded and (shots is None or shots > 0) else 0
+    return ready + (1 if w.data.missile and w.needs_reload else 0)  # (only missiles reload)
+
+
+def _wounded(a: Fighter) -> bool:
+    """An injury First Aid has not yet treated (§5.14: once per injury)."""
+    return any(not i.aided for i in a.injuries)  # (compiled into a loop: no generator)
 
 
 SHOTS: Final = 4  # the most blows with one weapon at one foe: from here, or from 3 range edges
@@ -288,12 +417,12 @@ def _attacked(options: list[Intent], foe: Fighter) -> bool:
     return any(isinstance(option, Attack) and option.target is foe for option in options)
 
 
-def _tend_allies(state: BRPState, f: Fighter, out: list[Intent]) -> None:
+def _tend_allies(state: BRPState, f: Fighter, allies: list[Combatant], out: list[Intent]) -> None:
     """§5.14 First Aid to a wounded ally, §5.12 waking an unconscious one, within a move."""
-    for ally in state.allies_of(f):
+    for ally in allies:
         if not isinstance(ally, Fighter) or ally.hp <= 0:
             continue
-        wounded = any(not i.aided for i in ally.injuries)
+        wounded = _wounded(ally)
         unconscious = ally.unconscious
         if not wounded and not unconscious:
             continue  # nothing to do for this ally: no distance to measure

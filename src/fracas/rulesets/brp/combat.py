@@ -159,15 +159,62 @@ def defences(state: BRPState, defender: Fighter, weapon: Weapon) -> list[Defence
     dodge. Low-velocity missiles: parry only with a shield at its flat chance (§5.11), dodge as
     Difficult (§5.7, if the GM allows). B9: each earlier defence this round costs the penalty.
     A defence the defender was offered last time and the same again is the same object,
-    handed out again (`Fighter.kept_defences`, issue 35).
+    handed out again (`Fighter.kept_defences`, issue 35); while nothing the list is made
+    from changed (`_defences_key`), the list itself is handed out again
+    (`Fighter.defences_listed`; a shared list: do not change it).
     """
     penalty = state.defence_penalty * defender.defences
-    kept = defender.kept_defences
-    out: list[Defence] = []
     shield = defender.shield
     # F-BRP-10: no shield in hand in a round its bearer swung a two-handed weapon.
     shield_in_hand = shield is not None and not shield.broken and not defender.two_handed
-    if weapon.data.missile:
+    missile = weapon.data.missile
+    key = _defences_key(defender, penalty, missile, shield_in_hand)
+    listed = defender.defences_listed
+    if listed is not None and key == defender.defences_key:
+        return listed
+    kept = defender.kept_defences
+    out = _defences_listed(state, defender, kept, penalty, missile, shield_in_hand)
+    defender.defences_listed, defender.defences_key = out, key
+    return out
+
+
+def _defences_key(defender: Fighter, penalty: int, missile: bool, shield_in_hand: bool) -> int:
+    """Everything `_defences_listed` reads that may change during a battle, as one integer:
+    the penalty (B9), the attack a missile or not, the shield in hand, the defender kneeling
+    and, against a blow, which of its weapons may parry (unbroken, with hit points). The rest
+    is the fighter's for the whole battle (its chances, its shield's kind, its Dodge) or the
+    encounter's (`options.dodge_missiles`). Its weapons are those of its sheet: BRP never
+    changes them during a battle, so the number of bits is fixed."""
+    key = penalty
+    for w in defender.weapons:  # (a bit a weapon: the weapons are fixed, so is their number)
+        hp = w.hp
+        parries = not missile and not w.data.missile and hp is not None and hp > 0
+        key = key * 2 + (1 if parries else 0)
+    key = key * 8 + (4 if missile else 0) + (2 if shield_in_hand else 0)
+    return key + (1 if defender.kneeling else 0)
+
+
+def defences_afresh(state: BRPState, defender: Fighter, weapon: Weapon) -> list[Defence]:
+    """`defences` made from nothing kept: every option built anew (the form `defences` must
+    equal, tests/brp/test_statement_kept.py)."""
+    penalty = state.defence_penalty * defender.defences
+    shield = defender.shield
+    shield_in_hand = shield is not None and not shield.broken and not defender.two_handed
+    return _defences_listed(state, defender, [], penalty, weapon.data.missile, shield_in_hand)
+
+
+def _defences_listed(
+    state: BRPState,
+    defender: Fighter,
+    kept: list[object],
+    penalty: int,
+    missile: bool,
+    shield_in_hand: bool,
+) -> list[Defence]:
+    """`defences` made: each taken from `kept` (`Fighter.kept_defences`) where the same."""
+    out: list[Defence] = []
+    shield = defender.shield
+    if missile:
         if shield_in_hand:
             assert shield is not None
             cls = shield.data.missile

@@ -32,7 +32,14 @@ from fracas.rulesets.brp.actions import (
     in_range,
 )
 from fracas.rulesets.brp.profile import Worth
-from fracas.rulesets.brp.state import BRPState, Fighter, Injury, Weapon, metres_between
+from fracas.rulesets.brp.state import (
+    BRPState,
+    Fighter,
+    Injury,
+    Record,
+    Weapon,
+    metres_between,
+)
 
 SAVE_WORTH_TRYING: Final = 0.15  # chance to save a dying ally above which tending beats striking
 HELPLESS: Final = -1.0  # a blow at the helpless: below holding (0), defending or moving on
@@ -65,6 +72,39 @@ def _after_moving(value: float, move: float) -> float:
     return 0.02 + value  # a blow that cannot hurt still beats standing idle
 
 
+def _remembered(rec: Record, options: list[Any] | None, pick: int) -> None:
+    """Remember the pick from `options`, a list `actions.intents` handed out (None: nothing
+    remembered). `intents` hands the same list out again only while the places, gear and
+    standing of the fighter, its enemies and its allies are as when it was listed
+    (`actions._unchanged`); a blow's, a run's, a reload's or a waking's score reads nothing
+    else of the fighters but the enemies' hit points (`_attack_value`: the injury that drops
+    the target), kept here and compared (`_same_hit_points`). Defending scores a constant.
+    First Aid (the patient's injuries) and kneeling (the enemies' missile weapons) read more:
+    a list with either is weighed afresh each time. Kept in the fighter's record on the
+    state: a copy of the state starts with a blank one (`state.Record`)."""
+    rec.scored, rec.pick = options, pick
+    if options is None:
+        return
+    hps = rec.hps
+    enemies = rec.enemies
+    if len(hps) != len(enemies):
+        hps = rec.hps = [0] * len(enemies)
+    for i in range(len(enemies)):
+        e = enemies[i]
+        hps[i] = e.hp if isinstance(e, Fighter) else 0
+
+
+def _same_hit_points(rec: Record) -> bool:
+    """Whether each enemy's hit points are those `_remembered` kept."""
+    hps = rec.hps
+    enemies = rec.enemies
+    for i in range(len(enemies)):
+        e = enemies[i]
+        if isinstance(e, Fighter) and e.hp != hps[i]:
+            return False
+    return True
+
+
 class BRPPolicy(Policy):
     """A controller for BRP: a core `Policy`, which the table asks directly (`pick`), and
     everyone else through the `Controller` protocol (`choose`)."""
@@ -75,12 +115,13 @@ class BRPPolicy(Policy):
     def pick(self, who: Decider, decision: str, options: list[Any]) -> int:
         """The best-scored option, the earlier on a tie (`core.controllers.best_index`),
         scored one by one without building the list of scores."""
+        if isinstance(who, Fighter):  # (the two asked most first: no search of `ALL`)
+            if decision == decisions.INTENT:
+                return self._pick_intent(who, options)
+            if decision == decisions.DEFEND:  # (asked at every attack: no dispatch per option)
+                return self._pick_defence(who, options)
         if decision not in decisions.ALL or not isinstance(who, Fighter):  # BRP asks fighters
             raise UnknownDecision(f"the BRP policy has no answer for {decision!r}")
-        if decision == decisions.INTENT:
-            return self._pick_intent(who, options)
-        if decision == decisions.DEFEND:  # (asked at every attack: no dispatch per option)
-            return self._pick_defence(who, options)
         best = 0
         top = self._score(decision, who, options[0])
         for i in range(1, len(options)):
@@ -91,17 +132,26 @@ class BRPPolicy(Policy):
 
     def _pick_intent(self, me: Fighter, options: list[Any]) -> int:
         """`pick` for the statement of intent: a blow's worth is read from the weapon's table
-        of worths (`_worth`), no score kept per option (issue 35)."""
+        of worths (`_worth`), no score kept per option (issue 35). The pick from a list
+        `actions.intents` handed out again is remembered, while the enemies' hit points are
+        as they were (`_remembered`)."""
+        rec = self.state.record(me)
+        if options is rec.scored and _same_hit_points(rec):
+            return rec.pick
         best = 0
         top = 0.0
+        known = True  # every score read only what `_remembered` says
         for i in range(len(options)):
             option = options[i]
             if isinstance(option, Attack):
                 score = self._attack_value(me, option)
             else:
+                known = known and isinstance(option, (Defend, Advance, Reload, Awaken))
                 score = self._intent(me, option)
             if i == 0 or score > top:
                 best, top = i, score
+        if options is rec.listed:  # (another list, a caller's own: nothing to remember)
+            _remembered(rec, options if known else None, best)
         return best
 
     def _pick_defence(self, me: Fighter, options: list[Any]) -> int:

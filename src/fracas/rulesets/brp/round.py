@@ -34,7 +34,7 @@ from fracas.rulesets.brp.events import (
     Surprised,
 )
 from fracas.rulesets.brp.healing import awaken, end_of_round, first_aid
-from fracas.rulesets.brp.state import BRPState, Fighter, Weapon, metres_between
+from fracas.rulesets.brp.state import BRPState, Fighter, Place, Weapon, metres_between
 
 REACH_SLACK: Final = 1e-9  # positions are floats: "within reach" must not fail on rounding
 # §5.4 orders a rank's attacks by weapon type; other actions (waking) follow (F-BRP-14)
@@ -185,31 +185,26 @@ def _moved(table: Table, f: Fighter, rank: float | None) -> None:
 # ----------------------------------------------------------------------------- 3. actions
 
 
-class Place:
-    """Where a fighter acts in §5.4's order (`place_of`), its four fields unboxed: compiled,
-    the tuple `action_key` gives boxed three integers and a float for every action, and its
-    order compared them through Python's generic protocol (issue 35)."""
-
-    __slots__ = ("chance", "exact", "length", "rank")
-
-    def __init__(self, rank: int, length: int, chance: int, exact: float) -> None:
-        self.rank, self.length, self.chance, self.exact = rank, length, chance, exact
-
-    def key(self) -> tuple[int, int, int, float]:
-        return (self.rank, self.length, self.chance, self.exact)
-
-
 def place_of(f: Fighter) -> Place:
     """§5.4 order: the DEX rank the GM counts (a moved fighter's ½ or ¼ rounded down,
     T-BRP-6), then weapon type (missile, long, medium, short/unarmed), then skill (§5.2); the
     exact fraction breaks only what those leave tied (F-BRP-12). Fighters equal on all four
     act simultaneously (§5.2). Other actions follow the rank's attacks (F-BRP-14)."""
+    return _placed(f, Place())
+
+
+def _placed(f: Fighter, place: Place) -> Place:
+    """`place_of(f)` written into `place`: `actions` rewrites each fighter's own
+    (`Fighter.place`) rather than build one per action (issue 35)."""
     assert isinstance(f.intent, (Attack, Awaken)) and f.rank is not None  # an Action
     rank = f.rank
+    place.rank, place.exact = -math.floor(rank), -rank
     if isinstance(f.intent, Attack):
         weapon = f.intent.weapon
-        return Place(-math.floor(rank), weapon.data.length_rank, -weapon.chance, -rank)
-    return Place(-math.floor(rank), AFTER_ATTACKS, 0, -rank)
+        place.length, place.chance = weapon.data.length_rank, -weapon.chance
+    else:
+        place.length, place.chance = AFTER_ATTACKS, 0
+    return place
 
 
 def action_key(f: Fighter) -> tuple[int, int, int, float]:
@@ -221,9 +216,10 @@ def actions(table: Table, state: BRPState) -> None:
     # (Attack, Awaken), the `Action` union spelt out: compiled, a check of two classes; the
     # union is a generic isinstance (issue 10)
     actors = [f for f in state.fighters() if isinstance(f.intent, (Attack, Awaken)) and f.rank]
-    # Each fighter's place worked out once (its fractions are not free), then ordered, the
-    # encounter's order breaking ties (`in_order`). Fighters at the same place act together.
-    places = [place_of(f) for f in actors]
+    # Each fighter's place worked out once (its fractions are not free), into its own
+    # `Fighter.place` (read only here, before anyone acts), then ordered, the encounter's
+    # order breaking ties (`in_order`). Fighters at the same place act together.
+    places = [_placed(f, f.place) for f in actors]
     order = in_order(places)
     start = 0
     while start < len(order):
@@ -238,7 +234,7 @@ def actions(table: Table, state: BRPState) -> None:
         for f in together:
             if table.between_actions():  # GM commands take effect before each action...
                 able = [o for o in able if o.active]  # ...and may take a fighter out
-            if f not in able:
+            if not _among(f, able):
                 if table.observed:
                     table.emit(ActionLost(who=f.name, reason="no longer conscious"))
                 continue
@@ -249,11 +245,21 @@ def actions(table: Table, state: BRPState) -> None:
             act(table, state, f)
 
 
+def _among(f: Fighter, fighters: list[Fighter]) -> bool:
+    """`f in fighters`, by identity (a fighter equals only itself): compiled, `in` on a list
+    is a generic call, about 100 instructions an action (issue 35)."""
+    return any(o is f for o in fighters)  # (compiled into a loop: no generator)
+
+
 def in_order(places: list[Place]) -> list[int]:
     """The indexes of `places` in §5.4's order (`place_of`), equal places in the order given
     (the encounter's): what a stable sort of their keys gives. An insertion sort, comparing
     the places field by field in compiled code (`_before`): sorting tuples compared them
-    through Python's generic protocol (issue 35)."""
+    through Python's generic protocol (issue 35). Two places, a duel's, are one comparison
+    and a list of two built whole (the loop's list grew by appends: about 300 instructions a
+    round)."""
+    if len(places) == 2:
+        return [1, 0] if _before(places[1], places[0]) else [0, 1]
     order = [i for i in range(len(places))]  # (compiled, `list(range(n))` is a generic call)
     for j in range(1, len(order)):
         moving = order[j]
@@ -361,7 +367,7 @@ def _dying_in_reach(state: BRPState, f: Fighter) -> list[Fighter] | None:
     ally's hit points are read before anything else (dying is at 0 or below, §5.12), and no
     list is built unless one is found (issue 35)."""
     found: list[Fighter] | None = None
-    for a in state.allies_of(f):
+    for a in state.record(f).allies:  # (`allies_of`, with no check that `f` is a fighter)
         if (
             isinstance(a, Fighter)
             and a.hp <= 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Final
+from typing import Any, Final
 
 from fracas.core.combatant import (
     BattleState,
@@ -125,6 +125,31 @@ class Injury:
         self.damage, self.aided = damage, aided
 
 
+class Place:
+    """Where a fighter acts in §5.4's order (`round.place_of`), its four fields unboxed:
+    compiled, the tuple `round.action_key` gives boxed three integers and a float for every
+    action, and its order compared them through Python's generic protocol (issue 35). Each
+    fighter keeps one (`Fighter.place`), rewritten as it acts each round (`round.actions`):
+    one built per action was about 1.5 % of a duel in allocations (issue 35). It names
+    nothing, so a fighter holding it makes no cycle."""
+
+    __slots__ = ("chance", "exact", "length", "rank")
+
+    def __init__(self, rank: int = 0, length: int = 0, chance: int = 0, exact: float = 0.0) -> None:
+        self.rank, self.length, self.chance, self.exact = rank, length, chance, exact
+
+    def key(self) -> tuple[int, int, int, float]:
+        return (self.rank, self.length, self.chance, self.exact)
+
+    def __copy__(self) -> Place:
+        return Place(self.rank, self.length, self.chance, self.exact)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Place:
+        """A copy of its four numbers: compiled, the copy module's own way would rebuild it
+        through `__init__` with no fields (as `profile.Worth` showed)."""
+        return Place(self.rank, self.length, self.chance, self.exact)
+
+
 @dataclass(slots=True, eq=False, init=False)
 class Fighter(Combatant):
     dex: int = 10
@@ -154,8 +179,16 @@ class Fighter(Combatant):
     # again, not built anew at every attack (issue 35). Each is checked field by field before
     # it is reused, so a copy of the state (which copies this list with the fighter, or shares
     # it) is never offered another's. (They name weapons and shields, never a fighter: no
-    # cycle of references that only the garbage collector could free; see `BRPState.kept`.)
+    # cycle of references that only the garbage collector could free; see `Record`.)
     kept_defences: list[object] = field(default_factory=list, repr=False)
+    # The last list of those it was offered, and what it was made from (`combat.defences`):
+    # handed out again while that is the same. (Defences name no fighter: no cycle.)
+    defences_listed: list[Any] | None = field(default=None, repr=False)  # `combat.Defence`s
+    defences_key: int = field(default=-1, repr=False)
+    # Its place in §5.4's order this round, rewritten as it acts (`round.actions`)
+    place: Place = field(default_factory=Place, repr=False)
+    # Where its `Record` is in the state's list (`BRPState.record`; -1: none yet)
+    slot: int = field(default=-1, repr=False)
 
     def __init__(
         self,
@@ -200,6 +233,8 @@ class Fighter(Combatant):
         self.intent, self.moved, self.rank, self.defences = None, 0.0, None, 0
         self.two_handed, self.kneeling, self.aware = False, False, True
         self.kept_defences = []
+        self.defences_listed, self.defences_key = None, -1
+        self.place, self.slot = Place(), -1
 
     def arms(self) -> list[Weapon]:
         """What the fighter may attack with: its weapons, and its shield (§5.11 bash)."""
@@ -216,6 +251,76 @@ class Fighter(Combatant):
     def unconscious(self) -> bool:
         """§5.12, B-C2: down at 1–2 hit points (at 0 or below the fighter is dying)."""
         return self.hp > 0 and self.status is Status.DOWN
+
+
+class Record:
+    """What the rules keep for one fighter through a battle (`BRPState.record`), found in one
+    look-up: its enemies and its allies (who is on which side never changes during a battle:
+    built once, shared lists), the `actions.Attack` options it was offered, each at its place
+    by weapon, enemy and shot (`kept`, None where no blow was offered: one that is the same
+    blow again is handed out again, `actions.intents`), and its last statement's list of
+    intents with what that list was made from (`listed`, `spots`, `bits`: `actions.intents`
+    hands the same list out again while none of it changed). Kept on the state, not on the
+    fighter: a blow names its target, and fighters naming each other are a cycle only the
+    garbage collector frees (issue 10, `round._reset`). Each is checked against the fighter
+    it is for (`who`) before it is used, so a copy of the state is never offered a blow at
+    another state's fighter."""
+
+    __slots__ = (
+        "allies",
+        "ally_bits",
+        "bits",
+        "enemies",
+        "head",
+        "hps",
+        "kept",
+        "listed",
+        "pick",
+        "scored",
+        "shield",
+        "spots",
+        "tail",
+        "weapons",
+        "who",
+    )
+
+    def __init__(
+        self,
+        who: Fighter | None = None,
+        enemies: list[Combatant] | None = None,
+        allies: list[Combatant] | None = None,
+    ) -> None:
+        self.who = who
+        self.enemies = enemies if enemies is not None else []
+        self.allies = allies if allies is not None else []
+        self.kept: list[object | None] = []
+        self.listed: list[Any] | None = None  # (`actions.Intent`s: that module builds on this one)
+        # what `listed` was made from: the places of the fighter, its enemies and its allies
+        # (in that order), its gear, and the rest as bits (`actions._unchanged`)
+        self.spots: list[Position] = []
+        self.weapons: list[Weapon] | None = None
+        self.shield: Shield | None = None
+        self.bits = -1  # (no listing seen yet: every `bits` worked out is 0 or more)
+        self.ally_bits = -1
+        # how many of `listed` come before its First Aid and waking, and after them
+        self.head, self.tail = 0, 0
+        # The policy's pick from `listed` (`policy.BRPPolicy._pick_intent`), and the enemies'
+        # hit points it was made at (`hps`, by the indexes of `enemies`)
+        self.scored: list[Any] | None = None
+        self.pick = 0
+        self.hps: list[int] = []
+
+    def __copy__(self) -> Record:
+        return Record()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Record:
+        """A blank record: a copied state makes its own as its fighters are asked about
+        (`BRPState.record`; what it keeps is only ever a saving, never a rule)."""
+        return Record()
+
+
+def _allies(state: BattleState, c: Combatant) -> list[Combatant]:
+    return [a for s in state.sides if s.name == c.side for a in s.combatants if a is not c]
 
 
 # The ruleset's counts for the simulator's report (`BattleState.tally`), kept as integers on
@@ -258,18 +363,9 @@ class BRPState(BattleState):
     dark: bool = False  # `conditions.lighting == "dark"`, read once likewise (F-BRP-9)
     _fighters: list[Fighter] = field(default_factory=list, repr=False)
     _by_dex: list[Fighter] = field(default_factory=list, repr=False)  # see `by_dex`
-    # The core's allies_of builds a new list per call (a tenth of a duel's time, measured):
-    # who is on which side never changes during a battle, so each list is built once.
-    _allies: dict[str, list[Combatant]] = field(default_factory=dict, repr=False)
-    # By fighter id, the `actions.Attack` options it was offered at its last statement of
-    # intent, each at its place by weapon, enemy and shot (`actions.intents`, None where no
-    # blow was offered): one that is the same blow again is
-    # handed out again, not built anew each round (issue 35). Each is checked field by field
-    # (the very target and weapon objects) before it is reused, so a copy of the state is
-    # never offered a blow at another state's fighter. Kept here, not on the fighter: a blow
-    # names its target, and fighters naming each other are a cycle only the garbage collector
-    # frees (issue 10, `round._reset`).
-    kept: dict[str, list[object | None]] = field(default_factory=dict, repr=False)
+    # Each fighter's `Record` (`record`): its enemies, its allies, the blows and the intents
+    # it was last offered, in one look-up, at the fighter's own index (`Fighter.slot`).
+    _records: list[Record] = field(default_factory=list, repr=False)
 
     def __init__(
         self,
@@ -295,7 +391,7 @@ class BRPState(BattleState):
             self.defence_penalty = self.options.defence_penalty
             self.conditions = conditions if conditions is not None else model.Conditions()
             self.dark = self.conditions.lighting == "dark"
-        self._fighters, self._by_dex, self._allies, self.kept = [], [], {}, {}
+        self._fighters, self._by_dex, self._records = [], [], []
         self.counts = fresh_counts(COUNTED)
 
     def fighters(self) -> list[Fighter]:
@@ -313,11 +409,28 @@ class BRPState(BattleState):
 
     def allies_of(self, c: Combatant) -> list[Combatant]:
         """Every other combatant of `c`'s side (a shared list: do not change it)."""
-        found = self._allies.get(c.id)
-        if found is None:
-            found = [a for s in self.sides if s.name == c.side for a in s.combatants if a is not c]
-            self._allies[c.id] = found
-        return found
+        if isinstance(c, Fighter):
+            return self.record(c).allies
+        return _allies(self, c)
+
+    def record(self, f: Fighter) -> Record:
+        """`f`'s `Record` in this battle: one look-up for its enemies, its allies and what it
+        was last offered (they were three dictionary look-ups: about 2 % of a duel; issue
+        35), by the index the fighter keeps (`Fighter.slot`; a list read, where a look-up
+        by id hashed and compared a string). Made on first asking; the one found is `f`'s
+        own (`Record.who`), else it is made again, at a new index: a copy of the state
+        starts with blank records (`Record.__deepcopy__`), and a state handed another's
+        records is never offered that state's fighters."""
+        records = self._records
+        slot = f.slot
+        if 0 <= slot < len(records):
+            rec = records[slot]
+            if rec.who is f:
+                return rec
+        rec = Record(f, self.enemies_of(f), _allies(self, f))
+        f.slot = len(records)
+        records.append(rec)
+        return rec
 
     def count(self, index: int) -> None:
         """One more of `COUNTED[index]`: `core.combatant.add_count(self.counts, index)`
@@ -346,7 +459,7 @@ class BRPState(BattleState):
         BattleState.forget(self)  # (a slotted dataclass: no zero-argument super)
         self._fighters = []
         self._by_dex = []
-        self._allies.clear()
+        self._records.clear()
 
 
 def _highest_dex_first(fighters: list[Fighter]) -> list[Fighter]:
