@@ -86,6 +86,16 @@ class SamPolicy(Policy):
         # of the weapon in hand (`withdraw_policy.Sights`), shared with the withdrawal
         # judgement, which works out the same situations.
         self._targets: dict[int, tuple[Fighter, list[Fighter]]] = {}
+        # The first weapon asked about in a decision (nearly always the decider's weapon in
+        # hand, from `legal`'s `Shown`) is kept in three fields before the dictionary: no
+        # boxed id a look-up (issue 35). `_kept_weapon` None: nothing kept this decision.
+        self._kept_weapon: Wielded | None = None
+        self._kept_wielder: Fighter | None = None
+        self._kept_targets: list[Fighter] = []
+        # `_judge`'s verdict for this decision (its fighter; None: not judged yet), before
+        # `_judged`: the two withdrawal options ask it one after the other.
+        self._verdict_of: Fighter | None = None
+        self._verdict = False
         self._sights = withdraw_policy.Sights()
 
     def pick(self, who: Decider, decision: str, options: list[Any]) -> int:
@@ -96,6 +106,7 @@ class SamPolicy(Policy):
             return pick_defence(st, who, options, st.incoming, st.incoming_area)
         if self._targets:  # a new decision: the state may have changed since the last
             self._targets.clear()
+        self._kept_weapon = self._verdict_of = None
         self._sights.reset(who if isinstance(who, Fighter) else None)
         self._marked = self._marker = None
         if isinstance(who, Fighter):
@@ -104,7 +115,7 @@ class SamPolicy(Policy):
                 self._options = options
                 return self._best_action(who, options)
             if decision in (decisions.ALLOT, items.ALLOT):
-                return best_index([self._victim(who, o) for o in options])
+                return self._first_victim(who, options)
             if decision == decisions.INTERRUPT:
                 return self._interrupt(who, options)
             if decision == decisions.VETO:
@@ -129,7 +140,8 @@ class SamPolicy(Policy):
         if shown.options is not options or shown.fighter is not who:
             return None
         if shown.targets is not None and shown.weapon is who.wielded:
-            self._targets[id(shown.weapon)] = (who, shown.targets)
+            self._kept_weapon, self._kept_wielder = shown.weapon, who
+            self._kept_targets = shown.targets
         return shown.known
 
     def _best_action(self, me: Fighter, options: list[Action]) -> int:
@@ -145,6 +157,12 @@ class SamPolicy(Policy):
     def _targets_of(self, f: Fighter, w: Wielded) -> list[Fighter]:
         """`actions.targets` (rules 56-63), once a decision for each fighter and weapon (the
         list is shared: read it, do not change it)."""
+        if w is self._kept_weapon and f is self._kept_wielder:
+            return self._kept_targets
+        if self._kept_weapon is None:  # the first asked about this decision
+            found = actions.targets(self.state, f, w)
+            self._kept_weapon, self._kept_wielder, self._kept_targets = w, f, found
+            return found
         kept = self._targets.get(id(w))
         if kept is not None and kept[0] is f:
             return kept[1]
@@ -160,6 +178,14 @@ class SamPolicy(Policy):
         if me is not sights.fighter:  # (the decider always is)
             return attack.situation(self.state, me, t, me.wielded, aimed)
         return sights.at(self.state, t, aimed)
+
+    def _bonus(self, me: Fighter, w: Wielded) -> int:
+        """`attack.attack_bonus` of `me`'s `w` (rules 48, 57, 61, 68): kept for the decision
+        (`withdraw_policy.Sights.bonus`) when `w` is the decider's weapon in hand."""
+        sights = self._sights
+        if me is sights.fighter and w is me.wielded:
+            return sights.bonus()
+        return attack.attack_bonus(me, w)
 
     def _situation(
         self, me: Fighter, w: Wielded, t: Fighter, aimed: bool
@@ -211,10 +237,36 @@ class SamPolicy(Policy):
         """The lowest Toughness left, then the nearest; (issue 34) first a foe the weapon's
         best roll can hit and its largest damage can wound (rules 37-40, 53), never one
         behind heavy cover it cannot touch while another is there to strike."""
-        w = me.wielded
-        futile = not self._can_hit_with(me, w, t, me.aimed_at == t.id) or self._useless(w, t)
+        futile = self._futile(me, t)
         # (a float, not -100.0 x a bool: no generic multiplication; the same scores)
         return (-100.0 if futile else 0.0) - t.toughness - space.squares(self.state, me, t) / 1000
+
+    def _futile(self, me: Fighter, t: Fighter) -> bool:
+        """`_victim`'s test: the best roll of the weapon in hand cannot hit `t`, or its
+        largest damage cannot wound it (rules 37-40, 53)."""
+        w = me.wielded
+        return self._useless(w, t) or not self._can_hit_with(me, w, t, me.aimed_at == t.id)
+
+    def _first_victim(self, me: Fighter, victims: list[Fighter]) -> int:
+        """`best_index` of the `_victim` scores (the first of the highest; issue 35: whether
+        the weapon can hit and wound, the costly part, asked only where it decides). A
+        victim's score is its plain one (no futility: 0 - Toughness - squares / 1000) or that
+        less 100, never above it (a float subtraction is monotone). So when the first
+        victim of the highest plain score is not futile, its score is the plain maximum and
+        every earlier victim's is below it: it is the pick. Otherwise every score is
+        worked out. `test_policy_shortcuts` compares it with the full form."""
+        if len(victims) == 1:
+            return 0
+        st = self.state
+        top, most = 0, 0.0
+        for i in range(len(victims)):
+            t = victims[i]
+            plain = 0.0 - t.toughness - space.squares(st, me, t) / 1000  # as `_victim`'s
+            if i == 0 or plain > most:
+                top, most = i, plain
+        if not self._futile(me, victims[top]):
+            return top
+        return best_index([self._victim(me, t) for t in victims])
 
     def _nearest(self, me: Fighter, known: list[Fighter] | None = None) -> Fighter | None:
         """The first of the nearest foes `me` knows and that is not withdrawing; `known` its
@@ -240,7 +292,7 @@ class SamPolicy(Policy):
         if kind == "called":
             return self._called(me, act)
         if kind == "single" or kind == "combo":
-            return 10.0 + len(act.combo)
+            return 10.0 + float(len(act.combo))  # (a float sum: no generic addition)
         if kind == "move" or kind == "run":
             return self._movement(me, act)
         if kind == actions.WITHDRAW or kind == actions.WITHDRAW_RUN:
@@ -249,10 +301,11 @@ class SamPolicy(Policy):
             return -1.0  # rules 125-129: never (a person at a seat may)
         if kind == "end":
             return 0.0
-        if kind in actions.POSTURE_AFTER:
+        after = actions.POSTURE_AFTER.get(kind)  # (one look-up: whether, and to what)
+        if after is not None:
             if me.panicked:  # up, to flee
-                return 4.0 if actions.POSTURE_AFTER[kind] == "standing" else -1.0
-            return self._posture(me, kind)
+                return 4.0 if after == "standing" else -1.0
+            return self._posture(me, after)
         if kind == "delay":
             return 7.0 if self._delay_pays(me) else -0.5  # rules 5-6 (issue 31)
         if kind in mind.KINDS:  # rule 184: flee as fast as possible, a run first
@@ -306,10 +359,13 @@ class SamPolicy(Policy):
         st = self.state
         if withdrawal.withdrawing(st, me):
             return True
+        if me is self._verdict_of:  # asked already this decision
+            return self._verdict
         judged = self._judged.get(me.id)
         if judged is None or judged[0] != st.round:
             judged = st.round, withdraw_policy.beaten(st, me, self._sights)
             self._judged[me.id] = judged
+        self._verdict_of, self._verdict = me, judged[1]
         return judged[1]
 
     def _delay_pays(self, me: Fighter) -> bool:
@@ -370,10 +426,14 @@ class SamPolicy(Policy):
             return self._limb(me, act, t)
         if act.region != "head":
             return -1.0
-        sit = self._situation(me, act.weapon, t, me.aimed_at == t.id)
+        w = act.weapon
+        bonus = self._bonus(me, w)
+        if bonus < target_floor(t, w.data.kind == "melee"):
+            return -1.0  # issue 35: not sure whatever its situation (`target_floor`)
+        sit = self._situation(me, w, t, me.aimed_at == t.id)
         if sit is None or sit.auto:
             return -1.0
-        sure = 3 + attack.attack_bonus(me, act.weapon) + sit.x >= sit.target + 3
+        sure = 3 + bonus + sit.x >= sit.target + 3
         return 10.5 if sure else -1.0
 
     def _mark(self, me: Fighter, w: Wielded) -> tuple[Fighter, bool] | None:
@@ -385,13 +445,7 @@ class SamPolicy(Policy):
         found: tuple[Fighter, bool] | None = None
         victims = self._targets_of(me, w)
         if victims:
-            t = victims[0]
-            if len(victims) > 1:  # (one alone needs no score)
-                most = self._victim(me, t)
-                for v in victims[1:]:  # the first of the best (no key function per call)
-                    score = self._victim(me, v)
-                    if score > most:
-                        t, most = v, score
+            t = victims[self._first_victim(me, victims)]  # (one alone needs no score)
             found = (t, self._useless(w, t))
         self._marked, self._marker, self._mark_found = w, me, found
         return found
@@ -425,7 +479,7 @@ class SamPolicy(Policy):
         sit = self._situation(me, w, t, me.aimed_at == t.id)
         if sit is None or sit.auto:
             return -1.0
-        if 6 + attack.attack_bonus(me, w) + sit.x < sit.target + row["target"]:
+        if 6 + self._bonus(me, w) + sit.x < sit.target + row["target"]:
             return -1.0
         return 20.0 - int(row["target"]) - LIMB_ORDER.index(region) / 10
 
@@ -447,15 +501,16 @@ class SamPolicy(Policy):
         shots = self._targets_of(me, w)
         return 24.0 if any(self._can_hit_with(me, w, t) for t in shots) else -1.0
 
-    def _posture(self, me: Fighter, kind: str) -> float:
+    def _posture(self, me: Fighter, after: str) -> float:
         """A shooter goes down behind cover until it is heavy (rule 98: prone behind light,
-        crouched behind medium); anyone else stands up to close in."""
-        after = actions.POSTURE_AFTER[kind]
-        shooter = me.wielded.data.kind != "melee"
+        crouched behind medium); anyone else stands up to close in. `after`: the posture
+        the option ends in (`actions.POSTURE_AFTER`)."""
+        if me.wielded.data.kind == "melee":  # (no cover looked up: it is only a shooter's)
+            return 4.0 if after == "standing" else -1.0
         behind = BEHIND.get(me.cover)
-        if shooter and behind is not None and me.posture != behind:
+        if behind is not None and me.posture != behind:
             return 13.0 if after == behind else -1.0
-        if after == "standing" and (not shooter or me.cover == "none" or self._closing(me)):
+        if after == "standing" and (me.cover == "none" or self._closing(me)):
             return 4.0  # up again to close in
         return -1.0
 
@@ -476,7 +531,7 @@ class SamPolicy(Policy):
         sit = self._shot(me, t, aimed)
         if sit is None:
             return False
-        needed = sit.target - attack.attack_bonus(me, w) - sit.x
+        needed = sit.target - self._bonus(me, w) - sit.x
         if sit.auto or needed <= 5:
             return True
         metres = space.metres(self.state, me, t)
@@ -489,7 +544,7 @@ class SamPolicy(Policy):
         """The best roll of `w` (a six) hits `t` (rules 37-40, 62)."""
         sit = self._situation(me, w, t, aimed)
         return sit is not None and (
-            sit.auto or 6 + attack.attack_bonus(me, w) + sit.x >= sit.target
+            sit.auto or 6 + self._bonus(me, w) + sit.x >= sit.target
         )
 
     def _into_hazard(self, me: Fighter, goal: Fighter) -> bool:
@@ -534,3 +589,18 @@ class SamPolicy(Policy):
         if act.kind == "run":
             return 6.0 if gap > me.run_squares and left >= data.seconds("run") else -1.0
         return 5.0
+
+
+def target_floor(t: Fighter, melee: bool) -> int:
+    """A floor under the Target `attack.situation` finds at `t` (issue 35: the head shot's
+    bound), by attribute reads: 4 less its scale (rule 47) and its high speed (rule 113), as
+    there; a posture lowers it only against melee, by its step (rule 97); cover (rule 98),
+    concealment and invisibility (rules 93, 112) only raise it. `situation`'s +X is never
+    above 0 (a range penalty; no technique's `extra` in the policy's shots), so a shot whose
+    bonus is below this floor never hits on a 3 (rule 120's head shot is not sure), and its
+    situation need not be worked out (tests/semiautomagic/test_policy_shortcuts.py holds the
+    floor to `situation`)."""
+    floor = 4 - t.scale + attack.high_speed(t.moved_squares)
+    if melee and t.posture != "standing":
+        floor -= attack.POSTURE_STEP[t.posture]
+    return floor

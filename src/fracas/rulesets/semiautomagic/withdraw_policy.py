@@ -325,14 +325,18 @@ class Sights:
     its shots, its called shots and its withdrawal judgement (`landing`) work each out
     once. Safe while the state does not change: the policy `reset`s them at each decision
     (it only reads the state); they live on the policy, not the state, so no copy of a state
-    carries them. Keyed by the target's id string (its hash kept: no integer boxed)."""
+    carries them. Keyed by the target's id string (its hash kept: no integer boxed). The
+    weapon's attack bonus (`attack.attack_bonus`, rules 48, 57, 61, 68) is kept with them, for
+    the same decision, once asked (`bonus`)."""
 
-    __slots__ = ("aimed", "fighter", "plain")
+    __slots__ = ("aimed", "fighter", "known_bonus", "plain", "the_bonus")
 
     def __init__(self) -> None:
         self.fighter: Fighter | None = None
         self.plain: dict[str, attack.Situation | None] = {}
         self.aimed: dict[str, attack.Situation | None] = {}
+        self.the_bonus = 0
+        self.known_bonus = False
 
     def reset(self, fighter: Fighter | None) -> None:
         """A new decision, of `fighter` (None: not a fighter's)."""
@@ -341,6 +345,17 @@ class Sights:
         if self.aimed:
             self.aimed.clear()
         self.fighter = fighter
+        self.known_bonus = False
+
+    def bonus(self) -> int:
+        """`attack.attack_bonus` of the fighter's weapon in hand, worked out once a decision
+        (the head shot, the shots and the allotting scores ask it again and again)."""
+        if not self.known_bonus:
+            f = self.fighter
+            assert f is not None
+            self.the_bonus = attack.attack_bonus(f, f.wielded)
+            self.known_bonus = True
+        return self.the_bonus
 
     def at(self, state: SamState, t: Fighter, aimed: bool) -> attack.Situation | None:
         """The situation of the fighter's weapon in hand at `t`, aimed or not."""

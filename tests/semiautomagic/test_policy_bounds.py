@@ -1,0 +1,195 @@
+"""Issue 35 (tenth stop): the policy's bounds and kept answers give the picks of the full
+forms they replace. The head shot's Target floor (`policy.target_floor`) under every
+`attack.situation`, and the head shot scored with it as without it; the allotting pick
+(`_first_victim`) as `best_index` of every `_victim` score; a decision's kept targets and
+verdict as worked out afresh, also after the state has changed between decisions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fracas.core.controllers import best_index
+from fracas.core.geometry import Position
+from fracas.rulesets.semiautomagic import actions, attack, decisions
+from fracas.rulesets.semiautomagic import withdraw_policy as wp
+from fracas.rulesets.semiautomagic.actions import Action
+from fracas.rulesets.semiautomagic.policy import SamPolicy, target_floor
+from fracas.rulesets.semiautomagic.state import Fighter, SamState
+
+from .conftest import Scene, human
+from .test_policy_shortcuts import crowd, melees
+
+COVERS = ["none", "none", "light", "medium", "heavy", "total"]
+POSTURES = ["standing", "standing", "crouched", "prone"]
+
+
+@st.composite
+def scenes(draw: st.DrawFn) -> dict[str, Any]:
+    """`melees`' crowds, each fighter given a posture, cover (on one side or all round),
+    squares moved this turn, and maybe invisible or concealed; the light clear, hazy or
+    dark; the deciding fighter skilled enough, at times, for a sure head shot."""
+    doc = draw(melees())
+    doc["red"][0]["skills"]["weapon"] = draw(st.sampled_from([0, 2, 5, 9]))
+    n = len(doc["red"]) + len(doc["blue"])
+    doc["looks"] = [
+        {
+            "posture": draw(st.sampled_from(POSTURES)),
+            "cover": draw(st.sampled_from(COVERS)),
+            "toward": draw(st.sampled_from([None, (1.0, 0.0), (-1.0, 0.0), (0.0, 1.0)])),
+            "moved": draw(st.sampled_from([0, 0, 29, 30, 61, 95])),
+            "invisible": draw(st.integers(0, 5)) == 0,
+            "concealed": draw(st.booleans()),
+        }
+        for _ in range(n)
+    ]
+    doc["lighting"] = draw(st.sampled_from(["clear", "clear", "hazy", "dark"]))
+    return doc
+
+
+def dressed(doc: dict[str, Any]) -> Scene:
+    s = crowd(doc)
+    for f, look in zip(s.state.fighters(), doc["looks"], strict=False):
+        f.posture, f.cover, f.cover_toward = look["posture"], look["cover"], look["toward"]
+        f.moved_squares, f.invisible = look["moved"], look["invisible"]
+        f.concealed = look["concealed"]
+    s.state.lighting = doc["lighting"]
+    return s
+
+
+@settings(max_examples=150, deadline=None)
+@given(scenes())
+def test_the_target_floor_is_under_every_situation(doc: dict[str, Any]) -> None:
+    """For every attacker, weapon, target and aim of the crowd, `attack.situation`'s Target
+    is at least `target_floor` and its +X at most 0: the head shot's bound holds."""
+    s = dressed(doc)
+    fighters = s.state.fighters()
+    for a in fighters:
+        for w in a.weapons:
+            for t in fighters:
+                if t is a:
+                    continue
+                for aimed in (False, True):
+                    sit = attack.situation(s.state, a, t, w, aimed)
+                    if sit is None:
+                        continue
+                    assert sit.x <= 0, (a.name, t.name)
+                    assert sit.target >= target_floor(t, w.data.kind == "melee"), (a.name, t.name)
+
+
+def plain_head(policy: SamPolicy, state: SamState, me: Fighter, act: Action) -> float:
+    """`_called` on a head shot as it was: the situation always worked out."""
+    w = act.weapon
+    assert w is not None
+    found = policy._mark(me, w)
+    if found is None:
+        return -1.0
+    t, useless = found
+    if useless:
+        return float(policy._limb(me, act, t))
+    sit = attack.situation(state, me, t, w, me.aimed_at == t.id)
+    if sit is None or sit.auto:
+        return -1.0
+    return 10.5 if attack.attack_bonus(me, w) + sit.x >= sit.target else -1.0
+
+
+def head_shots(state: SamState, me: Fighter) -> list[Action]:
+    return [
+        o for o in actions.legal(state, me)
+        if isinstance(o, Action) and o.kind == "called" and o.region == "head"
+    ]  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(scenes())
+def test_the_head_shot_scores_as_its_full_form(doc: dict[str, Any]) -> None:
+    """The head shot's score with the floor (its situation skipped when even the floor is
+    out of reach) is the score with the situation always worked out."""
+    s = dressed(doc)
+    me = s["Me"]
+    policy = SamPolicy(s.state)
+    options = actions.legal(s.state, me)
+    policy.pick(me, decisions.ACT, options)  # (the decision's caches, as in a battle)
+    for act in head_shots(s.state, me):
+        assert policy._called(me, act) == plain_head(policy, s.state, me, act)
+
+
+def test_a_sure_head_shot_is_still_taken() -> None:
+    """The floor does not hide a sure head shot: a master swordsman beside a prone goblin
+    (Target 4 - 2) hits its head on a 3, and the policy calls the shot."""
+    s = Scene(
+        ("Red", [human("Me", position=[0, 0], skills={"weapon": 9})]),
+        ("Blue", [human("Gob", position=[1, 0], template="goblin mook")]),
+    )
+    me, gob = s["Me"], s["Gob"]
+    gob.posture = "prone"
+    shots = head_shots(s.state, me)
+    assert shots
+    assert attack.attack_bonus(me, me.wielded) >= target_floor(gob, True)
+    policy = SamPolicy(s.state)
+    options = actions.legal(s.state, me)
+    picked = options[policy.pick(me, decisions.ACT, options)]
+    assert isinstance(picked, Action) and picked.region == "head"
+
+
+@settings(max_examples=150, deadline=None)
+@given(scenes())
+def test_the_allotting_pick_is_the_best_of_every_score(doc: dict[str, Any]) -> None:
+    """For every fighter of the crowd with enemies to strike, the allotting answer (and the
+    called shot's mark) is `best_index` of every `_victim` score, worked out by a policy
+    that has kept nothing."""
+    s = dressed(doc)
+    for f in s.state.fighters():
+        victims = actions.targets(s.state, f, f.wielded)
+        if not victims:
+            continue
+        full = SamPolicy(s.state)
+        expected = best_index([full._victim(f, t) for t in victims])
+        policy = SamPolicy(s.state)
+        assert policy.pick(f, decisions.ALLOT, list(victims)) == expected, f.name
+        found = policy._mark(f, f.wielded)
+        assert found is not None and found[0] is victims[expected], f.name
+
+
+def test_a_futile_nearest_foe_is_passed_over() -> None:
+    """The highest plain score can be futile: the nearest foe, behind total cover, cannot be
+    seen to be hit (Target too high for a six); the pick is the other one."""
+    s = Scene(
+        ("Red", [human("Me", position=[0, 0], weapons=["dagger"])]),
+        ("Blue", [human("Near", position=[1, 0]), human("Other", position=[0, 1])]),
+    )
+    me, near, other = s["Me"], s["Near"], s["Other"]
+    other.toughness = near.toughness + 1  # the near one's plain score is the highest
+    near.cover, near.posture, near.invisible = "heavy", "prone", True
+    victims = actions.targets(s.state, me, me.wielded)
+    assert victims == [near, other]
+    policy = SamPolicy(s.state)
+    assert policy._futile(me, near) and not policy._futile(me, other)
+    assert policy.pick(me, decisions.ALLOT, list(victims)) == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(scenes(), st.integers(0, 3))
+def test_kept_targets_and_verdicts_follow_the_state(doc: dict[str, Any], step: int) -> None:
+    """Each decision's kept targets (the weapon in hand's first) and withdrawal verdict are
+    those worked out afresh, for every fighter and weapon asked in any order, and again
+    after the state changed between two decisions (a foe stepped in or away, a new round,
+    wounds): nothing kept leaks from one decision into the next."""
+    s = dressed(doc)
+    st_ = s.state
+    me = s["Me"]
+    policy = SamPolicy(st_)
+    others = [f for f in st_.fighters() if f is not me]
+    for turn in range(2):
+        options = actions.legal(st_, me)
+        policy.pick(me, decisions.ACT, list(options) if turn else options)
+        for f in [*others[step % len(others):], me, *others]:
+            for w in f.weapons:
+                assert policy._targets_of(f, w) == actions.targets(st_, f, w), (turn, f.name)
+        assert policy._judge(me) == wp.beaten(st_, me), turn
+        foe = others[-1]  # between the decisions: a step, a round, a wound
+        foe.position = Position(foe.position.x - 1, foe.position.y)
+        st_.round += 1
+        me.wounds += 1
