@@ -173,10 +173,11 @@ def test_a_futile_nearest_foe_is_passed_over() -> None:
 @settings(max_examples=60, deadline=None)
 @given(scenes(), st.integers(0, 3))
 def test_kept_targets_and_verdicts_follow_the_state(doc: dict[str, Any], step: int) -> None:
-    """Each decision's kept targets (the weapon in hand's first) and withdrawal verdict are
-    those worked out afresh, for every fighter and weapon asked in any order, and again
-    after the state changed between two decisions (a foe stepped in or away, a new round,
-    wounds): nothing kept leaks from one decision into the next."""
+    """Each decision's kept targets (the weapon in hand's first), withdrawal verdict and
+    nearest foe (found when first asked) are those worked out afresh, for every fighter and
+    weapon asked in any order, and again after the state changed between two decisions (a
+    foe stepped in or away, a new round, wounds, the nearest foe withdrawing): nothing kept
+    leaks from one decision into the next."""
     s = dressed(doc)
     st_ = s.state
     me = s["Me"]
@@ -189,7 +190,34 @@ def test_kept_targets_and_verdicts_follow_the_state(doc: dict[str, Any], step: i
             for w in f.weapons:
                 assert policy._targets_of(f, w) == actions.targets(st_, f, w), (turn, f.name)
         assert policy._judge(me) == wp.beaten(st_, me), turn
-        foe = others[-1]  # between the decisions: a step, a round, a wound
+        assert policy._nearest_foe(me) is policy._nearest(me), turn
+        foe = others[-1]  # between the decisions: a step, a round, a wound, a withdrawal
         foe.position = Position(foe.position.x - 1, foe.position.y)
+        near = policy._nearest(me)
         st_.round += 1
         me.wounds += 1
+        if near is not None:
+            near.withdrew = st_.round  # going away: no longer the nearest to go after
+
+
+@settings(max_examples=60, deadline=None)
+@given(scenes(), st.integers(0, 2), st.integers(0, 2))
+def test_the_dc_follows_from_the_attack_bonus(doc: dict[str, Any], hand: int, worn: int) -> None:
+    """`withdraw_policy.dc_of` (the DC's base from the attack bonus, so the blow's key looks
+    the skill up once) is `attack.dc_base` for every fighter and weapon of the crowd: scales
+    0 and 1, a hand hit (rule 119), a ranged weapon's wounds (rule 126) or a melee one's;
+    and the decision's kept bonus (`bonus_of` with the policy's sights) is `attack_bonus`,
+    for the weapon in hand and the one carried (a crossbow, or a dagger: another skill)."""
+    mine = doc["red"][0]["weapons"]
+    mine.append("dagger" if mine[0] == "light crossbow" else "light crossbow")
+    s = dressed(doc)
+    for f in s.state.fighters():
+        f.hand_penalty = hand
+        for w in f.weapons:
+            w.wounds = worn
+            bonus = attack.attack_bonus(f, w)
+            assert wp.dc_of(f, bonus) == attack.dc_base(f, w), (f.name, w.data.name)
+        policy = SamPolicy(s.state)
+        policy.pick(f, decisions.ACT, actions.legal(s.state, f))
+        for w in f.weapons:
+            assert wp.bonus_of(f, w, policy._sights) == attack.attack_bonus(f, w)

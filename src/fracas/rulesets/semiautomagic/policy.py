@@ -72,7 +72,14 @@ BEHIND: Final[dict[str, str]] = {"light": "prone", "medium": "crouched"}
 class SamPolicy(Policy):
     def __init__(self, state: SamState) -> None:
         self.state = state
+        # The nearest foe of the decider (`_nearest`), found when an option first asks
+        # (issue 35: a decision of strikes alone never does): `_near_for` the decider it was
+        # found for this decision (None: not yet), `_known` the foes `legal` found for
+        # `_known_for`, the decider.
         self._near: Fighter | None = None
+        self._near_for: Fighter | None = None
+        self._known: list[Fighter] | None = None
+        self._known_for: Fighter | None = None
         # `_mark`'s last answer: the weapon and attacker it was for, cleared each decision
         self._marked: Wielded | None = None
         self._marker: Fighter | None = None
@@ -106,12 +113,12 @@ class SamPolicy(Policy):
             return pick_defence(st, who, options, st.incoming, st.incoming_area)
         if self._targets:  # a new decision: the state may have changed since the last
             self._targets.clear()
-        self._kept_weapon = self._verdict_of = None
+        self._kept_weapon = self._verdict_of = self._near_for = self._known_for = None
         self._sights.reset(who if isinstance(who, Fighter) else None)
         self._marked = self._marker = None
         if isinstance(who, Fighter):
             if decision == decisions.ACT:
-                self._near = self._nearest(who, self._shown(who, options))
+                self._known, self._known_for = self._shown(who, options), who
                 self._options = options
                 return self._best_action(who, options)
             if decision in (decisions.ALLOT, items.ALLOT):
@@ -182,10 +189,7 @@ class SamPolicy(Policy):
     def _bonus(self, me: Fighter, w: Wielded) -> int:
         """`attack.attack_bonus` of `me`'s `w` (rules 48, 57, 61, 68): kept for the decision
         (`withdraw_policy.Sights.bonus`) when `w` is the decider's weapon in hand."""
-        sights = self._sights
-        if me is sights.fighter and w is me.wielded:
-            return sights.bonus()
-        return attack.attack_bonus(me, w)
+        return withdraw_policy.bonus_of(me, w, self._sights)
 
     def _situation(
         self, me: Fighter, w: Wielded, t: Fighter, aimed: bool
@@ -268,6 +272,13 @@ class SamPolicy(Policy):
             return top
         return best_index([self._victim(me, t) for t in victims])
 
+    def _nearest_foe(self, me: Fighter) -> Fighter | None:
+        """`_nearest` for the decider, found once a decision when first asked."""
+        if me is not self._near_for:
+            known = self._known if me is self._known_for else None
+            self._near, self._near_for = self._nearest(me, known), me
+        return self._near
+
     def _nearest(self, me: Fighter, known: list[Fighter] | None = None) -> Fighter | None:
         """The first of the nearest foes `me` knows and that is not withdrawing; `known` its
         `actions.known_foes` when the caller has them."""
@@ -331,7 +342,7 @@ class SamPolicy(Policy):
             return self._draw(me, act)
         if kind == "aim":
             goal = act.goal
-            if goal is None or goal is not self._near:
+            if goal is None or goal is not self._nearest_foe(me):
                 return -1.0
             return 12.0 if self._worth_a_shot(me, goal, True) else -1.0  # issue 34
         if kind == "ram":
@@ -376,7 +387,7 @@ class SamPolicy(Policy):
         the foes it knows all wield melee weapons and are free to come (none delaying,
         panicked, Broken, staggered, asleep, nor with an enemy in reach already)."""
         st = self.state
-        near = self._near if self._near is not None else self._nearest(me)
+        near = self._nearest_foe(me)
         if near is None or me.mount_id or me.rider_id or me.posture != "standing":
             return False
         if me.wielded.data.kind != "melee" or not me.move_squares:
@@ -574,7 +585,7 @@ class SamPolicy(Policy):
 
     def _movement(self, me: Fighter, act: Action) -> float:
         goal = act.goal
-        if goal is None or goal is not self._near:
+        if goal is None or goal is not self._nearest_foe(me):
             return -1.0
         if me.wielded.data.kind != "melee":  # closer, when no shot can hit; a run first
             if self._hittable(me):
