@@ -118,7 +118,9 @@ class SamPolicy(Policy):
         self._marked = self._marker = None
         if isinstance(who, Fighter):
             if decision == decisions.ACT:
-                self._known, self._known_for = self._shown(who, options), who
+                known = self._shown(who, options)
+                self._known, self._known_for = known, who
+                self._sights.known = known  # (the judgement's too: `foes_known`)
                 self._options = options
                 return self._best_action(who, options)
             if decision in (decisions.ALLOT, items.ALLOT):
@@ -401,7 +403,7 @@ class SamPolicy(Policy):
         run = -(-gap // max(1, me.run_squares)) * data.seconds("run")
         if walk <= left or (run <= left and moves.can_run(st, me, near)):
             return False  # it can close and strike this turn
-        for e in actions.known_foes(st, me):
+        for e in withdraw_policy.foes_known(st, me, self._sights):
             if e.wielded.data.kind != "melee" or e.delaying or e.panicked or e.broken:
                 return False
             if e.staggered > 0:

@@ -86,7 +86,7 @@ def alone_beaten(state: SamState, me: Fighter, sights: Sights | None = None) -> 
 def can_wound(state: SamState, me: Fighter, sights: Sights | None = None) -> bool:
     """Some plain blow of its lands on a known enemy now, its best roll hits (rules 37-40)
     and its largest damage is above the enemy's Minimum Toughness (rule 53)."""
-    for e in actions.known_foes(state, me):
+    for e in foes_known(state, me, sights):
         for w in me.weapons:
             if w.jammed or w.data.area:
                 continue
@@ -105,6 +105,14 @@ def bonus_of(a: Fighter, w: Wielded, sights: Sights | None = None) -> int:
     if sights is not None and a is sights.fighter and w is a.wielded:
         return sights.bonus()
     return attack.attack_bonus(a, w)
+
+
+def foes_known(state: SamState, me: Fighter, sights: Sights | None = None) -> list[Fighter]:
+    """`actions.known_foes` of `me` (rules 110-111): those `legal` found for the decision
+    (`state.Shown`, kept by the decision's `sights`) when `me` is its decider."""
+    if sights is not None and me is sights.fighter and sights.known is not None:
+        return sights.known
+    return actions.known_foes(state, me)
 
 
 def largest(damage: str) -> int:
@@ -158,7 +166,7 @@ def reckoned(
     """`reckoning` as a pair of integers."""
     best = ZERO
     settled = True
-    for e in actions.known_foes(state, me):
+    for e in foes_known(state, me, sights):
         dealt, at_best = own_blows(state, me, e, sights)
         if dealt is None:
             return None, False
@@ -337,9 +345,10 @@ class Sights:
     (it only reads the state); they live on the policy, not the state, so no copy of a state
     carries them. Keyed by the target's id string (its hash kept: no integer boxed). The
     weapon's attack bonus (`attack.attack_bonus`, rules 48, 57, 61, 68) is kept with them, for
-    the same decision, once asked (`bonus`)."""
+    the same decision, once asked (`bonus`), and the foes it knows when the policy has them
+    from `legal` (`known`)."""
 
-    __slots__ = ("aimed", "fighter", "known_bonus", "plain", "the_bonus")
+    __slots__ = ("aimed", "fighter", "known", "known_bonus", "plain", "the_bonus")
 
     def __init__(self) -> None:
         self.fighter: Fighter | None = None
@@ -347,6 +356,9 @@ class Sights:
         self.aimed: dict[str, attack.Situation | None] = {}
         self.the_bonus = 0
         self.known_bonus = False
+        # the foes the fighter knows, as `legal` found them for this decision (`foes_known`;
+        # None: not given, found again when asked)
+        self.known: list[Fighter] | None = None
 
     def reset(self, fighter: Fighter | None) -> None:
         """A new decision, of `fighter` (None: not a fighter's)."""
@@ -356,6 +368,7 @@ class Sights:
             self.aimed.clear()
         self.fighter = fighter
         self.known_bonus = False
+        self.known = None
 
     def bonus(self) -> int:
         """`attack.attack_bonus` of the fighter's weapon in hand, worked out once a decision
