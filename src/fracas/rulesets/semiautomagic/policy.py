@@ -179,6 +179,13 @@ class SamPolicy(Policy):
         self._targets[id(w)] = (f, found)
         return found
 
+    def _any_target(self, f: Fighter, w: Wielded) -> bool:
+        """Whether `actions.targets(f, w)` is not empty: the kept list when this decision has
+        it, else `strikes_any` (no list built, no look-up kept)."""
+        if w is self._kept_weapon and f is self._kept_wielder:
+            return bool(self._kept_targets)
+        return strikes_any(self.state, f, w)
+
     def _shot(self, me: Fighter, t: Fighter, aimed: bool) -> attack.Situation | None:
         """`attack.situation` of the decider's weapon in hand at `t` (rules 47, 62-70,
         93-112), once a decision for each target and aim: a shooter's movement, aim and
@@ -205,7 +212,7 @@ class SamPolicy(Policy):
 
     def _interrupt(self, me: Fighter, options: list[Action]) -> int:
         """Rule 6: take the delayed turn as soon as an enemy is in reach or range."""
-        now = bool(self._targets_of(me, me.wielded))
+        now = self._any_target(me, me.wielded)
         return next(i for i, o in enumerate(options) if (o.kind == "interrupt") == now)
 
     def _veto(self, me: Fighter, options: list[str]) -> int:
@@ -408,7 +415,7 @@ class SamPolicy(Policy):
                 return False
             if e.staggered > 0:
                 return False  # rule 186: it loses its seconds each turn (issue 34)
-            if e.asleep or self._targets_of(e, e.wielded):
+            if e.asleep or self._any_target(e, e.wielded):
                 return False
             if self._steps_into_hazard(e, me):
                 return False  # issue 34: it will not walk into the gas to come to us
@@ -617,3 +624,20 @@ def target_floor(t: Fighter, melee: bool) -> int:
     if melee and t.posture != "standing":
         floor -= attack.POSTURE_STEP[t.posture]
     return floor
+
+
+def strikes_any(state: SamState, f: Fighter, w: Wielded) -> bool:
+    """Some enemy `f` can attack with `w` now, in reach (rules 56-60) or in range (62-63):
+    `actions.targets` not empty, its own test of each enemy, stopping at the first found
+    (issue 35: an interrupt's and a delay's question; `test_policy_bounds` holds it to
+    `targets`)."""
+    melee = w.data.kind == "melee"
+    for e in state.marks_of(f):
+        if not isinstance(e, Fighter) or not e.active or not e.present:
+            continue
+        if melee:
+            if space.in_reach(state, f, e, w.data.reach):
+                return True
+        elif actions.in_range(state, f, e, w):
+            return True
+    return False
