@@ -241,3 +241,50 @@ def test_strikes_any_is_targets_not_empty(doc: dict[str, Any], down: int, gone: 
     for f in fighters:
         for w in f.weapons:
             assert strikes_any(s.state, f, w) == bool(actions.targets(s.state, f, w)), f.name
+
+
+def plain_can_wound(state: SamState, me: Fighter) -> bool:
+    """`withdraw_policy.can_wound` as it was: the situation first, then the damage."""
+    for e in actions.known_foes(state, me):
+        for w in me.weapons:
+            if w.jammed or w.data.area:
+                continue
+            sit = wp.landing(state, me, e, w)
+            if sit is None:
+                continue
+            hits = sit.auto or 6 + attack.attack_bonus(me, w) + sit.x >= sit.target
+            if hits and wp.largest(w.damage) - w.wounds > e.min_toughness:
+                return True
+    return False
+
+
+@settings(max_examples=100, deadline=None)
+@given(scenes(), st.lists(st.integers(0, 6), min_size=4, max_size=4))
+def test_can_wound_answers_as_before(doc: dict[str, Any], tough: list[int]) -> None:
+    """`can_wound` testing the damage before the situation (and reading the decision's kept
+    foes and bonus) answers as the situation first did, for every fighter of the crowd, foes
+    of Minimum Toughness 0 to 6 (some beyond any blow)."""
+    s = dressed(doc)
+    for f, least in zip(s.state.fighters(), tough * 2, strict=False):
+        f.min_toughness = least
+    for f in s.state.fighters():
+        policy = SamPolicy(s.state)
+        policy.pick(f, decisions.ACT, actions.legal(s.state, f))
+        assert wp.can_wound(s.state, f, policy._sights) == plain_can_wound(s.state, f), f.name
+
+
+def test_a_blow_at_minimum_toughness_cannot_wound() -> None:
+    """Rule 53: a dagger's largest damage at a foe's Minimum Toughness of as much wounds not
+    (the option `wound_on_equal` off): `can_wound` says so before any situation is worked
+    out, and says the contrary at one less."""
+    s = Scene(
+        ("Red", [human("Me", position=[0, 0], weapons=["dagger"])]),
+        ("Blue", [human("Foe", position=[1, 0])]),
+    )
+    me, foe = s["Me"], s["Foe"]
+    foe.min_toughness = wp.largest(me.wielded.damage)
+    assert not plain_can_wound(s.state, me)
+    assert not wp.can_wound(s.state, me)
+    foe.min_toughness -= 1
+    assert plain_can_wound(s.state, me)
+    assert wp.can_wound(s.state, me)
