@@ -67,6 +67,9 @@ LIMB_ORDER: Final = ("arm", "leg", "hand", "head", "critical")  # issue 31: a li
 # rule 98: a shooter's posture behind light and medium cover (a constant, not a dictionary
 # built per option scored)
 BEHIND: Final[dict[str, str]] = {"light": "prone", "medium": "crouched"}
+# `actions.POSTURE_AFTER` of the two commonest posture changes, read once (no look-up an option)
+CROUCHED: Final[str] = actions.POSTURE_AFTER["crouch"]
+PRONE: Final[str] = actions.POSTURE_AFTER["prone"]
 
 
 class SamPolicy(Policy):
@@ -306,26 +309,30 @@ class SamPolicy(Policy):
 
     def _action(self, me: Fighter, act: Action) -> float:
         kind = act.kind
-        # The commonest kinds first (issue 35: fewer string tests an option): a strike, a
-        # move, a withdrawal, an item shot, the end, a posture change; each branch takes one
-        # kind whatever else holds, and no other branch takes it, so the order is free.
+        # The commonest kinds first (issue 35: fewer string tests an option; counted over the
+        # bench battles): a called shot, going down (crouch, prone: offered to every fighter
+        # standing), the end, a withdrawal, a strike, a move, an item shot, another posture
+        # change; each branch takes one kind whatever else holds, and no other branch takes
+        # it, so the order is free.
         if kind == "called":
             return self._called(me, act)
+        if kind == "crouch":
+            return self._posture_change(me, CROUCHED)
+        if kind == "prone":
+            return self._posture_change(me, PRONE)
+        if kind == "end":
+            return 0.0
+        if kind == actions.WITHDRAW or kind == actions.WITHDRAW_RUN:
+            return self._withdraw(me, kind)
         if kind == "single" or kind == "combo":
             return 10.0 + float(len(act.combo))  # (a float sum: no generic addition)
         if kind == "move" or kind == "run":
             return self._movement(me, act)
-        if kind == actions.WITHDRAW or kind == actions.WITHDRAW_RUN:
-            return self._withdraw(me, kind)
         if kind == "item":
             return -1.0  # rules 125-129: never (a person at a seat may)
-        if kind == "end":
-            return 0.0
         after = actions.POSTURE_AFTER.get(kind)  # (one look-up: whether, and to what)
         if after is not None:
-            if me.panicked:  # up, to flee
-                return 4.0 if after == "standing" else -1.0
-            return self._posture(me, after)
+            return self._posture_change(me, after)
         if kind == "delay":
             return 7.0 if self._delay_pays(me) else -0.5  # rules 5-6 (issue 31)
         if kind in mind.KINDS:  # rule 184: flee as fast as possible, a run first
@@ -520,6 +527,13 @@ class SamPolicy(Policy):
             return -1.0
         shots = self._targets_of(me, w)
         return 24.0 if any(self._can_hit_with(me, w, t) for t in shots) else -1.0
+
+    def _posture_change(self, me: Fighter, after: str) -> float:
+        """A posture change ending in `after`: up when panicked, to flee (rule 184), else as
+        `_posture`."""
+        if me.panicked:
+            return 4.0 if after == "standing" else -1.0
+        return self._posture(me, after)
 
     def _posture(self, me: Fighter, after: str) -> float:
         """A shooter goes down behind cover until it is heavy (rule 98: prone behind light,
