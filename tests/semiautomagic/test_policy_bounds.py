@@ -244,7 +244,7 @@ def test_strikes_any_is_targets_not_empty(doc: dict[str, Any], down: int, gone: 
 
 
 def plain_can_wound(state: SamState, me: Fighter) -> bool:
-    """`withdraw_policy.can_wound` as it was: the situation first, then the damage."""
+    """`withdraw_policy.can_wound` with no decision's sights: its own foes and bonus."""
     for e in actions.known_foes(state, me):
         for w in me.weapons:
             if w.jammed or w.data.area:
@@ -261,9 +261,9 @@ def plain_can_wound(state: SamState, me: Fighter) -> bool:
 @settings(max_examples=100, deadline=None)
 @given(scenes(), st.lists(st.integers(0, 6), min_size=4, max_size=4))
 def test_can_wound_answers_as_before(doc: dict[str, Any], tough: list[int]) -> None:
-    """`can_wound` testing the damage before the situation (and reading the decision's kept
-    foes and bonus) answers as the situation first did, for every fighter of the crowd, foes
-    of Minimum Toughness 0 to 6 (some beyond any blow)."""
+    """`can_wound` reading the decision's kept foes and bonus answers as it does finding its
+    own, for every fighter of the crowd, foes of Minimum Toughness 0 to 6 (some beyond any
+    blow)."""
     s = dressed(doc)
     for f, least in zip(s.state.fighters(), tough * 2, strict=False):
         f.min_toughness = least
@@ -275,8 +275,8 @@ def test_can_wound_answers_as_before(doc: dict[str, Any], tough: list[int]) -> N
 
 def test_a_blow_at_minimum_toughness_cannot_wound() -> None:
     """Rule 53: a dagger's largest damage at a foe's Minimum Toughness of as much wounds not
-    (the option `wound_on_equal` off): `can_wound` says so before any situation is worked
-    out, and says the contrary at one less."""
+    (the option `wound_on_equal` off): `can_wound` says so, and says the contrary at one
+    less."""
     s = Scene(
         ("Red", [human("Me", position=[0, 0], weapons=["dagger"])]),
         ("Blue", [human("Foe", position=[1, 0])]),
