@@ -67,12 +67,22 @@ LIMB_ORDER: Final = ("arm", "leg", "hand", "head", "critical")  # issue 31: a li
 # rule 98: a shooter's posture behind light and medium cover (a constant, not a dictionary
 # built per option scored)
 BEHIND: Final[dict[str, str]] = {"light": "prone", "medium": "crouched"}
+# `actions.POSTURE_AFTER` of the two commonest posture changes, read once (no look-up an option)
+CROUCHED: Final[str] = actions.POSTURE_AFTER["crouch"]
+PRONE: Final[str] = actions.POSTURE_AFTER["prone"]
 
 
 class SamPolicy(Policy):
     def __init__(self, state: SamState) -> None:
         self.state = state
+        # The nearest foe of the decider (`_nearest`), found when an option first asks
+        # (issue 35: a decision of strikes alone never does): `_near_for` the decider it was
+        # found for this decision (None: not yet), `_known` the foes `legal` found for
+        # `_known_for`, the decider.
         self._near: Fighter | None = None
+        self._near_for: Fighter | None = None
+        self._known: list[Fighter] | None = None
+        self._known_for: Fighter | None = None
         # `_mark`'s last answer: the weapon and attacker it was for, cleared each decision
         self._marked: Wielded | None = None
         self._marker: Fighter | None = None
@@ -86,6 +96,16 @@ class SamPolicy(Policy):
         # of the weapon in hand (`withdraw_policy.Sights`), shared with the withdrawal
         # judgement, which works out the same situations.
         self._targets: dict[int, tuple[Fighter, list[Fighter]]] = {}
+        # The first weapon asked about in a decision (nearly always the decider's weapon in
+        # hand, from `legal`'s `Shown`) is kept in three fields before the dictionary: no
+        # boxed id a look-up (issue 35). `_kept_weapon` None: nothing kept this decision.
+        self._kept_weapon: Wielded | None = None
+        self._kept_wielder: Fighter | None = None
+        self._kept_targets: list[Fighter] = []
+        # `_judge`'s verdict for this decision (its fighter; None: not judged yet), before
+        # `_judged`: the two withdrawal options ask it one after the other.
+        self._verdict_of: Fighter | None = None
+        self._verdict = False
         self._sights = withdraw_policy.Sights()
 
     def pick(self, who: Decider, decision: str, options: list[Any]) -> int:
@@ -96,15 +116,18 @@ class SamPolicy(Policy):
             return pick_defence(st, who, options, st.incoming, st.incoming_area)
         if self._targets:  # a new decision: the state may have changed since the last
             self._targets.clear()
+        self._kept_weapon = self._verdict_of = self._near_for = self._known_for = None
         self._sights.reset(who if isinstance(who, Fighter) else None)
         self._marked = self._marker = None
         if isinstance(who, Fighter):
             if decision == decisions.ACT:
-                self._near = self._nearest(who, self._shown(who, options))
+                known = self._shown(who, options)
+                self._known, self._known_for = known, who
+                self._sights.known = known  # (the judgement's too: `foes_known`)
                 self._options = options
                 return self._best_action(who, options)
             if decision in (decisions.ALLOT, items.ALLOT):
-                return best_index([self._victim(who, o) for o in options])
+                return self._first_victim(who, options)
             if decision == decisions.INTERRUPT:
                 return self._interrupt(who, options)
             if decision == decisions.VETO:
@@ -129,7 +152,8 @@ class SamPolicy(Policy):
         if shown.options is not options or shown.fighter is not who:
             return None
         if shown.targets is not None and shown.weapon is who.wielded:
-            self._targets[id(shown.weapon)] = (who, shown.targets)
+            self._kept_weapon, self._kept_wielder = shown.weapon, who
+            self._kept_targets = shown.targets
         return shown.known
 
     def _best_action(self, me: Fighter, options: list[Action]) -> int:
@@ -145,12 +169,25 @@ class SamPolicy(Policy):
     def _targets_of(self, f: Fighter, w: Wielded) -> list[Fighter]:
         """`actions.targets` (rules 56-63), once a decision for each fighter and weapon (the
         list is shared: read it, do not change it)."""
+        if w is self._kept_weapon and f is self._kept_wielder:
+            return self._kept_targets
+        if self._kept_weapon is None:  # the first asked about this decision
+            found = actions.targets(self.state, f, w)
+            self._kept_weapon, self._kept_wielder, self._kept_targets = w, f, found
+            return found
         kept = self._targets.get(id(w))
         if kept is not None and kept[0] is f:
             return kept[1]
         found = actions.targets(self.state, f, w)
         self._targets[id(w)] = (f, found)
         return found
+
+    def _any_target(self, f: Fighter, w: Wielded) -> bool:
+        """Whether `actions.targets(f, w)` is not empty: the kept list when this decision has
+        it, else `strikes_any` (no list built, no look-up kept)."""
+        if w is self._kept_weapon and f is self._kept_wielder:
+            return bool(self._kept_targets)
+        return strikes_any(self.state, f, w)
 
     def _shot(self, me: Fighter, t: Fighter, aimed: bool) -> attack.Situation | None:
         """`attack.situation` of the decider's weapon in hand at `t` (rules 47, 62-70,
@@ -160,6 +197,11 @@ class SamPolicy(Policy):
         if me is not sights.fighter:  # (the decider always is)
             return attack.situation(self.state, me, t, me.wielded, aimed)
         return sights.at(self.state, t, aimed)
+
+    def _bonus(self, me: Fighter, w: Wielded) -> int:
+        """`attack.attack_bonus` of `me`'s `w` (rules 48, 57, 61, 68): kept for the decision
+        (`withdraw_policy.Sights.bonus`) when `w` is the decider's weapon in hand."""
+        return withdraw_policy.bonus_of(me, w, self._sights)
 
     def _situation(
         self, me: Fighter, w: Wielded, t: Fighter, aimed: bool
@@ -173,7 +215,7 @@ class SamPolicy(Policy):
 
     def _interrupt(self, me: Fighter, options: list[Action]) -> int:
         """Rule 6: take the delayed turn as soon as an enemy is in reach or range."""
-        now = bool(self._targets_of(me, me.wielded))
+        now = self._any_target(me, me.wielded)
         return next(i for i, o in enumerate(options) if (o.kind == "interrupt") == now)
 
     def _veto(self, me: Fighter, options: list[str]) -> int:
@@ -211,10 +253,43 @@ class SamPolicy(Policy):
         """The lowest Toughness left, then the nearest; (issue 34) first a foe the weapon's
         best roll can hit and its largest damage can wound (rules 37-40, 53), never one
         behind heavy cover it cannot touch while another is there to strike."""
-        w = me.wielded
-        futile = not self._can_hit_with(me, w, t, me.aimed_at == t.id) or self._useless(w, t)
+        futile = self._futile(me, t)
         # (a float, not -100.0 x a bool: no generic multiplication; the same scores)
         return (-100.0 if futile else 0.0) - t.toughness - space.squares(self.state, me, t) / 1000
+
+    def _futile(self, me: Fighter, t: Fighter) -> bool:
+        """`_victim`'s test: the best roll of the weapon in hand cannot hit `t`, or its
+        largest damage cannot wound it (rules 37-40, 53)."""
+        w = me.wielded
+        return self._useless(w, t) or not self._can_hit_with(me, w, t, me.aimed_at == t.id)
+
+    def _first_victim(self, me: Fighter, victims: list[Fighter]) -> int:
+        """`best_index` of the `_victim` scores (the first of the highest; issue 35: whether
+        the weapon can hit and wound, the costly part, asked only where it decides). A
+        victim's score is its plain one (no futility: 0 - Toughness - squares / 1000) or that
+        less 100, never above it (a float subtraction is monotone). So when the first
+        victim of the highest plain score is not futile, its score is the plain maximum and
+        every earlier victim's is below it: it is the pick. Otherwise every score is
+        worked out. `test_policy_shortcuts` compares it with the full form."""
+        if len(victims) == 1:
+            return 0
+        st = self.state
+        top, most = 0, 0.0
+        for i in range(len(victims)):
+            t = victims[i]
+            plain = 0.0 - t.toughness - space.squares(st, me, t) / 1000  # as `_victim`'s
+            if i == 0 or plain > most:
+                top, most = i, plain
+        if not self._futile(me, victims[top]):
+            return top
+        return best_index([self._victim(me, t) for t in victims])
+
+    def _nearest_foe(self, me: Fighter) -> Fighter | None:
+        """`_nearest` for the decider, found once a decision when first asked."""
+        if me is not self._near_for:
+            known = self._known if me is self._known_for else None
+            self._near, self._near_for = self._nearest(me, known), me
+        return self._near
 
     def _nearest(self, me: Fighter, known: list[Fighter] | None = None) -> Fighter | None:
         """The first of the nearest foes `me` knows and that is not withdrawing; `known` its
@@ -234,25 +309,30 @@ class SamPolicy(Policy):
 
     def _action(self, me: Fighter, act: Action) -> float:
         kind = act.kind
-        # The commonest kinds first (issue 35: fewer string tests an option): a strike, a
-        # move, a withdrawal, an item shot, the end, a posture change; each branch takes one
-        # kind whatever else holds, and no other branch takes it, so the order is free.
+        # The commonest kinds first (issue 35: fewer string tests an option; counted over the
+        # bench battles): a called shot, going down (crouch, prone: offered to every fighter
+        # standing), the end, a withdrawal, a strike, a move, an item shot, another posture
+        # change; each branch takes one kind whatever else holds, and no other branch takes
+        # it, so the order is free.
         if kind == "called":
             return self._called(me, act)
-        if kind == "single" or kind == "combo":
-            return 10.0 + len(act.combo)
-        if kind == "move" or kind == "run":
-            return self._movement(me, act)
-        if kind == actions.WITHDRAW or kind == actions.WITHDRAW_RUN:
-            return self._withdraw(me, kind)
-        if kind == "item":
-            return -1.0  # rules 125-129: never (a person at a seat may)
+        if kind == "crouch":
+            return self._posture_change(me, CROUCHED)
+        if kind == "prone":
+            return self._posture_change(me, PRONE)
         if kind == "end":
             return 0.0
-        if kind in actions.POSTURE_AFTER:
-            if me.panicked:  # up, to flee
-                return 4.0 if actions.POSTURE_AFTER[kind] == "standing" else -1.0
-            return self._posture(me, kind)
+        if kind == actions.WITHDRAW or kind == actions.WITHDRAW_RUN:
+            return self._withdraw(me, kind)
+        if kind == "single" or kind == "combo":
+            return 10.0 + float(len(act.combo))  # (a float sum: no generic addition)
+        if kind == "move" or kind == "run":
+            return self._movement(me, act)
+        if kind == "item":
+            return -1.0  # rules 125-129: never (a person at a seat may)
+        after = actions.POSTURE_AFTER.get(kind)  # (one look-up: whether, and to what)
+        if after is not None:
+            return self._posture_change(me, after)
         if kind == "delay":
             return 7.0 if self._delay_pays(me) else -0.5  # rules 5-6 (issue 31)
         if kind in mind.KINDS:  # rule 184: flee as fast as possible, a run first
@@ -278,7 +358,7 @@ class SamPolicy(Policy):
             return self._draw(me, act)
         if kind == "aim":
             goal = act.goal
-            if goal is None or goal is not self._near:
+            if goal is None or goal is not self._nearest_foe(me):
                 return -1.0
             return 12.0 if self._worth_a_shot(me, goal, True) else -1.0  # issue 34
         if kind == "ram":
@@ -306,10 +386,13 @@ class SamPolicy(Policy):
         st = self.state
         if withdrawal.withdrawing(st, me):
             return True
+        if me is self._verdict_of:  # asked already this decision
+            return self._verdict
         judged = self._judged.get(me.id)
         if judged is None or judged[0] != st.round:
             judged = st.round, withdraw_policy.beaten(st, me, self._sights)
             self._judged[me.id] = judged
+        self._verdict_of, self._verdict = me, judged[1]
         return judged[1]
 
     def _delay_pays(self, me: Fighter) -> bool:
@@ -320,7 +403,7 @@ class SamPolicy(Policy):
         the foes it knows all wield melee weapons and are free to come (none delaying,
         panicked, Broken, staggered, asleep, nor with an enemy in reach already)."""
         st = self.state
-        near = self._near if self._near is not None else self._nearest(me)
+        near = self._nearest_foe(me)
         if near is None or me.mount_id or me.rider_id or me.posture != "standing":
             return False
         if me.wielded.data.kind != "melee" or not me.move_squares:
@@ -334,12 +417,12 @@ class SamPolicy(Policy):
         run = -(-gap // max(1, me.run_squares)) * data.seconds("run")
         if walk <= left or (run <= left and moves.can_run(st, me, near)):
             return False  # it can close and strike this turn
-        for e in actions.known_foes(st, me):
+        for e in withdraw_policy.foes_known(st, me, self._sights):
             if e.wielded.data.kind != "melee" or e.delaying or e.panicked or e.broken:
                 return False
             if e.staggered > 0:
                 return False  # rule 186: it loses its seconds each turn (issue 34)
-            if e.asleep or self._targets_of(e, e.wielded):
+            if e.asleep or self._any_target(e, e.wielded):
                 return False
             if self._steps_into_hazard(e, me):
                 return False  # issue 34: it will not walk into the gas to come to us
@@ -370,10 +453,14 @@ class SamPolicy(Policy):
             return self._limb(me, act, t)
         if act.region != "head":
             return -1.0
-        sit = self._situation(me, act.weapon, t, me.aimed_at == t.id)
+        w = act.weapon
+        bonus = self._bonus(me, w)
+        if bonus < target_floor(t, w.data.kind == "melee"):
+            return -1.0  # issue 35: not sure whatever its situation (`target_floor`)
+        sit = self._situation(me, w, t, me.aimed_at == t.id)
         if sit is None or sit.auto:
             return -1.0
-        sure = 3 + attack.attack_bonus(me, act.weapon) + sit.x >= sit.target + 3
+        sure = 3 + bonus + sit.x >= sit.target + 3
         return 10.5 if sure else -1.0
 
     def _mark(self, me: Fighter, w: Wielded) -> tuple[Fighter, bool] | None:
@@ -385,13 +472,7 @@ class SamPolicy(Policy):
         found: tuple[Fighter, bool] | None = None
         victims = self._targets_of(me, w)
         if victims:
-            t = victims[0]
-            if len(victims) > 1:  # (one alone needs no score)
-                most = self._victim(me, t)
-                for v in victims[1:]:  # the first of the best (no key function per call)
-                    score = self._victim(me, v)
-                    if score > most:
-                        t, most = v, score
+            t = victims[self._first_victim(me, victims)]  # (one alone needs no score)
             found = (t, self._useless(w, t))
         self._marked, self._marker, self._mark_found = w, me, found
         return found
@@ -425,7 +506,7 @@ class SamPolicy(Policy):
         sit = self._situation(me, w, t, me.aimed_at == t.id)
         if sit is None or sit.auto:
             return -1.0
-        if 6 + attack.attack_bonus(me, w) + sit.x < sit.target + row["target"]:
+        if 6 + self._bonus(me, w) + sit.x < sit.target + row["target"]:
             return -1.0
         return 20.0 - int(row["target"]) - LIMB_ORDER.index(region) / 10
 
@@ -447,15 +528,23 @@ class SamPolicy(Policy):
         shots = self._targets_of(me, w)
         return 24.0 if any(self._can_hit_with(me, w, t) for t in shots) else -1.0
 
-    def _posture(self, me: Fighter, kind: str) -> float:
+    def _posture_change(self, me: Fighter, after: str) -> float:
+        """A posture change ending in `after`: up when panicked, to flee (rule 184), else as
+        `_posture`."""
+        if me.panicked:
+            return 4.0 if after == "standing" else -1.0
+        return self._posture(me, after)
+
+    def _posture(self, me: Fighter, after: str) -> float:
         """A shooter goes down behind cover until it is heavy (rule 98: prone behind light,
-        crouched behind medium); anyone else stands up to close in."""
-        after = actions.POSTURE_AFTER[kind]
-        shooter = me.wielded.data.kind != "melee"
+        crouched behind medium); anyone else stands up to close in. `after`: the posture
+        the option ends in (`actions.POSTURE_AFTER`)."""
+        if me.wielded.data.kind == "melee":  # (no cover looked up: it is only a shooter's)
+            return 4.0 if after == "standing" else -1.0
         behind = BEHIND.get(me.cover)
-        if shooter and behind is not None and me.posture != behind:
+        if behind is not None and me.posture != behind:
             return 13.0 if after == behind else -1.0
-        if after == "standing" and (not shooter or me.cover == "none" or self._closing(me)):
+        if after == "standing" and (me.cover == "none" or self._closing(me)):
             return 4.0  # up again to close in
         return -1.0
 
@@ -476,7 +565,7 @@ class SamPolicy(Policy):
         sit = self._shot(me, t, aimed)
         if sit is None:
             return False
-        needed = sit.target - attack.attack_bonus(me, w) - sit.x
+        needed = sit.target - self._bonus(me, w) - sit.x
         if sit.auto or needed <= 5:
             return True
         metres = space.metres(self.state, me, t)
@@ -489,7 +578,7 @@ class SamPolicy(Policy):
         """The best roll of `w` (a six) hits `t` (rules 37-40, 62)."""
         sit = self._situation(me, w, t, aimed)
         return sit is not None and (
-            sit.auto or 6 + attack.attack_bonus(me, w) + sit.x >= sit.target
+            sit.auto or 6 + self._bonus(me, w) + sit.x >= sit.target
         )
 
     def _into_hazard(self, me: Fighter, goal: Fighter) -> bool:
@@ -519,7 +608,7 @@ class SamPolicy(Policy):
 
     def _movement(self, me: Fighter, act: Action) -> float:
         goal = act.goal
-        if goal is None or goal is not self._near:
+        if goal is None or goal is not self._nearest_foe(me):
             return -1.0
         if me.wielded.data.kind != "melee":  # closer, when no shot can hit; a run first
             if self._hittable(me):
@@ -534,3 +623,35 @@ class SamPolicy(Policy):
         if act.kind == "run":
             return 6.0 if gap > me.run_squares and left >= data.seconds("run") else -1.0
         return 5.0
+
+
+def target_floor(t: Fighter, melee: bool) -> int:
+    """A floor under the Target `attack.situation` finds at `t` (issue 35: the head shot's
+    bound), by attribute reads: 4 less its scale (rule 47) and its high speed (rule 113), as
+    there; a posture lowers it only against melee, by its step (rule 97); cover (rule 98),
+    concealment and invisibility (rules 93, 112) only raise it. `situation`'s +X is never
+    above 0 (a range penalty; no technique's `extra` in the policy's shots), so a shot whose
+    bonus is below this floor never hits on a 3 (rule 120's head shot is not sure), and its
+    situation need not be worked out (tests/semiautomagic/test_policy_shortcuts.py holds the
+    floor to `situation`)."""
+    floor = 4 - t.scale + attack.high_speed(t.moved_squares)
+    if melee and t.posture != "standing":
+        floor -= attack.POSTURE_STEP[t.posture]
+    return floor
+
+
+def strikes_any(state: SamState, f: Fighter, w: Wielded) -> bool:
+    """Some enemy `f` can attack with `w` now, in reach (rules 56-60) or in range (62-63):
+    `actions.targets` not empty, its own test of each enemy, stopping at the first found
+    (issue 35: an interrupt's and a delay's question; `test_policy_bounds` holds it to
+    `targets`)."""
+    melee = w.data.kind == "melee"
+    for e in state.marks_of(f):
+        if not isinstance(e, Fighter) or not e.active or not e.present:
+            continue
+        if melee:
+            if space.in_reach(state, f, e, w.data.reach):
+                return True
+        elif actions.in_range(state, f, e, w):
+            return True
+    return False

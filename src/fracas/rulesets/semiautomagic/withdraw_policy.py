@@ -32,6 +32,7 @@ from fracas.rulesets.semiautomagic import actions, attack, called, mounted, odds
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
 LOSING: Final = 3  # issue 34: three wounds taken for one dealt is a fight it cannot win
+ASK: Final = -(10**9)  # `blow_key`: the attack bonus not given (none is this low)
 
 
 def beaten(state: SamState, me: Fighter, sights: Sights | None = None) -> bool:
@@ -85,17 +86,35 @@ def alone_beaten(state: SamState, me: Fighter, sights: Sights | None = None) -> 
 def can_wound(state: SamState, me: Fighter, sights: Sights | None = None) -> bool:
     """Some plain blow of its lands on a known enemy now, its best roll hits (rules 37-40)
     and its largest damage is above the enemy's Minimum Toughness (rule 53)."""
-    for e in actions.known_foes(state, me):
+    for e in foes_known(state, me, sights):
         for w in me.weapons:
             if w.jammed or w.data.area:
                 continue
             sit = landing(state, me, e, w, sights)
             if sit is None:
                 continue
-            hits = sit.auto or 6 + attack.attack_bonus(me, w) + sit.x >= sit.target
+            # (the damage after the landing: a foe out of reach is the commoner miss, and the
+            # reach test is cheaper than the damage's look-up; measured, issue 35)
+            hits = sit.auto or 6 + bonus_of(me, w, sights) + sit.x >= sit.target
             if hits and largest(w.damage) - w.wounds > e.min_toughness:
                 return True
     return False
+
+
+def bonus_of(a: Fighter, w: Wielded, sights: Sights | None = None) -> int:
+    """`attack.attack_bonus` of `a`'s `w` (rules 48, 57, 61, 68): the decision's, worked out
+    once (`Sights.bonus`), when it is the deciding fighter's weapon in hand."""
+    if sights is not None and a is sights.fighter and w is a.wielded:
+        return sights.bonus()
+    return attack.attack_bonus(a, w)
+
+
+def foes_known(state: SamState, me: Fighter, sights: Sights | None = None) -> list[Fighter]:
+    """`actions.known_foes` of `me` (rules 110-111): those `legal` found for the decision
+    (`state.Shown`, kept by the decision's `sights`) when `me` is its decider."""
+    if sights is not None and me is sights.fighter and sights.known is not None:
+        return sights.known
+    return actions.known_foes(state, me)
 
 
 def largest(damage: str) -> int:
@@ -149,7 +168,7 @@ def reckoned(
     """`reckoning` as a pair of integers."""
     best = ZERO
     settled = True
-    for e in actions.known_foes(state, me):
+    for e in foes_known(state, me, sights):
         dealt, at_best = own_blows(state, me, e, sights)
         if dealt is None:
             return None, False
@@ -175,8 +194,9 @@ def own_blows(
         if melee or space.range_penalty(space.metres(state, me, e), w.data.increment) == 0:
             at_best = True
         defs = defence_key(state, e, melee)  # the same for every region (the flank check once)
+        bonus = bonus_of(me, w, sights)  # (and the attack bonus)
         for region in REGIONS:
-            dealt = wounds_ratio(state, me, e, w, region, sit, defs)
+            dealt = wounds_ratio(state, me, e, w, region, sit, defs, bonus)
             if dealt is None:
                 return None, at_best
             if dealt[0] * most[1] > most[0] * dealt[1]:
@@ -325,14 +345,22 @@ class Sights:
     its shots, its called shots and its withdrawal judgement (`landing`) work each out
     once. Safe while the state does not change: the policy `reset`s them at each decision
     (it only reads the state); they live on the policy, not the state, so no copy of a state
-    carries them. Keyed by the target's id string (its hash kept: no integer boxed)."""
+    carries them. Keyed by the target's id string (its hash kept: no integer boxed). The
+    weapon's attack bonus (`attack.attack_bonus`, rules 48, 57, 61, 68) is kept with them, for
+    the same decision, once asked (`bonus`), and the foes it knows when the policy has them
+    from `legal` (`known`)."""
 
-    __slots__ = ("aimed", "fighter", "plain")
+    __slots__ = ("aimed", "fighter", "known", "known_bonus", "plain", "the_bonus")
 
     def __init__(self) -> None:
         self.fighter: Fighter | None = None
         self.plain: dict[str, attack.Situation | None] = {}
         self.aimed: dict[str, attack.Situation | None] = {}
+        self.the_bonus = 0
+        self.known_bonus = False
+        # the foes the fighter knows, as `legal` found them for this decision (`foes_known`;
+        # None: not given, found again when asked)
+        self.known: list[Fighter] | None = None
 
     def reset(self, fighter: Fighter | None) -> None:
         """A new decision, of `fighter` (None: not a fighter's)."""
@@ -341,6 +369,18 @@ class Sights:
         if self.aimed:
             self.aimed.clear()
         self.fighter = fighter
+        self.known_bonus = False
+        self.known = None
+
+    def bonus(self) -> int:
+        """`attack.attack_bonus` of the fighter's weapon in hand, worked out once a decision
+        (the head shot, the shots and the allotting scores ask it again and again)."""
+        if not self.known_bonus:
+            f = self.fighter
+            assert f is not None
+            self.the_bonus = attack.attack_bonus(f, f.wielded)
+            self.known_bonus = True
+        return self.the_bonus
 
     def at(self, state: SamState, t: Fighter, aimed: bool) -> attack.Situation | None:
         """The situation of the fighter's weapon in hand at `t`, aimed or not."""
@@ -372,15 +412,17 @@ def wounds_ratio(
     region: str,
     sit: attack.Situation | None = None,
     defs: DefenceKey | None = None,
+    bonus: int = ASK,
 ) -> Ratio | None:
     """`wounds` as a pair of integers (the average kept for the process, `KNOWN`); `sit` the
     blow's situation when the caller has it (`landing`; read, not changed), `defs` the
-    target's `defence_key` against it."""
+    target's `defence_key` against it, `bonus` the attack bonus of `a`'s `w` (`ASK`: not
+    known yet)."""
     if unreckoned(w):
         return None
     if t.inanimate or t.cover_object is not None:
         return None
-    key = blow_key(state, a, t, w, region, sit, defs)
+    key = blow_key(state, a, t, w, region, sit, defs, bonus)
     dealt = KNOWN.get(key)
     if dealt is None:
         dealt = odds.mean_wounds(state, a, t, w, region)  # (the exact odds, in integers)
@@ -415,6 +457,7 @@ def blow_key(
     region: str,
     sit: attack.Situation | None = None,
     defs: DefenceKey | None = None,
+    bonus: int = ASK,
 ) -> BlowKey:
     """All that `odds.single_attack` reads to reckon a blow's wounds (rules 45-54, 116-124):
     the roll to hit against Target, the defences left and the DC, the damage against
@@ -425,7 +468,11 @@ def blow_key(
     the key itself (issue 35: no inner tuple hashed at each look-up). Not in it, as
     `odds.mean_wounds` reads neither: Evasion (it weighs a defence only against an area,
     rule 75) and the target's status beyond `dying` (it names an outcome, not its wounds;
-    whether `t` is up is in its defences, `attack.defence_bonuses`)."""
+    whether `t` is up is in its defences, `attack.defence_bonuses`). `bonus`: the attack
+    bonus (`attack.attack_bonus`) when the caller has it (issue 35: once a weapon and
+    decision), `ASK` when not; the DC's base follows from it (`dc_of`)."""
+    if bonus == ASK:
+        bonus = attack.attack_bonus(a, w)
     if sit is None:
         sit = attack.situation(state, a, t, w, a.aimed_at == t.id)
         assert sit is not None
@@ -436,10 +483,18 @@ def blow_key(
     fast = mounted.speed_damage(state, a, t, w) if state.falls or a.pace or t.pace else 0
     damage = w.damage if not fast else f"{w.damage}{fast:+d}"
     return (
-        attack.attack_bonus(a, w) + sit.x, target, sit.auto, attack.dc_base(a, w) + sit.y,
+        bonus + sit.x, target, sit.auto, dc_of(a, bonus) + sit.y,
         damage, defs[0], defs[1], defs[2], t.toughness, t.min_toughness, t.dying,
         w.data.nonlethal, region, state.wound_on_equal,
     )  # fmt: skip
+
+
+def dc_of(a: Fighter, bonus: int) -> int:
+    """`attack.dc_base` of the weapon whose `attack.attack_bonus` is `bonus` (rule 50, C8: 4 +
+    the attack bonus without the scale subtraction; rule 119's hand penalty is the attack's
+    alone, SAM-A28): the skill and a ranged weapon's wounds not looked up again (issue 35).
+    `test_policy_bounds` holds it to `dc_base`."""
+    return bonus + 4 + a.scale + a.hand_penalty
 
 
 def defence_key(state: SamState, t: Fighter, melee: bool) -> DefenceKey:
