@@ -113,6 +113,8 @@ class Battle:
     `seats` maps side or combatant names to who answers for them (`core.seats`); everything
     no person answers is decided by the ruleset's policy and rolled from `seed`. For tests and
     simulation, `dice` replaces the seeded dice and `controllers` (by side name) the policy.
+    `journaled=False` (with `observe=False`): a battle run once and read for its outcome and
+    state, whose drawn dice and policy picks are not written in `journal` (the simulator's).
     """
 
     def __init__(
@@ -128,6 +130,7 @@ class Battle:
         authors: Mapping[int, str] | None = None,
         observe: bool = True,
         wait: Wait | None = None,
+        journaled: bool = True,
     ) -> None:
         # Checked at the door (core.arguments): a wrong argument is named here, not met as an
         # AttributeError mid-fight. A simulation builds one Battle per fight: isinstance only.
@@ -150,6 +153,10 @@ class Battle:
             default_controller, "choose", "default_controller", "a controller (with .choose())"
         )
         self._observe = observe
+        # False: the fight's drawn dice and policy picks are not written in `journal` (the
+        # simulator's battles, read for their outcome and state only; `Table`). Kept all the
+        # same while a side searches: its search replays the journal (issue 34).
+        self._keep_journal = journaled
         # With `wait`, a person's missing answer is waited for instead of raising Pending
         # (LiveBattle runs the rules in a thread this way).
         self.wait = wait
@@ -191,9 +198,10 @@ class Battle:
         if resume:
             self.events = kept.events_before(resume) if kept is not None else []
         sink = self._record if self._observe and not resume else None
+        controllers = self._controllers_for(state, ruleset, spec)  # (finds the searches)
         table = Table(
             self._source(),
-            self._controllers_for(state, ruleset, spec),
+            controllers,
             self.journal,
             sink,
             self.wait,
@@ -201,6 +209,7 @@ class Battle:
             authors=self.authors,
             on_command=lambda table, command: self._apply(table, state, command),
             on_taken_up=lambda command: self._note_given(state, command),
+            journaled=self._keep_journal or self._observe or bool(self.searches),
         )
         self._table, self._given = table, {}
         if table.observed:
