@@ -199,6 +199,11 @@ class Battle:
             self.events = kept.events_before(resume) if kept is not None else []
         sink = self._record if self._observe and not resume else None
         controllers = self._controllers_for(state, ruleset, spec)  # (finds the searches)
+        # A GM command reaches the rules only from the journal (`Battle.command` writes it
+        # there and fights again) or from a person's seat or wait: with none of them (a
+        # simulated battle) no command can come, and the callbacks, two closures built and
+        # freed a battle, are not made (issue 35)
+        commanded = bool(self.journal) or bool(self.seating.seats) or self.wait is not None
         table = Table(
             self._source(),
             controllers,
@@ -207,9 +212,13 @@ class Battle:
             self.wait,
             seating=self.seating,
             authors=self.authors,
-            on_command=lambda table, command: self._apply(table, state, command),
-            on_taken_up=lambda command: self._note_given(state, command),
+            on_command=(lambda table, command: self._apply(table, state, command))
+            if commanded
+            else None,
+            on_taken_up=(lambda command: self._note_given(state, command)) if commanded else None,
             journaled=self._keep_journal or self._observe or bool(self.searches),
+            # given none and searching nowhere: every side's and the GM's is the fallback
+            sole=controllers[GM_SEAT] if not self._controllers and not self.searches else None,
         )
         self._table, self._given = table, {}
         if table.observed:
