@@ -147,3 +147,26 @@ def test_each_encounter_gets_its_own_side_policies() -> None:
         battle = Battle(encounter, seed=4, observe=False)
         battle.run()
         assert set(battle.searches) == searches
+
+
+def test_a_two_dice_draw_is_its_two_faces_in_order() -> None:
+    """`draw` of two dice (built as a pair) gives the faces one die at a time gives, the first
+    die drawn first; three dice still take the general way."""
+    for seed in range(30):
+        pairs, singles = SeededDice(seed), SeededDice(seed)
+        for dice in ((8, 4), (6, 6), (100, 3), (20, 2), (4, 6, 8)):
+            assert pairs.draw(dice) == tuple(singles.face(sides) for sides in dice)
+        assert pairs.position == singles.position
+
+
+def test_a_battle_asks_its_one_controller_or_each_sides_own() -> None:
+    """A battle given one controller for all (its `sole` hint to the table) asks it for every
+    side; given a side's own, that side's decisions go to it alone, in the same battle."""
+    duel = fracas.load(DUEL)
+    one = _Picks(0)
+    Battle(duel, seed=3, default_controller=one, observe=False).run()
+    assert {"Red swordsman", "Blue swordsman"} <= set(one.asked)
+    reds, rest = _Picks(0), _Picks(0)
+    Battle(duel, seed=3, controllers={"Red": reds}, default_controller=rest, observe=False).run()
+    assert set(reds.asked) == {"Red swordsman"} and "Red swordsman" not in rest.asked
+    assert sorted(one.asked) == sorted(reds.asked + rest.asked)

@@ -113,6 +113,8 @@ class Battle:
     `seats` maps side or combatant names to who answers for them (`core.seats`); everything
     no person answers is decided by the ruleset's policy and rolled from `seed`. For tests and
     simulation, `dice` replaces the seeded dice and `controllers` (by side name) the policy.
+    `journaled=False` (with `observe=False`): a battle run once and read for its outcome and
+    state, whose drawn dice and policy picks are not written in `journal` (the simulator's).
     """
 
     def __init__(
@@ -128,6 +130,7 @@ class Battle:
         authors: Mapping[int, str] | None = None,
         observe: bool = True,
         wait: Wait | None = None,
+        journaled: bool = True,
     ) -> None:
         # Checked at the door (core.arguments): a wrong argument is named here, not met as an
         # AttributeError mid-fight. A simulation builds one Battle per fight: isinstance only.
@@ -150,6 +153,10 @@ class Battle:
             default_controller, "choose", "default_controller", "a controller (with .choose())"
         )
         self._observe = observe
+        # False: the fight's drawn dice and policy picks are not written in `journal` (the
+        # simulator's battles, read for their outcome and state only; `Table`). Kept all the
+        # same while a side searches: its search replays the journal (issue 34).
+        self._keep_journal = journaled
         # With `wait`, a person's missing answer is waited for instead of raising Pending
         # (LiveBattle runs the rules in a thread this way).
         self.wait = wait
@@ -191,16 +198,27 @@ class Battle:
         if resume:
             self.events = kept.events_before(resume) if kept is not None else []
         sink = self._record if self._observe and not resume else None
+        controllers = self._controllers_for(state, ruleset, spec)  # (finds the searches)
+        # A GM command reaches the rules only from the journal (`Battle.command` writes it
+        # there and fights again) or from a person's seat or wait: with none of them (a
+        # simulated battle) no command can come, and the callbacks, two closures built and
+        # freed a battle, are not made (issue 35)
+        commanded = bool(self.journal) or bool(self.seating.seats) or self.wait is not None
         table = Table(
             self._source(),
-            self._controllers_for(state, ruleset, spec),
+            controllers,
             self.journal,
             sink,
             self.wait,
             seating=self.seating,
             authors=self.authors,
-            on_command=lambda table, command: self._apply(table, state, command),
-            on_taken_up=lambda command: self._note_given(state, command),
+            on_command=(lambda table, command: self._apply(table, state, command))
+            if commanded
+            else None,
+            on_taken_up=(lambda command: self._note_given(state, command)) if commanded else None,
+            journaled=self._keep_journal or self._observe or bool(self.searches),
+            # given none and searching nowhere: every side's and the GM's is the fallback
+            sole=controllers[GM_SEAT] if not self._controllers and not self.searches else None,
         )
         self._table, self._given = table, {}
         if table.observed:

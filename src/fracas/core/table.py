@@ -177,6 +177,7 @@ class Table:
         "_cursor",
         "_dice",
         "_draw",
+        "_journaled",
         "_on_command",
         "_on_taken_up",
         "_queued",
@@ -202,6 +203,8 @@ class Table:
         authors: dict[int, str] | None = None,
         on_command: Callable[[Table, Command], None] | None = None,
         on_taken_up: Callable[[Command], None] | None = None,
+        journaled: bool = True,
+        sole: Controller | None = None,
     ) -> None:
         self._dice = dice
         # A person's missing answer raises Pending; with `wait`, the table instead waits here
@@ -209,11 +212,12 @@ class Table:
         self._wait = wait
         # Sources that need no request (a seeded generator) offer `draw(sides)`: the hot path
         # of simulation skips building a request and checking the faces.
-        # (A seeded one's own method, bound directly: `getattr` by name was a generic look-up,
-        # about 200 instructions a battle; issue 35.)
+        # A seeded one is called as itself (`_seeded`), its `draw` never bound: a bound method
+        # built and freed with every table, and `getattr` by name before it, cost about 400
+        # instructions a battle (issue 35).
         self._seeded = dice if isinstance(dice, SeededDice) else None
         self._draw: Callable[[tuple[int, ...]], tuple[int, ...]] | None = (
-            self._seeded.draw if self._seeded is not None else getattr(dice, "draw", None)
+            None if self._seeded is not None else getattr(dice, "draw", None)
         )
         # A dict (the caller's own, when it is one): compiled, indexed without the generic
         # mapping protocol
@@ -222,12 +226,28 @@ class Table:
         )
         self._seating = seating if seating is not None and seating.seats else None
         # No seats and a generator: every die is drawn, never asked (simulation, `run`).
-        self._automatic = self._seating is None and self._draw is not None
+        self._automatic = self._seating is None and (
+            self._seeded is not None or self._draw is not None
+        )
         # No seats and one policy for every side and the GM (a simulated battle): `choose`
         # asks it straight, with no look-up of who decides (issue 35). The controllers are
         # this table's own and never change (a copied state gets a new table).
-        self._sole = _sole_policy(self._controllers) if self._seating is None else None
+        # `sole`: the caller built `controllers` with this one for every side and the GM (a
+        # battle given no controllers and no search), so they need not be walked again to
+        # find it (about 550 instructions a battle; issue 35).
+        if self._seating is not None:
+            self._sole: Policy | None = None
+        elif sole is not None:
+            self._sole = sole if isinstance(sole, Policy) else None
+        else:
+            self._sole = _sole_policy(self._controllers)
         self.journal: list[Entry] = journal if journal is not None else []
+        # Not journaled (`fight_range`'s battles, whose journal nobody reads): an answer the
+        # fast paths take (a drawn die, the sole policy's pick) is not written down, and the
+        # cursor stays with the journal's end (about 60 instructions an answer, and the list
+        # grown and freed; issue 35). Nothing is replayed from a journal that is not kept, and
+        # every other path (a person's answer, a controller's) still writes its answer.
+        self._journaled = journaled
         self.authors: dict[int, str] = authors if authors is not None else {}
         self._cursor = 0
         self._sink = sink
@@ -253,7 +273,8 @@ class Table:
 
     @property
     def answers_used(self) -> int:
-        """How many journal entries the battle has consumed so far."""
+        """How many journal entries the battle has consumed so far (an unjournaled table's
+        fast paths write none, and consume none)."""
         return self._cursor
 
     @property
@@ -296,8 +317,9 @@ class Table:
                 # Simulation's commonest roll, one die of a plain sum: its face from the
                 # stream, as `draw` gives it, and the face's shared `Roll` (`_Plain`)
                 face = seeded.face(plain.sides)
-                self.journal.append(ONE_FACE[face])
-                self._cursor += 1
+                if self._journaled:
+                    self.journal.append(ONE_FACE[face])
+                    self._cursor += 1
                 roll = plain.rolls[face]
                 if self._sink is not None:
                     self._announce(
@@ -313,8 +335,9 @@ class Table:
             faces = (
                 seeded.draw(compiled.dice) if seeded is not None else self._draw(compiled.dice)  # type: ignore[misc]  # set when automatic
             )
-            self.journal.append(faces)
-            self._cursor += 1
+            if self._journaled:
+                self.journal.append(faces)
+                self._cursor += 1
             if self._sink is not None:
                 self._announce(compiled, notation, faces, by, reason_text(reason), audience)
             return Roll(compiled, faces, compiled.total_of(faces))
@@ -369,10 +392,17 @@ class Table:
                     raise ReplayError(f"journal[{self._cursor}]: {err}") from None
                 return entry
         seat = self._seating.rolling(by) if self._seating is not None else None
-        if seat is None and self._draw is not None:
-            faces = self._draw(compiled.dice)  # a generator's faces are valid by construction
-            self.journal.append(faces)
-            return faces
+        if seat is None:
+            # a generator's faces are valid by construction
+            seeded = self._seeded
+            if seeded is not None:
+                faces = seeded.draw(compiled.dice)
+                self.journal.append(faces)
+                return faces
+            if self._draw is not None:
+                faces = self._draw(compiled.dice)
+                self.journal.append(faces)
+                return faces
         request = RollRequest(notation, compiled.dice, by, reason, seat, audience, needs)
         author = ""
         if seat is not None:
@@ -430,10 +460,13 @@ class Table:
             # Nothing to replay and one policy deciding for all: what `_decide` would do
             # for it, without finding it first (about 500 instructions a decision; issue 35)
             answer = sole.pick(who, decision, options)
-            self.journal.append(answer)
-            if not 0 <= answer < len(options):
+            if self._journaled:
+                self.journal.append(answer)
+                if not 0 <= answer < len(options):
+                    raise _out_of_range(self._cursor, answer, who, decision, len(options))
+                self._cursor += 1
+            elif not 0 <= answer < len(options):
                 raise _out_of_range(self._cursor, answer, who, decision, len(options))
-            self._cursor += 1
             return options[answer]
         entry = self._replayed() if self._cursor < len(self.journal) else None
         if entry is None:

@@ -41,7 +41,10 @@ def fight_range(encounter: Encounter, seed: int, start: int, stop: int) -> Tally
     keys = SpawnedKeys(seed)  # battle i's key is that of `battle_seed(seed, i)`
     with _older_objects_frozen():
         for i in range(start, stop):
-            battle = Battle(encounter, dice=SeededDice.spawned(keys, i), observe=False)
+            # (unjournaled: nothing here reads a battle's journal)
+            battle = Battle(
+                encounter, dice=SeededDice.spawned(keys, i), observe=False, journaled=False
+            )
             outcome = battle.run()
             counts = battle.state.tally
             if battle.searches:  # what a searching side's decisions cost (issue 34)
