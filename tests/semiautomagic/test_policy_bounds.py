@@ -17,7 +17,7 @@ from fracas.core.geometry import Position
 from fracas.rulesets.semiautomagic import actions, attack, decisions
 from fracas.rulesets.semiautomagic import withdraw_policy as wp
 from fracas.rulesets.semiautomagic.actions import Action
-from fracas.rulesets.semiautomagic.policy import SamPolicy, strikes_any, target_floor
+from fracas.rulesets.semiautomagic.policy import SamPolicy, target_floor
 from fracas.rulesets.semiautomagic.state import Fighter, SamState
 
 from .conftest import Scene, human
@@ -226,8 +226,8 @@ def test_the_dc_follows_from_the_attack_bonus(doc: dict[str, Any], hand: int, wo
 
 @settings(max_examples=100, deadline=None)
 @given(scenes(), st.integers(0, 4), st.booleans())
-def test_strikes_any_is_targets_not_empty(doc: dict[str, Any], down: int, gone: bool) -> None:
-    """`policy.strikes_any` (an interrupt's and a delay's question) answers whether
+def test_any_target_is_targets_not_empty(doc: dict[str, Any], down: int, gone: bool) -> None:
+    """`actions.any_target` (an interrupt's and a delay's question) answers whether
     `actions.targets` finds anyone, for every fighter and weapon it carries (a crossbow
     among them, foes near and far), with a fighter down, or gone from the field."""
     doc["red"][0]["weapons"].append("light crossbow")
@@ -240,7 +240,7 @@ def test_strikes_any_is_targets_not_empty(doc: dict[str, Any], down: int, gone: 
         out.status = Status.DEAD
     for f in fighters:
         for w in f.weapons:
-            assert strikes_any(s.state, f, w) == bool(actions.targets(s.state, f, w)), f.name
+            assert actions.any_target(s.state, f, w) == bool(actions.targets(s.state, f, w)), f.name
 
 
 def plain_can_wound(state: SamState, me: Fighter) -> bool:

@@ -395,12 +395,10 @@ class Table:
         if seat is None:
             # a generator's faces are valid by construction
             seeded = self._seeded
-            if seeded is not None:
-                faces = seeded.draw(compiled.dice)
-                self.journal.append(faces)
-                return faces
-            if self._draw is not None:
-                faces = self._draw(compiled.dice)
+            if seeded is not None or self._draw is not None:
+                faces = (
+                    seeded.draw(compiled.dice) if seeded is not None else self._draw(compiled.dice)  # type: ignore[misc]  # one of the two is set
+                )
                 self.journal.append(faces)
                 return faces
         request = RollRequest(notation, compiled.dice, by, reason, seat, audience, needs)
@@ -460,13 +458,11 @@ class Table:
             # Nothing to replay and one policy deciding for all: what `_decide` would do
             # for it, without finding it first (about 500 instructions a decision; issue 35)
             answer = sole.pick(who, decision, options)
+            if not 0 <= answer < len(options):
+                raise _out_of_range(self._cursor, answer, who, decision, len(options))
             if self._journaled:
                 self.journal.append(answer)
-                if not 0 <= answer < len(options):
-                    raise _out_of_range(self._cursor, answer, who, decision, len(options))
                 self._cursor += 1
-            elif not 0 <= answer < len(options):
-                raise _out_of_range(self._cursor, answer, who, decision, len(options))
             return options[answer]
         entry = self._replayed() if self._cursor < len(self.journal) else None
         if entry is None:

@@ -101,9 +101,7 @@ def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
     out: list[Fighter] = []
     melee = w.data.kind == "melee"  # (read once, not once a foe)
     # `space.in_reach`'s band and `squares`' footprint, read once for every foe (issue 35)
-    low, high = w.data.reach
-    if high == 0 and state.close_adjacent:
-        high = 1
+    low, high = space.reach_band(state, w.data.reach)
     p, square, body, alternate = f.position, f.square, f.seat or f.square, state.alternate
     for e in state.marks_of(f):
         if not isinstance(e, Fighter) or not e.active or not e.present:
@@ -114,6 +112,24 @@ def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
         elif in_range(state, f, e, w):
             out.append(e)
     return out
+
+
+def any_target(state: SamState, f: Fighter, w: Wielded) -> bool:
+    """Whether `targets` would find any enemy: the same test of each, stopping at the first
+    found (issue 35: an interrupt's and a delay's question, "anyone to strike now?", asks
+    it at every turn of a waiting fighter)."""
+    melee = w.data.kind == "melee"
+    low, high = space.reach_band(state, w.data.reach)
+    p, square, body, alternate = f.position, f.square, f.seat or f.square, state.alternate
+    for e in state.marks_of(f):
+        if not isinstance(e, Fighter) or not e.active or not e.present:
+            continue
+        if melee:
+            if low <= space.squares_at(p.x, p.y, square, e, alternate, body) <= high:
+                return True
+        elif in_range(state, f, e, w):
+            return True
+    return False
 
 
 def in_range(state: SamState, f: Fighter, e: Fighter, w: Wielded) -> bool:

@@ -184,10 +184,10 @@ class SamPolicy(Policy):
 
     def _any_target(self, f: Fighter, w: Wielded) -> bool:
         """Whether `actions.targets(f, w)` is not empty: the kept list when this decision has
-        it, else `strikes_any` (no list built, no look-up kept)."""
+        it, else `actions.any_target` (no list built, no look-up kept)."""
         if w is self._kept_weapon and f is self._kept_wielder:
             return bool(self._kept_targets)
-        return strikes_any(self.state, f, w)
+        return actions.any_target(self.state, f, w)
 
     def _shot(self, me: Fighter, t: Fighter, aimed: bool) -> attack.Situation | None:
         """`attack.situation` of the decider's weapon in hand at `t` (rules 47, 62-70,
@@ -638,20 +638,3 @@ def target_floor(t: Fighter, melee: bool) -> int:
     if melee and t.posture != "standing":
         floor -= attack.POSTURE_STEP[t.posture]
     return floor
-
-
-def strikes_any(state: SamState, f: Fighter, w: Wielded) -> bool:
-    """Some enemy `f` can attack with `w` now, in reach (rules 56-60) or in range (62-63):
-    `actions.targets` not empty, its own test of each enemy, stopping at the first found
-    (issue 35: an interrupt's and a delay's question; `test_policy_bounds` holds it to
-    `targets`)."""
-    melee = w.data.kind == "melee"
-    for e in state.marks_of(f):
-        if not isinstance(e, Fighter) or not e.active or not e.present:
-            continue
-        if melee:
-            if space.in_reach(state, f, e, w.data.reach):
-                return True
-        elif actions.in_range(state, f, e, w):
-            return True
-    return False

@@ -127,12 +127,21 @@ def range_penalty(distance: float, increment: int) -> int:
 
 def in_reach(state: SamState, a: Fighter, b: Fighter, band: tuple[int, int]) -> bool:
     """Rules 56, 58-60 (SAM-A13): within the weapon's band, never closer than its smallest
-    band; the option `close_reaches_adjacent` lets Close reach adjacent squares too."""
+    band; the option `close_reaches_adjacent` lets Close reach adjacent squares too
+    (`reach_band`'s rule, written inline: this is asked of a pair, that once for many)."""
     d = squares(state, a, b)
     low, high = band
     if high == 0 and state.close_adjacent:
         high = 1
     return low <= d <= high
+
+
+def reach_band(state: SamState, band: tuple[int, int]) -> tuple[int, int]:
+    """`in_reach`'s band, read once for every foe (`actions.targets`, `any_target`): a
+    weapon's band, Close reaching the adjacent squares too under `close_reaches_adjacent`
+    (SAM-A13)."""
+    low, high = band
+    return (low, 1) if high == 0 and state.close_adjacent else band
 
 
 def terrain_factor(state: SamState, f: Fighter, at: Position) -> int:

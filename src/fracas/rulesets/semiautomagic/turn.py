@@ -91,6 +91,8 @@ def take_turn(table: Table, state: SamState, f: Fighter) -> None:
         if act.kind == "delay":
             delay(table, f)
             return
+        # (still `legal`'s last list after the choice: a chooser that listed again left
+        # another, and the strike then finds its targets afresh)
         start(table, state, f, clock, act, shown if state.shown is shown else None)
     idle(table, state, f, clock)
     if own:
