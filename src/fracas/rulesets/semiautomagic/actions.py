@@ -96,8 +96,9 @@ INTERRUPT: Final = Action("interrupt", 0)  # rule 6: the delayed turn, between t
 WAIT: Final = Action("wait", 0)
 
 
-def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
-    """Enemies `f` can attack with `w` now: in reach (rules 56-60) or in range (62-63)."""
+def targets(state: SamState, f: Fighter, w: Wielded, first: bool = False) -> list[Fighter]:
+    """Enemies `f` can attack with `w` now: in reach (rules 56-60) or in range (62-63);
+    `first`: only the first found (`any_target`)."""
     out: list[Fighter] = []
     melee = w.data.kind == "melee"  # (read once, not once a foe)
     # `space.in_reach`'s band and `squares`' footprint, read once for every foe (issue 35)
@@ -107,29 +108,21 @@ def targets(state: SamState, f: Fighter, w: Wielded) -> list[Fighter]:
         if not isinstance(e, Fighter) or not e.active or not e.present:
             continue
         if melee:
-            if low <= space.squares_at(p.x, p.y, square, e, alternate, body) <= high:
-                out.append(e)
-        elif in_range(state, f, e, w):
-            out.append(e)
+            if not low <= space.squares_at(p.x, p.y, square, e, alternate, body) <= high:
+                continue
+        elif not in_range(state, f, e, w):
+            continue
+        out.append(e)
+        if first:
+            break
     return out
 
 
 def any_target(state: SamState, f: Fighter, w: Wielded) -> bool:
-    """Whether `targets` would find any enemy: the same test of each, stopping at the first
-    found (issue 35: an interrupt's and a delay's question, "anyone to strike now?", asks
-    it at every turn of a waiting fighter)."""
-    melee = w.data.kind == "melee"
-    low, high = space.reach_band(state, w.data.reach)
-    p, square, body, alternate = f.position, f.square, f.seat or f.square, state.alternate
-    for e in state.marks_of(f):
-        if not isinstance(e, Fighter) or not e.active or not e.present:
-            continue
-        if melee:
-            if low <= space.squares_at(p.x, p.y, square, e, alternate, body) <= high:
-                return True
-        elif in_range(state, f, e, w):
-            return True
-    return False
+    """Whether `targets` finds any enemy, stopping at the first (issue 35: an interrupt's
+    and a delay's question, "anyone to strike now?", asked at every turn of a waiting
+    fighter)."""
+    return len(targets(state, f, w, True)) > 0
 
 
 def in_range(state: SamState, f: Fighter, e: Fighter, w: Wielded) -> bool:
