@@ -90,7 +90,8 @@ def test_bench_reports_every_ruleset_with_ratios(monkeypatch):
         return real_memory(text, sizes, workers) if len(probed) == 1 else {"probed": text}
 
     monkeypatch.setattr(bench, "memory", memory_once)
-    result = bench.bench(seconds=0.2, workers=2, memory_sizes=(20, 40), least_per_worker=10)
+    # A twentieth of a second a figure: at least one group of 25 battles each (`timed_rate`).
+    result = bench.bench(seconds=0.05, workers=2, memory_sizes=(20, 40), least_per_worker=10)
     brp = result["rulesets"]["brp"]
     for name in ("1v1", "4v4"):
         assert brp[name]["one_core"] > 0 and brp[name]["ratio_one_core"] > 0
@@ -162,8 +163,9 @@ def test_sim_without_a_count_fights_until_the_default_precision():
         assert refused.exit_code == 2 and "precision" in refused.output
 
 
-def test_bench_profile_splits_the_time_by_layer():
+def test_bench_profile_splits_the_time_by_layer(monkeypatch):
     """Issue 10: `bench --profile` tells where a battle's time goes, layer by layer."""
+    import fracas.sim.profile as profiling
     from fracas.sim.profile import layer_of, profile
 
     assert layer_of("src/fracas/rulesets/brp/policy.py") == "policy"
@@ -177,10 +179,21 @@ def test_bench_profile_splits_the_time_by_layer():
     # A budget stops it early, in whole groups of ten battles.
     spent = profile(fracas.load("examples/semiautomagic/grenades_at_the_wall.yaml"), 300, 0.0)
     assert spent["battles"] == 10
+    # The command profiles every bench battle with what `--quick` asks (300 battles, or a
+    # second each), through the real `profile` with no time to spare: its first group of ten,
+    # as above (issue 35: the ten seconds of budget were a third of this file's CPU).
+    asked = []
+
+    def profile_briefly(encounter, battles, budget=None):
+        asked.append((battles, budget))
+        return profile(encounter, battles, 0.0)
+
+    monkeypatch.setattr(profiling, "profile", profile_briefly)
     r = runner.invoke(app, ["bench", "--profile", "--quick", "--json"])
     found = json.loads(r.stdout)
     assert r.exit_code == 0 and "brp 1v1" in found
-    assert all(10 <= f["battles"] <= 300 for f in found.values())
+    assert all(f["battles"] == 10 for f in found.values())
+    assert set(asked) == {(300, 1.0)} and len(asked) == len(found) >= 10
 
 
 def test_sim_on_a_cluster_without_dask_says_how_to_install_it(monkeypatch):
