@@ -47,6 +47,7 @@ def test_mirror_duellists_win_alike() -> None:
     assert odds.wins["Red"] == odds.wins["Blue"] and odds.both_out > Fraction(1, 100)
 
 
+@pytest.mark.compiled_build  # thousands of battles (pyproject.toml, the Makefile)
 @pytest.mark.parametrize("path", [BRP_BENCH, BRP_DUEL])
 def test_the_chain_agrees_with_the_rules_simulated(path: str) -> None:
     """4,000 battles of the real rules (closing in, DEX ranks, parries chosen by the policy)."""
@@ -54,6 +55,7 @@ def test_the_chain_agrees_with_the_rules_simulated(path: str) -> None:
     assert_agrees(fracas.duel_odds(encounter), encounter, 4000)
 
 
+@pytest.mark.compiled_build  # thousands of battles (pyproject.toml, the Makefile)
 def test_a_pistol_against_a_dagger() -> None:
     """An investigator shoots (shots spent, §5.9; no parry or dodge, §5.6–5.7) while a cultist
     runs in from 12 m to stab (movement and DEX ranks, §5.3): 3,000 battles agree."""
@@ -149,6 +151,7 @@ def test_murdham_mirror_bandits_with_the_initiative_drawn() -> None:
     assert total == 1
 
 
+@pytest.mark.compiled_build  # thousands of battles (pyproject.toml, the Makefile)
 @pytest.mark.parametrize("which", ["bench", "armoured leader"])
 def test_murdham_chain_agrees_with_the_rules_simulated(which: str) -> None:
     """4,000 battles: alternation, reactions spending turns, counters, morale, worn gear."""
