@@ -24,11 +24,12 @@ COMPILED_SIM_TESTS := \
 # (with every ruleset's golden battles, so both builds fight the same battles), the rules and
 # worked examples of BRP and Murdham, the exact odds of OD&D, Spelljammer and SemiAutoMagic
 # (whose tests marked `compiled_build`, the rules enumerated or rolled thousands of times, run
-# only here), and the server's leak check, which fights every example to its end. Their other tests run on the pure build only: the golden battles fight all their
-# examples on both builds.
+# only here), SemiAutoMagic's random-battle properties (`compiled_build`: only here, issue
+# 35), and the server's leak check, which fights every example to its end. Their other tests
+# run on the pure build only: the golden battles fight all their examples on both builds.
 COMPILED_TESTS := tests/conformance tests/core tests/brp tests/murdham tests/odnd/test_odds.py \
 	tests/spelljammer/test_odds.py tests/semiautomagic/test_odds.py tests/serve/test_leak.py \
-	$(COMPILED_SIM_TESTS)
+	tests/semiautomagic/test_properties.py $(COMPILED_SIM_TESTS)
 # Tests of the source itself, the same whichever build imports it: the pure run only (the layers
 # test parses every module of src/ as each worker collects it).
 PURE_ONLY_TESTS := tests/core/test_layers.py

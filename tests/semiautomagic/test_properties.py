@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +15,10 @@ from fracas.core.outcome import Ending
 from fracas.rulesets.semiautomagic import data
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic import events_geometry as geo
+
+# Random battles by the dozen: `make test` runs them on the compiled build only, where the
+# rules are compiled (pyproject.toml, the Makefile's COMPILED_TESTS), as BRP's and Murdham's.
+pytestmark = pytest.mark.compiled_build
 
 PROPERTY = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 BOG = {"kind": "difficult", "x": [2, 5], "y": [-9, 9]}
