@@ -477,7 +477,10 @@ def end_the_fight(gm: Page, phone: Page, phone_seat: str, done: dict[str, bool])
     open question, the panel says): its questions are answered meanwhile."""
     if fight_is_over(gm):
         return
-    gm.get_by_role("button", name="End the fight").click()
+    # The command answered before the server is asked for the open question: it may end the
+    # fight meanwhile (no action under way).
+    with gm.expect_response(lambda r: r.url.endswith("/command") and r.request.method == "POST"):
+        gm.get_by_role("button", name="End the fight").click()
     for turn in range(40, 60):
         if fight_is_over(gm):
             return
