@@ -87,8 +87,26 @@ class SamPolicy(Policy):
         self._marked: Wielded | None = None
         self._marker: Fighter | None = None
         self._mark_found: tuple[Fighter, bool] | None = None
+        # The ACT decision's allotting pick (`_mark`'s `_first_victim`) when it was made on
+        # `legal`'s own list of the weapon in hand's targets (`Shown.targets`): that list, its
+        # fighter and weapon, the fighter's aim then, and the index (issue 35: the ALLOT that
+        # follows worked the same top victim's futility out again). The strike offers that
+        # very list to its first ALLOT (`actions.allotted`), and `turn.start` hands it over
+        # only when nothing but the choice and its seconds came between (nobody moved, fell
+        # or changed; a delay firing ends the handing over): `_first_victim` of the same
+        # fighter and list would give the same index. Any other list is another object (a
+        # copy for a combo's later attacks, a wing shot's filter, a clone's), and is worked
+        # out afresh. Cleared at each ACT decision and once used; it holds the state's own
+        # fighters and list, as `_kept_targets` does (no cycle: nothing refers back).
+        self._allot_list: list[Fighter] | None = None
+        self._allot_by: Fighter | None = None
+        self._allot_weapon: Wielded | None = None
+        self._allot_aim = ""
+        self._allot_index = 0
         self._options: list[Any] = []  # the options of this decision
-        self._judged: dict[str, tuple[int, bool]] = {}  # `withdraw_policy.beaten`, a round
+        # `withdraw_policy.beaten` for each fighter's id, a round: the round times 2, plus 1
+        # when beaten (issue 35: an integer, no tuple made and freed a judgement)
+        self._judged: dict[str, int] = {}
         # One view of the decision (issue 35): the state does not change while the policy
         # scores a decision's options, so each weapon's targets (by the weapon's id, with its
         # wielder) and the decider's shots (`_worth_a_shot`, by the target's id and the aim)
@@ -121,13 +139,14 @@ class SamPolicy(Policy):
         self._marked = self._marker = None
         if isinstance(who, Fighter):
             if decision == decisions.ACT:
+                self._allot_list = None
                 known = self._shown(who, options)
                 self._known, self._known_for = known, who
                 self._sights.known = known  # (the judgement's too: `foes_known`)
                 self._options = options
                 return self._best_action(who, options)
             if decision in (decisions.ALLOT, items.ALLOT):
-                return self._first_victim(who, options)
+                return self._allot(who, options)
             if decision == decisions.INTERRUPT:
                 return self._interrupt(who, options)
             if decision == decisions.VETO:
@@ -284,6 +303,21 @@ class SamPolicy(Policy):
             return top
         return best_index([self._victim(me, t) for t in victims])
 
+    def _allot(self, me: Fighter, victims: list[Fighter]) -> int:
+        """`_first_victim` (rule 90): the ACT decision's answer on this very list when it
+        found one (`_allot_list`: the same list object, fighter, weapon in hand and aim), else
+        worked out."""
+        kept = self._allot_list
+        self._allot_list = None  # (once: a combo's later attacks are offered a copy)
+        if (
+            victims is kept
+            and me is self._allot_by
+            and me.wielded is self._allot_weapon
+            and me.aimed_at == self._allot_aim
+        ):
+            return self._allot_index
+        return self._first_victim(me, victims)
+
     def _nearest_foe(self, me: Fighter) -> Fighter | None:
         """`_nearest` for the decider, found once a decision when first asked."""
         if me is not self._near_for:
@@ -388,12 +422,13 @@ class SamPolicy(Policy):
             return True
         if me is self._verdict_of:  # asked already this decision
             return self._verdict
-        judged = self._judged.get(me.id)
-        if judged is None or judged[0] != st.round:
-            judged = st.round, withdraw_policy.beaten(st, me, self._sights)
+        judged = self._judged.get(me.id, -1)
+        if judged >> 1 != st.round:  # (-1 >> 1 is -1: never judged, no round)
+            judged = 2 * st.round + int(withdraw_policy.beaten(st, me, self._sights))
             self._judged[me.id] = judged
-        self._verdict_of, self._verdict = me, judged[1]
-        return judged[1]
+        verdict = judged & 1 == 1
+        self._verdict_of, self._verdict = me, verdict
+        return verdict
 
     def _delay_pays(self, me: Fighter) -> bool:
         """Rules 5-6 (SAM-A2; issue 31): wait for the foe to come, and strike first by an
@@ -472,8 +507,13 @@ class SamPolicy(Policy):
         found: tuple[Fighter, bool] | None = None
         victims = self._targets_of(me, w)
         if victims:
-            t = victims[self._first_victim(me, victims)]  # (one alone needs no score)
+            i = self._first_victim(me, victims)  # (one alone needs no score)
+            t = victims[i]
             found = (t, self._useless(w, t))
+            if victims is self._kept_targets and me is self._kept_wielder:
+                # the ALLOT that may follow (`_allot`)
+                self._allot_list, self._allot_by, self._allot_index = victims, me, i
+                self._allot_weapon, self._allot_aim = me.wielded, me.aimed_at
         self._marked, self._marker, self._mark_found = w, me, found
         return found
 
