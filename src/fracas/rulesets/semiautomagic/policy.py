@@ -350,10 +350,13 @@ class SamPolicy(Policy):
         # it, so the order is free.
         if kind == "called":
             return self._called(me, act)
-        if kind == "crouch":
-            return self._posture_change(me, CROUCHED)
-        if kind == "prone":
-            return self._posture_change(me, PRONE)
+        if kind == "crouch" or kind == "prone":
+            if me.panicked or me.wielded.data.kind == "melee":
+                # `_posture_change` without the calls (issue 35: offered to every fighter
+                # standing): a panicked fighter only stands up (rule 184), one with a melee
+                # weapon only stands to close in (`_posture`); neither goes down
+                return -1.0
+            return self._posture(me, CROUCHED if kind == "crouch" else PRONE)
         if kind == "end":
             return 0.0
         if kind == actions.WITHDRAW or kind == actions.WITHDRAW_RUN:

@@ -224,13 +224,21 @@ def blows_at(state: SamState, me: Fighter) -> list[Blow]:
     141, 179, 191), whose weapon in hand can be aimed at it now (`landing`)."""
     found: list[Blow] = []
     for e in state.marks_of(me):
-        if not isinstance(e, Fighter) or not e.active or e.broken or e.asleep:
-            continue
-        w = e.wielded
-        sit = landing(state, e, me, w) if not w.jammed else None
+        sit = blow_at(state, e, me)
         if sit is not None:
-            found.append((e, w, sit))
+            assert isinstance(e, Fighter)  # (`blow_at` answers only a fighter's)
+            found.append((e, e.wielded, sit))
     return found
+
+
+def blow_at(state: SamState, e: object, me: Fighter) -> attack.Situation | None:
+    """The situation of mark `e`'s blow at `me` (`landing`), when `blows_at` reckons it: a
+    fighter up, not Broken nor asleep (rules 139, 141, 179, 191), its weapon in hand not
+    jammed and landing on `me` now."""
+    if not isinstance(e, Fighter) or not e.active or e.broken or e.asleep:
+        return None
+    w = e.wielded
+    return landing(state, e, me, w) if not w.jammed else None
 
 
 def struck(state: SamState, me: Fighter) -> bool | None:
@@ -296,14 +304,18 @@ def taken_below(state: SamState, me: Fighter, best: Ratio) -> Ratio | None:
     counts one, `odds.landed`), so at most its sixths to hit (`odds.mean_wounds`' `hits`),
     at the share of turns a staggered striker strikes (`wounds_ratio`): their sum, in
     36ths, bounds the wounds taken."""
-    blows = blows_at(state, me)
     most = 0
-    for e, w, sit in blows:
-        hits = 6 if sit.auto else odds.faces(attack.attack_bonus(e, w) + sit.x, sit.target)
+    for e in state.marks_of(me):  # (`blows_at`'s blows, no list of them made for the bound)
+        sit = blow_at(state, e, me)
+        if sit is None:
+            continue
+        assert isinstance(e, Fighter)
+        bonus = attack.attack_bonus(e, e.wielded)
+        hits = 6 if sit.auto else odds.faces(bonus + sit.x, sit.target)
         most += hits * (6 if e.staggered <= 0 else max(0, 6 - state.combo_seconds))
     if most * best[1] < LOSING * best[0] * 36:
         return ZERO  # taken <= most / 36 < LOSING x best: the verdict is "not losing"
-    return taken_of(state, me, blows)
+    return taken_of(state, me, blows_at(state, me))  # (rare: the situations found again)
 
 
 def taken_of(state: SamState, me: Fighter, blows: list[Blow]) -> Ratio | None:
