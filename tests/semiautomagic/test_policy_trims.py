@@ -1,7 +1,9 @@
 """Issue 35 (eleventh stop): the policy's trimmed forms answer as the forms they replace. A
 crouch or prone option scored in `_action` without `_posture_change`'s calls; the judgement's
 bound on the blows taken (`withdraw_policy.taken_below`) summed without a list of the blows,
-whose answer must still decide the verdict as `taken_by` does."""
+whose answer must still decide the verdict as `taken_by` does; an unwounded fighter settled
+as not beaten when it can wound, or some enemy is where its blows do not land at their best
+(`withdraw_policy.wounds_or_unsettled`)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from fracas.rulesets.semiautomagic import withdraw_policy as wp
 from fracas.rulesets.semiautomagic.policy import CROUCHED, PRONE, SamPolicy
 
 from .test_policy_bounds import dressed, scenes
-from .test_policy_shortcuts import crowd, melees
+from .test_policy_shortcuts import crowd, melees, plain_alone_beaten
 
 
 def test_going_down_is_never_standing_up() -> None:
@@ -59,3 +61,20 @@ def test_the_bound_on_blows_taken_decides_as_their_sum(
         assert full is not None and full[0] * best[1] < wp.LOSING * best[0] * full[1]
     else:
         assert below == full
+
+
+@settings(max_examples=150, deadline=None)
+@given(melees())
+def test_wounds_or_unsettled_is_can_wound_or_not_settled(doc: dict[str, Any]) -> None:
+    """`wounds_or_unsettled` is True exactly when `can_wound` is, or `reckoned` finds some
+    enemy where no blow lands as well as it can (its None, a blow it cannot reckon, aside);
+    and the judgement it shortens answers as the plain form."""
+    s = crowd(doc)
+    for f in s.state.fighters():
+        got = wp.wounds_or_unsettled(s.state, f)
+        best, settled = wp.reckoned(s.state, f)
+        if got:
+            assert wp.can_wound(s.state, f) or not settled, f.name
+        else:
+            assert not wp.can_wound(s.state, f) and (settled or best is None), f.name
+        assert wp.alone_beaten(s.state, f) == plain_alone_beaten(s.state, f), f.name

@@ -60,7 +60,7 @@ def alone_beaten(state: SamState, me: Fighter, sights: Sights | None = None) -> 
     """It cannot hurt any enemy it knows (and is hurt, or no ally can), or it is wounded and
     losing. Unwounded and not staggered, only the first can hold: a blow of its that can
     hit and wound settles it at once, without the exact odds."""
-    if not me.wounds and me.staggered <= 0 and can_wound(state, me, sights):
+    if not me.wounds and me.staggered <= 0 and wounds_or_unsettled(state, me, sights):
         return False
     best, settled = reckoned(state, me, sights)
     if best is None:
@@ -98,6 +98,36 @@ def can_wound(state: SamState, me: Fighter, sights: Sights | None = None) -> boo
             hits = sit.auto or 6 + bonus_of(me, w, sights) + sit.x >= sit.target
             if hits and largest(w.damage) - w.wounds > e.min_toughness:
                 return True
+    return False
+
+
+def wounds_or_unsettled(state: SamState, me: Fighter, sights: Sights | None = None) -> bool:
+    """`can_wound`, or some known enemy is where no blow of its lands as well as it can
+    (`own_blows`' `at_best` False: then `reckoned`'s `settled` is False). Either settles an
+    unwounded fighter, not staggered, as not beaten (`alone_beaten`: unwounded, only "it
+    cannot hurt" can hold, and it needs every enemy settled), without the exact odds (issue
+    35: a fighter closing in was reckoned every round for nothing). The blows looked at are
+    `own_blows`' (every weapon not jammed, an area one too), those that can wound
+    `can_wound`'s (no area weapon)."""
+    for e in foes_known(state, me, sights):
+        at_best = False
+        for w in me.weapons:
+            if w.jammed:
+                continue
+            sit = landing(state, me, e, w, sights)
+            if sit is None:
+                continue
+            if not w.data.area:  # `can_wound`'s test
+                hits = sit.auto or 6 + bonus_of(me, w, sights) + sit.x >= sit.target
+                if hits and largest(w.damage) - w.wounds > e.min_toughness:
+                    return True
+            if not at_best:  # `own_blows`' (the metres only for a shot)
+                melee = w.data.kind == "melee"
+                at_best = melee or space.range_penalty(
+                    space.metres(state, me, e), w.data.increment
+                ) == 0
+        if not at_best:
+            return True  # not settled: "it cannot hurt" does not hold
     return False
 
 
