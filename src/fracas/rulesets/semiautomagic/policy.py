@@ -63,6 +63,8 @@ from fracas.rulesets.semiautomagic.defending import pick_defence
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
 STRIKES: Final = ("single", "combo", "called", "area", "item")  # an attack now: no delay
+# `STRIKES` as a set: one hashed look-up an option, not five string tests (`_delay_pays`)
+STRIKE_KINDS: Final = frozenset(STRIKES)
 LIMB_ORDER: Final = ("arm", "leg", "hand", "head", "critical")  # issue 31: a limb shot's preference
 # rule 98: a shooter's posture behind light and medium cover (a constant, not a dictionary
 # built per option scored)
@@ -235,7 +237,10 @@ class SamPolicy(Policy):
     def _interrupt(self, me: Fighter, options: list[Action]) -> int:
         """Rule 6: take the delayed turn as soon as an enemy is in reach or range."""
         now = self._any_target(me, me.wielded)
-        return next(i for i, o in enumerate(options) if (o.kind == "interrupt") == now)
+        for i in range(len(options)):  # (a plain loop: no generator object a decision)
+            if (options[i].kind == "interrupt") == now:
+                return i
+        raise ValueError(f"no option to {'interrupt' if now else 'wait'}")  # (never: both are)
 
     def _veto(self, me: Fighter, options: list[str]) -> int:
         """Rules 157, 160: veto the acting mind's turn when its Will is not more than 1 above
@@ -447,7 +452,7 @@ class SamPolicy(Policy):
         if me.wielded.data.kind != "melee" or not me.move_squares:
             return False
         for o in self._options:  # a plain loop over the typed options (no generator)
-            if isinstance(o, Action) and o.kind in STRIKES:
+            if isinstance(o, Action) and o.kind in STRIKE_KINDS:
                 return False
         left = turn.budget(me) - st.second - data.seconds("single_attack")
         gap = moves.off_band(space.squares(st, me, near), moves.band(st, me))
