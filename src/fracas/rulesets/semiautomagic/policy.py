@@ -88,7 +88,8 @@ class SamPolicy(Policy):
         # `_mark`'s last answer: the weapon and attacker it was for, cleared each decision
         self._marked: Wielded | None = None
         self._marker: Fighter | None = None
-        self._mark_found: tuple[Fighter, bool] | None = None
+        self._mark_found: Fighter | None = None
+        self._mark_useless = False  # (with `_mark_found`: two fields, no tuple a decision)
         # The ACT decision's allotting pick (`_mark`'s `_first_victim`) when it was made on
         # `legal`'s own list of the weapon in hand's targets (`Shown.targets`): that list, its
         # fighter and weapon, the fighter's aim then, and the index (issue 35: the ALLOT that
@@ -488,11 +489,10 @@ class SamPolicy(Policy):
             return 10.6 if any(t.altitude > 0 for t in aloft) else -1.0
         if act.weapon is None:
             return -1.0
-        found = self._mark(me, act.weapon)
-        if found is None:
+        t = self._mark(me, act.weapon)
+        if t is None:
             return -1.0
-        t, useless = found
-        if useless:
+        if self._mark_useless:
             return self._limb(me, act, t)
         if act.region != "head":
             return -1.0
@@ -506,18 +506,19 @@ class SamPolicy(Policy):
         sure = 3 + bonus + sit.x >= sit.target + 3
         return 10.5 if sure else -1.0
 
-    def _mark(self, me: Fighter, w: Wielded) -> tuple[Fighter, bool] | None:
-        """The enemy a called shot with `w` would strike, and whether no plain hit of `w` can
-        wound it; found once a decision (the five regions ask the same, and a decision's
-        strikes are all with one weapon: the last one asked about is kept, no dictionary)."""
+    def _mark(self, me: Fighter, w: Wielded) -> Fighter | None:
+        """The enemy a called shot with `w` would strike (None: none), and in
+        `_mark_useless` whether no plain hit of `w` can wound it; found once a decision (the
+        five regions ask the same, and a decision's strikes are all with one weapon: the last
+        one asked about is kept, no dictionary)."""
         if w is self._marked and me is self._marker:
             return self._mark_found
-        found: tuple[Fighter, bool] | None = None
+        found: Fighter | None = None
         victims = self._targets_of(me, w)
         if victims:
             i = self._first_victim(me, victims)  # (one alone needs no score)
-            t = victims[i]
-            found = (t, self._useless(w, t))
+            found = victims[i]
+            self._mark_useless = self._useless(w, found)
             if victims is self._kept_targets and me is self._kept_wielder:
                 # the ALLOT that may follow (`_allot`)
                 self._allot_list, self._allot_by, self._allot_index = victims, me, i
