@@ -37,7 +37,7 @@ def test_crouch_and_prone_score_as_the_posture_change(
     s = dressed(doc)
     seen = 0
     for f, p in zip(s.state.fighters(), panic, strict=False):
-        f.panicked = p
+        f.panicked = "Foe0" if p else ""  # (the id of what it flees: rule 137)
         policy = SamPolicy(s.state)
         for o in actions.legal(s.state, f):
             if o.kind in ("crouch", "prone"):
