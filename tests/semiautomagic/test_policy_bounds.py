@@ -84,11 +84,10 @@ def plain_head(policy: SamPolicy, state: SamState, me: Fighter, act: Action) -> 
     """`_called` on a head shot as it was: the situation always worked out."""
     w = act.weapon
     assert w is not None
-    found = policy._mark(me, w)
-    if found is None:
+    t = policy._mark(me, w)
+    if t is None:
         return -1.0
-    t, useless = found
-    if useless:
+    if policy._mark_useless:
         return float(policy._limb(me, act, t))
     sit = attack.situation(state, me, t, w, me.aimed_at == t.id)
     if sit is None or sit.auto:
@@ -150,8 +149,7 @@ def test_the_allotting_pick_is_the_best_of_every_score(doc: dict[str, Any]) -> N
         expected = best_index([full._victim(f, t) for t in victims])
         policy = SamPolicy(s.state)
         assert policy.pick(f, decisions.ALLOT, list(victims)) == expected, f.name
-        found = policy._mark(f, f.wielded)
-        assert found is not None and found[0] is victims[expected], f.name
+        assert policy._mark(f, f.wielded) is victims[expected], f.name
 
 
 def test_a_futile_nearest_foe_is_passed_over() -> None:

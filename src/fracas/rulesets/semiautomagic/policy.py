@@ -63,6 +63,8 @@ from fracas.rulesets.semiautomagic.defending import pick_defence
 from fracas.rulesets.semiautomagic.state import Fighter, SamState, Wielded
 
 STRIKES: Final = ("single", "combo", "called", "area", "item")  # an attack now: no delay
+# `STRIKES` as a set: one hashed look-up an option, not five string tests (`_delay_pays`)
+STRIKE_KINDS: Final = frozenset(STRIKES)
 LIMB_ORDER: Final = ("arm", "leg", "hand", "head", "critical")  # issue 31: a limb shot's preference
 # rule 98: a shooter's posture behind light and medium cover (a constant, not a dictionary
 # built per option scored)
@@ -86,9 +88,28 @@ class SamPolicy(Policy):
         # `_mark`'s last answer: the weapon and attacker it was for, cleared each decision
         self._marked: Wielded | None = None
         self._marker: Fighter | None = None
-        self._mark_found: tuple[Fighter, bool] | None = None
+        self._mark_found: Fighter | None = None
+        self._mark_useless = False  # (with `_mark_found`: two fields, no tuple a decision)
+        # The ACT decision's allotting pick (`_mark`'s `_first_victim`) when it was made on
+        # `legal`'s own list of the weapon in hand's targets (`Shown.targets`): that list, its
+        # fighter and weapon, the fighter's aim then, and the index (issue 35: the ALLOT that
+        # follows worked the same top victim's futility out again). The strike offers that
+        # very list to its first ALLOT (`actions.allotted`), and `turn.start` hands it over
+        # only when nothing but the choice and its seconds came between (nobody moved, fell
+        # or changed; a delay firing ends the handing over): `_first_victim` of the same
+        # fighter and list would give the same index. Any other list is another object (a
+        # copy for a combo's later attacks, a wing shot's filter, a clone's), and is worked
+        # out afresh. Cleared at each ACT decision and once used; it holds the state's own
+        # fighters and list, as `_kept_targets` does (no cycle: nothing refers back).
+        self._allot_list: list[Fighter] | None = None
+        self._allot_by: Fighter | None = None
+        self._allot_weapon: Wielded | None = None
+        self._allot_aim = ""
+        self._allot_index = 0
         self._options: list[Any] = []  # the options of this decision
-        self._judged: dict[str, tuple[int, bool]] = {}  # `withdraw_policy.beaten`, a round
+        # `withdraw_policy.beaten` for each fighter's id, a round: the round times 2, plus 1
+        # when beaten (issue 35: an integer, no tuple made and freed a judgement)
+        self._judged: dict[str, int] = {}
         # One view of the decision (issue 35): the state does not change while the policy
         # scores a decision's options, so each weapon's targets (by the weapon's id, with its
         # wielder) and the decider's shots (`_worth_a_shot`, by the target's id and the aim)
@@ -121,13 +142,14 @@ class SamPolicy(Policy):
         self._marked = self._marker = None
         if isinstance(who, Fighter):
             if decision == decisions.ACT:
+                self._allot_list = None
                 known = self._shown(who, options)
                 self._known, self._known_for = known, who
                 self._sights.known = known  # (the judgement's too: `foes_known`)
                 self._options = options
                 return self._best_action(who, options)
             if decision in (decisions.ALLOT, items.ALLOT):
-                return self._first_victim(who, options)
+                return self._allot(who, options)
             if decision == decisions.INTERRUPT:
                 return self._interrupt(who, options)
             if decision == decisions.VETO:
@@ -216,7 +238,10 @@ class SamPolicy(Policy):
     def _interrupt(self, me: Fighter, options: list[Action]) -> int:
         """Rule 6: take the delayed turn as soon as an enemy is in reach or range."""
         now = self._any_target(me, me.wielded)
-        return next(i for i, o in enumerate(options) if (o.kind == "interrupt") == now)
+        for i in range(len(options)):  # (a plain loop: no generator object a decision)
+            if (options[i].kind == "interrupt") == now:
+                return i
+        raise ValueError(f"no option to {'interrupt' if now else 'wait'}")  # (never: both are)
 
     def _veto(self, me: Fighter, options: list[str]) -> int:
         """Rules 157, 160: veto the acting mind's turn when its Will is not more than 1 above
@@ -284,6 +309,21 @@ class SamPolicy(Policy):
             return top
         return best_index([self._victim(me, t) for t in victims])
 
+    def _allot(self, me: Fighter, victims: list[Fighter]) -> int:
+        """`_first_victim` (rule 90): the ACT decision's answer on this very list when it
+        found one (`_allot_list`: the same list object, fighter, weapon in hand and aim), else
+        worked out."""
+        kept = self._allot_list
+        self._allot_list = None  # (once: a combo's later attacks are offered a copy)
+        if (
+            victims is kept
+            and me is self._allot_by
+            and me.wielded is self._allot_weapon
+            and me.aimed_at == self._allot_aim
+        ):
+            return self._allot_index
+        return self._first_victim(me, victims)
+
     def _nearest_foe(self, me: Fighter) -> Fighter | None:
         """`_nearest` for the decider, found once a decision when first asked."""
         if me is not self._near_for:
@@ -316,10 +356,13 @@ class SamPolicy(Policy):
         # it, so the order is free.
         if kind == "called":
             return self._called(me, act)
-        if kind == "crouch":
-            return self._posture_change(me, CROUCHED)
-        if kind == "prone":
-            return self._posture_change(me, PRONE)
+        if kind == "crouch" or kind == "prone":
+            if me.panicked or me.wielded.data.kind == "melee":
+                # `_posture_change` without the calls (issue 35: offered to every fighter
+                # standing): a panicked fighter only stands up (rule 184), one with a melee
+                # weapon only stands to close in (`_posture`); neither goes down
+                return -1.0
+            return self._posture(me, CROUCHED if kind == "crouch" else PRONE)
         if kind == "end":
             return 0.0
         if kind == actions.WITHDRAW or kind == actions.WITHDRAW_RUN:
@@ -388,12 +431,13 @@ class SamPolicy(Policy):
             return True
         if me is self._verdict_of:  # asked already this decision
             return self._verdict
-        judged = self._judged.get(me.id)
-        if judged is None or judged[0] != st.round:
-            judged = st.round, withdraw_policy.beaten(st, me, self._sights)
+        judged = self._judged.get(me.id, -1)
+        if judged >> 1 != st.round:  # (-1 >> 1 is -1: never judged, no round)
+            judged = 2 * st.round + int(withdraw_policy.beaten(st, me, self._sights))
             self._judged[me.id] = judged
-        self._verdict_of, self._verdict = me, judged[1]
-        return judged[1]
+        verdict = judged & 1 == 1
+        self._verdict_of, self._verdict = me, verdict
+        return verdict
 
     def _delay_pays(self, me: Fighter) -> bool:
         """Rules 5-6 (SAM-A2; issue 31): wait for the foe to come, and strike first by an
@@ -409,7 +453,7 @@ class SamPolicy(Policy):
         if me.wielded.data.kind != "melee" or not me.move_squares:
             return False
         for o in self._options:  # a plain loop over the typed options (no generator)
-            if isinstance(o, Action) and o.kind in STRIKES:
+            if isinstance(o, Action) and o.kind in STRIKE_KINDS:
                 return False
         left = turn.budget(me) - st.second - data.seconds("single_attack")
         gap = moves.off_band(space.squares(st, me, near), moves.band(st, me))
@@ -445,11 +489,10 @@ class SamPolicy(Policy):
             return 10.6 if any(t.altitude > 0 for t in aloft) else -1.0
         if act.weapon is None:
             return -1.0
-        found = self._mark(me, act.weapon)
-        if found is None:
+        t = self._mark(me, act.weapon)
+        if t is None:
             return -1.0
-        t, useless = found
-        if useless:
+        if self._mark_useless:
             return self._limb(me, act, t)
         if act.region != "head":
             return -1.0
@@ -463,17 +506,23 @@ class SamPolicy(Policy):
         sure = 3 + bonus + sit.x >= sit.target + 3
         return 10.5 if sure else -1.0
 
-    def _mark(self, me: Fighter, w: Wielded) -> tuple[Fighter, bool] | None:
-        """The enemy a called shot with `w` would strike, and whether no plain hit of `w` can
-        wound it; found once a decision (the five regions ask the same, and a decision's
-        strikes are all with one weapon: the last one asked about is kept, no dictionary)."""
+    def _mark(self, me: Fighter, w: Wielded) -> Fighter | None:
+        """The enemy a called shot with `w` would strike (None: none), and in
+        `_mark_useless` whether no plain hit of `w` can wound it; found once a decision (the
+        five regions ask the same, and a decision's strikes are all with one weapon: the last
+        one asked about is kept, no dictionary)."""
         if w is self._marked and me is self._marker:
             return self._mark_found
-        found: tuple[Fighter, bool] | None = None
+        found: Fighter | None = None
         victims = self._targets_of(me, w)
         if victims:
-            t = victims[self._first_victim(me, victims)]  # (one alone needs no score)
-            found = (t, self._useless(w, t))
+            i = self._first_victim(me, victims)  # (one alone needs no score)
+            found = victims[i]
+            self._mark_useless = self._useless(w, found)
+            if victims is self._kept_targets and me is self._kept_wielder:
+                # the ALLOT that may follow (`_allot`)
+                self._allot_list, self._allot_by, self._allot_index = victims, me, i
+                self._allot_weapon, self._allot_aim = me.wielded, me.aimed_at
         self._marked, self._marker, self._mark_found = w, me, found
         return found
 

@@ -60,7 +60,7 @@ def alone_beaten(state: SamState, me: Fighter, sights: Sights | None = None) -> 
     """It cannot hurt any enemy it knows (and is hurt, or no ally can), or it is wounded and
     losing. Unwounded and not staggered, only the first can hold: a blow of its that can
     hit and wound settles it at once, without the exact odds."""
-    if not me.wounds and me.staggered <= 0 and can_wound(state, me, sights):
+    if not me.wounds and me.staggered <= 0 and wounds_or_unsettled(state, me, sights):
         return False
     best, settled = reckoned(state, me, sights)
     if best is None:
@@ -98,6 +98,36 @@ def can_wound(state: SamState, me: Fighter, sights: Sights | None = None) -> boo
             hits = sit.auto or 6 + bonus_of(me, w, sights) + sit.x >= sit.target
             if hits and largest(w.damage) - w.wounds > e.min_toughness:
                 return True
+    return False
+
+
+def wounds_or_unsettled(state: SamState, me: Fighter, sights: Sights | None = None) -> bool:
+    """`can_wound`, or some known enemy is where no blow of its lands as well as it can
+    (`own_blows`' `at_best` False: then `reckoned`'s `settled` is False). Either settles an
+    unwounded fighter, not staggered, as not beaten (`alone_beaten`: unwounded, only "it
+    cannot hurt" can hold, and it needs every enemy settled), without the exact odds (issue
+    35: a fighter closing in was reckoned every round for nothing). The blows looked at are
+    `own_blows`' (every weapon not jammed, an area one too), those that can wound
+    `can_wound`'s (no area weapon)."""
+    for e in foes_known(state, me, sights):
+        at_best = False
+        for w in me.weapons:
+            if w.jammed:
+                continue
+            sit = landing(state, me, e, w, sights)
+            if sit is None:
+                continue
+            if not w.data.area:  # `can_wound`'s test
+                hits = sit.auto or 6 + bonus_of(me, w, sights) + sit.x >= sit.target
+                if hits and largest(w.damage) - w.wounds > e.min_toughness:
+                    return True
+            if not at_best:  # `own_blows`' (the metres only for a shot)
+                melee = w.data.kind == "melee"
+                at_best = melee or space.range_penalty(
+                    space.metres(state, me, e), w.data.increment
+                ) == 0
+        if not at_best:
+            return True  # not settled: "it cannot hurt" does not hold
     return False
 
 
@@ -224,13 +254,21 @@ def blows_at(state: SamState, me: Fighter) -> list[Blow]:
     141, 179, 191), whose weapon in hand can be aimed at it now (`landing`)."""
     found: list[Blow] = []
     for e in state.marks_of(me):
-        if not isinstance(e, Fighter) or not e.active or e.broken or e.asleep:
-            continue
-        w = e.wielded
-        sit = landing(state, e, me, w) if not w.jammed else None
+        sit = blow_at(state, e, me)
         if sit is not None:
-            found.append((e, w, sit))
+            assert isinstance(e, Fighter)  # (`blow_at` answers only a fighter's)
+            found.append((e, e.wielded, sit))
     return found
+
+
+def blow_at(state: SamState, e: object, me: Fighter) -> attack.Situation | None:
+    """The situation of mark `e`'s blow at `me` (`landing`), when `blows_at` reckons it: a
+    fighter up, not Broken nor asleep (rules 139, 141, 179, 191), its weapon in hand not
+    jammed and landing on `me` now."""
+    if not isinstance(e, Fighter) or not e.active or e.broken or e.asleep:
+        return None
+    w = e.wielded
+    return landing(state, e, me, w) if not w.jammed else None
 
 
 def struck(state: SamState, me: Fighter) -> bool | None:
@@ -296,14 +334,18 @@ def taken_below(state: SamState, me: Fighter, best: Ratio) -> Ratio | None:
     counts one, `odds.landed`), so at most its sixths to hit (`odds.mean_wounds`' `hits`),
     at the share of turns a staggered striker strikes (`wounds_ratio`): their sum, in
     36ths, bounds the wounds taken."""
-    blows = blows_at(state, me)
     most = 0
-    for e, w, sit in blows:
-        hits = 6 if sit.auto else odds.faces(attack.attack_bonus(e, w) + sit.x, sit.target)
+    for e in state.marks_of(me):  # (`blows_at`'s blows, no list of them made for the bound)
+        sit = blow_at(state, e, me)
+        if sit is None:
+            continue
+        assert isinstance(e, Fighter)
+        bonus = attack.attack_bonus(e, e.wielded)
+        hits = 6 if sit.auto else odds.faces(bonus + sit.x, sit.target)
         most += hits * (6 if e.staggered <= 0 else max(0, 6 - state.combo_seconds))
     if most * best[1] < LOSING * best[0] * 36:
         return ZERO  # taken <= most / 36 < LOSING x best: the verdict is "not losing"
-    return taken_of(state, me, blows)
+    return taken_of(state, me, blows_at(state, me))  # (rare: the situations found again)
 
 
 def taken_of(state: SamState, me: Fighter, blows: list[Blow]) -> Ratio | None:
