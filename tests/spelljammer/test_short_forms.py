@@ -1,19 +1,53 @@
 """Issue 35: the short forms of the count-down's figures are the full ones: a strike's result
-tallied under the key `combat.TALLIED` gives it, found by comparisons (`combat.tallied`); the
-initiative modifier without its words (`initiative.modifier`)."""
+counted on the state by its index in `state.COUNTED` (`combat.counted`, by comparisons) and
+written into the tally as the battle ends is `combat.TALLIED`'s key, as many times as the
+battle's attacks had that result; the initiative modifier without its words
+(`initiative.modifier`)."""
 
 from __future__ import annotations
 
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import fracas
+from fracas.core.battle import Battle
 from fracas.rulesets.spelljammer import combat, handling, hitting, initiative
-from fracas.rulesets.spelljammer.state import Plan
+from fracas.rulesets.spelljammer.events import Attack
+from fracas.rulesets.spelljammer.state import COUNTED, Plan
+
+ROOT = Path(__file__).parents[2]
+ENCOUNTERS = sorted((ROOT / "examples" / "spelljammer").glob("*.yaml")) + sorted(
+    (ROOT / "src" / "fracas" / "rulesets" / "spelljammer" / "bench").glob("*.yaml")
+)
 
 
-def test_a_result_is_tallied_under_its_own_key() -> None:
-    """`combat.tallied` answers `TALLIED`'s key for each of `classify`'s results."""
+def test_a_result_is_counted_under_its_own_key() -> None:
+    """`combat.counted` answers the index of `TALLIED`'s key for each of `classify`'s
+    results."""
     results = {hitting.classify(roll, sc) for roll in range(1, 101) for sc in (-50, 60)}
     assert results == set(combat.TALLIED)
+    assert sorted(COUNTED) == sorted(combat.TALLIED.values())
     for r in results:
-        assert combat.tallied(r) == combat.TALLIED[r]
+        assert COUNTED[combat.counted(r)] == combat.TALLIED[r]
+
+
+@pytest.mark.parametrize("path", ENCOUNTERS, ids=lambda p: p.stem)
+def test_the_tally_counts_every_attack_by_its_result(path: Path) -> None:
+    """After a battle, the tally's `attacks: …` counts are the battle's `Attack` events by
+    result: observed, and the same battle (its seed) unobserved, whose counts are kept on the
+    state and written as it ends (`SjState.write_counts`)."""
+    encounter = fracas.load(path)
+    for seed in range(4):
+        shown = Battle(encounter, seed=seed)
+        shown.run()
+        attacks = Counter(combat.TALLIED[e.result] for e in shown.events if isinstance(e, Attack))
+        quiet = Battle(encounter, seed=seed, observe=False)
+        quiet.run()
+        for state in (shown.state, quiet.state):
+            assert {k: state.tally[k] for k in COUNTED if k in state.tally} == dict(attacks)
+            assert all(c < 0 for c in state.counts)  # written, and started again
 
 
 def test_the_initiative_modifier_is_the_one_with_words() -> None:

@@ -48,11 +48,13 @@ NOTHING: Final[list[Item]] = []
 
 
 def after_battle(table: Table, state: SjState) -> None:
-    """A simulated battle's fighters let go of one another (`state.let_go`): a declared plan
+    """The strikes' results counted on the state go into its tally (`SjState.counts`). A
+    simulated battle's fighters let go of one another (`state.let_go`): a declared plan
     names its target, and two fighters whose plans name each other are a reference cycle that
     left every battle to the cyclic collector (issue 35; docs/ARCHITECTURE.md, "No cyclic
     garbage per battle"). An observed battle keeps its last plans for the GM's screen.
     Compiled and called as it is (`Spelljammer.after_battle`)."""
+    state.write_counts()
     if not table.observed:
         let_go(state)
 
