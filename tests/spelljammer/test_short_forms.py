@@ -6,6 +6,7 @@ battle's attacks had that result; the initiative modifier without its words
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from pathlib import Path
 
@@ -13,7 +14,9 @@ import pytest
 
 import fracas
 from fracas.core.battle import Battle
-from fracas.rulesets.spelljammer import combat, handling, hitting, initiative
+from fracas.core.dice_sources import SeededDice
+from fracas.core.table import Table
+from fracas.rulesets.spelljammer import Spelljammer, combat, handling, hitting, initiative, sight
 from fracas.rulesets.spelljammer.events import Attack
 from fracas.rulesets.spelljammer.state import COUNTED, Plan
 
@@ -58,3 +61,27 @@ def test_the_initiative_modifier_is_the_one_with_words() -> None:
         for how in handling.MINUS_FIVE:
             plan = Plan("attack", mode=mode, handling=how)
             assert initiative.modifier(plan) == initiative.modifiers(plan)[0]
+
+
+@pytest.mark.parametrize("path", ENCOUNTERS, ids=lambda p: p.stem)
+def test_nobody_invisible_nobody_misses_a_foe(path: Path) -> None:
+    """`sight.roll_sight` skips every fighter's search for an unseen foe when nobody is
+    invisible (SJ-U24): then `misses_a_foe` is False for everyone, whatever their targeting
+    sense; with someone invisible, it is asked (and True for a foe without the sense)."""
+    state = Spelljammer().build_state(fracas.load(path).spec)
+    rng = random.Random(path.stem)
+    fighters = state.fighters()
+    for _ in range(20):
+        for f in fighters:
+            f.invisible = False
+            f.targeting_sense = rng.random() < 0.3
+            f.sight = 3
+        sight.roll_sight(Table(SeededDice(0), {}), state)  # (nobody rolls)
+        assert all(f.sight == 0 for f in fighters)
+        assert not any(sight.misses_a_foe(state, f) for f in fighters)
+        shown = rng.choice(fighters)
+        shown.invisible = True
+        foes = [f for f in fighters if f.side != shown.side and f.able]
+        assert any(sight.misses_a_foe(state, f) for f in foes) == any(
+            not f.targeting_sense for f in foes
+        )

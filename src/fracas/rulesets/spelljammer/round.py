@@ -104,10 +104,15 @@ def begin(state: SjState) -> None:
         f.free_move = True
         f.casting, f.cast_start, f.release = None, 99, 99
         # Emptied, not replaced (issue 35: no three lists built and freed per fighter a
-        # round): only the fighter holds them, and a copy of the state has its own.
-        f.scheduled.clear()
-        f.free_attacked.clear()
-        f.pushed_by.clear()
+        # round): only the fighter holds them, and a copy of the state has its own. Only
+        # those with something in them: a length is read in C, where `clear` is a call
+        # (most are empty already).
+        if f.scheduled:
+            f.scheduled.clear()
+        if f.free_attacked:
+            f.free_attacked.clear()
+        if f.pushed_by:
+            f.pushed_by.clear()
         f.move_from, f.last_attack = 10, 99
         f.readying = False
 

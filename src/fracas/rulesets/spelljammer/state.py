@@ -277,13 +277,21 @@ class Plan:
 
 
 class Gap:
-    """A gap `space.gap` measured, in squares, from `frm` to a fighter standing at `to`.
-    Every argument has a default: compiled, a copy of the state makes a blank one first."""
+    """A gap `space.gap` measured, in squares, from `frm` to a fighter standing at `to`, and
+    the distance in metres it came from (`frm.distance(to)`, the one `Position.toward` would
+    measure again: `space.step_toward`). Every argument has a default: compiled, a copy of
+    the state makes a blank one first."""
 
-    __slots__ = ("frm", "squares", "to")
+    __slots__ = ("frm", "metres", "squares", "to")
 
-    def __init__(self, frm: Position = ORIGIN, to: Position = ORIGIN, squares: float = 0.0) -> None:
-        self.frm, self.to, self.squares = frm, to, squares
+    def __init__(
+        self,
+        frm: Position = ORIGIN,
+        to: Position = ORIGIN,
+        squares: float = 0.0,
+        metres: float = 0.0,
+    ) -> None:
+        self.frm, self.to, self.squares, self.metres = frm, to, squares, metres
 
 
 @dataclass(slots=True, eq=False, init=False)
