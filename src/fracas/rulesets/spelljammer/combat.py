@@ -80,11 +80,12 @@ def strike(
     missiles.spend(attacker)  # issue 30, item 10
     result = classify(roll, sc - dfn)
     state.count(counted(result))  # (the tally's `TALLIED[result]`, as the battle ends)
-    if surprise.kind(state, target, attacker) != "no":
-        state.tally["surprise attacks"] += 1
-        state.aware.append(target)  # SJ-U19: a single unexpected attack (SJ-U1: its segment)
-    if surprise.ambushing(state, attacker, target):
-        state.tally["ambush attacks"] += 1
+    if target.unaware != "no" or state.surprise_round:  # (else neither: `surprise.kind`)
+        if surprise.kind(state, target, attacker) != "no":
+            state.tally["surprise attacks"] += 1
+            state.aware.append(target)  # SJ-U19: a single unexpected attack (its segment)
+        if surprise.ambushing(state, attacker, target):
+            state.tally["ambush attacks"] += 1
     if why is not None:
         table.emit(
             Attack, attacker=attacker.name, target=target.name, number=number, sc=sc,

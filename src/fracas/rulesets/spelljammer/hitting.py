@@ -96,7 +96,7 @@ def defence(
     bonus; half for in-combat surprise (rule 97, SJ-U20, floor); the flat modifiers (no
     movement −20, rule 20; encumbered −10, rule 177; not seeing the attacker, rule 164;
     picking up a weapon −15, rule 199). It may go below 0."""
-    how = surprise.kind(state, target, attacker)
+    how = "no" if target.unaware == "no" else surprise.kind(state, target, attacker)
     if how == "out_of_combat":
         if why is not None:
             why.append("out-of-combat surprise: only always-on magical DEF")
@@ -225,9 +225,12 @@ def gang_of(state: SjState) -> dict[Fighter, list[Fighter]]:
 def gap(state: SjState, a: Fighter, b: Fighter) -> float:
     """The gap in squares as the segment started (F-SJ-1), for the modifiers that read
     positions: a free move or a push on the segment changes no other attack's modifier."""
-    if state.places is None:
+    places = state.places
+    if places is None:
         return space.gap(a, b)
-    pa, pb = state.places.get(a, a.position), state.places.get(b, b.position)
+    pa, pb = places.get(a, a.position), places.get(b, b.position)
+    if pa is a.position and pb is b.position:  # (neither moved since: the kept gap, the
+        return space.gap(a, b)  # same measure, issue 35)
     return pa.distance(pb) / space.SQUARE
 
 
