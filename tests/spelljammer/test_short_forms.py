@@ -14,11 +14,12 @@ import pytest
 
 import fracas
 from fracas.core.battle import Battle
+from fracas.core.combatant import write_kept_counts
 from fracas.core.dice_sources import SeededDice
 from fracas.core.table import Table
 from fracas.rulesets.spelljammer import Spelljammer, combat, handling, hitting, initiative, sight
 from fracas.rulesets.spelljammer.events import Attack
-from fracas.rulesets.spelljammer.state import COUNTED, Plan
+from fracas.rulesets.spelljammer.state import COUNTED, Plan, SjState
 
 ROOT = Path(__file__).parents[2]
 ENCOUNTERS = sorted((ROOT / "examples" / "spelljammer").glob("*.yaml")) + sorted(
@@ -85,3 +86,21 @@ def test_nobody_invisible_nobody_misses_a_foe(path: Path) -> None:
         assert any(sight.misses_a_foe(state, f) for f in foes) == any(
             not f.targeting_sense for f in foes
         )
+
+
+def test_the_counts_are_written_as_the_cores_kept_counts_are() -> None:
+    """`SjState.write_counts` (set straight under a new key) leaves the tally
+    `core.combatant.write_kept_counts` leaves, with some keys present and some not."""
+    rng = random.Random(35)
+    for _ in range(200):
+        state = SjState()
+        counts = [rng.choice((-1, 1, 2, 7)) for _ in COUNTED]
+        present = {k: rng.randint(1, 5) for k in COUNTED if rng.random() < 0.3}
+        for key, n in {"downs": 1, **present}.items():
+            state.tally[key] = n
+        expected = Counter(state.tally)
+        write_kept_counts(expected, COUNTED, list(counts))
+        state.counts = list(counts)
+        state.write_counts()
+        assert state.tally == expected and set(state.tally) == set(expected)
+        assert state.counts == [-1] * len(COUNTED)
