@@ -33,6 +33,13 @@ def all_measured(state: SjState) -> int:
             entry = a.gaps[b.order] if b.order < len(a.gaps) else None
             kept += entry is not None and entry.frm is a.position and entry.to is b.position
             assert space.gap(a, b) == a.position.distance(b.position) / space.SQUARE
+            # the metres kept beside it, and the step toward read with them (issue 35): the
+            # core's `Position.toward`, point for point
+            assert space.metres_between(a, b) == a.position.distance(b.position)
+            room = max(0.0, space.gap(a, b) - space.STAND_OFF)
+            for squares in (0.0, 0.25, 1.0, 2.5, 40.0):
+                toward = a.position.toward(b.position, min(room, squares) * space.SQUARE)
+                assert space.step_toward(a, b, squares) == toward
     return kept
 
 

@@ -1,19 +1,57 @@
 """Issue 35: the short forms of the count-down's figures are the full ones: a strike's result
-tallied under the key `combat.TALLIED` gives it, found by comparisons (`combat.tallied`); the
-initiative modifier without its words (`initiative.modifier`)."""
+counted on the state by its index in `state.COUNTED` (`combat.counted`, by comparisons) and
+written into the tally as the battle ends is `combat.TALLIED`'s key, as many times as the
+battle's attacks had that result; the initiative modifier without its words
+(`initiative.modifier`)."""
 
 from __future__ import annotations
 
-from fracas.rulesets.spelljammer import combat, handling, hitting, initiative
-from fracas.rulesets.spelljammer.state import Plan
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import fracas
+from fracas.core.battle import Battle
+from fracas.core.combatant import write_kept_counts
+from fracas.core.dice_sources import SeededDice
+from fracas.core.table import Table
+from fracas.rulesets.spelljammer import Spelljammer, combat, handling, hitting, initiative, sight
+from fracas.rulesets.spelljammer.events import Attack
+from fracas.rulesets.spelljammer.state import COUNTED, Plan, SjState
+
+ROOT = Path(__file__).parents[2]
+ENCOUNTERS = sorted((ROOT / "examples" / "spelljammer").glob("*.yaml")) + sorted(
+    (ROOT / "src" / "fracas" / "rulesets" / "spelljammer" / "bench").glob("*.yaml")
+)
 
 
-def test_a_result_is_tallied_under_its_own_key() -> None:
-    """`combat.tallied` answers `TALLIED`'s key for each of `classify`'s results."""
+def test_a_result_is_counted_under_its_own_key() -> None:
+    """`combat.counted` answers the index of `TALLIED`'s key for each of `classify`'s
+    results."""
     results = {hitting.classify(roll, sc) for roll in range(1, 101) for sc in (-50, 60)}
     assert results == set(combat.TALLIED)
+    assert sorted(COUNTED) == sorted(combat.TALLIED.values())
     for r in results:
-        assert combat.tallied(r) == combat.TALLIED[r]
+        assert COUNTED[combat.counted(r)] == combat.TALLIED[r]
+
+
+@pytest.mark.parametrize("path", ENCOUNTERS, ids=lambda p: p.stem)
+def test_the_tally_counts_every_attack_by_its_result(path: Path) -> None:
+    """After a battle, the tally's `attacks: …` counts are the battle's `Attack` events by
+    result: observed, and the same battle (its seed) unobserved, whose counts are kept on the
+    state and written as it ends (`SjState.write_counts`)."""
+    encounter = fracas.load(path)
+    for seed in range(4):
+        shown = Battle(encounter, seed=seed)
+        shown.run()
+        attacks = Counter(combat.TALLIED[e.result] for e in shown.events if isinstance(e, Attack))
+        quiet = Battle(encounter, seed=seed, observe=False)
+        quiet.run()
+        for state in (shown.state, quiet.state):
+            assert {k: state.tally[k] for k in COUNTED if k in state.tally} == dict(attacks)
+            assert all(c < 0 for c in state.counts)  # written, and started again
 
 
 def test_the_initiative_modifier_is_the_one_with_words() -> None:
@@ -24,3 +62,45 @@ def test_the_initiative_modifier_is_the_one_with_words() -> None:
         for how in handling.MINUS_FIVE:
             plan = Plan("attack", mode=mode, handling=how)
             assert initiative.modifier(plan) == initiative.modifiers(plan)[0]
+
+
+@pytest.mark.parametrize("path", ENCOUNTERS, ids=lambda p: p.stem)
+def test_nobody_invisible_nobody_misses_a_foe(path: Path) -> None:
+    """`sight.roll_sight` skips every fighter's search for an unseen foe when nobody is
+    invisible (SJ-U24): then `misses_a_foe` is False for everyone, whatever their targeting
+    sense; with someone invisible, it is asked (and True for a foe without the sense)."""
+    state = Spelljammer().build_state(fracas.load(path).spec)
+    rng = random.Random(path.stem)
+    fighters = state.fighters()
+    for _ in range(20):
+        for f in fighters:
+            f.invisible = False
+            f.targeting_sense = rng.random() < 0.3
+            f.sight = 3
+        sight.roll_sight(Table(SeededDice(0), {}), state)  # (nobody rolls)
+        assert all(f.sight == 0 for f in fighters)
+        assert not any(sight.misses_a_foe(state, f) for f in fighters)
+        shown = rng.choice(fighters)
+        shown.invisible = True
+        foes = [f for f in fighters if f.side != shown.side and f.able]
+        assert any(sight.misses_a_foe(state, f) for f in foes) == any(
+            not f.targeting_sense for f in foes
+        )
+
+
+def test_the_counts_are_written_as_the_cores_kept_counts_are() -> None:
+    """`SjState.write_counts` (set straight under a new key) leaves the tally
+    `core.combatant.write_kept_counts` leaves, with some keys present and some not."""
+    rng = random.Random(35)
+    for _ in range(200):
+        state = SjState()
+        counts = [rng.choice((-1, 1, 2, 7)) for _ in COUNTED]
+        present = {k: rng.randint(1, 5) for k in COUNTED if rng.random() < 0.3}
+        for key, n in {"downs": 1, **present}.items():
+            state.tally[key] = n
+        expected = Counter(state.tally)
+        write_kept_counts(expected, COUNTED, list(counts))
+        state.counts = list(counts)
+        state.write_counts()
+        assert state.tally == expected and set(state.tally) == set(expected)
+        assert state.counts == [-1] * len(COUNTED)

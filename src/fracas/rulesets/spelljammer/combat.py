@@ -46,12 +46,9 @@ WOUND_CHANCE: Final = "grievous wound chance (P10)"
 WOUND_TABLE: Final = "grievous wound table (SJ-U13)"
 LUCK: Final = "Luck save (P9, P15)"
 OFFHAND_DAMAGE: Final = int(data.tables()["offhand_damage"])  # rules 197–198
-# The tally's key of each result (not formatted per attack; `tallied`).
+# The tally's key of each result (not formatted per attack): counted on the state by its
+# index in `state.COUNTED` (`counted`), written into the tally as the battle ends.
 TALLIED: Final = {r: f"attacks: {r}" for r in (MISS, HIT, CRITICAL, GRIEVOUS)}
-MISSES: Final = TALLIED[MISS]
-HITS: Final = TALLIED[HIT]
-CRITICALS: Final = TALLIED[CRITICAL]
-GRIEVOUS_HITS: Final = TALLIED[GRIEVOUS]
 
 
 def strike(
@@ -82,12 +79,13 @@ def strike(
     roll = table.roll(D100, by=attacker, reason=TO_HIT, needs=lambda: hit_needs(sc - dfn)).total
     missiles.spend(attacker)  # issue 30, item 10
     result = classify(roll, sc - dfn)
-    state.tally[tallied(result)] += 1
-    if surprise.kind(state, target, attacker) != "no":
-        state.tally["surprise attacks"] += 1
-        state.aware.append(target)  # SJ-U19: a single unexpected attack (SJ-U1: its segment)
-    if surprise.ambushing(state, attacker, target):
-        state.tally["ambush attacks"] += 1
+    state.count(counted(result))  # (the tally's `TALLIED[result]`, as the battle ends)
+    if target.unaware != "no" or state.surprise_round:  # (else neither: `surprise.kind`)
+        if surprise.kind(state, target, attacker) != "no":
+            state.tally["surprise attacks"] += 1
+            state.aware.append(target)  # SJ-U19: a single unexpected attack (its segment)
+        if surprise.ambushing(state, attacker, target):
+            state.tally["ambush attacks"] += 1
     if why is not None:
         table.emit(
             Attack, attacker=attacker.name, target=target.name, number=number, sc=sc,
@@ -105,16 +103,17 @@ def strike(
     return result
 
 
-def tallied(result: str) -> str:
-    """`TALLIED[result]` (`classify`'s four results) by comparisons: a string compared with a
-    `Final` one is cheaper than a dictionary's hash and look-up, once a strike (issue 35)."""
+def counted(result: str) -> int:
+    """The index in `state.COUNTED` of `TALLIED[result]` (`classify`'s four results), by
+    comparisons: a string compared with a `Final` one is cheaper than a dictionary's hash and
+    look-up, once a strike (issue 35)."""
     if result == MISS:
-        return MISSES
+        return 0
     if result == HIT:
-        return HITS
+        return 1
     if result == CRITICAL:
-        return CRITICALS
-    return GRIEVOUS_HITS
+        return 2
+    return 3
 
 
 def rolled_damage(

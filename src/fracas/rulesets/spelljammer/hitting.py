@@ -7,7 +7,7 @@ them. `why`, when given, collects each modifier in words for the log."""
 from __future__ import annotations
 
 import math
-from typing import Any, Final
+from typing import Final
 
 from fracas.rulesets.spelljammer import data, sight, space, surprise
 from fracas.rulesets.spelljammer.state import Arm, Fighter, Item, SjState
@@ -45,7 +45,12 @@ ALWAYS_MISS: Final = int(_T["always_miss"])  # rule 37
 TARGET_MOVEMENT: Final[dict[str, int]] = {k: int(v) for k, v in _T["target_movement"].items()}
 COVER: Final[dict[str, int]] = {k: int(v) for k, v in _T["cover"].items()}  # rules 227–228
 SIZE: Final[dict[str, int]] = {k: int(v) for k, v in _T["size"].items()}  # rules 229–233
-RANGED_IN_MELEE: Final[dict[str, Any]] = dict(_T["ranged_in_melee"])  # rules 234–236
+# Rules 234–236: the row of SC by specialisation, as integers (issue 35: `int(row[k])` on
+# the table's list was a generic item read and a call of `int`, for every shot and every
+# missile pair the policy weighs).
+RANGED_IN_MELEE: Final[dict[str, tuple[int, ...]]] = {
+    k: tuple(int(x) for x in v) for k, v in _T["ranged_in_melee"].items()
+}
 WALKING: Final = TARGET_MOVEMENT["walking"]  # SJ-U42: a target with no plan (`declared`)
 
 
@@ -91,16 +96,19 @@ def defence(
     bonus; half for in-combat surprise (rule 97, SJ-U20, floor); the flat modifiers (no
     movement −20, rule 20; encumbered −10, rule 177; not seeing the attacker, rule 164;
     picking up a weapon −15, rule 199). It may go below 0."""
-    how = surprise.kind(state, target, attacker)
+    how = "no" if target.unaware == "no" else surprise.kind(state, target, attacker)
     if how == "out_of_combat":
         if why is not None:
             why.append("out-of-combat surprise: only always-on magical DEF")
         total = target.def_magic_always
     else:
         total = parts(target, segment, why, shield)
-    melee = not (attacker.arms and attacker.weapon.ranged)
-    bonus, words = stance_bonus(target, melee, state)
-    total += _note(why, bonus, words + " DEF" if why is not None else "")
+    plan = target.plan
+    if plan is not None and (plan.sacrifice or plan.action in ("full", "desperate")):
+        # (`stance_bonus` is (0, "") for every other plan: no tuple built; issue 35)
+        melee = not (attacker.arms and attacker.weapon.ranged)
+        bonus, words = stance_bonus(target, melee, state)
+        total += _note(why, bonus, words + " DEF" if why is not None else "")
     if how == "in_combat":
         total = _note(why, -(total - total // 2), "DEF, in-combat surprise (half)") + total
     return total + flat(state, target, attacker, why)
@@ -118,7 +126,9 @@ def parts(target: Fighter, segment: int, why: list[str] | None, shield: bool) ->
         if why is not None:
             why.append("casting: no DEF from DEX, skill or shield")
         return total
-    pace = target.plan.pace if target.plan is not None else ""
+    plan = target.plan  # (`Plan.pace` is "" unless dodging, running up or fleeing: not asked)
+    paced = plan is not None and plan.action in ("dodge", "advance", "flee")
+    pace = plan.pace if plan is not None and paced else ""
     kept = PACE_DEF.get(pace) if pace else None
     if kept is not None:  # P3: a sprinter keeps DEX and magic; a fast sprinter magic only
         if why is not None:
@@ -215,9 +225,12 @@ def gang_of(state: SjState) -> dict[Fighter, list[Fighter]]:
 def gap(state: SjState, a: Fighter, b: Fighter) -> float:
     """The gap in squares as the segment started (F-SJ-1), for the modifiers that read
     positions: a free move or a push on the segment changes no other attack's modifier."""
-    if state.places is None:
+    places = state.places
+    if places is None:
         return space.gap(a, b)
-    pa, pb = state.places.get(a, a.position), state.places.get(b, b.position)
+    pa, pb = places.get(a, a.position), places.get(b, b.position)
+    if pa is a.position and pb is b.position:  # (neither moved since: the kept gap, the
+        return space.gap(a, b)  # same measure, issue 35)
     return pa.distance(pb) / space.SQUARE
 
 
@@ -274,8 +287,9 @@ def strike_chance(
     aimer = target.plan is not None and target.plan.aiming
     if aimer and not w.ranged and state.options.stationary_bonus == "all":
         sc += _note(why, STATIONARY, "target aiming (SJ-U43)")
-    bonus, words = surprise.sc_bonus(state, attacker, target)
-    sc += _note(why, bonus, words)
+    if target.unaware != "no" or state.surprise_round:  # (else none: `surprise.kind` is
+        bonus, words = surprise.sc_bonus(state, attacker, target)  # "no", no ambush)
+        sc += _note(why, bonus, words)
     sc += seeing(state, attacker, target, why)
     if attacker.encumbered:
         sc += _note(why, ENCUMBERED_SC, "encumbered")
@@ -326,7 +340,7 @@ def declared(state: SjState, attacker: Fighter, target: Fighter, w: Arm | None =
         sc += WALKING + COVER[target.cover] + SIZE[target.size]
         row = RANGED_IN_MELEE.get(w.data.kind)
         if row is not None and in_melee(state, attacker):
-            sc += int(row[w.specialist])
+            sc += row[w.specialist]
     dfn = target.def_magic_always + target.def_magic_other + target.def_dex + target.def_skill
     dfn += target.shield_def(11)
     if target.encumbered:
@@ -411,7 +425,7 @@ def ranged(
     total += _note(why, SIZE[target.size], f"target {target.size}" if said else "")
     row = RANGED_IN_MELEE.get(w.data.kind)
     if row is not None and in_melee(state, attacker):
-        total += _note(why, int(row[w.specialist]), "ranged weapon in melee")
+        total += _note(why, row[w.specialist], "ranged weapon in melee")
     return total
 
 

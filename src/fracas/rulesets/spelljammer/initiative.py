@@ -83,17 +83,25 @@ def attacks_kept(state: SjState, f: Fighter, plan: Plan) -> int:
 def booked(state: SjState, segment: int) -> list[Item]:
     """The agenda's items on `segment`, an empty list put there first if it has none (not
     `setdefault`, which builds an empty list every time; issue 35); the same list in its slot
-    (`SjState.slots`), for a segment the count-down reaches (rule 28: down to the last)."""
-    items = state.agenda.get(segment)
-    if items is None:
-        items = state.agenda[segment] = []
+    (`SjState.slots`), for a segment the count-down reaches (rule 28: down to the last). An
+    empty slot is a segment the agenda has no list for (both are written here alone), so
+    its list is made without asking the agenda first (issue 35: most bookings are a
+    segment's first)."""
     i = segment - LAST_SEGMENT
     if i >= 0:
         slots = state.slots
         while len(slots) <= i:
             slots.append(None)
-        slots[i] = items
-    return items
+        if slots[i] is None:
+            items: list[Item] = []
+            state.agenda[segment] = slots[i] = items
+            return items
+    found = state.agenda.get(segment)
+    if found is None:
+        found = state.agenda[segment] = []
+    if i >= 0:
+        state.slots[i] = found
+    return found
 
 
 def place(taken: list[int], total: int) -> int:

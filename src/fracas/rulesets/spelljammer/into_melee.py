@@ -25,19 +25,22 @@ WHICH_FRIEND: Final = "shooting into melee: which friend (rule 254)"
 def engaged(state: SjState, shooter: Fighter, target: Fighter) -> tuple[list[Fighter], int]:
     """SJ-U45: F = the shooter's allies within 5 ft of the target; O = the target plus its
     allies within 5 ft of those friends (as the segment started, F-SJ-1)."""
-    friends = [
-        f for f in state.fighters()
-        if f.side == shooter.side and f is not shooter and f.able
-        and gap(state, f, target) <= space.REACH
-    ]  # fmt: skip
-    if not friends:
-        return [], 1
-    foes = [
-        e for e in state.fighters()
-        if e.side == target.side and e is not target and e.able
-        and any(gap(state, e, f) <= space.REACH for f in friends)
-    ]  # fmt: skip
-    return friends, 1 + len(foes)
+    fighters = state.fighters()
+    friends = []
+    for f in fighters:
+        ally = f.side == shooter.side and f is not shooter and f.able
+        if ally and gap(state, f, target) <= space.REACH:
+            friends.append(f)
+    foes = 1  # (the target; its allies counted, not listed: loops, no generator built per
+    if not friends:  # ally, issue 35: the policy asks it of every missile pair it weighs)
+        return friends, foes
+    for e in fighters:
+        if e.side == target.side and e is not target and e.able:
+            for f in friends:
+                if gap(state, e, f) <= space.REACH:
+                    foes += 1
+                    break
+    return friends, foes
 
 
 def bonus(shooter: Fighter, w: Arm | None = None) -> int:

@@ -48,11 +48,13 @@ NOTHING: Final[list[Item]] = []
 
 
 def after_battle(table: Table, state: SjState) -> None:
-    """A simulated battle's fighters let go of one another (`state.let_go`): a declared plan
+    """The strikes' results counted on the state go into its tally (`SjState.counts`). A
+    simulated battle's fighters let go of one another (`state.let_go`): a declared plan
     names its target, and two fighters whose plans name each other are a reference cycle that
     left every battle to the cyclic collector (issue 35; docs/ARCHITECTURE.md, "No cyclic
     garbage per battle"). An observed battle keeps its last plans for the GM's screen.
     Compiled and called as it is (`Spelljammer.after_battle`)."""
+    state.write_counts()
     if not table.observed:
         let_go(state)
 
@@ -102,10 +104,15 @@ def begin(state: SjState) -> None:
         f.free_move = True
         f.casting, f.cast_start, f.release = None, 99, 99
         # Emptied, not replaced (issue 35: no three lists built and freed per fighter a
-        # round): only the fighter holds them, and a copy of the state has its own.
-        f.scheduled.clear()
-        f.free_attacked.clear()
-        f.pushed_by.clear()
+        # round): only the fighter holds them, and a copy of the state has its own. Only
+        # those with something in them: a length is read in C, where `clear` is a call
+        # (most are empty already).
+        if f.scheduled:
+            f.scheduled.clear()
+        if f.free_attacked:
+            f.free_attacked.clear()
+        if f.pushed_by:
+            f.pushed_by.clear()
         f.move_from, f.last_attack = 10, 99
         f.readying = False
 

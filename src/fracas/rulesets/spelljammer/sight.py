@@ -57,9 +57,17 @@ def penalty(f: Fighter) -> tuple[int, int]:
 
 def roll_sight(table: Table, state: SjState) -> None:
     """SJ-U24, SJ-U5: each able fighter with an able foe it cannot see rolls PER once, at
-    declaration, in encounter order."""
-    for f in state.fighters():
+    declaration, in encounter order. Nobody invisible (most battles): nobody misses a foe
+    (`sees`), known from one pass over the fighters (issue 35)."""
+    fighters = state.fighters()
+    hidden = False
+    for f in fighters:
         f.sight = 0
+        if f.invisible:
+            hidden = True
+    if not hidden:
+        return
+    for f in fighters:
         if not f.able or not misses_a_foe(state, f):
             continue
         roll = table.roll("1d100", by=f, reason=PER_ROLL, needs=partial(per_needs, f)).total

@@ -32,17 +32,31 @@ def gap(a: Fighter, b: Fighter) -> float:
     here, there = a.position, b.position
     kept_gaps, i = a.gaps, b.order
     if i >= len(kept_gaps) or i < 0:  # the first measures of the battle: then reused
-        squares = here.distance(there) / SQUARE
+        metres = here.distance(there)
+        squares = metres / SQUARE
         if i >= 0:
             while len(kept_gaps) <= i:
-                kept_gaps.append(Gap(here, there, squares))
+                kept_gaps.append(Gap(here, there, squares, metres))
         return squares
     kept = kept_gaps[i]
     if kept.frm is here and kept.to is there:
         return kept.squares
-    squares = kept.squares = here.distance(there) / SQUARE
+    metres = kept.metres = here.distance(there)
+    squares = kept.squares = metres / SQUARE
     kept.frm, kept.to = here, there
     return squares
+
+
+def metres_between(a: Fighter, b: Fighter) -> float:
+    """`a.position.distance(b.position)`: the metres `gap` kept for the two positions, when
+    it has (ask `gap` first), else measured."""
+    here, there = a.position, b.position
+    kept_gaps, i = a.gaps, b.order
+    if 0 <= i < len(kept_gaps):
+        kept = kept_gaps[i]
+        if kept.frm is here and kept.to is there:
+            return kept.metres
+    return here.distance(there)
 
 
 def in_reach(a: Fighter, b: Fighter) -> bool:
@@ -56,7 +70,15 @@ def step_toward(a: Fighter, b: Fighter, squares: float) -> Position:
     """Up to `squares` toward `b`, stopping one square short (SJ-U2: a mover stops once in
     reach of its target)."""
     room = max(0.0, gap(a, b) - STAND_OFF)
-    return a.position.toward(b.position, min(room, squares) * SQUARE)
+    metres = min(room, squares) * SQUARE
+    # `a.position.toward(b.position, metres)` with the distance `gap` has just measured (issue
+    # 35: a mover's every step measured it twice; the same float, so the same point).
+    here, there = a.position, b.position
+    span = metres_between(a, b)
+    if span <= metres or span == 0:
+        return there
+    f = metres / span
+    return Position(here.x + (there.x - here.x) * f, here.y + (there.y - here.y) * f)
 
 
 def where(a: Fighter) -> str:
