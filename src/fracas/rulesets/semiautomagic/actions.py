@@ -645,7 +645,7 @@ def strike(
     if act.kind == "item":
         strike_item(table, state, f, w, act.region)
         return
-    count = 1 if act.kind != "combo" else sum(data.components()[c]["attacks"] for c in act.combo)
+    count = 1 if act.kind != "combo" else attacks_of(act.combo)
     swings: list[attack.Swing] = []
     for i in range(count):  # allotting changes nobody's place: the same enemies each time
         t = table.choose(f, decisions.ALLOT, found if i == 0 else list(found))
@@ -668,6 +668,20 @@ def strike(
                    f"it takes effect in {w.data.delay} s (rule 14)")  # fmt: skip
         return
     attack.resolve(table, state, f, w, swings)
+
+
+def attacks_of(combo: tuple[str, ...]) -> int:
+    """Rules 81-86: the attacks of a combo, its components' summed (`data.components`), worked
+    out once for each combo in the process (`COMBO_ATTACKS`; issue 35: `components()` is a
+    cached function, a call through the interpreter for each component at every combo)."""
+    found = COMBO_ATTACKS.get(combo)
+    if found is None:
+        rows = data.components()
+        found = COMBO_ATTACKS[combo] = sum(rows[c]["attacks"] for c in combo)
+    return found
+
+
+COMBO_ATTACKS: Final[dict[tuple[str, ...], int]] = {}  # `attacks_of`, by combo
 
 
 def strike_item(table: Table, state: SamState, f: Fighter, w: Wielded, item: str) -> None:

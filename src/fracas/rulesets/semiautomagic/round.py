@@ -18,7 +18,8 @@ from fracas.rulesets.semiautomagic.state import Fighter, SamState
 def initiative(table: Table, f: Fighter) -> int:
     """Rule 1 (S5): d6 + Reflex bonus + DEX."""
     bonus = f.bonus["reflex"] + f.DEX
-    return table.roll(d6(bonus), by=f, reason=f"{f.name}'s initiative").total
+    # the reason worked out only if read (`core.table.Reason`; issue 35: a string a roll)
+    return table.roll(d6(bonus), by=f, reason=lambda: f"{f.name}'s initiative").total
 
 
 def ordered(table: Table, group: list[Fighter]) -> list[Fighter]:
