@@ -20,7 +20,7 @@ import pytest
 
 import fracas
 from fracas.core.geometry import Position
-from fracas.rulesets.semiautomagic import actions, attack, data, experience, space
+from fracas.rulesets.semiautomagic import actions, attack, data, experience, moves, space
 from fracas.rulesets.semiautomagic.state import (
     CoverObject,
     Delayed,
@@ -221,3 +221,104 @@ def test_the_records_own_constructors_keep_the_defaults_and_copies() -> None:
                 else:
                     assert mine == theirs, name
 
+
+@pytest.mark.parametrize("seed", range(60))
+def test_legals_movements_on_open_ground_answer_as_the_steps_tried_one_by_one(seed: int) -> None:
+    """Rules 28-34, C15: on open ground `movements` asks `moves.open_step_from` for each
+    enemy not reached (no `Approach` made); with the ground taken as possibly rough (no
+    terrain anywhere, so every step still costs its plain price) it lists the steps one by
+    one (`moves.reachable`'s full form): the same options, in the same order, for every
+    fighter of random crowds (half-square places, prone, overloaded and Disabled ones)."""
+    rng = random.Random(100 + seed)
+    side = 5 if seed % 2 else 9  # half the fields crowded: steps blocked, foes too close
+    spots = rng.sample([(x, y) for x in range(side) for y in range(side - 2)], rng.randint(3, 8))
+    sheets = []
+    for i, (x, y) in enumerate(spots):
+        sheet = human(f"F{i}", position=[x, y])
+        weapon = rng.choice(("spear", "light crossbow", "pike", "pike", "", "javelin"))
+        if weapon:
+            sheet["weapons"] = [weapon]
+        sheets.append(sheet)
+    cut = rng.randint(1, len(sheets) - 1)
+    s = Scene(("Red", sheets[:cut]), ("Blue", sheets[cut:]))
+    state = s.state
+    state.alternate = rng.random() < 0.5
+    for f in state.fighters():
+        if rng.random() < 0.4:
+            f.position = Position(f.position.x + 0.5, f.position.y + rng.choice((0.0, 0.5)))
+        f.diagonals = rng.randint(0, 1)
+        f.overloaded = rng.random() < 0.1
+        f.disabled = rng.random() < 0.1
+        f.posture = rng.choice(("standing", "standing", "standing", "prone"))
+    assert state.open_ground
+    plain = [[str(a) for a in actions.movements(state, f)] for f in state.fighters()]
+    state.open_ground = False
+    full = [[str(a) for a in actions.movements(state, f)] for f in state.fighters()]
+    assert plain == full
+    if seed == 0:
+        assert any(plain)
+
+
+@pytest.mark.parametrize("weapon", ["pike", "spear", "light crossbow"])
+def test_open_step_from_answers_as_the_nearer_steps_listed(weapon: str) -> None:
+    """`moves.open_step_from` (no `Approach`) equals the full form: some direction of
+    `moves.nearer` affordable and free; over 1,500 random places of a mover, its goal and
+    three others around them (too close, in the band, too far; budgets 1-3)."""
+    sheets = [human(f"F{i}", position=[2 * i, 0]) for i in range(5)]
+    sheets[0]["weapons"] = [weapon]
+    s = Scene(("Red", sheets[:1] + sheets[2:]), ("Blue", sheets[1:2]))
+    state = s.state
+    f, goal = s["F0"], s["F1"]
+    others = [s["F2"], s["F3"], s["F4"]]
+    rng = random.Random(weapon)
+    hits = 0
+    for _ in range(1500):
+        state.alternate = rng.random() < 0.5
+        f.position = Position(rng.randint(-3, 3) / 2, rng.randint(-3, 3) / 2)
+        goal.position = Position(rng.randint(-4, 4) / 2, rng.randint(-4, 4) / 2)
+        for o in others:
+            o.position = Position(rng.randint(-3, 3) / 2, rng.randint(-3, 3) / 2)
+        f.diagonals = rng.randint(0, 1)
+        budget = rng.randint(1, 3)
+        alt = state.alternate
+        want = any(
+            space.step_cost(1, d[0] != 0 and d[1] != 0, f.diagonals, alt) <= budget
+            and space.free_step(state, f, d)
+            for d, _, _ in moves.nearer(state, f, goal, None)
+        )
+        m, reach = moves.measurer(state, f), moves.band(state, f)
+        d_now = space.squares(state, m, goal, f.position)
+        assert moves.open_step_from(state, f, goal, budget, m, reach, d_now) == want
+        hits += want
+    assert 0 < hits < 1500
+
+
+@pytest.mark.parametrize("weapon", ["pike", "arming sword", "light crossbow"])
+def test_next_step_reading_the_approach_once_answers_as_the_sorted_steps(weapon: str) -> None:
+    """`moves.next_step`, with `band_score` written out over the eight directions, equals
+    the sorted `steps` tried in order (`test_rules_one_pass.plain_next_step`), over 1,200
+    random places of a mover (some on a mount's footprint, `seat`), its goal and three others;
+    some headings, budgets, runs and diagonals taken."""
+    from .test_rules_one_pass import plain_next_step
+
+    sheets = [human(f"F{i}", position=[2 * i, 0]) for i in range(5)]
+    sheets[0]["weapons"] = [weapon]
+    s = Scene(("Red", sheets[:1] + sheets[2:]), ("Blue", sheets[1:2]))
+    state = s.state
+    f, goal = s["F0"], s["F1"]
+    others = [s["F2"], s["F3"], s["F4"]]
+    rng = random.Random(weapon + "next")
+    found = 0
+    for _ in range(1200):
+        state.alternate = rng.random() < 0.5
+        f.position = Position(rng.randint(-4, 4) / 2, rng.randint(-4, 4) / 2)
+        f.seat = rng.choice((0.0, 0.0, 2.0))
+        goal.position = Position(rng.randint(-6, 6) / 2, rng.randint(-6, 6) / 2)
+        for o in others:
+            o.position = Position(rng.randint(-4, 4) / 2, rng.randint(-4, 4) / 2)
+        left, diagonals, run = rng.randint(1, 3), rng.randint(0, 3), rng.random() < 0.3
+        only = None if rng.random() < 0.7 else rng.choice(space.DIRECTIONS)
+        want = plain_next_step(state, f, goal, left, diagonals, only, run)
+        assert moves.next_step(state, f, goal, left, diagonals, only, run) == want
+        found += want is not None
+    assert 0 < found < 1200

@@ -418,6 +418,10 @@ def movements_into(
     increment = m.wielded.data.increment
     x, y, square, body = f.position.x, f.position.y, m.square, m.seat or m.square
     alternate = state.alternate
+    # what does not change from one enemy to the next, read once (issue 35)
+    crawling = f.disabled or f.posture == "prone" or f.legs_hit >= 2  # rules 117, 187
+    budget = 1 if f.overloaded else f.move_squares
+    plain = state.open_ground  # every step its plain price: no `Approach` made (`open_step`)
     for e in known:  # rules 110-111: not toward a square it does not know
         d_now = space.squares_at(x, y, square, e, alternate, body)  # `moves.Approach`'s
         if gaps is not None:
@@ -427,13 +431,15 @@ def movements_into(
                 continue
         elif space.range_penalty(space.metres(state, f, e), increment) == 0:
             continue
-        if f.disabled or f.posture == "prone" or f.legs_hit >= 2:  # rules 117, 187
+        if crawling:
             if moves.crawl_steps(state, f, e):  # a crawl that gets nowhere is not offered
                 out.append(toward(state, e).action("crawl"))
             continue
-        budget = 1 if f.overloaded else f.move_squares
-        at = moves.Approach(state, f, e, m, reach, d_now)  # made only when not arrived
-        step, run = moves.reachable(state, f, e, budget, at)
+        if plain:  # `moves.reachable` on open ground: a step and a run alike
+            step = run = moves.open_step_from(state, f, e, budget, m, reach, d_now)
+        else:
+            at = moves.Approach(state, f, e, m, reach, d_now)  # made only when not arrived
+            step, run = moves.reachable(state, f, e, budget, at)
         if not step:
             continue
         if f.overloaded:
