@@ -418,6 +418,10 @@ def movements_into(
     increment = m.wielded.data.increment
     x, y, square, body = f.position.x, f.position.y, m.square, m.seat or m.square
     alternate = state.alternate
+    # what does not change from one enemy to the next, read once (issue 35)
+    crawling = f.disabled or f.posture == "prone" or f.legs_hit >= 2  # rules 117, 187
+    budget = 1 if f.overloaded else f.move_squares
+    plain = state.open_ground  # every step its plain price: no `Approach` made (`open_step`)
     for e in known:  # rules 110-111: not toward a square it does not know
         d_now = space.squares_at(x, y, square, e, alternate, body)  # `moves.Approach`'s
         if gaps is not None:
@@ -427,13 +431,15 @@ def movements_into(
                 continue
         elif space.range_penalty(space.metres(state, f, e), increment) == 0:
             continue
-        if f.disabled or f.posture == "prone" or f.legs_hit >= 2:  # rules 117, 187
+        if crawling:
             if moves.crawl_steps(state, f, e):  # a crawl that gets nowhere is not offered
                 out.append(toward(state, e).action("crawl"))
             continue
-        budget = 1 if f.overloaded else f.move_squares
-        at = moves.Approach(state, f, e, m, reach, d_now)  # made only when not arrived
-        step, run = moves.reachable(state, f, e, budget, at)
+        if plain:  # `moves.reachable` on open ground: a step and a run alike
+            step = run = moves.open_step_from(state, f, e, budget, m, reach, d_now)
+        else:
+            at = moves.Approach(state, f, e, m, reach, d_now)  # made only when not arrived
+            step, run = moves.reachable(state, f, e, budget, at)
         if not step:
             continue
         if f.overloaded:
@@ -645,7 +651,7 @@ def strike(
     if act.kind == "item":
         strike_item(table, state, f, w, act.region)
         return
-    count = 1 if act.kind != "combo" else sum(data.components()[c]["attacks"] for c in act.combo)
+    count = 1 if act.kind != "combo" else attacks_of(act.combo)
     swings: list[attack.Swing] = []
     for i in range(count):  # allotting changes nobody's place: the same enemies each time
         t = table.choose(f, decisions.ALLOT, found if i == 0 else list(found))
@@ -668,6 +674,20 @@ def strike(
                    f"it takes effect in {w.data.delay} s (rule 14)")  # fmt: skip
         return
     attack.resolve(table, state, f, w, swings)
+
+
+def attacks_of(combo: tuple[str, ...]) -> int:
+    """Rules 81-86: the attacks of a combo, its components' summed (`data.components`), worked
+    out once for each combo in the process (`COMBO_ATTACKS`; issue 35: `components()` is a
+    cached function, a call through the interpreter for each component at every combo)."""
+    found = COMBO_ATTACKS.get(combo)
+    if found is None:
+        rows = data.components()
+        found = COMBO_ATTACKS[combo] = sum(rows[c]["attacks"] for c in combo)
+    return found
+
+
+COMBO_ATTACKS: Final[dict[tuple[str, ...], int]] = {}  # `attacks_of`, by combo
 
 
 def strike_item(table: Table, state: SamState, f: Fighter, w: Wielded, item: str) -> None:

@@ -37,6 +37,7 @@ from fracas.rulesets.semiautomagic.state import (
     Fighter,
     SamState,
     Wielded,
+    rolls_of,
 )
 
 SKILL: Final = {"melee": "weapon", "ranged": "ranged", "thrown": "ranged", "magic": "magic"}
@@ -291,12 +292,12 @@ def defence_of(made: dict[int, Defence], kind: str, bonus: int) -> Defence:
 
 def refresh_defences(f: Fighter) -> None:
     """S6 (PROPOSED): each round, 1 + ranks rolls of each defence (Reflex: dodge, Shield Use:
-    block, Weapon Skill: parry)."""
-    # each kind written out (DEFENCE_SKILL's pairs; no loop over the items, issue 35)
-    ranks, rolls = f.ranks, f.defences
-    rolls[DODGE] = 1 + ranks.get("reflex", 0)
-    rolls[BLOCK] = 1 + ranks.get("shield", 0)
-    rolls[PARRY] = 1 + ranks.get("weapon", 0)
+    block, Weapon Skill: parry; `state.rolls_of`). Copied from `f.round_rolls`, which
+    `setup.build` worked out from the ranks it set (issue 35: three look-ups fewer a fighter
+    and round; nothing in a battle writes the ranks), or from the ranks themselves for a
+    fighter not built by it."""
+    fresh = f.round_rolls
+    f.defences.update(fresh if fresh else rolls_of(f.ranks))
 
 
 @dataclass(slots=True, init=False)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from fracas.core.combatant import Status
 from fracas.core.immutable import rebuilt_by_constructor
@@ -31,11 +31,35 @@ def table() -> dict[str, Any]:
     return found
 
 
+class Figures:
+    """The table's figures every battle's end reads (`per_level`, the enemy award, the rows
+    of awards), read once from `table()` for the process (issue 35: `table()` is a cached
+    function, a call through the interpreter and two string look-ups at each award)."""
+
+    __slots__ = ("awards", "enemy", "per_level")
+
+    def __init__(self, found: dict[str, Any] | None = None) -> None:
+        found = found if found is not None else {"per_level": 1, "awards": {"enemy": 0}}
+        self.per_level: int = found["per_level"]
+        self.awards: dict[str, int] = dict(found["awards"])
+        self.enemy: int = self.awards["enemy"]
+
+
+FIGURES: Final[list[Figures]] = []  # `figures()`, made at the first award
+
+
+def figures() -> Figures:
+    """`Figures` of `table()`, made once."""
+    if not FIGURES:
+        FIGURES.append(Figures(table()))
+    return FIGURES[0]
+
+
 def gain(level: int, xp: int, amount: int) -> tuple[int, int]:
     """Rules 224, 226 (T-SAM-6): add `amount` (never negative); at 1,000 a level, the count
     drops to zero and what is left over is halved, rounded down (SAM-A46); one level at most
     for one gain."""
-    per: int = table()["per_level"]
+    per = figures().per_level
     total = xp + max(0, amount)
     if total < per:
         return level, total
@@ -45,17 +69,20 @@ def gain(level: int, xp: int, amount: int) -> tuple[int, int]:
 def enemy_award(enemy_levels: list[int], level: int) -> int:
     """Rules 225, 227 (SAM-A46): 100 x (enemy level / your level) per enemy defeated, the
     Encounter and Enemy Defeated rows one award; CR counts as level; summed, rounded down."""
-    per: int = table()["awards"]["enemy"]
+    per = figures().enemy
     # the fractions share the denominator `level`: their sum, truncated as `int` does, in
-    # compiled integers (a `Fraction` is interpreted)
-    q, r = divmod(per * sum(enemy_levels), level)
+    # compiled integers (a `Fraction` is interpreted; the levels added in a loop, not by the
+    # generic `sum`)
+    total = 0
+    for n in enemy_levels:
+        total += n
+    q, r = divmod(per * total, level)
     return q + 1 if q < 0 and r != 0 else q
 
 
 def award(name: str) -> int:
     """Rule 225: a row of the XP table by name (`minor achievement`, `adventure completed`)."""
-    found: int = table()["awards"][name]
-    return found
+    return figures().awards[name]
 
 
 def rescue(goal: bool) -> int:

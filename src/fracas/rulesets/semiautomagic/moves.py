@@ -146,7 +146,25 @@ def open_step(
     `nearer`'s."""
     if at is None:
         at = Approach(state, f, goal)
-    m, reach, d_now, now, away = at.m, at.reach, at.d_now, at.now, at.away
+    return open_step_from(state, f, goal, budget, at.m, at.reach, at.d_now)
+
+
+def open_step_from(
+    state: SamState,
+    f: Fighter,
+    goal: Fighter,
+    budget: int,
+    m: Fighter,
+    reach: tuple[int, int],
+    d_now: int,
+) -> bool:
+    """`open_step` from what an `Approach` would hold, with no `Approach` made (issue 35:
+    `legal` asks it for every enemy not reached, at every decision): `m` the measurer,
+    `reach` its band, `d_now` `squares` from `m`'s footprint at `f`'s place to `goal`; the
+    rest worked out as `Approach.__init__` and `now_gap` do."""
+    now = off_band(d_now, reach)
+    away = -1.0 if d_now < reach[0] else 1.0  # too close: a longer gap is better
+    now_gap = NOT_NEARER  # `Approach.now_gap`, worked out when a direction first needs it
     alternate = state.alternate
     x, y, sq = f.position.x, f.position.y, f.square
     gx, gy = goal.position.x, goal.position.y
@@ -163,8 +181,11 @@ def open_step(
         crosses = d_now > reach[1] and d_at < reach[0]  # from too far to too close
         if score > now or crosses:
             continue
-        if score == now and away * hypot(gx - ax, gy - ay) >= at.now_gap() - space.EPS:
-            continue
+        if score == now:
+            if now_gap == NOT_NEARER:
+                now_gap = away * f.position.distance(goal.position)
+            if away * hypot(gx - ax, gy - ay) >= now_gap - space.EPS:
+                continue
         diagonal = d[0] != 0 and d[1] != 0
         cost = space.step_cost(1, diagonal, f.diagonals, alternate)
         if cost <= budget and space.free_at(state, f, ax, ay):
@@ -255,10 +276,17 @@ def next_step(
     wanted: set[tuple[int, int]] | None = None  # found when a step reaches the band
     best: tuple[int, bool, tuple[int, int]] | None = None
     b_score, b_side, b_gap, b_length = 0, False, 0.0, 0  # the best's key (`steps`' order)
+    # `band_score`'s reading of the approach, once for the eight directions (issue 35)
+    m, reach, now = at.m, at.reach, at.now
+    m_square, m_body, low = m.square, m.seat or m.square, reach[0]
+    far = at.d_now > reach[1]  # too far now: a square too close is a crossing
     for d in space.DIRECTIONS if only is None else (only,):
-        score = band_score(state, at, d)
-        if score < 0 or (best is not None and score > b_score):
-            continue  # not nearer, or behind the best whatever its gap: no `hypot`
+        d_at = space.squares_at(x + d[0] * sq, y + d[1] * sq, m_square, goal, alternate, m_body)
+        score = off_band(d_at, reach)  # `band_score`, written out
+        if score > now or (far and d_at < low):
+            continue  # not nearer
+        if best is not None and score > b_score:
+            continue  # behind the best whatever its gap: no `hypot`
         gap = band_gap(at, d, score)
         if gap == NOT_NEARER:
             continue

@@ -18,7 +18,8 @@ from fracas.rulesets.semiautomagic.state import Fighter, SamState
 def initiative(table: Table, f: Fighter) -> int:
     """Rule 1 (S5): d6 + Reflex bonus + DEX."""
     bonus = f.bonus["reflex"] + f.DEX
-    return table.roll(d6(bonus), by=f, reason=f"{f.name}'s initiative").total
+    # the reason worked out only if read (`core.table.Reason`; issue 35: a string a roll)
+    return table.roll(d6(bonus), by=f, reason=lambda: f"{f.name}'s initiative").total
 
 
 def ordered(table: Table, group: list[Fighter]) -> list[Fighter]:
@@ -141,8 +142,10 @@ def over(state: SamState) -> bool:
     (F-SAM-109)."""
     first, found = "", False  # every standing camp the same (no set built each turn)
     for f in state.fighters():
-        if state.standing(f):
-            camp = state.camp(f)
+        # `state.standing` and `state.camp` written out (issue 35: asked before every turn;
+        # only a possessed body's camp needs the look-up)
+        if f.active and not (f.broken and not f.possessed_by):
+            camp = state.camp(f) if f.possessed_by else f.side
             if not found:
                 first, found = camp, True
             elif camp != first:

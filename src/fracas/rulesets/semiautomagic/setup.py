@@ -9,7 +9,7 @@ from typing import Final
 from fracas.core.geometry import Position
 from fracas.rulesets.semiautomagic import cover, data, model
 from fracas.rulesets.semiautomagic.hazard_model import base_dc, overdose
-from fracas.rulesets.semiautomagic.state import Fighter, SamState, Syndrome, Wielded
+from fracas.rulesets.semiautomagic.state import Fighter, SamState, Syndrome, Wielded, rolls_of
 
 # SAM-A12, T-SAM-5: the skills a mobility penalty lowers (Conditions list, plus Dodge: the
 # Reflex bonus as a defence, not Reflex in initiative, rule 1; issue 31 item 8).
@@ -89,6 +89,7 @@ def build(sheet: model.Combatant, name: str, ident: str, side: str) -> Fighter:
     f.scale, f.square = sheet.scale, square
     f.STR, f.DEX, f.END, f.SPI = sheet.STR, sheet.DEX, sheet.END, sheet.SPI
     f.ranks = {str(k): v for k, v in sheet.skills.items()}
+    f.round_rolls = rolls_of(f.ranks)  # S6: a round's defence rolls (`refresh_defences`)
     f.bonus = skill_bonuses(sheet, min(mobility, 5))
     f.techniques = list(sheet.techniques)
     f.speed = sheet.speed

@@ -202,10 +202,12 @@ def flanked(state: SamState, f: Fighter) -> bool:
     if len(foes) < 2:
         return False  # one foe touches one side or corner, never two opposite ones
     touched = 0
+    # `squares`' reading of `f`, once for every foe (issue 35: a defence's bonuses ask this)
+    p, square, body, alternate = f.position, f.square, f.seat or f.square, state.alternate
     for e in foes:
         if not isinstance(e, Fighter) or not e.active or not e.present:
             continue
-        if squares(state, f, e) != 1:
+        if squares_at(p.x, p.y, square, e, alternate, body) != 1:
             continue
         sx, sy = side_of(f, e.position.x, e.position.y)
         side = 3 * (sx + 1) + sy + 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, TypeVar
 
 from fracas.core.combatant import (
     BattleState,
@@ -21,38 +21,65 @@ from fracas.core.combatant import (
 from fracas.core.geometry import Position
 from fracas.core.immutable import rebuilt_by_constructor
 from fracas.rulesets.semiautomagic import data, model
+from fracas.rulesets.semiautomagic.data import WeaponData
+
+T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, init=False)
 class Wielded:
     """A weapon carried, with its damage notation built once (S9: die + STR for melee and
-    thrown, + 3 x scale for melee, SAM-A26)."""
+    thrown, + 3 x scale for melee, SAM-A26). Its own `__init__`, compiled (issue 35, the fast
+    style: the dataclass module's generated one stays interpreted, about 3,000 instructions a
+    weapon copied into each battle, `copy_wielded`)."""
 
     data: data.WeaponData
     damage: str
-    loaded: bool = True  # rule 64: a weapon that needs reloading starts loaded
-    wounds: int = 0  # rules 126-127: wounds on the weapon itself (SAM-A31)
-    jammed: bool = False  # rule 127: a wounded firearm that rolled a 1; cleared by a reload
-    work: int = 0  # rule 66 (SAM-A16): seconds of reloading done by helpers toward its load
+    loaded: bool  # rule 64: a weapon that needs reloading starts loaded
+    wounds: int  # rules 126-127: wounds on the weapon itself (SAM-A31)
+    jammed: bool  # rule 127: a wounded firearm that rolled a 1; cleared by a reload
+    work: int  # rule 66 (SAM-A16): seconds of reloading done by helpers toward its load
+
+    def __init__(
+        self,
+        data: WeaponData,
+        damage: str,
+        loaded: bool = True,
+        wounds: int = 0,
+        jammed: bool = False,
+        work: int = 0,
+    ) -> None:
+        self.data, self.damage, self.loaded = data, damage, loaded
+        self.wounds, self.jammed, self.work = wounds, jammed, work
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, init=False)
 class CoverObject:
     """Rules 103-106 (SAM-A42): the cover a fighter stands behind, as an object with its own
-    Toughness (lowered by its wounds) and Durability (F-SAM-62)."""
+    Toughness (lowered by its wounds) and Durability (F-SAM-62). Its own `__init__`,
+    compiled (as `Wielded`'s)."""
 
     toughness: int
     minimum: int
     durability: int
 
+    def __init__(self, toughness: int, minimum: int, durability: int) -> None:
+        self.toughness, self.minimum, self.durability = toughness, minimum, durability
 
-@dataclass(slots=True, eq=False)
+
+@dataclass(slots=True, eq=False, init=False)
 class Delayed:
-    """Rule 14, C4: an effect that fires after `left` more seconds of its owner's clock."""
+    """Rule 14, C4: an effect that fires after `left` more seconds of its owner's clock. Its
+    own `__init__`, compiled (as `Wielded`'s)."""
 
     weapon: Wielded
     target: Combatant
     left: int
+
+    def __init__(self, weapon: Wielded, target: Combatant, left: int) -> None:
+        self.weapon, self.target, self.left = weapon, target, left
 
 
 class Carried:
@@ -74,7 +101,7 @@ class Carried:
         self.mind = mind  # who began it: the body's own mind, or its possessor (seed "Actions")
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, init=False)
 class Syndrome:
     """Rules 208-210 (SAM-A35): a poison or disease afflicting a fighter: its Fortitude DC
     (overdose and inhalation included), how many poisonings a failure counts as (C13 as
@@ -82,12 +109,28 @@ class Syndrome:
 
     poison: str
     dc: int
-    counts: int = 1
-    doses: int = 1  # standard doses taken together (rule 210)
-    round: int = 0  # the round it was caught: doses of the same round add up (rule 210)
-    successes: int = 0  # three in a row cure it (rule 208)
-    failures: int = 0  # in a row (spider venom: three → paralysed, rule 215)
-    checked_at: tuple[int, str, int] = (0, "", -1)  # round, acting, second of its last check
+    counts: int
+    doses: int  # standard doses taken together (rule 210)
+    round: int  # the round it was caught: doses of the same round add up (rule 210)
+    successes: int  # three in a row cure it (rule 208)
+    failures: int  # in a row (spider venom: three → paralysed, rule 215)
+    checked_at: tuple[int, str, int]  # round, acting, second of its last check
+
+    def __init__(
+        self,
+        poison: str,
+        dc: int,
+        counts: int = 1,
+        doses: int = 1,
+        round: int = 0,
+        successes: int = 0,
+        failures: int = 0,
+        checked_at: tuple[int, str, int] = (0, "", -1),
+    ) -> None:
+        """Its own `__init__`, compiled (as `Wielded`'s)."""
+        self.poison, self.dc, self.counts, self.doses = poison, dc, counts, doses
+        self.round, self.successes, self.failures = round, successes, failures
+        self.checked_at = checked_at
 
 
 # Not slots=True: the pure build's interpreted subclass of the compiled Combatant must not
@@ -150,6 +193,10 @@ class Fighter(Combatant):
     flat_footed: bool = False  # rules 115, 176 (C7): until its first turn (SAM-A6)
     # This round's defence rolls left, by kind (S6).
     defences: dict[str, int] = field(default_factory=dict)
+    # What `defences` starts each round at (S6: 1 + the ranks of each kind's skill), worked
+    # out once by `setup.build` from the ranks it sets (nothing in a battle writes the ranks;
+    # `attack.refresh_defences`); empty for a fighter not built by it (then from the ranks).
+    round_rolls: dict[str, int] = field(default_factory=dict)
     # This turn (SAM-A17, SAM-A18).
     aimed_at: str = ""  # the id of the target aimed at; lost on changing square
     straight: float = 0.0  # metres of straight movement just made (Charge)
@@ -236,6 +283,7 @@ class Fighter(Combatant):
         self.stunned, self.staggered, self.dying, self.dying_dc, self.stable = 0, 0, False, 4, False
         self.unconscious, self.disabled, self.held, self.flat_footed = False, False, False, False
         self.defences, self.aimed_at, self.straight, self.heading = {}, "", 0.0, (0, 0)
+        self.round_rolls = NO_ROLLS  # (shared, never written: `setup.build` puts another)
         self.attacks_made, self.moved_squares, self.diagonals, self.hand_penalty = 0, 0, 0, 0
         self.legs_hit, self.delaying, self.morale_penalties, self.broken = 0, False, 0, False
         self.broken_dc, self.possession, self.possessed_by, self.inside = 10, None, "", ""
@@ -270,6 +318,19 @@ class Fighter(Combatant):
             or self.asleep  # rule 191: sleepers are helpless
             or self.inanimate  # rule 171: an object neither moves nor defends
         )  # rule 141: the Broken are helpless (a possessed body still moves for its possessor)
+
+
+NO_ROLLS: Final[dict[str, int]] = {}  # `Fighter.round_rolls` not worked out (never written)
+
+
+def rolls_of(ranks: dict[str, int]) -> dict[str, int]:
+    """S6 (PROPOSED): each round, 1 + ranks rolls of each defence (Reflex: dodge, Shield Use:
+    block, Weapon Skill: parry; `attack.DEFENCE_SKILL`), in that order."""
+    return {
+        "dodge": 1 + ranks.get("reflex", 0),
+        "block": 1 + ranks.get("shield", 0),
+        "parry": 1 + ranks.get("weapon", 0),
+    }
 
 
 # The commonest of the simulator's counts (`BattleState.tally`), kept as integers on the state
@@ -450,32 +511,39 @@ rebuilt_by_constructor(Wielded, CoverObject, Delayed, Syndrome)  # copies (core.
 def clone_fighter(f: Fighter) -> Fighter:
     """A copy of a template's fighter as setup left it, for the next battle (issue 35: the
     sheet's arithmetic once per encounter): its containers and gear copied, its frozen values
-    (position, weapon rows) shared."""
+    (position, weapon rows) shared. A container the template has empty is not copied: the
+    copy's own, new and empty from `Fighter.__init__`, is kept (`kept_*`). The ranks are
+    shared: nothing in a battle writes them (only `setup.build` sets them)."""
     n = Fighter(f.id, f.name, f.side)
-    n.position, n.status, n.dice_vars = f.position, f.status, dict(f.dice_vars)
+    n.position, n.status, n.dice_vars = f.position, f.status, kept_dict(f.dice_vars, n.dice_vars)
     n.damage_dealt, n.damage_taken, n.went_down = f.damage_dealt, f.damage_taken, f.went_down
     n.hidden, n.controller, n.controller_side = f.hidden, f.controller, f.controller_side
     n.scale, n.square, n.STR, n.DEX, n.END, n.SPI = f.scale, f.square, f.STR, f.DEX, f.END, f.SPI
-    n.ranks, n.bonus, n.techniques = dict(f.ranks), dict(f.bonus), list(f.techniques)
+    n.ranks, n.bonus = f.ranks, dict(f.bonus)
+    n.techniques = kept_list(f.techniques, n.techniques)
     n.speed, n.move_squares, n.run_squares = f.speed, f.move_squares, f.run_squares
     n.mobility, n.overloaded, n.defence = f.mobility, f.overloaded, f.defence
     n.toughness, n.min_toughness, n.will = f.toughness, f.min_toughness, f.will
     n.min_will, n.wounds, n.weapons = f.min_will, f.wounds, [copy_wielded(w) for w in f.weapons]
-    n.armour, n.shield, n.combos = f.armour, f.shield, list(f.combos)
+    n.armour, n.shield, n.combos = f.armour, f.shield, kept_list(f.combos, n.combos)
     n.attacks_allowed, n.posture, n.cover = f.attacks_allowed, f.posture, f.cover
     n.concealed, n.invisible, n.lowlight, n.hiding = f.concealed, f.invisible, f.lowlight, f.hiding
-    n.stealth_result, n.unseen_by, n.initiative = f.stealth_result, set(f.unseen_by), f.initiative
+    n.stealth_result, n.initiative = f.stealth_result, f.initiative
+    n.unseen_by = kept_set(f.unseen_by, n.unseen_by)
     n.arrives, n.present, n.placed, n.carried = f.arrives, f.present, f.placed, f.carried
-    n.delays, n.stunned, n.staggered, n.dying = list(f.delays), f.stunned, f.staggered, f.dying
+    n.delays = kept_list(f.delays, n.delays)
+    n.stunned, n.staggered, n.dying = f.stunned, f.staggered, f.dying
     n.dying_dc, n.stable, n.unconscious = f.dying_dc, f.stable, f.unconscious
     n.disabled, n.held, n.flat_footed = f.disabled, f.held, f.flat_footed
-    n.defences, n.aimed_at, n.straight = dict(f.defences), f.aimed_at, f.straight
+    n.defences, n.round_rolls = kept_dict(f.defences, n.defences), f.round_rolls  # (shared)
+    n.aimed_at, n.straight = f.aimed_at, f.straight
     n.heading, n.attacks_made, n.moved_squares = f.heading, f.attacks_made, f.moved_squares
     n.diagonals, n.hand_penalty, n.legs_hit = f.diagonals, f.hand_penalty, f.legs_hit
     n.delaying, n.morale_penalties, n.broken = f.delaying, f.morale_penalties, f.broken
     n.broken_dc, n.possession, n.possessed_by = f.broken_dc, f.possession, f.possessed_by
     n.inside, n.body_seconds, n.cooperating = f.inside, f.body_seconds, f.cooperating
-    n.vetoed, n.level, n.tried, n.xp = list(f.vetoed), f.level, f.tried, f.xp
+    n.vetoed = kept_list(f.vetoed, n.vetoed)
+    n.level, n.tried, n.xp = f.level, f.tried, f.xp
     n.panicked, n.raging, n.withdrew, n.confused = f.panicked, f.raging, f.withdrew, f.confused
     n.confused_extra, n.lucid, n.compelled = f.confused_extra, f.lucid, f.compelled
     n.victim, n.hallucinating, n.asleep = f.victim, f.hallucinating, f.asleep
@@ -486,10 +554,28 @@ def clone_fighter(f: Fighter) -> Fighter:
     n.shield_wounds, n.mount_id, n.rider_id = f.shield_wounds, f.mount_id, f.rider_id
     n.seat, n.reins, n.rein_hand, n.pace = f.seat, f.reins, f.rein_hand, f.pace
     n.altitude, n.fly_squares, n.venom = f.altitude, f.fly_squares, f.venom
-    n.syndromes, n.symptoms = [copy_syndrome(s) for s in f.syndromes], set(f.symptoms)
-    n.blind_rounds, n.drinks, n.breathed = f.blind_rounds, f.drinks, dict(f.breathed)
-    n.emp_toughness, n.to_drink = f.emp_toughness, list(f.to_drink)
+    if f.syndromes:
+        n.syndromes = [copy_syndrome(s) for s in f.syndromes]
+    n.symptoms = kept_set(f.symptoms, n.symptoms)
+    n.blind_rounds, n.drinks = f.blind_rounds, f.drinks
+    n.breathed = kept_dict(f.breathed, n.breathed)
+    n.emp_toughness, n.to_drink = f.emp_toughness, kept_list(f.to_drink, n.to_drink)
     return n
+
+
+def kept_dict(made: dict[K, V], fresh: dict[K, V]) -> dict[K, V]:
+    """A copy of `made`, or `fresh` (new and empty) when `made` is empty (no copy made)."""
+    return dict(made) if made else fresh
+
+
+def kept_list(made: list[T], fresh: list[T]) -> list[T]:
+    """A copy of `made`, or `fresh` (new and empty) when `made` is empty (no copy made)."""
+    return list(made) if made else fresh
+
+
+def kept_set(made: set[str], fresh: set[str]) -> set[str]:
+    """A copy of `made`, or `fresh` (new and empty) when `made` is empty (no copy made)."""
+    return set(made) if made else fresh
 
 
 def copy_wielded(w: Wielded) -> Wielded:
