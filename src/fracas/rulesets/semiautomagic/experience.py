@@ -38,8 +38,7 @@ class Figures:
 
     __slots__ = ("awards", "enemy", "per_level")
 
-    def __init__(self, found: dict[str, Any] | None = None) -> None:
-        found = found if found is not None else {"per_level": 1, "awards": {"enemy": 0}}
+    def __init__(self, found: dict[str, Any]) -> None:
         self.per_level: int = found["per_level"]
         self.awards: dict[str, int] = dict(found["awards"])
         self.enemy: int = self.awards["enemy"]
