@@ -76,6 +76,8 @@ AUTHORS: Final = "a mapping of journal positions to seat names (a battle's .auth
 
 # `_thread.RLock` held (Final: a C static compiled, not a look-up on the module each battle)
 RLOCK: Final = _thread.RLock
+# Held while a battle makes its own lock on first use (`Battle._locked`)
+_MAKING_LOCKS: Final = _thread.allocate_lock()
 
 
 # The encounter model `_side_policies` last read, and what it found (one entry)
@@ -171,14 +173,27 @@ class Battle:
         self._summary: tuple[CombatantSummary, ...] | None = None
         self._ids: dict[str, str] = {}
         self._named: dict[str, Combatant] = {}
-        # The C lock `threading.RLock()` returns, made directly: that factory is a Python
-        # function, an interpreted call for every simulated battle (issue 35).
-        self._lock = RLOCK()
+        # The battle's lock, made on first use (`_locked`): a simulated battle never takes
+        # it, and making it was about 400 instructions a battle (issue 35).
+        self._lock: Any = None
         self._table: Table | None = None  # the table of the latest run
         self._given: dict[int, Status] = {}  # a command's combatant as it stood when given
         self.searches: dict[str, SearchPolicy] = {}  # the searching sides' policies (issue 34)
         self._kept: KeptRounds | None = None  # what the last observed run saw
         self._starts: list[tuple[int, int]] = []  # each round's start in this run (KeptRounds)
+
+    def _locked(self) -> Any:
+        """The battle's lock (an `RLock`: answers, undo and commands are taken one at a
+        time), made on first use. The C lock `threading.RLock()` returns, made directly: that
+        factory is a Python function. Two threads asking first at once get the same lock: it
+        is made under `_MAKING_LOCKS`, and checked again there."""
+        lock = self._lock
+        if lock is None:
+            with _MAKING_LOCKS:
+                lock = self._lock
+                if lock is None:
+                    lock = self._lock = RLOCK()
+        return lock
 
     # --- fighting ---------------------------------------------------------------------------
 
@@ -446,7 +461,7 @@ class Battle:
     def advance(self) -> Question | None:
         """Run as far as the answers go: the question waiting for a person, or None when the
         battle is over (`battle.question` holds it too)."""
-        with self._lock:
+        with self._locked():
             try:
                 self.run()
             except Pending as p:
@@ -462,7 +477,7 @@ class Battle:
         seat `by`, then advance. A stale id (StaleAnswer), a seat that may not answer
         (NotYourQuestion) or a bad value (AnswerError) is refused and changes nothing. Safe
         from several threads: of two answers to one question, exactly one wins."""
-        with self._lock:
+        with self._locked():
             entry = self.checked_entry(question_id, value, by)
             return self._journaled(lambda: self._append(entry, by))
 
@@ -490,7 +505,7 @@ class Battle:
     def undo(self, answers: int = 1) -> Question | None:
         """Go back to the open question before the last answer a person gave (or the last
         `answers` of them); the automatic dice after it will fall the same again."""
-        with self._lock:
+        with self._locked():
             if answers < 1 or answers > len(self.authors):
                 given = len(self.authors)
                 raise AnswerError(f"cannot undo {answers} answers: people have given {given}")
@@ -501,7 +516,7 @@ class Battle:
         """A GM command, journaled like an answer so that undo and restart keep it. A re-roll
         voids the last roll (and the answers given since); `EndBattle` ends the fight now; the
         others take effect at the ruleset's next point between actions."""
-        with self._lock:
+        with self._locked():
             if by != GM_SEAT:
                 raise NotYourQuestion(f"only the GM may give commands, not {by!r}")
             if self.outcome is not None and self.question is None:
@@ -524,7 +539,7 @@ class Battle:
     def append_answer(self, entry: Answer, by: str) -> None:
         """Put a checked answer in the journal without advancing (LiveBattle resumes the
         rules itself)."""
-        with self._lock:
+        with self._locked():
             self._append(entry, by)
             self.question = None
 

@@ -103,8 +103,14 @@ def new_tally() -> Counter[str]:
     instructions on a plain `Counter`; issue 35). Not called: `Counter.__init__` is interpreted
     and runs `update` on nothing, which cost more than the rest of building a duel's state
     (issue 10); an empty one needs none of it."""
-    tally: Counter[str] = Counts.__new__(Counts)
+    tally: Counter[str] = NEW_COUNTS(COUNTS)
     return tally
+
+
+# `Counts` and its `__new__` (`dict`'s), held as C statics (Final): read from the interpreted
+# class each battle, they were two generic look-ups, about 500 instructions (issue 35)
+COUNTS: Final = Counts
+NEW_COUNTS: Final = Counts.__new__
 
 
 def add_counts(tally: Counter[str], counts: dict[str, int]) -> None:
@@ -129,7 +135,7 @@ def fresh_counts(names: tuple[str, ...]) -> list[int]:
     reads an item through Python's generic slot (about 630 instructions) and a new key through
     the interpreted `Counter.__missing__`. Each starts at -1, "not counted": a `Counter`'s
     `+= 0` makes a key at 0, which the tally keeps, so a count of 0 must still be written."""
-    return [-1] * len(names)
+    return [-1 for _ in names]  # (sized once, compiled: `*` is a generic call)
 
 
 def add_count(counts: list[int], index: int, n: int = 1) -> None:

@@ -178,8 +178,12 @@ class Table:
         "_dice",
         "_draw",
         "_journaled",
+        "_notation1",
+        "_notation2",
         "_on_command",
         "_on_taken_up",
+        "_plain1",
+        "_plain2",
         "_queued",
         "_seating",
         "_seeded",
@@ -260,11 +264,32 @@ class Table:
         self._on_taken_up = on_taken_up
         self._queued: list[Command] = []
         self.round = 0
+        # The last two notations rolled (by identity) and their `_PLAIN` entries: a battle
+        # rolls a few notations over and over (a percentile die, a weapon's damage), each a
+        # string constant or a weapon's own, and an identity check is cheaper than the dict's
+        # look-up (about 130 instructions a roll; issue 35). An entry is immutable but for a
+        # named notation's bindings, which `roll` compares every time; one `_PLAIN` dropped
+        # (`_KEPT`) still holds what its notation compiles to.
+        self._notation1, self._notation2 = "", ""
+        self._plain1: _Plain | None = None
+        self._plain2: _Plain | None = None
 
     @property
     def observed(self) -> bool:
         """Whether anyone reads events: rules may skip building costly ones when not."""
         return self._sink is not None
+
+    @property
+    def quiet(self) -> bool:
+        """Whether the next roll's `reason` and `needs` will be read by nobody: nobody
+        observes, every die is drawn from a generator (no seat, nobody asked), and nothing is
+        left to replay (a simulated battle's every roll). `roll` reads them only to show the
+        roll (`_announce`, observed) or to ask for it or replay it (`_asked`), and takes
+        neither path while this holds: rules may then pass a placeholder instead of building
+        the functions that would word them (closures made and freed at every roll; issue
+        35). Asked just before the roll: a battle replaying its journal is not quiet until
+        the journal's end."""
+        return self._sink is None and self._automatic and self._cursor == len(self.journal)
 
     def observe(self, sink: Callable[[Event], None]) -> None:
         """Tell `sink` of the events from now on (a battle replays the rounds unchanged
@@ -298,7 +323,15 @@ class Table:
         the roll is for: text, or a function giving it, called only when the roll is shown,
         asked or replayed (`Reason`). `needs` says what the roll needs, for a person rolling it
         by hand: called only if a screen reads it, never journaled nor replayed (issue 33)."""
-        plain = _PLAIN.get(notation)
+        if notation is self._notation1:
+            plain = self._plain1
+        elif notation is self._notation2:
+            plain = self._plain2
+        else:
+            plain = _PLAIN.get(notation)
+            if plain is not None:  # (the older of the two is dropped)
+                self._notation2, self._plain2 = self._notation1, self._plain1
+                self._notation1, self._plain1 = notation, plain
         if plain is None:
             compiled = _compiled(notation, by)
         elif plain.named:

@@ -19,13 +19,11 @@ from typing import Any
 import numpy as np
 
 from fracas.core import arguments
-from fracas.core.battle import Battle
-from fracas.core.dice_sources import SeededDice
 from fracas.core.encounter import Encounter, from_document
 from fracas.core.errors import ArgumentValueError
 from fracas.core.philox import SpawnedKeys
 from fracas.sim import stats
-from fracas.sim.tally import Tally
+from fracas.sim.tally import Tally, fight_into
 
 Progress = Callable[[int], None]  # called with the number of battles just finished
 
@@ -40,16 +38,7 @@ def fight_range(encounter: Encounter, seed: int, start: int, stop: int) -> Tally
     tally = Tally()
     keys = SpawnedKeys(seed)  # battle i's key is that of `battle_seed(seed, i)`
     with _older_objects_frozen():
-        for i in range(start, stop):
-            # (unjournaled: nothing here reads a battle's journal)
-            battle = Battle(
-                encounter, dice=SeededDice.spawned(keys, i), observe=False, journaled=False
-            )
-            outcome = battle.run()
-            counts = battle.state.tally
-            if battle.searches:  # what a searching side's decisions cost (issue 34)
-                counts = {**counts, **battle.search_effort}
-            tally.add(outcome, battle.state.combatants, counts)  # no summary built
+        fight_into(tally, encounter, keys, start, stop)  # (compiled: the loop and each battle)
     return tally
 
 

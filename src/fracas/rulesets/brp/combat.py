@@ -7,6 +7,7 @@ dodge if it may, read the matrix, damage the weapons the matrix names, roll and 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -285,6 +286,32 @@ def _keep(kept: list[object], k: int, option: object) -> None:
 
 # ----------------------------------------------------------------------------- the attack
 
+# A roll's reason when the table says nobody will read it (`Table.quiet`: a simulated
+# battle's): the functions that word a roll's reason and needs are closures, each made and
+# freed at every roll, with the environment they share (about 170 instructions an attack;
+# issue 35). Made here, in functions of their own, only when they may be read.
+UNREAD: Final = "(unread)"
+
+
+def _attack_reason(attacker: Fighter) -> Callable[[], str]:
+    return lambda: f"{attacker.name}'s attack"  # worked out only if read (`Reason`)
+
+
+def _to_hit(chance: int, target: Fighter) -> Callable[[], str]:
+    return lambda: derived.needs(chance, f"to hit {target.name}")
+
+
+def _defence_reason(defender: Fighter, defence: Parry | Dodge) -> Callable[[], str]:
+    return lambda: f"{defender.name}'s {_kind(defence)}"
+
+
+def _to_defend(defence: Parry | Dodge) -> Callable[[], str]:
+    return lambda: derived.needs(defence.chance, f"to {_kind(defence)}")
+
+
+def _damage_reason(attacker: Fighter, notation: str) -> Callable[[], str]:
+    return lambda: damage_reason(attacker, notation)
+
 
 def resolve_attack(
     table: Table, state: BRPState, attacker: Fighter, target: Fighter, weapon: Weapon
@@ -292,12 +319,12 @@ def resolve_attack(
     """One attack, §5.5 to §5.13; what came of it, in words (`outcome_name`)."""
     chance = attack_chance(state, attacker, target, weapon)
     spend_ammunition(weapon)
-    roll = table.roll(
-        "1D100",
-        by=attacker,
-        reason=lambda: f"{attacker.name}'s attack",  # worked out only if read (`Reason`)
-        needs=lambda: derived.needs(chance, f"to hit {target.name}"),
-    )
+    if table.quiet:  # (nobody reads why: no closures made; `Table.quiet`)
+        roll = table.roll("1D100", by=attacker, reason=UNREAD)
+    else:
+        roll = table.roll(
+            "1D100", by=attacker, reason=_attack_reason(attacker), needs=_to_hit(chance, target)
+        )
     level = derived.level_number(roll.total, chance)  # a plain int (`derived.FUMBLE`...)
     state.count(ATTACKS)
     state.count(ATTACK_LEVEL + level)
@@ -373,12 +400,15 @@ def outcome_name(level: int, defence: Defence, defence_level: int, result: str) 
 def roll_defence(table: Table, defender: Fighter, defence: Parry | Dodge) -> int:
     """§5.6, §5.7: the parry or dodge roll; its level as a plain int (`derived.level_number`)."""
     defender.defences += 1
-    roll = table.roll(
-        "1D100",
-        by=defender,
-        reason=lambda: f"{defender.name}'s {_kind(defence)}",
-        needs=lambda: derived.needs(defence.chance, f"to {_kind(defence)}"),
-    )
+    if table.quiet:  # (nobody reads why: no closures made; `Table.quiet`)
+        roll = table.roll("1D100", by=defender, reason=UNREAD)
+    else:
+        roll = table.roll(
+            "1D100",
+            by=defender,
+            reason=_defence_reason(defender, defence),
+            needs=_to_defend(defence),
+        )
     level = derived.level_number(roll.total, defence.chance)
     if table.observed:
         table.emit(
@@ -468,7 +498,10 @@ def deal_damage(
     table: Table, attacker: Fighter, target: Fighter, weapon: Weapon, *, special: bool
 ) -> None:
     notation = damage_notation(weapon, special)
-    roll = table.roll(notation, by=attacker, reason=lambda: damage_reason(attacker, notation))
+    if table.quiet:  # (nobody reads why: no closure made; `Table.quiet`)
+        roll = table.roll(notation, by=attacker, reason=UNREAD)
+    else:
+        roll = table.roll(notation, by=attacker, reason=_damage_reason(attacker, notation))
     rolled = max(0, roll.total)
     armour = armour_against(target, weapon)
     injure(table, target, rolled, armour, attacker=attacker, special=special)
