@@ -46,6 +46,7 @@ from fracas.rulesets.spelljammer import (
     initiative,
     into_melee,
     movement,
+    options,
     outlook,
     space,
     withdrawal,
@@ -234,6 +235,13 @@ class SjPolicy(Policy):
         self._wins: dict[tuple[int, str], float] = {}  # `outlook.time_to_win`, likewise
         # `HARM_RISES`, read as a field (a module's object constant is a look-up by name).
         self._rises = HARM_RISES
+        # The plans without a foe every declaration offers, in the order `options.plans`
+        # lists them (`_past_shared`), and the first of them, as fields (likewise).
+        self._shared = [
+            *options.AWAY, options.FULL, options.DESPERATE, options.DESPERATE_STILL,
+            options.HOLD,
+        ]  # fmt: skip
+        self._first_shared = options.AWAY[0]
 
     def _mean(self, dice: str) -> float:
         return mean(dice)
@@ -267,19 +275,44 @@ class SjPolicy(Policy):
         scores, and no look-up through a `Sequence`): the first of the best on a tie, and a
         score beats the best so far only when greater, exactly as `best_index` compares. A
         Defending plan that cannot score above the plain attack before it (`_beaten`) is not
-        scored: it could never be picked."""
+        scored: it could never be picked; nor are the shared plans without a foe once the
+        best so far is 0 or more, for a fighter that is calm (`_past_shared`)."""
         best, top = 0, 0.0
         last: Plan | None = None  # the last plan scored that gives up no SC (`_beaten`)
-        for i, plan in enumerate(plans):
+        calm = not me.waits and 3 * me.hp > me.max_hp  # `_past_shared`
+        first = self._first_shared
+        i, n = 0, len(plans)
+        while i < n:
+            plan = plans[i]
+            if plan is first and calm and i > 0 and top >= 0.0:
+                i = self._past_shared(plans, i)
+                continue
+            i += 1
             if plan.sacrifice:
                 if last is not None and self._beaten(me, plan, last):
                     continue
             else:
                 last = plan
             score = self._plan(me, plan)
-            if i == 0 or score > top:
-                best, top = i, score
+            if i == 1 or score > top:
+                best, top = i - 1, score
         return best
+
+    def _past_shared(self, plans: list[Plan], i: int) -> int:
+        """The index after the shared plans without a foe from `i` on (`options.AWAY`, `FULL`,
+        `DESPERATE`, `DESPERATE_STILL`, `HOLD`, found by identity, in the order the rules list
+        them; `FULL` only with a weapon). None can be picked when the best so far scores 0 or
+        more (issue 35: nine plans a declaration, scored one by one to lose): for a fighter
+        neither set to wait (`waits`, SJ-U34: then it holds) nor hurt to a third of its hit
+        points (then it may flee, issue 34), fleeing (rules 202, 215–217) and dodging (218)
+        score −0.6, Full Defense (184–186) 0, Desperate Defense (190–191) −1 or −2, holding
+        (rule 36) −0.5 (`_plan`): none above 0, and a score beats the best only when
+        greater. tests/spelljammer/test_bound.py holds the pick to every plan scored."""
+        n = len(plans)
+        for shared in self._shared:
+            if i < n and plans[i] is shared:
+                i += 1
+        return i
 
     def _beaten(self, me: Fighter, plan: Plan, plain: Plan) -> bool:
         """`plan` gives up SC to Defending (rule 179) in an attack otherwise `plain`'s, scored
