@@ -394,13 +394,22 @@ class SjPolicy(Policy):
         return found
 
     def _flight_pace(self, me: Fighter) -> str:
-        """The slowest pace (TMR ×1 to ×4, P3) faster than every able foe's run (2× TMR)."""
+        """The slowest pace (TMR ×1 to ×4, P3) faster than every able foe's run (2× TMR).
+        Loops, compared as `max` and the list of paces did (issue 35: a generator, `max`
+        called through Python with a keyword, and a tuple of tuples iterated as objects)."""
         mine = movement.tmr(self.state, me)
-        chase = max((2 * movement.tmr(self.state, e) for e in outlook.able_foes(self.state, me)),
-                    default=0.0)  # fmt: skip
-        for pace, times in (("walk", 1), ("run", 2), ("sprint", 3)):
-            if times * mine > chase:
-                return pace
+        chase = 0.0  # 0 with no able foe (`max`'s default)
+        seen = False
+        for e in outlook.able_foes(self.state, me):
+            run = 2 * movement.tmr(self.state, e)
+            if not seen or run > chase:
+                chase, seen = run, True
+        if mine > chase:  # TMR ×1
+            return "walk"
+        if 2 * mine > chase:
+            return "run"
+        if 3 * mine > chase:
+            return "sprint"
         return "fast_sprint"
 
     def _waiting(self, me: Fighter) -> bool:
