@@ -180,6 +180,19 @@ class PlainKept:
         self.modes: dict[str, Kept] = {}
 
 
+class Held:
+    """What the policy keeps of a fighter for the battle, found by one look-up a declaration
+    (issue 35: two dictionaries were asked): its `Pair`s (`SjPolicy._pairs_of`) and its
+    `PlainKept` (`SjPolicy._plain_modes`; None: none yet). Names fighters and weapons only
+    (no cycle)."""
+
+    __slots__ = ("modes", "pairs")
+
+    def __init__(self) -> None:
+        self.pairs: list[Pair] = []
+        self.modes: PlainKept | None = None
+
+
 class RoundHarm(outlook.ExpectedHarm):
     """`outlook.ExpectedHarm` from the policy's round's pairs (`SjPolicy._attack_harm`). Made for
     one `time_to_win` and let go after it: kept by the policy it would make a cycle."""
@@ -223,11 +236,10 @@ class SjPolicy(Policy):
         # hashed at each look-up), and per kind of plan, for the declaration being scored.
         self._pairs: list[Pair] = []
         self._last: Pair | None = None  # the `Pair` last asked for
-        # Each fighter's `Pair`s (`_pairs_of`), kept for the battle.
-        self._round_pairs: dict[Fighter, list[Pair]] = {}
+        # Each fighter's `Pair`s and `PlainKept` (`_held`), kept for the battle.
+        self._held: dict[Fighter, Held] = {}
         self._kinds: dict[tuple[str, str, str, str], Kept] = {}
         self._modes = PlainKept(0, 0)  # `_kinds` of the plans with a mode only
-        self._plain: dict[Fighter, PlainKept] = {}  # `_modes` by fighter (`_plain_modes`)
         self._threat_count = -1  # `_threats` of the fighter declaring (−1: not yet counted)
         self._pace = ""  # its `_flight_pace` ("": not yet worked out)
         self._lost = -1  # its `_lost_for`: 1 lost, 0 not (−1: not yet asked)
@@ -250,8 +262,10 @@ class SjPolicy(Policy):
         """The default tactics' answer; the table calls it directly
         (`core.controllers.Policy`)."""
         if isinstance(who, Fighter) and decision == decisions.DECLARE:
-            self._pairs, self._kinds = self._pairs_of(who), {}
-            self._modes = self._plain_modes(who)
+            held = self._held_of(who)
+            self._pairs, self._modes = held.pairs, self._plain_modes(who, held)
+            if self._kinds:  # per declaration (left empty by most: none made)
+                self._kinds = {}
             self._threat_count, self._pace, self._last, self._lost = -1, "", None, -1
             return self._best_plan(who, given)  # read only: no copy (issue 35)
         options: list[Any] = list(given)
@@ -593,15 +607,16 @@ class SjPolicy(Policy):
             kind = self._kinds[key] = self._kept_now(me, plan)
         return kind
 
-    def _plain_modes(self, me: Fighter) -> PlainKept:
+    def _plain_modes(self, me: Fighter, held: Held) -> PlainKept:
         """`_modes` for `me`'s declaration: kept from its earlier rounds while its attacks and
-        IM are unchanged (`PlainKept`); in the surprise round, worked out afresh (rules
-        104–106, 160: the ambush bands and a warning change what a plan keeps)."""
+        IM are unchanged (`PlainKept`, on `me`'s `Held`); in the surprise round, worked out
+        afresh (rules 104–106, 160: the ambush bands and a warning change what a plan
+        keeps)."""
         if self.state.surprise_round:
             return PlainKept(me.attacks, me.im)
-        kept = self._plain.get(me)
+        kept = held.modes
         if kept is None or kept.attacks != me.attacks or kept.im != me.im:
-            kept = self._plain[me] = PlainKept(me.attacks, me.im)
+            kept = held.modes = PlainKept(me.attacks, me.im)
         return kept
 
     def _kept_now(self, me: Fighter, plan: Plan) -> Kept:
@@ -642,9 +657,13 @@ class SjPolicy(Policy):
         reads its own state only (a copy of the state gets its own policy,
         `Spelljammer.policy`). Kept for the battle (renewed a round, `_pair_in`): a list per
         fighter, naming fighters and weapons only (no cycle)."""
-        found = self._round_pairs.get(me)
+        return self._held_of(me).pairs
+
+    def _held_of(self, me: Fighter) -> Held:
+        """`me`'s `Held`, made on the first ask."""
+        found = self._held.get(me)
         if found is None:
-            found = self._round_pairs[me] = []
+            found = self._held[me] = Held()
         return found
 
     def _attack_harm(self, a: Fighter, e: Fighter) -> float:
