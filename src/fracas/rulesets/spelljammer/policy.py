@@ -247,13 +247,13 @@ class SjPolicy(Policy):
         self._wins: dict[tuple[int, str], float] = {}  # `outlook.time_to_win`, likewise
         # `HARM_RISES`, read as a field (a module's object constant is a look-up by name).
         self._rises = HARM_RISES
-        # The plans without a foe every declaration offers, in the order `options.plans`
-        # lists them (`_past_shared`), and the first of them, as fields (likewise).
-        self._shared = [
-            *options.AWAY, options.FULL, options.DESPERATE, options.DESPERATE_STILL,
-            options.HOLD,
-        ]  # fmt: skip
-        self._first_shared = options.AWAY[0]
+        # The plans without a foe every declaration offers (`_past_shared`), as fields
+        # (likewise): the flight and dodging plans a tuple of five (compiled, read unboxed).
+        self._flights: tuple[Plan, Plan, Plan, Plan, Plan] = (
+            options.AWAY[0], options.AWAY[1], options.AWAY[2], options.AWAY[3], options.AWAY[4],
+        )  # fmt: skip
+        self._full, self._desperate = options.FULL, options.DESPERATE
+        self._desperate_still, self._hold = options.DESPERATE_STILL, options.HOLD
 
     def _mean(self, dice: str) -> float:
         return mean(dice)
@@ -294,38 +294,52 @@ class SjPolicy(Policy):
         best, top = 0, 0.0
         last: Plan | None = None  # the last plan scored that gives up no SC (`_beaten`)
         calm = not me.waits and 3 * me.hp > me.max_hp  # `_past_shared`
-        first = self._first_shared
-        i, n = 0, len(plans)
-        while i < n:
-            plan = plans[i]
-            if plan is first and calm and i > 0 and top >= 0.0:
-                i = self._past_shared(plans, i)
+        first = self._flights[0]
+        past = 0  # the plans before it passed (`_past_shared`)
+        for i, plan in enumerate(plans):
+            if i < past:
                 continue
-            i += 1
+            if plan is first and calm and i > 0 and top >= 0.0:
+                past = self._past_shared(plans, i)
+                if past > i:
+                    continue
             if plan.sacrifice:
                 if last is not None and self._beaten(me, plan, last):
                     continue
             else:
                 last = plan
             score = self._plan(me, plan)
-            if i == 1 or score > top:
-                best, top = i - 1, score
+            if i == 0 or score > top:
+                best, top = i, score
         return best
 
     def _past_shared(self, plans: list[Plan], i: int) -> int:
-        """The index after the shared plans without a foe from `i` on (`options.AWAY`, `FULL`,
-        `DESPERATE`, `DESPERATE_STILL`, `HOLD`, found by identity, in the order the rules list
-        them; `FULL` only with a weapon). None can be picked when the best so far scores 0 or
-        more (issue 35: nine plans a declaration, scored one by one to lose): for a fighter
+        """The index after the shared plans without a foe from `i` on (`options.AWAY`'s five
+        together, then `FULL`, `DESPERATE`, `DESPERATE_STILL`, `HOLD`, found by identity, in
+        the order the rules list them; `FULL` only with a weapon; `i`: none found). None can
+        be picked when the best so far scores 0 or more (issue 35: nine plans a declaration,
+        scored one by one to lose): for a fighter
         neither set to wait (`waits`, SJ-U34: then it holds) nor hurt to a third of its hit
         points (then it may flee, issue 34), fleeing (rules 202, 215–217) and dodging (218)
         score −0.6, Full Defense (184–186) 0, Desperate Defense (190–191) −1 or −2, holding
         (rule 36) −0.5 (`_plan`): none above 0, and a score beats the best only when
         greater. tests/spelljammer/test_bound.py holds the pick to every plan scored."""
         n = len(plans)
-        for shared in self._shared:
-            if i < n and plans[i] is shared:
-                i += 1
+        away = self._flights
+        if not (
+            i + 5 <= n and plans[i] is away[0] and plans[i + 1] is away[1]
+            and plans[i + 2] is away[2] and plans[i + 3] is away[3] and plans[i + 4] is away[4]
+        ):  # fmt: skip
+            return i
+        i += 5
+        if i < n and plans[i] is self._full:
+            i += 1
+        if i < n and plans[i] is self._desperate:
+            i += 1
+        if i < n and plans[i] is self._desperate_still:
+            i += 1
+        if i < n and plans[i] is self._hold:
+            i += 1
         return i
 
     def _beaten(self, me: Fighter, plan: Plan, plain: Plan) -> bool:
