@@ -12,61 +12,6 @@ from fracas.rulesets.spelljammer.state import Arm, Fighter, Plan, Potion, Prepar
 PER_RANK: Final = int(data.tables()["defending"]["per_rank"])  # rule 181: SC given up a rank
 
 
-class Listed:
-    """Each fighter's options as `plans` last listed them, in one state (issue 35: about half
-    of a round's attack plans are listed again the same as the round before — the same foe,
-    weapon and mode — and building and freeing one cost more than comparing it). A plan
-    listed at the same place as before, equal field by field (`put`), is the object listed
-    before, handed out again: the options are immutable (the plan declared is a copy,
-    `Plan.copy`), so an equal one is the same option whatever state it came from; the
-    listings are dropped when another state lists (a copy of the state, `clone_state`, or the
-    next battle). No cycle: this names the state, its fighters and their plans, and nothing
-    of the state names it."""
-
-    __slots__ = ("by", "state")
-
-    def __init__(self) -> None:
-        self.state: SjState | None = None
-        self.by: dict[Fighter, list[Plan]] = {}
-
-    def of(self, state: SjState, f: Fighter) -> list[Plan]:
-        """`f`'s last listing in `state` (empty: none)."""
-        if self.state is not state:
-            self.state, self.by = state, {}
-        found = self.by.get(f)
-        return found if found is not None else NO_PLANS
-
-
-NO_PLANS: Final[list[Plan]] = []  # a listing with nothing in it (`Listed.of`), never changed
-LISTED: Final = Listed()
-
-
-def put(
-    out: list[Plan],
-    old: list[Plan],
-    action: str,
-    e: Fighter,
-    mode: str,
-    give: int,
-    how: str,
-    w: Arm,
-) -> None:
-    """Add `Plan(action, e, mode, give, None, how, w)` to `out`: the plan at the same place in
-    the fighter's last listing `old` when it is that plan, field by field (`Listed`), else a
-    new one."""
-    k = len(out)
-    if k < len(old):
-        p = old[k]
-        if (
-            p.target is e and p.arm is w and p.sacrifice == give and p.mode == mode
-            and p.action == action and p.handling == how and p.spell is None and not p.extra
-            and not p.cost and p.potion is None
-        ):  # fmt: skip
-            out.append(p)
-            return
-    out.append(Plan(action, e, mode, give, None, how, w))
-
-
 def attack_plans(
     f: Fighter,
     e: Fighter,
@@ -75,7 +20,6 @@ def attack_plans(
     speed: float,
     drink: Potion | None,
     out: list[Plan] | None = None,
-    old: list[Plan] = NO_PLANS,
 ) -> list[Plan]:
     """Against one enemy: from where it stands (with the free move) or with no movement; the
     same Defending (about half, or all, of the most SC it may give up, rules 179–183); then
@@ -84,10 +28,10 @@ def attack_plans(
     and `how`: the weapon and how it comes to hand (rules 150–154); `speed`: its TMR
     (`movement.tmr`); `drink`: the potion it may drink alongside (`drinkable`). `out`: the
     list they are added to (issue 35: `plans` builds one list, not one per foe and weapon),
-    returned; `old`: the fighter's last listing (`put`)."""
+    returned."""
     plans = out if out is not None else []
     start = len(plans)
-    reach_plans(f, e, w, how, speed, plans, old)
+    reach_plans(f, e, w, how, speed, plans)
     if drink is not None or (f.shield_slung and not f.readying):
         more = extras(f, plans[start:], drink)
         if more:
@@ -96,18 +40,11 @@ def attack_plans(
 
 
 def reach_plans(
-    f: Fighter,
-    e: Fighter,
-    w: Arm,
-    how: str,
-    speed: float,
-    out: list[Plan] | None = None,
-    old: list[Plan] = NO_PLANS,
+    f: Fighter, e: Fighter, w: Arm, how: str, speed: float, out: list[Plan] | None = None
 ) -> list[Plan]:
     """Stage 1's plans against one enemy with weapon `w`, brought to hand `how` (each plan
     built once, with its weapon, as `attack` builds it: called directly, issue 35), added to
-    `out` (a new list by default); each built anew or, listed the same before, handed out
-    again (`put`, from the fighter's last listing `old`)."""
+    `out` (a new list by default)."""
     gap = space.gap(f, e)
     ranged = w.ranged
     reach = float(w.data.range) if ranged else space.REACH
@@ -115,30 +52,30 @@ def reach_plans(
     start = len(plans)
     free = 0.0 if ranged else space.FREE_MOVE
     if gap <= reach + free:
-        put(plans, old, "attack", e, "stand", 0, how, w)
+        plans.append(Plan("attack", e, "stand", 0, None, how, w))
         if w.rank and not ranged:
             most = w.rank * PER_RANK  # rule 181
             half = most // 4 * 2  # about half (below `most`, as `most` is above 0), and the most
             if half:
-                put(plans, old, "attack", e, "stand", half, how, w)
-            put(plans, old, "attack", e, "stand", most, how, w)
+                plans.append(Plan("attack", e, "stand", half, None, how, w))
+            plans.append(Plan("attack", e, "stand", most, None, how, w))
         if not w.ranged:
-            put(plans, old, "attack", e, "then_move", 0, how, w)  # rules 135–144
+            plans.append(Plan("attack", e, "then_move", 0, None, how, w))  # rules 135–144
     if gap <= reach:
-        put(plans, old, "attack", e, "still", 0, how, w)
+        plans.append(Plan("attack", e, "still", 0, None, how, w))
         if w.ranged:
             # Rules 220–223: standing still; with no movement (issue 30).
-            put(plans, old, "attack", e, "aim", 0, how, w)
-            put(plans, old, "attack", e, "aim_still", 0, how, w)
+            plans.append(Plan("attack", e, "aim", 0, None, how, w))
+            plans.append(Plan("attack", e, "aim_still", 0, None, how, w))
     elif gap <= reach + speed / 2:
-        put(plans, old, "attack", e, "move", 0, how, w)
+        plans.append(Plan("attack", e, "move", 0, None, how, w))
     elif gap <= reach + speed:
-        put(plans, old, "attack", e, "run", 0, how, w)
+        plans.append(Plan("attack", e, "run", 0, None, how, w))
     elif len(plans) == start:  # nothing in reach: running up
-        put(plans, old, "advance", e, "stand", 0, how, w)
+        plans.append(Plan("advance", e, "stand", 0, None, how, w))
         # Rules 216–217, P3 (issue 30): running up at a sprint or a fast sprint.
         for pace in ("sprint", "fast_sprint"):
-            put(plans, old, "advance", e, pace, 0, how, w)
+            plans.append(Plan("advance", e, pace, 0, None, how, w))
     return plans
 
 
@@ -266,10 +203,9 @@ def plans(state: SjState, f: Fighter, carried: Prepared | None, aim: Fighter | N
     if ways and foes:
         speed = movement.tmr(state, f)
         drink = drinkable(state, f)
-        old = LISTED.of(state, f)
         for how, arm in ways:
             for e in foes:
-                attack_plans(f, e, arm, how, speed, drink, out, old)
+                attack_plans(f, e, arm, how, speed, drink, out)
     for spell in f.spells:
         if spell.uses > 0:
             out.extend(spell_plans(state, f, spell))
@@ -280,6 +216,4 @@ def plans(state: SjState, f: Fighter, carried: Prepared | None, aim: Fighter | N
     out.append(DESPERATE)
     out.append(DESPERATE_STILL)  # rules 18–26: a person may; policy never
     own_plans(state, f, out)
-    if ways and foes:
-        LISTED.by[f] = out  # `Listed`: what the next round's listing compares with
     return out
