@@ -120,6 +120,42 @@ def test_the_pick_is_the_best_of_every_plans_score(path: Path) -> None:
         assert defended > 0  # some picks were Defending plans: a bound too eager would fail
 
 
+SHARED = [*options.AWAY, options.FULL, options.DESPERATE, options.DESPERATE_STILL, options.HOLD]
+
+
+@pytest.mark.parametrize("path", ENCOUNTERS, ids=lambda p: p.stem)
+def test_the_shared_plans_are_passed_only_when_they_cannot_win(path: Path) -> None:
+    """`SjPolicy._past_shared`: each plan of a listing is put first, before the listing's
+    plans from the first shared one on (the plans without a foe, and the fighter's own), so
+    the best so far takes every score a plan can have (a then-move −0.5, a shot −0.7, a
+    waiting −1, …): the pick must be `best_index` of every plan's score."""
+    state = Spelljammer().build_state(fracas.load(path).spec)
+    rng = random.Random(f"{path.stem} shared")
+    passed = 0
+    for r in range(10):
+        shuffled(state, rng)
+        state.round = r + 1
+        policy = SjPolicy(state)
+        for f in fighters(state):
+            if not f.able:
+                continue
+            plans = options.plans(state, f, None, None)
+            starts = [i for i, p in enumerate(plans) if p is options.AWAY[0]]
+            if not starts:
+                continue
+            rest = plans[starts[0] :]
+            for lead in plans[: starts[0]]:
+                given = [lead, *rest]
+                picked = policy.pick(f, decisions.DECLARE, given)
+                scores = [policy._plan(f, p) for p in given]  # every plan, none passed
+                assert picked == best_index(scores), (f.name, r, str(lead))
+                calm = not f.waits and 3 * f.hp > f.max_hp
+                passed += calm and scores[0] >= 0
+    assert all(any(s is p for p in SHARED) for s in options.AWAY)
+    if path.stem == "4v4":
+        assert passed > 0  # the shortcut was taken: the picks above compare it with the full form
+
+
 def fields(p: Pair) -> tuple[object, ...]:
     """Every field but the friend chance (asked only of a missile's pair, when scored)."""
     return (id(p.target), id(p.arm), p.base, p.round, p.dice, p.prot, id(p.harms), p.hp,

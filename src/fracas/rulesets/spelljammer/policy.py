@@ -46,6 +46,7 @@ from fracas.rulesets.spelljammer import (
     initiative,
     into_melee,
     movement,
+    options,
     outlook,
     space,
     withdrawal,
@@ -179,6 +180,19 @@ class PlainKept:
         self.modes: dict[str, Kept] = {}
 
 
+class Held:
+    """What the policy keeps of a fighter for the battle, found by one look-up a declaration
+    (issue 35: two dictionaries were asked): its `Pair`s (`SjPolicy._pairs_of`) and its
+    `PlainKept` (`SjPolicy._plain_modes`; None: none yet). Names fighters and weapons only
+    (no cycle)."""
+
+    __slots__ = ("modes", "pairs")
+
+    def __init__(self) -> None:
+        self.pairs: list[Pair] = []
+        self.modes: PlainKept | None = None
+
+
 class RoundHarm(outlook.ExpectedHarm):
     """`outlook.ExpectedHarm` from the policy's round's pairs (`SjPolicy._attack_harm`). Made for
     one `time_to_win` and let go after it: kept by the policy it would make a cycle."""
@@ -222,11 +236,10 @@ class SjPolicy(Policy):
         # hashed at each look-up), and per kind of plan, for the declaration being scored.
         self._pairs: list[Pair] = []
         self._last: Pair | None = None  # the `Pair` last asked for
-        # Each fighter's `Pair`s (`_pairs_of`), kept for the battle.
-        self._round_pairs: dict[Fighter, list[Pair]] = {}
+        # Each fighter's `Pair`s and `PlainKept` (`_held`), kept for the battle.
+        self._held: dict[Fighter, Held] = {}
         self._kinds: dict[tuple[str, str, str, str], Kept] = {}
         self._modes = PlainKept(0, 0)  # `_kinds` of the plans with a mode only
-        self._plain: dict[Fighter, PlainKept] = {}  # `_modes` by fighter (`_plain_modes`)
         self._threat_count = -1  # `_threats` of the fighter declaring (−1: not yet counted)
         self._pace = ""  # its `_flight_pace` ("": not yet worked out)
         self._lost = -1  # its `_lost_for`: 1 lost, 0 not (−1: not yet asked)
@@ -234,6 +247,13 @@ class SjPolicy(Policy):
         self._wins: dict[tuple[int, str], float] = {}  # `outlook.time_to_win`, likewise
         # `HARM_RISES`, read as a field (a module's object constant is a look-up by name).
         self._rises = HARM_RISES
+        # The plans without a foe every declaration offers (`_past_shared`), as fields
+        # (likewise): the flight and dodging plans a tuple of five (compiled, read unboxed).
+        self._flights: tuple[Plan, Plan, Plan, Plan, Plan] = (
+            options.AWAY[0], options.AWAY[1], options.AWAY[2], options.AWAY[3], options.AWAY[4],
+        )  # fmt: skip
+        self._full, self._desperate = options.FULL, options.DESPERATE
+        self._desperate_still, self._hold = options.DESPERATE_STILL, options.HOLD
 
     def _mean(self, dice: str) -> float:
         return mean(dice)
@@ -242,8 +262,10 @@ class SjPolicy(Policy):
         """The default tactics' answer; the table calls it directly
         (`core.controllers.Policy`)."""
         if isinstance(who, Fighter) and decision == decisions.DECLARE:
-            self._pairs, self._kinds = self._pairs_of(who), {}
-            self._modes = self._plain_modes(who)
+            held = self._held_of(who)
+            self._pairs, self._modes = held.pairs, self._plain_modes(who, held)
+            if self._kinds:  # per declaration (left empty by most: none made)
+                self._kinds = {}
             self._threat_count, self._pace, self._last, self._lost = -1, "", None, -1
             return self._best_plan(who, given)  # read only: no copy (issue 35)
         options: list[Any] = list(given)
@@ -267,10 +289,20 @@ class SjPolicy(Policy):
         scores, and no look-up through a `Sequence`): the first of the best on a tie, and a
         score beats the best so far only when greater, exactly as `best_index` compares. A
         Defending plan that cannot score above the plain attack before it (`_beaten`) is not
-        scored: it could never be picked."""
+        scored: it could never be picked; nor are the shared plans without a foe once the
+        best so far is 0 or more, for a fighter that is calm (`_past_shared`)."""
         best, top = 0, 0.0
         last: Plan | None = None  # the last plan scored that gives up no SC (`_beaten`)
+        calm = not me.waits and 3 * me.hp > me.max_hp  # `_past_shared`
+        first = self._flights[0]
+        past = 0  # the plans before it passed (`_past_shared`)
         for i, plan in enumerate(plans):
+            if i < past:
+                continue
+            if plan is first and calm and i > 0 and top >= 0.0:
+                past = self._past_shared(plans, i)
+                if past > i:
+                    continue
             if plan.sacrifice:
                 if last is not None and self._beaten(me, plan, last):
                     continue
@@ -280,6 +312,35 @@ class SjPolicy(Policy):
             if i == 0 or score > top:
                 best, top = i, score
         return best
+
+    def _past_shared(self, plans: list[Plan], i: int) -> int:
+        """The index after the shared plans without a foe from `i` on (`options.AWAY`'s five
+        together, then `FULL`, `DESPERATE`, `DESPERATE_STILL`, `HOLD`, found by identity, in
+        the order the rules list them; `FULL` only with a weapon; `i`: none found). None can
+        be picked when the best so far scores 0 or more (issue 35: nine plans a declaration,
+        scored one by one to lose): for a fighter
+        neither set to wait (`waits`, SJ-U34: then it holds) nor hurt to a third of its hit
+        points (then it may flee, issue 34), fleeing (rules 202, 215–217) and dodging (218)
+        score −0.6, Full Defense (184–186) 0, Desperate Defense (190–191) −1 or −2, holding
+        (rule 36) −0.5 (`_plan`): none above 0, and a score beats the best only when
+        greater. tests/spelljammer/test_bound.py holds the pick to every plan scored."""
+        n = len(plans)
+        away = self._flights
+        if not (
+            i + 5 <= n and plans[i] is away[0] and plans[i + 1] is away[1]
+            and plans[i + 2] is away[2] and plans[i + 3] is away[3] and plans[i + 4] is away[4]
+        ):  # fmt: skip
+            return i
+        i += 5
+        if i < n and plans[i] is self._full:
+            i += 1
+        if i < n and plans[i] is self._desperate:
+            i += 1
+        if i < n and plans[i] is self._desperate_still:
+            i += 1
+        if i < n and plans[i] is self._hold:
+            i += 1
+        return i
 
     def _beaten(self, me: Fighter, plan: Plan, plain: Plan) -> bool:
         """`plan` gives up SC to Defending (rule 179) in an attack otherwise `plain`'s, scored
@@ -361,13 +422,22 @@ class SjPolicy(Policy):
         return found
 
     def _flight_pace(self, me: Fighter) -> str:
-        """The slowest pace (TMR ×1 to ×4, P3) faster than every able foe's run (2× TMR)."""
+        """The slowest pace (TMR ×1 to ×4, P3) faster than every able foe's run (2× TMR).
+        Loops, compared as `max` and the list of paces did (issue 35: a generator, `max`
+        called through Python with a keyword, and a tuple of tuples iterated as objects)."""
         mine = movement.tmr(self.state, me)
-        chase = max((2 * movement.tmr(self.state, e) for e in outlook.able_foes(self.state, me)),
-                    default=0.0)  # fmt: skip
-        for pace, times in (("walk", 1), ("run", 2), ("sprint", 3)):
-            if times * mine > chase:
-                return pace
+        chase = 0.0  # 0 with no able foe (`max`'s default)
+        seen = False
+        for e in outlook.able_foes(self.state, me):
+            run = 2 * movement.tmr(self.state, e)
+            if not seen or run > chase:
+                chase, seen = run, True
+        if mine > chase:  # TMR ×1
+            return "walk"
+        if 2 * mine > chase:
+            return "run"
+        if 3 * mine > chase:
+            return "sprint"
         return "fast_sprint"
 
     def _waiting(self, me: Fighter) -> bool:
@@ -551,15 +621,16 @@ class SjPolicy(Policy):
             kind = self._kinds[key] = self._kept_now(me, plan)
         return kind
 
-    def _plain_modes(self, me: Fighter) -> PlainKept:
+    def _plain_modes(self, me: Fighter, held: Held) -> PlainKept:
         """`_modes` for `me`'s declaration: kept from its earlier rounds while its attacks and
-        IM are unchanged (`PlainKept`); in the surprise round, worked out afresh (rules
-        104–106, 160: the ambush bands and a warning change what a plan keeps)."""
+        IM are unchanged (`PlainKept`, on `me`'s `Held`); in the surprise round, worked out
+        afresh (rules 104–106, 160: the ambush bands and a warning change what a plan
+        keeps)."""
         if self.state.surprise_round:
             return PlainKept(me.attacks, me.im)
-        kept = self._plain.get(me)
+        kept = held.modes
         if kept is None or kept.attacks != me.attacks or kept.im != me.im:
-            kept = self._plain[me] = PlainKept(me.attacks, me.im)
+            kept = held.modes = PlainKept(me.attacks, me.im)
         return kept
 
     def _kept_now(self, me: Fighter, plan: Plan) -> Kept:
@@ -600,9 +671,13 @@ class SjPolicy(Policy):
         reads its own state only (a copy of the state gets its own policy,
         `Spelljammer.policy`). Kept for the battle (renewed a round, `_pair_in`): a list per
         fighter, naming fighters and weapons only (no cycle)."""
-        found = self._round_pairs.get(me)
+        return self._held_of(me).pairs
+
+    def _held_of(self, me: Fighter) -> Held:
+        """`me`'s `Held`, made on the first ask."""
+        found = self._held.get(me)
         if found is None:
-            found = self._round_pairs[me] = []
+            found = self._held[me] = Held()
         return found
 
     def _attack_harm(self, a: Fighter, e: Fighter) -> float:
