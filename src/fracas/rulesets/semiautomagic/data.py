@@ -3,6 +3,7 @@ from `data/*.yaml` so that a game master can replace them."""
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -81,7 +82,22 @@ class ScaleRow:
 
 def _read(name: str) -> Any:
     text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
-    return load_yaml(text)
+    return interned(load_yaml(text))
+
+
+def interned(value: Any) -> Any:
+    """`value` (read YAML) with every string in it interned (`sys.intern`), keys and values:
+    equal strings, so nothing read changes. Why (issue 35): the rules look the tables' names
+    up by literals (`f.bonus["weapon"]`, `kind == "melee"`), and compiled literals are
+    interned, so a lookup or comparison then matches by identity at once instead of
+    comparing the characters (a fighter's skill lookup ~190 instructions before)."""
+    if isinstance(value, str):
+        return sys.intern(value)
+    if isinstance(value, dict):
+        return {interned(k): interned(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [interned(v) for v in value]
+    return value
 
 
 @cache

@@ -333,19 +333,31 @@ def taken_below(state: SamState, me: Fighter, best: Ratio) -> Ratio | None:
     `best`). A blow deals at most one wound a hit on average (a hit that gets through
     counts one, `odds.landed`), so at most its sixths to hit (`odds.mean_wounds`' `hits`),
     at the share of turns a staggered striker strikes (`wounds_ratio`): their sum, in
-    36ths, bounds the wounds taken."""
+    36ths, bounds the wounds taken. The blows are `blows_at`'s, in its order: the first
+    held in locals, a list made only from a second on (issue 35: a duel's one striker makes
+    no list; a crowd's, where the bound often does not decide, is not found twice)."""
     most = 0
-    for e in state.marks_of(me):  # (`blows_at`'s blows, no list of them made for the bound)
+    first: Blow | None = None
+    more: list[Blow] | None = None
+    for e in state.marks_of(me):
         sit = blow_at(state, e, me)
         if sit is None:
             continue
         assert isinstance(e, Fighter)
-        bonus = attack.attack_bonus(e, e.wielded)
-        hits = 6 if sit.auto else odds.faces(bonus + sit.x, sit.target)
+        w = e.wielded
+        if first is None:
+            first = (e, w, sit)
+        elif more is None:
+            more = [first, (e, w, sit)]
+        else:
+            more.append((e, w, sit))
+        hits = 6 if sit.auto else odds.faces(attack.attack_bonus(e, w) + sit.x, sit.target)
         most += hits * (6 if e.staggered <= 0 else max(0, 6 - state.combo_seconds))
     if most * best[1] < LOSING * best[0] * 36:
         return ZERO  # taken <= most / 36 < LOSING x best: the verdict is "not losing"
-    return taken_of(state, me, blows_at(state, me))  # (rare: the situations found again)
+    if more is None:
+        more = [first] if first is not None else []
+    return taken_of(state, me, more)
 
 
 def taken_of(state: SamState, me: Fighter, blows: list[Blow]) -> Ratio | None:

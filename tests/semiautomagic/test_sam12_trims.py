@@ -1,0 +1,47 @@
+"""Issue 35 (twelfth stop): the bound on the blows taken (`withdraw_policy.taken_below`)
+hands `taken_of` the blows it found itself, in `blows_at`'s order, when the bound does not
+decide; the tables' strings are read interned, equal to what the YAML holds."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from hypothesis import given, settings
+
+from fracas.core.reading import load_yaml
+from fracas.rulesets.semiautomagic import data
+from fracas.rulesets.semiautomagic import withdraw_policy as wp
+
+from .test_policy_shortcuts import crowd, melees
+
+
+@settings(max_examples=150, deadline=None)
+@given(melees())
+def test_the_blows_below_a_tiny_best_are_the_blows_taken(doc: dict[str, Any]) -> None:
+    """With a `best` so small that the bound never decides, `taken_below` is `taken_of` of
+    `blows_at`'s own list, whatever the number of strikers (none, one, several)."""
+    s = crowd(doc)
+    me = s["Me"]
+    full = wp.taken_of(s.state, me, wp.blows_at(s.state, me))
+    below = wp.taken_below(s.state, me, (1, 10**9))
+    if full == wp.ZERO or full is None:
+        assert below == full or below == wp.ZERO
+    else:
+        assert below == full
+
+
+def test_the_tables_are_read_interned_and_equal() -> None:
+    """Every string of the tables is the interned one, and the tables equal the YAML."""
+    text = (data.resources.files(data.__package__) / "data" / "tables.yaml").read_text("utf-8")
+    assert data.tables() == load_yaml(text)
+    names = data.skill_names()
+    assert names and all(sys.intern(n) is n for n in names)
+    assert all(sys.intern(w.kind) is w.kind for w in data.weapons().values())
+
+
+def test_interned_keeps_the_shape() -> None:
+    raw = {"a" * 3: ["b" * 2, {"c" * 2: 1}], 4: 5.0}
+    got = data.interned(raw)
+    assert got == raw
+    assert all(sys.intern(k) is k for k in got if isinstance(k, str))
