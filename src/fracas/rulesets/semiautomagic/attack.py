@@ -9,6 +9,7 @@ result applies at once against the Toughness from before the combo."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -385,12 +386,40 @@ def roll_damage(table: Table, state: SamState, a: Fighter, w: Wielded, t: Fighte
     (rule 114, T-SAM-3)."""
     fast = mounted.speed_damage(state, a, t, w) if state.falls or a.pace or t.pace else 0
     if not fast:  # the reason worked out only if read (`core.table.Reason`)
-        return table.roll(w.damage, by=a, reason=lambda: f"{w.data.name} damage").total
-    return table.roll(
-        f"{w.damage}{fast:+d}",
-        by=a,
-        reason=lambda: f"{w.data.name} damage, +{fast} speed (rule 114)",
-    ).total
+        reason = UNREAD if table.quiet else _damage_reason(w)
+        return table.roll(w.damage, by=a, reason=reason).total
+    return table.roll(f"{w.damage}{fast:+d}", by=a, reason=_fast_damage_reason(w, fast)).total
+
+
+# A roll's reason when the table says nobody will read it (`Table.quiet`: a simulated
+# battle's): the functions that word a roll's reason and needs are closures, each made and
+# freed at every roll with the environment they share (issue 35: about 470 instructions an
+# attack roll). Made in functions of their own, so that a roll that is quiet makes none.
+UNREAD: Final = "(unread)"
+
+
+def _attack_reason(a: Fighter, t: Fighter) -> Callable[[], str]:
+    return lambda: f"{a.name} attacks {t.name}"  # worked out only if read (`Reason`)
+
+
+def _to_hit(s: Swing, bonus: int) -> Callable[[], str]:
+    return lambda: d6_needs(s.sit.target, bonus, f"to hit {s.target.name}")
+
+
+def _defence_reason(t: Fighter, pick: Defence) -> Callable[[], str]:
+    return lambda: f"{t.name}'s {pick.kind}"
+
+
+def _to_defend(pick: Defence, dc: int) -> Callable[[], str]:
+    return lambda: d6_needs(dc, pick.bonus, f"to {pick.kind}")
+
+
+def _damage_reason(w: Wielded) -> Callable[[], str]:
+    return lambda: f"{w.data.name} damage"
+
+
+def _fast_damage_reason(w: Wielded, fast: int) -> Callable[[], str]:
+    return lambda: f"{w.data.name} damage, +{fast} speed (rule 114)"
 
 
 def roll_attack(
@@ -414,12 +443,12 @@ def roll_attack(
         state.count(HITS)
         return
     bonus = attack_bonus(a, w) + s.sit.x
-    total = table.roll(
-        d6(bonus),
-        by=a,
-        reason=lambda: f"{a.name} attacks {t.name}",  # worked out only if read (`Reason`)
-        needs=lambda: d6_needs(s.sit.target, bonus, f"to hit {t.name}"),
-    ).total
+    if table.quiet:  # (nobody reads why: no closures made; `Table.quiet`)
+        total = table.roll(d6(bonus), by=a, reason=UNREAD).total
+    else:
+        total = table.roll(
+            d6(bonus), by=a, reason=_attack_reason(a, t), needs=_to_hit(s, bonus)
+        ).total
     s.hit = total >= s.sit.target
     literal = state.cover_hit_literal
     if wear.jams(w, total - bonus):  # rule 127: a wounded firearm jams on a 1
@@ -474,11 +503,10 @@ def roll_defence(table: Table, t: Fighter, pick: Defence, dc: int) -> int:
     """The defence `pick` spent and rolled (rules 49-51, 75): d6 + its bonus, against `dc`;
     the total. Shared by a blow's defence and an area's."""
     t.defences[pick.kind] -= 1
+    if table.quiet:  # (nobody reads why: no closures made; `Table.quiet`)
+        return table.roll(d6(pick.bonus), by=t, reason=UNREAD).total
     return table.roll(
-        d6(pick.bonus),
-        by=t,
-        reason=lambda: f"{t.name}'s {pick.kind}",  # worked out only if read (`Reason`)
-        needs=lambda: d6_needs(dc, pick.bonus, f"to {pick.kind}"),
+        d6(pick.bonus), by=t, reason=_defence_reason(t, pick), needs=_to_defend(pick, dc)
     ).total
 
 

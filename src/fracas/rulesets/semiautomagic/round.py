@@ -5,6 +5,8 @@ every combatant has a turn of six seconds in that order."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fracas.core.combatant import last_side_standing
 from fracas.core.events import Revealed
 from fracas.core.outcome import ONE_SIDE_LEFT, Verdict
@@ -18,8 +20,14 @@ from fracas.rulesets.semiautomagic.state import Fighter, SamState
 def initiative(table: Table, f: Fighter) -> int:
     """Rule 1 (S5): d6 + Reflex bonus + DEX."""
     bonus = f.bonus["reflex"] + f.DEX
-    # the reason worked out only if read (`core.table.Reason`; issue 35: a string a roll)
-    return table.roll(d6(bonus), by=f, reason=lambda: f"{f.name}'s initiative").total
+    # the reason worked out only if read (`core.table.Reason`; issue 35: a string a roll),
+    # and no closure made when nobody will read it (`Table.quiet`)
+    reason = attack.UNREAD if table.quiet else _initiative_reason(f)
+    return table.roll(d6(bonus), by=f, reason=reason).total
+
+
+def _initiative_reason(f: Fighter) -> Callable[[], str]:
+    return lambda: f"{f.name}'s initiative"
 
 
 def ordered(table: Table, group: list[Fighter]) -> list[Fighter]:

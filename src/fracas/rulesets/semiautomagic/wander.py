@@ -90,36 +90,56 @@ def furthest(state: SamState, f: Fighter, source: Fighter) -> tuple[int, int]:
     """`away`, worked out: `space.squares_at` from each of the eight first squares, in the
     mover's squares. A step moves one axis by -1, 0 or 1 square, so the gap on each axis and
     its whole squares are worked out once for each of the three (issue 35: six conversions
-    for the eight directions, not sixteen), then combined as `space.squares_apart` does."""
-    alternate = state.alternate
-    x, y, square = f.position.x, f.position.y, f.square
-    q = source.position  # `space.squares_at` with what is the same for the eight, once
-    qx, qy, reach = q.x, q.y, (square + (source.seat or source.square)) / 2
-    gx0, gx1, gx2 = gaps(qx, x, square, reach)  # the x gap after a step of -1, 0, 1
-    gy0, gy1, gy2 = gaps(qy, y, square, reach)
+    for the eight directions, not sixteen), then combined as `space.squares_apart` does.
+    The eight are scored in `COMPASS` order, written out (issue 35: no tuple of gaps and no
+    compass tuple unpacked a direction; `away` misses two times in three in a crowd)."""
+    alternate, square = state.alternate, f.square
+    p, q = f.position, source.position  # `space.squares_at` with what is the same, once
+    reach = (square + (source.seat or source.square)) / 2
+    gx0 = abs(q.x - (p.x - square)) - reach  # the x gap after a step of -1, 0, 1
+    gx1 = abs(q.x - p.x) - reach
+    gx2 = abs(q.x - (p.x + square)) - reach
+    gy0 = abs(q.y - (p.y - square)) - reach
+    gy1 = abs(q.y - p.y) - reach
+    gy2 = abs(q.y - (p.y + square)) - reach
     sx0, sx1, sx2 = whole(gx0, square), whole(gx1, square), whole(gx2, square)
     sy0, sy1, sy2 = whole(gy0, square), whole(gy1, square), whole(gy2, square)
-    best, most, straight = COMPASS[0], -1, False
-    for d in COMPASS:  # the first of the furthest; a plain loop (no key function per call)
-        dx, dy = d
-        gx = gx0 if dx < 0 else gx1 if dx == 0 else gx2
-        gy = gy0 if dy < 0 else gy1 if dy == 0 else gy2
-        if gx < -space.EPS and gy < -space.EPS:
-            gain = 0  # overlapping (Close)
-        else:
-            sx = sx0 if dx < 0 else sx1 if dx == 0 else sx2
-            sy = sy0 if dy < 0 else sy1 if dy == 0 else sy2
-            big, small = (sx, sy) if sx >= sy else (sy, sx)
-            gain = 1 + big + small // 2 if alternate else 1 + big
-        if gain > most or (gain == most and not straight and (dx == 0 or dy == 0)):
-            best, most, straight = d, gain, dx == 0 or dy == 0
-    return best
+    # The first of the furthest, orthogonal before diagonal on a tie: the first (north) is
+    # orthogonal, so past it a tie never changes the pick while an orthogonal one is held,
+    # and a diagonal one is replaced by a later orthogonal only on a tie or more.
+    best, most, straight = 0, gain(gx1, gy2, sx1, sy2, alternate), True  # north (0, 1)
+    g = gain(gx2, gy2, sx2, sy2, alternate)  # north-east (1, 1)
+    if g > most:
+        best, most, straight = 1, g, False
+    g = gain(gx2, gy1, sx2, sy1, alternate)  # east (1, 0)
+    if g > most or (g == most and not straight):
+        best, most, straight = 2, g, True
+    g = gain(gx2, gy0, sx2, sy0, alternate)  # south-east (1, -1)
+    if g > most:
+        best, most, straight = 3, g, False
+    g = gain(gx1, gy0, sx1, sy0, alternate)  # south (0, -1)
+    if g > most or (g == most and not straight):
+        best, most, straight = 4, g, True
+    g = gain(gx0, gy0, sx0, sy0, alternate)  # south-west (-1, -1)
+    if g > most:
+        best, most, straight = 5, g, False
+    g = gain(gx0, gy1, sx0, sy1, alternate)  # west (-1, 0)
+    if g > most or (g == most and not straight):
+        best, most, straight = 6, g, True
+    g = gain(gx0, gy2, sx0, sy2, alternate)  # north-west (-1, 1)
+    if g > most:
+        best = 7
+    return COMPASS[best]
 
 
-def gaps(q: float, at: float, square: float, reach: float) -> tuple[float, float, float]:
-    """The gap on one axis between the footprints (`space.squares_at`'s) after a step of -1,
-    0 and 1 squares from `at`, the other centred on `q`."""
-    return abs(q - (at - square)) - reach, abs(q - at) - reach, abs(q - (at + square)) - reach
+def gain(gx: float, gy: float, sx: int, sy: int, alternate: bool) -> int:
+    """`space.squares_apart` from the gaps on the two axes and their whole squares: 0
+    overlapping (Close), else 1 + the larger + half the smaller (SAM-A7; the larger alone
+    with `diagonals: chebyshev`)."""
+    if gx < -space.EPS and gy < -space.EPS:
+        return 0
+    big, small = (sx, sy) if sx >= sy else (sy, sx)
+    return 1 + big + small // 2 if alternate else 1 + big
 
 
 def whole(g: float, square: float) -> int:
