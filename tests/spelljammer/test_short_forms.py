@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from pathlib import Path
+from typing import Final
 
 import pytest
 
@@ -18,8 +19,17 @@ from fracas.core.combatant import write_kept_counts
 from fracas.core.dice_sources import SeededDice
 from fracas.core.requests import RollRequest
 from fracas.core.table import Table
-from fracas.rulesets.spelljammer import Spelljammer, combat, handling, hitting, initiative, sight
-from fracas.rulesets.spelljammer.events import Attack, GrievousWound
+from fracas.rulesets.spelljammer import (
+    Spelljammer,
+    combat,
+    data,
+    handling,
+    hitting,
+    initiative,
+    sight,
+)
+from fracas.rulesets.spelljammer.casting import CAST_CHANCE
+from fracas.rulesets.spelljammer.events import Attack, CastChance, GrievousWound, LuckSave
 from fracas.rulesets.spelljammer.state import COUNTED, Plan, SjState
 
 ROOT = Path(__file__).parents[2]
@@ -136,13 +146,17 @@ class _Asked:
         self.needs: list[tuple[str, str]] = []
 
     def faces(self, request: RollRequest) -> tuple[int, ...]:
-        if request.reason in (combat.TO_HIT, combat.WOUND_CHANCE):
+        if request.reason in (combat.TO_HIT, combat.WOUND_CHANCE, combat.LUCK, CAST_CHANCE):
             assert request.needs is not None  # (the closure made when it may be read)
             self.needs.append((request.reason, request.needs()))
         return self._dice.faces(request)
 
 
-@pytest.mark.parametrize("path", ENCOUNTERS[:3] + ENCOUNTERS[-2:], ids=lambda p: p.stem)
+# A few examples, the two with a cast chance or a Luck save among them, and the bench's two.
+ASKED: Final = [p for p in ENCOUNTERS if p.stem in ("ambush", "giff_boarding_party")]
+
+
+@pytest.mark.parametrize("path", ENCOUNTERS[:2] + ASKED + ENCOUNTERS[-2:], ids=lambda p: p.stem)
 def test_a_table_that_asks_hears_what_each_strike_needs(path: Path) -> None:
     """A table that may read a roll's needs (`Table.quiet` false) is told, for every to-hit
     roll, `hit_needs` of the Attack's modified SC, and for every grievous chance its chance;
@@ -161,3 +175,22 @@ def test_a_table_that_asks_hears_what_each_strike_needs(path: Path) -> None:
         wounds = [n for r, n in dice.needs if r == combat.WOUND_CHANCE]
         chances = [e.chance for e in asked.events if isinstance(e, GrievousWound)]
         assert wounds == [f"{c} or less for a wound" for c in chances]
+        casts = [n for r, n in dice.needs if r == CAST_CHANCE]
+        cast = [e.chance for e in asked.events if isinstance(e, CastChance)]
+        assert casts == [f"{c} or less to cast" for c in cast]
+        lucks = [n for r, n in dice.needs if r == combat.LUCK]
+        luck = [e.needed - e.bonus for e in asked.events if isinstance(e, LuckSave)]
+        assert lucks == [f"{n} or more to keep the spell" for n in luck]
+
+
+def test_a_luck_save_says_what_it_needs_to_a_table_that_asks() -> None:
+    """P9: a Luck save's needs (d100 + the bonus ≥ the row's figure), handed to a table that
+    may read it; a quiet table is handed none (no closure made, `Table.quiet`)."""
+    battle = Battle(fracas.load(ENCOUNTERS[-1]), seed=0)
+    battle.run()
+    f = battle.state.fighters()[0]
+    f.plan, f.luck = None, 7
+    dice = _Asked(0)
+    combat.luck_save(Table(dice, {}), f)
+    needed = int(data.tables()["luck_save"]["needed"])
+    assert dice.needs == [(combat.LUCK, f"{needed - 7} or more to keep the spell")]

@@ -119,6 +119,10 @@ def _wound_needs(chance: int) -> Callable[[], str]:
     return lambda: f"{chance} or less for a wound"
 
 
+def _luck_needs(needed: int) -> Callable[[], str]:
+    return lambda: f"{needed} or more to keep the spell"
+
+
 def counted(result: str) -> int:
     """The index in `state.COUNTED` of `TALLIED[result]` (`classify`'s four results), by
     comparisons: a string compared with a `Final` one is cheaper than a dictionary's hash and
@@ -326,12 +330,12 @@ def luck_save(table: Table, t: Fighter) -> bool:
     under no movement (rule 21)."""
     row = data.tables()["luck_save"]
     bonus = t.luck + (int(row["no_movement"]) if t.plan is not None and t.plan.still else 0)
-    roll = table.roll(
-        D100,
-        by=t,
-        reason=LUCK,
-        needs=lambda: f"{int(row['needed']) - bonus} or more to keep the spell",
-    ).total
+    if table.quiet:  # (nobody reads what it needs: no closure made; `Table.quiet`)
+        roll = table.roll(D100, by=t, reason=LUCK).total
+    else:
+        roll = table.roll(
+            D100, by=t, reason=LUCK, needs=_luck_needs(int(row["needed"]) - bonus)
+        ).total
     if table.observed:
         table.emit(LuckSave, who=t.name, roll=roll, bonus=bonus, needed=int(row["needed"]))
     return roll + bonus >= int(row["needed"])
