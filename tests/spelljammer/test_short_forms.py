@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from pathlib import Path
+from typing import Final
 
 import pytest
 
@@ -16,9 +17,19 @@ import fracas
 from fracas.core.battle import Battle
 from fracas.core.combatant import write_kept_counts
 from fracas.core.dice_sources import SeededDice
+from fracas.core.requests import RollRequest
 from fracas.core.table import Table
-from fracas.rulesets.spelljammer import Spelljammer, combat, handling, hitting, initiative, sight
-from fracas.rulesets.spelljammer.events import Attack
+from fracas.rulesets.spelljammer import (
+    Spelljammer,
+    combat,
+    data,
+    handling,
+    hitting,
+    initiative,
+    sight,
+)
+from fracas.rulesets.spelljammer.casting import CAST_CHANCE
+from fracas.rulesets.spelljammer.events import Attack, CastChance, GrievousWound, LuckSave
 from fracas.rulesets.spelljammer.state import COUNTED, Plan, SjState
 
 ROOT = Path(__file__).parents[2]
@@ -104,3 +115,82 @@ def test_the_counts_are_written_as_the_cores_kept_counts_are() -> None:
         state.write_counts()
         assert state.tally == expected and set(state.tally) == set(expected)
         assert state.counts == [-1] * len(COUNTED)
+
+
+def test_a_plans_pace_is_the_one_first_written() -> None:
+    """`Plan.pace` (the mode's pace a module constant, `PACE_OF_MODE`) is the reading as first
+    written, a dict literal at each call (P3, SJ-U42, issue 30), for every action and mode."""
+    first = {
+        "stand": "running", "walk": "walking", "run": "running", "sprint": "sprinting",
+        "fast_sprint": "fast_sprinting",
+    }  # fmt: skip
+    actions = ("attack", "advance", "flee", "dodge", "full", "desperate", "cast", "hold")
+    modes = (*first, "still", "move", "aim", "aim_still", "then_move")
+    for action in actions:
+        for mode in modes:
+            plan = Plan(action, mode=mode)
+            if action == "dodge":
+                assert plan.pace == "dodging"
+            elif action in ("advance", "flee") and mode in first:
+                assert plan.pace == first[mode]
+            elif action not in ("advance", "flee"):
+                assert plan.pace == ""
+
+
+class _Asked:
+    """A seeded stream only asked (`faces`), so the table is not quiet: what each roll needs
+    is handed to it, as to a person rolling by hand."""
+
+    def __init__(self, seed: int) -> None:
+        self._dice = SeededDice(seed)
+        self.needs: list[tuple[str, str]] = []
+
+    def faces(self, request: RollRequest) -> tuple[int, ...]:
+        if request.reason in (combat.TO_HIT, combat.WOUND_CHANCE, combat.LUCK, CAST_CHANCE):
+            assert request.needs is not None  # (the closure made when it may be read)
+            self.needs.append((request.reason, request.needs()))
+        return self._dice.faces(request)
+
+
+# A few examples, the two with a cast chance or a Luck save among them, and the bench's two.
+ASKED: Final = [p for p in ENCOUNTERS if p.stem in ("ambush", "giff_boarding_party")]
+
+
+@pytest.mark.parametrize("path", ENCOUNTERS[:2] + ASKED + ENCOUNTERS[-2:], ids=lambda p: p.stem)
+def test_a_table_that_asks_hears_what_each_strike_needs(path: Path) -> None:
+    """A table that may read a roll's needs (`Table.quiet` false) is told, for every to-hit
+    roll, `hit_needs` of the Attack's modified SC, and for every grievous chance its chance;
+    the battle is the one a quiet table fights (the same events)."""
+    encounter = fracas.load(path)
+    for seed in range(3):
+        dice = _Asked(seed)
+        asked = Battle(encounter, dice=dice)
+        asked.run()
+        shown = Battle(encounter, seed=seed)
+        shown.run()
+        assert [e for e in asked.events] == [e for e in shown.events]
+        to_hit = [n for r, n in dice.needs if r == combat.TO_HIT]
+        attacks = [e for e in asked.events if isinstance(e, Attack)]
+        assert to_hit == [hitting.hit_needs(e.modified) for e in attacks]
+        wounds = [n for r, n in dice.needs if r == combat.WOUND_CHANCE]
+        chances = [e.chance for e in asked.events if isinstance(e, GrievousWound)]
+        assert wounds == [f"{c} or less for a wound" for c in chances]
+        casts = [n for r, n in dice.needs if r == CAST_CHANCE]
+        cast = [e.chance for e in asked.events if isinstance(e, CastChance)]
+        assert casts == [f"{c} or less to cast" for c in cast]
+        lucks = [n for r, n in dice.needs if r == combat.LUCK]
+        luck = [e.needed - e.bonus for e in asked.events if isinstance(e, LuckSave)]
+        assert lucks == [f"{n} or more to keep the spell" for n in luck]
+
+
+def test_a_luck_save_says_what_it_needs_to_a_table_that_asks() -> None:
+    """P9: a Luck save's needs (d100 + the bonus ≥ the row's figure), handed to a table that
+    may read it; a quiet table is handed none (no closure made, `Table.quiet`)."""
+    battle = Battle(fracas.load(ENCOUNTERS[-1]), seed=0)
+    battle.run()
+    f = battle.state.fighters()[0]
+    f.plan, f.luck = None, 7
+    dice = _Asked(0)
+    combat.luck_save(Table(dice, {}), f)
+    needed = int(data.tables()["luck_save"]["needed"])
+    assert dice.needs == [(combat.LUCK, f"{needed - 7} or more to keep the spell")]

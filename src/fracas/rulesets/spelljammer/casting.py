@@ -5,6 +5,7 @@ minimal effect (damage or healing)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from fracas.core.table import Table
@@ -105,15 +106,24 @@ def release(table: Table, state: SjState, caster: Fighter) -> None:
 def cast_chance(table: Table, caster: Fighter, spell: Prepared) -> bool:
     """SJ-U37 with rule 87: d100 ≤ cast chance + wound modifier, or the energy is lost."""
     chance = spell.cast_chance + wound_modifier(caster)
-    roll = table.roll(
-        combat.D100, by=caster, reason=CAST_CHANCE, needs=lambda: f"{chance} or less to cast"
-    ).total
+    if table.quiet:  # (nobody reads what it needs: no closure made; `Table.quiet`)
+        roll = table.roll(combat.D100, by=caster, reason=CAST_CHANCE).total
+    else:
+        roll = table.roll(
+            combat.D100, by=caster, reason=CAST_CHANCE, needs=_cast_needs(chance)
+        ).total
     works = roll <= chance
     if table.observed:
         table.emit(
             CastChance, who=caster.name, spell=spell.name, roll=roll, chance=chance, works=works
         )
     return works
+
+
+def _cast_needs(chance: int) -> Callable[[], str]:
+    """What the cast chance roll needs, worded only when read: a closure of its own, so that
+    `cast_chance` builds no closure environment when the table is quiet (issue 35)."""
+    return lambda: f"{chance} or less to cast"
 
 
 def effect(table: Table, state: SjState, caster: Fighter, spell: Prepared, target: Fighter) -> None:

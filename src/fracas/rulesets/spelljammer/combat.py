@@ -6,6 +6,7 @@ armour's PROT, stun and everything it cancels, going down."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from fracas.core.combatant import Status, record_harm
@@ -76,7 +77,10 @@ def strike(
     dfn = defence(state, target, attacker, state.segment, why, shield)
     if attacker.aimed and attacker.plan is not None and not attacker.plan.aiming:
         attacker.aimed = False  # SJ-U43: the carried aim is spent on this shot
-    roll = table.roll(D100, by=attacker, reason=TO_HIT, needs=lambda: hit_needs(sc - dfn)).total
+    if table.quiet:  # (nobody reads what it needs: no closure made; `Table.quiet`)
+        roll = table.roll(D100, by=attacker, reason=TO_HIT).total
+    else:
+        roll = table.roll(D100, by=attacker, reason=TO_HIT, needs=_to_hit(sc - dfn)).total
     missiles.spend(attacker)  # issue 30, item 10
     result = classify(roll, sc - dfn)
     state.count(counted(result))  # (the tally's `TALLIED[result]`, as the battle ends)
@@ -101,6 +105,22 @@ def strike(
     if state.by_im:
         land(table, state)
     return result
+
+
+# What a roll needs, for a person rolling it by hand: worded by a closure, made only when the
+# table may read it (`Table.quiet` false). Made here, in functions of their own: a lambda in
+# `strike` itself would make mypyc build a closure environment on every strike, read or not
+# (about 140 instructions a strike, issue 35).
+def _to_hit(modified: int) -> Callable[[], str]:
+    return lambda: hit_needs(modified)
+
+
+def _wound_needs(chance: int) -> Callable[[], str]:
+    return lambda: f"{chance} or less for a wound"
+
+
+def _luck_needs(needed: int) -> Callable[[], str]:
+    return lambda: f"{needed} or more to keep the spell"
 
 
 def counted(result: str) -> int:
@@ -171,9 +191,10 @@ def grievous_wound(
     the class's table (two Puncture rows sourced, the rest PLACEHOLDER)."""
     cls = attacker.weapon.data.weapon_class
     chance = int(data.tables()["grievous_chance"][cls])
-    roll = table.roll(
-        D100, by=attacker, reason=WOUND_CHANCE, needs=lambda: f"{chance} or less for a wound"
-    ).total
+    if table.quiet:  # (nobody reads what it needs: no closure made; `Table.quiet`)
+        roll = table.roll(D100, by=attacker, reason=WOUND_CHANCE).total
+    else:
+        roll = table.roll(D100, by=attacker, reason=WOUND_CHANCE, needs=_wound_needs(chance)).total
     words = ""
     if roll <= chance:
         face = table.roll(D100, by=attacker, reason=WOUND_TABLE).total
@@ -309,12 +330,12 @@ def luck_save(table: Table, t: Fighter) -> bool:
     under no movement (rule 21)."""
     row = data.tables()["luck_save"]
     bonus = t.luck + (int(row["no_movement"]) if t.plan is not None and t.plan.still else 0)
-    roll = table.roll(
-        D100,
-        by=t,
-        reason=LUCK,
-        needs=lambda: f"{int(row['needed']) - bonus} or more to keep the spell",
-    ).total
+    if table.quiet:  # (nobody reads what it needs: no closure made; `Table.quiet`)
+        roll = table.roll(D100, by=t, reason=LUCK).total
+    else:
+        roll = table.roll(
+            D100, by=t, reason=LUCK, needs=_luck_needs(int(row["needed"]) - bonus)
+        ).total
     if table.observed:
         table.emit(LuckSave, who=t.name, roll=roll, bonus=bonus, needed=int(row["needed"]))
     return roll + bonus >= int(row["needed"])

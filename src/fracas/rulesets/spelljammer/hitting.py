@@ -379,8 +379,9 @@ def movement_of(f: Fighter, segment: int) -> str:
     plan = f.plan
     if plan is None:
         return "walking"
-    if plan.pace:
-        return plan.pace
+    pace = plan.pace  # (asked once: a property, worked out at each ask)
+    if pace:
+        return pace
     if plan.standing or plan.action == "hold" or casting_now(f, segment):
         return "stationary"  # SJ-U34: a held action is no movement
     if plan.mode == "run":

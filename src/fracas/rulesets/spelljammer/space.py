@@ -32,7 +32,7 @@ def gap(a: Fighter, b: Fighter) -> float:
     here, there = a.position, b.position
     kept_gaps, i = a.gaps, b.order
     if i >= len(kept_gaps) or i < 0:  # the first measures of the battle: then reused
-        metres = here.distance(there)
+        metres = _measured(b, a.order, there, here)
         squares = metres / SQUARE
         if i >= 0:
             while len(kept_gaps) <= i:
@@ -41,10 +41,24 @@ def gap(a: Fighter, b: Fighter) -> float:
     kept = kept_gaps[i]
     if kept.frm is here and kept.to is there:
         return kept.squares
-    metres = kept.metres = here.distance(there)
+    metres = kept.metres = _measured(b, a.order, there, here)
     squares = kept.squares = metres / SQUARE
     kept.frm, kept.to = here, there
     return squares
+
+
+def _measured(b: Fighter, j: int, there: Position, here: Position) -> float:
+    """`here.distance(there)`, from `b` at `there` to the fighter at `here` in place `j`:
+    the metres `b` kept toward it when measured between the same two positions, else
+    measured. The same float: `Position.distance` takes `hypot` of the two differences, and
+    the other way round they are the same ones negated, exactly (issue 35: after a move, the
+    two of a pair each measured the gap, a boxed `hypot` each)."""
+    mirror = b.gaps
+    if 0 <= j < len(mirror):
+        m = mirror[j]
+        if m.frm is there and m.to is here:
+            return m.metres
+    return here.distance(there)
 
 
 def metres_between(a: Fighter, b: Fighter) -> float:

@@ -38,6 +38,13 @@ COUNTED: Final[tuple[str, ...]] = (
 )  # fmt: skip
 # No hit points a fighter has (`Fighter.wound_hp`: no wound modifier kept yet).
 UNKNOWN: Final = -(1 << 40)
+# `Plan.pace` of an advance or flee plan, by its mode (P3, SJ-U42, issue 30). A module
+# constant: a dict literal in `pace` was built and freed at every call (about 400–600
+# instructions; issue 35).
+PACE_OF_MODE: Final[dict[str, str]] = {
+    "stand": "running", "walk": "walking", "run": "running", "sprint": "sprinting",
+    "fast_sprint": "fast_sprinting",
+}  # fmt: skip
 
 
 @dataclass(slots=True, eq=False, init=False)
@@ -256,10 +263,7 @@ class Plan:
             return "dodging"
         if self.action not in ("advance", "flee"):
             return ""
-        return {
-            "stand": "running", "walk": "walking", "run": "running", "sprint": "sprinting",
-            "fast_sprint": "fast_sprinting",
-        }[self.mode]  # fmt: skip
+        return PACE_OF_MODE[self.mode]
 
     def _handling_words(self) -> str:
         arm = self.arm.data.name if self.arm is not None else ""
