@@ -53,24 +53,24 @@ def _measured(b: Fighter, j: int, there: Position, here: Position) -> float:
     measured. The same float: `Position.distance` takes `hypot` of the two differences, and
     the other way round they are the same ones negated, exactly (issue 35: after a move, the
     two of a pair each measured the gap, a boxed `hypot` each)."""
-    mirror = b.gaps
-    if 0 <= j < len(mirror):
-        m = mirror[j]
-        if m.frm is there and m.to is here:
-            return m.metres
-    return here.distance(there)
+    return _kept_metres(b.gaps, j, there, here)
 
 
 def metres_between(a: Fighter, b: Fighter) -> float:
     """`a.position.distance(b.position)`: the metres `gap` kept for the two positions, when
     it has (ask `gap` first), else measured."""
-    here, there = a.position, b.position
-    kept_gaps, i = a.gaps, b.order
-    if 0 <= i < len(kept_gaps):
-        kept = kept_gaps[i]
-        if kept.frm is here and kept.to is there:
+    return _kept_metres(a.gaps, b.order, a.position, b.position)
+
+
+def _kept_metres(kept_gaps: list[Gap], j: int, frm: Position, to: Position) -> float:
+    """The metres kept in `kept_gaps[j]` when it was measured from `frm` to `to` (by
+    identity), else `frm.distance(to)` (the same float either way round: `hypot` of
+    differences negated exactly)."""
+    if 0 <= j < len(kept_gaps):
+        kept = kept_gaps[j]
+        if kept.frm is frm and kept.to is to:
             return kept.metres
-    return here.distance(there)
+    return frm.distance(to)
 
 
 def in_reach(a: Fighter, b: Fighter) -> bool:
