@@ -11,6 +11,7 @@ from hypothesis import given, settings
 
 from fracas.core.events import DiceRolled
 from fracas.core.reading import load_yaml
+from fracas.core.table import UNREAD
 from fracas.rulesets.semiautomagic import attack, data
 from fracas.rulesets.semiautomagic import round as sam_round
 from fracas.rulesets.semiautomagic import withdraw_policy as wp
@@ -70,4 +71,4 @@ def test_an_observed_table_words_every_roll() -> None:
         f"Bo's {attack.DODGE}",
         f"{ann.wielded.data.name} damage",
     ]
-    assert attack.UNREAD not in reasons
+    assert UNREAD not in reasons

@@ -113,6 +113,12 @@ class _Plain:
 # (most of a battle's rolls; issue 10). Notation that names one ("1D8+1+db"): the bindings
 # it was last compiled with (a copy) and the result, compared by value, so a changed binding
 # compiles again (`compile_dice` hashing a tuple of them cost 2,000 instructions a roll).
+# The reason a rule hands `roll` while `Table.quiet` holds, in place of the functions that
+# would word it (closures made and freed at every roll, with the environment they share;
+# issue 35): nobody reads it then. Rules make those functions, when they may be read, in
+# small functions of their own, so that a quiet roll makes none.
+UNREAD: Final = "(unread)"
+
 _PLAIN: Final[dict[str, _Plain]] = {}
 _KEPT: Final = 4096  # distinct notations: a long session cannot grow this forever
 
@@ -285,7 +291,7 @@ class Table:
         observes, every die is drawn from a generator (no seat, nobody asked), and nothing is
         left to replay (a simulated battle's every roll). `roll` reads them only to show the
         roll (`_announce`, observed) or to ask for it or replay it (`_asked`), and takes
-        neither path while this holds: rules may then pass a placeholder instead of building
+        neither path while this holds: rules may then pass `UNREAD` instead of building
         the functions that would word them (closures made and freed at every roll; issue
         35). Asked just before the roll: a battle replaying its journal is not quiet until
         the journal's end."""

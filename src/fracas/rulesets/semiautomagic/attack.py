@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from fracas.core.immutable import rebuilt_by_constructor
-from fracas.core.table import Table
+from fracas.core.table import UNREAD, Table
 from fracas.rulesets.semiautomagic import (
     cover,
     data,
@@ -391,11 +391,8 @@ def roll_damage(table: Table, state: SamState, a: Fighter, w: Wielded, t: Fighte
     return table.roll(f"{w.damage}{fast:+d}", by=a, reason=_fast_damage_reason(w, fast)).total
 
 
-# A roll's reason when the table says nobody will read it (`Table.quiet`: a simulated
-# battle's): the functions that word a roll's reason and needs are closures, each made and
-# freed at every roll with the environment they share (issue 35: about 470 instructions an
-# attack roll). Made in functions of their own, so that a roll that is quiet makes none.
-UNREAD: Final = "(unread)"
+# A quiet roll passes `table.UNREAD` (issue 35: about 470 instructions an attack roll
+# saved); the functions that word a roll's reason are made here, only when they may be read.
 
 
 def _attack_reason(a: Fighter, t: Fighter) -> Callable[[], str]:

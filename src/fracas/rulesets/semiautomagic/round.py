@@ -10,7 +10,7 @@ from collections.abc import Callable
 from fracas.core.combatant import last_side_standing
 from fracas.core.events import Revealed
 from fracas.core.outcome import ONE_SIDE_LEFT, Verdict
-from fracas.core.table import Table
+from fracas.core.table import UNREAD, Table
 from fracas.rulesets.semiautomagic import attack, data, mounted, possession, turn
 from fracas.rulesets.semiautomagic import events as ev
 from fracas.rulesets.semiautomagic.needs import d6
@@ -22,7 +22,7 @@ def initiative(table: Table, f: Fighter) -> int:
     bonus = f.bonus["reflex"] + f.DEX
     # the reason worked out only if read (`core.table.Reason`; issue 35: a string a roll),
     # and no closure made when nobody will read it (`Table.quiet`)
-    reason = attack.UNREAD if table.quiet else _initiative_reason(f)
+    reason = UNREAD if table.quiet else _initiative_reason(f)
     return table.roll(d6(bonus), by=f, reason=reason).total
 
 
