@@ -227,10 +227,6 @@ def actions(table: Table, state: BRPState) -> None:
         stop = start + 1
         while stop < len(order) and not _before(place, places[order[stop]]):
             stop += 1
-        if stop == start + 1:  # (one fighter alone at its place: no lists; `_alone`)
-            _alone(table, state, actors[order[start]])
-            start = stop
-            continue
         together = [actors[order[k]] for k in range(start, stop)]
         start = stop
         # Simultaneous actions all happen: a fighter felled by one of them still acts.
@@ -247,24 +243,6 @@ def actions(table: Table, state: BRPState) -> None:
                 others = tuple(o.name for o in able if o is not f)
                 table.emit(Acts(who=f.name, rank=math.floor(f.rank), simultaneous_with=others))
             act(table, state, f)
-
-
-def _alone(table: Table, state: BRPState, f: Fighter) -> None:
-    """`actions`' loop for a fighter that acts alone at its place (most actions), without
-    the lists of one (`together`, `able`: two lists made and freed an action; issue 35):
-    `f` acts if it was active when its place's turn came and, if GM commands took effect
-    just before, still is (`able` filtered again), as the loop decides for a group."""
-    able = f.active
-    if table.between_actions():
-        able = able and f.active
-    if not able:
-        if table.observed:
-            table.emit(ActionLost(who=f.name, reason="no longer conscious"))
-        return
-    assert f.rank is not None
-    if table.observed:
-        table.emit(Acts(who=f.name, rank=math.floor(f.rank), simultaneous_with=()))
-    act(table, state, f)
 
 
 def _among(f: Fighter, fighters: list[Fighter]) -> bool:
